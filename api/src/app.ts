@@ -1,0 +1,79 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa from 'koa';
+import helmet from 'koa-helmet';
+import type { EventLog } from '@courtside/events/log/port';
+import { healthRoutes } from './health/health-routes.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { HttpError } from './http/http-error.ts';
+import { xsrfProtection } from './http/xsrf.ts';
+import type { AppServices, CourtsideModule } from './module.ts';
+import type { Metrics } from './observability/metrics.ts';
+import { requestLogging } from './observability/request-logging.ts';
+import { webApp } from './web/web-app.ts';
+
+export interface AppOptions {
+  services: AppServices;
+  modules: readonly CourtsideModule[];
+  log: EventLog;
+  readModelSchema: string;
+  metrics: Metrics;
+  xsrfSecret: string;
+  webDistDir?: string;
+}
+
+/** Builds the Koa app; it does not listen (the entry point or a test does). */
+export function createApp(options: AppOptions): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  const router = new Router();
+  healthRoutes(router, {
+    pool: options.services.db,
+    log: options.log,
+    readModelSchema: options.readModelSchema,
+    metrics: options.metrics,
+  });
+  for (const module of options.modules) module.routes?.(router, options.services);
+  // The tournament group is reserved (spec §1): nothing uses it yet.
+  router.all(/^\/webapps\/api\/tournament(\/.*)?$/, () => {
+    throw new HttpError(404, 'The tournament API is not available');
+  });
+
+  app.use(requestLogging(options.services.logger, options.metrics));
+  app.use(errorHandler());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          imgSrc: ["'self'", 'data:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          frameAncestors: ['*'],
+        },
+      },
+      frameguard: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(xsrfProtection(options.xsrfSecret, (ctx) => ctx.get('session-id') || ctx.cookies.get('SESSION-ID') || ''));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '1mb',
+      onError: () => {
+        throw new HttpError(400, 'The request body is not valid JSON');
+      },
+    }),
+  );
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: false }));
+  if (options.webDistDir) app.use(webApp(options.webDistDir));
+  app.use((ctx) => {
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = { error: 'Not found' };
+    }
+  });
+  return app;
+}
+

@@ -1,0 +1,185 @@
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { migrate } from '@courtside/events/db/migrate';
+import { createPool } from '@courtside/events/db/pool';
+import { productEvents } from '@courtside/events/catalog';
+import { EventRegistry } from '@courtside/events/event-registry';
+import { createEmbeddedEventLog } from '@courtside/events/log/embedded';
+import { createKafkaEventLog } from '@courtside/events/log/kafka';
+import type { EventLog } from '@courtside/events/log/port';
+import { productProjections } from '@courtside/projector/catalog';
+import { startProjector, type Projector } from '@courtside/projector/projector';
+import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
+import { createApp } from './app.ts';
+import { CommandBus } from './commands/command-bus.ts';
+import { ProjectionTracker } from './commands/projection-tracker.ts';
+import { readProjectorStatus } from './health/health-routes.ts';
+import { startLiveServer } from './live/live-server.ts';
+import type { AppServices, CourtsideModule } from './module.ts';
+import { productModules } from './modules.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
+import { createMetrics } from './observability/metrics.ts';
+
+export interface CourtsideConfig {
+  databaseUrl: string;
+  /** Set: the log is Kafka; unset: the embedded Postgres log. */
+  kafkaBrokers?: string[];
+  kafkaTopic?: string;
+  runApi: boolean;
+  runProjector: boolean;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Added after the product's own modules: tests define their own commands, events and read models. */
+  extraModules?: readonly CourtsideModule[];
+  webDistDir?: string;
+  readModelSchema?: string;
+  logger?: Logger;
+  clock?: () => Date;
+  projectionWaitMs?: number;
+}
+
+export interface RunningCourtside {
+  /** http://host:port when the api runs. */
+  url: string | undefined;
+  log: EventLog;
+  readModelSchema: string;
+  projector: Projector | undefined;
+  stop(): Promise<void>;
+}
+
+export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const appMigrations = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** Starts the parts of Courtside this process runs (api, projector, or both) against one database and log. */
+export async function startCourtside(config: CourtsideConfig): Promise<RunningCourtside> {
+  const logger = config.logger ?? createLogger();
+  const clock = config.clock ?? (() => new Date());
+  const schema = config.readModelSchema ?? liveReadModelSchema;
+  const modules = [...productModules, ...(config.extraModules ?? [])];
+  const registry = new EventRegistry([...productEvents, ...modules.flatMap((module) => module.events ?? [])]);
+  const projections = [...productProjections, ...modules.flatMap((module) => module.projections ?? [])];
+  const stops: Array<() => Promise<unknown>> = [];
+  const stop = async () => {
+    for (const step of stops.splice(0).reverse()) {
+      await step().catch((error: unknown) => logger.error({ err: error }, 'error while stopping'));
+    }
+  };
+
+  try {
+    await migrate({ databaseUrl: config.databaseUrl, dir: appMigrations, schema: 'courtside', migrationsTable: 'pgmigrations_app' });
+    await prepareReadModelSchema(config.databaseUrl, schema, projections);
+    const onLogError = (error: unknown) => logger.warn({ err: error }, 'event log error');
+    const log: EventLog = config.kafkaBrokers?.length
+      ? await createKafkaEventLog({ brokers: config.kafkaBrokers, topic: config.kafkaTopic })
+      : await createEmbeddedEventLog({ databaseUrl: config.databaseUrl, onError: onLogError });
+    stops.push(() => log.close());
+
+    const db = createPool(config.databaseUrl, { max: 20, onError: onLogError });
+    stops.push(() => db.end());
+    const metrics = createMetrics(async () => (await readProjectorStatus(db, log, schema)).lag);
+
+    let projector: Projector | undefined;
+    if (config.runProjector) {
+      projector = startProjector({
+        databaseUrl: config.databaseUrl,
+        log,
+        registry,
+        projections,
+        schema,
+        logger: logger.child({ component: 'projector' }),
+        onProjected: (events) => metrics.eventsProjected.inc({ log: log.kind }, events),
+      });
+      stops.push(() => projector!.stop());
+      // The standby case (another projector holds the lease) must not block start-up.
+      projector.started.catch((error: unknown) => logger.error({ err: error }, 'projector failed to start'));
+    }
+
+    let url: string | undefined;
+    if (config.runApi) {
+      const readModels = readModelPool(config.databaseUrl, schema, onLogError);
+      stops.push(() => readModels.end());
+      const tracker = new ProjectionTracker(db, config.databaseUrl, schema, onLogError);
+      await tracker.start();
+      stops.push(() => tracker.close());
+      const commands = new CommandBus({
+        pool: db,
+        readModelSchema: schema,
+        log,
+        registry,
+        tracker,
+        clock,
+        projectionWaitMs: config.projectionWaitMs,
+        onExecuted: (name, outcome, seconds) => {
+          metrics.commandDuration.observe({ command: name, outcome }, seconds);
+        },
+      });
+      const services: AppServices = { commands, readModels, db, clock, logger };
+      const app = createApp({
+        services,
+        modules,
+        log,
+        readModelSchema: schema,
+        metrics,
+        xsrfSecret: await sharedSecret(db, 'xsrf'),
+        webDistDir: config.webDistDir,
+      });
+      const server = createServer(app.callback());
+      const live = startLiveServer({
+        httpServer: server,
+        pool: db,
+        readModelSchema: schema,
+        tracker,
+        authorizers: modules.flatMap((module) => module.roomAuthorizers ?? []),
+        viewerOf: async (_cookie, sessionHeader) => ({ sessionId: sessionHeader }),
+        onError: (error) => logger.error({ err: error }, 'live channel error'),
+      });
+      server.listen(config.port ?? 0, config.host ?? '127.0.0.1');
+      await once(server, 'listening');
+      stops.push(async () => {
+        const closed = closeServer(server);
+        await live.close();
+        await closed;
+      });
+      const address = server.address() as AddressInfo;
+      url = `http://${address.address}:${address.port}`;
+      logger.info({ url: `${url}/webapps/`, log: log.kind }, 'api listening');
+    }
+
+    return { url, log, readModelSchema: schema, projector, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function readModelPool(databaseUrl: string, schema: string, onError: (error: unknown) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: `-c search_path=${schema},public` });
+  pool.on('error', onError);
+  return pool;
+}
+
+/** Stops taking connections, lets requests in flight finish, then closes idle keep-alive sockets. */
+async function closeServer(server: Server): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 5_000);
+  await closed;
+  clearTimeout(force);
+}
+
+async function sharedSecret(db: pg.Pool, name: string): Promise<string> {
+  const fromEnv = process.env.COURTSIDE_SECRET;
+  if (fromEnv) return `${fromEnv}:${name}`;
+  await db.query('INSERT INTO courtside.secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    name,
+    randomBytes(32).toString('base64url'),
+  ]);
+  const { rows } = await db.query<{ value: string }>('SELECT value FROM courtside.secrets WHERE name = $1', [name]);
+  return rows[0]!.value;
+}

@@ -1,0 +1,16 @@
+/** An answer the client should see as it is: status, a readable message and, for bad input, what was wrong. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, issues?: unknown) => new HttpError(400, message, issues);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);

@@ -1,0 +1,54 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { HttpError } from './http-error.ts';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A signed double-submit token: a random value and an HMAC over the session id and that value. */
+export function issueXsrfToken(secret: string, sessionId: string): string {
+  const nonce = randomBytes(16).toString('base64url');
+  return `${nonce}.${sign(secret, sessionId, nonce)}`;
+}
+
+export function xsrfTokenIsValid(secret: string, sessionId: string, token: string): boolean {
+  const [nonce, signature, extra] = token.split('.');
+  if (!nonce || !signature || extra !== undefined) return false;
+  const expected = Buffer.from(sign(secret, sessionId, nonce));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+function sign(secret: string, sessionId: string, nonce: string): string {
+  return createHmac('sha256', secret).update(`${sessionId}.${nonce}`).digest('base64url');
+}
+
+/**
+ * Sets the XSRF-TOKEN cookie for a client that has none (or one for another session), and refuses a
+ * state-changing call whose X-XSRF-TOKEN header does not carry the same, validly signed, value.
+ */
+export function xsrfProtection(secret: string, sessionIdOf: (ctx: Parameters<Middleware>[0]) => string): Middleware {
+  return async (ctx, next) => {
+    const sessionId = sessionIdOf(ctx);
+    const cookie = ctx.cookies.get(XSRF_COOKIE);
+    const cookieValid = cookie !== undefined && xsrfTokenIsValid(secret, sessionId, cookie);
+    if (!cookieValid) {
+      // Set before the check below, so that a refused client still gets a token to retry with.
+      ctx.cookies.set(XSRF_COOKIE, issueXsrfToken(secret, sessionId), {
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: ctx.secure,
+        path: '/',
+        overwrite: true,
+      });
+    }
+    if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/webapps/api/')) {
+      const header = ctx.get(XSRF_HEADER);
+      if (!cookieValid || header !== cookie) {
+        throw new HttpError(403, 'Missing or invalid anti-forgery token: reload the page and try again');
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,126 @@
+import type { Server as HttpServer } from 'node:http';
+import type pg from 'pg';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type { ProjectionTracker } from '../commands/projection-tracker.ts';
+import { authorizeRoom, parseRoom, type RoomAuthorizer, type Viewer } from './rooms.ts';
+
+export const LIVE_PATH = '/webapps/socket.io';
+const CATCH_UP_LIMIT = 1_000;
+
+const subscribeSchema = z.object({ room: z.string(), since: z.number().int().nonnegative().optional() });
+
+type Ack = (answer: { ok: true; cursor?: number; resync?: boolean } | { ok: false; error: string }) => void;
+
+interface OutboxRow {
+  id: number;
+  room: string;
+  event: string;
+  data: unknown;
+}
+
+export interface LiveServerOptions {
+  httpServer: HttpServer;
+  pool: pg.Pool;
+  readModelSchema: string;
+  tracker: ProjectionTracker;
+  authorizers: readonly RoomAuthorizer[];
+  viewerOf: (cookieHeader: string | undefined, sessionHeader: string | undefined) => Promise<Viewer>;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The public live channel (DESIGN.md §1 "Live"). Every api process reads the projector's outbox after each
+ * commit and emits to its own sockets, so it works with any number of api processes. Deliveries and catch-ups
+ * run on one queue, so a client that resubscribes with `since` gets what it missed before anything newer.
+ */
+export function startLiveServer(options: LiveServerOptions): { io: Server; close(): Promise<void> } {
+  const io = new Server(options.httpServer, { path: LIVE_PATH, serveClient: false, cors: { origin: false } });
+  const schema = options.readModelSchema;
+  let delivered: number | undefined;
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch(options.onError);
+    return queue;
+  };
+
+  async function deliverUpTo(outboxTo: number): Promise<void> {
+    if (delivered === undefined) {
+      // First notification after start: begin from here; older pushes are only for catch-ups.
+      delivered = outboxTo;
+      return;
+    }
+    if (outboxTo <= delivered) return;
+    const { rows } = await options.pool.query<OutboxRow>(
+      `SELECT id, room, event, data FROM ${schema}.outbox WHERE id > $1 AND id <= $2 ORDER BY id`,
+      [delivered, outboxTo],
+    );
+    for (const row of rows) io.to(row.room).emit(row.event, row.data, { cursor: row.id, room: row.room });
+    delivered = outboxTo;
+  }
+
+  const stopListening = options.tracker.onOutbox((outboxTo) => void enqueue(() => deliverUpTo(outboxTo)));
+  void enqueue(async () => {
+    const { rows } = await options.pool.query<{ max: number | null }>(`SELECT max(id) AS max FROM ${schema}.outbox`);
+    delivered = Math.max(delivered ?? 0, rows[0]?.max ?? 0);
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const viewer = options.viewerOf(socket.handshake.headers.cookie, headerOf(socket, 'session-id'));
+
+    socket.on('subscribe', (input: unknown, ack?: Ack) => {
+      const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = subscribeSchema.safeParse(input);
+      const room = parsed.success ? parseRoom(parsed.data.room) : undefined;
+      if (!parsed.success || !room) return reply({ ok: false, error: 'Unknown room' });
+      void (async () => {
+        const decision = await authorizeRoom(room, await viewer, options.authorizers);
+        if (!decision.ok) return reply(decision);
+        await enqueue(async () => {
+          await socket.join(room.name);
+          const since = parsed.data.since;
+          // The cursor in the ack lets a client of a quiet room resubscribe with `since` after a reconnect.
+          if (since === undefined || delivered === undefined) return reply({ ok: true, cursor: delivered ?? 0 });
+          const { rows } = await options.pool.query<OutboxRow>(
+            `SELECT id, room, event, data FROM ${schema}.outbox WHERE room = $1 AND id > $2 AND id <= $3 ORDER BY id LIMIT $4`,
+            [room.name, since, delivered, CATCH_UP_LIMIT + 1],
+          );
+          const { rows: oldestRows } = await options.pool.query<{ oldest: number | null }>(
+            `SELECT min(id) AS oldest FROM ${schema}.outbox`,
+          );
+          const oldest = oldestRows[0]?.oldest ?? 0;
+          // Pushes older than the outbox keeps, or too many to send: the client reloads instead.
+          const resync = rows.length > CATCH_UP_LIMIT || (oldest > 0 && since + 1 < oldest);
+          // Missed pushes go out before the ack, so the ack's cursor never runs ahead of what the client holds.
+          if (!resync) for (const row of rows) socket.emit(row.event, row.data, { cursor: row.id, room: row.room });
+          reply(resync ? { ok: true, cursor: delivered, resync: true } : { ok: true, cursor: delivered });
+        });
+      })().catch((error: unknown) => {
+        options.onError(error);
+        reply({ ok: false, error: 'Could not subscribe right now; please try again' });
+      });
+    });
+
+    socket.on('unsubscribe', (input: unknown, ack?: Ack) => {
+      const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = subscribeSchema.safeParse(input);
+      const room = parsed.success ? parseRoom(parsed.data.room) : undefined;
+      if (!room) return reply({ ok: false, error: 'Unknown room' });
+      void Promise.resolve(socket.leave(room.name)).then(() => reply({ ok: true }));
+    });
+  });
+
+  return {
+    io,
+    async close() {
+      stopListening();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await queue;
+    },
+  };
+}
+
+function headerOf(socket: Socket, name: string): string | undefined {
+  const value = socket.handshake.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,30 @@
+import type Router from '@koa/router';
+import type pg from 'pg';
+import type { EventDefinition } from '@courtside/events/event-registry';
+import type { Projection } from '@courtside/projector/projection';
+import type { CommandBus } from './commands/command-bus.ts';
+import type { RoomAuthorizer } from './live/rooms.ts';
+import type { Logger } from './observability/logger.ts';
+
+/** What route handlers get: commands go through the bus, queries read the read models. */
+export interface AppServices {
+  commands: CommandBus;
+  /** Connections whose search_path is the live read-model schema. */
+  readModels: pg.Pool;
+  /** The application's own tables (accounts, secrets): schema `courtside`. */
+  db: pg.Pool;
+  clock: () => Date;
+  logger: Logger;
+}
+
+/**
+ * A feature as the api sees it: its routes and live rooms. Product events and read models are listed in the
+ * events and projector catalogs (the projector runs without the api); a test module may bring its own here.
+ */
+export interface CourtsideModule {
+  name: string;
+  events?: readonly EventDefinition[];
+  projections?: readonly Projection[];
+  routes?: (router: Router, services: AppServices) => void;
+  roomAuthorizers?: readonly RoomAuthorizer[];
+}

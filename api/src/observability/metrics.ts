@@ -1,0 +1,50 @@
+import client from 'prom-client';
+
+export interface Metrics {
+  registry: client.Registry;
+  commandDuration: client.Histogram<'command' | 'outcome'>;
+  eventsAppended: client.Counter<'log'>;
+  eventsProjected: client.Counter<'log'>;
+  httpDuration: client.Histogram<'method' | 'route' | 'status'>;
+}
+
+/** One registry per process; `lag` is read when Prometheus scrapes, so it is never stale. */
+export function createMetrics(lag: () => Promise<number>): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: 'courtside_' });
+  const commandDuration = new client.Histogram({
+    name: 'courtside_command_duration_seconds',
+    help: 'Time from a command arriving to its events being projected (or refused)',
+    labelNames: ['command', 'outcome'] as const,
+    buckets: [0.005, 0.01, 0.015, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const eventsAppended = new client.Counter({
+    name: 'courtside_events_appended_total',
+    help: 'Events appended to the log by this process (rate() gives events per second)',
+    labelNames: ['log'] as const,
+    registers: [registry],
+  });
+  const eventsProjected = new client.Counter({
+    name: 'courtside_events_projected_total',
+    help: 'Events applied to the read models by this process (rate() gives events per second)',
+    labelNames: ['log'] as const,
+    registers: [registry],
+  });
+  const httpDuration = new client.Histogram({
+    name: 'courtside_http_request_duration_seconds',
+    help: 'HTTP requests by route',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'courtside_projector_lag_events',
+    help: 'Events in the log that the read models do not show yet',
+    registers: [registry],
+    async collect() {
+      this.set(await lag().catch(() => -1));
+    },
+  });
+  return { registry, commandDuration, eventsAppended, eventsProjected, httpDuration };
+}

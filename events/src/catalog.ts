@@ -1,0 +1,4 @@
+import type { EventDefinition } from './event-registry.ts';
+
+/** Every event type of the product. Each feature adds its definitions here. */
+export const productEvents: readonly EventDefinition[] = [];

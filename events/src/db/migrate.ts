@@ -1,0 +1,27 @@
+import { runner } from 'node-pg-migrate';
+
+export interface MigrateOptions {
+  databaseUrl: string;
+  /** Folder of `.sql` migrations (`-- Up Migration` / `-- Down Migration`). */
+  dir: string;
+  /** Schema the migrations create their objects in, and where their bookkeeping table lives. */
+  schema: string;
+  /** One bookkeeping table per migration folder, so folders migrate independently. */
+  migrationsTable: string;
+}
+
+/** Brings a schema up to date. Concurrent callers are serialised by node-pg-migrate's advisory lock. */
+export async function migrate(options: MigrateOptions): Promise<void> {
+  await runner({
+    databaseUrl: options.databaseUrl,
+    dir: options.dir,
+    schema: options.schema,
+    createSchema: true,
+    migrationsSchema: options.schema,
+    createMigrationsSchema: true,
+    migrationsTable: options.migrationsTable,
+    direction: 'up',
+    checkOrder: true,
+    log: () => undefined,
+  });
+}

@@ -1,0 +1,32 @@
+import pg from 'pg';
+
+// Bigint columns (log offsets, sequence numbers) stay below 2^53 for any real club; read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+/** A pool whose idle-client errors (a restarted database) are reported instead of crashing the process. */
+export function createPool(
+  connectionString: string,
+  options: { max?: number; onError?: (error: Error) => void } = {},
+): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
+  pool.on('error', (error) => options.onError?.(error));
+  return pool;
+}
+
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,4 @@
+import type { Projection } from './projection.ts';
+
+/** Every read model of the product. Each feature adds its projection here. */
+export const productProjections: readonly Projection[] = [];

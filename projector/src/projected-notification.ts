@@ -1,0 +1,11 @@
+/** Postgres channel on which the projector announces each committed batch. */
+export const PROJECTED_CHANNEL = 'courtside_projected';
+
+export interface ProjectedNotification {
+  schema: string;
+  partition: number;
+  /** Every event of the partition below this offset is in the read models. */
+  nextOffset: number;
+  /** Highest outbox id written by this batch, 0 when it pushed nothing. */
+  outboxTo: number;
+}

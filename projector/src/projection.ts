@@ -1,0 +1,26 @@
+import type { QueryResultRow } from 'pg';
+import type { EventEnvelope } from '@courtside/events/envelope';
+
+export interface LivePush {
+  room: string;
+  event: string;
+  data: unknown;
+}
+
+export interface ProjectionContext {
+  /** SQL inside the projector's transaction; unqualified table names resolve to the read-model schema. */
+  query<R extends QueryResultRow = QueryResultRow>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+  /** Queues a live push, delivered after this transaction commits (and never during a replay). */
+  push(push: LivePush): void;
+}
+
+/**
+ * A read model: the tables its migrations create, and how each event changes them. `apply` must be deterministic
+ * (time comes from the event, never the clock) so that a replay rebuilds the same rows.
+ */
+export interface Projection {
+  name: string;
+  migrationsDir: string;
+  tables: string[];
+  apply(event: EventEnvelope, context: ProjectionContext): Promise<void>;
+}

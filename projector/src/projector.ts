@@ -1,0 +1,184 @@
+import pg from 'pg';
+import type { EventRegistry } from '@courtside/events/event-registry';
+import type { EventLog, LogBatch, LogRecord, Positions, Subscription } from '@courtside/events/log/port';
+import { applyRecords, PoisonedRecordError, type AppliedRecords } from './apply-records.ts';
+import { PROJECTED_CHANNEL, type ProjectedNotification } from './projected-notification.ts';
+import type { Projection } from './projection.ts';
+import { assertSchemaName } from './read-model-schema.ts';
+
+export interface ProjectorLogger {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface ProjectorOptions {
+  databaseUrl: string;
+  log: EventLog;
+  registry: EventRegistry;
+  projections: readonly Projection[];
+  schema: string;
+  logger: ProjectorLogger;
+  /** False for a rebuild beside the live schema: no live pushes, no notifications. Default true. */
+  publish?: boolean;
+  /** Called after each committed batch: for metrics. */
+  onProjected?: (events: number, partition: number, nextOffset: number) => void;
+}
+
+export interface Projector {
+  /** Resolves when this process holds the projector lease and consumes the log. */
+  readonly started: Promise<void>;
+  stop(): Promise<void>;
+}
+
+const MAX_RECORDS_PER_TRANSACTION = 500;
+const HEARTBEAT_MS = 2_000;
+const OUTBOX_RETENTION = '1 day';
+
+/**
+ * Consumes the log into the read models. Each batch commits its rows, its checkpoint, its live pushes and its
+ * "projected" notification in one transaction: a crash anywhere neither loses nor doubles an event's effect.
+ * One projector per schema runs at a time (an advisory lease); others wait as hot standbys.
+ */
+export function startProjector(options: ProjectorOptions): Projector {
+  const schema = assertSchemaName(options.schema);
+  const publish = options.publish ?? true;
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+  pool.on('error', (error) => options.logger.error({ err: error }, 'projector pool error'));
+  let lease: pg.Client | undefined;
+  let subscription: Subscription | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let stopping = false;
+  const poisoned = new Set<number>();
+
+  const started = (async () => {
+    if (stopping) return;
+    lease = new pg.Client({ connectionString: options.databaseUrl });
+    lease.on('error', (error) => options.logger.error({ err: error }, 'projector lease connection lost'));
+    await lease.connect();
+    await lease.query('SELECT pg_advisory_lock(hashtext($1))', [`courtside.projector.${schema}`]);
+    if (stopping) return;
+    // A restart retries partitions that stopped before: the cause may be fixed in this version of the code.
+    await pool.query(`DELETE FROM ${schema}.failures`);
+    await beat();
+    heartbeat = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
+    subscription = await options.log.subscribe({
+      name: `projector-${schema}`,
+      from: readCheckpoints,
+      onBatch: handleBatch,
+      onError: (error) => options.logger.error({ err: error }, 'projector batch failed, retrying'),
+    });
+    options.logger.info({ schema, log: options.log.kind }, 'projector started');
+  })().catch((error: unknown) => {
+    // Stopping while still waiting for the lease ends that wait with an error that means nothing.
+    if (!stopping) throw error;
+  });
+
+  async function beat(): Promise<void> {
+    await pool.query(
+      `INSERT INTO ${schema}.heartbeat (beat_at) VALUES (now())
+       ON CONFLICT (singleton) DO UPDATE SET beat_at = excluded.beat_at`,
+    );
+    await pool.query(`DELETE FROM ${schema}.outbox WHERE created_at < now() - interval '${OUTBOX_RETENTION}'`);
+  }
+
+  async function readCheckpoints(partitions: number[]): Promise<Positions> {
+    const { rows } = await pool.query<{ partition: number; next_offset: number }>(
+      `SELECT partition, next_offset FROM ${schema}.checkpoints WHERE partition = ANY($1)`,
+      [partitions],
+    );
+    return Object.fromEntries(rows.map((row) => [row.partition, row.next_offset]));
+  }
+
+  async function handleBatch(batch: LogBatch): Promise<void> {
+    if (poisoned.has(batch.partition)) return;
+    for (let start = 0; start < batch.records.length; start += MAX_RECORDS_PER_TRANSACTION) {
+      await projectChunk(batch.partition, batch.records.slice(start, start + MAX_RECORDS_PER_TRANSACTION));
+      if (poisoned.has(batch.partition)) return;
+    }
+  }
+
+  async function projectChunk(partition: number, records: LogRecord[]): Promise<void> {
+    try {
+      await commitRecords(partition, records);
+    } catch (error) {
+      if (!(error instanceof PoisonedRecordError)) throw error;
+      // Keep what came before the bad record, then stop the partition at it.
+      await commitRecords(partition, records.slice(0, error.index), error);
+      poisoned.add(partition);
+      subscription?.pausePartition(partition);
+      options.logger.error(
+        { partition, offset: error.record.offset, err: error.reason },
+        'projector stopped a partition at an event it cannot apply',
+      );
+    }
+  }
+
+  async function commitRecords(partition: number, records: LogRecord[], poison?: PoisonedRecordError) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL search_path TO ${schema}, public`);
+      const { rows } = await client.query<{ next_offset: number }>(
+        'SELECT next_offset FROM checkpoints WHERE partition = $1 FOR UPDATE',
+        [partition],
+      );
+      const applied = rows[0]?.next_offset ?? 0;
+      // A record below the checkpoint was applied already (a redelivery after a crash): skip it, never double it.
+      const fresh = records.filter((record) => record.offset >= applied);
+      const result: AppliedRecords = await applyRecords(client, fresh, options.registry, options.projections);
+      const nextOffset = poison ? poison.record.offset : (records.at(-1)?.offset ?? applied - 1) + 1;
+      if (nextOffset > applied) {
+        await client.query(
+          `INSERT INTO checkpoints (partition, next_offset) VALUES ($1, $2)
+           ON CONFLICT (partition) DO UPDATE SET next_offset = excluded.next_offset`,
+          [partition, nextOffset],
+        );
+      }
+      if (poison) {
+        const value = poison.record.value as { id?: unknown; type?: unknown } | null;
+        await client.query(
+          `INSERT INTO failures (partition, "offset", event_id, event_type, error) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (partition) DO UPDATE SET "offset" = excluded."offset", event_id = excluded.event_id,
+             event_type = excluded.event_type, error = excluded.error, failed_at = now()`,
+          [partition, poison.record.offset, String(value?.id ?? ''), String(value?.type ?? ''), poison.message],
+        );
+      }
+      let outboxTo = 0;
+      if (publish && result.pushes.length > 0) {
+        const inserted = await client.query<{ id: number }>(
+          `INSERT INTO outbox (room, event, data)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) RETURNING id`,
+          [
+            result.pushes.map((push) => push.room),
+            result.pushes.map((push) => push.event),
+            result.pushes.map((push) => JSON.stringify(push.data)),
+          ],
+        );
+        outboxTo = Math.max(...inserted.rows.map((row) => row.id));
+      }
+      if (publish) {
+        const notification: ProjectedNotification = { schema, partition, nextOffset, outboxTo };
+        // NOTIFY inside the transaction is delivered only if, and when, it commits.
+        await client.query('SELECT pg_notify($1, $2)', [PROJECTED_CHANNEL, JSON.stringify(notification)]);
+      }
+      await client.query('COMMIT');
+      options.onProjected?.(result.events.length, partition, nextOffset);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    started,
+    async stop() {
+      stopping = true;
+      clearInterval(heartbeat);
+      await subscription?.stop();
+      await lease?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

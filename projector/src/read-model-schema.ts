@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { migrate } from '@courtside/events/db/migrate';
+import type { Projection } from './projection.ts';
+
+/** Bump when a projection changes meaning: the new version is built from position 0 beside the old one. */
+export const READ_MODEL_VERSION = 1;
+
+export const liveReadModelSchema = `read_v${READ_MODEL_VERSION}`;
+
+const bookkeepingMigrations = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export function assertSchemaName(schema: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`not a schema name: ${schema}`);
+  return schema;
+}
+
+/** Creates or updates the projector's bookkeeping tables and every projection's tables in `schema`. */
+export async function prepareReadModelSchema(
+  databaseUrl: string,
+  schema: string,
+  projections: readonly Projection[],
+): Promise<void> {
+  assertSchemaName(schema);
+  await migrate({ databaseUrl, schema, dir: bookkeepingMigrations, migrationsTable: 'pgmigrations_projector' });
+  for (const projection of projections) {
+    await migrate({
+      databaseUrl,
+      schema,
+      dir: projection.migrationsDir,
+      migrationsTable: `pgmigrations_${projection.name.replaceAll(/[^a-z0-9_]/gi, '_')}`,
+    });
+  }
+}

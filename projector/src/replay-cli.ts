@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { productEvents } from '@courtside/events/catalog';
+import { EventRegistry } from '@courtside/events/event-registry';
+import { createEmbeddedEventLog } from '@courtside/events/log/embedded';
+import { createKafkaEventLog } from '@courtside/events/log/kafka';
+import { productProjections } from './catalog.ts';
+import { liveReadModelSchema } from './read-model-schema.ts';
+import { promoteRebuild, replay } from './replay.ts';
+
+const usage = `npm run replay -- [--verify] [--keep] [--promote]
+
+Rebuilds every read model from position 0 of the event log into a fresh schema beside the live one.
+  --verify   wait until the rebuild stands where the live read models stand, compare every table, exit 1 on a difference
+  --keep     keep the rebuilt schema (it is dropped otherwise)
+  --promote  make the rebuild the live schema (needs the projector stopped; implies --keep)
+Reads DATABASE_URL and KAFKA_BROKERS; without DATABASE_URL it uses the database of \`npm start\` (.courtside/).`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      verify: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      promote: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  const databaseUrl = process.env.DATABASE_URL ?? startedDatabaseUrl();
+  const brokers = process.env.KAFKA_BROKERS?.split(',').filter(Boolean);
+  const logger = pino({ name: 'replay', level: process.env.LOG_LEVEL ?? 'warn' });
+  const log = brokers?.length
+    ? await createKafkaEventLog({ brokers, topic: process.env.KAFKA_TOPIC })
+    : await createEmbeddedEventLog({ databaseUrl });
+  try {
+    const report = await replay({
+      databaseUrl,
+      log,
+      registry: new EventRegistry(productEvents),
+      projections: productProjections,
+      liveSchema: liveReadModelSchema,
+      verify: values.verify,
+      logger,
+    });
+    console.log(`Rebuilt into ${report.schema} up to ${JSON.stringify(report.positions)}`);
+    for (const table of report.tables ?? []) {
+      console.log(
+        `${table.identical ? 'same     ' : 'DIFFERENT'} ${table.table}: live ${table.liveRows} rows, rebuilt ${table.rebuiltRows} rows`,
+      );
+    }
+    if (values.promote) {
+      const retired = await promoteRebuild(databaseUrl, liveReadModelSchema, report.schema);
+      console.log(`The rebuild is now ${liveReadModelSchema}; the old read models are kept as ${retired}.`);
+    } else if (!values.keep) {
+      const pg = await import('pg');
+      const client = new pg.default.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${report.schema} CASCADE`);
+      await client.end();
+    }
+    if (report.identical === false) {
+      console.log('The rebuilt read models differ from the live ones.');
+      return 1;
+    }
+    if (report.identical) console.log('Every rebuilt table is identical to the live one.');
+    return 0;
+  } finally {
+    await log.close();
+  }
+}
+
+/** `npm start` writes the address of its embedded Postgres here while it runs. */
+function startedDatabaseUrl(): string {
+  const file = path.resolve(process.env.COURTSIDE_DATA_DIR ?? '.courtside', 'database.url');
+  if (!existsSync(file)) {
+    throw new Error('Set DATABASE_URL, or run `npm start` first so the replay can use its database.');
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);

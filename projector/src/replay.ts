@@ -1,0 +1,160 @@
+import pg from 'pg';
+import type { EventRegistry } from '@courtside/events/event-registry';
+import type { EventLog } from '@courtside/events/log/port';
+import type { Projection } from './projection.ts';
+import { startProjector, type ProjectorLogger } from './projector.ts';
+import { assertSchemaName, prepareReadModelSchema } from './read-model-schema.ts';
+
+export interface TableComparison {
+  table: string;
+  liveRows: number;
+  rebuiltRows: number;
+  identical: boolean;
+}
+
+export interface ReplayReport {
+  schema: string;
+  positions: Record<number, number>;
+  tables: TableComparison[] | undefined;
+  identical: boolean | undefined;
+}
+
+export interface ReplayOptions {
+  databaseUrl: string;
+  log: EventLog;
+  registry: EventRegistry;
+  projections: readonly Projection[];
+  liveSchema: string;
+  /** Where to rebuild; a fresh schema beside the live one by default. */
+  targetSchema?: string;
+  verify: boolean;
+  logger: ProjectorLogger;
+  timeoutMs?: number;
+}
+
+/**
+ * Rebuilds every read model from position 0 into fresh tables, with the projector's own code, and (verify) waits
+ * until the rebuild stands exactly where the live read models stand, then compares a checksum of each table
+ * within one snapshot.
+ */
+export async function replay(options: ReplayOptions): Promise<ReplayReport> {
+  const live = assertSchemaName(options.liveSchema);
+  const target = assertSchemaName(options.targetSchema ?? `${live}_replay_${Date.now()}`);
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+  try {
+    await pool.query(`DROP SCHEMA IF EXISTS ${target} CASCADE`);
+    await prepareReadModelSchema(options.databaseUrl, target, options.projections);
+    const projector = startProjector({
+      databaseUrl: options.databaseUrl,
+      log: options.log,
+      registry: options.registry,
+      projections: options.projections,
+      schema: target,
+      publish: false,
+      logger: options.logger,
+    });
+    try {
+      await projector.started;
+      const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+      for (;;) {
+        const snapshot = await compareAtSamePosition(pool, options, live, target);
+        if (snapshot) return snapshot;
+        if (Date.now() > deadline) throw new Error('the rebuild did not reach the position of the live read models in time');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await projector.stop();
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+/** In one snapshot: when both schemas stand at the same log position, the report; otherwise undefined. */
+async function compareAtSamePosition(
+  pool: pg.Pool,
+  options: ReplayOptions,
+  live: string,
+  target: string,
+): Promise<ReplayReport | undefined> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    const [livePositions, rebuiltPositions, head] = await Promise.all([
+      positionsOf(client, live),
+      positionsOf(client, target),
+      options.log.head(),
+    ]);
+    // Without verify, the rebuild only has to reach the log's head as it was.
+    const goal = options.verify ? livePositions : head;
+    const reached = Object.entries(goal).every(
+      ([partition, offset]) => offset === 0 || (rebuiltPositions[Number(partition)] ?? 0) >= offset,
+    );
+    const same = !options.verify || samePositions(livePositions, rebuiltPositions);
+    if (!reached || !same) return undefined;
+    const tables = options.verify ? await compareTables(client, live, target, options.projections) : undefined;
+    return {
+      schema: target,
+      positions: rebuiltPositions,
+      tables,
+      identical: tables?.every((table) => table.identical),
+    };
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
+
+async function positionsOf(client: pg.PoolClient, schema: string): Promise<Record<number, number>> {
+  const { rows } = await client.query<{ partition: number; next_offset: number }>(
+    `SELECT partition, next_offset FROM ${schema}.checkpoints`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.partition, row.next_offset]));
+}
+
+function samePositions(a: Record<number, number>, b: Record<number, number>): boolean {
+  const partitions = new Set([...Object.keys(a), ...Object.keys(b)].map(Number));
+  return [...partitions].every((partition) => (a[partition] ?? 0) === (b[partition] ?? 0));
+}
+
+async function compareTables(
+  client: pg.PoolClient,
+  live: string,
+  target: string,
+  projections: readonly Projection[],
+): Promise<TableComparison[]> {
+  const comparisons: TableComparison[] = [];
+  for (const table of projections.flatMap((projection) => projection.tables)) {
+    const [a, b] = [await checksum(client, live, table), await checksum(client, target, table)];
+    comparisons.push({ table, liveRows: a.rows, rebuiltRows: b.rows, identical: a.rows === b.rows && a.digest === b.digest });
+  }
+  return comparisons;
+}
+
+async function checksum(client: pg.PoolClient, schema: string, table: string): Promise<{ rows: number; digest: string }> {
+  const { rows } = await client.query<{ rows: number; digest: string | null }>(
+    `SELECT count(*)::int AS rows, md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))) AS digest
+     FROM ${schema}.${assertSchemaName(table)} t`,
+  );
+  return { rows: rows[0]!.rows, digest: rows[0]!.digest ?? '' };
+}
+
+/** Makes a verified rebuild the live schema; the old one is kept under another name. Needs the projector stopped. */
+export async function promoteRebuild(databaseUrl: string, liveSchema: string, rebuiltSchema: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
+      `courtside.projector.${assertSchemaName(liveSchema)}`,
+    ]);
+    if (!rows[0]?.locked) throw new Error('stop the projector (and npm start) before promoting a rebuild');
+    const retired = `${liveSchema}_retired_${Date.now()}`;
+    await client.query('BEGIN');
+    await client.query(`ALTER SCHEMA ${liveSchema} RENAME TO ${retired}`);
+    await client.query(`ALTER SCHEMA ${assertSchemaName(rebuiltSchema)} RENAME TO ${liveSchema}`);
+    await client.query('COMMIT');
+    return retired;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,36 @@
+import { createEmbeddedEventLog } from '@courtside/events/log/embedded';
+import { createKafkaEventLog } from '@courtside/events/log/kafka';
+import type { EventLog } from '@courtside/events/log/port';
+import { createTestDatabase, kafkaBrokers, uniqueTopic } from '../support/services.ts';
+
+export interface LogUnderTest {
+  log: EventLog;
+  /** A second, independent client of the same log (another process, in real life). */
+  anotherClient(): Promise<EventLog>;
+}
+
+export type LogFactory = () => Promise<LogUnderTest>;
+
+export const logFactories: Array<[string, LogFactory]> = [
+  [
+    'embedded',
+    async () => {
+      const databaseUrl = await createTestDatabase('log');
+      return {
+        log: await createEmbeddedEventLog({ databaseUrl }),
+        anotherClient: () => createEmbeddedEventLog({ databaseUrl }),
+      };
+    },
+  ],
+  [
+    'kafka',
+    async () => {
+      const topic = uniqueTopic('log');
+      const brokers = kafkaBrokers();
+      return {
+        log: await createKafkaEventLog({ brokers, topic, partitions: 3 }),
+        anotherClient: () => createKafkaEventLog({ brokers, topic, partitions: 3 }),
+      };
+    },
+  ],
+];

@@ -1,0 +1,35 @@
+import { startCourtside, type CourtsideConfig, type RunningCourtside } from '@courtside/api/courtside';
+import { createLogger } from '@courtside/api/observability/logger';
+import { notesModule } from '../spine/notes-module.ts';
+import { createTestDatabase, kafkaBrokers, uniqueTopic } from './services.ts';
+
+export type LogKind = 'embedded' | 'kafka';
+export const logKinds: LogKind[] = ['embedded', 'kafka'];
+
+export interface TestBackend {
+  databaseUrl: string;
+  kafkaBrokers?: string[];
+  kafkaTopic?: string;
+}
+
+/** A database (and, for Kafka, a topic) of its own: one installation of Courtside. */
+export async function createBackend(kind: LogKind): Promise<TestBackend> {
+  const databaseUrl = await createTestDatabase('spine');
+  return kind === 'kafka' ? { databaseUrl, kafkaBrokers: kafkaBrokers(), kafkaTopic: uniqueTopic('spine') } : { databaseUrl };
+}
+
+/** Starts api and/or projector in this process on a free port, with the test's own notes module. */
+export function startTestCourtside(
+  backend: TestBackend,
+  overrides: Partial<CourtsideConfig> = {},
+): Promise<RunningCourtside> {
+  return startCourtside({
+    ...backend,
+    runApi: true,
+    runProjector: true,
+    port: 0,
+    extraModules: [notesModule],
+    logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...overrides,
+  });
+}

@@ -1,0 +1,37 @@
+import { io, type Socket } from 'socket.io-client';
+
+export interface Push {
+  event: string;
+  data: unknown;
+  cursor: number;
+  room: string;
+}
+
+/** A socket.io client of the live channel that records every push it gets. */
+export class LiveClient {
+  readonly socket: Socket;
+  readonly pushes: Push[] = [];
+
+  constructor(baseUrl: string) {
+    this.socket = io(baseUrl, { path: '/webapps/socket.io', transports: ['websocket'], reconnection: false });
+    this.socket.onAny((event: string, data: unknown, meta: { cursor: number; room: string }) => {
+      this.pushes.push({ event, data, cursor: meta?.cursor, room: meta?.room });
+    });
+  }
+
+  async connected(): Promise<void> {
+    if (this.socket.connected) return;
+    await new Promise<void>((resolve, reject) => {
+      this.socket.once('connect', () => resolve());
+      this.socket.once('connect_error', reject);
+    });
+  }
+
+  subscribe(room: string, since?: number): Promise<{ ok: boolean; error?: string; resync?: boolean }> {
+    return this.socket.timeout(5_000).emitWithAck('subscribe', since === undefined ? { room } : { room, since });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{events,projector,api,infra,tests,web}/src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**', '**/.cache/**'],
+    globalSetup: ['tests/setup/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Integration tests share one Postgres server and one Kafka broker; two workers match the two cores.
+    maxWorkers: 2,
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+  },
+});

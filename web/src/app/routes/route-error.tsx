@@ -1,0 +1,24 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from './not-found';
+
+/** Error boundary of the route tree: a 404 response shows Not found, anything else a calm error page. */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center py-10 text-center sm:py-16" role="alert">
+      <h1 className="text-2xl font-semibold tracking-tight text-ink-900 sm:text-3xl">{t('error.title')}</h1>
+      <p className="mt-4 text-base leading-7 text-ink-600">{t('error.text')}</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-8 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        {t('error.reload')}
+      </button>
+    </section>
+  );
+}

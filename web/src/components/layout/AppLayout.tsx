@@ -1,0 +1,35 @@
+import { Outlet, useNavigation } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { inFlightAtom } from '../../stores/loading';
+import { AlertStack } from '../alerts/AlertStack';
+import { LoadingOverlay } from '../feedback/LoadingOverlay';
+import { TopBar } from './TopBar';
+
+/** The frame of every page: top bar, centred content, alerts and the loading overlay. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const inFlight = useAtomValue(inFlightAtom);
+  const busy = inFlight > 0 || navigation.state !== 'idle';
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <TopBar />
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10" aria-busy={busy}>
+        <Outlet />
+      </main>
+      <footer className="border-t border-ink-200/70">
+        <p className="mx-auto max-w-5xl px-4 py-5 text-xs text-ink-500 sm:px-6">{t('app.footer')}</p>
+      </footer>
+      <AlertStack />
+      <LoadingOverlay busy={busy} />
+    </div>
+  );
+}

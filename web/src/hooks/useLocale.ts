@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { toLocale, type Locale } from '../lib/locale';
+
+/** The locale in use (the router sets it from the address). */
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return toLocale(i18n.resolvedLanguage ?? i18n.language);
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'jotai';
+import { z } from 'zod';
+import {
+  ApiError,
+  buildUrl,
+  createHttpClient,
+  needsXsrfToken,
+  parseErrorBody,
+  type HttpClientDeps,
+} from './http';
+import { inFlightAtom } from '../stores/loading';
+
+type Call = { url: string; init: RequestInit };
+
+function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = { url: String(input), init: init ?? {} };
+    calls.push(call);
+    return respond(call);
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function client(respond: (call: Call) => Response | Promise<Response>, extra: Partial<HttpClientDeps> = {}) {
+  const { fetch, calls } = fakeFetch(respond);
+  const store = createStore();
+  const http = createHttpClient({ fetch, store, getCookie: () => undefined, ...extra });
+  return { http, calls, store };
+}
+
+describe('parseErrorBody', () => {
+  it('given an {error, issues} body, when parsed, then keeps status, error and issues', () => {
+    const err = parseErrorBody(400, 'Bad Request', {
+      error: 'Invalid input',
+      issues: [{ code: 'too_small', path: ['name'], message: 'Required' }, { nonsense: true }],
+    });
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(400);
+    expect(err.error).toBe('Invalid input');
+    expect(err.issues).toEqual([{ code: 'too_small', path: ['name'], message: 'Required' }]);
+    expect(err.kind).toBe('http');
+  });
+
+  it('given a body without an error field, when parsed, then falls back to the status text', () => {
+    expect(parseErrorBody(503, 'Service Unavailable', {}).error).toBe('Service Unavailable');
+    expect(parseErrorBody(500, '', undefined).error).toBe('HTTP 500');
+  });
+
+  it('given a short plain-text body, when parsed, then uses it; an HTML page is not used', () => {
+    expect(parseErrorBody(404, 'Not Found', 'No such match').error).toBe('No such match');
+    expect(parseErrorBody(502, 'Bad Gateway', '<html>proxy error</html>').error).toBe('Bad Gateway');
+  });
+});
+
+describe('buildUrl', () => {
+  it('given query values, when built, then encodes them and leaves out null and undefined', () => {
+    expect(
+      buildUrl('/webapps/api/matches/api/v1/matches', {
+        PAGE: 0,
+        COMPLETED: 'TRUE',
+        OWN: undefined,
+        X: null,
+      }),
+    ).toBe('/webapps/api/matches/api/v1/matches?PAGE=0&COMPLETED=TRUE');
+    expect(buildUrl('/a?language=en', { q: 'a b' })).toBe('/a?language=en&q=a+b');
+    expect(buildUrl('/a', {})).toBe('/a');
+  });
+});
+
+describe('needsXsrfToken', () => {
+  it('given a safe method, when checked, then no token is needed', () => {
+    expect(needsXsrfToken('GET', '/webapps/api/x')).toBe(false);
+    expect(needsXsrfToken('HEAD', '/webapps/api/x')).toBe(false);
+  });
+
+  it('given a relative path and an unsafe method, when checked, then the token is sent', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const)
+      expect(needsXsrfToken(method, '/webapps/api/x')).toBe(true);
+  });
+
+  it('given another origin, when checked, then the token is never sent', () => {
+    expect(needsXsrfToken('POST', 'https://example.com/x')).toBe(false);
+    expect(needsXsrfToken('POST', '//example.com/x')).toBe(false);
+  });
+});
+
+describe('request', () => {
+  it('given a GET, when sent, then uses same-origin credentials and no anti-forgery header', async () => {
+    const { http, calls } = client(() => json(200, [1]), { getCookie: () => 'tok' });
+    await expect(http.request('GET', '/webapps/api/x', { query: { a: 1 } })).resolves.toEqual([1]);
+    expect(calls[0]?.url).toBe('/webapps/api/x?a=1');
+    expect(calls[0]?.init.credentials).toBe('same-origin');
+    expect(new Headers(calls[0]?.init.headers).has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('given a POST with a body, when sent, then sends JSON and the XSRF cookie as header', async () => {
+    const { http, calls } = client(() => json(201, { id: 'c1', name: 'Club' }), {
+      getCookie: (name) => (name === 'XSRF-TOKEN' ? 'signed.token' : undefined),
+    });
+    await http.request('POST', '/webapps/api/accountmanager/api/v1/companies', { body: { name: 'Club' } });
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(headers.get('X-XSRF-TOKEN')).toBe('signed.token');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.init.body).toBe('{"name":"Club"}');
+  });
+
+  it('given a schema, when the answer matches, then returns the parsed value', async () => {
+    const { http } = client(() => json(200, { id: 'a', extra: 1 }));
+    const value = await http.request('GET', '/x', { schema: z.object({ id: z.string() }) });
+    expect(value).toEqual({ id: 'a' });
+  });
+
+  it('given a schema, when the answer does not match, then throws an invalid-response ApiError', async () => {
+    const { http } = client(() => json(200, { id: 5 }));
+    const error = await http
+      .request('GET', '/x', { schema: z.object({ id: z.string() }) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('invalid-response');
+    expect((error as ApiError).issues[0]?.path).toEqual(['id']);
+  });
+
+  it('given a 400 answer, when sent, then throws ApiError with the body error and issues', async () => {
+    const { http } = client(() =>
+      json(400, { error: 'Laddername is not available', issues: [{ path: ['name'], message: 'taken' }] }),
+    );
+    await expect(http.request('POST', '/x', { body: {} })).rejects.toMatchObject({
+      status: 400,
+      error: 'Laddername is not available',
+      issues: [{ path: ['name'], message: 'taken' }],
+    });
+  });
+
+  it('given an empty 204 answer, when sent, then resolves undefined', async () => {
+    const { http } = client(() => new Response(null, { status: 204 }));
+    await expect(http.request('DELETE', '/x')).resolves.toBeUndefined();
+  });
+
+  it('given fetch rejects, when sent, then throws a network ApiError with status 0', async () => {
+    const { http } = client(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(http.request('GET', '/x')).rejects.toMatchObject({ status: 0, kind: 'network' });
+  });
+
+  it('given a call in flight, when it settles, then the in-flight count goes up and back to zero', async () => {
+    let release: (r: Response) => void = () => {};
+    const { http, store } = client(() => new Promise<Response>((resolve) => (release = resolve)));
+    const pending = http.request('GET', '/x');
+    await Promise.resolve();
+    expect(store.get(inFlightAtom)).toBe(1);
+    release(json(500, { error: 'boom' }));
+    await expect(pending).rejects.toBeInstanceOf(ApiError);
+    expect(store.get(inFlightAtom)).toBe(0);
+  });
+
+  it('given interceptors, when a call fails with 401, then beforeRequest and onError run in order', async () => {
+    const { http, calls } = client(() => json(401, { error: 'Unauthorized' }));
+    const seen: string[] = [];
+    const remove = http.addInterceptor({
+      beforeRequest: async (ctx) => {
+        seen.push(`before ${ctx.method} ${ctx.path}`);
+        ctx.headers.set('SESSION-ID', 's1');
+      },
+      onError: (error) => {
+        seen.push(`error ${error.status}`);
+      },
+    });
+    await expect(http.request('GET', '/x')).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual(['before GET /x', 'error 401']);
+    expect(new Headers(calls[0]?.init.headers).get('SESSION-ID')).toBe('s1');
+
+    remove();
+    await expect(http.request('GET', '/x')).rejects.toMatchObject({ status: 401 });
+    expect(seen).toHaveLength(2);
+  });
+});

@@ -1,0 +1,256 @@
+import type { ZodType } from 'zod';
+import { getCookie as getDocumentCookie } from './cookies';
+import { appStore, type AppStore } from '../stores/store';
+import { inFlightAtom } from '../stores/loading';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Readonly<Record<string, QueryValue>>;
+
+export interface RequestOptions<T> {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Appended as a query string; null and undefined values are left out. */
+  query?: Query;
+  /** When given, the answer is parsed with it and the parsed value is returned. */
+  schema?: ZodType<T>;
+  headers?: Readonly<Record<string, string>>;
+  signal?: AbortSignal;
+}
+
+/** One problem with the input, as the API reports it in a `400 {error, issues}` answer. */
+export interface ApiIssue {
+  path: (string | number)[];
+  message: string;
+  code?: string;
+}
+
+/**
+ * - `http`: the server answered with a non-2xx status.
+ * - `network`: no answer at all (offline, server down); `status` is 0.
+ * - `invalid-response`: a 2xx answer that did not match the expected schema.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'invalid-response';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The server's `error` text (or a generic description when it gave none). */
+  readonly error: string;
+  readonly issues: ApiIssue[];
+  readonly kind: ApiErrorKind;
+
+  constructor(init: { status: number; error: string; issues?: ApiIssue[]; kind?: ApiErrorKind }) {
+    super(`${init.status ? `${init.status} ` : ''}${init.error}`);
+    this.status = init.status;
+    this.error = init.error;
+    this.issues = init.issues ?? [];
+    this.kind = init.kind ?? 'http';
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** Turns any `issues` array from an error body (or from zod) into ApiIssues; drops what it can't read. */
+export function parseIssues(value: unknown): ApiIssue[] {
+  if (!Array.isArray(value)) return [];
+  const issues: ApiIssue[] = [];
+  for (const item of value) {
+    if (typeof item === 'string') {
+      issues.push({ path: [], message: item });
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    const record = item as Record<string, unknown>;
+    const message = typeof record.message === 'string' ? record.message : undefined;
+    if (message === undefined) continue;
+    const path = Array.isArray(record.path)
+      ? record.path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number')
+      : [];
+    issues.push(typeof record.code === 'string' ? { path, message, code: record.code } : { path, message });
+  }
+  return issues;
+}
+
+/** Builds the ApiError for a non-2xx answer whose body (already JSON-parsed when possible) is `body`. */
+export function parseErrorBody(status: number, statusText: string, body: unknown): ApiError {
+  let error: string | undefined;
+  let issues: ApiIssue[] = [];
+  if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    if (typeof record.error === 'string' && record.error.trim() !== '') error = record.error;
+    else if (typeof record.message === 'string' && record.message.trim() !== '') error = record.message;
+    issues = parseIssues(record.issues);
+  } else if (typeof body === 'string' && body.trim() !== '' && body.length <= 200 && !body.includes('<')) {
+    error = body.trim();
+  }
+  return new ApiError({ status, error: error ?? (statusText || `HTTP ${status}`), issues, kind: 'http' });
+}
+
+/** `path` plus the query string; keeps a query already present in `path`. */
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, String(value));
+  }
+  const qs = params.toString();
+  if (!qs) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${qs}`;
+}
+
+/**
+ * Whether a call carries the anti-forgery header: not for safe methods, and never for an address
+ * on another origin (the token must not leak); only relative paths like `/webapps/api/...` get it.
+ */
+export function needsXsrfToken(method: HttpMethod, path: string): boolean {
+  if (method === 'GET' || method === 'HEAD') return false;
+  return path.startsWith('/') && !path.startsWith('//');
+}
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** What an interceptor sees of a request. `headers` may be changed in `beforeRequest`. */
+export interface RequestContext {
+  readonly method: HttpMethod;
+  /** The path as the caller gave it, without query. */
+  readonly path: string;
+  /** The full URL that is fetched. */
+  readonly url: string;
+  readonly headers: Headers;
+}
+
+/**
+ * The single place where cross-cutting request behaviour plugs in (the session refresh before a
+ * request with an expired access token; logout and redirect on a 401). Interceptors run in the
+ * order they were added.
+ */
+export interface HttpInterceptor {
+  /** Runs before the request is sent; may wait (e.g. for a token refresh) or add headers. */
+  beforeRequest?(ctx: RequestContext): void | Promise<void>;
+  /** Runs for every failed call (any non-2xx, network or shape failure) before the error is thrown. */
+  onError?(error: ApiError, ctx: RequestContext): void | Promise<void>;
+}
+
+export interface HttpClientDeps {
+  fetch?: typeof fetch;
+  /** The jotai store whose `inFlightAtom` counts the calls in flight. */
+  store?: AppStore;
+  getCookie?: (name: string) => string | undefined;
+}
+
+export interface HttpClient {
+  request<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
+  /** Adds an interceptor; returns a function that removes it again. */
+  addInterceptor(interceptor: HttpInterceptor): () => void;
+}
+
+async function readBody(response: Response): Promise<{ value: unknown; json: boolean; unreadable: boolean }> {
+  if (response.status === 204 || response.status === 205)
+    return { value: undefined, json: false, unreadable: false };
+  const text = await response.text();
+  if (text === '') return { value: undefined, json: false, unreadable: false };
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('json')) return { value: text, json: false, unreadable: false };
+  try {
+    return { value: JSON.parse(text) as unknown, json: true, unreadable: false };
+  } catch {
+    return { value: text, json: false, unreadable: true };
+  }
+}
+
+export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
+  const doFetch: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const store = deps.store ?? appStore;
+  const readCookieValue = deps.getCookie ?? getDocumentCookie;
+  const interceptors: HttpInterceptor[] = [];
+
+  async function fail(error: ApiError, ctx: RequestContext): Promise<never> {
+    for (const interceptor of [...interceptors]) {
+      await interceptor.onError?.(error, ctx);
+    }
+    throw error;
+  }
+
+  async function request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions<T> = {},
+  ): Promise<T> {
+    const headers = new Headers({ Accept: 'application/json' });
+    if (method !== 'GET' && method !== 'HEAD') headers.set('Content-Type', 'application/json');
+    for (const [key, value] of Object.entries(options.headers ?? {})) headers.set(key, value);
+    const ctx: RequestContext = { method, path, url: buildUrl(path, options.query), headers };
+
+    store.set(inFlightAtom, (n) => n + 1);
+    try {
+      for (const interceptor of [...interceptors]) {
+        await interceptor.beforeRequest?.(ctx);
+      }
+      // Read the token after the interceptors: a session refresh may have renewed it.
+      if (needsXsrfToken(method, path)) {
+        const token = readCookieValue(XSRF_COOKIE);
+        if (token !== undefined) headers.set(XSRF_HEADER, token);
+      }
+
+      let response: Response;
+      try {
+        response = await doFetch(ctx.url, {
+          method,
+          headers,
+          credentials: 'same-origin',
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+        });
+      } catch (cause) {
+        if (options.signal?.aborted) throw cause;
+        return await fail(new ApiError({ status: 0, error: 'Network error', kind: 'network' }), ctx);
+      }
+
+      const body = await readBody(response);
+      if (!response.ok) {
+        return await fail(parseErrorBody(response.status, response.statusText, body.value), ctx);
+      }
+      if (body.unreadable) {
+        return await fail(
+          new ApiError({ status: response.status, error: 'Unreadable response', kind: 'invalid-response' }),
+          ctx,
+        );
+      }
+      if (!options.schema) return body.value as T;
+      const parsed = options.schema.safeParse(body.value);
+      if (parsed.success) return parsed.data;
+      return await fail(
+        new ApiError({
+          status: response.status,
+          error: 'Unexpected response',
+          issues: parseIssues(parsed.error.issues),
+          kind: 'invalid-response',
+        }),
+        ctx,
+      );
+    } finally {
+      store.set(inFlightAtom, (n) => Math.max(0, n - 1));
+    }
+  }
+
+  function addInterceptor(interceptor: HttpInterceptor): () => void {
+    interceptors.push(interceptor);
+    return () => {
+      const index = interceptors.indexOf(interceptor);
+      if (index >= 0) interceptors.splice(index, 1);
+    };
+  }
+
+  return { request, addInterceptor };
+}
+
+/** The app-wide client: counts into the app store, reads `document.cookie`, uses the global fetch. */
+const defaultClient = createHttpClient();
+
+export const request = defaultClient.request;
+export const addInterceptor = defaultClient.addInterceptor;

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'jotai';
+import { createLiveClient, parseAck, subscribePayload, type LiveSocket } from './live';
+import { liveConnectionAtom } from '../stores/live';
+
+type Emitted = { event: string; payload: unknown; ack?: (answer: unknown) => void };
+
+/** A stand-in for the socket.io client socket; the test plays the server. */
+class FakeSocket implements LiveSocket {
+  connected = false;
+  active = false;
+  emitted: Emitted[] = [];
+  private listeners = new Map<string, ((...args: unknown[]) => void)[]>();
+
+  on(event: string, listener: (...args: unknown[]) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  emit(event: string, payload?: unknown, ack?: unknown) {
+    this.emitted.push({
+      event,
+      payload,
+      ack: typeof ack === 'function' ? (ack as Emitted['ack']) : undefined,
+    });
+    return this;
+  }
+  connect() {
+    this.active = true;
+    return this;
+  }
+  disconnect() {
+    this.active = false;
+    this.connected = false;
+    return this;
+  }
+  // --- server side ---
+  fire(event: string, ...args: unknown[]) {
+    for (const l of this.listeners.get(event) ?? []) l(...args);
+  }
+  serverConnects() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  connectionDrops() {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+  subscribes() {
+    return this.emitted.filter((e) => e.event === 'subscribe');
+  }
+}
+
+function setup() {
+  const socket = new FakeSocket();
+  const store = createStore();
+  const client = createLiveClient({ createSocket: () => socket, store });
+  return { socket, store, client };
+}
+
+describe('parseAck / subscribePayload', () => {
+  it('given the ack shapes of the contract, when parsed, then they are recognised', () => {
+    expect(parseAck({ ok: true })).toEqual({ ok: true });
+    expect(parseAck({ ok: true, resync: true })).toEqual({ ok: true, resync: true });
+    expect(parseAck({ ok: false, error: 'Forbidden' })).toEqual({ ok: false, error: 'Forbidden' });
+    expect(parseAck(undefined)).toMatchObject({ ok: false });
+  });
+
+  it('given no cursor yet, when subscribing, then `since` is left out', () => {
+    expect(subscribePayload('season:1', undefined)).toEqual({ room: 'season:1' });
+    expect(subscribePayload('season:1', 0)).toEqual({ room: 'season:1', since: 0 });
+  });
+});
+
+describe('createLiveClient', () => {
+  it('given a subscription before the connection is up, when it connects, then the room is subscribed once', () => {
+    const { socket, client, store } = setup();
+    client.subscribe('season:s1', {});
+    expect(store.get(liveConnectionAtom)).toBe('connecting');
+    expect(socket.subscribes()).toHaveLength(0);
+    socket.serverConnects();
+    expect(store.get(liveConnectionAtom)).toBe('connected');
+    expect(socket.subscribes().map((e) => e.payload)).toEqual([{ room: 'season:s1' }]);
+  });
+
+  it('given a refused subscription, when the ack arrives, then onError gets the error', () => {
+    const { socket, client } = setup();
+    const errors: string[] = [];
+    client.subscribe('company:c1', { onError: (e) => errors.push(e) });
+    socket.serverConnects();
+    socket.subscribes()[0]?.ack?.({ ok: false, error: 'Forbidden' });
+    expect(errors).toEqual(['Forbidden']);
+  });
+
+  it('given pushes naming their room, when they arrive, then that room handler runs and its cursor is kept', () => {
+    const { socket, client } = setup();
+    const seen: unknown[] = [];
+    client.subscribe('season:s1', {
+      'season.updated': (p, m) => seen.push([p.seasonId, p.changed, m.cursor]),
+    });
+    client.subscribe('match:m1', { 'season.updated': () => seen.push('wrong room') });
+    socket.serverConnects();
+    socket.fire(
+      'season.updated',
+      { seasonId: 's1', changed: ['positions'] },
+      { cursor: 41, room: 'season:s1' },
+    );
+    expect(seen).toEqual([['s1', ['positions'], 41]]);
+    expect(client.lastCursor('season:s1')).toBe(41);
+    expect(client.lastCursor('match:m1')).toBeUndefined();
+  });
+
+  it('given pushes without a room, when they arrive, then the cursor is kept for every joined room', () => {
+    const { socket, client } = setup();
+    let calls = 0;
+    const handlers = { 'match.updated': () => calls++ };
+    client.subscribe('match:m1', handlers);
+    client.subscribe('season:s1', handlers);
+    socket.serverConnects();
+    socket.fire('match.updated', { match: { id: 'm1' } }, { cursor: 7 });
+    expect(calls).toBe(1);
+    expect(client.lastCursor('match:m1')).toBe(7);
+    expect(client.lastCursor('season:s1')).toBe(7);
+  });
+
+  it('given a dropped connection, when it comes back, then every room is subscribed again with since = last cursor', () => {
+    const { socket, client, store } = setup();
+    client.subscribe('season:s1', {});
+    client.subscribe('ladder:l1', {});
+    socket.serverConnects();
+    socket.fire('match.updated', { match: {} }, { cursor: 12, room: 'season:s1' });
+    socket.connectionDrops();
+    expect(store.get(liveConnectionAtom)).toBe('reconnecting');
+    socket.emitted = [];
+    socket.serverConnects();
+    expect(socket.subscribes().map((e) => e.payload)).toEqual([
+      { room: 'season:s1', since: 12 },
+      { room: 'ladder:l1' },
+    ]);
+  });
+
+  it('given a fresh subscription acked with a cursor, when reconnecting, then since is that cursor', () => {
+    const { socket, client } = setup();
+    client.subscribe('ladder:l1', {});
+    socket.serverConnects();
+    socket.subscribes()[0]?.ack?.({ ok: true, cursor: 99 });
+    socket.connectionDrops();
+    socket.emitted = [];
+    socket.serverConnects();
+    expect(socket.subscribes()[0]?.payload).toEqual({ room: 'ladder:l1', since: 99 });
+  });
+
+  it('given too much was missed, when the re-subscribe ack says resync, then onResync is called', () => {
+    const { socket, client } = setup();
+    let resyncs = 0;
+    client.subscribe('season:s1', { onResync: () => resyncs++ });
+    socket.serverConnects();
+    socket.subscribes()[0]?.ack?.({ ok: true });
+    expect(resyncs).toBe(0);
+    socket.connectionDrops();
+    socket.serverConnects();
+    socket.subscribes()[1]?.ack?.({ ok: true, resync: true });
+    expect(resyncs).toBe(1);
+  });
+
+  it('given two subscribers of a room, when both leave, then unsubscribe is sent once, after the last', () => {
+    const { socket, client } = setup();
+    socket.serverConnects();
+    const leaveA = client.subscribe('match:m1', {});
+    const leaveB = client.subscribe('match:m1', {});
+    expect(socket.subscribes()).toHaveLength(1);
+    leaveA();
+    leaveA();
+    expect(socket.emitted.filter((e) => e.event === 'unsubscribe')).toHaveLength(0);
+    leaveB();
+    expect(socket.emitted.filter((e) => e.event === 'unsubscribe').map((e) => e.payload)).toEqual([
+      { room: 'match:m1' },
+    ]);
+    expect(client.lastCursor('match:m1')).toBeUndefined();
+  });
+
+  it('given a room left before its ack, when the ack arrives, then nothing is called', () => {
+    const { socket, client } = setup();
+    socket.serverConnects();
+    const errors: string[] = [];
+    const leave = client.subscribe('company:c1', { onError: (e) => errors.push(e) });
+    leave();
+    socket.subscribes()[0]?.ack?.({ ok: false, error: 'Forbidden' });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,260 @@
+import { io } from 'socket.io-client';
+import { appStore, type AppStore } from '../stores/store';
+import { liveConnectionAtom, type LiveConnectionState } from '../stores/live';
+
+/**
+ * Client of the live channel (DESIGN.md §1 "Live"): socket.io at /webapps/socket.io, rooms joined
+ * with `subscribe {room, since?}`, server pushes `(payload, {cursor})`. The client remembers the
+ * last cursor per room and, after a reconnect, subscribes each room again with `since` so that the
+ * server replays what was missed, or answers `{ok: true, resync: true}` when the client must refetch.
+ */
+
+export const LIVE_PATH = '/webapps/socket.io';
+
+export type SeasonChange = 'teams' | 'positions' | 'matches' | 'season';
+export type LadderChange = 'created' | 'updated' | 'deleted';
+
+/** `match` has the shape of `GET matches/{id}`; the matches feature parses it with its own schema. */
+export interface MatchUpdatedPayload {
+  match: unknown;
+}
+export interface SeasonUpdatedPayload {
+  seasonId: string;
+  changed: SeasonChange[];
+}
+export interface LadderChangedPayload {
+  companyId: string;
+  ladderId: string;
+  name: string;
+  change: LadderChange;
+}
+
+export interface LiveEventMap {
+  'match.updated': MatchUpdatedPayload;
+  'season.updated': SeasonUpdatedPayload;
+  'ladder.changed': LadderChangedPayload;
+}
+export type LiveEventName = keyof LiveEventMap;
+export const LIVE_EVENTS = [
+  'match.updated',
+  'season.updated',
+  'ladder.changed',
+] as const satisfies readonly LiveEventName[];
+
+/**
+ * The second argument of every push. `room` is optional: when the server names the room, the
+ * cursor is recorded for that room only and only its handlers are called; without it the cursor is
+ * taken to be a position in one stream shared by all rooms, recorded for every joined room, and
+ * every handler of the event is called (handlers filter by id).
+ */
+export interface PushMeta {
+  cursor: number;
+  room?: string;
+}
+
+export type LiveRoom = `match:${string}` | `season:${string}` | `ladder:${string}` | `company:${string}`;
+
+export const liveRooms = {
+  match: (id: string): LiveRoom => `match:${id}`,
+  season: (id: string): LiveRoom => `season:${id}`,
+  ladder: (id: string): LiveRoom => `ladder:${id}`,
+  /** Managers of that company only. */
+  company: (id: string): LiveRoom => `company:${id}`,
+};
+
+export type LiveEventHandlers = {
+  [E in LiveEventName]?: (payload: LiveEventMap[E], meta: PushMeta) => void;
+};
+
+export interface LiveHandlers extends LiveEventHandlers {
+  /** The server could not replay everything missed while disconnected: refetch the room's data. */
+  onResync?(): void;
+  /** The server refused the subscription (`{ok: false, error}`). */
+  onError?(error: string): void;
+}
+
+export type SubscribeAck = { ok: true; resync?: boolean; cursor?: number } | { ok: false; error: string };
+
+export function parseAck(value: unknown): SubscribeAck {
+  if (typeof value !== 'object' || value === null) return { ok: false, error: 'No answer' };
+  const record = value as Record<string, unknown>;
+  if (record.ok === true) {
+    const ack: { ok: true; resync?: boolean; cursor?: number } = { ok: true };
+    if (record.resync === true) ack.resync = true;
+    if (typeof record.cursor === 'number' && Number.isFinite(record.cursor)) ack.cursor = record.cursor;
+    return ack;
+  }
+  return { ok: false, error: typeof record.error === 'string' ? record.error : 'Subscription refused' };
+}
+
+export function parseMeta(value: unknown): Partial<PushMeta> {
+  if (typeof value !== 'object' || value === null) return {};
+  const record = value as Record<string, unknown>;
+  const meta: Partial<PushMeta> = {};
+  if (typeof record.cursor === 'number' && Number.isFinite(record.cursor)) meta.cursor = record.cursor;
+  if (typeof record.room === 'string') meta.room = record.room;
+  return meta;
+}
+
+/** The payload of `subscribe`: `since` only when a cursor is known. */
+export function subscribePayload(room: string, cursor: number | undefined): { room: string; since?: number } {
+  return cursor === undefined ? { room } : { room, since: cursor };
+}
+
+/** The part of a socket.io client socket that this module uses. */
+export interface LiveSocket {
+  readonly connected: boolean;
+  /** True while socket.io wants to be connected (it reconnects by itself). */
+  readonly active: boolean;
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+}
+
+export interface LiveClientOptions {
+  createSocket?: () => LiveSocket;
+  store?: AppStore;
+}
+
+export interface LiveClient {
+  /** Joins `room` (connecting when needed) and calls `handlers` for its pushes; returns leave(). */
+  subscribe(room: string, handlers: LiveHandlers): () => void;
+  /** Opens the connection (subscribe does this too). */
+  connect(): void;
+  disconnect(): void;
+  readonly state: LiveConnectionState;
+  /** The last cursor seen for a joined room. */
+  lastCursor(room: string): number | undefined;
+}
+
+interface RoomState {
+  handlers: Set<LiveHandlers>;
+  cursor: number | undefined;
+}
+
+function defaultSocket(): LiveSocket {
+  return io({
+    path: LIVE_PATH,
+    transports: ['websocket'],
+    autoConnect: false,
+    withCredentials: true,
+  }) as unknown as LiveSocket;
+}
+
+export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
+  const createSocket = options.createSocket ?? defaultSocket;
+  const store = options.store ?? appStore;
+  const rooms = new Map<string, RoomState>();
+  let socket: LiveSocket | undefined;
+  let state: LiveConnectionState = 'idle';
+  let everConnected = false;
+
+  const setState = (next: LiveConnectionState) => {
+    if (next === state) return;
+    state = next;
+    store.set(liveConnectionAtom, next);
+  };
+
+  const sendSubscribe = (room: string, roomState: RoomState) => {
+    if (!socket?.connected) return; // the 'connect' listener subscribes every room
+    socket.emit('subscribe', subscribePayload(room, roomState.cursor), (answer: unknown) => {
+      if (rooms.get(room) !== roomState) return; // left meanwhile
+      const ack = parseAck(answer);
+      if (!ack.ok) {
+        for (const h of [...roomState.handlers]) h.onError?.(ack.error);
+        return;
+      }
+      if (roomState.cursor === undefined && ack.cursor !== undefined) roomState.cursor = ack.cursor;
+      if (ack.resync) for (const h of [...roomState.handlers]) h.onResync?.();
+    });
+  };
+
+  const dispatch = (event: LiveEventName, payload: unknown, rawMeta: unknown) => {
+    const meta = parseMeta(rawMeta);
+    const targets: RoomState[] = [];
+    if (meta.room !== undefined) {
+      const roomState = rooms.get(meta.room);
+      if (roomState) targets.push(roomState);
+    } else {
+      targets.push(...rooms.values());
+    }
+    const called = new Set<LiveHandlers>();
+    const fullMeta: PushMeta = { ...meta, cursor: meta.cursor ?? -1 };
+    for (const roomState of targets) {
+      if (meta.cursor !== undefined && (roomState.cursor === undefined || meta.cursor > roomState.cursor)) {
+        roomState.cursor = meta.cursor;
+      }
+      for (const h of [...roomState.handlers]) {
+        if (called.has(h)) continue;
+        called.add(h);
+        const handler = h[event] as ((p: unknown, m: PushMeta) => void) | undefined;
+        handler?.(payload, fullMeta);
+      }
+    }
+  };
+
+  const ensureSocket = (): LiveSocket => {
+    if (socket) return socket;
+    const s = createSocket();
+    socket = s;
+    s.on('connect', () => {
+      everConnected = true;
+      setState('connected');
+      for (const [room, roomState] of rooms) sendSubscribe(room, roomState);
+    });
+    s.on('disconnect', () => setState(s.active ? 'reconnecting' : 'idle'));
+    s.on('connect_error', () => setState(s.active ? 'reconnecting' : 'idle'));
+    for (const event of LIVE_EVENTS) {
+      s.on(event, (payload: unknown, meta: unknown) => dispatch(event, payload, meta));
+    }
+    return s;
+  };
+
+  const connect = () => {
+    const s = ensureSocket();
+    if (s.connected || s.active) return;
+    setState(everConnected ? 'reconnecting' : 'connecting');
+    s.connect();
+  };
+
+  return {
+    subscribe(room, handlers) {
+      let roomState = rooms.get(room);
+      const isNew = roomState === undefined;
+      if (!roomState) {
+        roomState = { handlers: new Set(), cursor: undefined };
+        rooms.set(room, roomState);
+      }
+      roomState.handlers.add(handlers);
+      if (isNew) {
+        connect();
+        sendSubscribe(room, roomState);
+      }
+      const joined = roomState;
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        joined.handlers.delete(handlers);
+        if (joined.handlers.size > 0 || rooms.get(room) !== joined) return;
+        rooms.delete(room);
+        if (socket?.connected) socket.emit('unsubscribe', { room }, () => {});
+      };
+    },
+    connect,
+    disconnect() {
+      socket?.disconnect();
+      setState('idle');
+    },
+    get state() {
+      return state;
+    },
+    lastCursor(room) {
+      return rooms.get(room)?.cursor;
+    },
+  };
+}
+
+/** The app-wide live client; it connects on the first subscription. */
+export const live = createLiveClient();

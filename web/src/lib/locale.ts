@@ -1,0 +1,31 @@
+/** Locales of the page addresses `/webapps/{page}/{locale}/…`. */
+export const LOCALES = ['en', 'nl'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/**
+ * The address of a page in a locale (router paths, i.e. without the /webapps basename):
+ * `pagePath('ladders', 'nl')` is `/ladders/nl/`, `pagePath('player', 'en', id)` is `/player/en/{id}`.
+ * Segments are URI-encoded.
+ */
+export function pagePath(page: string, locale: Locale, ...segments: string[]): string {
+  const rest = segments.map(encodeURIComponent).join('/');
+  return `/${page}/${locale}/${rest}`;
+}
+
+/** The same router path with the locale segment (the second one) replaced; other paths unchanged. */
+export function withLocale(pathname: string, locale: Locale): string {
+  const parts = pathname.split('/');
+  // ['', page, locale, ...rest]
+  if (parts.length < 3 || parts[1] === '') return pathname;
+  parts[2] = locale;
+  return parts.join('/');
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/** The API (and its socket.io endpoint) during `vite dev`; `npm start` serves both on one port. */
+const apiTarget = 'http://127.0.0.1:8080';
+
+// The web app lives under /webapps/ on the same origin as the API.
+export default defineConfig({
+  root: decodeURIComponent(new URL('.', import.meta.url).pathname),
+  base: '/webapps/',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/webapps/api': { target: apiTarget, changeOrigin: false },
+      '/webapps/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/webapps/api': { target: apiTarget, changeOrigin: false },
+      '/webapps/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+});
