@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await chmod(workDir, 0o755);
   stops.push(() => rm(workDir, { recursive: true, force: true }));
 
-  const [postgres, kafka] = await Promise.all([providePostgres(workDir), provideKafka(workDir)]);
+  const [postgres, kafka] = await Promise.all([providePostgres(workDir), provideKafka(workDir), buildWebIfMissing()]);
   stops.push(postgres.stop, kafka.stop);
   project.provide('databaseUrl', postgres.url);
   project.provide('kafkaBrokers', kafka.brokers);
@@ -56,6 +57,16 @@ async function provideKafka(workDir: string) {
   }
   const broker = await startKafkaBroker({ dataDir: path.join(workDir, 'kafka') });
   return { brokers: broker.brokers.join(','), source: 'infra/kafka broker (Apache Kafka 3.9, KRaft)', stop: broker.stop };
+}
+
+/** Browser tests need the built web app; CI builds it first, a fresh clone may not have it yet. */
+async function buildWebIfMissing(): Promise<void> {
+  if (existsSync(path.resolve('web/dist/index.html'))) return;
+  console.log('[tests] building the web app');
+  const result = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts'], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('building the web app failed');
 }
 
 function dockerEngineAnswers(): boolean {

@@ -91,6 +91,8 @@ function quietLogger(sink: (line: Record<string, unknown>) => void, verbose: boo
       logger?: unknown;
       stack?: unknown;
     };
+    // Known and handled (see the producer in createKafkaEventLog); kafkajs says it once per producer.
+    if (!verbose && String(message).startsWith('Limiting retries for the idempotent producer')) return;
     const line: Record<string, unknown> = {
       time: timestamp,
       level: label,

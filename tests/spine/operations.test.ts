@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { anEvent } from '../support/events.ts';
+import { createBackend, logKinds, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { eventually } from '../support/wait.ts';
+import { EventRegistry } from '@courtside/events/event-registry';
+import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
+import { replay } from '@courtside/projector/replay';
+import { noteAmended, noteWritten, notesProjection } from './notes-module.ts';
+
+describe.each(logKinds)('operating the spine on the %s log', (kind) => {
+  const cleanups: Array<() => Promise<unknown> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function running(backend: Awaited<ReturnType<typeof createBackend>>): Promise<RunningCourtside> {
+    const courtside = await startTestCourtside(backend);
+    cleanups.push(() => courtside.stop());
+    return courtside;
+  }
+
+  it('reports health, readiness with the log kind and the lag, and Prometheus metrics', async () => {
+    const courtside = await running(await createBackend(kind));
+    const http = new HttpClient(courtside.url!);
+    await http.json('POST', `/webapps/api/test/companies/${randomUUID()}/notes`, { text: 'measured' });
+
+    const health = await http.json('GET', '/webapps/api/health');
+    const ready = await eventually(async () => {
+      const answer = await http.json<{ status: string; checks: Record<string, any> }>('GET', '/webapps/api/ready');
+      return answer.status === 200 && answer;
+    });
+    const metrics = await (await http.request('GET', '/metrics')).text();
+
+    expect(health).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(ready.body.checks.log).toEqual({ status: 'ok', kind });
+    expect(ready.body.checks.projector).toMatchObject({ status: 'ok', lag: 0, failures: [] });
+    expect(metrics).toMatch(/courtside_command_duration_seconds_count\{command="WriteNote",outcome="projected"\} 1/);
+    expect(metrics).toMatch(/courtside_events_projected_total\{log="[a-z]+"\} 1/);
+    expect(metrics).toMatch(/courtside_projector_lag_events 0/);
+  });
+
+  it('stops a partition at an event it cannot apply, keeps what came before, and says so on /ready', async () => {
+    const courtside = await running(await createBackend(kind));
+    const registry = new EventRegistry([noteWritten, noteAmended]);
+    const companyId = randomUUID();
+    const meta = { companyId, actorId: 'test', correlationId: randomUUID(), occurredAt: new Date() };
+    const [before, after] = [randomUUID(), randomUUID()];
+    await courtside.log.append(companyId, [
+      registry.create({ type: noteWritten.type, streamId: before, payload: { noteId: before, text: 'before' } }, meta),
+      { ...anEvent(companyId, { noteId: randomUUID() }), type: noteWritten.type, schemaVersion: 2 },
+      registry.create({ type: noteWritten.type, streamId: after, payload: { noteId: after, text: 'after' } }, meta),
+    ]);
+    const http = new HttpClient(courtside.url!);
+
+    const ready = await eventually(async () => {
+      const answer = await http.json<{ checks: { projector: { failures: unknown[] } } }>('GET', '/webapps/api/ready');
+      return answer.body.checks.projector.failures.length > 0 && answer;
+    });
+
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.projector.failures).toEqual([
+      expect.objectContaining({ eventType: 'TestNoteWritten', error: expect.stringContaining('invalid payload') }),
+    ]);
+    expect((await http.json('GET', `/webapps/api/test/notes/${before}`)).status).toBe(200);
+    expect((await http.json('GET', `/webapps/api/test/notes/${after}`)).status).toBe(404);
+    // Commands of that company now wait for a projection that cannot come: refused, not validated on stale data.
+    const refused = await http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text: 'blocked' });
+    expect(refused.status).toBe(503);
+  }, 30_000);
+
+  it('upcasts an event written at an old schema version', async () => {
+    const courtside = await running(await createBackend(kind));
+    const companyId = randomUUID();
+    const noteId = randomUUID();
+    await courtside.log.append(companyId, [
+      { ...anEvent(companyId, { noteId, body: 'written by v1' }), type: noteWritten.type, schemaVersion: 1 },
+    ]);
+
+    const note = await eventually(async () => {
+      const answer = await new HttpClient(courtside.url!).json('GET', `/webapps/api/test/notes/${noteId}`);
+      return answer.status === 200 && answer.body;
+    });
+    expect(note).toEqual({ id: noteId, text: 'written by v1', revision: 1 });
+  });
+
+  it('replay --verify names a table whose live rows differ from the rebuilt ones', async () => {
+    const backend = await createBackend(kind);
+    const courtside = await running(backend);
+    const http = new HttpClient(courtside.url!);
+    for (const text of ['one', 'two', 'three']) {
+      await http.json('POST', `/webapps/api/test/companies/${randomUUID()}/notes`, { text });
+    }
+    const db = new pg.Client({ connectionString: backend.databaseUrl });
+    await db.connect();
+    cleanups.push(() => db.end());
+    const options = {
+      databaseUrl: backend.databaseUrl,
+      log: courtside.log,
+      registry: new EventRegistry([noteWritten, noteAmended]),
+      projections: [notesProjection],
+      liveSchema: liveReadModelSchema,
+      verify: true,
+      logger: { info: () => undefined, error: () => undefined },
+    };
+
+    const clean = await replay(options);
+    await db.query(`UPDATE ${liveReadModelSchema}.test_notes SET text = 'tampered' WHERE text = 'two'`);
+    const tampered = await replay(options);
+
+    expect(clean.identical).toBe(true);
+    expect(tampered.identical).toBe(false);
+    expect(tampered.tables).toEqual([{ table: 'test_notes', liveRows: 3, rebuiltRows: 3, identical: false }]);
+  });
+
+  it('keeps the tournament group reserved and answers unknown api paths with a JSON 404', async () => {
+    const courtside = await running(await createBackend(kind));
+    const http = new HttpClient(courtside.url!);
+
+    expect(await http.json('GET', '/webapps/api/tournament/api/v1/anything')).toEqual({
+      status: 404,
+      body: { error: 'The tournament API is not available' },
+    });
+    expect(await http.json('GET', '/webapps/api/nothing-here')).toEqual({ status: 404, body: { error: 'Not found' } });
+  });
+});

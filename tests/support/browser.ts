@@ -1,0 +1,57 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 740 },
+} as const;
+
+export type ViewportName = keyof typeof viewports;
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Saves a full-page screenshot as test-results/screenshots/{name}.png, for people to look at. */
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The system Chromium, headless, with a profile of its own: one fresh "person" per call. */
+export async function openBrowser(viewport: ViewportName = 'desktop'): Promise<Browser> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'courtside-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: viewports[viewport],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async screenshot(name) {
+      await mkdir(SCREENSHOT_DIR, { recursive: true });
+      const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

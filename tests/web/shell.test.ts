@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { openBrowser, type ViewportName } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+
+describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewport) => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  it('opens on the ladders page, connects to live updates, and gives the browser an anti-forgery cookie', async () => {
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      await page.goto(`${courtside.url}/webapps/`);
+
+      await page.waitForURL('**/webapps/ladders/en/');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ladders');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+      await page.getByText(viewport === 'desktop' ? 'Live' : 'Courtside').first().waitFor();
+      const cookies = await browser.context.cookies();
+      expect(cookies.map((cookie) => cookie.name)).toContain('XSRF-TOKEN');
+      await browser.screenshot(`shell-ladders-en-${viewport}`);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('switches to Dutch on the same page, and shows a page-not-found in the chosen language', async () => {
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      await page.goto(`${courtside.url}/webapps/ladders/en/`);
+      await page.getByRole('link', { name: /Nederlands|NL/ }).first().click();
+
+      await page.waitForURL('**/webapps/ladders/nl/');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('nl');
+      await browser.screenshot(`shell-ladders-nl-${viewport}`);
+      await page.goto(`${courtside.url}/webapps/nowhere/nl/`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Ladders');
+      expect(await page.getByRole('link', { name: 'Naar de ladders' }).count()).toBeGreaterThan(0);
+      await browser.screenshot(`shell-not-found-nl-${viewport}`);
+    } finally {
+      await browser.close();
+    }
+  });
+});
