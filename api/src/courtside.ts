@@ -95,8 +95,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         onProjected: (events) => metrics.eventsProjected.inc({ log: log.kind }, events),
       });
       stops.push(() => projector!.stop());
-      // The standby case (another projector holds the lease) must not block start-up.
-      projector.started.catch((error: unknown) => logger.error({ err: error }, 'projector failed to start'));
+      await projector.started;
     }
 
     let url: string | undefined;

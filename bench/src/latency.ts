@@ -12,6 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { startCourtside, type RunningCourtside } from '@courtside/api/courtside';
@@ -150,6 +152,8 @@ interface RunResult {
   sendLagMs?: Summary;
   phasesMs: PhaseSummaries;
   logHeadMs?: Summary;
+  /** Event-loop delay of this process during the measured phase (api, projector and client share the loop). */
+  eventLoopDelayMs: { p50: number; p99: number; max: number; mean: number };
   apiCommandDurationMs: { count: number; mean?: number; p50Estimate?: number; p99Estimate?: number };
   cpu: {
     wallSeconds: number;
@@ -161,6 +165,8 @@ interface RunResult {
     childrenPercentOfOneCore: Record<string, number>;
     /** Whole machine (all cores, every process, also other users of the machine), % busy. */
     machineBusyPercent?: number;
+    /** Machine busy time not used by this process or its children (other users of the machine), % of one core. */
+    othersPercentOfOneCore?: number;
   };
   memory: { rssMaxMiB: number; rssEndMiB: number; heapUsedEndMiB: number };
   topQueries: QueryStat[];
@@ -195,7 +201,7 @@ async function main(): Promise<void> {
       console.error(`\n== ${kind} log: ${options.warmup} warm-up commands, then ${options.rate}/s for ${options.seconds} s ==`);
       const result = await runOne(kind, options, postgres, kafka, cleanups, profile);
       results.push(result);
-      console.log(`\n${formatTable([result])}`);
+      console.error(`\n${formatTable([result])}`);
     }
   } finally {
     console.error('\ncleaning up ...');
@@ -390,6 +396,9 @@ async function runOne(
     const childrenBefore = descendantsCpu();
     const systemBefore = systemCpu();
     const wallBefore = performance.now();
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
+    local.add('stop the event-loop monitor', () => loopDelay.disable());
     let rssMax = process.memoryUsage().rss;
     const rssSampler = setInterval(() => {
       rssMax = Math.max(rssMax, process.memoryUsage().rss);
@@ -405,6 +414,13 @@ async function runOne(
     const childrenAfter = descendantsCpu();
     const systemAfter = systemCpu();
     clearInterval(rssSampler);
+    loopDelay.disable();
+    const eventLoopDelayMs = {
+      p50: round(loopDelay.percentile(50) / 1e6),
+      p99: round(loopDelay.percentile(99) / 1e6),
+      max: round(loopDelay.max / 1e6),
+      mean: round(loopDelay.mean / 1e6),
+    };
     profile.recording = false;
     recordingHead = false;
     const metricsAfter = await scrapeMetrics(baseUrl);
@@ -425,6 +441,7 @@ async function runOne(
       memory,
       metricsBefore,
       metricsAfter,
+      eventLoopDelayMs,
     });
     return result;
   } finally {
@@ -460,6 +477,7 @@ function analyse(
     memory: NodeJS.MemoryUsage;
     metricsBefore: string;
     metricsAfter: string;
+    eventLoopDelayMs: RunResult['eventLoopDelayMs'];
   },
 ): RunResult {
   const status = { '201': 0, '202': 0, other: 0, failed: 0 };
@@ -508,6 +526,11 @@ function analyse(
         )
       : undefined;
   const mib = (bytes: number) => round(bytes / 1024 ** 2, 1);
+  const processPercent = round(((context.cpu.user + context.cpu.system) / 1e6 / context.wallSeconds) * 100, 1);
+  const others =
+    machineBusy === undefined
+      ? undefined
+      : round(Math.max(0, machineBusy * availableParallelism() - processPercent - Object.values(children).reduce((a, b) => a + b, 0)), 1);
 
   return {
     log: kind,
@@ -539,6 +562,7 @@ function analyse(
       pushToHttp: spans((r) => r.pushAt, (r) => r.httpDoneAt),
     },
     logHeadMs: summarize(context.headDurations),
+    eventLoopDelayMs: context.eventLoopDelayMs,
     apiCommandDurationMs: {
       count: histogram.count,
       mean: histogram.count > 0 ? round((histogram.sumSeconds / histogram.count) * 1000) : undefined,
@@ -547,11 +571,12 @@ function analyse(
     },
     cpu: {
       wallSeconds: round(context.wallSeconds, 1),
-      processPercentOfOneCore: round(((context.cpu.user + context.cpu.system) / 1e6 / context.wallSeconds) * 100, 1),
+      processPercentOfOneCore: processPercent,
       processUserSeconds: round(context.cpu.user / 1e6),
       processSystemSeconds: round(context.cpu.system / 1e6),
       childrenPercentOfOneCore: children,
       machineBusyPercent: machineBusy,
+      othersPercentOfOneCore: others,
     },
     memory: { rssMaxMiB: mib(context.rssMax), rssEndMiB: mib(context.memory.rss), heapUsedEndMiB: mib(context.memory.heapUsed) },
     topQueries: queryStats().slice(0, 12),
@@ -595,6 +620,7 @@ function formatTable(results: RunResult[]): string {
       'api command duration (metrics) mean / ~p50 / ~p99',
       (r) => `${r.apiCommandDurationMs.mean ?? '-'} / ${r.apiCommandDurationMs.p50Estimate ?? '-'} / ${r.apiCommandDurationMs.p99Estimate ?? '-'}`,
     ],
+    ['event-loop delay ms p50/p99/max', (r) => `${r.eventLoopDelayMs.p50} / ${r.eventLoopDelayMs.p99} / ${r.eventLoopDelayMs.max}`],
     ['CPU this process (% of 1 core)', (r) => String(r.cpu.processPercentOfOneCore)],
     [
       'CPU children (% of 1 core)',
@@ -604,6 +630,7 @@ function formatTable(results: RunResult[]): string {
           .join(', ') || '-',
     ],
     ['machine busy (% of all cores)', (r) => String(r.cpu.machineBusyPercent ?? '-')],
+    ['  of which other processes (% of 1 core)', (r) => String(r.cpu.othersPercentOfOneCore ?? '-')],
     ['RSS max / end MiB', (r) => `${r.memory.rssMaxMiB} / ${r.memory.rssEndMiB}`],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));

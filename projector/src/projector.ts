@@ -25,7 +25,7 @@ export interface ProjectorOptions {
 }
 
 export interface Projector {
-  /** Resolves when this process holds the projector lease and consumes the log. */
+  /** Resolves when this process consumes the log, or knows it stands by for another projector. */
   readonly started: Promise<void>;
   stop(): Promise<void>;
 }
@@ -50,12 +50,31 @@ export function startProjector(options: ProjectorOptions): Projector {
   let stopping = false;
   const poisoned = new Set<number>();
 
+  const leaseKey = `courtside.projector.${schema}`;
+  let standby: Promise<void> | undefined;
+
   const started = (async () => {
     if (stopping) return;
     lease = new pg.Client({ connectionString: options.databaseUrl });
     lease.on('error', (error) => options.logger.error({ err: error }, 'projector lease connection lost'));
     await lease.connect();
-    await lease.query('SELECT pg_advisory_lock(hashtext($1))', [`courtside.projector.${schema}`]);
+    const { rows } = await lease.query<{ leader: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS leader', [
+      leaseKey,
+    ]);
+    if (rows[0]?.leader) return lead();
+    // Another projector holds the lease: wait in the background, as a hot standby, and take over when it goes.
+    options.logger.info({ schema }, 'projector standing by: another projector holds the lease');
+    standby = lease
+      .query('SELECT pg_advisory_lock(hashtext($1))', [leaseKey])
+      .then(lead)
+      .catch((error: unknown) => {
+        if (!stopping) options.logger.error({ err: error }, 'projector standby failed');
+      });
+  })().catch((error: unknown) => {
+    if (!stopping) throw error;
+  });
+
+  async function lead(): Promise<void> {
     if (stopping) return;
     // A restart retries partitions that stopped before: the cause may be fixed in this version of the code.
     await pool.query(`DELETE FROM ${schema}.failures`);
@@ -67,11 +86,9 @@ export function startProjector(options: ProjectorOptions): Projector {
       onBatch: handleBatch,
       onError: (error) => options.logger.error({ err: error }, 'projector batch failed, retrying'),
     });
+    if (stopping) return void (await subscription.stop());
     options.logger.info({ schema, log: options.log.kind }, 'projector started');
-  })().catch((error: unknown) => {
-    // Stopping while still waiting for the lease ends that wait with an error that means nothing.
-    if (!stopping) throw error;
-  });
+  }
 
   async function beat(): Promise<void> {
     await pool.query(
@@ -178,6 +195,7 @@ export function startProjector(options: ProjectorOptions): Projector {
       clearInterval(heartbeat);
       await subscription?.stop();
       await lease?.end().catch(() => undefined);
+      await standby;
       await pool.end();
     },
   };

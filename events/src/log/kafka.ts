@@ -5,6 +5,10 @@
  * `fnv1a32(companyId) % partitions`, chosen here (not by the kafkajs partitioner) so it is the same in every
  * process and every language. Idempotent producer, acks=all. Consumers never commit offsets to Kafka: positions
  * belong to the caller (the projector keeps them in Postgres), which is asked through `from()` on every assignment.
+ *
+ * Outages: client calls retry for ~10 s (then reject); the consumer restarts itself and re-asks `from()`. A rejected
+ * append is "outcome unknown", not "not written": e.g. a broker shutting down can answer NOT_LEADER for a batch it
+ * has already written. Readers see such events like any other.
  */
 import {
   Kafka,
@@ -375,6 +379,8 @@ interface RunningSubscription {
  * onwards: a batch fetched before the seek took effect (or otherwise from the wrong place) is dropped and the
  * partition is sought again, records below the position are filtered out.
  */
+const FIRST_ASSIGNMENT_WAIT_MS = 30_000;
+
 async function startSubscription(
   kafka: Kafka,
   topic: string,
@@ -389,7 +395,8 @@ async function startSubscription(
       /* a throwing error handler must not break consumption */
     }
   };
-  const groupId = `courtside-${name}`;
+  // Scoped by topic: one group per reader of one log, so readers of other topics never share its rebalances.
+  const groupId = `courtside-${topic}-${name}`;
 
   let stopped = false;
   /** Next offset to deliver, per assigned partition. */
@@ -398,6 +405,9 @@ async function startSubscription(
   /** Resolves once the latest assignment's positions are known and sought. */
   let ready: Promise<void> = Promise.resolve();
   let generation = 0;
+  let assigned!: () => void;
+  /** The first assignment's positions are sought: from here on, records are delivered without a join delay. */
+  const firstAssignment = new Promise<void>((resolve) => (assigned = resolve));
   let consumer: Consumer;
   let restarting: Promise<void> | undefined;
 
@@ -434,6 +444,7 @@ async function startSubscription(
         next.set(partition, offset);
         seek(partition, offset);
       }
+      assigned();
       const toPause = partitions.filter((p) => paused.has(p));
       if (toPause.length > 0) {
         try {
@@ -554,6 +565,8 @@ async function startSubscription(
   consumer = createConsumer();
   try {
     await run(consumer);
+    // A group join takes a moment; a subscriber that is "started" should already own its partitions.
+    await Promise.race([firstAssignment, sleep(FIRST_ASSIGNMENT_WAIT_MS)]);
   } catch (error) {
     stopped = true;
     await consumer.disconnect().catch(() => undefined);
