@@ -9,6 +9,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Integration tests share one Postgres server and one Kafka broker; two workers match the two cores.
     maxWorkers: 2,
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
+      : ['default'],
   },
 });

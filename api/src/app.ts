@@ -55,7 +55,9 @@ export function createApp(options: AppOptions): Koa {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(xsrfProtection(options.xsrfSecret, (ctx) => ctx.get('session-id') || ctx.cookies.get('SESSION-ID') || ''));
+  app.use(
+    xsrfProtection(options.xsrfSecret, (ctx) => ctx.get('session-id') || ctx.cookies.get('SESSION-ID') || ''),
+  );
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -76,4 +78,3 @@ export function createApp(options: AppOptions): Koa {
   });
   return app;
 }
-

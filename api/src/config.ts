@@ -8,7 +8,12 @@ const environmentSchema = z.object({
   KAFKA_BROKERS: z
     .string()
     .optional()
-    .transform((value) => value?.split(',').map((broker) => broker.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+    ),
   KAFKA_TOPIC: z.string().default('courtside.events'),
   COURTSIDE_DATA_DIR: z.string().default('.courtside'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -20,7 +25,9 @@ export type Environment = z.infer<typeof environmentSchema> & { dataDir: string 
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
     throw new Error(`Bad configuration: ${problems}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.COURTSIDE_DATA_DIR) };

@@ -71,7 +71,12 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
   };
 
   try {
-    await migrate({ databaseUrl: config.databaseUrl, dir: appMigrations, schema: 'courtside', migrationsTable: 'pgmigrations_app' });
+    await migrate({
+      databaseUrl: config.databaseUrl,
+      dir: appMigrations,
+      schema: 'courtside',
+      migrationsTable: 'pgmigrations_app',
+    });
     await prepareReadModelSchema(config.databaseUrl, schema, projections);
     const onLogError = (error: unknown) => logger.warn({ err: error }, 'event log error');
     const log: EventLog = config.kafkaBrokers?.length
@@ -157,7 +162,11 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
 }
 
 function readModelPool(databaseUrl: string, schema: string, onError: (error: unknown) => void): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: `-c search_path=${schema},public` });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    options: `-c search_path=${schema},public`,
+  });
   pool.on('error', onError);
   return pool;
 }
@@ -175,10 +184,12 @@ async function closeServer(server: Server): Promise<void> {
 async function sharedSecret(db: pg.Pool, name: string): Promise<string> {
   const fromEnv = process.env.COURTSIDE_SECRET;
   if (fromEnv) return `${fromEnv}:${name}`;
-  await db.query('INSERT INTO courtside.secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+  await db.query(
+    'INSERT INTO courtside.secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+    [name, randomBytes(32).toString('base64url')],
+  );
+  const { rows } = await db.query<{ value: string }>('SELECT value FROM courtside.secrets WHERE name = $1', [
     name,
-    randomBytes(32).toString('base64url'),
   ]);
-  const { rows } = await db.query<{ value: string }>('SELECT value FROM courtside.secrets WHERE name = $1', [name]);
   return rows[0]!.value;
 }

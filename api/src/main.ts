@@ -51,7 +51,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
-    for (const cleanup of cleanups) await cleanup().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
+    for (const cleanup of cleanups)
+      await cleanup().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
     logger.info('stopped');
     process.exit(0);
   };

@@ -108,11 +108,22 @@ interface CommandRecord {
   /** Inside the api: log.append() called and settled. */
   appendStartAt?: number;
   appendDoneAt?: number;
+  /** The command's pg_advisory_xact_lock on its company was sent / granted. */
+  lockSentAt?: number;
+  lockGrantedAt?: number;
+  /** The decide query (duplicate check) was sent: after the catch-up wait. */
+  decideAt?: number;
   /** The projector sent its INSERT of this note (the log delivered the event to it). */
   projectedAt?: number;
 }
 
 interface PhaseSummaries {
+  /** Sent → the api asks Postgres for the company lock (HTTP, routing, parsing, a pool connection, BEGIN). */
+  sendToLock?: Summary;
+  /** Waiting for the company's advisory lock (earlier commands of the same company). */
+  lockWait?: Summary;
+  /** Lock granted → decide query: SET LOCAL, log.head(), and the catch-up wait for the partition's head. */
+  lockToDecide?: Summary;
   /** HTTP request in, advisory lock, log.head(), catch-up wait, decide query → log.append() called. */
   sendToAppend?: Summary;
   /** log.append(): the produce to Kafka (acks=all) or the embedded log's insert transaction. */
@@ -288,10 +299,30 @@ async function runOne(
         if (recordingHead) headDurations.push(performance.now() - started);
       }
     };
+    // A company's lock is granted to one command at a time: remember the latest grant per company and give it to
+    // the command whose decide query comes next for that company.
+    const lastLock = new Map<string, { sentAt: number; grantedAt?: number }>();
     observeQueries((text, values, at) => {
-      if (!values || !text.includes('INSERT INTO test_notes')) return;
-      const record = byText.get(String(values[2]));
-      if (record && record.projectedAt === undefined) record.projectedAt = at;
+      if (!values) return;
+      if (text.includes('INSERT INTO test_notes')) {
+        const record = byText.get(String(values[2]));
+        if (record && record.projectedAt === undefined) record.projectedAt = at;
+      } else if (text.includes('pg_advisory_xact_lock')) {
+        const companyId = String(values[0]).replace(/^courtside\.company\./, '');
+        const lock: { sentAt: number; grantedAt?: number } = { sentAt: at };
+        return (doneAt) => {
+          lock.grantedAt = doneAt;
+          lastLock.set(companyId, lock);
+        };
+      } else if (text.includes('SELECT 1 FROM test_notes')) {
+        const record = byText.get(String(values[1]));
+        const lock = lastLock.get(String(values[0]));
+        if (record) {
+          record.decideAt = at;
+          record.lockSentAt = lock?.sentAt;
+          record.lockGrantedAt = lock?.grantedAt;
+        }
+      }
     });
     local.add('stop observing queries', () => observeQueries(undefined));
 
@@ -554,6 +585,9 @@ function analyse(
     httpLatencyMs: spans((r) => r.sentAt, (r) => r.httpDoneAt, records.filter((r) => r.status !== 0)),
     sendLagMs: spans((r) => r.dueAt, (r) => r.sentAt, records),
     phasesMs: {
+      sendToLock: spans((r) => r.sentAt, (r) => r.lockSentAt),
+      lockWait: spans((r) => r.lockSentAt, (r) => r.lockGrantedAt),
+      lockToDecide: spans((r) => r.lockGrantedAt, (r) => r.decideAt),
       sendToAppend: spans((r) => r.sentAt, (r) => r.appendStartAt),
       append: spans((r) => r.appendStartAt, (r) => r.appendDoneAt),
       appendToProjector: spans((r) => r.appendDoneAt, (r) => r.projectedAt),
@@ -611,6 +645,9 @@ function formatTable(results: RunResult[]): string {
     ['HTTP latency ms p50/p90/p99/max', (r) => fmt(r.httpLatencyMs)],
     ['send lag behind schedule p50/p99/max', (r) => (r.sendLagMs ? `${r.sendLagMs.p50} / ${r.sendLagMs.p99} / ${r.sendLagMs.max}` : '-')],
     ['phase: send → append p50/p99', (r) => short(r.phasesMs.sendToAppend)],
+    ['  of which: send → lock asked p50/p99', (r) => short(r.phasesMs.sendToLock)],
+    ['  of which: company lock wait p50/p99', (r) => short(r.phasesMs.lockWait)],
+    ['  of which: lock → decide (head + catch-up) p50/p99', (r) => short(r.phasesMs.lockToDecide)],
     ['phase: append p50/p99', (r) => short(r.phasesMs.append)],
     ['phase: append → projector p50/p99', (r) => short(r.phasesMs.appendToProjector)],
     ['phase: projector → push p50/p99', (r) => short(r.phasesMs.projectorToPush)],

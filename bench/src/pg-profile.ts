@@ -17,8 +17,12 @@ export interface QueryProfile {
 
 const profile: QueryProfile = { samples: new Map(), recording: false };
 
-/** Called when a query is sent (while recording): lets the bench timestamp a statement by its parameters. */
-let queryObserver: ((text: string, values: readonly unknown[] | undefined, at: number) => void) | undefined;
+/**
+ * Called when a query is sent (while recording): lets the bench timestamp a statement by its parameters. It may
+ * return a function, called with the time the answer came.
+ */
+type QueryObserver = (text: string, values: readonly unknown[] | undefined, at: number) => ((doneAt: number) => void) | void;
+let queryObserver: QueryObserver | undefined;
 export function observeQueries(observer: typeof queryObserver): void {
   queryObserver = observer;
 }
@@ -35,8 +39,12 @@ export function installQueryProfile(): QueryProfile {
     if (!profile.recording || text === undefined) return original.apply(this, args);
     const started = performance.now();
     const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : (first as { values?: unknown[] } | undefined)?.values;
-    queryObserver?.(text, values, started);
-    const done = () => record(text, performance.now() - started);
+    const onDone = queryObserver?.(text, values, started);
+    const done = () => {
+      const now = performance.now();
+      record(text, now - started);
+      onDone?.(now);
+    };
     const callbackIndex = args.findIndex((arg) => typeof arg === 'function');
     if (callbackIndex >= 0) {
       const callback = args[callbackIndex] as (...cbArgs: unknown[]) => unknown;

@@ -98,7 +98,8 @@ export class EventRegistry {
       payload = upcast(payload);
     }
     const parsed = definition.payload.safeParse(payload);
-    if (!parsed.success) throw new EventParseError(`invalid payload for ${definition.type}`, parsed.error.issues);
+    if (!parsed.success)
+      throw new EventParseError(`invalid payload for ${definition.type}`, parsed.error.issues);
     return { ...envelope.data, schemaVersion: definition.schemaVersion, payload: parsed.data };
   }
 

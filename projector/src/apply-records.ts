@@ -16,7 +16,9 @@ export class PoisonedRecordError extends Error {
     readonly index: number,
     readonly reason: unknown,
   ) {
-    super(`cannot apply ${describeRecord(record)}: ${reason instanceof Error ? reason.message : String(reason)}`);
+    super(
+      `cannot apply ${describeRecord(record)}: ${reason instanceof Error ? reason.message : String(reason)}`,
+    );
     this.name = 'PoisonedRecordError';
   }
 }
@@ -65,7 +67,9 @@ export function isTransientDatabaseError(error: unknown): boolean {
     if (/^(08|53|57|40)/.test(code)) return true;
     if (/^E(CONN|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|AI_AGAIN)/.test(code)) return true;
   }
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(error.message);
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+    error.message,
+  );
 }
 
 function describeRecord(record: LogRecord): string {

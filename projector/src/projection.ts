@@ -9,7 +9,10 @@ export interface LivePush {
 
 export interface ProjectionContext {
   /** SQL inside the projector's transaction; unqualified table names resolve to the read-model schema. */
-  query<R extends QueryResultRow = QueryResultRow>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+  query<R extends QueryResultRow = QueryResultRow>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }>;
   /** Queues a live push, delivered after this transaction commits (and never during a replay). */
   push(push: LivePush): void;
 }

@@ -58,9 +58,10 @@ export function startProjector(options: ProjectorOptions): Projector {
     lease = new pg.Client({ connectionString: options.databaseUrl });
     lease.on('error', (error) => options.logger.error({ err: error }, 'projector lease connection lost'));
     await lease.connect();
-    const { rows } = await lease.query<{ leader: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS leader', [
-      leaseKey,
-    ]);
+    const { rows } = await lease.query<{ leader: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtext($1)) AS leader',
+      [leaseKey],
+    );
     if (rows[0]?.leader) return lead();
     // Another projector holds the lease: wait in the background, as a hot standby, and take over when it goes.
     options.logger.info({ schema }, 'projector standing by: another projector holds the lease');
@@ -95,7 +96,9 @@ export function startProjector(options: ProjectorOptions): Projector {
       `INSERT INTO ${schema}.heartbeat (beat_at) VALUES (now())
        ON CONFLICT (singleton) DO UPDATE SET beat_at = excluded.beat_at`,
     );
-    await pool.query(`DELETE FROM ${schema}.outbox WHERE created_at < now() - interval '${OUTBOX_RETENTION}'`);
+    await pool.query(
+      `DELETE FROM ${schema}.outbox WHERE created_at < now() - interval '${OUTBOX_RETENTION}'`,
+    );
   }
 
   async function readCheckpoints(partitions: number[]): Promise<Positions> {
@@ -157,7 +160,13 @@ export function startProjector(options: ProjectorOptions): Projector {
           `INSERT INTO failures (partition, "offset", event_id, event_type, error) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (partition) DO UPDATE SET "offset" = excluded."offset", event_id = excluded.event_id,
              event_type = excluded.event_type, error = excluded.error, failed_at = now()`,
-          [partition, poison.record.offset, String(value?.id ?? ''), String(value?.type ?? ''), poison.message],
+          [
+            partition,
+            poison.record.offset,
+            String(value?.id ?? ''),
+            String(value?.type ?? ''),
+            poison.message,
+          ],
         );
       }
       let outboxTo = 0;

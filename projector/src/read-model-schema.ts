@@ -21,7 +21,12 @@ export async function prepareReadModelSchema(
   projections: readonly Projection[],
 ): Promise<void> {
   assertSchemaName(schema);
-  await migrate({ databaseUrl, schema, dir: bookkeepingMigrations, migrationsTable: 'pgmigrations_projector' });
+  await migrate({
+    databaseUrl,
+    schema,
+    dir: bookkeepingMigrations,
+    migrationsTable: 'pgmigrations_projector',
+  });
   for (const projection of projections) {
     await migrate({
       databaseUrl,

@@ -59,7 +59,8 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       for (;;) {
         const snapshot = await compareAtSamePosition(pool, options, live, target);
         if (snapshot) return snapshot;
-        if (Date.now() > deadline) throw new Error('the rebuild did not reach the position of the live read models in time');
+        if (Date.now() > deadline)
+          throw new Error('the rebuild did not reach the position of the live read models in time');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     } finally {
@@ -92,7 +93,9 @@ async function compareAtSamePosition(
     );
     const same = !options.verify || samePositions(livePositions, rebuiltPositions);
     if (!reached || !same) return undefined;
-    const tables = options.verify ? await compareTables(client, live, target, options.projections) : undefined;
+    const tables = options.verify
+      ? await compareTables(client, live, target, options.projections)
+      : undefined;
     return {
       schema: target,
       positions: rebuiltPositions,
@@ -126,12 +129,21 @@ async function compareTables(
   const comparisons: TableComparison[] = [];
   for (const table of projections.flatMap((projection) => projection.tables)) {
     const [a, b] = [await checksum(client, live, table), await checksum(client, target, table)];
-    comparisons.push({ table, liveRows: a.rows, rebuiltRows: b.rows, identical: a.rows === b.rows && a.digest === b.digest });
+    comparisons.push({
+      table,
+      liveRows: a.rows,
+      rebuiltRows: b.rows,
+      identical: a.rows === b.rows && a.digest === b.digest,
+    });
   }
   return comparisons;
 }
 
-async function checksum(client: pg.PoolClient, schema: string, table: string): Promise<{ rows: number; digest: string }> {
+async function checksum(
+  client: pg.PoolClient,
+  schema: string,
+  table: string,
+): Promise<{ rows: number; digest: string }> {
   const { rows } = await client.query<{ rows: number; digest: string | null }>(
     `SELECT count(*)::int AS rows, md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))) AS digest
      FROM ${schema}.${assertSchemaName(table)} t`,
@@ -140,13 +152,18 @@ async function checksum(client: pg.PoolClient, schema: string, table: string): P
 }
 
 /** Makes a verified rebuild the live schema; the old one is kept under another name. Needs the projector stopped. */
-export async function promoteRebuild(databaseUrl: string, liveSchema: string, rebuiltSchema: string): Promise<string> {
+export async function promoteRebuild(
+  databaseUrl: string,
+  liveSchema: string,
+  rebuiltSchema: string,
+): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
-      `courtside.projector.${assertSchemaName(liveSchema)}`,
-    ]);
+    const { rows } = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+      [`courtside.projector.${assertSchemaName(liveSchema)}`],
+    );
     if (!rows[0]?.locked) throw new Error('stop the projector (and npm start) before promoting a rebuild');
     const retired = `${liveSchema}_retired_${Date.now()}`;
     await client.query('BEGIN');

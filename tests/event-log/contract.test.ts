@@ -148,12 +148,16 @@ describe.each(logFactories)('event log contract: %s', (_name, makeLog) => {
   it('appends a large batch atomically and in order', async () => {
     const { log } = await given();
     const companyId = randomUUID();
-    const events = Array.from({ length: 1_000 }, (_, index) => anEvent(companyId, { index, text: 'x'.repeat(200) }));
+    const events = Array.from({ length: 1_000 }, (_, index) =>
+      anEvent(companyId, { index, text: 'x'.repeat(200) }),
+    );
 
     const appended = await log.append(companyId, events);
 
     expect(appended).toHaveLength(1_000);
-    expect(appended.map((event) => event.offset - appended[0]!.offset)).toEqual(events.map((_, index) => index));
+    expect(appended.map((event) => event.offset - appended[0]!.offset)).toEqual(
+      events.map((_, index) => index),
+    );
     const { records, subscription } = await collect(log);
     cleanups.push(() => subscription.stop());
     await eventually(() => records.length >= 1_000, { message: '1000 records' });

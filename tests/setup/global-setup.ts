@@ -26,7 +26,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await chmod(workDir, 0o755);
   stops.push(() => rm(workDir, { recursive: true, force: true }));
 
-  const [postgres, kafka] = await Promise.all([providePostgres(workDir), provideKafka(workDir), buildWebIfMissing()]);
+  const [postgres, kafka] = await Promise.all([
+    providePostgres(workDir),
+    provideKafka(workDir),
+    buildWebIfMissing(),
+  ]);
   stops.push(postgres.stop, kafka.stop);
   project.provide('databaseUrl', postgres.url);
   project.provide('kafkaBrokers', kafka.brokers);
@@ -34,7 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   console.log(`[tests] Postgres: ${postgres.source}; Kafka: ${kafka.source} at ${kafka.brokers}`);
 
   return async () => {
-    for (const stop of stops.reverse()) await stop().catch((error) => console.error('[tests] teardown', error));
+    for (const stop of stops.reverse())
+      await stop().catch((error) => console.error('[tests] teardown', error));
   };
 }
 
@@ -53,19 +58,31 @@ async function provideKafka(workDir: string) {
   if (dockerEngineAnswers()) {
     const { startKafkaContainer } = await import('./kafka-container.ts');
     const container = await startKafkaContainer();
-    return { brokers: container.brokers, source: 'testcontainers (apache/kafka:3.9.1)', stop: container.stop };
+    return {
+      brokers: container.brokers,
+      source: 'testcontainers (apache/kafka:3.9.1)',
+      stop: container.stop,
+    };
   }
   const broker = await startKafkaBroker({ dataDir: path.join(workDir, 'kafka') });
-  return { brokers: broker.brokers.join(','), source: 'infra/kafka broker (Apache Kafka 3.9, KRaft)', stop: broker.stop };
+  return {
+    brokers: broker.brokers.join(','),
+    source: 'infra/kafka broker (Apache Kafka 3.9, KRaft)',
+    stop: broker.stop,
+  };
 }
 
 /** Browser tests need the built web app; CI builds it first, a fresh clone may not have it yet. */
 async function buildWebIfMissing(): Promise<void> {
   if (existsSync(path.resolve('web/dist/index.html'))) return;
   console.log('[tests] building the web app');
-  const result = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts'], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('building the web app failed');
 }
 

@@ -33,14 +33,21 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
     expect(await viewer.subscribe(`ladder:${companyId}`)).toEqual({ ok: true, cursor: expect.any(Number) });
     const http = new HttpClient(courtside.url!);
 
-    const created = await http.json<{ id: string }>('POST', `/webapps/api/test/companies/${companyId}/notes`, {
-      text: 'Court 3 is closed on Sunday',
-    });
+    const created = await http.json<{ id: string }>(
+      'POST',
+      `/webapps/api/test/companies/${companyId}/notes`,
+      {
+        text: 'Court 3 is closed on Sunday',
+      },
+    );
 
     expect(created.status).toBe(201);
     // read-your-writes: the answer comes after the projection, so the read model shows it at once
     const read = await http.json('GET', `/webapps/api/test/notes/${created.body.id}`);
-    expect(read).toEqual({ status: 200, body: { id: created.body.id, text: 'Court 3 is closed on Sunday', revision: 1 } });
+    expect(read).toEqual({
+      status: 200,
+      body: { id: created.body.id, text: 'Court 3 is closed on Sunday', revision: 1 },
+    });
     await eventually(() => viewer.pushes.length > 0, { message: 'the push' });
     expect(viewer.pushes).toEqual([
       {
@@ -62,7 +69,11 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
       `/webapps/api/test/companies/${companyId}/notes`,
       { text: '   ' },
     );
-    const notJson = await http.json<{ error: string }>('POST', `/webapps/api/test/companies/${companyId}/notes`, '{"text":');
+    const notJson = await http.json<{ error: string }>(
+      'POST',
+      `/webapps/api/test/companies/${companyId}/notes`,
+      '{"text":',
+    );
 
     expect(empty.status).toBe(400);
     expect(empty.body.issues[0]!.path).toEqual(['text']);
@@ -90,7 +101,9 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
 
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        clients[index % 2]!.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text: 'Same text' }),
+        clients[index % 2]!.json('POST', `/webapps/api/test/companies/${companyId}/notes`, {
+          text: 'Same text',
+        }),
       ),
     );
 
@@ -108,9 +121,13 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
       await viewer.subscribe(`ladder:${companyId}`);
     }
 
-    const created = await new HttpClient(second.url!).json('POST', `/webapps/api/test/companies/${companyId}/notes`, {
-      text: 'Pushed everywhere',
-    });
+    const created = await new HttpClient(second.url!).json(
+      'POST',
+      `/webapps/api/test/companies/${companyId}/notes`,
+      {
+        text: 'Pushed everywhere',
+      },
+    );
 
     expect(created.status).toBe(201);
     for (const viewer of viewers) {
@@ -132,11 +149,16 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
     before.close();
 
     for (const text of ['missed one', 'missed two', 'missed three']) {
-      expect((await http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text })).status).toBe(201);
+      expect(
+        (await http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text })).status,
+      ).toBe(201);
     }
     const after = live(courtside);
     await after.connected();
-    expect(await after.subscribe(`ladder:${companyId}`, lastCursor)).toEqual({ ok: true, cursor: expect.any(Number) });
+    expect(await after.subscribe(`ladder:${companyId}`, lastCursor)).toEqual({
+      ok: true,
+      cursor: expect.any(Number),
+    });
 
     await eventually(() => after.pushes.length === 3, { message: 'the missed pushes' });
     expect(after.pushes.map((push) => (push.data as { text: string }).text)).toEqual([
@@ -161,13 +183,19 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
     const withProjector = await running(backend);
     const http = new HttpClient(withProjector.url!);
     const companyId = randomUUID();
-    expect((await http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text: 'first' })).status).toBe(201);
+    expect(
+      (await http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text: 'first' })).status,
+    ).toBe(201);
     const apiOnly = await running(backend, { runProjector: false, projectionWaitMs: 300 });
     await withProjector.projector!.stop();
     // An event lands that no projector applies: the read models are now stale for this company.
-    const stale = await new HttpClient(apiOnly.url!).json('POST', `/webapps/api/test/companies/${companyId}/notes`, {
-      text: 'second',
-    });
+    const stale = await new HttpClient(apiOnly.url!).json(
+      'POST',
+      `/webapps/api/test/companies/${companyId}/notes`,
+      {
+        text: 'second',
+      },
+    );
     const head = (await apiOnly.log.head())[await apiOnly.log.partitionOf(companyId)];
 
     const refused = await new HttpClient(apiOnly.url!).json<{ error: string }>(

@@ -16,7 +16,12 @@ export const noteWritten = defineEvent({
   type: 'TestNoteWritten',
   schemaVersion: 2,
   payload: z.object({ noteId: z.uuid(), text: z.string().min(1) }),
-  upcasters: { 1: (payload) => ({ noteId: (payload as { noteId: string }).noteId, text: (payload as { body: string }).body }) },
+  upcasters: {
+    1: (payload) => ({
+      noteId: (payload as { noteId: string }).noteId,
+      text: (payload as { body: string }).body,
+    }),
+  },
 });
 
 export const noteAmended = defineEvent({
@@ -25,7 +30,9 @@ export const noteAmended = defineEvent({
   payload: z.object({ noteId: z.uuid(), text: z.string().min(1) }),
 });
 
-type NoteEvent = EventEnvelope<'TestNoteWritten', { noteId: string; text: string }> | EventEnvelope<'TestNoteAmended', { noteId: string; text: string }>;
+type NoteEvent =
+  | EventEnvelope<'TestNoteWritten', { noteId: string; text: string }>
+  | EventEnvelope<'TestNoteAmended', { noteId: string; text: string }>;
 
 /** Set by a test to make the projector slow for one note text. */
 export const projectorDelays = new Map<string, number>();
@@ -80,22 +87,31 @@ export const notesModule: CourtsideModule = {
       const outcome = await services.commands.execute(
         { name: 'WriteNote', companyId, actorId: 'test-user' },
         async ({ readModels }) => {
-          const taken = await readModels.query('SELECT 1 FROM test_notes WHERE company_id = $1 AND lower(text) = lower($2)', [
-            companyId,
-            text,
-          ]);
+          const taken = await readModels.query(
+            'SELECT 1 FROM test_notes WHERE company_id = $1 AND lower(text) = lower($2)',
+            [companyId, text],
+          );
           if (taken.rowCount) throw conflict('A note with this text exists already');
           const noteId = randomUUID();
-          return { events: [{ type: noteWritten.type, streamId: noteId, payload: { noteId, text } }], result: { id: noteId } };
+          return {
+            events: [{ type: noteWritten.type, streamId: noteId, payload: { noteId, text } }],
+            result: { id: noteId },
+          };
         },
       );
       ctx.status = outcome.status === 'projected' ? 201 : 202;
-      ctx.body = outcome.status === 'projected' ? outcome.result : { ...outcome.result, eventIds: outcome.events.map((e) => e.id) };
+      ctx.body =
+        outcome.status === 'projected'
+          ? outcome.result
+          : { ...outcome.result, eventIds: outcome.events.map((e) => e.id) };
     });
 
     router.get('/webapps/api/test/notes/:noteId', async (ctx) => {
       const { noteId } = parseInput(z.object({ noteId: z.uuid() }), ctx.params, 'address');
-      const { rows } = await services.readModels.query('SELECT id, text, revision FROM test_notes WHERE id = $1', [noteId]);
+      const { rows } = await services.readModels.query(
+        'SELECT id, text, revision FROM test_notes WHERE id = $1',
+        [noteId],
+      );
       if (!rows[0]) throw notFound('No such note');
       ctx.body = rows[0];
     });

@@ -30,7 +30,10 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
 
     const health = await http.json('GET', '/webapps/api/health');
     const ready = await eventually(async () => {
-      const answer = await http.json<{ status: string; checks: Record<string, any> }>('GET', '/webapps/api/ready');
+      const answer = await http.json<{ status: string; checks: { log: unknown; projector: unknown } }>(
+        'GET',
+        '/webapps/api/ready',
+      );
       return answer.status === 200 && answer;
     });
     const metrics = await (await http.request('GET', '/metrics')).text();
@@ -38,7 +41,9 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     expect(health).toEqual({ status: 200, body: { status: 'ok' } });
     expect(ready.body.checks.log).toEqual({ status: 'ok', kind });
     expect(ready.body.checks.projector).toMatchObject({ status: 'ok', lag: 0, failures: [] });
-    expect(metrics).toMatch(/courtside_command_duration_seconds_count\{command="WriteNote",outcome="projected"\} 1/);
+    expect(metrics).toMatch(
+      /courtside_command_duration_seconds_count\{command="WriteNote",outcome="projected"\} 1/,
+    );
     expect(metrics).toMatch(/courtside_events_projected_total\{log="[a-z]+"\} 1/);
     expect(metrics).toMatch(/courtside_projector_lag_events 0/);
   });
@@ -50,25 +55,39 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     const meta = { companyId, actorId: 'test', correlationId: randomUUID(), occurredAt: new Date() };
     const [before, after] = [randomUUID(), randomUUID()];
     await courtside.log.append(companyId, [
-      registry.create({ type: noteWritten.type, streamId: before, payload: { noteId: before, text: 'before' } }, meta),
+      registry.create(
+        { type: noteWritten.type, streamId: before, payload: { noteId: before, text: 'before' } },
+        meta,
+      ),
       { ...anEvent(companyId, { noteId: randomUUID() }), type: noteWritten.type, schemaVersion: 2 },
-      registry.create({ type: noteWritten.type, streamId: after, payload: { noteId: after, text: 'after' } }, meta),
+      registry.create(
+        { type: noteWritten.type, streamId: after, payload: { noteId: after, text: 'after' } },
+        meta,
+      ),
     ]);
     const http = new HttpClient(courtside.url!);
 
     const ready = await eventually(async () => {
-      const answer = await http.json<{ checks: { projector: { failures: unknown[] } } }>('GET', '/webapps/api/ready');
+      const answer = await http.json<{ checks: { projector: { failures: unknown[] } } }>(
+        'GET',
+        '/webapps/api/ready',
+      );
       return answer.body.checks.projector.failures.length > 0 && answer;
     });
 
     expect(ready.status).toBe(503);
     expect(ready.body.checks.projector.failures).toEqual([
-      expect.objectContaining({ eventType: 'TestNoteWritten', error: expect.stringContaining('invalid payload') }),
+      expect.objectContaining({
+        eventType: 'TestNoteWritten',
+        error: expect.stringContaining('invalid payload'),
+      }),
     ]);
     expect((await http.json('GET', `/webapps/api/test/notes/${before}`)).status).toBe(200);
     expect((await http.json('GET', `/webapps/api/test/notes/${after}`)).status).toBe(404);
     // Commands of that company now wait for a projection that cannot come: refused, not validated on stale data.
-    const refused = await http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text: 'blocked' });
+    const refused = await http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, {
+      text: 'blocked',
+    });
     expect(refused.status).toBe(503);
   }, 30_000);
 
@@ -124,6 +143,9 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
       status: 404,
       body: { error: 'The tournament API is not available' },
     });
-    expect(await http.json('GET', '/webapps/api/nothing-here')).toEqual({ status: 404, body: { error: 'Not found' } });
+    expect(await http.json('GET', '/webapps/api/nothing-here')).toEqual({
+      status: 404,
+      body: { error: 'Not found' },
+    });
   });
 });

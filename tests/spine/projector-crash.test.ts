@@ -41,16 +41,36 @@ async function openLog(backend: TestBackend): Promise<EventLog> {
 }
 
 /** Appends notes and amendments for several companies; returns how many revisions each note must end with. */
-async function appendStream(log: EventLog, companies: string[], rounds: number, revisions: Map<string, number>) {
+async function appendStream(
+  log: EventLog,
+  companies: string[],
+  rounds: number,
+  revisions: Map<string, number>,
+) {
   for (let round = 0; round < rounds; round++) {
     await Promise.all(
       companies.map(async (companyId) => {
         const noteId = randomUUID();
-        const meta = { companyId, actorId: 'test', correlationId: randomUUID(), occurredAt: new Date('2026-11-21T10:00:00Z') };
+        const meta = {
+          companyId,
+          actorId: 'test',
+          correlationId: randomUUID(),
+          occurredAt: new Date('2026-11-21T10:00:00Z'),
+        };
         const events = [
-          registry.create({ type: noteWritten.type, streamId: noteId, payload: { noteId, text: `note ${noteId}` } }, meta),
+          registry.create(
+            { type: noteWritten.type, streamId: noteId, payload: { noteId, text: `note ${noteId}` } },
+            meta,
+          ),
           ...Array.from({ length: 4 }, (_, index) =>
-            registry.create({ type: noteAmended.type, streamId: noteId, payload: { noteId, text: `note ${noteId} v${index + 2}` } }, meta),
+            registry.create(
+              {
+                type: noteAmended.type,
+                streamId: noteId,
+                payload: { noteId, text: `note ${noteId} v${index + 2}` },
+              },
+              meta,
+            ),
           ),
         ];
         await log.append(companyId, events);
@@ -79,7 +99,8 @@ describe.each(logKinds)('the projector on the %s log', (kind) => {
     cleanups.push(() => void first.kill('SIGKILL'));
     const appending = appendStream(log, companies, 75, revisions);
     const countNotes = async () =>
-      (await db.query(`SELECT count(*)::int AS n FROM ${liveReadModelSchema}.test_notes`)).rows[0].n as number;
+      (await db.query(`SELECT count(*)::int AS n FROM ${liveReadModelSchema}.test_notes`)).rows[0]
+        .n as number;
     // Kill it while the stream is still coming in and it is busy applying it.
     await eventually(async () => (await countNotes()) >= 40, { message: 'the projector to be under way' });
     first.kill('SIGKILL');
@@ -92,9 +113,13 @@ describe.each(logKinds)('the projector on the %s log', (kind) => {
     const head = await log.head();
     await eventually(
       async () => {
-        const { rows } = await db.query(`SELECT partition, next_offset FROM ${liveReadModelSchema}.checkpoints`);
+        const { rows } = await db.query(
+          `SELECT partition, next_offset FROM ${liveReadModelSchema}.checkpoints`,
+        );
         const done = new Map(rows.map((row) => [row.partition, row.next_offset]));
-        return Object.entries(head).every(([partition, next]) => next === 0 || done.get(Number(partition)) === next);
+        return Object.entries(head).every(
+          ([partition, next]) => next === 0 || done.get(Number(partition)) === next,
+        );
       },
       { timeoutMs: 60_000, message: 'the projector to catch up' },
     );
@@ -111,7 +136,9 @@ describe.each(logKinds)('the projector on the %s log', (kind) => {
       verify: true,
       logger: quiet,
     });
-    expect(report.tables).toEqual([{ table: 'test_notes', liveRows: 3000 / 5, rebuiltRows: 600, identical: true }]);
+    expect(report.tables).toEqual([
+      { table: 'test_notes', liveRows: 3000 / 5, rebuiltRows: 600, identical: true },
+    ]);
     expect(report.identical).toBe(true);
   }, 180_000);
 });

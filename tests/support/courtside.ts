@@ -15,7 +15,9 @@ export interface TestBackend {
 /** A database (and, for Kafka, a topic) of its own: one installation of Courtside. */
 export async function createBackend(kind: LogKind): Promise<TestBackend> {
   const databaseUrl = await createTestDatabase('spine');
-  return kind === 'kafka' ? { databaseUrl, kafkaBrokers: kafkaBrokers(), kafkaTopic: uniqueTopic('spine') } : { databaseUrl };
+  return kind === 'kafka'
+    ? { databaseUrl, kafkaBrokers: kafkaBrokers(), kafkaTopic: uniqueTopic('spine') }
+    : { databaseUrl };
 }
 
 /** Starts api and/or projector in this process on a free port, with the test's own notes module. */

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@courtside/events/envelope';
 
 /** A valid envelope for log-level tests, which do not care about payload schemas. */
-export function anEvent(companyId: string, payload: Record<string, unknown> = {}, type = 'TestHappened'): EventEnvelope {
+export function anEvent(
+  companyId: string,
+  payload: Record<string, unknown> = {},
+  type = 'TestHappened',
+): EventEnvelope {
   return {
     id: randomUUID(),
     type,

@@ -11,7 +11,12 @@ export class HttpClient {
     return this.cookies.get(name);
   }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     if (method !== 'GET' && method !== 'HEAD' && !this.cookies.has('XSRF-TOKEN')) {
       await this.request('GET', '/webapps/api/health');
     }
@@ -34,7 +39,11 @@ export class HttpClient {
     return response;
   }
 
-  async json<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async json<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const response = await this.request(method, path, body);
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };

@@ -28,7 +28,9 @@ export class LiveClient {
   }
 
   subscribe(room: string, since?: number): Promise<{ ok: boolean; error?: string; resync?: boolean }> {
-    return this.socket.timeout(5_000).emitWithAck('subscribe', since === undefined ? { room } : { room, since });
+    return this.socket
+      .timeout(5_000)
+      .emitWithAck('subscribe', since === undefined ? { room } : { room, since });
   }
 
   close(): void {

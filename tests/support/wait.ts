@@ -1,7 +1,11 @@
 /** Polls until `check` returns a value other than undefined/false, or fails with the last seen state. */
 export async function eventually<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
-  { timeoutMs = 20_000, intervalMs = 20, message = 'condition' }: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
+  {
+    timeoutMs = 20_000,
+    intervalMs = 20,
+    message = 'condition',
+  }: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;

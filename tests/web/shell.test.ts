@@ -22,7 +22,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
       await page.waitForURL('**/webapps/ladders/en/');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ladders');
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
-      await page.getByText(viewport === 'desktop' ? 'Live' : 'Courtside').first().waitFor();
+      await page
+        .getByText(viewport === 'desktop' ? 'Live' : 'Courtside')
+        .first()
+        .waitFor();
       const cookies = await browser.context.cookies();
       expect(cookies.map((cookie) => cookie.name)).toContain('XSRF-TOKEN');
       await browser.screenshot(`shell-ladders-en-${viewport}`);
@@ -36,7 +39,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
     try {
       const { page } = browser;
       await page.goto(`${courtside.url}/webapps/ladders/en/`);
-      await page.getByRole('link', { name: /Nederlands|NL/ }).first().click();
+      await page
+        .getByRole('link', { name: /Nederlands|NL/ })
+        .first()
+        .click();
 
       await page.waitForURL('**/webapps/ladders/nl/');
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('nl');

@@ -39,7 +39,11 @@ export interface CommandBusOptions {
   clock: () => Date;
   /** Bound on waiting for the projector, before and after appending (DESIGN.md §1: 2 s). */
   projectionWaitMs?: number;
-  onExecuted?: (name: string, outcome: 'projected' | 'accepted' | 'rejected' | 'unavailable', seconds: number) => void;
+  onExecuted?: (
+    name: string,
+    outcome: 'projected' | 'accepted' | 'rejected' | 'unavailable',
+    seconds: number,
+  ) => void;
 }
 
 /**
@@ -54,14 +58,19 @@ export class CommandBus {
     this.waitMs = options.projectionWaitMs ?? 2_000;
   }
 
-  async execute<T>(meta: CommandMeta, decide: (context: DecideContext) => Promise<Decision<T>>): Promise<CommandOutcome<T>> {
+  async execute<T>(
+    meta: CommandMeta,
+    decide: (context: DecideContext) => Promise<Decision<T>>,
+  ): Promise<CommandOutcome<T>> {
     const started = performance.now();
     const { pool, log, tracker, registry } = this.options;
     const client = await pool.connect();
     let outcome: 'projected' | 'accepted' | 'rejected' | 'unavailable' = 'rejected';
     try {
       await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`courtside.company.${meta.companyId}`]);
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `courtside.company.${meta.companyId}`,
+      ]);
       await client.query(`SET LOCAL search_path TO ${this.options.readModelSchema}, public`);
       const partition = await log.partitionOf(meta.companyId);
       const head = (await log.head())[partition] ?? 0;
@@ -79,18 +88,29 @@ export class CommandBus {
       const correlationId = meta.correlationId ?? randomUUID();
       const events = decision.events.map((event) => {
         try {
-          return registry.create(event, { companyId: meta.companyId, actorId: meta.actorId, correlationId, occurredAt: now });
+          return registry.create(event, {
+            companyId: meta.companyId,
+            actorId: meta.actorId,
+            correlationId,
+            occurredAt: now,
+          });
         } catch (error) {
           if (error instanceof EventParseError) throw new HttpError(400, error.message, error.issues);
           throw error;
         }
       });
       if (events.length > 0) {
-        const appended = await log.append(meta.companyId, events).catch((error: unknown) => {
+        const appended = await log.append(meta.companyId, events).catch(() => {
+          // The outcome of a failed append is unknown (it may be written): the next command catches up with it.
           outcome = 'unavailable';
-          throw new HttpError(503, 'The event log is unavailable right now; please try again shortly.', undefined, {
-            'Retry-After': '2',
-          });
+          throw new HttpError(
+            503,
+            'The event log is unavailable right now; please try again shortly.',
+            undefined,
+            {
+              'Retry-After': '2',
+            },
+          );
         });
         const target = Math.max(...appended.map((event) => event.offset)) + 1;
         const projected = await tracker.waitFor(partition, target, this.waitMs);

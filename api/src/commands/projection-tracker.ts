@@ -87,7 +87,8 @@ export class ProjectionTracker {
       const notification = JSON.parse(message.payload) as ProjectedNotification;
       if (notification.schema !== this.schema) return;
       this.advance(notification.partition, notification.nextOffset);
-      if (notification.outboxTo > 0) for (const listener of this.outboxListeners) listener(notification.outboxTo);
+      if (notification.outboxTo > 0)
+        for (const listener of this.outboxListeners) listener(notification.outboxTo);
     });
     await client.connect();
     await client.query(`LISTEN ${PROJECTED_CHANNEL}`);
@@ -99,7 +100,9 @@ export class ProjectionTracker {
       `SELECT partition, next_offset FROM ${this.schema}.checkpoints`,
     );
     for (const row of rows) this.advance(row.partition, row.next_offset);
-    const { rows: outbox } = await this.pool.query<{ max: number | null }>(`SELECT max(id) AS max FROM ${this.schema}.outbox`);
+    const { rows: outbox } = await this.pool.query<{ max: number | null }>(
+      `SELECT max(id) AS max FROM ${this.schema}.outbox`,
+    );
     const outboxTo = outbox[0]?.max ?? 0;
     if (outboxTo > 0) for (const listener of this.outboxListeners) listener(outboxTo);
   }

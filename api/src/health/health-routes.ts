@@ -10,11 +10,19 @@ export interface ProjectorStatus {
 }
 
 /** How far behind the read models are, whether the projector is alive, and which partitions it stopped. */
-export async function readProjectorStatus(pool: pg.Pool, log: EventLog, schema: string): Promise<ProjectorStatus> {
+export async function readProjectorStatus(
+  pool: pg.Pool,
+  log: EventLog,
+  schema: string,
+): Promise<ProjectorStatus> {
   const [head, checkpoints, heartbeat, failures] = await Promise.all([
     log.head(),
-    pool.query<{ partition: number; next_offset: number }>(`SELECT partition, next_offset FROM ${schema}.checkpoints`),
-    pool.query<{ age: number | null }>(`SELECT extract(epoch FROM now() - beat_at)::float AS age FROM ${schema}.heartbeat`),
+    pool.query<{ partition: number; next_offset: number }>(
+      `SELECT partition, next_offset FROM ${schema}.checkpoints`,
+    ),
+    pool.query<{ age: number | null }>(
+      `SELECT extract(epoch FROM now() - beat_at)::float AS age FROM ${schema}.heartbeat`,
+    ),
     pool.query<{ partition: number; offset: number; event_type: string; error: string }>(
       `SELECT partition, "offset", event_type, error FROM ${schema}.failures ORDER BY partition`,
     ),
@@ -65,7 +73,8 @@ export function healthRoutes(
     }
     try {
       const status = await readProjectorStatus(deps.pool, deps.log, deps.readModelSchema);
-      const alive = status.heartbeatAgeSeconds !== null && status.heartbeatAgeSeconds < HEARTBEAT_STALE_SECONDS;
+      const alive =
+        status.heartbeatAgeSeconds !== null && status.heartbeatAgeSeconds < HEARTBEAT_STALE_SECONDS;
       if (!alive || status.failures.length > 0) ready = false;
       checks.projector = { status: alive ? 'ok' : 'down', ...status };
     } catch (error) {

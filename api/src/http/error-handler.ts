@@ -14,7 +14,10 @@ export function errorHandler(): Middleware {
       if (error instanceof HttpError) {
         ctx.status = error.status;
         ctx.set(error.headers);
-        ctx.body = error.issues === undefined ? { error: error.message } : { error: error.message, issues: error.issues };
+        ctx.body =
+          error.issues === undefined
+            ? { error: error.message }
+            : { error: error.message, issues: error.issues };
         return;
       }
       if (error instanceof ZodError) {

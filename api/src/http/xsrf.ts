@@ -28,7 +28,10 @@ function sign(secret: string, sessionId: string, nonce: string): string {
  * Sets the XSRF-TOKEN cookie for a client that has none (or one for another session), and refuses a
  * state-changing call whose X-XSRF-TOKEN header does not carry the same, validly signed, value.
  */
-export function xsrfProtection(secret: string, sessionIdOf: (ctx: Parameters<Middleware>[0]) => string): Middleware {
+export function xsrfProtection(
+  secret: string,
+  sessionIdOf: (ctx: Parameters<Middleware>[0]) => string,
+): Middleware {
   return async (ctx, next) => {
     const sessionId = sessionIdOf(ctx);
     const cookie = ctx.cookies.get(XSRF_COOKIE);

@@ -61,7 +61,9 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
 
   const stopListening = options.tracker.onOutbox((outboxTo) => void enqueue(() => deliverUpTo(outboxTo)));
   void enqueue(async () => {
-    const { rows } = await options.pool.query<{ max: number | null }>(`SELECT max(id) AS max FROM ${schema}.outbox`);
+    const { rows } = await options.pool.query<{ max: number | null }>(
+      `SELECT max(id) AS max FROM ${schema}.outbox`,
+    );
     delivered = Math.max(delivered ?? 0, rows[0]?.max ?? 0);
   });
 
@@ -80,7 +82,8 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
           await socket.join(room.name);
           const since = parsed.data.since;
           // The cursor in the ack lets a client of a quiet room resubscribe with `since` after a reconnect.
-          if (since === undefined || delivered === undefined) return reply({ ok: true, cursor: delivered ?? 0 });
+          if (since === undefined || delivered === undefined)
+            return reply({ ok: true, cursor: delivered ?? 0 });
           const { rows } = await options.pool.query<OutboxRow>(
             `SELECT id, room, event, data FROM ${schema}.outbox WHERE room = $1 AND id > $2 AND id <= $3 ORDER BY id LIMIT $4`,
             [room.name, since, delivered, CATCH_UP_LIMIT + 1],
@@ -92,7 +95,8 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
           // Pushes older than the outbox keeps, or too many to send: the client reloads instead.
           const resync = rows.length > CATCH_UP_LIMIT || (oldest > 0 && since + 1 < oldest);
           // Missed pushes go out before the ack, so the ack's cursor never runs ahead of what the client holds.
-          if (!resync) for (const row of rows) socket.emit(row.event, row.data, { cursor: row.id, room: row.room });
+          if (!resync)
+            for (const row of rows) socket.emit(row.event, row.data, { cursor: row.id, room: row.room });
           reply(resync ? { ok: true, cursor: delivered, resync: true } : { ok: true, cursor: delivered });
         });
       })().catch((error: unknown) => {

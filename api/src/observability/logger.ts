@@ -8,7 +8,13 @@ export function createLogger(options: { level?: string; name?: string } = {}): L
     level: options.level ?? process.env.LOG_LEVEL ?? 'info',
     // Secrets never reach a log line, whatever a handler passes in.
     redact: {
-      paths: ['password', '*.password', 'req.headers.cookie', 'req.headers["session-id"]', 'req.headers["x-xsrf-token"]'],
+      paths: [
+        'password',
+        '*.password',
+        'req.headers.cookie',
+        'req.headers["session-id"]',
+        'req.headers["x-xsrf-token"]',
+      ],
       censor: '[redacted]',
     },
   });

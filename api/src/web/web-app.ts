@@ -11,14 +11,20 @@ export function webApp(distDir: string): Middleware {
   return async (ctx, next) => {
     if (!['GET', 'HEAD'].includes(ctx.method)) return next();
     if (ctx.path === '/' || ctx.path === '/webapps') return ctx.redirect('/webapps/');
-    if (!ctx.path.startsWith('/webapps/') || ctx.path.startsWith('/webapps/api/') || ctx.path.startsWith('/webapps/socket.io')) {
+    if (
+      !ctx.path.startsWith('/webapps/') ||
+      ctx.path.startsWith('/webapps/api/') ||
+      ctx.path.startsWith('/webapps/socket.io')
+    ) {
       return next();
     }
     const file = ctx.path.slice('/webapps/'.length);
     if (file.startsWith('assets/')) {
-      const sent = await send(ctx, file, { root: distDir, immutable: true, maxage: 365 * 24 * 3600 * 1000 }).catch(
-        () => undefined,
-      );
+      const sent = await send(ctx, file, {
+        root: distDir,
+        immutable: true,
+        maxage: 365 * 24 * 3600 * 1000,
+      }).catch(() => undefined);
       if (sent) return;
       return next();
     }

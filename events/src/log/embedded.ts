@@ -3,7 +3,14 @@ import pg from 'pg';
 import type { EventEnvelope } from '../envelope.ts';
 import { createPool, inTransaction } from '../db/pool.ts';
 import { migrate } from '../db/migrate.ts';
-import type { AppendedEvent, EventLog, LogRecord, Positions, SubscribeOptions, Subscription } from './port.ts';
+import type {
+  AppendedEvent,
+  EventLog,
+  LogRecord,
+  Positions,
+  SubscribeOptions,
+  Subscription,
+} from './port.ts';
 
 const SCHEMA = 'eventlog';
 const CHANNEL = 'courtside_eventlog';
@@ -49,10 +56,19 @@ export async function createEmbeddedEventLog(options: EmbeddedEventLogOptions): 
         await client.query(
           `INSERT INTO ${SCHEMA}.events ("offset", company_id, event_id, body)
            SELECT * FROM unnest($1::bigint[], $2::text[], $3::uuid[], $4::jsonb[])`,
-          [offsets, events.map(() => companyId), events.map((e) => e.id), events.map((e) => JSON.stringify(e))],
+          [
+            offsets,
+            events.map(() => companyId),
+            events.map((e) => e.id),
+            events.map((e) => JSON.stringify(e)),
+          ],
         );
         await client.query(`SELECT pg_notify($1, $2)`, [CHANNEL, String(first + events.length)]);
-        return events.map((event, index) => ({ id: event.id, partition: PARTITION, offset: offsets[index]! }));
+        return events.map((event, index) => ({
+          id: event.id,
+          partition: PARTITION,
+          offset: offsets[index]!,
+        }));
       });
     },
     async head(): Promise<Positions> {
@@ -127,7 +143,11 @@ class EmbeddedSubscription {
           await this.sleepUntilNotified(IDLE_POLL_MS);
           continue;
         }
-        const records: LogRecord[] = rows.map((row) => ({ partition: PARTITION, offset: row.offset, value: row.body }));
+        const records: LogRecord[] = rows.map((row) => ({
+          partition: PARTITION,
+          offset: row.offset,
+          value: row.body,
+        }));
         if (!this.running) break;
         await this.options.onBatch({ partition: PARTITION, records });
         next = records[records.length - 1]!.offset + 1;
@@ -167,13 +187,12 @@ class EmbeddedSubscription {
   private sleepUntilNotified(ms: number): Promise<void> {
     if (this.notified) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        if (self.wake === done) self.wake = undefined;
+        if (this.wake === done) this.wake = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wake = done;
     });
   }
