@@ -212,6 +212,8 @@ async function main(): Promise<void> {
       console.error(`\n== ${kind} log: ${options.warmup} warm-up commands, then ${options.rate}/s for ${options.seconds} s ==`);
       const result = await runOne(kind, options, postgres, kafka, cleanups, profile);
       results.push(result);
+      // An idle broker still costs CPU: stop it once no later run needs it.
+      if (kind === 'kafka' && !options.logs.slice(options.logs.indexOf(kind) + 1).includes('kafka')) await kafka?.stop();
       console.error(`\n${formatTable([result])}`);
     }
   } finally {

@@ -92,15 +92,22 @@ export interface KafkaService {
   origin: string;
   version: string;
   brokers: string[];
+  /** Stops the broker this bench started (no-op for KAFKA_BROKERS). */
+  stop(): Promise<void>;
 }
 
 export async function startKafka(cleanups: Cleanups): Promise<KafkaService> {
   const fromEnv = process.env.KAFKA_BROKERS;
-  if (fromEnv) return { origin: 'KAFKA_BROKERS', version: 'external (unknown)', brokers: fromEnv.split(',') };
+  if (fromEnv) return { origin: 'KAFKA_BROKERS', version: 'external (unknown)', brokers: fromEnv.split(','), stop: async () => {} };
   // startKafkaBroker makes (and on stop removes) its own temp data dir.
   const broker = await startKafkaBroker({});
-  cleanups.add('stop the Kafka broker', () => broker.stop());
-  return { origin: 'local KRaft broker (infra/kafka/broker.ts)', version: `Apache Kafka ${KAFKA_VERSION} (KRaft, single node)`, brokers: broker.brokers };
+  const stop = cleanups.add('stop the Kafka broker', () => broker.stop());
+  return {
+    origin: 'local KRaft broker (infra/kafka/broker.ts)',
+    version: `Apache Kafka ${KAFKA_VERSION} (KRaft, single node)`,
+    brokers: broker.brokers,
+    stop,
+  };
 }
 
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
