@@ -20,8 +20,21 @@ import { startCourtside, type RunningCourtside } from '@courtside/api/courtside'
 import { createLogger } from '@courtside/api/observability/logger';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import { notesModule } from '../../tests/spine/notes-module.ts';
-import { installQueryProfile, observeQueries, queryStats, resetQueryProfile, type QueryStat } from './pg-profile.ts';
-import { Cleanups, startKafka, startPostgres, withTimeout, type KafkaService, type PostgresServer } from './services.ts';
+import {
+  installQueryProfile,
+  observeQueries,
+  queryStats,
+  resetQueryProfile,
+  type QueryStat,
+} from './pg-profile.ts';
+import {
+  Cleanups,
+  startKafka,
+  startPostgres,
+  withTimeout,
+  type KafkaService,
+  type PostgresServer,
+} from './services.ts';
 import {
   estimateQuantile,
   parseHistogram,
@@ -73,11 +86,16 @@ function parseOptions(argv: string[]): Options {
     process.exit(0);
   }
   const logs: LogKind[] =
-    values.log === 'both' ? ['kafka', 'embedded'] : values.log === 'kafka' || values.log === 'embedded' ? [values.log] : [];
+    values.log === 'both'
+      ? ['kafka', 'embedded']
+      : values.log === 'kafka' || values.log === 'embedded'
+        ? [values.log]
+        : [];
   if (logs.length === 0) throw new Error(`--log must be kafka, embedded or both, not ${values.log}`);
   const positive = (name: string, text: string, max: number) => {
     const value = Number(text);
-    if (!Number.isFinite(value) || value <= 0 || value > max) throw new Error(`--${name} must be a number in (0, ${max}]`);
+    if (!Number.isFinite(value) || value <= 0 || value > max)
+      throw new Error(`--${name} must be a number in (0, ${max}]`);
     return value;
   };
   return {
@@ -196,8 +214,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => abort('interrupted', 130));
   process.once('SIGTERM', () => abort('terminated', 143));
   // Bounded in time whatever happens: start-up, warm-up, the run and the drain, per log kind, plus slack.
-  const limitMs = options.logs.length * (240 + options.seconds + options.warmup / options.rate + options.drainSeconds * 2) * 1000;
-  setTimeout(() => abort(`the bench did not finish within ${Math.round(limitMs / 1000)} s`, 2), limitMs).unref();
+  const limitMs =
+    options.logs.length *
+    (240 + options.seconds + options.warmup / options.rate + options.drainSeconds * 2) *
+    1000;
+  setTimeout(
+    () => abort(`the bench did not finish within ${Math.round(limitMs / 1000)} s`, 2),
+    limitMs,
+  ).unref();
 
   const profile = installQueryProfile();
   const machine = machineInfo();
@@ -207,13 +231,19 @@ async function main(): Promise<void> {
   try {
     const needsKafka = options.logs.includes('kafka');
     console.error(`starting Postgres${needsKafka ? ' and Kafka' : ''} ...`);
-    [postgres, kafka] = await Promise.all([startPostgres(cleanups), needsKafka ? startKafka(cleanups) : undefined]);
+    [postgres, kafka] = await Promise.all([
+      startPostgres(cleanups),
+      needsKafka ? startKafka(cleanups) : undefined,
+    ]);
     for (const kind of options.logs) {
-      console.error(`\n== ${kind} log: ${options.warmup} warm-up commands, then ${options.rate}/s for ${options.seconds} s ==`);
+      console.error(
+        `\n== ${kind} log: ${options.warmup} warm-up commands, then ${options.rate}/s for ${options.seconds} s ==`,
+      );
       const result = await runOne(kind, options, postgres, kafka, cleanups, profile);
       results.push(result);
       // An idle broker still costs CPU: stop it once no later run needs it.
-      if (kind === 'kafka' && !options.logs.slice(options.logs.indexOf(kind) + 1).includes('kafka')) await kafka?.stop();
+      if (kind === 'kafka' && !options.logs.slice(options.logs.indexOf(kind) + 1).includes('kafka'))
+        await kafka?.stop();
       console.error(`\n${formatTable([result])}`);
     }
   } finally {
@@ -330,7 +360,11 @@ async function runOne(
 
     // One socket.io client, subscribed to every company's room.
     const companyIds = Array.from({ length: options.companies }, () => randomUUID());
-    const socket: Socket = io(baseUrl, { path: '/webapps/socket.io', transports: ['websocket'], reconnection: false });
+    const socket: Socket = io(baseUrl, {
+      path: '/webapps/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+    });
     local.add('close the socket', () => socket.close());
     let unmatched = 0;
     socket.on('note.written', (data: { text?: string }) => {
@@ -348,7 +382,10 @@ async function runOne(
       'socket.io connect',
     );
     for (const companyId of companyIds) {
-      const ack = (await socket.timeout(5_000).emitWithAck('subscribe', { room: `ladder:${companyId}` })) as { ok: boolean; error?: string };
+      const ack = (await socket.timeout(5_000).emitWithAck('subscribe', { room: `ladder:${companyId}` })) as {
+        ok: boolean;
+        error?: string;
+      };
       if (!ack.ok) throw new Error(`subscribe ladder:${companyId} refused: ${ack.error}`);
     }
 
@@ -373,7 +410,8 @@ async function runOne(
         const body = await response.text();
         record.httpDoneAt = performance.now();
         record.status = response.status;
-        if (response.status === 201 || response.status === 202) record.noteId = (JSON.parse(body) as { id: string }).id;
+        if (response.status === 201 || response.status === 202)
+          record.noteId = (JSON.parse(body) as { id: string }).id;
         else record.error = `HTTP ${response.status}: ${body.slice(0, 200)}`;
       } catch (error) {
         record.httpDoneAt = performance.now();
@@ -388,7 +426,7 @@ async function runOne(
       const records: CommandRecord[] = [];
       const inFlight: Promise<void>[] = [];
       const start = performance.now() + 5;
-      for (let seq = 0; seq < count; ) {
+      for (let seq = 0; seq < count;) {
         const dueAt = start + seq * interval;
         const now = performance.now();
         if (dueAt > now) {
@@ -411,8 +449,10 @@ async function runOne(
       await Promise.all(inFlight);
       // Answered; now wait (bounded) for the pushes of the accepted ones.
       const deadline = performance.now() + options.drainSeconds * 1000;
-      const waiting = () => records.some((r) => (r.status === 201 || r.status === 202) && r.pushAt === undefined);
-      while (waiting() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      const waiting = () =>
+        records.some((r) => (r.status === 201 || r.status === 202) && r.pushAt === undefined);
+      while (waiting() && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       return records;
     };
 
@@ -532,7 +572,11 @@ function analyse(
   const throughput = completed.length > 0 ? completed.length / ((lastDone - firstSent) / 1000) : 0;
   const offered = records.length > 1 ? (records.length - 1) / ((lastSent - firstSent) / 1000) : 0;
 
-  const spans = (from: (r: CommandRecord) => number | undefined, to: (r: CommandRecord) => number | undefined, set = completed) =>
+  const spans = (
+    from: (r: CommandRecord) => number | undefined,
+    to: (r: CommandRecord) => number | undefined,
+    set = completed,
+  ) =>
     summarize(
       set.flatMap((r) => {
         const a = from(r);
@@ -554,16 +598,29 @@ function analyse(
   const machineBusy =
     context.systemBefore && context.systemAfter && context.systemAfter.total > context.systemBefore.total
       ? round(
-          ((context.systemAfter.busy - context.systemBefore.busy) / (context.systemAfter.total - context.systemBefore.total)) * 100,
+          ((context.systemAfter.busy - context.systemBefore.busy) /
+            (context.systemAfter.total - context.systemBefore.total)) *
+            100,
           1,
         )
       : undefined;
   const mib = (bytes: number) => round(bytes / 1024 ** 2, 1);
-  const processPercent = round(((context.cpu.user + context.cpu.system) / 1e6 / context.wallSeconds) * 100, 1);
+  const processPercent = round(
+    ((context.cpu.user + context.cpu.system) / 1e6 / context.wallSeconds) * 100,
+    1,
+  );
   const others =
     machineBusy === undefined
       ? undefined
-      : round(Math.max(0, machineBusy * availableParallelism() - processPercent - Object.values(children).reduce((a, b) => a + b, 0)), 1);
+      : round(
+          Math.max(
+            0,
+            machineBusy * availableParallelism() -
+              processPercent -
+              Object.values(children).reduce((a, b) => a + b, 0),
+          ),
+          1,
+        );
 
   return {
     log: kind,
@@ -582,20 +639,61 @@ function analyse(
     errorSamples,
     throughputPerSecond: round(throughput, 1),
     offeredPerSecond: round(offered, 1),
-    pushLatencyMs: spans((r) => r.sentAt, (r) => r.pushAt),
-    pushLatencyFromScheduleMs: spans((r) => r.dueAt, (r) => r.pushAt),
-    httpLatencyMs: spans((r) => r.sentAt, (r) => r.httpDoneAt, records.filter((r) => r.status !== 0)),
-    sendLagMs: spans((r) => r.dueAt, (r) => r.sentAt, records),
+    pushLatencyMs: spans(
+      (r) => r.sentAt,
+      (r) => r.pushAt,
+    ),
+    pushLatencyFromScheduleMs: spans(
+      (r) => r.dueAt,
+      (r) => r.pushAt,
+    ),
+    httpLatencyMs: spans(
+      (r) => r.sentAt,
+      (r) => r.httpDoneAt,
+      records.filter((r) => r.status !== 0),
+    ),
+    sendLagMs: spans(
+      (r) => r.dueAt,
+      (r) => r.sentAt,
+      records,
+    ),
     phasesMs: {
-      sendToLock: spans((r) => r.sentAt, (r) => r.lockSentAt),
-      lockWait: spans((r) => r.lockSentAt, (r) => r.lockGrantedAt),
-      lockToDecide: spans((r) => r.lockGrantedAt, (r) => r.decideAt),
-      sendToAppend: spans((r) => r.sentAt, (r) => r.appendStartAt),
-      append: spans((r) => r.appendStartAt, (r) => r.appendDoneAt),
-      appendToProjector: spans((r) => r.appendDoneAt, (r) => r.projectedAt),
-      projectorToPush: spans((r) => r.projectedAt, (r) => r.pushAt),
-      appendToHttp: spans((r) => r.appendDoneAt, (r) => r.httpDoneAt),
-      pushToHttp: spans((r) => r.pushAt, (r) => r.httpDoneAt),
+      sendToLock: spans(
+        (r) => r.sentAt,
+        (r) => r.lockSentAt,
+      ),
+      lockWait: spans(
+        (r) => r.lockSentAt,
+        (r) => r.lockGrantedAt,
+      ),
+      lockToDecide: spans(
+        (r) => r.lockGrantedAt,
+        (r) => r.decideAt,
+      ),
+      sendToAppend: spans(
+        (r) => r.sentAt,
+        (r) => r.appendStartAt,
+      ),
+      append: spans(
+        (r) => r.appendStartAt,
+        (r) => r.appendDoneAt,
+      ),
+      appendToProjector: spans(
+        (r) => r.appendDoneAt,
+        (r) => r.projectedAt,
+      ),
+      projectorToPush: spans(
+        (r) => r.projectedAt,
+        (r) => r.pushAt,
+      ),
+      appendToHttp: spans(
+        (r) => r.appendDoneAt,
+        (r) => r.httpDoneAt,
+      ),
+      pushToHttp: spans(
+        (r) => r.pushAt,
+        (r) => r.httpDoneAt,
+      ),
     },
     logHeadMs: summarize(context.headDurations),
     eventLoopDelayMs: context.eventLoopDelayMs,
@@ -614,7 +712,11 @@ function analyse(
       machineBusyPercent: machineBusy,
       othersPercentOfOneCore: others,
     },
-    memory: { rssMaxMiB: mib(context.rssMax), rssEndMiB: mib(context.memory.rss), heapUsedEndMiB: mib(context.memory.heapUsed) },
+    memory: {
+      rssMaxMiB: mib(context.rssMax),
+      rssEndMiB: mib(context.memory.rss),
+      heapUsedEndMiB: mib(context.memory.heapUsed),
+    },
     topQueries: queryStats().slice(0, 12),
   };
 }
@@ -640,12 +742,21 @@ function formatTable(results: RunResult[]): string {
     ['commands sent (offered /s)', (r) => `${r.commands} (${r.offeredPerSecond}/s)`],
     ['completed (HTTP 2xx + push)', (r) => String(r.completed)],
     ['throughput, completed /s', (r) => String(r.throughputPerSecond)],
-    ['HTTP 201 / 202 / other / failed', (r) => `${r.status['201']} / ${r.status['202']} / ${r.status.other} / ${r.status.failed}`],
-    ['errors (incl. missing pushes)', (r) => `${r.errors} (missing ${r.pushesMissing}, unmatched ${r.pushesUnmatched})`],
+    [
+      'HTTP 201 / 202 / other / failed',
+      (r) => `${r.status['201']} / ${r.status['202']} / ${r.status.other} / ${r.status.failed}`,
+    ],
+    [
+      'errors (incl. missing pushes)',
+      (r) => `${r.errors} (missing ${r.pushesMissing}, unmatched ${r.pushesUnmatched})`,
+    ],
     ['push latency ms p50/p90/p99/max', (r) => fmt(r.pushLatencyMs)],
     ['  same, from due time', (r) => fmt(r.pushLatencyFromScheduleMs)],
     ['HTTP latency ms p50/p90/p99/max', (r) => fmt(r.httpLatencyMs)],
-    ['send lag behind schedule p50/p99/max', (r) => (r.sendLagMs ? `${r.sendLagMs.p50} / ${r.sendLagMs.p99} / ${r.sendLagMs.max}` : '-')],
+    [
+      'send lag behind schedule p50/p99/max',
+      (r) => (r.sendLagMs ? `${r.sendLagMs.p50} / ${r.sendLagMs.p99} / ${r.sendLagMs.max}` : '-'),
+    ],
     ['phase: send → append p50/p99', (r) => short(r.phasesMs.sendToAppend)],
     ['  of which: send → lock asked p50/p99', (r) => short(r.phasesMs.sendToLock)],
     ['  of which: company lock wait p50/p99', (r) => short(r.phasesMs.lockWait)],
@@ -657,9 +768,13 @@ function formatTable(results: RunResult[]): string {
     ['log.head() ms p50/p99', (r) => short(r.logHeadMs)],
     [
       'api command duration (metrics) mean / ~p50 / ~p99',
-      (r) => `${r.apiCommandDurationMs.mean ?? '-'} / ${r.apiCommandDurationMs.p50Estimate ?? '-'} / ${r.apiCommandDurationMs.p99Estimate ?? '-'}`,
+      (r) =>
+        `${r.apiCommandDurationMs.mean ?? '-'} / ${r.apiCommandDurationMs.p50Estimate ?? '-'} / ${r.apiCommandDurationMs.p99Estimate ?? '-'}`,
     ],
-    ['event-loop delay ms p50/p99/max', (r) => `${r.eventLoopDelayMs.p50} / ${r.eventLoopDelayMs.p99} / ${r.eventLoopDelayMs.max}`],
+    [
+      'event-loop delay ms p50/p99/max',
+      (r) => `${r.eventLoopDelayMs.p50} / ${r.eventLoopDelayMs.p99} / ${r.eventLoopDelayMs.max}`,
+    ],
     ['CPU this process (% of 1 core)', (r) => String(r.cpu.processPercentOfOneCore)],
     [
       'CPU children (% of 1 core)',
@@ -685,7 +800,10 @@ function formatTable(results: RunResult[]): string {
         `Postgres statements by total time (${result.log}, measured phase; count, p50/p99 ms, total ms):\n` +
         result.topQueries
           .slice(0, 8)
-          .map((q) => `  ${String(q.count).padStart(6)}  ${String(q.p50).padStart(6)} / ${String(q.p99).padEnd(7)} ${String(q.totalMs).padStart(6)}  ${q.statement}`)
+          .map(
+            (q) =>
+              `  ${String(q.count).padStart(6)}  ${String(q.p50).padStart(6)} / ${String(q.p99).padEnd(7)} ${String(q.totalMs).padStart(6)}  ${q.statement}`,
+          )
           .join('\n'),
     )
     .join('\n');

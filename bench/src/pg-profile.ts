@@ -21,7 +21,11 @@ const profile: QueryProfile = { samples: new Map(), recording: false };
  * Called when a query is sent (while recording): lets the bench timestamp a statement by its parameters. It may
  * return a function, called with the time the answer came.
  */
-type QueryObserver = (text: string, values: readonly unknown[] | undefined, at: number) => ((doneAt: number) => void) | void;
+type QueryObserver = (
+  text: string,
+  values: readonly unknown[] | undefined,
+  at: number,
+) => ((doneAt: number) => void) | void;
 let queryObserver: QueryObserver | undefined;
 export function observeQueries(observer: typeof queryObserver): void {
   queryObserver = observer;
@@ -38,7 +42,9 @@ export function installQueryProfile(): QueryProfile {
     const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : undefined;
     if (!profile.recording || text === undefined) return original.apply(this, args);
     const started = performance.now();
-    const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : (first as { values?: unknown[] } | undefined)?.values;
+    const values = Array.isArray(args[1])
+      ? (args[1] as unknown[])
+      : (first as { values?: unknown[] } | undefined)?.values;
     const onDone = queryObserver?.(text, values, started);
     const done = () => {
       const now = performance.now();
@@ -89,7 +95,11 @@ export function queryStats(): QueryStat[] {
   const stats: QueryStat[] = [];
   for (const [statement, samples] of profile.samples) {
     const summary = summarize(samples)!;
-    stats.push({ statement, ...summary, totalMs: Math.round(samples.reduce((sum, value) => sum + value, 0)) });
+    stats.push({
+      statement,
+      ...summary,
+      totalMs: Math.round(samples.reduce((sum, value) => sum + value, 0)),
+    });
   }
   return stats.sort((a, b) => b.totalMs - a.totalMs);
 }

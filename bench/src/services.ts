@@ -98,7 +98,13 @@ export interface KafkaService {
 
 export async function startKafka(cleanups: Cleanups): Promise<KafkaService> {
   const fromEnv = process.env.KAFKA_BROKERS;
-  if (fromEnv) return { origin: 'KAFKA_BROKERS', version: 'external (unknown)', brokers: fromEnv.split(','), stop: async () => {} };
+  if (fromEnv)
+    return {
+      origin: 'KAFKA_BROKERS',
+      version: 'external (unknown)',
+      brokers: fromEnv.split(','),
+      stop: async () => {},
+    };
   // startKafkaBroker makes (and on stop removes) its own temp data dir.
   const broker = await startKafkaBroker({});
   const stop = cleanups.add('stop the Kafka broker', () => broker.stop());

@@ -46,9 +46,14 @@ export interface HistogramDelta {
   buckets: Array<{ le: number; count: number }>;
 }
 
-export function parseHistogram(metricsText: string, name: string, labels: Record<string, string>): HistogramDelta {
+export function parseHistogram(
+  metricsText: string,
+  name: string,
+  labels: Record<string, string>,
+): HistogramDelta {
   const wanted = Object.entries(labels);
-  const matches = (labelText: string) => wanted.every(([key, value]) => labelText.includes(`${key}="${value}"`));
+  const matches = (labelText: string) =>
+    wanted.every(([key, value]) => labelText.includes(`${key}="${value}"`));
   const buckets = new Map<number, number>();
   let count = 0;
   let sumSeconds = 0;
@@ -68,7 +73,9 @@ export function parseHistogram(metricsText: string, name: string, labels: Record
   return {
     count,
     sumSeconds,
-    buckets: [...buckets].sort((a, b) => a[0] - b[0]).map(([le, bucketCount]) => ({ le, count: bucketCount })),
+    buckets: [...buckets]
+      .sort((a, b) => a[0] - b[0])
+      .map(([le, bucketCount]) => ({ le, count: bucketCount })),
   };
 }
 
@@ -77,7 +84,10 @@ export function subtractHistogram(after: HistogramDelta, before: HistogramDelta)
   return {
     count: after.count - before.count,
     sumSeconds: after.sumSeconds - before.sumSeconds,
-    buckets: after.buckets.map((bucket) => ({ le: bucket.le, count: bucket.count - (earlier.get(bucket.le) ?? 0) })),
+    buckets: after.buckets.map((bucket) => ({
+      le: bucket.le,
+      count: bucket.count - (earlier.get(bucket.le) ?? 0),
+    })),
   };
 }
 
