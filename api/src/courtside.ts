@@ -15,6 +15,7 @@ import { productProjections } from '@courtside/projector/catalog';
 import { startProjector, type Projector } from '@courtside/projector/projector';
 import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createApp } from './app.ts';
+import { createMailer } from './mail/mailer.ts';
 import { CommandBus } from './commands/command-bus.ts';
 import { ProjectionTracker } from './commands/projection-tracker.ts';
 import { readProjectorStatus } from './health/health-routes.ts';
@@ -41,6 +42,8 @@ export interface CourtsideConfig {
   logger?: Logger;
   clock?: () => Date;
   projectionWaitMs?: number;
+  /** SMTP URL for real mail; unset: the dev outbox. */
+  mailUrl?: string;
 }
 
 export interface RunningCourtside {
@@ -84,7 +87,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       : await createEmbeddedEventLog({ databaseUrl: config.databaseUrl, onError: onLogError });
     stops.push(() => log.close());
 
-    const db = createPool(config.databaseUrl, { max: 20, onError: onLogError });
+    const db = createPool(config.databaseUrl, { max: 10, onError: onLogError });
     stops.push(() => db.end());
     const metrics = createMetrics(async () => (await readProjectorStatus(db, log, schema)).lag);
 
@@ -107,12 +110,19 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
     if (config.runApi) {
       const readModels = readModelPool(config.databaseUrl, schema, onLogError);
       stops.push(() => readModels.end());
-      const tracker = new ProjectionTracker(db, config.databaseUrl, schema, onLogError);
+      // Separate pools, so that commands waiting for a company's lock never hold up queries or live pushes.
+      const livePool = createPool(config.databaseUrl, { max: 3, onError: onLogError });
+      const lockPool = createPool(config.databaseUrl, { max: 5, onError: onLogError });
+      stops.push(
+        () => livePool.end(),
+        () => lockPool.end(),
+      );
+      const tracker = new ProjectionTracker(livePool, config.databaseUrl, schema, onLogError);
       await tracker.start();
       stops.push(() => tracker.close());
       const commands = new CommandBus({
-        pool: db,
-        readModelSchema: schema,
+        lockPool,
+        readModels,
         log,
         registry,
         tracker,
@@ -121,8 +131,10 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         onExecuted: (name, outcome, seconds) => {
           metrics.commandDuration.observe({ command: name, outcome }, seconds);
         },
+        onAppended: (events) => metrics.eventsAppended.inc({ log: log.kind }, events),
       });
-      const services: AppServices = { commands, readModels, db, clock, logger };
+      const mailer = createMailer({ mailUrl: config.mailUrl, db });
+      const services: AppServices = { commands, readModels, db, clock, logger, mailer };
       const app = createApp({
         services,
         modules,
@@ -135,7 +147,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       const server = createServer(app.callback());
       const live = startLiveServer({
         httpServer: server,
-        pool: db,
+        pool: livePool,
         readModelSchema: schema,
         tracker,
         authorizers: modules.flatMap((module) => module.roomAuthorizers ?? []),

@@ -4,6 +4,7 @@ import type { EventDefinition } from '@courtside/events/event-registry';
 import type { Projection } from '@courtside/projector/projection';
 import type { CommandBus } from './commands/command-bus.ts';
 import type { RoomAuthorizer } from './live/rooms.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Logger } from './observability/logger.ts';
 
 /** What route handlers get: commands go through the bus, queries read the read models. */
@@ -15,6 +16,7 @@ export interface AppServices {
   db: pg.Pool;
   clock: () => Date;
   logger: Logger;
+  mailer: Mailer;
 }
 
 /**

@@ -8,4 +8,13 @@ export interface ProjectedNotification {
   nextOffset: number;
   /** Highest outbox id written by this batch, 0 when it pushed nothing. */
   outboxTo: number;
+  /** The batch's pushes themselves, when they fit in a notification; otherwise read them from the outbox. */
+  pushes?: OutboxPush[] | null;
+}
+
+export interface OutboxPush {
+  id: number;
+  room: string;
+  event: string;
+  data: unknown;
 }

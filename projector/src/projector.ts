@@ -2,8 +2,8 @@ import pg from 'pg';
 import type { EventRegistry } from '@courtside/events/event-registry';
 import type { EventLog, LogBatch, LogRecord, Positions, Subscription } from '@courtside/events/log/port';
 import { applyRecords, PoisonedRecordError, type AppliedRecords } from './apply-records.ts';
-import { PROJECTED_CHANNEL, type ProjectedNotification } from './projected-notification.ts';
-import type { Projection } from './projection.ts';
+import { PROJECTED_CHANNEL } from './projected-notification.ts';
+import type { LivePush, Projection } from './projection.ts';
 import { assertSchemaName } from './read-model-schema.ts';
 
 export interface ProjectorLogger {
@@ -31,6 +31,8 @@ export interface Projector {
 }
 
 const MAX_RECORDS_PER_TRANSACTION = 500;
+/** Postgres refuses a notification payload of 8000 bytes or more. */
+const MAX_INLINE_BYTES = 7_000;
 const HEARTBEAT_MS = 2_000;
 const OUTBOX_RETENTION = '1 day';
 
@@ -42,7 +44,12 @@ const OUTBOX_RETENTION = '1 day';
 export function startProjector(options: ProjectorOptions): Projector {
   const schema = assertSchemaName(options.schema);
   const publish = options.publish ?? true;
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+  // Unqualified table names in projections resolve to the read-model schema.
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 3,
+    options: `-c search_path=${schema},public`,
+  });
   pool.on('error', (error) => options.logger.error({ err: error }, 'projector pool error'));
   let lease: pg.Client | undefined;
   let subscription: Subscription | undefined;
@@ -137,7 +144,6 @@ export function startProjector(options: ProjectorOptions): Projector {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query(`SET LOCAL search_path TO ${schema}, public`);
       const { rows } = await client.query<{ next_offset: number }>(
         'SELECT next_offset FROM checkpoints WHERE partition = $1 FOR UPDATE',
         [partition],
@@ -147,13 +153,6 @@ export function startProjector(options: ProjectorOptions): Projector {
       const fresh = records.filter((record) => record.offset >= applied);
       const result: AppliedRecords = await applyRecords(client, fresh, options.registry, options.projections);
       const nextOffset = poison ? poison.record.offset : (records.at(-1)?.offset ?? applied - 1) + 1;
-      if (nextOffset > applied) {
-        await client.query(
-          `INSERT INTO checkpoints (partition, next_offset) VALUES ($1, $2)
-           ON CONFLICT (partition) DO UPDATE SET next_offset = excluded.next_offset`,
-          [partition, nextOffset],
-        );
-      }
       if (poison) {
         const value = poison.record.value as { id?: unknown; type?: unknown } | null;
         await client.query(
@@ -169,24 +168,7 @@ export function startProjector(options: ProjectorOptions): Projector {
           ],
         );
       }
-      let outboxTo = 0;
-      if (publish && result.pushes.length > 0) {
-        const inserted = await client.query<{ id: number }>(
-          `INSERT INTO outbox (room, event, data)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) RETURNING id`,
-          [
-            result.pushes.map((push) => push.room),
-            result.pushes.map((push) => push.event),
-            result.pushes.map((push) => JSON.stringify(push.data)),
-          ],
-        );
-        outboxTo = Math.max(...inserted.rows.map((row) => row.id));
-      }
-      if (publish) {
-        const notification: ProjectedNotification = { schema, partition, nextOffset, outboxTo };
-        // NOTIFY inside the transaction is delivered only if, and when, it commits.
-        await client.query('SELECT pg_notify($1, $2)', [PROJECTED_CHANNEL, JSON.stringify(notification)]);
-      }
+      await finishBatch(client, partition, nextOffset, publish ? result.pushes : []);
       await client.query('COMMIT');
       options.onProjected?.(result.events.length, partition, nextOffset);
     } catch (error) {
@@ -195,6 +177,48 @@ export function startProjector(options: ProjectorOptions): Projector {
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * Moves the checkpoint, writes the live pushes to the outbox and announces the batch, in one round trip. Small
+   * batches of pushes ride along in the notification, so api processes need not read them back.
+   */
+  async function finishBatch(
+    client: pg.PoolClient,
+    partition: number,
+    nextOffset: number,
+    pushes: LivePush[],
+  ) {
+    const data = pushes.map((push) => JSON.stringify(push.data));
+    const inline =
+      publish && data.reduce((bytes, text) => bytes + Buffer.byteLength(text) + 120, 200) < MAX_INLINE_BYTES;
+    await client.query(
+      `WITH moved AS (
+         INSERT INTO checkpoints (partition, next_offset) VALUES ($1, $2)
+         ON CONFLICT (partition) DO UPDATE SET next_offset = excluded.next_offset
+         WHERE checkpoints.next_offset < excluded.next_offset
+       ), pushed AS (
+         INSERT INTO outbox (room, event, data)
+         SELECT * FROM unnest($3::text[], $4::text[], $5::jsonb[])
+         RETURNING id, room, event, data
+       )
+       SELECT CASE WHEN $6::boolean THEN pg_notify($7, json_build_object(
+         'schema', $8::text, 'partition', $1::integer, 'nextOffset', $2::bigint,
+         'outboxTo', coalesce((SELECT max(id) FROM pushed), 0),
+         'pushes', CASE WHEN $9::boolean THEN (SELECT json_agg(pushed ORDER BY id) FROM pushed) END
+       )::text) END`,
+      [
+        partition,
+        nextOffset,
+        pushes.map((push) => push.room),
+        pushes.map((push) => push.event),
+        data,
+        publish,
+        PROJECTED_CHANNEL,
+        schema,
+        inline,
+      ],
+    );
   }
 
   return {

@@ -4,11 +4,12 @@ import type { EventEnvelope } from '@courtside/events/envelope';
 import { EventParseError, type EventRegistry, type NewEvent } from '@courtside/events/event-registry';
 import type { EventLog } from '@courtside/events/log/port';
 import { HttpError } from '../http/http-error.ts';
+import { KeyedQueue } from './keyed-queue.ts';
 import type { ProjectionTracker } from './projection-tracker.ts';
 
-/** What a command handler sees: the read models (already caught up with the company's log) and the clock. */
+/** What a command handler sees: the read models (caught up with the company's events) and the clock. */
 export interface DecideContext {
-  readModels: Pick<pg.PoolClient, 'query'>;
+  readModels: Pick<pg.Pool, 'query'>;
   now: Date;
 }
 
@@ -30,32 +31,40 @@ export type CommandOutcome<T> =
   /** Durable in the log, but the read models have not shown it within the wait: answer 202, never an error. */
   | { status: 'accepted'; result: T; events: EventEnvelope[] };
 
+export type CommandOutcomeLabel = 'projected' | 'accepted' | 'rejected' | 'unavailable';
+
 export interface CommandBusOptions {
-  pool: pg.Pool;
-  readModelSchema: string;
+  /** Connections that hold a company's lock; kept apart so that queries and pushes never wait for them. */
+  lockPool: pg.Pool;
+  /** Read models, search_path already set. */
+  readModels: pg.Pool;
   log: EventLog;
   registry: EventRegistry;
   tracker: ProjectionTracker;
   clock: () => Date;
-  /** Bound on waiting for the projector, before and after appending (DESIGN.md §1: 2 s). */
+  /** Bound on waiting for the projector, before deciding and after appending (DESIGN.md §1: 2 s). */
   projectionWaitMs?: number;
-  onExecuted?: (
-    name: string,
-    outcome: 'projected' | 'accepted' | 'rejected' | 'unavailable',
-    seconds: number,
-  ) => void;
+  /** Commands of one company that may wait in this process before it answers "busy". */
+  maxQueuedPerCompany?: number;
+  onExecuted?: (name: string, outcome: CommandOutcomeLabel, seconds: number) => void;
+  onAppended?: (events: number) => void;
 }
 
+const retryLater = (message: string) => new HttpError(503, message, undefined, { 'Retry-After': '2' });
+
 /**
- * The command path of DESIGN.md §1: per-company advisory lock, catch up with the log, decide against the read
- * models, append, wait for the own events to be projected, let go. Two commands of one company never validate
- * against the same state, whichever api process they reach.
+ * The command path of DESIGN.md §1. Per company, one command at a time: in this process through a queue, across
+ * processes through a Postgres advisory lock. Holding it, the command waits until the read models show every
+ * event the company has in the log, decides against them, appends, and records where the company's events now
+ * end. It lets go before waiting for its own events to be projected, for the answer (read-your-writes).
  */
 export class CommandBus {
   private readonly waitMs: number;
+  private readonly queue: KeyedQueue;
 
   constructor(private readonly options: CommandBusOptions) {
     this.waitMs = options.projectionWaitMs ?? 2_000;
+    this.queue = new KeyedQueue(options.maxQueuedPerCompany ?? 200);
   }
 
   async execute<T>(
@@ -63,69 +72,98 @@ export class CommandBus {
     decide: (context: DecideContext) => Promise<Decision<T>>,
   ): Promise<CommandOutcome<T>> {
     const started = performance.now();
-    const { pool, log, tracker, registry } = this.options;
-    const client = await pool.connect();
-    let outcome: 'projected' | 'accepted' | 'rejected' | 'unavailable' = 'rejected';
+    let outcome: CommandOutcomeLabel = 'rejected';
     try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-        `courtside.company.${meta.companyId}`,
-      ]);
-      await client.query(`SET LOCAL search_path TO ${this.options.readModelSchema}, public`);
-      const partition = await log.partitionOf(meta.companyId);
-      const head = (await log.head())[partition] ?? 0;
-      if (!(await tracker.waitFor(partition, head, this.waitMs))) {
+      const queued = this.queue.run(meta.companyId, () => this.decideAndAppend(meta, decide));
+      if (!queued) {
         outcome = 'unavailable';
-        throw new HttpError(
-          503,
-          'The service is catching up and cannot check this change right now. Nothing was changed; please try again shortly.',
-          undefined,
-          { 'Retry-After': '2' },
+        throw retryLater(
+          'Too many changes for this club at once. Nothing was changed; please try again shortly.',
         );
       }
-      const now = this.options.clock();
-      const decision = await decide({ readModels: client, now });
-      const correlationId = meta.correlationId ?? randomUUID();
-      const events = decision.events.map((event) => {
-        try {
-          return registry.create(event, {
-            companyId: meta.companyId,
-            actorId: meta.actorId,
-            correlationId,
-            occurredAt: now,
-          });
-        } catch (error) {
-          if (error instanceof EventParseError) throw new HttpError(400, error.message, error.issues);
-          throw error;
-        }
+      const { events, result, target } = await queued.catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 503) outcome = 'unavailable';
+        throw error;
       });
-      if (events.length > 0) {
-        const appended = await log.append(meta.companyId, events).catch(() => {
-          // The outcome of a failed append is unknown (it may be written): the next command catches up with it.
-          outcome = 'unavailable';
-          throw new HttpError(
-            503,
-            'The event log is unavailable right now; please try again shortly.',
-            undefined,
-            {
-              'Retry-After': '2',
-            },
-          );
-        });
-        const target = Math.max(...appended.map((event) => event.offset)) + 1;
-        const projected = await tracker.waitFor(partition, target, this.waitMs);
-        outcome = projected ? 'projected' : 'accepted';
-      } else {
-        outcome = 'projected';
-      }
-      await client.query('COMMIT');
-      return { status: outcome, result: decision.result, events };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      const projected =
+        target === undefined ||
+        (await this.options.tracker.waitFor(target.partition, target.nextOffset, this.waitMs));
+      outcome = projected ? 'projected' : 'accepted';
+      return { status: outcome, result, events };
     } finally {
-      client.release();
       this.options.onExecuted?.(meta.name, outcome, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async decideAndAppend<T>(
+    meta: CommandMeta,
+    decide: (context: DecideContext) => Promise<Decision<T>>,
+  ) {
+    const { log, tracker, registry } = this.options;
+    const lockKey = `courtside.company.${meta.companyId}`;
+    const client = await this.options.lockPool.connect().catch(() => {
+      throw retryLater('The service is busy. Nothing was changed; please try again shortly.');
+    });
+    let healthy = true;
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
+      try {
+        const partition = await log.partitionOf(meta.companyId);
+        const known = await client.query<{ next_offset: number }>(
+          'SELECT next_offset FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2',
+          [meta.companyId, log.id],
+        );
+        // A company this api never appended for (events written by other means): the partition's head covers it.
+        const caughtUpTo = known.rows[0]?.next_offset ?? (await log.head())[partition] ?? 0;
+        if (!(await tracker.waitFor(partition, caughtUpTo, this.waitMs))) {
+          throw retryLater(
+            'The service is catching up and cannot check this change right now. Nothing was changed; please try again shortly.',
+          );
+        }
+        const now = this.options.clock();
+        const decision = await decide({ readModels: this.options.readModels, now });
+        const correlationId = meta.correlationId ?? randomUUID();
+        const events = decision.events.map((event) => this.create(event, meta, correlationId, now));
+        if (events.length === 0) return { events, result: decision.result, target: undefined };
+        const appended = await log.append(meta.companyId, events).catch(async () => {
+          // The outcome of a failed append is unknown (it may be written): the next command waits for the head.
+          await client
+            .query('DELETE FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2', [
+              meta.companyId,
+              log.id,
+            ])
+            .catch(() => undefined);
+          throw retryLater('The event log is unavailable right now; please try again shortly.');
+        });
+        this.options.onAppended?.(appended.length);
+        const nextOffset = Math.max(...appended.map((event) => event.offset)) + 1;
+        await client.query(
+          `INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (company_id, log) DO UPDATE SET partition = excluded.partition, next_offset = excluded.next_offset`,
+          [meta.companyId, log.id, partition, nextOffset],
+        );
+        return { events, result: decision.result, target: { partition, nextOffset } };
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => {
+          healthy = false; // a connection that may still hold the lock is closed, never reused
+        });
+      }
+    } finally {
+      client.release(!healthy);
+    }
+  }
+
+  private create(event: NewEvent, meta: CommandMeta, correlationId: string, now: Date): EventEnvelope {
+    try {
+      return this.options.registry.create(event, {
+        companyId: meta.companyId,
+        actorId: meta.actorId,
+        correlationId,
+        occurredAt: now,
+      });
+    } catch (error) {
+      if (error instanceof EventParseError) throw new HttpError(400, error.message, error.issues);
+      throw error;
     }
   }
 }

@@ -1,5 +1,12 @@
 import pg from 'pg';
-import { PROJECTED_CHANNEL, type ProjectedNotification } from '@courtside/projector/projected-notification';
+import {
+  PROJECTED_CHANNEL,
+  type OutboxPush,
+  type ProjectedNotification,
+} from '@courtside/projector/projected-notification';
+
+/** Told of new outbox rows up to `outboxTo`; `pushes` are those rows when they came with the notification. */
+export type OutboxListener = (outboxTo: number, pushes?: OutboxPush[]) => void;
 
 interface Waiter {
   partition: number;
@@ -17,7 +24,7 @@ const FALLBACK_POLL_MS = 250;
 export class ProjectionTracker {
   private readonly positions = new Map<number, number>();
   private readonly waiters = new Set<Waiter>();
-  private readonly outboxListeners = new Set<(outboxTo: number) => void>();
+  private readonly outboxListeners = new Set<OutboxListener>();
   private listener: pg.Client | undefined;
   private poll: NodeJS.Timeout | undefined;
   private closed = false;
@@ -59,7 +66,7 @@ export class ProjectionTracker {
     });
   }
 
-  onOutbox(listener: (outboxTo: number) => void): () => void {
+  onOutbox(listener: OutboxListener): () => void {
     this.outboxListeners.add(listener);
     return () => this.outboxListeners.delete(listener);
   }

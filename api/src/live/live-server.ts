@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
+import type { OutboxPush } from '@courtside/projector/projected-notification';
 import type { ProjectionTracker } from '../commands/projection-tracker.ts';
 import { authorizeRoom, parseRoom, type RoomAuthorizer, type Viewer } from './rooms.ts';
 
@@ -11,13 +12,6 @@ const CATCH_UP_LIMIT = 1_000;
 const subscribeSchema = z.object({ room: z.string(), since: z.number().int().nonnegative().optional() });
 
 type Ack = (answer: { ok: true; cursor?: number; resync?: boolean } | { ok: false; error: string }) => void;
-
-interface OutboxRow {
-  id: number;
-  room: string;
-  event: string;
-  data: unknown;
-}
 
 export interface LiveServerOptions {
   httpServer: HttpServer;
@@ -44,22 +38,33 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
     return queue;
   };
 
-  async function deliverUpTo(outboxTo: number): Promise<void> {
+  async function deliverUpTo(outboxTo: number, inline: OutboxPush[] = []): Promise<void> {
     if (delivered === undefined) {
       // First notification after start: begin from here; older pushes are only for catch-ups.
       delivered = outboxTo;
       return;
     }
     if (outboxTo <= delivered) return;
-    const { rows } = await options.pool.query<OutboxRow>(
-      `SELECT id, room, event, data FROM ${schema}.outbox WHERE id > $1 AND id <= $2 ORDER BY id`,
-      [delivered, outboxTo],
-    );
-    for (const row of rows) io.to(row.room).emit(row.event, row.data, { cursor: row.id, room: row.room });
+    const fresh = inline.filter((push) => push.id > delivered!);
+    // What did not come with a notification (a missed one, a large batch) is read from the outbox.
+    const readUpTo = fresh.length > 0 ? fresh[0]!.id - 1 : outboxTo;
+    const rows =
+      readUpTo > delivered
+        ? (
+            await options.pool.query<OutboxPush>(
+              `SELECT id, room, event, data FROM ${schema}.outbox WHERE id > $1 AND id <= $2 ORDER BY id`,
+              [delivered, readUpTo],
+            )
+          ).rows
+        : [];
+    for (const row of [...rows, ...fresh])
+      io.to(row.room).emit(row.event, row.data, { cursor: row.id, room: row.room });
     delivered = outboxTo;
   }
 
-  const stopListening = options.tracker.onOutbox((outboxTo) => void enqueue(() => deliverUpTo(outboxTo)));
+  const stopListening = options.tracker.onOutbox(
+    (outboxTo, pushes) => void enqueue(() => deliverUpTo(outboxTo, pushes)),
+  );
   void enqueue(async () => {
     const { rows } = await options.pool.query<{ max: number | null }>(
       `SELECT max(id) AS max FROM ${schema}.outbox`,
@@ -84,7 +89,7 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
           // The cursor in the ack lets a client of a quiet room resubscribe with `since` after a reconnect.
           if (since === undefined || delivered === undefined)
             return reply({ ok: true, cursor: delivered ?? 0 });
-          const { rows } = await options.pool.query<OutboxRow>(
+          const { rows } = await options.pool.query<OutboxPush>(
             `SELECT id, room, event, data FROM ${schema}.outbox WHERE room = $1 AND id > $2 AND id <= $3 ORDER BY id LIMIT $4`,
             [room.name, since, delivered, CATCH_UP_LIMIT + 1],
           );

@@ -37,6 +37,7 @@ export async function createEmbeddedEventLog(options: EmbeddedEventLogOptions): 
 
   return {
     kind: 'embedded',
+    id: 'embedded',
     async partitionOf() {
       return PARTITION;
     },

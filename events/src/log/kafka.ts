@@ -232,6 +232,7 @@ export async function createKafkaEventLog(opts: KafkaEventLogOptions): Promise<E
 
   const log: EventLog = {
     kind: 'kafka',
+    id: `kafka:${topic}`,
 
     async partitionOf(companyId) {
       return partitionOfSync(companyId);

@@ -46,6 +46,8 @@ export interface Subscription {
  */
 export interface EventLog {
   readonly kind: 'kafka' | 'embedded';
+  /** Names this log (`embedded`, or `kafka:{topic}`): offsets are only comparable within one log. */
+  readonly id: string;
   partitionOf(companyId: string): Promise<number>;
   /** Appends events of one company atomically, in order; resolves once they are durable. */
   append(companyId: string, events: EventEnvelope[]): Promise<AppendedEvent[]>;

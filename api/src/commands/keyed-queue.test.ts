@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { KeyedQueue } from './keyed-queue.ts';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('KeyedQueue', () => {
+  it('given jobs of one key, when they run, then one at a time in arrival order', async () => {
+    const queue = new KeyedQueue(10);
+    const log: string[] = [];
+    const job = (name: string) => async () => {
+      log.push(`start ${name}`);
+      await tick();
+      log.push(`end ${name}`);
+      return name;
+    };
+
+    const results = await Promise.all([queue.run('a', job('1')), queue.run('a', job('2'))]);
+
+    expect(results).toEqual(['1', '2']);
+    expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
+  });
+
+  it('given jobs of two keys, when they run, then they overlap', async () => {
+    const queue = new KeyedQueue(10);
+    const log: string[] = [];
+    const job = (name: string) => async () => {
+      log.push(`start ${name}`);
+      await tick();
+      log.push(`end ${name}`);
+    };
+
+    await Promise.all([queue.run('a', job('a')), queue.run('b', job('b'))]);
+
+    expect(log.slice(0, 2)).toEqual(['start a', 'start b']);
+  });
+
+  it('given a failing job, when the next one runs, then it still runs and the failure reaches its own caller', async () => {
+    const queue = new KeyedQueue(10);
+    const failing = queue.run('a', async () => {
+      throw new Error('refused');
+    });
+    const next = queue.run('a', async () => 'ran');
+
+    await expect(failing).rejects.toThrow('refused');
+    await expect(next).resolves.toBe('ran');
+  });
+
+  it('given a full queue for a key, when another job comes, then it is turned away', async () => {
+    const queue = new KeyedQueue(1);
+    const first = queue.run('a', tick);
+
+    expect(queue.run('a', tick)).toBeUndefined();
+    expect(queue.run('b', tick)).toBeDefined();
+    await first;
+    expect(queue.run('a', tick)).toBeDefined();
+  });
+});
