@@ -3,6 +3,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { EventLog } from '@courtside/events/log/port';
+import { authentication } from './accounts/authentication.ts';
+import { sessionIdOf } from './accounts/sessions.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { HttpError } from './http/http-error.ts';
@@ -18,7 +20,6 @@ export interface AppOptions {
   log: EventLog;
   readModelSchema: string;
   metrics: Metrics;
-  xsrfSecret: string;
   webDistDir?: string;
 }
 
@@ -55,9 +56,8 @@ export function createApp(options: AppOptions): Koa {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    xsrfProtection(options.xsrfSecret, (ctx) => ctx.get('session-id') || ctx.cookies.get('SESSION-ID') || ''),
-  );
+  app.use(authentication(options.services.sessions));
+  app.use(xsrfProtection(options.services.xsrfSecret, sessionIdOf));
   app.use(
     bodyParser({
       enableTypes: ['json'],

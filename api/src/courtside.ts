@@ -15,6 +15,8 @@ import { productProjections } from '@courtside/projector/catalog';
 import { startProjector, type Projector } from '@courtside/projector/projector';
 import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createApp } from './app.ts';
+import { PasswordHasher } from './accounts/passwords.ts';
+import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
 import { createMailer } from './mail/mailer.ts';
 import { CommandBus } from './commands/command-bus.ts';
 import { ProjectionTracker } from './commands/projection-tracker.ts';
@@ -134,14 +136,25 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         onAppended: (events) => metrics.eventsAppended.inc({ log: log.kind }, events),
       });
       const mailer = createMailer({ mailUrl: config.mailUrl, db });
-      const services: AppServices = { commands, readModels, db, clock, logger, mailer };
+      const xsrfSecret = await sharedSecret(db, 'xsrf');
+      const sessions = new SessionStore(db, clock);
+      const services: AppServices = {
+        commands,
+        readModels,
+        db,
+        clock,
+        logger,
+        mailer,
+        sessions,
+        passwords: new PasswordHasher(),
+        xsrfSecret,
+      };
       const app = createApp({
         services,
         modules,
         log,
         readModelSchema: schema,
         metrics,
-        xsrfSecret: await sharedSecret(db, 'xsrf'),
         webDistDir: config.webDistDir,
       });
       const server = createServer(app.callback());
@@ -150,8 +163,11 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         pool: livePool,
         readModelSchema: schema,
         tracker,
-        authorizers: modules.flatMap((module) => module.roomAuthorizers ?? []),
-        viewerOf: async (_cookie, sessionHeader) => ({ sessionId: sessionHeader }),
+        authorizers: modules.flatMap((module) => module.roomAuthorizers?.(services) ?? []),
+        viewerOf: async (cookie, sessionHeader) => {
+          const session = await sessions.find(sessionHeader ?? sessionIdFromCookieHeader(cookie));
+          return { accountId: session?.accountId };
+        },
         onError: (error) => logger.error({ err: error }, 'live channel error'),
       });
       server.listen(config.port ?? 0, config.host ?? '127.0.0.1');

@@ -4,6 +4,8 @@ import type { EventDefinition } from '@courtside/events/event-registry';
 import type { Projection } from '@courtside/projector/projection';
 import type { CommandBus } from './commands/command-bus.ts';
 import type { RoomAuthorizer } from './live/rooms.ts';
+import type { PasswordHasher } from './accounts/passwords.ts';
+import type { SessionStore } from './accounts/sessions.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Logger } from './observability/logger.ts';
 
@@ -17,6 +19,9 @@ export interface AppServices {
   clock: () => Date;
   logger: Logger;
   mailer: Mailer;
+  sessions: SessionStore;
+  passwords: PasswordHasher;
+  xsrfSecret: string;
 }
 
 /**
@@ -28,5 +33,5 @@ export interface CourtsideModule {
   events?: readonly EventDefinition[];
   projections?: readonly Projection[];
   routes?: (router: Router, services: AppServices) => void;
-  roomAuthorizers?: readonly RoomAuthorizer[];
+  roomAuthorizers?: (services: AppServices) => readonly RoomAuthorizer[];
 }

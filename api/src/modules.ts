@@ -1,4 +1,18 @@
+import { accountRoutes } from './accounts/account-routes.ts';
+import { companyRoomAuthorizer, companyRoutes } from './companies/company-routes.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */
-export const productModules: readonly CourtsideModule[] = [];
+export const productModules: readonly CourtsideModule[] = [
+  {
+    name: 'accounts',
+    routes: accountRoutes,
+  },
+  { name: 'dev-mailbox', routes: devMailboxRoutes },
+  {
+    name: 'companies',
+    routes: companyRoutes,
+    roomAuthorizers: (services) => [companyRoomAuthorizer(services)],
+  },
+];

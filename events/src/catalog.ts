@@ -1,4 +1,5 @@
+import { companyEvents } from './companies/events.ts';
 import type { EventDefinition } from './event-registry.ts';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const productEvents: readonly EventDefinition[] = [];
+export const productEvents: readonly EventDefinition[] = [...companyEvents];

@@ -1,4 +1,5 @@
+import { companiesProjection } from './companies/projection.ts';
 import type { Projection } from './projection.ts';
 
 /** Every read model of the product. Each feature adds its projection here. */
-export const productProjections: readonly Projection[] = [];
+export const productProjections: readonly Projection[] = [companiesProjection];

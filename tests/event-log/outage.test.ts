@@ -112,10 +112,13 @@ describe.each(flakyLogs)('event log outage: %s', (_name, makeLog) => {
       { timeoutMs: 30_000, intervalMs: 500, message: 'an append after the restart' },
     );
 
-    await eventually(() => durable.every((id) => received.some((record) => (record.value as { id: string }).id === id)), {
-      timeoutMs: 30_000,
-      message: 'every durable event to be delivered',
-    });
+    await eventually(
+      () => durable.every((id) => received.some((record) => (record.value as { id: string }).id === id)),
+      {
+        timeoutMs: 30_000,
+        message: 'every durable event to be delivered',
+      },
+    );
     const ids = received.map((record) => (record.value as { id: string }).id);
     expect(new Set(ids).size).toBe(ids.length);
     const offsets = received.map((record) => record.offset);

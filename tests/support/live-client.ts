@@ -12,8 +12,13 @@ export class LiveClient {
   readonly socket: Socket;
   readonly pushes: Push[] = [];
 
-  constructor(baseUrl: string) {
-    this.socket = io(baseUrl, { path: '/webapps/socket.io', transports: ['websocket'], reconnection: false });
+  constructor(baseUrl: string, headers: Record<string, string> = {}) {
+    this.socket = io(baseUrl, {
+      path: '/webapps/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: headers,
+    });
     this.socket.onAny((event: string, data: unknown, meta: { cursor: number; room: string }) => {
       this.pushes.push({ event, data, cursor: meta?.cursor, room: meta?.room });
     });

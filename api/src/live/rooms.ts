@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 /** Who asks to join a room: filled in by the accounts feature from the handshake's session. */
 export interface Viewer {
-  sessionId?: string;
-  userId?: string;
+  accountId?: string;
 }
 
 export type RoomDecision = { ok: true } | { ok: false; error: string };

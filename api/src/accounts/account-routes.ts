@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { HttpError } from '../http/http-error.ts';
+import { parseInput } from '../http/parse.ts';
+import type { AppServices } from '../module.ts';
+import { AccountStore, publicAccount } from './account-store.ts';
+import { requireSession, sessionOf } from './authentication.ts';
+import { EmailVerification } from './email-verification.ts';
+import { parsePhone } from './phone.ts';
+import { RateLimiter, type RateLimit } from './rate-limit.ts';
+import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';
+
+export const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
+
+const email = z.email('Enter a valid email address').trim().toLowerCase().max(254);
+const password = z.string().min(10, 'Use at least 10 characters').max(128, 'Use at most 128 characters');
+const credentialsSchema = z.object({ email, password });
+const loginSchema = z.object({ email, password: z.string().min(1, 'Enter your password').max(128) });
+const verifySchema = z.object({
+  refresh: z.string().min(1).max(200),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits'),
+});
+const ticketSchema = z.object({ refresh: z.string().min(1).max(200) });
+const idParams = z.object({ id: z.uuid('Unknown account') });
+const languageQuery = z.object({ language: z.enum(['en', 'nl']).catch('en').default('en') });
+const minimalSchema = z.object({
+  fullName: z.string().trim().min(1, 'Enter your full name').max(100, 'Use at most 100 characters'),
+  phoneNumber: z.object({
+    countryCode: z.string().regex(/^\d{1,3}$/, 'Choose a country code'),
+    number: z.string().trim().min(1, 'Enter your phone number').max(30),
+  }),
+});
+const passwordChangeSchema = z.object({ currentPassword: z.string().min(1).max(128), newPassword: password });
+
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** The account API of spec §7 and DESIGN.md §2: sign-up, verification, sessions and the minimal account. */
+export function accountRoutes(router: Router, services: AppServices): void {
+  const accounts = new AccountStore(services.db);
+  const verification = new EmailVerification(services.db, services.mailer, services.clock);
+  const limiter = new RateLimiter(services.db, services.clock);
+  const { sessions, passwords, xsrfSecret } = services;
+  const loginLimits = (ctx: Context, address: string): RateLimit[] => [
+    { key: `login:account:${address}`, max: 5, windowMs: LOGIN_WINDOW_MS },
+    { key: `login:address:${ctx.ip}`, max: 30, windowMs: LOGIN_WINDOW_MS },
+  ];
+
+  router.post(`${ACCOUNT_API}/account`, async (ctx) => {
+    const input = parseInput(credentialsSchema, ctx.request.body, 'sign-up');
+    const { language } = parseInput(languageQuery, ctx.query, 'query');
+    const id = randomUUID();
+    const passwordHash = await passwords.hash(input.password);
+    if (!(await accounts.create({ id, email: input.email, passwordHash, createdAt: services.clock() }))) {
+      throw new HttpError(409, 'An account with this email address exists already', [
+        { path: ['email'], message: 'An account with this email address exists already', code: 'taken' },
+      ]);
+    }
+    const refresh = await verification.start(id, input.email, language);
+    ctx.status = 201;
+    ctx.body = { id, refresh };
+  });
+
+  router.post(`${ACCOUNT_API}/account/:id/verify`, async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params, 'address');
+    const { refresh, code } = parseInput(verifySchema, ctx.request.body, 'verification');
+    await verification.verify(id, refresh, code);
+    await accounts.markVerified(id, services.clock());
+    ctx.body = true;
+  });
+
+  router.post(`${ACCOUNT_API}/account/:id/code`, async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params, 'address');
+    const { refresh } = parseInput(ticketSchema, ctx.request.body, 'request');
+    const { language } = parseInput(languageQuery, ctx.query, 'query');
+    const account = await accounts.byId(id);
+    if (!account || !(await verification.ticketMatches(id, refresh))) {
+      throw new HttpError(400, 'This verification link is not valid any more. Sign in to get a new code.');
+    }
+    await limiter.check([{ key: `code:${id}`, max: 5, windowMs: LOGIN_WINDOW_MS }]);
+    await limiter.record([{ key: `code:${id}`, max: 5, windowMs: LOGIN_WINDOW_MS }]);
+    ctx.body = { refresh: await verification.start(id, account.email, language) };
+  });
+
+  router.post(`${ACCOUNT_API}/account/login`, async (ctx) => {
+    const input = parseInput(loginSchema, ctx.request.body, 'sign-in');
+    const limits = loginLimits(ctx, input.email);
+    await limiter.check(limits);
+    const account = await accounts.byEmail(input.email);
+    // An unknown address costs as much time as a wrong password, so addresses cannot be probed by timing.
+    const valid = account
+      ? await passwords.verify(input.password, account.passwordHash)
+      : await passwords.hash(input.password).then(() => false);
+    if (!account || !valid) {
+      await limiter.record(limits);
+      throw new HttpError(401, 'The email address or password is not right');
+    }
+    await limiter.reset(limits[0]!.key);
+    if (!account.verified) {
+      const { language } = parseInput(languageQuery, ctx.query, 'query');
+      const refresh = await verification.start(account.id, account.email, language);
+      ctx.status = 403;
+      ctx.body = { error: 'Verify your email address first', id: account.id, refresh };
+      return;
+    }
+    const previous = sessionOf(ctx);
+    if (previous) await sessions.revoke(previous);
+    const { sessionId, accessExpiresAt } = await sessions.create(account.id);
+    setSessionCookies(ctx, sessionId, accessExpiresAt, xsrfSecret);
+    ctx.body = publicAccount(account);
+  });
+
+  router.post(`${ACCOUNT_API}/account/refresh`, async (ctx) => {
+    parseInput(languageQuery, ctx.query, 'query');
+    const session = sessionOf(ctx);
+    if (!session) throw new HttpError(401, 'Your session has ended: please sign in again');
+    const accessExpiresAt = await sessions.refresh(session);
+    setExpireCookie(ctx, accessExpiresAt);
+    ctx.body = { expiresAt: accessExpiresAt.getTime() };
+  });
+
+  router.get(`${ACCOUNT_API}/account/logout`, async (ctx) => {
+    const session = sessionOf(ctx);
+    if (session) await sessions.revoke(session);
+    clearSessionCookies(ctx, xsrfSecret);
+    ctx.body = true;
+  });
+
+  router.get(`${ACCOUNT_API}/account/hasminimalaccount`, async (ctx) => {
+    const session = requireSession(ctx);
+    const account = await accounts.byId(session.accountId);
+    ctx.body = Boolean(account?.fullName && account.phoneNumber);
+  });
+
+  router.get(`${ACCOUNT_API}/account`, async (ctx) => {
+    const session = requireSession(ctx);
+    const account = await accounts.byId(session.accountId);
+    if (!account) throw new HttpError(401, 'Please sign in');
+    ctx.body = publicAccount(account);
+  });
+
+  router.put(`${ACCOUNT_API}/account/minimal`, async (ctx) => {
+    const session = requireSession(ctx);
+    const input = parseInput(minimalSchema, ctx.request.body, 'account');
+    const phone = parsePhone(input.phoneNumber.countryCode, input.phoneNumber.number);
+    if (!phone) {
+      throw new HttpError(400, 'Invalid account', [
+        {
+          path: ['phoneNumber', 'number'],
+          message: 'This is not a valid phone number',
+          code: 'invalid_phone',
+        },
+      ]);
+    }
+    await accounts.setMinimal(session.accountId, input.fullName, phone);
+    ctx.body = publicAccount((await accounts.byId(session.accountId))!);
+  });
+
+  router.put(`${ACCOUNT_API}/account/password`, async (ctx) => {
+    const session = requireSession(ctx);
+    const input = parseInput(passwordChangeSchema, ctx.request.body, 'password change');
+    const account = (await accounts.byId(session.accountId))!;
+    if (!(await passwords.verify(input.currentPassword, account.passwordHash))) {
+      throw new HttpError(400, 'Invalid password change', [
+        { path: ['currentPassword'], message: 'This is not your current password', code: 'wrong_password' },
+      ]);
+    }
+    await accounts.setPasswordHash(account.id, await passwords.hash(input.newPassword));
+    await sessions.revokeOthers(account.id, session);
+    ctx.body = true;
+  });
+}

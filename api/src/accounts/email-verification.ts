@@ -1,0 +1,87 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type pg from 'pg';
+import { HttpError } from '../http/http-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+const CODE_LIFETIME_MS = 15 * 60 * 1000;
+export const MAX_WRONG_CODES = 5;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** The 6-digit code mailed at sign-up, and the `refresh` ticket that goes with it (spec §3 "Email verification"). */
+export class EmailVerification {
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly mailer: Mailer,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** Makes a new code (replacing any earlier one), mails it, and returns the ticket to verify it with. */
+  async start(accountId: string, email: string, language: string): Promise<string> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const refresh = randomBytes(24).toString('base64url');
+    const expiresAt = new Date(this.clock().getTime() + CODE_LIFETIME_MS);
+    await this.db.query(
+      `INSERT INTO courtside.email_verifications (account_id, refresh_hash, code_hash, expires_at, wrong_attempts)
+       VALUES ($1, $2, $3, $4, 0)
+       ON CONFLICT (account_id) DO UPDATE SET refresh_hash = excluded.refresh_hash, code_hash = excluded.code_hash,
+         expires_at = excluded.expires_at, wrong_attempts = 0`,
+      [accountId, sha256(refresh).toString('hex'), sha256(`${accountId}:${code}`).toString('hex'), expiresAt],
+    );
+    const dutch = language === 'nl';
+    await this.mailer.send({
+      to: email,
+      subject: dutch ? `Je Courtside-code: ${code}` : `Your Courtside code: ${code}`,
+      text: dutch
+        ? `Welkom bij Courtside!\n\nJe code is ${code}. Hij is 15 minuten geldig.\n\nHeb je geen account aangemaakt? Dan kun je deze mail negeren.`
+        : `Welcome to Courtside!\n\nYour code is ${code}. It is valid for 15 minutes.\n\nDidn't sign up? You can ignore this mail.`,
+      code,
+    });
+    return refresh;
+  }
+
+  /** Checks a code against its ticket; wrong, expired, unknown or too many attempts are refused. */
+  async verify(accountId: string, refresh: string, code: string): Promise<void> {
+    const { rows } = await this.db.query<{
+      refresh_hash: string;
+      code_hash: string;
+      expires_at: Date;
+      wrong_attempts: number;
+    }>(
+      'SELECT refresh_hash, code_hash, expires_at, wrong_attempts FROM courtside.email_verifications WHERE account_id = $1',
+      [accountId],
+    );
+    const pending = rows[0];
+    if (!pending || !sameHash(pending.refresh_hash, sha256(refresh))) {
+      throw new HttpError(400, 'This verification link is not valid any more. Ask for a new code.');
+    }
+    if (pending.wrong_attempts >= MAX_WRONG_CODES) {
+      throw new HttpError(429, 'Too many wrong codes. Ask for a new code.');
+    }
+    if (pending.expires_at.getTime() <= this.clock().getTime()) {
+      throw new HttpError(410, 'This code has expired. Ask for a new one.');
+    }
+    if (!sameHash(pending.code_hash, sha256(`${accountId}:${code}`))) {
+      await this.db.query(
+        'UPDATE courtside.email_verifications SET wrong_attempts = wrong_attempts + 1 WHERE account_id = $1',
+        [accountId],
+      );
+      throw new HttpError(400, 'This code is not right');
+    }
+    await this.db.query('DELETE FROM courtside.email_verifications WHERE account_id = $1', [accountId]);
+  }
+
+  /** Whether a ticket belongs to the account: for asking a new code. */
+  async ticketMatches(accountId: string, refresh: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ refresh_hash: string }>(
+      'SELECT refresh_hash FROM courtside.email_verifications WHERE account_id = $1',
+      [accountId],
+    );
+    return rows[0] !== undefined && sameHash(rows[0].refresh_hash, sha256(refresh));
+  }
+}
+
+function sameHash(storedHex: string, actual: Buffer): boolean {
+  const stored = Buffer.from(storedHex, 'hex');
+  return stored.length === actual.length && timingSafeEqual(stored, actual);
+}

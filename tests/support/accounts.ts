@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { HttpClient } from './http-client.ts';
+
+export const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
+export const PASSWORD = 'correct horse battery';
+
+export function uniqueEmail(label = 'player'): string {
+  return `${label}.${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** The newest code mailed to an address, read from the dev outbox as a person would. */
+export async function latestCode(http: HttpClient, email: string): Promise<string> {
+  const mailbox = await http.json<Array<{ code?: string }>>(
+    'GET',
+    `/webapps/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+  );
+  expect(mailbox.status).toBe(200);
+  const code = mailbox.body[0]?.code;
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Signs up, verifies with the mailed code and signs in: a ready account on this client. */
+export async function signedInAccount(
+  http: HttpClient,
+  { email = uniqueEmail(), password = PASSWORD, minimal = true } = {},
+): Promise<{ id: string; email: string }> {
+  const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
+    email,
+    password,
+  });
+  expect(created.status).toBe(201);
+  const verified = await http.json('POST', `${ACCOUNT_API}/account/${created.body.id}/verify?language=en`, {
+    refresh: created.body.refresh,
+    code: await latestCode(http, email),
+  });
+  expect(verified).toEqual({ status: 200, body: true });
+  expect((await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password })).status).toBe(200);
+  if (minimal) {
+    const account = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+      fullName: 'Sam Server',
+      phoneNumber: { countryCode: '31', number: '06 12345678' },
+    });
+    expect(account.status).toBe(200);
+  }
+  return { id: created.body.id, email };
+}
+
+/** A signed-in manager of a new company. */
+export async function managerWithCompany(http: HttpClient, name = 'TC Baseline') {
+  const account = await signedInAccount(http, { email: uniqueEmail('manager') });
+  const company = await http.json<{ id: string; name: string }>('POST', `${ACCOUNT_API}/companies`, { name });
+  expect(company.status).toBe(201);
+  return { account, company: company.body };
+}
