@@ -99,7 +99,7 @@ export class CommandBus {
     meta: CommandMeta,
     decide: (context: DecideContext) => Promise<Decision<T>>,
   ) {
-    const { log, tracker, registry } = this.options;
+    const { log, tracker } = this.options;
     const lockKey = `courtside.company.${meta.companyId}`;
     const client = await this.options.lockPool.connect().catch(() => {
       throw retryLater('The service is busy. Nothing was changed; please try again shortly.');

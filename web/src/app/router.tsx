@@ -5,7 +5,10 @@ import { localeLoader } from './routes/locale-loader';
 import { NotFoundPage } from './routes/not-found';
 import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
-import { DEFAULT_LOCALE } from '../lib/locale';
+import { guardLoader } from './routes/guard-loader';
+import { installSession } from './session';
+import { DEFAULT_LOCALE, pagePath, toLocale } from '../lib/locale';
+import type { GuardSpec } from '../lib/guards';
 
 /** Routes whose loader always redirects render nothing. */
 function Redirecting() {
@@ -26,11 +29,103 @@ function page(name: string, children: RouteObject[]): RouteObject {
   };
 }
 
+/** Page guards (spec §4 "Guards"). */
+const anonymousOnly: GuardSpec = { anonymousOnly: true };
+const signedIn: GuardSpec = { login: true };
+const withMinimalAccount: GuardSpec = { login: true, minimalAccount: true };
+const manager: GuardSpec = { login: true, minimalAccount: true, manager: 'strict' };
+
+const managerArea = guardLoader(manager);
+
 /**
  * Pages (DESIGN.md §2). Features add theirs here: account, company, manager, matches, player,
  * widget, audit.
  */
 const pages: RouteObject[] = [
+  page('account', [
+    {
+      index: true,
+      loader: guardLoader(withMinimalAccount),
+      lazy: async () => ({
+        Component: (await import('../features/account/components/AccountPage')).AccountPage,
+      }),
+    },
+    {
+      path: 'login',
+      loader: guardLoader(anonymousOnly),
+      lazy: async () => ({ Component: (await import('../features/account/components/LoginPage')).LoginPage }),
+    },
+    {
+      path: 'register',
+      loader: guardLoader(anonymousOnly),
+      lazy: async () => ({
+        Component: (await import('../features/account/components/RegisterPage')).RegisterPage,
+      }),
+    },
+    {
+      path: 'verify',
+      loader: guardLoader(anonymousOnly),
+      lazy: async () => ({
+        Component: (await import('../features/account/components/VerifyPage')).VerifyPage,
+      }),
+    },
+    {
+      path: 'onboarding',
+      loader: guardLoader(signedIn),
+      lazy: async () => ({
+        Component: (await import('../features/account/components/OnboardingPage')).OnboardingPage,
+      }),
+    },
+  ]),
+  page('company', [
+    {
+      index: true,
+      loader: guardLoader(withMinimalAccount),
+      lazy: async () => ({
+        Component: (await import('../features/company/components/CompanyPage')).CompanyPage,
+      }),
+    },
+    {
+      path: 'onboarding',
+      loader: guardLoader(withMinimalAccount),
+      lazy: async () => ({
+        Component: (await import('../features/company/components/CompanyOnboardingPage'))
+          .CompanyOnboardingPage,
+      }),
+    },
+  ]),
+  page('manager', [
+    {
+      // No company given: the manager's first company (spec §2 "App shell").
+      index: true,
+      loader: async (args) => {
+        const facts = await managerArea(args);
+        const first = facts.companies?.[0];
+        return replace(
+          first
+            ? pagePath('manager', toLocale(args.params.locale), first.id, 'ladders')
+            : pagePath('company', toLocale(args.params.locale), 'onboarding'),
+        );
+      },
+      Component: Redirecting,
+    },
+    {
+      path: ':companyId/ladders',
+      loader: managerArea,
+      lazy: async () => ({
+        Component: (await import('../features/manager/components/ManagerPlaceholderPage'))
+          .ManagerPlaceholderPage,
+      }),
+    },
+    {
+      path: ':companyId/ladders/:ladderName',
+      loader: managerArea,
+      lazy: async () => ({
+        Component: (await import('../features/manager/components/ManagerPlaceholderPage'))
+          .ManagerPlaceholderPage,
+      }),
+    },
+  ]),
   page('ladders', [
     {
       index: true,
@@ -77,5 +172,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+// The session (token refresh, logout and redirect on 401) is wired before the first loader runs.
+installSession(() => router);
 
 export const router = createBrowserRouter(routes, { basename: BASENAME });

@@ -179,3 +179,29 @@ describe('request', () => {
     expect(seen).toHaveLength(2);
   });
 });
+
+describe('error details', () => {
+  it('given a 403 with extra fields, when it fails, then the error keeps the whole body', async () => {
+    const { http } = client(() =>
+      json(403, { error: 'Verify your email address first', id: 'a1', refresh: 'r' }),
+    );
+    await expect(http.request('POST', '/x', { body: {} })).rejects.toMatchObject({
+      status: 403,
+      body: { id: 'a1', refresh: 'r' },
+    });
+  });
+
+  it('given a 429 with Retry-After, when it fails, then the seconds are on the error', async () => {
+    const { http } = client(
+      () =>
+        new Response(JSON.stringify({ error: 'Slow down' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
+        }),
+    );
+    await expect(http.request('POST', '/x', { body: {} })).rejects.toMatchObject({
+      status: 429,
+      retryAfter: 30,
+    });
+  });
+});

@@ -39,13 +39,26 @@ export class ApiError extends Error {
   readonly error: string;
   readonly issues: ApiIssue[];
   readonly kind: ApiErrorKind;
+  /** The whole error body as parsed (e.g. `{error, id, refresh}` of an unverified login). */
+  readonly body: unknown;
+  /** Seconds from a `Retry-After` header (429, 503), when given. */
+  readonly retryAfter: number | undefined;
 
-  constructor(init: { status: number; error: string; issues?: ApiIssue[]; kind?: ApiErrorKind }) {
+  constructor(init: {
+    status: number;
+    error: string;
+    issues?: ApiIssue[];
+    kind?: ApiErrorKind;
+    body?: unknown;
+    retryAfter?: number;
+  }) {
     super(`${init.status ? `${init.status} ` : ''}${init.error}`);
     this.status = init.status;
     this.error = init.error;
     this.issues = init.issues ?? [];
     this.kind = init.kind ?? 'http';
+    this.body = init.body;
+    this.retryAfter = init.retryAfter;
   }
 }
 
@@ -75,7 +88,12 @@ export function parseIssues(value: unknown): ApiIssue[] {
 }
 
 /** Builds the ApiError for a non-2xx answer whose body (already JSON-parsed when possible) is `body`. */
-export function parseErrorBody(status: number, statusText: string, body: unknown): ApiError {
+export function parseErrorBody(
+  status: number,
+  statusText: string,
+  body: unknown,
+  retryAfter?: number,
+): ApiError {
   let error: string | undefined;
   let issues: ApiIssue[] = [];
   if (typeof body === 'object' && body !== null) {
@@ -86,7 +104,26 @@ export function parseErrorBody(status: number, statusText: string, body: unknown
   } else if (typeof body === 'string' && body.trim() !== '' && body.length <= 200 && !body.includes('<')) {
     error = body.trim();
   }
-  return new ApiError({ status, error: error ?? (statusText || `HTTP ${status}`), issues, kind: 'http' });
+  return new ApiError({
+    status,
+    error: error ?? (statusText || `HTTP ${status}`),
+    issues,
+    kind: 'http',
+    body,
+    retryAfter,
+  });
+}
+
+/** Seconds to wait from a `Retry-After` header (seconds or an HTTP date); undefined when absent. */
+export function parseRetryAfter(
+  response: Pick<Response, 'headers'>,
+  now: number = Date.now(),
+): number | undefined {
+  const raw = response.headers.get('retry-after');
+  if (raw === null || raw.trim() === '') return undefined;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** `path` plus the query string; keeps a query already present in `path`. */
@@ -213,7 +250,10 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
 
       const body = await readBody(response);
       if (!response.ok) {
-        return await fail(parseErrorBody(response.status, response.statusText, body.value), ctx);
+        return await fail(
+          parseErrorBody(response.status, response.statusText, body.value, parseRetryAfter(response)),
+          ctx,
+        );
       }
       if (body.unreadable) {
         return await fail(

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../lib/locale';
 import { useLocale } from '../../hooks/useLocale';
+import { AccountMenu } from './AccountMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LiveIndicator } from './LiveIndicator';
 
@@ -26,7 +27,7 @@ function Logo() {
   );
 }
 
-/** The bar on top of every page: product name (home), live indicator and language switch. */
+/** The bar on top of every page: product name (home), live indicator, language switch and account. */
 export function TopBar() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -49,6 +50,7 @@ export function TopBar() {
         <div className="ml-auto flex items-center gap-2 sm:gap-4">
           <LiveIndicator />
           <LanguageSwitch />
+          <AccountMenu />
         </div>
       </div>
     </header>
