@@ -1,4 +1,6 @@
 import { accountRoutes } from './accounts/account-routes.ts';
+import { auditRoutes } from './audit/audit-routes.ts';
+import { adminLadderRoutes } from './ladders/admin-ladder-routes.ts';
 import { companyRoomAuthorizer, companyRoutes } from './companies/company-routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import type { CourtsideModule } from './module.ts';
@@ -10,6 +12,8 @@ export const productModules: readonly CourtsideModule[] = [
     routes: accountRoutes,
   },
   { name: 'dev-mailbox', routes: devMailboxRoutes },
+  { name: 'ladders', routes: adminLadderRoutes },
+  { name: 'audit', routes: auditRoutes },
   {
     name: 'companies',
     routes: companyRoutes,

@@ -1,5 +1,6 @@
 import { companyEvents } from './companies/events.ts';
 import type { EventDefinition } from './event-registry.ts';
+import { ladderEvents } from './ladders/events.ts';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const productEvents: readonly EventDefinition[] = [...companyEvents];
+export const productEvents: readonly EventDefinition[] = [...companyEvents, ...ladderEvents];

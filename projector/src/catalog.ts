@@ -1,5 +1,11 @@
+import { auditProjection } from './audit/projection.ts';
 import { companiesProjection } from './companies/projection.ts';
+import { laddersProjection } from './ladders/projection.ts';
 import type { Projection } from './projection.ts';
 
 /** Every read model of the product. Each feature adds its projection here. */
-export const productProjections: readonly Projection[] = [companiesProjection];
+export const productProjections: readonly Projection[] = [
+  companiesProjection,
+  laddersProjection,
+  auditProjection,
+];

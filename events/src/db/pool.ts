@@ -2,6 +2,8 @@ import pg from 'pg';
 
 // Bigint columns (log offsets, sequence numbers) stay below 2^53 for any real club; read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// A calendar day stays the text YYYY-MM-DD: a Date would shift it by the time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;

@@ -1,0 +1,72 @@
+import type pg from 'pg';
+import { currentSeasonId, isActive } from '@courtside/events/ladders/season-rules';
+import type { MatchType, SportsCategory } from '@courtside/events/ladders/model';
+
+/** A ladder as the spec's admin API shows it (§3 "Ladder"). */
+export interface LadderView {
+  uuid: string;
+  name: string;
+  email: string;
+  sportsCategory: SportsCategory;
+  hasActiveSeasons: boolean;
+}
+
+/** A season as the spec's admin API shows it (§3 "Season"). */
+export interface SeasonView {
+  uuid: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  minimumPlayedMatches: number;
+  openForRegistration: boolean;
+  matchType: MatchType;
+  active: boolean;
+  current: boolean;
+}
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+const ladderColumns = `l.id AS uuid, l.name, l.email, l.sports_category AS "sportsCategory",
+  EXISTS (SELECT 1 FROM seasons s WHERE s.ladder_id = l.id AND s.start_date <= $2::date AND s.end_date >= $2::date)
+    AS "hasActiveSeasons"`;
+
+export async function laddersOf(db: Queryable, companyId: string, today: string): Promise<LadderView[]> {
+  const { rows } = await db.query<LadderView>(
+    `SELECT ${ladderColumns} FROM ladders l WHERE l.company_id = $1 ORDER BY lower(l.name)`,
+    [companyId, today],
+  );
+  return rows;
+}
+
+export async function ladderById(db: Queryable, companyId: string, ladderId: string, today: string) {
+  const { rows } = await db.query<LadderView>(
+    `SELECT ${ladderColumns} FROM ladders l WHERE l.company_id = $1 AND l.id = $3`,
+    [companyId, today, ladderId],
+  );
+  return rows[0];
+}
+
+export async function ladderByName(db: Queryable, companyId: string, name: string, today: string) {
+  const { rows } = await db.query<LadderView>(
+    `SELECT ${ladderColumns} FROM ladders l WHERE l.company_id = $1 AND lower(l.name) = lower($3)`,
+    [companyId, today, name.trim()],
+  );
+  return rows[0];
+}
+
+/** The ladder's seasons in start order, with `active` and `current` for today. */
+export async function seasonsOf(db: Queryable, ladderId: string, today: string): Promise<SeasonView[]> {
+  const { rows } = await db.query<Omit<SeasonView, 'active' | 'current'>>(
+    `SELECT id AS uuid, name, start_date AS "startDate", end_date AS "endDate",
+       minimum_played_matches AS "minimumPlayedMatches", open_for_registration AS "openForRegistration",
+       match_type AS "matchType"
+     FROM seasons WHERE ladder_id = $1 ORDER BY start_date, name`,
+    [ladderId],
+  );
+  const current = currentSeasonId(rows, today);
+  return rows.map((season) => ({
+    ...season,
+    active: isActive(season, today),
+    current: season.uuid === current,
+  }));
+}

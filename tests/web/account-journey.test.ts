@@ -1,0 +1,258 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { SCREENSHOT_DIR, openBrowser, type ViewportName } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+
+const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
+const PASSWORD = 'correct-horse-battery';
+
+interface Mail {
+  to: string;
+  subject: string;
+  code?: string;
+}
+
+let sequence = 0;
+function uniqueEmail(label: string): string {
+  sequence += 1;
+  return `${label}-${Date.now().toString(36)}-${sequence}@example.com`;
+}
+
+/** The newest code mailed to `email`, read from the dev outbox API (waits until one arrives). */
+async function latestCode(baseUrl: string, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await fetch(`${baseUrl}/webapps/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const mails = (await response.json()) as Mail[];
+      code = mails.find((mail) => mail.code)?.code;
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** An account made through the API: verified, signed in once, with name, phone and one company. */
+async function managerByApi(baseUrl: string, email: string, companyName: string) {
+  const http = new HttpClient(baseUrl);
+  const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
+    email,
+    password: PASSWORD,
+  });
+  expect(created.status).toBe(201);
+  const code = await latestCode(baseUrl, email);
+  const verified = await http.json('POST', `${ACCOUNT_API}/account/${created.body.id}/verify?language=en`, {
+    refresh: created.body.refresh,
+    code,
+  });
+  expect(verified.status).toBe(200);
+  expect(
+    (await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password: PASSWORD })).status,
+  ).toBe(200);
+  const minimal = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+    fullName: 'Maxime Manager',
+    phoneNumber: { countryCode: '31', number: '06 12345678' },
+  });
+  expect(minimal.status).toBe(200);
+  const company = await http.json<{ id: string; name: string }>('POST', `${ACCOUNT_API}/companies`, {
+    name: companyName,
+  });
+  expect(company.status).toBe(201);
+  return { companyId: company.body.id };
+}
+
+/** The router path (no /webapps) and query of the page's address. */
+function address(page: Page): { path: string; from: string | null } {
+  const url = new URL(page.url());
+  return { path: url.pathname.replace(/^\/webapps/, ''), from: url.searchParams.get('from') };
+}
+
+async function heading(page: Page): Promise<string | null> {
+  return page.getByRole('heading', { level: 1 }).first().textContent();
+}
+
+describe.each<ViewportName>(['desktop', 'phone'])('the account journey on %s', (viewport) => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  it('signs up, verifies the email, logs in, onboards, creates a company and lands in the manager area', async () => {
+    const browser = await openBrowser(viewport);
+    const shot = (name: string) => browser.screenshot(`account-${name}-${viewport}`);
+    const email = uniqueEmail(`journey-${viewport}`);
+    const companyName = `TC Journey ${viewport}`;
+    try {
+      const { page } = browser;
+
+      // Register: a too-short password is refused on the field first.
+      await page.goto(`${courtside.url}/webapps/account/en/register`);
+      await expect.poll(() => heading(page)).toBe('Create your account');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('short');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Use at least 10 characters').waitFor();
+      await shot('register-error');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await shot('register');
+      await page.getByRole('button', { name: 'Create account' }).click();
+
+      // Verify with the code from the dev mailbox page.
+      await page.waitForURL('**/webapps/account/en/verify?**');
+      await expect.poll(() => heading(page)).toBe('Check your email');
+      await shot('verify');
+      const mailbox = await browser.context.newPage();
+      await mailbox.goto(`${courtside.url}/webapps/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const codeText = mailbox.getByTestId('mail-code').first();
+      await codeText.waitFor();
+      const code = (await codeText.textContent())?.trim() ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+      await mailbox.screenshot({
+        path: path.join(SCREENSHOT_DIR, `account-mailbox-${viewport}.png`),
+        fullPage: true,
+      });
+      await mailbox.close();
+      await page.bringToFront();
+
+      // A wrong code first: the error shows on the code field.
+      await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByText('This code is not right.').waitFor();
+      await shot('verify-wrong-code');
+      await page.getByLabel('Verification code').fill(code);
+      await page.getByRole('button', { name: 'Verify' }).click();
+
+      // Log in: the email is prefilled; the account page needs a minimal account → onboarding.
+      await page.waitForURL('**/webapps/account/en/login**');
+      await page.getByText('Your email address is verified').waitFor();
+      expect(await page.getByLabel('Email address').inputValue()).toBe(email);
+      await shot('login');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+
+      await page.waitForURL('**/webapps/account/en/onboarding?from=*');
+      expect(address(page)).toEqual({ path: '/account/en/onboarding', from: '/account/en/' });
+      await expect.poll(() => heading(page)).toBe('About you');
+      await page.getByLabel('Full name').fill('Jamie Journey');
+      await page.getByLabel('Phone number').fill('12');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await page.getByText('Enter a valid phone number for the selected country').waitFor();
+      await shot('onboarding-error');
+      await page.getByLabel('Country').selectOption('NL');
+      await page.getByLabel('Phone number').fill('06 12345678');
+      await shot('onboarding');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+
+      // Back on the account page, with the details.
+      await page.waitForURL('**/webapps/account/en/');
+      await expect.poll(() => heading(page)).toBe('Your account');
+      await page.locator('main').getByText('Jamie Journey').waitFor();
+      await page.locator('main').getByText('+31 6 12345678').waitFor();
+      await shot('account');
+
+      // The account menu in the top bar.
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+      await shot('menu');
+      await page.getByRole('menuitem', { name: 'Companies' }).click();
+
+      // No companies yet → create one → the manager area shows it.
+      await page.waitForURL('**/webapps/company/en/');
+      await page.getByText('No companies yet').waitFor();
+      await shot('companies-empty');
+      await page.getByRole('link', { name: 'Create a company' }).first().click();
+      await page.waitForURL('**/webapps/company/en/onboarding');
+      await expect.poll(() => heading(page)).toBe('Create your company');
+      await page.getByLabel('Company name').fill(companyName);
+      await shot('company-onboarding');
+      await page.getByRole('button', { name: 'Create company' }).click();
+
+      await page.waitForURL(/\/webapps\/manager\/en\/[^/]+\/ladders$/);
+      await expect.poll(() => heading(page)).toBe(companyName);
+      await page.getByText('Manager area').first().waitFor();
+      await shot('manager');
+
+      // The company page now lists it, linking to its manager area.
+      await page.goto(`${courtside.url}/webapps/company/en/`);
+      await page.getByRole('link', { name: new RegExp(companyName) }).waitFor();
+      await shot('companies');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('sends a logged-out visitor of the manager area to login with from, returns there, and signs out', async () => {
+    const email = uniqueEmail(`guard-${viewport}`);
+    const companyName = `Padel Club ${viewport}`;
+    const { companyId } = await managerByApi(courtside.url ?? '', email, companyName);
+    const browser = await openBrowser(viewport);
+    const shot = (name: string) => browser.screenshot(`account-${name}-${viewport}`);
+    try {
+      const { page } = browser;
+      const target = `/manager/en/${companyId}/ladders`;
+
+      await page.goto(`${courtside.url}/webapps${target}`);
+      await page.waitForURL('**/webapps/account/en/login?from=*');
+      expect(address(page)).toEqual({ path: '/account/en/login', from: target });
+      await expect(page.getByRole('link', { name: 'Sign in' }).count()).resolves.toBeGreaterThan(0);
+
+      // A wrong password shows the server's answer in the form.
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('The email address or password is not right.').waitFor();
+      await shot('login-error');
+
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`**/webapps${target}`);
+      await expect.poll(() => heading(page)).toBe(companyName);
+
+      // Anonymous-only pages send a signed-in user on.
+      await page.goto(`${courtside.url}/webapps/account/en/login?from=${encodeURIComponent('/company/en/')}`);
+      await page.waitForURL('**/webapps/company/en/');
+      await page.goto(`${courtside.url}/webapps/account/en/register`);
+      await page.waitForURL('**/webapps/account/en/');
+
+      // Manager area without a company id: the first company.
+      await page.goto(`${courtside.url}/webapps/manager/en/`);
+      await page.waitForURL(`**/webapps${target}`);
+
+      // Sign out from the menu: back at login, and the manager area is closed again.
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL('**/webapps/account/en/login');
+      await page.getByText('You are signed out.').first().waitFor();
+      const cookies = await browser.context.cookies();
+      expect(cookies.find((c) => c.name === 'courtside.loggedin')?.value ?? '').not.toBe('true');
+      await shot('signed-out');
+
+      await page.goto(`${courtside.url}/webapps${target}`);
+      await page.waitForURL('**/webapps/account/en/login?from=*');
+      expect(address(page).from).toBe(target);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('shows the pages in Dutch', async () => {
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      await page.goto(`${courtside.url}/webapps/account/nl/login`);
+      await expect.poll(() => heading(page)).toBe('Inloggen');
+      await page.getByRole('button', { name: 'Inloggen' }).click();
+      await page.getByText('Dit veld is verplicht').first().waitFor();
+      await browser.screenshot(`account-login-nl-${viewport}`);
+    } finally {
+      await browser.close();
+    }
+  });
+});
