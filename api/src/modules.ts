@@ -2,6 +2,8 @@ import { accountRoutes } from './accounts/account-routes.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { adminLadderRoutes } from './ladders/admin-ladder-routes.ts';
 import { companyRoomAuthorizer, companyRoutes } from './companies/company-routes.ts';
+import { adminTeamRoutes } from './teams/admin-team-routes.ts';
+import { playerLadderRoutes } from './teams/player-ladder-routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
@@ -13,6 +15,8 @@ export const productModules: readonly CourtsideModule[] = [
   },
   { name: 'dev-mailbox', routes: devMailboxRoutes },
   { name: 'ladders', routes: adminLadderRoutes },
+  { name: 'teams', routes: adminTeamRoutes },
+  { name: 'player-ladders', routes: playerLadderRoutes },
   { name: 'audit', routes: auditRoutes },
   {
     name: 'companies',

@@ -1,6 +1,7 @@
 import { companyEvents } from './companies/events.ts';
 import type { EventDefinition } from './event-registry.ts';
 import { ladderEvents } from './ladders/events.ts';
+import { teamEvents } from './teams/events.ts';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const productEvents: readonly EventDefinition[] = [...companyEvents, ...ladderEvents];
+export const productEvents: readonly EventDefinition[] = [...companyEvents, ...ladderEvents, ...teamEvents];

@@ -2,10 +2,12 @@ import { auditProjection } from './audit/projection.ts';
 import { companiesProjection } from './companies/projection.ts';
 import { laddersProjection } from './ladders/projection.ts';
 import type { Projection } from './projection.ts';
+import { teamsProjection } from './teams/projection.ts';
 
 /** Every read model of the product. Each feature adds its projection here. */
 export const productProjections: readonly Projection[] = [
   companiesProjection,
   laddersProjection,
+  teamsProjection,
   auditProjection,
 ];

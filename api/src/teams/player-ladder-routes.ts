@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { isoDay } from '@courtside/events/ladders/season-rules';
+import { teamRegistered, teamSizeOf } from '@courtside/events/teams/events';
+import { AccountStore } from '../accounts/account-store.ts';
+import { requireSession } from '../accounts/authentication.ts';
+import { HttpError } from '../http/http-error.ts';
+import { parseInput } from '../http/parse.ts';
+import { seasonsOf } from '../ladders/ladder-queries.ts';
+import type { AppServices } from '../module.ts';
+import { alreadyInTeam, seasonContext } from './team-queries.ts';
+
+export const LADDER_API = '/webapps/api/ladder/api/v1';
+
+const registrationSchema = z.object({
+  partnerEmail: z.email('Enter your partner’s email address').trim().toLowerCase().optional(),
+});
+
+/** DESIGN.md §2: the public ladder routes and team registration. */
+export function playerLadderRoutes(router: Router, services: AppServices): void {
+  const accounts = new AccountStore(services.db);
+  const db = services.readModels;
+
+  router.get(`${LADDER_API}/ladders`, async (ctx) => {
+    const today = isoDay(services.clock());
+    const { rows } = await db.query<{
+      uuid: string;
+      name: string;
+      sportsCategory: string;
+      companyId: string;
+      companyName: string;
+    }>(
+      `SELECT l.id AS uuid, l.name, l.sports_category AS "sportsCategory", c.id AS "companyId", c.name AS "companyName"
+       FROM ladders l JOIN companies c ON c.id = l.company_id ORDER BY lower(c.name), lower(l.name)`,
+    );
+    ctx.body = await Promise.all(
+      rows.map(async ({ companyId, companyName, ...ladder }) => {
+        const seasons = await seasonsOf(db, ladder.uuid, today);
+        return {
+          ...ladder,
+          company: { id: companyId, name: companyName },
+          currentSeason: seasons.find((season) => season.current) ?? null,
+          seasons: seasons.filter((season) => season.openForRegistration && season.endDate >= today),
+        };
+      }),
+    );
+  });
+
+  router.get(`${LADDER_API}/ladders/:ladderId/standings`, async (ctx) => {
+    const { ladderId } = parseInput(z.object({ ladderId: z.uuid('No such ladder') }), ctx.params, 'address');
+    const { rows } = await db.query<{ uuid: string; name: string; sportsCategory: string }>(
+      'SELECT id AS uuid, name, sports_category AS "sportsCategory" FROM ladders WHERE id = $1',
+      [ladderId],
+    );
+    if (!rows[0]) throw new HttpError(404, 'No such ladder');
+    const season = (await seasonsOf(db, ladderId, isoDay(services.clock()))).find(
+      (candidate) => candidate.current,
+    );
+    const teams = season
+      ? (
+          await db.query<{
+            teamId: string;
+            position: number;
+            joinDate: string;
+            members: Array<{ fullName: string }>;
+          }>(
+            `SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate",
+               json_agg(json_build_object('fullName', coalesce(a.full_name, 'Player')) ORDER BY m.member_order) AS members
+             FROM teams t JOIN team_members m ON m.team_id = t.id JOIN courtside.accounts a ON a.id = m.account_id
+             WHERE t.season_id = $1 AND t.status = 'active' GROUP BY t.id ORDER BY t.position`,
+            [season.uuid],
+          )
+        ).rows
+      : [];
+    ctx.body = { ladder: rows[0], season: season ?? null, teams };
+  });
+
+  router.post(`${LADDER_API}/seasons/:seasonId/teams`, async (ctx) => {
+    const session = requireSession(ctx);
+    const { seasonId } = parseInput(z.object({ seasonId: z.uuid('No such season') }), ctx.params, 'address');
+    const { partnerEmail } = parseInput(registrationSchema, ctx.request.body ?? {}, 'registration');
+    const season = await seasonContext(db, seasonId);
+    if (!season) throw new HttpError(404, 'No such season');
+    const me = await accounts.byId(session.accountId);
+    if (!me?.fullName || !me.phoneNumber)
+      throw new HttpError(403, 'Complete your account (name and phone) first');
+    const size = teamSizeOf(season.sportsCategory);
+    const memberIds = [me.id];
+    if (size === 1 && partnerEmail) {
+      throw new HttpError(400, 'Invalid registration', [
+        { path: ['partnerEmail'], message: 'A singles team has one player', code: 'unexpected' },
+      ]);
+    }
+    if (size === 2) {
+      const partner = partnerEmail ? await accounts.byEmail(partnerEmail) : undefined;
+      const problem = !partnerEmail
+        ? 'This ladder is for teams of two: enter your partner’s email address'
+        : !partner || !partner.verified
+          ? 'There is no Courtside account with this email address'
+          : partner.id === me.id
+            ? 'Your partner must be someone else'
+            : undefined;
+      if (problem)
+        throw new HttpError(400, 'Invalid registration', [
+          { path: ['partnerEmail'], message: problem, code: 'partner' },
+        ]);
+      memberIds.push(partner!.id);
+    }
+    const teamId: string = randomUUID();
+    const outcome = await services.commands.execute(
+      { name: 'RegisterTeam', companyId: season.companyId, actorId: me.id },
+      async ({ readModels, now }) => {
+        const current = await seasonContext(readModels, seasonId);
+        if (!current?.openForRegistration || current.endDate < isoDay(now)) {
+          throw new HttpError(409, 'Registration for this season is closed');
+        }
+        const taken = await alreadyInTeam(readModels, seasonId, memberIds);
+        if (taken.includes(me.id)) throw new HttpError(409, 'You are in a team of this season already');
+        if (taken.length > 0) throw new HttpError(409, 'Your partner is in a team of this season already');
+        return {
+          events: [
+            {
+              type: teamRegistered.type,
+              streamId: teamId,
+              payload: { teamId, seasonId, ladderId: season.ladderId, memberIds },
+            },
+          ],
+          result: { teamId },
+        };
+      },
+    );
+    ctx.status = outcome.status === 'projected' ? 201 : 202;
+    ctx.body = outcome.result;
+  });
+
+  router.get(`${LADDER_API}/teams/mine`, async (ctx) => {
+    const session = requireSession(ctx);
+    const { rows } = await db.query(
+      `SELECT t.id AS "teamId", t.status, t.position, t.season_id AS "seasonId", s.name AS "seasonName",
+         t.ladder_id AS "ladderId", l.name AS "ladderName"
+       FROM team_members m JOIN teams t ON t.id = m.team_id
+       JOIN seasons s ON s.id = t.season_id JOIN ladders l ON l.id = t.ladder_id
+       WHERE m.account_id = $1 ORDER BY t.registered_at DESC`,
+      [session.accountId],
+    );
+    ctx.body = rows;
+  });
+}

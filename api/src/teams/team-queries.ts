@@ -1,0 +1,95 @@
+import type pg from 'pg';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+export interface TeamMemberView {
+  fullName: string;
+  email: string;
+  phoneNumber: { countryCode: string; number: string } | null;
+}
+
+/** A team in a season as the spec's admin API shows it (§3 "Team in a season"). */
+export interface TeamView {
+  teamId: string;
+  position: number | null;
+  joinDate: string | null;
+  leaveDate?: string | null;
+  members: TeamMemberView[];
+}
+
+export type TeamList = 'waiting' | 'active' | 'left';
+
+const orderBy: Record<TeamList, string> = {
+  waiting: 't.registered_at, t.id',
+  active: 't.position, t.id',
+  left: 't.leave_date DESC, t.id',
+};
+
+/** One of the three lists of spec §4 "Team membership", members with their contact details. */
+export async function teamsOf(db: Queryable, seasonId: string, list: TeamList): Promise<TeamView[]> {
+  const { rows } = await db.query<TeamView & { leaveDate: string | null }>(
+    `SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.leave_date AS "leaveDate",
+       json_agg(json_build_object(
+         'fullName', coalesce(a.full_name, a.email), 'email', a.email,
+         'phoneNumber', CASE WHEN a.phone_number IS NULL THEN NULL
+                        ELSE json_build_object('countryCode', a.phone_country_code, 'number', a.phone_number) END
+       ) ORDER BY m.member_order) AS members
+     FROM teams t
+     JOIN team_members m ON m.team_id = t.id
+     JOIN courtside.accounts a ON a.id = m.account_id
+     WHERE t.season_id = $1 AND t.status = $2
+     GROUP BY t.id
+     ORDER BY ${orderBy[list]}`,
+    [seasonId, list],
+  );
+  return rows.map(({ leaveDate, ...team }) => (list === 'left' ? { ...team, leaveDate } : team));
+}
+
+export interface SeasonContext {
+  seasonId: string;
+  ladderId: string;
+  companyId: string;
+  ladderName: string;
+  seasonName: string;
+  sportsCategory: string;
+  openForRegistration: boolean;
+  startDate: string;
+  endDate: string;
+}
+
+export async function seasonContext(db: Queryable, seasonId: string): Promise<SeasonContext | undefined> {
+  const { rows } = await db.query<SeasonContext>(
+    `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", s.company_id AS "companyId", l.name AS "ladderName",
+       s.name AS "seasonName", l.sports_category AS "sportsCategory", s.open_for_registration AS "openForRegistration",
+       s.start_date AS "startDate", s.end_date AS "endDate"
+     FROM seasons s JOIN ladders l ON l.id = s.ladder_id WHERE s.id = $1`,
+    [seasonId],
+  );
+  return rows[0];
+}
+
+export async function teamStatus(
+  db: Queryable,
+  seasonId: string,
+  teamId: string,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ status: string }>(
+    'SELECT status FROM teams WHERE id = $1 AND season_id = $2',
+    [teamId, seasonId],
+  );
+  return rows[0]?.status;
+}
+
+/** Accounts among `accountIds` that are in a waiting or active team of the season already. */
+export async function alreadyInTeam(
+  db: Queryable,
+  seasonId: string,
+  accountIds: string[],
+): Promise<string[]> {
+  const { rows } = await db.query<{ account_id: string }>(
+    `SELECT m.account_id FROM team_members m JOIN teams t ON t.id = m.team_id
+     WHERE t.season_id = $1 AND t.status IN ('waiting', 'active') AND m.account_id = ANY($2::uuid[])`,
+    [seasonId, accountIds],
+  );
+  return rows.map((row) => row.account_id);
+}

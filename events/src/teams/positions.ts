@@ -1,0 +1,47 @@
+/**
+ * Ladder positions (DESIGN.md §4): active teams hold 1..N without gaps. Each rule takes the current order (team
+ * ids, position 1 first) and returns the new one, so a position is always the index + 1.
+ */
+export type LadderOrder = readonly string[];
+
+/** Accept puts a team at N+1. A team already in the order stays where it is. */
+export function acceptTeam(order: LadderOrder, teamId: string): string[] {
+  return order.includes(teamId) ? [...order] : [...order, teamId];
+}
+
+/** Remove closes the gap: everyone below moves up one. */
+export function removeTeam(order: LadderOrder, teamId: string): string[] {
+  return order.filter((id) => id !== teamId);
+}
+
+/** Moving a team to position P shifts the teams in between by one; P is clamped to 1..N. */
+export function moveTeam(order: LadderOrder, teamId: string, position: number): string[] {
+  if (!order.includes(teamId)) return [...order];
+  const rest = order.filter((id) => id !== teamId);
+  const index = Math.min(Math.max(Math.trunc(position), 1), order.length) - 1;
+  return [...rest.slice(0, index), teamId, ...rest.slice(index)];
+}
+
+/**
+ * When a match first gets a winner and the challenger stood below the defender, the challenger takes the
+ * defender's position and the teams from there down to the challenger's old place move down one. Otherwise
+ * nobody moves.
+ */
+export function leapfrog(
+  order: LadderOrder,
+  winnerId: string,
+  defenderId: string,
+  challengerId: string,
+): string[] {
+  const defenderIndex = order.indexOf(defenderId);
+  const challengerIndex = order.indexOf(challengerId);
+  if (
+    winnerId !== challengerId ||
+    defenderIndex < 0 ||
+    challengerIndex < 0 ||
+    challengerIndex < defenderIndex
+  ) {
+    return [...order];
+  }
+  return moveTeam(order, challengerId, defenderIndex + 1);
+}

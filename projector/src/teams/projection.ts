@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import { isoDay } from '@courtside/events/ladders/season-rules';
+import { teamEvents, type TeamEvent } from '@courtside/events/teams/events';
+import { acceptTeam, moveTeam, removeTeam } from '@courtside/events/teams/positions';
+import type { Projection, ProjectionContext } from '../projection.ts';
+
+const handled = new Set<string>(teamEvents.map((definition) => definition.type));
+
+/** The active teams of a season, position 1 first. */
+export async function activeOrder(
+  context: Pick<ProjectionContext, 'query'>,
+  seasonId: string,
+): Promise<string[]> {
+  const { rows } = await context.query<{ id: string }>(
+    "SELECT id FROM teams WHERE season_id = $1 AND status = 'active' ORDER BY position, id",
+    [seasonId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Writes positions 1..N from an order, in one statement. */
+export async function writeOrder(
+  context: Pick<ProjectionContext, 'query'>,
+  order: readonly string[],
+): Promise<void> {
+  if (order.length === 0) return;
+  await context.query(
+    `UPDATE teams SET position = ordered.position
+     FROM unnest($1::uuid[]) WITH ORDINALITY AS ordered(id, position) WHERE teams.id = ordered.id`,
+    [order],
+  );
+}
+
+/**
+ * Teams in a season and their positions (DESIGN.md §4), kept by the pure rules of events/teams/positions. An
+ * event that no longer applies (accepting a team that is active already) changes nothing.
+ */
+export const teamsProjection: Projection = {
+  name: 'teams',
+  migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
+  tables: ['teams', 'team_members'],
+  async apply(envelope, context) {
+    if (!handled.has(envelope.type)) return;
+    const event = envelope as TeamEvent;
+    const { teamId, seasonId } = event.payload;
+    const day = isoDay(new Date(event.occurredAt));
+    const changed = (...what: Array<'teams' | 'positions'>) =>
+      context.push({
+        room: `season:${seasonId}`,
+        event: 'season.updated',
+        data: { seasonId, changed: what },
+      });
+    const transition = async (from: string, to: string, extra = '') =>
+      (
+        await context.query(`UPDATE teams SET status = $3${extra} WHERE id = $1 AND status = $2`, [
+          teamId,
+          from,
+          to,
+          ...(extra ? [day] : []),
+        ])
+      ).rowCount === 1;
+
+    switch (event.type) {
+      case 'TeamRegistered': {
+        const { rowCount } = await context.query(
+          `INSERT INTO teams (id, season_id, ladder_id, company_id, status, registered_at)
+           VALUES ($1, $2, $3, $4, 'waiting', $5) ON CONFLICT (id) DO NOTHING`,
+          [teamId, seasonId, event.payload.ladderId, event.companyId, event.occurredAt],
+        );
+        if (!rowCount) break;
+        await context.query(
+          `INSERT INTO team_members (team_id, account_id, member_order)
+           SELECT $1, member, ord FROM unnest($2::uuid[]) WITH ORDINALITY AS m(member, ord)`,
+          [teamId, event.payload.memberIds],
+        );
+        changed('teams');
+        break;
+      }
+      case 'TeamAccepted': {
+        const order = await activeOrder(context, seasonId);
+        if (!(await transition('waiting', 'active', ', join_date = $4'))) break;
+        await writeOrder(context, acceptTeam(order, teamId));
+        changed('teams', 'positions');
+        break;
+      }
+      case 'TeamRejected':
+        if (await transition('waiting', 'rejected')) changed('teams');
+        break;
+      case 'TeamRemoved': {
+        const order = await activeOrder(context, seasonId);
+        if (!(await transition('active', 'left', ', leave_date = $4, position = NULL'))) break;
+        await writeOrder(context, removeTeam(order, teamId));
+        changed('teams', 'positions');
+        break;
+      }
+      case 'TeamPositionChanged': {
+        const order = await activeOrder(context, seasonId);
+        if (!order.includes(teamId)) break;
+        await writeOrder(context, moveTeam(order, teamId, event.payload.position));
+        changed('positions');
+        break;
+      }
+      default: {
+        const unhandled: never = event;
+        throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+      }
+    }
+  },
+};
