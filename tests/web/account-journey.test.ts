@@ -225,6 +225,22 @@ describe.each<ViewportName>(['desktop', 'phone'])('the account journey on %s', (
       await page.goto(`${courtside.url}/webapps/manager/en/`);
       await page.waitForURL(`**/webapps${target}`);
 
+      // An expired access token is refreshed once before the next call goes out.
+      const refreshes: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/account/refresh'))
+          refreshes.push(`${request.method()} ${request.url()}`);
+      });
+      // (A script sets the readable cookie the way the server does: path=/.)
+      await page.evaluate(`document.cookie = 'courtside.expire=${Date.now() - 1000}; path=/'`);
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Companies' }).click();
+      await page.waitForURL('**/webapps/company/en/');
+      await page.getByRole('link', { name: new RegExp(companyName) }).waitFor();
+      expect(refreshes).toEqual([`POST ${courtside.url}${ACCOUNT_API}/account/refresh?language=en`]);
+      const expire = (await browser.context.cookies()).find((c) => c.name === 'courtside.expire');
+      expect(Number(expire?.value)).toBeGreaterThan(Date.now());
+
       // Sign out from the menu: back at login, and the manager area is closed again.
       await page.getByRole('button', { name: /Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -237,6 +253,52 @@ describe.each<ViewportName>(['desktop', 'phone'])('the account journey on %s', (
       await page.goto(`${courtside.url}/webapps${target}`);
       await page.waitForURL('**/webapps/account/en/login?from=*');
       expect(address(page).from).toBe(target);
+
+      // A session that ends on the server: the next call answers 401 → logout and login with from.
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`**/webapps${target}`);
+      await browser.context.clearCookies({ name: 'SESSION-ID' });
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Companies' }).click();
+      await page.waitForURL('**/webapps/account/en/login?from=*');
+      expect(address(page)).toEqual({ path: '/account/en/login', from: '/company/en/' });
+      await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('sends an unverified account that signs in to the verify page, where a new code can be asked for', async () => {
+    const email = uniqueEmail(`unverified-${viewport}`);
+    const http = new HttpClient(courtside.url ?? '');
+    expect((await http.json('POST', `${ACCOUNT_API}/account`, { email, password: PASSWORD })).status).toBe(
+      201,
+    );
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      await page.goto(`${courtside.url}/webapps/account/en/login?from=${encodeURIComponent('/company/en/')}`);
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/webapps/account/en/verify?**');
+      expect(address(page).from).toBe('/company/en/');
+      await expect.poll(() => heading(page)).toBe('Check your email');
+
+      await page.getByRole('button', { name: 'Send a new code' }).click();
+      await page.getByText('A new code is on its way.').first().waitFor();
+      await browser.screenshot(`account-verify-resent-${viewport}`);
+      await page.getByLabel('Verification code').fill(await latestCode(courtside.url ?? '', email));
+      await page.getByRole('button', { name: 'Verify' }).click();
+
+      // Verified: sign in, and the `from` given at the start still leads on (via onboarding).
+      await page.waitForURL('**/webapps/account/en/login?from=*');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/webapps/account/en/onboarding?from=*');
+      expect(address(page).from).toBe('/company/en/');
     } finally {
       await browser.close();
     }

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { request } from '../../../lib/http';
+import { ACCOUNT_API } from '../../../lib/session';
+import { accountSchema, type Account } from '../../../lib/account-api';
+import type { Locale } from '../../../lib/locale';
+
+/** Account calls of the sign-up, sign-in and onboarding pages (DESIGN.md §2). */
+
+export const registeredSchema = z.object({ id: z.string(), refresh: z.string() });
+export type Registered = z.infer<typeof registeredSchema>;
+
+/** Creates an account; a 6-digit code is mailed. 400 (issues), 409 (email exists). */
+export function register(body: { email: string; password: string }): Promise<Registered> {
+  return request('POST', `${ACCOUNT_API}/account`, { body, schema: registeredSchema });
+}
+
+/** Verifies the email address with the mailed code. 400 wrong, 410 expired, 429 too many. */
+export async function verify(id: string, body: { refresh: string; code: string }, locale: Locale) {
+  await request('POST', `${ACCOUNT_API}/account/${encodeURIComponent(id)}/verify`, {
+    body,
+    query: { language: locale },
+  });
+}
+
+/** Mails a new code; answers the new refresh value. */
+export function resendCode(id: string, refresh: string): Promise<{ refresh: string }> {
+  return request('POST', `${ACCOUNT_API}/account/${encodeURIComponent(id)}/code`, {
+    body: { refresh },
+    schema: z.object({ refresh: z.string() }),
+  });
+}
+
+/** Signs in; the server sets the session cookies. 401 wrong, 403 unverified ({id, refresh}), 429. */
+export function login(body: { email: string; password: string }): Promise<Account> {
+  return request('POST', `${ACCOUNT_API}/account/login`, { body, schema: accountSchema });
+}
+
+/** The body of a 403 on login: a new code was mailed for this pending verification. */
+export const unverifiedSchema = z.object({ id: z.string(), refresh: z.string() });
+
+/** Saves name and phone (the minimal account). */
+export function saveMinimalAccount(body: {
+  fullName: string;
+  phoneNumber: { countryCode: string; number: string };
+}): Promise<Account> {
+  return request('PUT', `${ACCOUNT_API}/account/minimal`, { body, schema: accountSchema });
+}

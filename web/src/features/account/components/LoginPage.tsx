@@ -1,0 +1,126 @@
+import { useMemo } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AuthCard } from '../../../components/layout/AuthCard';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { PasswordField } from '../../../components/forms/PasswordField';
+import { SubmitButton } from '../../../components/forms/SubmitButton';
+import { TextField } from '../../../components/forms/TextField';
+import { applyServerError } from '../../../components/forms/server-errors';
+import { linkClass } from '../../../components/forms/styles';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { useAlerts } from '../../../hooks/useAlerts';
+import { isApiError } from '../../../lib/http';
+import { pagePath } from '../../../lib/locale';
+import { accountAtom } from '../../../stores/session';
+import { login, unverifiedSchema } from '../api/account';
+import { savePendingVerification } from '../api/pending-verification';
+import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
+
+/** What other pages may hand over to the login page in the navigation state. */
+export interface LoginState {
+  email?: string;
+  notice?: string;
+}
+
+/** /account/{locale}/login: anonymous only; back to `from` (or the account page) after signing in. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = useReturnTo();
+  const alerts = useAlerts();
+  const setAccount = useSetAtom(accountAtom);
+  const state = (location.state ?? {}) as LoginState;
+  useDocumentTitle(t('login.title'));
+
+  const schema = useMemo(
+    () =>
+      z.object({
+        email: z
+          .string()
+          .trim()
+          .min(1, t('form.required'))
+          .pipe(z.email(t('form.email'))),
+        password: z.string().min(1, t('form.required')),
+      }),
+    [t],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { email: state.email ?? '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const account = await login(values);
+      setAccount(account);
+      await navigate(from ?? pagePath('account', locale), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.status === 403) {
+        const pending = unverifiedSchema.safeParse(error.body);
+        if (pending.success) {
+          savePendingVerification({ ...pending.data, email: values.email });
+          alerts.info(t('login.unverified'));
+          await navigate(
+            `${pagePath('account', locale, 'verify')}${fromQuery(from, { id: pending.data.id })}`,
+          );
+          return;
+        }
+      }
+      applyServerError(error, setError, t, {
+        fields: { email: 'email', password: 'password' },
+        byStatus: { 401: t('login.wrongCredentials'), 429: t('login.tooMany') },
+      });
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      intro={t('login.intro')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to={`${pagePath('account', locale, 'register')}${fromQuery(from)}`} className={linkClass}>
+            {t('login.register')}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {state.notice && !errors.root?.server && <FormAlert kind="success">{state.notice}</FormAlert>}
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus={!state.email}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('login.password')}
+          autoComplete="current-password"
+          autoFocus={!!state.email}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <SubmitButton busy={isSubmitting} busyLabel={t('login.submitting')} className="w-full">
+          {t('login.submit')}
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
+
+export { LoginPage as Component };

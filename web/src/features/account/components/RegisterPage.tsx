@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AuthCard } from '../../../components/layout/AuthCard';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { PasswordField } from '../../../components/forms/PasswordField';
+import { SubmitButton } from '../../../components/forms/SubmitButton';
+import { TextField } from '../../../components/forms/TextField';
+import { applyServerError } from '../../../components/forms/server-errors';
+import { linkClass } from '../../../components/forms/styles';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { pagePath } from '../../../lib/locale';
+import { register as registerAccount } from '../api/account';
+import { savePendingVerification } from '../api/pending-verification';
+import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
+
+/** /account/{locale}/register: anonymous only; on to the verify page with the mailed code. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const from = useReturnTo();
+  useDocumentTitle(t('register.title'));
+
+  const schema = useMemo(
+    () =>
+      z.object({
+        email: z
+          .string()
+          .trim()
+          .min(1, t('form.required'))
+          .pipe(z.email(t('form.email'))),
+        password: z.string().min(10, t('register.passwordMin')).max(128, t('register.passwordMax')),
+      }),
+    [t],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const created = await registerAccount(values);
+      savePendingVerification({ ...created, email: values.email });
+      await navigate(`${pagePath('account', locale, 'verify')}${fromQuery(from, { id: created.id })}`);
+    } catch (error) {
+      applyServerError(error, setError, t, {
+        fields: { email: 'email', password: 'password' },
+        byStatus: { 409: t('register.exists') },
+      });
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('register.title')}
+      intro={t('register.intro')}
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <Link to={`${pagePath('account', locale, 'login')}${fromQuery(from)}`} className={linkClass}>
+            {t('register.signIn')}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+        <TextField
+          label={t('register.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('register.password')}
+          autoComplete="new-password"
+          hint={t('register.passwordHint')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <SubmitButton busy={isSubmitting} busyLabel={t('register.submitting')} className="w-full">
+          {t('register.submit')}
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
+
+export { RegisterPage as Component };

@@ -1,0 +1,135 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AuthCard } from '../../../components/layout/AuthCard';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { SubmitButton } from '../../../components/forms/SubmitButton';
+import { TextField } from '../../../components/forms/TextField';
+import { applyServerError } from '../../../components/forms/server-errors';
+import { linkClass, primaryButtonClass } from '../../../components/forms/styles';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { isApiError } from '../../../lib/http';
+import { pagePath } from '../../../lib/locale';
+import { resendCode, verify } from '../api/account';
+import {
+  clearPendingVerification,
+  readPendingVerification,
+  savePendingVerification,
+} from '../api/pending-verification';
+import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
+import type { LoginState } from './LoginPage';
+
+/** /account/{locale}/verify?id=…: enter the mailed 6-digit code; then on to login. */
+export function VerifyPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const from = useReturnTo();
+  const id = params.get('id');
+  const [pending, setPending] = useState(() => readPendingVerification(id));
+  const [resending, setResending] = useState(false);
+  const [resent, setResent] = useState(false);
+  useDocumentTitle(t('verify.title'));
+
+  const schema = useMemo(
+    () =>
+      z.object({
+        code: z
+          .string()
+          .transform((v) => v.replace(/\s/g, ''))
+          .pipe(z.string().regex(/^\d{6}$/, t('verify.codeFormat'))),
+      }),
+    [t],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { code: '' } });
+
+  if (!pending) {
+    return (
+      <AuthCard title={t('verify.missingTitle')} intro={t('verify.missingText')}>
+        <Link to={`${pagePath('account', locale, 'login')}${fromQuery(from)}`} className={primaryButtonClass}>
+          {t('verify.toLogin')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      await verify(pending.id, { refresh: pending.refresh, code }, locale);
+      clearPendingVerification();
+      const state: LoginState = { email: pending.email, notice: t('verify.verified') };
+      await navigate(`${pagePath('account', locale, 'login')}${fromQuery(from)}`, { replace: true, state });
+    } catch (error) {
+      const codeError = (message: string) =>
+        setError('code', { type: 'server', message }, { shouldFocus: true });
+      if (isApiError(error) && error.status === 400 && error.issues.length === 0)
+        codeError(t('verify.wrongCode'));
+      else if (isApiError(error) && error.status === 410) codeError(t('verify.expired'));
+      else if (isApiError(error) && error.status === 429) codeError(t('verify.tooMany'));
+      else applyServerError(error, setError, t, { fields: { code: 'code' } });
+    }
+  });
+
+  const onResend = async () => {
+    setResending(true);
+    clearErrors();
+    try {
+      const { refresh } = await resendCode(pending.id, pending.refresh);
+      const next = { ...pending, refresh };
+      savePendingVerification(next);
+      setPending(next);
+      setResent(true);
+    } catch (error) {
+      applyServerError(error, setError, t);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t('verify.title')}
+      intro={pending.email ? t('verify.intro', { email: pending.email }) : t('verify.introNoEmail')}
+      footer={
+        <>
+          {t('verify.noCode')}{' '}
+          <button type="button" onClick={onResend} disabled={resending} className={linkClass}>
+            {resending ? t('verify.resending') : t('verify.resend')}
+          </button>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+        {resent && !errors.root?.server && <FormAlert kind="info">{t('verify.resent')}</FormAlert>}
+        <TextField
+          label={t('verify.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          autoFocus
+          placeholder="123456"
+          inputClassName="text-center font-mono text-2xl tracking-[0.4em] sm:text-2xl"
+          error={errors.code?.message}
+          {...register('code')}
+        />
+        <SubmitButton busy={isSubmitting} busyLabel={t('verify.submitting')} className="w-full">
+          {t('verify.submit')}
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
+
+export { VerifyPage as Component };

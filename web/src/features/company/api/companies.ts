@@ -1,0 +1,8 @@
+import { request } from '../../../lib/http';
+import { ACCOUNT_API } from '../../../lib/session';
+import { companySchema, type Company } from '../../../lib/account-api';
+
+/** Creates a company owned by the signed-in user (who thereby becomes a manager). */
+export function createCompany(name: string): Promise<Company> {
+  return request('POST', `${ACCOUNT_API}/companies`, { body: { name }, schema: companySchema });
+}
