@@ -4,6 +4,7 @@ import { adminLadderRoutes } from './ladders/admin-ladder-routes.ts';
 import { companyRoomAuthorizer, companyRoutes } from './companies/company-routes.ts';
 import { adminTeamRoutes } from './teams/admin-team-routes.ts';
 import { playerLadderRoutes } from './teams/player-ladder-routes.ts';
+import { matchRoutes } from './matches/match-routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
@@ -17,6 +18,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'ladders', routes: adminLadderRoutes },
   { name: 'teams', routes: adminTeamRoutes },
   { name: 'player-ladders', routes: playerLadderRoutes },
+  { name: 'matches', routes: matchRoutes },
   { name: 'audit', routes: auditRoutes },
   {
     name: 'companies',

@@ -1,7 +1,13 @@
 import { companyEvents } from './companies/events.ts';
 import type { EventDefinition } from './event-registry.ts';
 import { ladderEvents } from './ladders/events.ts';
+import { matchEvents } from './matches/events.ts';
 import { teamEvents } from './teams/events.ts';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const productEvents: readonly EventDefinition[] = [...companyEvents, ...ladderEvents, ...teamEvents];
+export const productEvents: readonly EventDefinition[] = [
+  ...companyEvents,
+  ...ladderEvents,
+  ...teamEvents,
+  ...matchEvents,
+];

@@ -1,6 +1,7 @@
 import { auditProjection } from './audit/projection.ts';
 import { companiesProjection } from './companies/projection.ts';
 import { laddersProjection } from './ladders/projection.ts';
+import { matchesProjection } from './matches/projection.ts';
 import type { Projection } from './projection.ts';
 import { teamsProjection } from './teams/projection.ts';
 
@@ -9,5 +10,6 @@ export const productProjections: readonly Projection[] = [
   companiesProjection,
   laddersProjection,
   teamsProjection,
+  matchesProjection,
   auditProjection,
 ];

@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import {
+  challengerLeapfrogged,
+  matchCancelled,
+  matchCreated,
+  matchRescheduled,
+  matchResultRecorded,
+} from '@courtside/events/matches/events';
+import { recalculate, sideScoreSchema } from '@courtside/events/matches/scoring';
+import { loadMatches, type MatchView, type MatchViewer } from '@courtside/projector/matches/match-view';
+import { sessionOf, requireSession } from '../accounts/authentication.ts';
+import { HttpError } from '../http/http-error.ts';
+import { parseInput } from '../http/parse.ts';
+import { ADMIN_API } from '../ladders/admin-ladder-routes.ts';
+import type { AppServices } from '../module.ts';
+import { requireSeasonManager } from '../teams/admin-team-routes.ts';
+import { clampToLatestDate } from './match-dates.ts';
+
+export const MATCHES_API = '/webapps/api/matches/api/v1';
+const PAGE_SIZE = 20;
+
+const flag = z.enum(['TRUE', 'true']).optional();
+const listQuery = z.object({
+  PAGE: z.coerce.number().int().min(0).max(10_000).default(0),
+  TAGS: z
+    .string()
+    .optional()
+    .transform(
+      (tags) =>
+        tags
+          ?.split(',')
+          .map((tag) => tag.trim())
+          .filter(Boolean) ?? [],
+    )
+    .pipe(z.array(z.uuid('Each tag is the id of a ladder, season, team or player')).max(10)),
+  OWN: flag,
+  NOTCOMPLETED: flag,
+  COMPLETED: flag,
+});
+const idParams = z.object({ id: z.uuid('No such match') });
+const localDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time as YYYY-MM-DDTHH:mm')
+  .refine((value) => !Number.isNaN(new Date(`${value}:00`).getTime()), 'Not a real date and time');
+const scoreBody = z.object({
+  id: z.uuid('No such match'),
+  defender: sideScoreSchema,
+  challenger: sideScoreSchema,
+});
+const saveBody = scoreBody.extend({ date: localDateTime.nullable().optional() });
+const newMatchBody = z
+  .object({ defenderId: z.uuid('Pick a defender'), challengerId: z.uuid('Pick a challenger') })
+  .refine((body) => body.defenderId !== body.challengerId, {
+    path: ['challengerId'],
+    message: 'Pick two different teams',
+  });
+
+interface MatchRow {
+  id: string;
+  company_id: string;
+  season_id: string;
+  ladder_id: string;
+  status: string;
+  had_winner: boolean;
+  date: string | null;
+}
+
+/** Spec §7 "Matches" and the admin `teams/match` route. */
+export function matchRoutes(router: Router, services: AppServices): void {
+  const db = services.readModels;
+
+  async function viewerOf(ctx: Context): Promise<MatchViewer> {
+    const session = sessionOf(ctx);
+    if (!session || session.accessExpired) return {};
+    const { rows } = await db.query<{ company_id: string }>(
+      'SELECT company_id FROM company_managers WHERE account_id = $1',
+      [session.accountId],
+    );
+    return { accountId: session.accountId, managedCompanyIds: rows.map((row) => row.company_id) };
+  }
+
+  async function matchView(id: string, viewer: MatchViewer): Promise<MatchView> {
+    const [item] = await loadMatches((sql, params) => db.query(sql, params), [id], viewer);
+    if (!item) throw new HttpError(404, 'No such match');
+    return item.match;
+  }
+
+  async function matchRow(id: string): Promise<MatchRow> {
+    const { rows } = await db.query<MatchRow>(
+      'SELECT id, company_id, season_id, ladder_id, status, had_winner, date FROM matches WHERE id = $1',
+      [id],
+    );
+    if (!rows[0]) throw new HttpError(404, 'No such match');
+    return rows[0];
+  }
+
+  /** The caller may change the match: a player in it or a manager of its club, and it is not cancelled. */
+  async function requireEditable(ctx: Context, id: string) {
+    requireSession(ctx);
+    const viewer = await viewerOf(ctx);
+    const view = await matchView(id, viewer);
+    if (view.status === 'cancelled') throw new HttpError(409, 'This match was cancelled');
+    if (!view.editable)
+      throw new HttpError(403, 'Only the players of this match and the club’s managers can change it');
+    return { viewer, view, row: await matchRow(id) };
+  }
+
+  router.get(`${MATCHES_API}/matches`, async (ctx) => {
+    const query = parseInput(listQuery, ctx.query, 'query');
+    const viewer = await viewerOf(ctx);
+    if (query.OWN && !viewer.accountId) throw new HttpError(401, 'Sign in to see your own matches');
+    const statuses = [
+      ...(query.NOTCOMPLETED ? ['planned'] : []),
+      ...(query.COMPLETED ? ['completed', 'retired', 'walkover', 'cancelled'] : []),
+    ];
+    const order =
+      query.NOTCOMPLETED && !query.COMPLETED
+        ? 'm.date ASC NULLS LAST, m.created_at, m.id'
+        : 'coalesce(m.date, to_char(m.updated_at, \'YYYY-MM-DD"T"HH24:MI\')) DESC, m.id';
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT m.id FROM matches m
+       WHERE (cardinality($1::text[]) = 0 OR m.status = ANY($1::text[]))
+         AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM team_members tm
+              WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2))
+         AND NOT EXISTS (
+           SELECT 1 FROM unnest($3::uuid[]) AS tag
+           WHERE NOT (tag IN (m.ladder_id, m.season_id, m.defender_id, m.challenger_id)
+             OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = tag)))
+       ORDER BY ${order} LIMIT $4 OFFSET $5`,
+      [statuses, query.OWN ? viewer.accountId : null, query.TAGS, PAGE_SIZE, query.PAGE * PAGE_SIZE],
+    );
+    ctx.body = await loadMatches(
+      (sql, params) => db.query(sql, params),
+      rows.map((row) => row.id),
+      viewer,
+    );
+  });
+
+  router.get(`${MATCHES_API}/matches/:id`, async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params, 'address');
+    ctx.body = await matchView(id, await viewerOf(ctx));
+  });
+
+  router.put(`${MATCHES_API}/matches/recalculate`, async (ctx) => {
+    const body = parseInput(scoreBody, ctx.request.body, 'match');
+    const view = await matchView(body.id, await viewerOf(ctx));
+    ctx.body = withScore(view, body.defender, body.challenger);
+  });
+
+  router.put(`${MATCHES_API}/matches`, async (ctx) => {
+    const body = parseInput(saveBody, ctx.request.body, 'match');
+    const { viewer, row } = await requireEditable(ctx, body.id);
+    await services.commands.execute(
+      { name: 'SaveMatch', companyId: row.company_id, actorId: viewer.accountId! },
+      async ({ readModels }) => {
+        const [item] = await loadMatches((sql, params) => readModels.query(sql, params), [body.id], viewer);
+        const current = await matchRowFrom(readModels, body.id);
+        if (!item || !current || current.status === 'cancelled')
+          throw new HttpError(409, 'This match was cancelled');
+        const ref = { matchId: body.id, seasonId: current.season_id, ladderId: current.ladder_id };
+        const events = [];
+        const before = JSON.stringify([scoreOf(item.match.defender), scoreOf(item.match.challenger)]);
+        const scored = recalculate(body.defender, body.challenger, item.match.matchType);
+        const after = JSON.stringify([scoreOf(scored.defender), scoreOf(scored.challenger)]);
+        if (before !== after) {
+          events.push({
+            type: matchResultRecorded.type,
+            streamId: body.id,
+            payload: { ...ref, defender: scoreOf(scored.defender), challenger: scoreOf(scored.challenger) },
+          });
+          const { defender, challenger } = item.match;
+          const firstWinner = !current.had_winner && scored.winner !== null;
+          if (
+            firstWinner &&
+            scored.winner === 'challenger' &&
+            (challenger.position ?? 0) > (defender.position ?? Infinity)
+          ) {
+            events.push({
+              type: challengerLeapfrogged.type,
+              streamId: body.id,
+              payload: {
+                ...ref,
+                challengerId: challenger.teamId,
+                defenderId: defender.teamId,
+                fromPosition: challenger.position!,
+                toPosition: defender.position!,
+              },
+            });
+          }
+        }
+        if (body.date !== undefined) {
+          const date = body.date === null ? null : clampToLatestDate(body.date, item.match.latestDate);
+          if (date !== current.date)
+            events.push({ type: matchRescheduled.type, streamId: body.id, payload: { ...ref, date } });
+        }
+        return { events, result: { id: body.id } };
+      },
+    );
+    ctx.body = await matchView(body.id, viewer);
+  });
+
+  router.delete(`${MATCHES_API}/matches/:id/cancel`, async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params, 'address');
+    const { viewer, row } = await requireEditable(ctx, id);
+    await services.commands.execute(
+      { name: 'CancelMatch', companyId: row.company_id, actorId: viewer.accountId! },
+      async () => ({
+        events: [
+          {
+            type: matchCancelled.type,
+            streamId: id,
+            payload: { matchId: id, seasonId: row.season_id, ladderId: row.ladder_id },
+          },
+        ],
+        result: { id },
+      }),
+    );
+    ctx.body = await matchView(id, viewer);
+  });
+
+  router.get(`${MATCHES_API}/matches/:id/contactinfo`, async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params, 'address');
+    requireSession(ctx);
+    const viewer = await viewerOf(ctx);
+    const row = await matchRow(id);
+    const { rows } = await db.query<{
+      side: 'defender' | 'challenger';
+      account_id: string;
+      name: string;
+      email: string;
+      cc: string | null;
+      number: string | null;
+    }>(
+      `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side, a.id AS account_id,
+         coalesce(a.full_name, a.email) AS name, a.email, a.phone_country_code AS cc, a.phone_number AS number
+       FROM matches m JOIN team_members tm ON tm.team_id IN (m.defender_id, m.challenger_id)
+       JOIN courtside.accounts a ON a.id = tm.account_id WHERE m.id = $1 ORDER BY side DESC, tm.member_order`,
+      [id],
+    );
+    const allowed =
+      rows.some((member) => member.account_id === viewer.accountId) ||
+      (viewer.managedCompanyIds ?? []).includes(row.company_id);
+    if (!allowed)
+      throw new HttpError(
+        403,
+        'Only the players of this match and the club’s managers can see contact details',
+      );
+    const side = (which: 'defender' | 'challenger') =>
+      rows
+        .filter((member) => member.side === which)
+        .map((member) => ({
+          name: member.name,
+          email: member.email,
+          phoneNumber: member.cc && member.number ? { countryCode: member.cc, number: member.number } : null,
+        }));
+    ctx.body = { defender: side('defender'), challenger: side('challenger') };
+  });
+
+  router.post(`${ADMIN_API}/seasons/:seasonId/teams/match`, async (ctx) => {
+    const { session, season } = await requireSeasonManager(ctx, services);
+    const { defenderId, challengerId } = parseInput(newMatchBody, ctx.request.body, 'match');
+    const matchId: string = randomUUID();
+    const outcome = await services.commands.execute(
+      { name: 'CreateMatch', companyId: season.companyId, actorId: session.accountId },
+      async ({ readModels }) => {
+        const { rows } = await readModels.query<{ id: string }>(
+          "SELECT id FROM teams WHERE season_id = $1 AND status = 'active' AND id = ANY($2::uuid[])",
+          [season.seasonId, [defenderId, challengerId]],
+        );
+        if (rows.length !== 2) {
+          throw new HttpError(400, 'Invalid match', [
+            { path: ['defenderId'], message: 'Both teams must be active in this season', code: 'not_active' },
+          ]);
+        }
+        const payload = {
+          matchId,
+          seasonId: season.seasonId,
+          ladderId: season.ladderId,
+          defenderId,
+          challengerId,
+        };
+        return { events: [{ type: matchCreated.type, streamId: matchId, payload }], result: { matchId } };
+      },
+    );
+    ctx.status = outcome.status === 'projected' ? 201 : 202;
+    ctx.body = outcome.result;
+  });
+}
+
+function scoreOf(side: {
+  matchSets: Array<{ score: number | null; tiebreakScore?: number }>;
+  special: 'none' | 'walkover' | 'retired';
+}) {
+  return {
+    matchSets: side.matchSets.map((set) => ({
+      score: set.score,
+      ...(set.tiebreakScore !== undefined ? { tiebreakScore: set.tiebreakScore } : {}),
+    })),
+    special: side.special,
+  };
+}
+
+async function matchRowFrom(db: Pick<AppServices['readModels'], 'query'>, id: string) {
+  const { rows } = await db.query<MatchRow>(
+    'SELECT id, company_id, season_id, ladder_id, status, had_winner, date FROM matches WHERE id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
+/** The match as it would be with these scores: the shared scoring rules decide winners and status. */
+function withScore(
+  view: MatchView,
+  defender: z.input<typeof sideScoreSchema>,
+  challenger: z.input<typeof sideScoreSchema>,
+): MatchView {
+  const scored = recalculate(defender, challenger, view.matchType);
+  return {
+    ...view,
+    status: view.status === 'cancelled' ? 'cancelled' : scored.status,
+    defender: {
+      ...view.defender,
+      matchSets: scored.defender.matchSets,
+      winner: scored.defender.winner,
+      special: scored.defender.special,
+    },
+    challenger: {
+      ...view.challenger,
+      matchSets: scored.challenger.matchSets,
+      winner: scored.challenger.winner,
+      special: scored.challenger.special,
+    },
+  };
+}

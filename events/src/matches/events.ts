@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../event-registry.ts';
+import { specials } from './scoring.ts';
+
+const matchRef = { matchId: z.uuid(), seasonId: z.uuid(), ladderId: z.uuid() };
+const recordedSide = z.object({
+  matchSets: z
+    .array(
+      z.object({
+        score: z.number().int().min(0).nullable(),
+        tiebreakScore: z.number().int().min(0).optional(),
+      }),
+    )
+    .max(5),
+  special: z.enum(specials),
+});
+
+export const matchCreated = defineEvent({
+  type: 'MatchCreated',
+  schemaVersion: 1,
+  payload: z.object({ ...matchRef, defenderId: z.uuid(), challengerId: z.uuid() }),
+});
+/** The games as entered; winners and status are recomputed from them by the shared scoring rules. */
+export const matchResultRecorded = defineEvent({
+  type: 'MatchResultRecorded',
+  schemaVersion: 1,
+  payload: z.object({ ...matchRef, defender: recordedSide, challenger: recordedSide }),
+});
+export const matchRescheduled = defineEvent({
+  type: 'MatchRescheduled',
+  schemaVersion: 1,
+  payload: z.object({
+    ...matchRef,
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
+      .nullable(),
+  }),
+});
+export const matchCancelled = defineEvent({
+  type: 'MatchCancelled',
+  schemaVersion: 1,
+  payload: z.object(matchRef),
+});
+/** DESIGN.md §4: a challenger who first beats a defender standing above takes the defender's place. */
+export const challengerLeapfrogged = defineEvent({
+  type: 'ChallengerLeapfrogged',
+  schemaVersion: 1,
+  payload: z.object({
+    ...matchRef,
+    challengerId: z.uuid(),
+    defenderId: z.uuid(),
+    fromPosition: z.number().int(),
+    toPosition: z.number().int(),
+  }),
+});
+
+export const matchEvents = [
+  matchCreated,
+  matchResultRecorded,
+  matchRescheduled,
+  matchCancelled,
+  challengerLeapfrogged,
+] as const;
+
+export type MatchEvent =
+  | EventOf<typeof matchCreated>
+  | EventOf<typeof matchResultRecorded>
+  | EventOf<typeof matchRescheduled>
+  | EventOf<typeof matchCancelled>
+  | EventOf<typeof challengerLeapfrogged>;

@@ -1,0 +1,144 @@
+import type { MatchType, SportsCategory } from '@courtside/events/ladders/model';
+import {
+  recalculate,
+  type MatchStatus,
+  type ScoredSet,
+  type SideScoreInput,
+  type Special,
+} from '@courtside/events/matches/scoring';
+
+export interface MatchMemberView {
+  id: string;
+  name: string;
+  position: number | null;
+  itsMe: boolean;
+}
+
+export interface MatchTeamView {
+  teamId: string;
+  url: string;
+  position: number | null;
+  members: MatchMemberView[];
+  matchSets: ScoredSet[];
+  winner: boolean;
+  special: Special;
+}
+
+/** The match of spec §3, the same shape for `GET matches/{id}` and the `match.updated` push. */
+export interface MatchView {
+  id: string;
+  date: string | null;
+  status: MatchStatus;
+  sportsCategory: SportsCategory;
+  matchType: MatchType;
+  defender: MatchTeamView;
+  challenger: MatchTeamView;
+  editable: boolean;
+  /** The season's last day: the date editor may not go past it (spec §4 "latest match date"). */
+  latestDate: string;
+}
+
+export interface EventInfo {
+  event: { id: string; name: string };
+  part: { id: string; name: string };
+  round?: { id: string; name: string };
+}
+
+export interface MatchListItem {
+  match: MatchView;
+  event: EventInfo;
+}
+
+/** Who looks: their own entries are highlighted and they may edit their own matches or their club's. */
+export interface MatchViewer {
+  accountId?: string;
+  managedCompanyIds?: readonly string[];
+}
+
+type Query = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+interface MatchRow {
+  id: string;
+  season_id: string;
+  season_name: string;
+  ladder_id: string;
+  ladder_name: string;
+  company_id: string;
+  status: MatchStatus;
+  date: string | null;
+  sports_category: SportsCategory;
+  match_type: MatchType;
+  end_date: string;
+  defender_score: SideScoreInput;
+  challenger_score: SideScoreInput;
+  defender: { teamId: string; position: number | null; members: Array<{ id: string; name: string }> };
+  challenger: { teamId: string; position: number | null; members: Array<{ id: string; name: string }> };
+}
+
+const teamJson = (side: 'defender_id' | 'challenger_id') => `(
+  SELECT json_build_object('teamId', t.id, 'position', t.position, 'members',
+    (SELECT json_agg(json_build_object('id', a.id, 'name', coalesce(a.full_name, 'Player')) ORDER BY tm.member_order)
+     FROM team_members tm JOIN courtside.accounts a ON a.id = tm.account_id WHERE tm.team_id = t.id))
+  FROM teams t WHERE t.id = m.${side})`;
+
+/** Builds match views (with their event info) for the given ids, in the given order. */
+export async function loadMatches(
+  query: Query,
+  matchIds: readonly string[],
+  viewer: MatchViewer = {},
+): Promise<MatchListItem[]> {
+  if (matchIds.length === 0) return [];
+  const { rows } = (await query(
+    `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
+       l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
+       ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger
+     FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
+     WHERE m.id = ANY($1::uuid[])`,
+    [matchIds],
+  )) as { rows: MatchRow[] };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return matchIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toListItem(row, viewer)] : [];
+  });
+}
+
+function toListItem(row: MatchRow, viewer: MatchViewer): MatchListItem {
+  const scored = recalculate(row.defender_score, row.challenger_score, row.match_type);
+  const memberIds = [...row.defender.members, ...row.challenger.members].map((member) => member.id);
+  const editable =
+    row.status !== 'cancelled' &&
+    viewer.accountId !== undefined &&
+    (memberIds.includes(viewer.accountId) || (viewer.managedCompanyIds ?? []).includes(row.company_id));
+  const team = (side: 'defender' | 'challenger'): MatchTeamView => ({
+    teamId: row[side].teamId,
+    url: `/webapps/matches/en/?event=${row.ladder_id}&player=${row[side].teamId}`,
+    position: row[side].position,
+    members: (row[side].members ?? []).map((member) => ({
+      id: member.id,
+      name: member.name,
+      position: row[side].position,
+      itsMe: member.id === viewer.accountId,
+    })),
+    matchSets: scored[side].matchSets,
+    winner: scored[side].winner,
+    special: scored[side].special,
+  });
+  return {
+    match: {
+      id: row.id,
+      date: row.date,
+      status: row.status,
+      sportsCategory: row.sports_category,
+      matchType: row.match_type,
+      defender: team('defender'),
+      challenger: team('challenger'),
+      editable,
+      latestDate: row.end_date,
+    },
+    event: {
+      event: { id: row.ladder_id, name: row.ladder_name },
+      part: { id: row.season_id, name: row.season_name },
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { fileURLToPath } from 'node:url';
+import { matchEvents, type MatchEvent } from '@courtside/events/matches/events';
+import { recalculate, type SideScoreInput } from '@courtside/events/matches/scoring';
+import { leapfrog } from '@courtside/events/teams/positions';
+import type { Projection, ProjectionContext } from '../projection.ts';
+import { activeOrder, writeOrder } from '../teams/projection.ts';
+import { loadMatches } from './match-view.ts';
+
+const handled = new Set<string>(matchEvents.map((definition) => definition.type));
+const noScore: SideScoreInput = { matchSets: [], special: 'none' };
+
+async function pushMatch(context: ProjectionContext, matchId: string, seasonId: string, ladderId: string) {
+  const [item] = await loadMatches((sql, params) => context.query(sql, params), [matchId]);
+  if (!item) return;
+  for (const room of [`match:${matchId}`, `season:${seasonId}`, `ladder:${ladderId}`]) {
+    context.push({ room, event: 'match.updated', data: { match: item.match } });
+  }
+}
+
+/** Matches of a season, their scores and statuses; the leapfrog moves teams on the ladder (DESIGN.md §4). */
+export const matchesProjection: Projection = {
+  name: 'matches',
+  migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
+  tables: ['matches'],
+  async apply(envelope, context) {
+    if (!handled.has(envelope.type)) return;
+    const event = envelope as MatchEvent;
+    const { matchId, seasonId, ladderId } = event.payload;
+    const seasonChanged = (...changed: Array<'matches' | 'positions'>) =>
+      context.push({ room: `season:${seasonId}`, event: 'season.updated', data: { seasonId, changed } });
+
+    switch (event.type) {
+      case 'MatchCreated': {
+        const { rowCount } = await context.query(
+          `INSERT INTO matches (id, season_id, ladder_id, company_id, defender_id, challenger_id, status, defender_score,
+             challenger_score, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'planned', $7, $7, $8, $8) ON CONFLICT (id) DO NOTHING`,
+          [
+            matchId,
+            seasonId,
+            ladderId,
+            event.companyId,
+            event.payload.defenderId,
+            event.payload.challengerId,
+            JSON.stringify(noScore),
+            event.occurredAt,
+          ],
+        );
+        if (rowCount) {
+          seasonChanged('matches');
+          await pushMatch(context, matchId, seasonId, ladderId);
+        }
+        break;
+      }
+      case 'MatchResultRecorded': {
+        const { rows } = await context.query<{ match_type: 'GAMESONLY' | 'BESTOFTHREE' | 'BESTOFFIVE' }>(
+          `SELECT s.match_type FROM matches m JOIN seasons s ON s.id = m.season_id WHERE m.id = $1 AND m.status <> 'cancelled'`,
+          [matchId],
+        );
+        if (!rows[0]) break;
+        const scored = recalculate(event.payload.defender, event.payload.challenger, rows[0].match_type);
+        await context.query(
+          `UPDATE matches SET defender_score = $2, challenger_score = $3, status = $4, winner = $5::text,
+             had_winner = had_winner OR $5::text IS NOT NULL, updated_at = $6 WHERE id = $1`,
+          [
+            matchId,
+            JSON.stringify(event.payload.defender),
+            JSON.stringify(event.payload.challenger),
+            scored.status,
+            scored.winner,
+            event.occurredAt,
+          ],
+        );
+        await pushMatch(context, matchId, seasonId, ladderId);
+        break;
+      }
+      case 'MatchRescheduled': {
+        const { rowCount } = await context.query(
+          "UPDATE matches SET date = $2, updated_at = $3 WHERE id = $1 AND status <> 'cancelled'",
+          [matchId, event.payload.date, event.occurredAt],
+        );
+        if (rowCount) await pushMatch(context, matchId, seasonId, ladderId);
+        break;
+      }
+      case 'MatchCancelled': {
+        const { rowCount } = await context.query(
+          "UPDATE matches SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status <> 'cancelled'",
+          [matchId, event.occurredAt],
+        );
+        if (rowCount) {
+          seasonChanged('matches');
+          await pushMatch(context, matchId, seasonId, ladderId);
+        }
+        break;
+      }
+      case 'ChallengerLeapfrogged': {
+        const order = await activeOrder(context, seasonId);
+        const next = leapfrog(
+          order,
+          event.payload.challengerId,
+          event.payload.defenderId,
+          event.payload.challengerId,
+        );
+        await writeOrder(context, next);
+        seasonChanged('positions');
+        await pushMatch(context, matchId, seasonId, ladderId);
+        break;
+      }
+      default: {
+        const unhandled: never = event;
+        throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+      }
+    }
+  },
+};

@@ -1,0 +1,372 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { managerWithCompany, signedInAccount } from '../support/accounts.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { ADMIN, MATCHES, day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { LiveClient } from '../support/live-client.ts';
+import { eventually } from '../support/wait.ts';
+
+interface Side {
+  teamId: string;
+  position: number;
+  winner: boolean;
+  special: string;
+  members: Array<{ id: string; name: string; itsMe: boolean; position: number }>;
+  matchSets: Array<{
+    order: number;
+    score: number | null;
+    tiebreakScore?: number;
+    winner: boolean;
+    superTiebreak: boolean;
+  }>;
+}
+interface Match {
+  id: string;
+  status: string;
+  date: string | null;
+  editable: boolean;
+  defender: Side;
+  challenger: Side;
+}
+
+const sets = (...scores: Array<number | [number, number]>) => ({
+  matchSets: scores.map((score) =>
+    Array.isArray(score) ? { score: score[0], tiebreakScore: score[1] } : { score },
+  ),
+  special: 'none',
+});
+
+describe('matches', () => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'));
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  async function matchBetween(defender: number, challenger: number, players = 3) {
+    const setup = await seasonWithTeams(courtside.url!, players);
+    const created = await setup.manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN}/seasons/${setup.seasonId}/teams/match`,
+      {
+        defenderId: setup.teams[defender]!.teamId,
+        challengerId: setup.teams[challenger]!.teamId,
+      },
+    );
+    expect(created.status).toBe(201);
+    return { ...setup, matchId: created.body.matchId, url: `${MATCHES}/matches/${created.body.matchId}` };
+  }
+
+  it('lets a player enter a three-set result with a tiebreak and a super tiebreak; the challenger leapfrogs once', async () => {
+    const { teams, manager, company, url, seasonId } = await matchBetween(0, 2);
+    const challenger = teams[2]!.http;
+
+    const planned = await challenger.json<Match>('GET', url);
+    const preview = await challenger.json<Match>('PUT', `${MATCHES}/matches/recalculate`, {
+      ...planned.body,
+      defender: sets(6, [6, 5], 8),
+      challenger: sets(3, [7, 7], 10),
+    });
+    const stillPlanned = await challenger.json<Match>('GET', url);
+    const saved = await challenger.json<Match>('PUT', `${MATCHES}/matches`, {
+      ...planned.body,
+      defender: sets(6, [6, 5], 8),
+      challenger: sets(3, [7, 7], 10),
+    });
+    const ladder = await manager.json<Array<{ teamId: string; position: number }>>(
+      'GET',
+      `${ADMIN}/seasons/${seasonId}/teams`,
+    );
+    const corrected = await manager.json<Match>('PUT', `${MATCHES}/matches`, {
+      ...saved.body,
+      defender: sets(6, 6),
+      challenger: sets(3, 2),
+    });
+    const ladderAfterCorrection = await manager.json<Array<{ teamId: string }>>(
+      'GET',
+      `${ADMIN}/seasons/${seasonId}/teams`,
+    );
+
+    expect(planned.body).toMatchObject({
+      status: 'planned',
+      editable: true,
+      defender: { position: 1 },
+      challenger: { position: 3 },
+    });
+    expect(planned.body.challenger.members[0]!.itsMe).toBe(true);
+    expect(preview.body.status).toBe('completed');
+    expect(preview.body.challenger.winner).toBe(true);
+    expect(stillPlanned.body.status).toBe('planned');
+    expect(saved.body.status).toBe('completed');
+    expect(saved.body.challenger.matchSets).toEqual([
+      { order: 1, score: 3, winner: false, superTiebreak: false },
+      { order: 2, score: 7, tiebreakScore: 7, winner: true, superTiebreak: false },
+      { order: 3, score: 10, winner: true, superTiebreak: true },
+    ]);
+    expect(ladder.body.map((team) => team.teamId)).toEqual([
+      teams[2]!.teamId,
+      teams[0]!.teamId,
+      teams[1]!.teamId,
+    ]);
+    expect(saved.body.challenger.position).toBe(1);
+    expect(corrected.body.defender.winner).toBe(true);
+    expect(ladderAfterCorrection.body.map((team) => team.teamId)).toEqual(
+      ladder.body.map((team) => team.teamId),
+    );
+    const history = await manager.json<{ items: Array<{ type: string }> }>(
+      'GET',
+      `${ADMIN}/companies/${company.id}/events?stream=${seasonId}&limit=5`,
+    );
+    expect(history.body.items.map((event) => event.type)).toContain('ChallengerLeapfrogged');
+  });
+
+  it('moves nobody when the defender wins or the challenger stood above', async () => {
+    const { teams, manager, url, seasonId } = await matchBetween(1, 0);
+    const before = await manager.json<Array<{ teamId: string }>>('GET', `${ADMIN}/seasons/${seasonId}/teams`);
+
+    const saved = await teams[0]!.http.json<Match>('PUT', `${MATCHES}/matches`, {
+      id: url.split('/').at(-1),
+      defender: sets(2, 3),
+      challenger: sets(6, 6),
+    });
+    const after = await manager.json<Array<{ teamId: string }>>('GET', `${ADMIN}/seasons/${seasonId}/teams`);
+
+    expect(saved.body.challenger.winner).toBe(true);
+    expect(after.body).toEqual(before.body);
+  });
+
+  it('keeps the date within the season, keeping the time', async () => {
+    const { teams, url } = await matchBetween(0, 1, 2);
+    const id = url.split('/').at(-1);
+
+    const inSeason = await teams[0]!.http.json<Match>('PUT', `${MATCHES}/matches`, {
+      id,
+      date: `${day(10)}T19:30`,
+      defender: sets(),
+      challenger: sets(),
+    });
+    const late = await teams[0]!.http.json<Match>('PUT', `${MATCHES}/matches`, {
+      id,
+      date: `${day(200)}T08:15`,
+      defender: sets(),
+      challenger: sets(),
+    });
+    const notADate = await teams[0]!.http.json('PUT', `${MATCHES}/matches`, {
+      id,
+      date: '2026-02-30T25:00',
+      defender: sets(),
+      challenger: sets(),
+    });
+
+    expect(inSeason.body.date).toBe(`${day(10)}T19:30`);
+    expect(late.body.date).toBe(`${day(90)}T08:15`);
+    expect(notADate.status).toBe(400);
+  });
+
+  it('lets only the players and the managers change a match or see contact details', async () => {
+    const { teams, manager, url } = await matchBetween(0, 1, 3);
+    const id = url.split('/').at(-1);
+    const outsider = teams[2]!.http;
+    const otherManager = new HttpClient(courtside.url!);
+    await managerWithCompany(otherManager);
+    const anonymous = new HttpClient(courtside.url!);
+    const save = (http: HttpClient) =>
+      http.json('PUT', `${MATCHES}/matches`, { id, defender: sets(6), challenger: sets(1) });
+
+    expect((await outsider.json<Match>('GET', url)).body.editable).toBe(false);
+    expect((await anonymous.json<Match>('GET', url)).body.editable).toBe(false);
+    expect((await manager.json<Match>('GET', url)).body.editable).toBe(true);
+    expect([
+      (await save(outsider)).status,
+      (await save(otherManager)).status,
+      (await save(anonymous)).status,
+    ]).toEqual([403, 403, 401]);
+    const contact = await teams[1]!.http.json<{ defender: Array<{ email: string }> }>(
+      'GET',
+      `${url}/contactinfo`,
+    );
+    expect(contact.status).toBe(200);
+    expect(contact.body.defender[0]!.email).toBe(teams[0]!.account.email);
+    expect((await manager.json('GET', `${url}/contactinfo`)).status).toBe(200);
+    expect((await outsider.json('GET', `${url}/contactinfo`)).status).toBe(403);
+    expect((await anonymous.json('GET', `${url}/contactinfo`)).status).toBe(401);
+  });
+
+  it('cancels a match permanently', async () => {
+    const { teams, url } = await matchBetween(0, 1, 2);
+    const id = url.split('/').at(-1);
+
+    const cancelled = await teams[1]!.http.json<Match>('DELETE', `${url}/cancel`);
+    const saveAfter = await teams[1]!.http.json('PUT', `${MATCHES}/matches`, {
+      id,
+      defender: sets(6),
+      challenger: sets(1),
+    });
+
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', editable: false });
+    expect(saveAfter.status).toBe(409);
+  });
+
+  it('refuses bad scores and bad new matches with 400, and another club with 404', async () => {
+    const { teams, manager, url, seasonId } = await matchBetween(0, 1, 2);
+    const id = url.split('/').at(-1);
+    const player = teams[0]!.http;
+    const intruder = new HttpClient(courtside.url!);
+    await managerWithCompany(intruder);
+    const outsiderPlayer = new HttpClient(courtside.url!);
+    await signedInAccount(outsiderPlayer);
+
+    const sixSets = await player.json('PUT', `${MATCHES}/matches/recalculate`, {
+      id,
+      defender: sets(6, 6, 6, 6, 6, 6),
+      challenger: sets(),
+    });
+    const negative = await player.json('PUT', `${MATCHES}/matches`, {
+      id,
+      defender: sets(-1),
+      challenger: sets(6),
+    });
+    const fraction = await player.json('PUT', `${MATCHES}/matches`, {
+      id,
+      defender: sets(2.5),
+      challenger: sets(6),
+    });
+    const bothGaveUp = await player.json('PUT', `${MATCHES}/matches`, {
+      id,
+      defender: { matchSets: [], special: 'retired' },
+      challenger: { matchSets: [], special: 'walkover' },
+    });
+    const sameTeam = await manager.json('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+      defenderId: teams[0]!.teamId,
+      challengerId: teams[0]!.teamId,
+    });
+    const foreignTeam = await manager.json('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+      defenderId: teams[0]!.teamId,
+      challengerId: '00000000-0000-4000-8000-000000000000',
+    });
+    const otherClub = await intruder.json('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+      defenderId: teams[0]!.teamId,
+      challengerId: teams[1]!.teamId,
+    });
+    const notAManager = await outsiderPlayer.json('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+      defenderId: teams[0]!.teamId,
+      challengerId: teams[1]!.teamId,
+    });
+
+    expect([
+      sixSets.status,
+      negative.status,
+      fraction.status,
+      bothGaveUp.status,
+      sameTeam.status,
+      foreignTeam.status,
+    ]).toEqual([400, 400, 400, 400, 400, 400]);
+    expect([otherClub.status, notAManager.status]).toEqual([404, 404]);
+    expect((await player.json<Match>('GET', url)).body.status).toBe('planned');
+  });
+
+  it('lists matches by tags, own, completed and not completed', async () => {
+    const { teams, manager, ladderId, seasonId } = await seasonWithTeams(courtside.url!, 3);
+    const create = async (d: number, c: number) =>
+      (
+        await manager.json<{ matchId: string }>('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+          defenderId: teams[d]!.teamId,
+          challengerId: teams[c]!.teamId,
+        })
+      ).body.matchId;
+    const first = await create(0, 1);
+    const second = await create(1, 2);
+    const third = await create(0, 2);
+    await teams[0]!.http.json('PUT', `${MATCHES}/matches`, {
+      id: first,
+      defender: sets(6, 6),
+      challenger: sets(1, 1),
+    });
+    await teams[1]!.http.json('PUT', `${MATCHES}/matches`, {
+      id: second,
+      date: `${day(3)}T18:00`,
+      defender: sets(),
+      challenger: sets(),
+    });
+    await teams[0]!.http.json('PUT', `${MATCHES}/matches`, {
+      id: third,
+      date: `${day(1)}T18:00`,
+      defender: sets(),
+      challenger: sets(),
+    });
+    const ids = (answer: { body: Array<{ match: { id: string } }> }) =>
+      answer.body.map((item) => item.match.id);
+    const anonymous = new HttpClient(courtside.url!);
+
+    const byLadder = await anonymous.json<Array<{ match: { id: string }; event: unknown }>>(
+      'GET',
+      `${MATCHES}/matches?PAGE=0&TAGS=${ladderId}`,
+    );
+    const upcoming = await anonymous.json<Array<{ match: { id: string } }>>(
+      'GET',
+      `${MATCHES}/matches?PAGE=0&TAGS=${seasonId}&NOTCOMPLETED=TRUE`,
+    );
+    const done = await anonymous.json<Array<{ match: { id: string } }>>(
+      'GET',
+      `${MATCHES}/matches?PAGE=0&TAGS=${seasonId}&COMPLETED=TRUE`,
+    );
+    const ofPlayer = await anonymous.json<Array<{ match: { id: string } }>>(
+      'GET',
+      `${MATCHES}/matches?TAGS=${teams[2]!.account.id},${seasonId}`,
+    );
+    const own = await teams[1]!.http.json<Array<{ match: { id: string } }>>(
+      'GET',
+      `${MATCHES}/matches?OWN=TRUE`,
+    );
+    const ownAnonymous = await anonymous.json('GET', `${MATCHES}/matches?OWN=TRUE`);
+    const nextPage = await anonymous.json<unknown[]>('GET', `${MATCHES}/matches?PAGE=1&TAGS=${ladderId}`);
+    const badTag = await anonymous.json('GET', `${MATCHES}/matches?TAGS=not-an-id`);
+
+    expect(ids(byLadder).sort()).toEqual([first, second, third].sort());
+    expect(byLadder.body[0]!.event).toEqual({
+      event: { id: ladderId, name: 'Club Ladder' },
+      part: { id: seasonId, name: 'Winter' },
+    });
+    expect(ids(upcoming)).toEqual([third, second]);
+    expect(ids(done)).toEqual([first]);
+    expect(ids(ofPlayer).sort()).toEqual([second, third].sort());
+    expect(ids(own).sort()).toEqual([first, second].sort());
+    expect(ownAnonymous.status).toBe(401);
+    expect(nextPage.body).toEqual([]);
+    expect(badTag.status).toBe(400);
+  });
+
+  it('pushes every saved score to the match, season and ladder rooms', async () => {
+    const { teams, url, seasonId, ladderId } = await matchBetween(0, 1, 2);
+    const id = url.split('/').at(-1)!;
+    const viewer = new LiveClient(courtside.url!);
+    try {
+      await viewer.connected();
+      for (const room of [`match:${id}`, `season:${seasonId}`, `ladder:${ladderId}`])
+        await viewer.subscribe(room);
+      await teams[0]!.http.json('PUT', `${MATCHES}/matches`, {
+        id,
+        defender: sets(6, 7),
+        challenger: sets(4, 5),
+      });
+
+      await eventually(() => viewer.pushes.filter((push) => push.event === 'match.updated').length >= 3, {
+        message: 'three pushes',
+      });
+      const pushes = viewer.pushes.filter((push) => push.event === 'match.updated');
+      expect(pushes.map((push) => push.room).sort()).toEqual(
+        [`ladder:${ladderId}`, `match:${id}`, `season:${seasonId}`].sort(),
+      );
+      expect((pushes[0]!.data as { match: Match }).match).toMatchObject({
+        id,
+        status: 'completed',
+        editable: false,
+      });
+    } finally {
+      viewer.close();
+    }
+  });
+});
