@@ -16,6 +16,8 @@ const environmentSchema = z.object({
     ),
   KAFKA_TOPIC: z.string().default('courtside.events'),
   COURTSIDE_DATA_DIR: z.string().default('.courtside'),
+  /** SMTP URL (smtp://user:pass@host:587); unset: mail goes to the dev outbox. */
+  MAIL_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

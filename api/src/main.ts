@@ -29,6 +29,9 @@ async function main(): Promise<void> {
     cleanups.push(() => rm(urlFile, { force: true }));
     logger.info({ dataDir: env.dataDir }, 'embedded Postgres started');
   }
+  if (!env.MAIL_URL && process.env.NODE_ENV === 'production') {
+    logger.warn('MAIL_URL is not set: sign-up codes cannot reach anyone in production');
+  }
   if (role !== 'all' && !env.KAFKA_BROKERS?.length) {
     logger.warn('KAFKA_BROKERS is not set: separate processes share the embedded log in Postgres');
   }
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     host: env.HOST,
     port: env.PORT,
     webDistDir: defaultWebDistDir,
+    mailUrl: env.MAIL_URL,
     logger,
   });
   cleanups.unshift(courtside.stop);
