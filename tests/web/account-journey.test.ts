@@ -259,6 +259,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('the account journey on %s', (
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`**/webapps${target}`);
+      // The manager area has loaded its ladders (no call of its own still in flight).
+      await page.getByRole('heading', { name: 'New ladder' }).waitFor();
       await browser.context.clearCookies({ name: 'SESSION-ID' });
       await page.getByRole('button', { name: /Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'Companies' }).click();

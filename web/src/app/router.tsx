@@ -9,6 +9,7 @@ import { guardLoader } from './routes/guard-loader';
 import { installSession } from './session';
 import { DEFAULT_LOCALE, pagePath, toLocale } from '../lib/locale';
 import type { GuardSpec } from '../lib/guards';
+import { matchesPageNeedsSignIn } from '../features/matches/page-filter';
 
 /** Routes whose loader always redirects render nothing. */
 function Redirecting() {
@@ -110,33 +111,112 @@ const pages: RouteObject[] = [
       Component: Redirecting,
     },
     {
-      path: ':companyId/ladders',
+      // The manager shell (toolbar with the ladder selector) around the ladder screen.
+      path: ':companyId',
       loader: managerArea,
+      // The guard's facts hold per company: switching ladders does not ask again.
+      shouldRevalidate: ({ currentParams, nextParams }) =>
+        currentParams.companyId !== nextParams.companyId || currentParams.locale !== nextParams.locale,
       lazy: async () => ({
-        Component: (await import('../features/manager/components/ManagerPlaceholderPage'))
-          .ManagerPlaceholderPage,
+        Component: (await import('../features/manager/components/ManagerShell')).ManagerShell,
       }),
+      children: [
+        {
+          index: true,
+          loader: ({ params }) =>
+            replace(pagePath('manager', toLocale(params.locale), params.companyId ?? '', 'ladders')),
+          Component: Redirecting,
+        },
+        {
+          path: 'ladders',
+          lazy: async () => ({
+            Component: (await import('../features/manager/components/ManagerLadderPage')).ManagerLadderPage,
+          }),
+        },
+        {
+          path: 'ladders/:ladderName',
+          lazy: async () => ({
+            Component: (await import('../features/manager/components/ManagerLadderPage')).ManagerLadderPage,
+          }),
+        },
+      ],
+    },
+  ]),
+  page('audit', [
+    {
+      // No company given: the manager's first company.
+      index: true,
+      loader: async (args) => {
+        const facts = await managerArea(args);
+        const first = facts.companies?.[0];
+        return replace(
+          first
+            ? pagePath('audit', toLocale(args.params.locale), first.id)
+            : pagePath('company', toLocale(args.params.locale), 'onboarding'),
+        );
+      },
+      Component: Redirecting,
     },
     {
-      path: ':companyId/ladders/:ladderName',
+      path: ':companyId',
       loader: managerArea,
-      lazy: async () => ({
-        Component: (await import('../features/manager/components/ManagerPlaceholderPage'))
-          .ManagerPlaceholderPage,
-      }),
+      lazy: async () => ({ Component: (await import('../features/audit/components/AuditPage')).AuditPage }),
     },
   ]),
   page('ladders', [
     {
       index: true,
       lazy: async () => ({
-        Component: (await import('../features/ladders/components/LaddersLanding')).LaddersLanding,
+        Component: (await import('../features/ladders/components/LaddersPage')).LaddersPage,
+      }),
+    },
+    {
+      path: ':ladderId',
+      lazy: async () => ({
+        Component: (await import('../features/ladders/components/StandingsPage')).StandingsPage,
+      }),
+    },
+  ]),
+  page('matches', [
+    {
+      // Own matches need a session; `?event=`, `?player=` and `?match=` are public.
+      index: true,
+      loader: async (args) =>
+        matchesPageNeedsSignIn(new URL(args.request.url)) ? guardLoader(signedIn)(args) : null,
+      lazy: async () => ({
+        Component: (await import('../features/matches/components/MatchesPage')).MatchesPage,
+      }),
+    },
+  ]),
+  page('player', [
+    {
+      path: ':playerId',
+      lazy: async () => ({
+        Component: (await import('../features/matches/components/PlayerPage')).PlayerPage,
       }),
     },
   ]),
 ];
 
+/** The embeddable widget (`/widget/{locale}/?event=`): outside the app layout, no top bar or footer. */
+const widgetRoute: RouteObject = {
+  path: 'widget/:locale',
+  loader: localeLoader,
+  HydrateFallback: Redirecting,
+  ErrorBoundary: RouteError,
+  children: [
+    {
+      index: true,
+      lazy: async () => ({
+        Component: (await import('../features/matches/components/WidgetPage')).WidgetPage,
+      }),
+    },
+    { path: '*', Component: NotFoundPage },
+  ],
+};
+
 export const routes: RouteObject[] = [
+  widgetRoute,
   {
     id: 'root',
     Component: AppLayout,

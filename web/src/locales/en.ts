@@ -1,3 +1,6 @@
+import laddersEn from './ladders-en';
+import matchesEn from './matches-en';
+
 /** English texts; the source of the translation keys (nl.ts must have the same shape). */
 const en = {
   app: {
@@ -30,13 +33,6 @@ const en = {
     info: 'Information',
     warning: 'Warning',
     error: 'Error',
-  },
-  ladders: {
-    title: 'Ladders',
-    intro:
-      'Find a ladder at your club, see the standings and sign up for a season. The ladders open for registration will be listed here.',
-    emptyTitle: 'No ladders yet',
-    emptyText: 'As soon as a club opens a ladder, you will find it here.',
   },
   notFound: {
     code: '404',
@@ -159,14 +155,8 @@ const en = {
     created: 'Company {{name}} is created.',
     back: 'Back to your companies',
   },
-  manager: {
-    title: 'Manager area',
-    comingNext: 'Ladders and seasons for {{company}} come next: this is where you will set them up.',
-    ladder: 'Ladder: {{name}}',
-    noCompany: 'No company',
-    noCompanyText: 'This company does not exist or you do not manage it.',
-    companies: 'Your companies',
-  },
+  ...laddersEn,
+  ...matchesEn,
   devMailbox: {
     title: 'Dev mailbox',
     intro: 'Mail sent by the server in development lands here instead of in a real inbox.',

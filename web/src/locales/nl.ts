@@ -1,4 +1,6 @@
 import type { Translation } from './en';
+import laddersNl from './ladders-nl';
+import matchesNl from './matches-nl';
 
 /** Dutch texts; same keys as en.ts (checked by the type). */
 const nl: Translation = {
@@ -32,13 +34,6 @@ const nl: Translation = {
     info: 'Informatie',
     warning: 'Waarschuwing',
     error: 'Fout',
-  },
-  ladders: {
-    title: 'Ladders',
-    intro:
-      'Vind een ladder bij jouw club, bekijk de stand en schrijf je in voor een seizoen. De ladders die open zijn voor inschrijving komen hier te staan.',
-    emptyTitle: 'Nog geen ladders',
-    emptyText: 'Zodra een club een ladder opent, vind je die hier.',
   },
   notFound: {
     code: '404',
@@ -164,14 +159,8 @@ const nl: Translation = {
     created: 'Bedrijf {{name}} is aangemaakt.',
     back: 'Terug naar je bedrijven',
   },
-  manager: {
-    title: 'Beheeromgeving',
-    comingNext: 'Ladders en seizoenen voor {{company}} komen hierna: hier ga je ze opzetten.',
-    ladder: 'Ladder: {{name}}',
-    noCompany: 'Geen bedrijf',
-    noCompanyText: 'Dit bedrijf bestaat niet of je beheert het niet.',
-    companies: 'Je bedrijven',
-  },
+  ...laddersNl,
+  ...matchesNl,
   devMailbox: {
     title: 'Dev-mailbox',
     intro:

@@ -4,6 +4,8 @@ import { inputClass } from './styles';
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
   label: string;
   error?: string;
+  /** A note under the field (e.g. why it is disabled); the error replaces it. */
+  hint?: ReactNode;
   children: ReactNode;
   /** Hide the label visually (it stays for screen readers). */
   srOnlyLabel?: boolean;
@@ -11,7 +13,16 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 }
 
 /** A labelled native select (best on phones); spread react-hook-form's `register()` into it. */
-export function SelectField({ label, error, children, srOnlyLabel, id, ref, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  children,
+  srOnlyLabel,
+  id,
+  ref,
+  ...select
+}: SelectFieldProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
   return (
@@ -27,6 +38,7 @@ export function SelectField({ label, error, children, srOnlyLabel, id, ref, ...s
           id={selectId}
           ref={ref}
           aria-invalid={error ? true : undefined}
+          aria-describedby={!error && hint ? `${selectId}-hint` : undefined}
           className={`${inputClass} appearance-none pr-9`}
           {...select}
         >
@@ -45,7 +57,15 @@ export function SelectField({ label, error, children, srOnlyLabel, id, ref, ...s
           />
         </svg>
       </div>
-      {error && <p className="mt-1.5 text-sm text-red-700">{error}</p>}
+      {error ? (
+        <p className="mt-1.5 text-sm text-red-700">{error}</p>
+      ) : (
+        hint && (
+          <p id={`${selectId}-hint`} className="mt-1.5 text-sm text-ink-500">
+            {hint}
+          </p>
+        )
+      )}
     </div>
   );
 }

@@ -1,0 +1,373 @@
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { addDays, format } from 'date-fns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { ACCOUNT_API, managerWithCompany, signedInAccount, uniqueEmail } from '../support/accounts.ts';
+import { SCREENSHOT_DIR, openBrowser, type ViewportName } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+
+const ADMIN = '/webapps/api/admin/api/admin/v1';
+const LADDER = '/webapps/api/ladder/api/v1';
+const MATCHES = '/webapps/api/matches/api/v1';
+const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
+
+interface Player {
+  http: HttpClient;
+  id: string;
+  name: string;
+  teamId: string;
+}
+
+/** The browser gets the session of an HTTP client (the sign-in pages have their own journey). */
+async function signInBrowser(context: BrowserContext, baseUrl: string, http: HttpClient) {
+  const names = ['SESSION-ID', 'courtside.loggedin', 'courtside.expire', 'XSRF-TOKEN'];
+  await context.addCookies(
+    names.flatMap((name) => {
+      const value = http.cookie(name);
+      return value === undefined ? [] : [{ name, value, url: baseUrl }];
+    }),
+  );
+}
+
+function card(scope: Page | Locator, matchId: string): Locator {
+  return scope.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
+}
+
+/** The set scores of one side as shown, e.g. ["4", "7⁷", "[8]"] → "4 77 [8]" (superscripts as digits). */
+async function setScores(matchCard: Locator, side: 'defender' | 'challenger'): Promise<string[]> {
+  return matchCard
+    .locator(`[data-testid="side-${side}"] [data-testid="set-scores"] > span`)
+    .allTextContents();
+}
+
+async function positions(matchCard: Locator, side: 'defender' | 'challenger'): Promise<string[]> {
+  return matchCard.locator(`[data-testid="side-${side}"] [data-testid="member-position"]`).allTextContents();
+}
+
+describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (viewport) => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  /** A manager with a singles ladder, a best-of-three season and three active players at 1, 2, 3. */
+  async function ladderWithPlayers() {
+    const baseUrl = courtside.url!;
+    const manager = new HttpClient(baseUrl);
+    const { company } = await managerWithCompany(manager, `TC Matches ${viewport}`);
+    const ladder = await manager.json<{ uuid: string }>('POST', `${ADMIN}/companies/${company.id}/ladders`, {
+      name: `Club ladder ${viewport}`,
+      email: 'ladder@club.test',
+      sportsCategory: 'TENNISSINGLE',
+    });
+    expect(ladder.status).toBe(201);
+    const season = await manager.json<{ uuid: string }>(
+      'POST',
+      `${ADMIN}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
+      {
+        name: 'Winter',
+        startDate: day(-5),
+        endDate: day(90),
+        minimumPlayedMatches: 3,
+        openForRegistration: true,
+        matchType: 'BESTOFTHREE',
+      },
+    );
+    expect(season.status).toBe(201);
+    const seasonId = season.body.uuid;
+    const players: Player[] = [];
+    for (const name of ['Ann Smith', 'Bob Jones', 'Cas Lee']) {
+      const http = new HttpClient(baseUrl);
+      const account = await signedInAccount(http, { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) });
+      const named = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+        fullName: name,
+        phoneNumber: { countryCode: '31', number: '06 12345678' },
+      });
+      expect(named.status).toBe(200);
+      const team = await http.json<{ teamId: string }>('POST', `${LADDER}/seasons/${seasonId}/teams`, {});
+      expect(team.status).toBe(201);
+      const accepted = await manager.json('POST', `${ADMIN}/seasons/${seasonId}/teams/accept`, {
+        teamId: team.body.teamId,
+      });
+      expect(accepted.status).toBe(200);
+      players.push({ http, id: account.id, name, teamId: team.body.teamId });
+    }
+    return { manager, companyId: company.id, ladderId: ladder.body.uuid, seasonId, players };
+  }
+
+  async function createMatchByApi(
+    manager: HttpClient,
+    seasonId: string,
+    defender: Player,
+    challenger: Player,
+  ) {
+    const created = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN}/seasons/${seasonId}/teams/match`,
+      {
+        defenderId: defender.teamId,
+        challengerId: challenger.teamId,
+      },
+    );
+    expect(created.status).toBe(201);
+    return created.body.matchId;
+  }
+
+  it('enters a score with a tiebreak and a super tiebreak, shows it live in the widget with the leapfrog, plans, exports and cancels a match', async () => {
+    const { manager, companyId, ladderId, seasonId, players } = await ladderWithPlayers();
+    const [, bob, cas] = players as [Player, Player, Player]; // Ann Smith (#1) is picked in the UI
+
+    // The manager creates #1 Ann (defender) against #3 Cas (challenger) in the season's Matches tab.
+    const managerBrowser = await openBrowser(viewport);
+    let result: string;
+    try {
+      const page = managerBrowser.page;
+      await signInBrowser(managerBrowser.context, courtside.url!, manager);
+      await page.goto(
+        `${courtside.url}/webapps/manager/en/${companyId}/ladders/${encodeURIComponent(`Club ladder ${viewport}`)}`,
+      );
+      await page.getByRole('tab', { name: 'Matches' }).click();
+      const panel = page.getByTestId('create-match-panel');
+      await panel.getByRole('heading', { name: 'Create a match' }).waitFor();
+      const save = panel.getByRole('button', { name: 'Save' });
+      const defender = panel.getByRole('combobox', { name: 'Defender' });
+      const challenger = panel.getByRole('combobox', { name: 'Challenger' });
+      expect(await defender.getAttribute('placeholder')).toBe('Pick one');
+      await expect(save.isDisabled()).resolves.toBe(true);
+      await defender.click();
+      await defender.fill('ANN');
+      await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['#1 Ann Smith']);
+      await page.getByRole('option', { name: '#1 Ann Smith' }).click();
+      await expect(save.isDisabled()).resolves.toBe(true);
+      await challenger.click();
+      // The defender's team is not offered as challenger.
+      await expect
+        .poll(() => page.getByRole('option').allTextContents())
+        .toEqual(['#2 Bob Jones', '#3 Cas Lee']);
+      await challenger.fill('cas');
+      await page.getByRole('option', { name: '#3 Cas Lee' }).click();
+      await managerBrowser.screenshot(`matches-create-${viewport}`);
+      await save.click();
+      await page.getByText('Match created').first().waitFor();
+      await expect.poll(() => defender.inputValue()).toBe('');
+      expect(await challenger.inputValue()).toBe('');
+      const created = page.locator('[data-testid="match-card"]');
+      await created.first().waitFor();
+      result = (await created.first().getAttribute('data-match-id'))!;
+      await created.first().getByRole('button', { name: 'Edit' }).waitFor(); // managers may edit
+      await managerBrowser.screenshot(`matches-created-${viewport}`);
+    } finally {
+      await managerBrowser.close();
+    }
+    const other = await createMatchByApi(manager, seasonId, bob, cas);
+
+    const player = await openBrowser(viewport);
+    const viewer = await openBrowser('phone');
+    const shot = (name: string) => player.screenshot(`matches-${name}-${viewport}`);
+    const widgetShot = (name: string) =>
+      viewer.page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `matches-widget-${name}-${viewport}.png`),
+        fullPage: true,
+      });
+    try {
+      const { page } = player;
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+
+      // The widget in a 360 px iframe-like viewport: no app chrome, the planned match with positions.
+      await viewer.page.setViewportSize({ width: 360, height: 720 });
+      await viewer.page.goto(`${courtside.url}/webapps/widget/en/?event=${ladderId}`);
+      const widgetCard = card(viewer.page, result);
+      await widgetCard.waitFor();
+      await expect(viewer.page.locator('header').count()).resolves.toBeGreaterThan(0);
+      await expect(viewer.page.getByRole('link', { name: 'Courtside home' }).count()).resolves.toBe(0);
+      await viewer.page.getByRole('heading', { name: `Club ladder ${viewport} · Live scores` }).waitFor();
+      expect(await positions(widgetCard, 'defender')).toEqual(['#1']);
+      expect(await positions(widgetCard, 'challenger')).toEqual(['#3']);
+      expect(await widgetCard.getByRole('link').count()).toBe(0);
+      await viewer.page.locator('[data-testid="widget"] [role="status"][data-state="connected"]').waitFor();
+      await widgetShot('before');
+
+      // Cas opens their matches: both planned matches, their own entry highlighted.
+      await signInBrowser(player.context, courtside.url!, cas.http);
+      await page.goto(`${courtside.url}/webapps/matches/en/`);
+      await page.getByRole('heading', { level: 1, name: 'My matches' }).waitFor();
+      const mine = card(page, result);
+      await mine.waitFor();
+      await card(page, other).waitFor();
+      await expect(mine.locator('[data-its-me]').textContent()).resolves.toContain('Cas Lee');
+      await expect(mine.getByTestId('match-status').textContent()).resolves.toBe('Planned');
+      await shot('own');
+
+      // Edit the score: 4-6, 7-6 (tiebreak 7-5), super tiebreak 8-10 → Cas wins as the challenger.
+      await mine.getByRole('button', { name: 'Edit' }).click();
+      const score = (set: number, name: string) => mine.getByLabel(`Set ${set} score of ${name}`);
+      const tiebreak = (set: number, name: string) => mine.getByLabel(`Set ${set} tiebreak of ${name}`);
+      await expect(score(1, 'Ann Smith').isVisible()).resolves.toBe(true);
+      await expect(tiebreak(1, 'Ann Smith').count()).resolves.toBe(0); // no tiebreak input without a tiebreak score
+      // Digit keys only.
+      await score(1, 'Ann Smith').click();
+      await score(1, 'Ann Smith').pressSequentially('a4-');
+      expect(await score(1, 'Ann Smith').inputValue()).toBe('4');
+      await score(1, 'Cas Lee').click();
+      await score(1, 'Cas Lee').pressSequentially('6');
+      await score(2, 'Ann Smith').click();
+      await score(2, 'Ann Smith').pressSequentially('7');
+      await score(2, 'Cas Lee').click();
+      await score(2, 'Cas Lee').pressSequentially('6');
+      await score(3, 'Ann Smith').click(); // leaving the field sends the change
+      // 7-6: a tiebreak can be added.
+      await mine.getByRole('button', { name: 'Add a tiebreak score to set 2 of Ann Smith' }).click();
+      await tiebreak(2, 'Ann Smith').pressSequentially('7');
+      await score(3, 'Ann Smith').click();
+      await tiebreak(2, 'Cas Lee').click();
+      await tiebreak(2, 'Cas Lee').pressSequentially('5');
+      await score(3, 'Ann Smith').click();
+      await score(3, 'Ann Smith').pressSequentially('8');
+      await score(3, 'Cas Lee').click();
+      await score(3, 'Cas Lee').pressSequentially('10');
+      await page.keyboard.press('Tab');
+      // The server's recalculation shows the winner before saving.
+      await mine.locator('[data-testid="side-challenger"] [data-testid="winner-mark"]').waitFor();
+      await shot('editing');
+      await mine.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Match saved').first().waitFor();
+
+      // The result moved to the results; the score reads 4-6, 7⁷-6⁵, [8-10].
+      const saved = page.locator('section', { hasText: 'Results' }).locator(`[data-match-id="${result}"]`);
+      await saved.waitFor();
+      await expect(saved.getByTestId('match-status').textContent()).resolves.toBe('Completed');
+      expect(await setScores(saved, 'defender')).toEqual(['4', '77', '[8]']);
+      expect(await setScores(saved, 'challenger')).toEqual(['6', '65', '[10]']);
+      expect(await saved.locator('[data-won]').count()).toBe(3); // Ann's set 2, Cas's sets 1 and 3
+      const stored = await new HttpClient(courtside.url!).json<{
+        status: string;
+        challenger: { winner: boolean; matchSets: Array<{ score: number; tiebreakScore?: number }> };
+      }>('GET', `${MATCHES}/matches/${result}`);
+      expect(stored.body.status).toBe('completed');
+      expect(stored.body.challenger.winner).toBe(true);
+      expect(stored.body.challenger.matchSets.map((set) => [set.score, set.tiebreakScore])).toEqual([
+        [6, undefined],
+        [6, 5],
+        [10, undefined],
+      ]);
+      await shot('saved');
+
+      // The widget shows it without a reload, and the challenger leapfrogged to #1 (Ann #2).
+      const liveCard = viewer.page
+        .locator('section', { hasText: 'Results' })
+        .locator(`[data-match-id="${result}"]`);
+      await liveCard.waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => setScores(liveCard, 'challenger'), { timeout: 15_000 })
+        .toEqual(['6', '65', '[10]']);
+      await expect.poll(() => positions(liveCard, 'challenger'), { timeout: 15_000 }).toEqual(['#1']);
+      await expect.poll(() => positions(liveCard, 'defender')).toEqual(['#2']);
+      await expect.poll(() => card(viewer.page, result).count()).toBe(1); // gone from upcoming
+      await widgetShot('after');
+
+      // Plan the other match past the season's end: clamped to the last day, keeping the time.
+      const planned = card(page, other);
+      await planned.getByRole('button', { name: 'Edit' }).click();
+      await planned.getByLabel('Date and time').fill(`${day(120)}T19:30`);
+      await planned.getByText(/The season ends on/).waitFor();
+      expect(await planned.getByLabel('Date and time').inputValue()).toBe(`${day(90)}T19:30`);
+      await shot('date');
+      await planned.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Match saved').first().waitFor();
+      const dateButton = planned.getByTestId('match-date');
+      await expect.poll(() => dateButton.textContent()).toContain('19:30');
+
+      // Clicking the date downloads the calendar event.
+      const [download] = await Promise.all([page.waitForEvent('download'), dateButton.click()]);
+      expect(download.suggestedFilename()).toBe('Bob Jones – Cas Lee.ics');
+      const ics = (await readFile((await download.path())!, 'utf8')).replace(/\r\n[ \t]/g, '');
+      const compact = day(90).replaceAll('-', '');
+      expect(ics).toContain('VERSION:2.0');
+      expect(ics).toContain(`DTSTART:${compact}T193000\r\n`);
+      expect(ics.includes('DURATION:PT2H') || ics.includes(`DTEND:${compact}T213000`)).toBe(true);
+      expect(ics).toContain('SUMMARY:Bob Jones – Cas Lee');
+      expect(ics).toContain(`URL:${courtside.url}/webapps/matches/en/?match=${other}`);
+
+      // Cancel it through the dialog: 20rem wide, confirm only after typing "cancel".
+      await planned.getByRole('button', { name: 'Edit' }).click();
+      await planned.getByRole('button', { name: 'Cancel match' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByText('Are you sure you want to cancel this match permanently? This cannot be undone.')
+        .waitFor();
+      const box = await dialog.getByTestId('cancel-match-dialog').boundingBox();
+      expect(Math.round(box!.width)).toBe(320);
+      const confirm = dialog.getByRole('button', { name: 'Cancel match' });
+      await expect(confirm.isDisabled()).resolves.toBe(true);
+      await dialog.getByLabel('Type Cancel to confirm').fill('Cance');
+      await expect(confirm.isDisabled()).resolves.toBe(true);
+      await dialog.getByLabel('Type Cancel to confirm').fill('cancel');
+      await shot('cancel-dialog');
+      await confirm.click();
+      await page.getByText('Match cancelled').first().waitFor();
+      const cancelled = page.locator('section', { hasText: 'Results' }).locator(`[data-match-id="${other}"]`);
+      await expect.poll(() => cancelled.getAttribute('data-status')).toBe('cancelled');
+      await expect(cancelled.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
+      await expect.poll(() => card(viewer.page, other).getAttribute('data-status')).toBe('cancelled');
+      await shot('cancelled');
+      await widgetShot('cancelled');
+
+      // Embedded in a club's page: a 360 px iframe on another page shows the widget.
+      const host = await viewer.context.newPage();
+      await host.setViewportSize({ width: 400, height: 760 });
+      // (served by a little site of its own on another port: another origin, as a club's site would be)
+      const clubSite = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end(
+          `<body style="margin:0;padding:20px;background:#fde7c8;font-family:sans-serif"><h3>TC Club</h3>` +
+            `<iframe src="${courtside.url}/webapps/widget/en/?event=${ladderId}" width="360" height="600" ` +
+            `style="border:0;background:transparent" title="Scores"></iframe></body>`,
+        );
+      });
+      await new Promise<void>((resolve) => clubSite.listen(0, '127.0.0.1', resolve));
+      const { port } = clubSite.address() as AddressInfo;
+      await host.goto(`http://127.0.0.1:${port}/scores`);
+      const framed = host.frameLocator('iframe');
+      await framed.locator(`[data-match-id="${result}"][data-status="completed"]`).waitFor();
+      await host.screenshot({ path: path.join(SCREENSHOT_DIR, `matches-widget-iframe-${viewport}.png`) });
+      await host.close();
+      clubSite.close();
+
+      // The player page and the event filter work without signing in.
+      const anonymous = viewer.page;
+      await anonymous.setViewportSize({ width: 375, height: 740 });
+      await anonymous.goto(`${courtside.url}/webapps/player/en/${cas.id}`);
+      await anonymous.getByRole('heading', { level: 1, name: 'Cas Lee' }).waitFor();
+      await card(anonymous, result).waitFor();
+      await anonymous.goto(`${courtside.url}/webapps/matches/nl/?event=${ladderId}`);
+      await anonymous
+        .getByRole('heading', { level: 1, name: `Wedstrijden van Club ladder ${viewport}` })
+        .waitFor();
+      await expect(card(anonymous, result).getByTestId('match-status').textContent()).resolves.toBe(
+        'Gespeeld',
+      );
+      await anonymous.screenshot({
+        path: path.join(SCREENSHOT_DIR, `matches-event-nl-${viewport}.png`),
+        fullPage: true,
+      });
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await shot('failure').catch(() => undefined);
+      await widgetShot('failure').catch(() => undefined);
+      throw error;
+    } finally {
+      await player.close();
+      await viewer.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,39 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { secondaryButtonClass } from '../forms/styles';
+import { dangerButtonClass } from './DeleteDialog';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** true when confirmed; false on cancel, Escape or a click outside. */
+  onClose(confirmed: boolean): void;
+}
+
+/** A small yes/no question (spec §2: the remove-team confirmation is 250 px wide). */
+export function ConfirmDialog({ open, message, confirmLabel, cancelLabel, onClose }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={() => onClose(false)} className="relative z-50">
+      <DialogBackdrop transition className="fixed inset-0 bg-ink-950/40 transition data-closed:opacity-0" />
+      <div className="fixed inset-0 flex w-screen items-center justify-center p-4">
+        <DialogPanel className="w-[250px] max-w-full rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5">
+          <DialogTitle className="text-sm leading-6 font-medium text-ink-900">{message}</DialogTitle>
+          <div className="mt-5 flex justify-end gap-2">
+            <button
+              type="button"
+              className={`${secondaryButtonClass} px-3`}
+              onClick={() => onClose(false)}
+              autoFocus
+            >
+              {cancelLabel}
+            </button>
+            <button type="button" className={`${dangerButtonClass} px-3`} onClick={() => onClose(true)}>
+              {confirmLabel}
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useTranslation } from 'react-i18next';
+import { inputClass, secondaryButtonClass } from '../forms/styles';
+import { DeleteForeverIcon } from '../icons/icons';
+import { canConfirmDelete } from './delete-confirmation';
+
+interface DeleteDialogProps {
+  open: boolean;
+  /** Called with the typed text when Delete is pressed, with undefined on Cancel (or Escape). */
+  onClose(result: string | undefined): void;
+}
+
+export const dangerButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-50';
+
+/**
+ * Spec §2 "Dialogs" / §4: the delete confirmation. The red Delete button is enabled only when the
+ * typed text is exactly "delete"; it closes the dialog and returns the text. Cancel returns nothing.
+ */
+export function DeleteDialog({ open, onClose }: DeleteDialogProps) {
+  return (
+    <Dialog open={open} onClose={() => onClose(undefined)} className="relative z-50">
+      <DialogBackdrop transition className="fixed inset-0 bg-ink-950/40 transition data-closed:opacity-0" />
+      <div className="fixed inset-0 flex w-screen items-center justify-center p-4">
+        {/* A fresh form for each opening: the field starts empty. */}
+        {open && <DeleteForm onClose={onClose} />}
+      </div>
+    </Dialog>
+  );
+}
+
+function DeleteForm({ onClose }: Pick<DeleteDialogProps, 'onClose'>) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const enabled = canConfirmDelete(text);
+  return (
+    <DialogPanel className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5 sm:p-6">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (enabled) onClose(text);
+        }}
+      >
+        <DialogTitle className="text-lg font-semibold text-ink-900">
+          {t('manager.deleteDialog.title')}
+        </DialogTitle>
+        <p className="mt-2 text-sm text-ink-600">{t('manager.deleteDialog.body')}</p>
+        <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-ink-800">
+          {t('manager.deleteDialog.label')}
+        </label>
+        <input
+          id={inputId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          className={`${inputClass} mt-1.5`}
+        />
+        <div className="mt-5 flex justify-end gap-2">
+          <button type="button" className={secondaryButtonClass} onClick={() => onClose(undefined)}>
+            {t('manager.deleteDialog.cancel')}
+          </button>
+          <button type="submit" className={dangerButtonClass} disabled={!enabled}>
+            <DeleteForeverIcon className="size-5" />
+            {t('manager.deleteDialog.confirm')}
+          </button>
+        </div>
+      </form>
+    </DialogPanel>
+  );
+}

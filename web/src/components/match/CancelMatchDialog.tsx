@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useTranslation } from 'react-i18next';
+import { inputClass, secondaryButtonClass } from '../forms/styles';
+import { CANCEL_WORD, isCancelConfirmation } from './model';
+
+interface CancelMatchDialogProps {
+  open: boolean;
+  /** Closes without cancelling. */
+  onClose: () => void;
+  /** The user confirmed by typing "Cancel" (any case). */
+  onConfirm: () => void;
+  busy?: boolean;
+}
+
+/**
+ * Match cancel dialog (spec §2 "Dialogs", §5, §9): 20rem wide, the message, a text field, and a
+ * confirm button that is enabled only when the typed text is "Cancel" (case-insensitive).
+ */
+export function CancelMatchDialog({ open, onClose, onConfirm, busy = false }: CancelMatchDialogProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const fieldId = useId();
+  const close = () => {
+    setText('');
+    onClose();
+  };
+  const confirmed = isCancelConfirmation(text);
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <div className="fixed inset-0 bg-ink-950/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel
+          className="w-[20rem] max-w-full rounded-2xl bg-white p-5 shadow-xl ring-1 ring-ink-200"
+          data-testid="cancel-match-dialog"
+        >
+          <DialogTitle className="text-base font-semibold text-ink-900">
+            {t('matchCard.cancelDialog.title')}
+          </DialogTitle>
+          <p className="mt-2 text-sm leading-6 text-ink-700">{t('matchCard.cancelDialog.message')}</p>
+          <form
+            className="mt-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (confirmed && !busy) {
+                setText('');
+                onConfirm();
+              }
+            }}
+          >
+            <label htmlFor={fieldId} className="block text-sm font-medium text-ink-800">
+              {t('matchCard.cancelDialog.label', { word: CANCEL_WORD })}
+            </label>
+            <input
+              id={fieldId}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              className={`${inputClass} mt-1.5`}
+              data-autofocus
+            />
+            <div className="mt-5 flex justify-end gap-2">
+              <button type="button" onClick={close} className={secondaryButtonClass}>
+                {t('matchCard.cancelDialog.keep')}
+              </button>
+              <button
+                type="submit"
+                disabled={!confirmed || busy}
+                className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-50"
+              >
+                {t('matchCard.cancelDialog.confirm')}
+              </button>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { digitsOnly, parseNumberInput as parseScore } from '../../lib/number-input';
+import { teamDisplayName } from '../../lib/team-name';
+import {
+  appendPage,
+  applyLiveMatch,
+  buildMatchesQuery,
+  clampDateTime,
+  containerDistance,
+  filterTeams,
+  isAllowedScoreKey,
+  isCancelConfirmation,
+  isNearBottom,
+  matchSchema,
+  normaliseDateTimeInput,
+  scorePayload,
+  setInputCount,
+  shortName,
+  statusesOf,
+  teamLink,
+  withViewerFlags,
+  type Match,
+  type MatchListItem,
+  type MatchSet,
+} from './model';
+
+const set = (order: number, score: number | null, extra: Partial<MatchSet> = {}): MatchSet => ({
+  order,
+  score,
+  winner: false,
+  superTiebreak: false,
+  ...extra,
+});
+
+function aMatch(overrides: Partial<Match> = {}): Match {
+  return matchSchema.parse({
+    id: 'm1',
+    date: null,
+    status: 'planned',
+    sportsCategory: 'TENNISSINGLE',
+    matchType: 'BESTOFTHREE',
+    latestDate: '2026-12-31',
+    editable: false,
+    defender: {
+      teamId: 't1',
+      url: '/webapps/matches/en/?event=l1&player=t1',
+      position: 1,
+      members: [{ id: 'p1', name: 'Ann Smith', position: 1, itsMe: false }],
+      matchSets: [],
+      winner: false,
+      special: 'none',
+    },
+    challenger: {
+      teamId: 't2',
+      url: '/webapps/matches/en/?event=l1&player=t2',
+      position: 2,
+      members: [{ id: 'p2', name: 'Bob Jones', position: 2, itsMe: false }],
+      matchSets: [],
+      winner: false,
+      special: 'none',
+    },
+    ...overrides,
+  });
+}
+const item = (match: Match): MatchListItem => ({ match, event: { event: { id: 'l1', name: 'Ladder' } } });
+
+describe('the matches query', () => {
+  it('sends COMPLETED by default, and not when only not-completed is asked for', () => {
+    expect(buildMatchesQuery(0)).toEqual({ PAGE: '0', COMPLETED: 'TRUE' });
+    expect(buildMatchesQuery(2, { notCompleted: true })).toEqual({ PAGE: '2', NOTCOMPLETED: 'TRUE' });
+    expect(
+      buildMatchesQuery(1, { notCompleted: true, completed: true, own: true, tags: ['a', ' b ', ''] }),
+    ).toEqual({ PAGE: '1', TAGS: 'a,b', OWN: 'TRUE', NOTCOMPLETED: 'TRUE', COMPLETED: 'TRUE' });
+    expect(statusesOf({ notCompleted: true })).toEqual(['planned']);
+    expect(statusesOf({})).toEqual(['completed', 'retired', 'walkover', 'cancelled']);
+  });
+
+  it('loads the next page within 5 px of the bottom', () => {
+    expect(isNearBottom(5)).toBe(true);
+    expect(isNearBottom(6)).toBe(false);
+    expect(isNearBottom(-20)).toBe(true);
+    expect(containerDistance({ scrollTop: 600, clientHeight: 400, scrollHeight: 1003 })).toBe(3);
+  });
+
+  it('appends pages without showing a match twice', () => {
+    const a = item(aMatch({ id: 'a' }));
+    const b = item(aMatch({ id: 'b' }));
+    expect(appendPage([a], [a, b]).map((i) => i.match.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('live updates', () => {
+  it('keeps the viewer’s editable and itsMe flags on a pushed match', () => {
+    const known = aMatch({ editable: true });
+    known.defender.members[0]!.itsMe = true;
+    const pushed = aMatch({ status: 'completed' });
+    const merged = withViewerFlags(pushed, known);
+    expect(merged.editable).toBe(true);
+    expect(merged.status).toBe('completed');
+    expect(merged.defender.members[0]!.itsMe).toBe(true);
+    expect(withViewerFlags(aMatch({ status: 'cancelled' }), known).editable).toBe(false);
+  });
+
+  it('replaces, drops, and inserts where the list order says', () => {
+    const planned = [
+      item(aMatch({ id: 'a', date: '2026-06-01T10:00' })),
+      item(aMatch({ id: 'b', date: '2026-06-09T10:00' })),
+      item(aMatch({ id: 'c', date: null })),
+    ];
+    const ids = (items: MatchListItem[]) => items.map((i) => i.match.id);
+    const filter = { notCompleted: true };
+    expect(ids(applyLiveMatch(planned, aMatch({ id: 'n', date: '2026-06-05T10:00' }), filter, true))).toEqual(
+      ['a', 'n', 'b', 'c'],
+    );
+    expect(ids(applyLiveMatch(planned, aMatch({ id: 'n' }), filter, true))).toEqual(['a', 'b', 'c', 'n']);
+    expect(ids(applyLiveMatch(planned, aMatch({ id: 'n' }), filter, false))).toEqual(['a', 'b', 'c']);
+    expect(ids(applyLiveMatch(planned, aMatch({ id: 'b', status: 'completed' }), filter, true))).toEqual([
+      'a',
+      'c',
+    ]);
+    const done = applyLiveMatch(planned, aMatch({ id: 'z', status: 'completed' }), {}, true);
+    expect(ids(done)).toEqual(['z', 'a', 'b', 'c']);
+    expect(done[0]!.event?.event.name).toBe('Ladder');
+    const replaced = applyLiveMatch(planned, aMatch({ id: 'b', date: '2026-06-10T18:00' }), filter, true);
+    expect(replaced[1]!.match.date).toBe('2026-06-10T18:00');
+  });
+});
+
+describe('score input', () => {
+  it('keeps digits only; empty is null', () => {
+    expect(digitsOnly('1a2-3 ')).toBe('123');
+    expect(parseScore('')).toBeNull();
+    expect(parseScore('x')).toBeNull();
+    expect(parseScore('07')).toBe(7);
+    expect(isAllowedScoreKey('7')).toBe(true);
+    expect(isAllowedScoreKey('e')).toBe(false);
+    expect(isAllowedScoreKey('-')).toBe(false);
+    expect(isAllowedScoreKey('Backspace')).toBe(true);
+    expect(isAllowedScoreKey('v', true)).toBe(true);
+  });
+
+  it('shows enough inputs for the match type, at most 5', () => {
+    expect(setInputCount(aMatch())).toBe(3);
+    const three = aMatch();
+    three.defender.matchSets = [set(1, 6), set(2, 6), set(3, 10)];
+    expect(setInputCount(three)).toBe(3);
+    expect(setInputCount(aMatch({ matchType: 'BESTOFFIVE' }))).toBe(5);
+    const gamesOnly = aMatch({ matchType: 'GAMESONLY' });
+    expect(setInputCount(gamesOnly)).toBe(2);
+    gamesOnly.defender.matchSets = [set(1, 6), set(2, 6), set(3, 4), set(4, 1), set(5, 2)];
+    expect(setInputCount(gamesOnly)).toBe(5);
+  });
+
+  it('sends sets without trailing empty ones and without flags', () => {
+    const match = aMatch();
+    match.defender.matchSets = [set(1, 6, { winner: true }), set(2, 7, { tiebreakScore: 7 }), set(3, null)];
+    match.challenger.matchSets = [set(1, 4), set(2, 6, { tiebreakScore: 5 }), set(3, null)];
+    match.challenger.special = 'retired';
+    expect(scorePayload(match)).toEqual({
+      defender: {
+        special: 'none',
+        matchSets: [
+          { order: 1, score: 6 },
+          { order: 2, score: 7, tiebreakScore: 7 },
+        ],
+      },
+      challenger: {
+        special: 'retired',
+        matchSets: [
+          { order: 1, score: 4 },
+          { order: 2, score: 6, tiebreakScore: 5 },
+        ],
+      },
+    });
+  });
+});
+
+describe('the match date', () => {
+  it('is clamped to the latest date, keeping the time', () => {
+    expect(clampDateTime('2026-12-01T19:30', '2026-12-31')).toBe('2026-12-01T19:30');
+    expect(clampDateTime('2026-12-31T19:30', '2026-12-31')).toBe('2026-12-31T19:30');
+    expect(clampDateTime('2027-01-02T08:15', '2026-12-31')).toBe('2026-12-31T08:15');
+    expect(clampDateTime('2027-01-02T08:15', null)).toBe('2027-01-02T08:15');
+    expect(clampDateTime('garbage', '2026-12-31')).toBe('garbage');
+  });
+
+  it('reads the datetime-local value', () => {
+    expect(normaliseDateTimeInput('')).toBeNull();
+    expect(normaliseDateTimeInput('2026-06-14T19:30:00')).toBe('2026-06-14T19:30');
+  });
+});
+
+describe('the cancel dialog', () => {
+  it('confirms only on "Cancel", in any case', () => {
+    expect(isCancelConfirmation('Cancel')).toBe(true);
+    expect(isCancelConfirmation('cAnCeL')).toBe(true);
+    expect(isCancelConfirmation('Cancel ')).toBe(true);
+    expect(isCancelConfirmation('Cancelled')).toBe(false);
+    expect(isCancelConfirmation('')).toBe(false);
+    expect(isCancelConfirmation('delete')).toBe(false);
+  });
+});
+
+describe('names', () => {
+  const teams = [
+    { teamId: 'a', position: 1, members: [{ fullName: 'Ann Smith' }, { fullName: 'Bob Jones' }] },
+    { teamId: 'b', position: 2, members: [{ fullName: 'Cas Lee' }] },
+  ];
+  it('displays a team as #position and the members’ full names', () => {
+    expect(teamDisplayName(teams[0]!)).toBe('#1 Ann Smith, Bob Jones');
+    expect(teamDisplayName({ position: null, members: [{ fullName: 'X' }] })).toBe('X');
+  });
+
+  it('filters the pickers case-insensitively and leaves out the other picker’s team', () => {
+    expect(filterTeams(teams, 'BOB').map((t) => t.teamId)).toEqual(['a']);
+    expect(filterTeams(teams, '#2').map((t) => t.teamId)).toEqual(['b']);
+    expect(filterTeams(teams, '', 'a').map((t) => t.teamId)).toEqual(['b']);
+  });
+
+  it('shortens names and maps team links to the locale', () => {
+    expect(shortName('Anna de Vries')).toBe('Anna V.');
+    expect(shortName('Prince')).toBe('Prince');
+    expect(teamLink('/webapps/matches/en/?event=l1&player=t1', 'nl')).toBe('/matches/nl/?event=l1&player=t1');
+    expect(teamLink('https://elsewhere.test/x', 'nl')).toBe('https://elsewhere.test/x');
+  });
+});

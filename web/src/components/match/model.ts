@@ -1,0 +1,354 @@
+import { z } from 'zod';
+import { MAX_SETS } from '@courtside/events/matches/scoring';
+import type { Query } from '../../lib/http';
+import { teamDisplayName } from '../../lib/team-name';
+
+/**
+ * The match as the matches API answers it (spec §3 "Match", "Match team", "Member", "Match set",
+ * "Event info", "Matches list item"), parsed leniently: unknown fields are dropped, never an error.
+ * Plus the pure rules of the match UI (spec §4 "Match", §5, §9), unit-tested in model.test.ts.
+ */
+
+export const SPECIALS = ['none', 'walkover', 'retired'] as const;
+export const MATCH_STATUSES = ['planned', 'completed', 'retired', 'walkover', 'cancelled'] as const;
+export const COMPLETED_STATUSES: readonly MatchStatus[] = ['completed', 'retired', 'walkover', 'cancelled'];
+
+export const memberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.number().nullable().optional().default(null),
+  itsMe: z.boolean().optional().default(false),
+});
+
+/** One side's score in one set. */
+export interface MatchSet {
+  order: number;
+  score: number | null;
+  tiebreakScore?: number;
+  winner: boolean;
+  superTiebreak: boolean;
+}
+
+export const matchSetSchema = z
+  .object({
+    order: z.number(),
+    score: z.number().nullable(),
+    tiebreakScore: z.number().nullable().optional(),
+    winner: z.boolean().optional().default(false),
+    superTiebreak: z.boolean().optional().default(false),
+  })
+  .transform(({ tiebreakScore, ...set }): MatchSet =>
+    tiebreakScore === null || tiebreakScore === undefined ? set : { ...set, tiebreakScore },
+  );
+
+export const matchTeamSchema = z.object({
+  teamId: z.string(),
+  url: z.string().optional().default(''),
+  position: z.number().nullable().optional().default(null),
+  members: z.array(memberSchema),
+  matchSets: z.array(matchSetSchema).optional().default([]),
+  winner: z.boolean().optional().default(false),
+  special: z.enum(SPECIALS).optional().default('none'),
+});
+
+export const matchSchema = z.object({
+  id: z.string(),
+  date: z.string().nullable().optional().default(null),
+  status: z.enum(MATCH_STATUSES),
+  sportsCategory: z.string(),
+  matchType: z.enum(['GAMESONLY', 'BESTOFTHREE', 'BESTOFFIVE']).optional().default('BESTOFTHREE'),
+  latestDate: z.string().nullable().optional().default(null),
+  editable: z.boolean().optional().default(false),
+  defender: matchTeamSchema,
+  challenger: matchTeamSchema,
+});
+
+const namedSchema = z.object({ id: z.string(), name: z.string() });
+export const eventInfoSchema = z.object({
+  event: namedSchema,
+  part: namedSchema.optional(),
+  round: namedSchema.nullable().optional(),
+});
+
+export const matchListItemSchema = z.object({ match: matchSchema, event: eventInfoSchema.optional() });
+export const matchListSchema = z.array(matchListItemSchema);
+
+export type Member = z.infer<typeof memberSchema>;
+export type MatchTeam = z.infer<typeof matchTeamSchema>;
+export type Match = z.infer<typeof matchSchema>;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+export type Special = (typeof SPECIALS)[number];
+export type Side = 'defender' | 'challenger';
+export type EventInfo = z.infer<typeof eventInfoSchema>;
+export type MatchListItem = z.infer<typeof matchListItemSchema>;
+
+export const SIDES: readonly Side[] = ['defender', 'challenger'];
+
+// ---------------------------------------------------------------------------------------------
+// Matches list query (spec §7 "Matches", §9).
+
+export interface MatchesFilter {
+  /** Only the signed-in user's own matches (`OWN=TRUE`). */
+  own?: boolean;
+  /** Completed, retired, walkover and cancelled matches (sent by default, see below). */
+  completed?: boolean;
+  /** Planned matches (`NOTCOMPLETED=TRUE`). */
+  notCompleted?: boolean;
+  /** Ladder, season, team or player ids; a match must match every tag (`TAGS`, comma-joined). */
+  tags?: readonly string[];
+}
+
+/**
+ * The query of `GET matches` for page `page` (from 0). `COMPLETED=TRUE` is sent by default unless
+ * not-completed is requested (and then only when completed is asked for explicitly as well).
+ */
+export function buildMatchesQuery(page: number, filter: MatchesFilter = {}): Query {
+  const query: Record<string, string> = { PAGE: String(page) };
+  const tags = (filter.tags ?? []).map((tag) => tag.trim()).filter(Boolean);
+  if (tags.length > 0) query.TAGS = tags.join(',');
+  if (filter.own) query.OWN = 'TRUE';
+  if (filter.notCompleted) query.NOTCOMPLETED = 'TRUE';
+  if (filter.completed || !filter.notCompleted) query.COMPLETED = 'TRUE';
+  return query;
+}
+
+/** The statuses a list with this filter shows (what the server answers for its query). */
+export function statusesOf(filter: MatchesFilter): readonly MatchStatus[] {
+  const query = buildMatchesQuery(0, filter);
+  return [
+    ...(query.NOTCOMPLETED ? (['planned'] as const) : []),
+    ...(query.COMPLETED ? COMPLETED_STATUSES : []),
+  ];
+}
+
+/** Pixels left below the visible part; the next page loads within 5 px of the bottom (spec §9). */
+export const NEAR_BOTTOM_PX = 5;
+export function isNearBottom(distanceToBottom: number, threshold: number = NEAR_BOTTOM_PX): boolean {
+  return distanceToBottom <= threshold;
+}
+/** Distance to the bottom of a scrolling element (`scrollHeight - scrollTop - clientHeight`). */
+export function containerDistance(el: { scrollTop: number; clientHeight: number; scrollHeight: number }) {
+  return el.scrollHeight - el.scrollTop - el.clientHeight;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live updates of a list and of a card.
+
+/**
+ * A pushed match (`match.updated`) is the same for every viewer: `editable` and `itsMe` are false.
+ * Keep the viewer's own flags from the last time the viewer loaded it.
+ */
+export function withViewerFlags(pushed: Match, known: Match | undefined): Match {
+  if (!known) return pushed;
+  const itsMe = new Set(
+    [...known.defender.members, ...known.challenger.members].filter((m) => m.itsMe).map((m) => m.id),
+  );
+  const team = (side: MatchTeam): MatchTeam => ({
+    ...side,
+    members: side.members.map((member) => ({ ...member, itsMe: member.itsMe || itsMe.has(member.id) })),
+  });
+  return {
+    ...pushed,
+    editable: known.editable && pushed.status !== 'cancelled',
+    defender: team(pushed.defender),
+    challenger: team(pushed.challenger),
+  };
+}
+
+/**
+ * A list after a pushed match: replaced where it is (or dropped when its status no longer fits the
+ * list), inserted when new and `insert` is allowed: completed lists are newest first (on top),
+ * planned lists soonest first with undated matches last.
+ */
+export function applyLiveMatch(
+  items: readonly MatchListItem[],
+  pushed: Match,
+  filter: MatchesFilter,
+  insert: boolean,
+): MatchListItem[] {
+  const fits = statusesOf(filter).includes(pushed.status);
+  const index = items.findIndex((item) => item.match.id === pushed.id);
+  if (index >= 0) {
+    const current = items[index]!;
+    if (!fits) return items.filter((_, i) => i !== index);
+    const next = [...items];
+    next[index] = { ...current, match: withViewerFlags(pushed, current.match) };
+    return next;
+  }
+  if (!fits || !insert) return [...items];
+  const event = items[0]?.event;
+  const item: MatchListItem = event ? { match: pushed, event } : { match: pushed };
+  if (pushed.status !== 'planned') return [item, ...items];
+  const at = items.findIndex(
+    (other) =>
+      other.match.status !== 'planned' ||
+      (pushed.date !== null && (other.match.date === null || other.match.date > pushed.date)),
+  );
+  return at < 0 ? [...items, item] : [...items.slice(0, at), item, ...items.slice(at)];
+}
+
+/** Appends a page, skipping matches already shown (a match may move between pages while scrolling). */
+export function appendPage(items: readonly MatchListItem[], page: readonly MatchListItem[]): MatchListItem[] {
+  const seen = new Set(items.map((item) => item.match.id));
+  return [...items, ...page.filter((item) => !seen.has(item.match.id))];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Score editing (spec §4 "Match", §5).
+
+/** Whether a key press may reach a score input: digits, and keys that edit or move (no letters). */
+export function isAllowedScoreKey(key: string, withModifier = false): boolean {
+  if (withModifier) return true; // copy, paste, select all…
+  return key.length !== 1 || /^\d$/.test(key);
+}
+
+/**
+ * How many score inputs to show per side: 3 for best of three, 5 for best of five; for most games one
+ * more than entered (at least 2). Never fewer than the sets entered, at most 5.
+ */
+export function setInputCount(match: Pick<Match, 'matchType' | 'defender' | 'challenger'>): number {
+  const entered = Math.max(
+    lastFilledSet(match.defender.matchSets),
+    lastFilledSet(match.challenger.matchSets),
+  );
+  if (match.matchType === 'BESTOFFIVE') return MAX_SETS;
+  if (match.matchType === 'BESTOFTHREE') return Math.max(3, Math.min(MAX_SETS, entered));
+  return Math.min(MAX_SETS, Math.max(2, entered + 1));
+}
+
+function lastFilledSet(sets: readonly MatchSet[]): number {
+  let last = 0;
+  sets.forEach((set, index) => {
+    if (set.score !== null || set.tiebreakScore !== undefined) last = index + 1;
+  });
+  return last;
+}
+
+/** A side's score as the API takes it, without trailing sets that neither side has filled in. */
+export function scorePayload(match: Pick<Match, 'defender' | 'challenger'>): Record<Side, SideScore> {
+  const count = Math.max(lastFilledSet(match.defender.matchSets), lastFilledSet(match.challenger.matchSets));
+  const side = (team: MatchTeam): SideScore => ({
+    special: team.special,
+    matchSets: Array.from({ length: count }, (_, index) => {
+      const set = team.matchSets[index];
+      return {
+        order: index + 1,
+        score: set?.score ?? null,
+        ...(set?.tiebreakScore !== undefined ? { tiebreakScore: set.tiebreakScore } : {}),
+      };
+    }),
+  });
+  return { defender: side(match.defender), challenger: side(match.challenger) };
+}
+
+export interface SideScore {
+  special: Special;
+  matchSets: Array<{ order: number; score: number | null; tiebreakScore?: number }>;
+}
+
+/** The match with one side's team replaced. */
+export function withTeam(match: Match, side: Side, team: MatchTeam): Match {
+  return { ...match, [side]: team };
+}
+
+/** Whether set `index` of a side pair has a tiebreak (a tiebreak score on either side). */
+export function hasTiebreak(team: MatchTeam, opponent: MatchTeam | undefined, index: number): boolean {
+  return (
+    team.matchSets[index]?.tiebreakScore !== undefined ||
+    opponent?.matchSets[index]?.tiebreakScore !== undefined
+  );
+}
+
+/** A set that went to a tiebreak: 7–6 either way (offered the "+ tiebreak" affordance). */
+export function looksLikeTiebreakSet(own: number | null | undefined, other: number | null | undefined) {
+  return (own === 7 && other === 6) || (own === 6 && other === 7);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Date and time (spec §4 "Match", §9).
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+
+/**
+ * The match date may not go past the latest match date: a later day is clamped to that day, keeping
+ * the time. Values are local `YYYY-MM-DDTHH:mm`; anything else is returned as is.
+ */
+export function clampDateTime(value: string, latestDate: string | null | undefined): string {
+  const found = DATE_TIME.exec(value);
+  if (!found || !latestDate || !/^\d{4}-\d{2}-\d{2}$/.test(latestDate)) return value;
+  const [, day, time] = found;
+  return day! > latestDate ? `${latestDate}T${time}` : value;
+}
+
+/** `YYYY-MM-DDTHH:mm` (what `<input type="datetime-local">` gives, seconds dropped) or null when empty. */
+export function normaliseDateTimeInput(value: string): string | null {
+  if (value.trim() === '') return null;
+  const found = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})/.exec(value);
+  return found ? found[1]! : null;
+}
+
+/** A local date-time string as a Date (no time zone: local time), or null. */
+export function toLocalDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const found = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(value);
+  if (!found) return null;
+  const [, y, mo, d, h = '0', mi = '0'] = found;
+  return new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancel dialog (spec §5, §9).
+
+export const CANCEL_WORD = 'Cancel';
+
+/** The cancel-match confirm button is enabled only when the typed text is "Cancel", any case. */
+export function isCancelConfirmation(text: string): boolean {
+  return text.trim().toLowerCase() === CANCEL_WORD.toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names and addresses.
+
+/** A season team as the admin API lists it (`GET seasons/{id}/teams`). */
+export interface SeasonTeam {
+  teamId: string;
+  position: number | null;
+  joinDate?: string | null;
+  members: Array<{ fullName: string; email?: string; phoneNumber?: unknown }>;
+}
+
+/** Picker filter: case-insensitive text match on the display name; an empty query keeps all. */
+export function filterTeams<T extends Pick<SeasonTeam, 'position' | 'members' | 'teamId'>>(
+  teams: readonly T[],
+  query: string,
+  excludeId?: string | null,
+): T[] {
+  const needle = query.trim().toLowerCase();
+  return teams.filter(
+    (team) =>
+      team.teamId !== excludeId && (needle === '' || teamDisplayName(team).toLowerCase().includes(needle)),
+  );
+}
+
+/** "Anna de Vries" → "Anna V." style short name: first name and the initial of the last word. */
+export function shortName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return words[0] ?? name;
+  const last = words[words.length - 1]!;
+  return `${words[0]} ${last.charAt(0).toUpperCase()}.`;
+}
+
+/** The names of a side, joined for a title: "Ann Smith & Bob Jones". */
+export function sideNames(team: Pick<MatchTeam, 'members'>): string {
+  return team.members.map((member) => member.name).join(' & ');
+}
+
+/**
+ * A team's `url` from the API (`/webapps/matches/en/?event=…&player=…`) as a router path in the
+ * current locale; other addresses (another site) are returned unchanged.
+ */
+export function teamLink(url: string, locale: string): string {
+  const found = /^(?:\/webapps)?\/([a-z]+)\/([a-z]{2})\/(.*)$/.exec(url);
+  if (!found) return url;
+  return `/${found[1]}/${locale}/${found[3]}`;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import en from '../../../locales/en';
+import nl from '../../../locales/nl';
+import { auditSummary, emptyNames, learnNames } from './audit-summary';
+
+const i18n = i18next.createInstance();
+await i18n.init({
+  resources: { en: { translation: en }, nl: { translation: nl } },
+  lng: 'en',
+  interpolation: { escapeValue: false },
+});
+const ladderId = '11111111-1111-4111-8111-111111111111';
+const seasonId = '22222222-2222-4222-8222-222222222222';
+
+describe('audit summaries', () => {
+  const names = emptyNames();
+  learnNames(names, { type: 'LadderCreated', payload: { ladderId, name: 'Summer Singles' } });
+  learnNames(names, { type: 'SeasonCreated', payload: { seasonId, ladderId, name: 'Winter' } });
+
+  it('reads ladder and season events in English', () => {
+    const t = i18n.getFixedT('en');
+    expect(
+      auditSummary({ type: 'LadderCreated', payload: { ladderId, name: 'Summer Singles' } }, names, t),
+    ).toBe('Created ladder Summer Singles');
+    expect(
+      auditSummary({ type: 'SeasonUpdated', payload: { seasonId, ladderId, name: 'Winter' } }, names, t),
+    ).toBe('Changed season Winter of Summer Singles');
+    expect(
+      auditSummary({ type: 'TeamAccepted', payload: { seasonId, ladderId, teamId: 'x' } }, names, t),
+    ).toBe('Accepted a team in Winter');
+    expect(auditSummary({ type: 'TeamPositionChanged', payload: { seasonId, position: 2 } }, names, t)).toBe(
+      'Moved a team to #2 in Winter',
+    );
+    expect(
+      auditSummary(
+        { type: 'ChallengerLeapfrogged', payload: { seasonId, fromPosition: 4, toPosition: 2 } },
+        names,
+        t,
+      ),
+    ).toBe('A challenger moved from #4 to #2 in Winter');
+  });
+
+  it('reads them in Dutch', () => {
+    const t = i18n.getFixedT('nl');
+    expect(
+      auditSummary({ type: 'LadderDeleted', payload: { ladderId, name: 'Summer Singles' } }, names, t),
+    ).toBe('Ladder Summer Singles verwijderd');
+    expect(auditSummary({ type: 'TeamRemoved', payload: { seasonId } }, names, t)).toBe(
+      'Een team verwijderd uit Winter',
+    );
+  });
+
+  it('copes with unknown seasons and unknown types', () => {
+    const t = i18n.getFixedT('en');
+    expect(auditSummary({ type: 'TeamRejected', payload: { seasonId: 'gone' } }, names, t)).toBe(
+      'Rejected a team in unknown',
+    );
+    expect(auditSummary({ type: 'TournamentOpened', payload: null }, names, t)).toBe('Tournament opened');
+  });
+});

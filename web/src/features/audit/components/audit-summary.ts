@@ -1,0 +1,88 @@
+import type { TFunction } from 'i18next';
+
+/** Names of ladders and seasons by id (from the company's lists and from the events themselves). */
+export interface AuditNames {
+  ladders: Map<string, string>;
+  seasons: Map<string, { name: string; ladderId?: string }>;
+}
+
+export function emptyNames(): AuditNames {
+  return { ladders: new Map(), seasons: new Map() };
+}
+
+type Payload = Record<string, unknown>;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const asPayload = (value: unknown): Payload =>
+  typeof value === 'object' && value !== null ? (value as Payload) : {};
+
+/** Learns the names an event carries (created, changed and deleted ladders and seasons). */
+export function learnNames(names: AuditNames, event: { type: string; payload: unknown }): void {
+  const payload = asPayload(event.payload);
+  const name = text(payload.name);
+  if (!name) return;
+  if (
+    event.type.startsWith('Ladder') &&
+    text(payload.ladderId) &&
+    !names.ladders.has(payload.ladderId as string)
+  )
+    names.ladders.set(payload.ladderId as string, name);
+  if (
+    event.type.startsWith('Season') &&
+    text(payload.seasonId) &&
+    !names.seasons.has(payload.seasonId as string)
+  )
+    names.seasons.set(payload.seasonId as string, { name, ladderId: text(payload.ladderId) });
+}
+
+/** A readable line for one event: "Created ladder Summer Singles", "Accepted a team in Winter". */
+export function auditSummary(
+  event: { type: string; payload: unknown },
+  names: AuditNames,
+  t: TFunction,
+): string {
+  const payload = asPayload(event.payload);
+  const unknown = t('audit.unknown');
+  const ladderName = (id: unknown) => (typeof id === 'string' ? names.ladders.get(id) : undefined) ?? unknown;
+  const seasonName = (id: unknown) =>
+    (typeof id === 'string' ? names.seasons.get(id)?.name : undefined) ?? unknown;
+  switch (event.type) {
+    case 'CompanyCreated':
+    case 'LadderCreated':
+    case 'LadderUpdated':
+    case 'LadderDeleted':
+      return t(`audit.types.${event.type}`, { name: text(payload.name) ?? unknown });
+    case 'SeasonCreated':
+    case 'SeasonUpdated':
+    case 'SeasonDeleted':
+      return t(`audit.types.${event.type}`, {
+        name: text(payload.name) ?? unknown,
+        ladder: ladderName(payload.ladderId),
+      });
+    case 'TeamPositionChanged':
+      return t('audit.types.TeamPositionChanged', {
+        position: typeof payload.position === 'number' ? payload.position : '?',
+        season: seasonName(payload.seasonId),
+      });
+    case 'ChallengerLeapfrogged':
+      return t('audit.types.ChallengerLeapfrogged', {
+        from: typeof payload.fromPosition === 'number' ? payload.fromPosition : '?',
+        to: typeof payload.toPosition === 'number' ? payload.toPosition : '?',
+        season: seasonName(payload.seasonId),
+      });
+    case 'TeamRegistered':
+    case 'TeamAccepted':
+    case 'TeamRejected':
+    case 'TeamRemoved':
+    case 'MatchCreated':
+    case 'MatchResultRecorded':
+    case 'MatchRescheduled':
+    case 'MatchCancelled':
+      return t(`audit.types.${event.type}`, { season: seasonName(payload.seasonId) });
+    default:
+      // An event type this page does not know yet: its name with spaces ("TournamentOpened" → "Tournament opened").
+      return t('audit.types.other', {
+        type: event.type.replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`),
+      });
+  }
+}

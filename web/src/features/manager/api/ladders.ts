@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { LadderInput, SeasonInput } from '@courtside/events/ladders/model';
+import { ApiError, request } from '../../../lib/http';
+import { companyPath, ladderSchema, seasonSchema, type Ladder, type Season } from '../../../lib/ladder-api';
+
+/** A 202 answer ("accepted, not yet visible") carries the id only. */
+const savedSchema = z.object({ uuid: z.string() }).loose();
+
+/** The ladder with this name (case-insensitive), or undefined when the company has none (404). */
+export async function findLadderByName(
+  companyId: string,
+  name: string,
+  signal?: AbortSignal,
+): Promise<Ladder | undefined> {
+  try {
+    return await request('GET', `${companyPath(companyId)}/ladders/name/${encodeURIComponent(name)}`, {
+      schema: ladderSchema,
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+export function createLadder(
+  companyId: string,
+  ladder: Omit<LadderInput, 'uuid'>,
+): Promise<{ uuid: string }> {
+  return request('POST', `${companyPath(companyId)}/ladders`, { body: ladder, schema: savedSchema });
+}
+
+export function updateLadder(
+  companyId: string,
+  ladder: LadderInput & { uuid: string },
+): Promise<{ uuid: string }> {
+  return request('PUT', `${companyPath(companyId)}/ladders`, { body: ladder, schema: savedSchema });
+}
+
+export async function deleteLadder(companyId: string, ladderId: string): Promise<void> {
+  await request('DELETE', `${companyPath(companyId)}/ladders/${encodeURIComponent(ladderId)}`);
+}
+
+const seasonsPath = (companyId: string, ladderId: string) =>
+  `${companyPath(companyId)}/ladders/${encodeURIComponent(ladderId)}/seasons`;
+
+/** Saves a season (POST without uuid, PUT with); answers the season, or its id when the server is late. */
+export function saveSeason(
+  companyId: string,
+  ladderId: string,
+  season: SeasonInput,
+): Promise<Season | { uuid: string }> {
+  return request(season.uuid ? 'PUT' : 'POST', seasonsPath(companyId, ladderId), {
+    body: season,
+    schema: z.union([seasonSchema, savedSchema]),
+  });
+}
+
+export async function deleteSeason(companyId: string, ladderId: string, seasonId: string): Promise<void> {
+  await request('DELETE', `${seasonsPath(companyId, ladderId)}/${encodeURIComponent(seasonId)}`);
+}

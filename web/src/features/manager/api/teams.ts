@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { request } from '../../../lib/http';
+import { ADMIN_API } from '../../../lib/ladder-api';
+import { phoneNumberSchema } from '../../../lib/account-api';
+
+export const seasonTeamSchema = z.object({
+  teamId: z.string(),
+  position: z.number().nullable().optional().default(null),
+  joinDate: z.string().nullable().optional().default(null),
+  leaveDate: z.string().nullable().optional(),
+  members: z.array(
+    z.object({
+      fullName: z.string(),
+      email: z.string().nullable().optional(),
+      phoneNumber: phoneNumberSchema.nullable().optional(),
+    }),
+  ),
+});
+export type SeasonTeam = z.infer<typeof seasonTeamSchema>;
+
+export type TeamList = 'waiting' | 'active' | 'left';
+
+const teamsPath = (seasonId: string) => `${ADMIN_API}/seasons/${encodeURIComponent(seasonId)}/teams`;
+const listPath: Record<TeamList, string> = { waiting: '/waitingforapproval', active: '', left: '/left' };
+
+export function getTeams(seasonId: string, list: TeamList, signal?: AbortSignal): Promise<SeasonTeam[]> {
+  return request('GET', `${teamsPath(seasonId)}${listPath[list]}`, {
+    schema: z.array(seasonTeamSchema),
+    signal,
+  });
+}
+
+/** The answers of the team commands: `late` when the server accepted it but it is not visible yet (202). */
+async function command(path: string, method: 'POST' | 'DELETE', body?: unknown): Promise<void> {
+  await request(method, path, { body });
+}
+
+export const acceptTeam = (seasonId: string, teamId: string) =>
+  command(`${teamsPath(seasonId)}/accept`, 'POST', { teamId });
+export const rejectTeam = (seasonId: string, teamId: string) =>
+  command(`${teamsPath(seasonId)}/reject`, 'POST', { teamId });
+export const removeTeam = (seasonId: string, teamId: string) =>
+  command(`${teamsPath(seasonId)}/${encodeURIComponent(teamId)}`, 'DELETE');
+export const moveTeam = (seasonId: string, teamId: string, position: number) =>
+  command(`${teamsPath(seasonId)}/position/${position}`, 'POST', { teamId });

@@ -1,0 +1,224 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  ladderInputSchema,
+  sportsCategories,
+  type LadderInput,
+  type SportsCategory,
+} from '@courtside/events/ladders/model';
+import { DeleteDialog } from '../../../components/dialogs/DeleteDialog';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { SelectField } from '../../../components/forms/SelectField';
+import { TextField } from '../../../components/forms/TextField';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { DeleteForeverIcon } from '../../../components/icons/icons';
+import { useAlerts } from '../../../hooks/useAlerts';
+import { isApiError } from '../../../lib/http';
+import type { Ladder } from '../../../lib/ladder-api';
+import { schemaResolver } from '../../../lib/schema-resolver';
+import { createLadder, deleteLadder, updateLadder } from '../api/ladders';
+import { useNameAvailability } from '../hooks/useNameAvailability';
+import { cardClass } from './tab-styles';
+
+interface LadderDetailsFormProps {
+  companyId: string;
+  /** The ladder to change; none for a new ladder. */
+  ladder?: Ladder;
+  /** A new ladder's name to start with (an address naming a ladder that does not exist). */
+  initialName?: string;
+  onSaved(name: string): Promise<void>;
+  onDeleted(): Promise<void>;
+}
+
+interface LadderValues {
+  name: string;
+  email: string;
+  sportsCategory: SportsCategory;
+}
+
+const ladderFormSchema = ladderInputSchema.omit({ uuid: true });
+
+/**
+ * Spec §2 "Ladder details form": name (required, available), email (required, valid) and sports
+ * category (TENNISSINGLE for a new ladder; locked while the ladder has an active season). Save is
+ * disabled while the form is invalid or unchanged; Delete while the ladder has an active season.
+ */
+export function LadderDetailsForm({
+  companyId,
+  ladder,
+  initialName,
+  onSaved,
+  onDeleted,
+}: LadderDetailsFormProps) {
+  const { t } = useTranslation();
+  const alerts = useAlerts();
+  const [deleting, setDeleting] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const resolver = useMemo(
+    () =>
+      schemaResolver<LadderValues, Omit<LadderInput, 'uuid'>>(ladderFormSchema, (field, code, values) => {
+        if (field === 'name') {
+          if (code === 'too_big') return t('manager.ladderForm.nameMax');
+          if (code === 'custom') return t('manager.ladderForm.nameSlash');
+          return t('manager.ladderForm.nameRequired');
+        }
+        if (field === 'email')
+          return values.email.trim() === ''
+            ? t('manager.ladderForm.emailRequired')
+            : t('manager.ladderForm.emailInvalid');
+        return t('form.required');
+      }),
+    [t],
+  );
+
+  const defaults = useMemo<LadderValues>(
+    () => ({
+      name: ladder?.name ?? initialName ?? '',
+      email: ladder?.email ?? '',
+      sportsCategory: ladder?.sportsCategory ?? 'TENNISSINGLE',
+    }),
+    [ladder, initialName],
+  );
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isValid, isDirty, isSubmitting },
+  } = useForm<LadderValues, unknown, Omit<LadderInput, 'uuid'>>({
+    resolver,
+    defaultValues: defaults,
+    mode: 'onChange',
+  });
+
+  useEffect(() => reset(defaults), [defaults, reset]);
+
+  const availability = useNameAvailability(companyId, watch('name'), ladder?.uuid);
+  const nameError =
+    errors.name?.message ?? (availability === 'taken' ? t('manager.ladderForm.nameTaken') : undefined);
+  const locked = ladder?.hasActiveSeasons ?? false;
+  const canSave =
+    isValid && isDirty && availability !== 'taken' && availability !== 'checking' && !isSubmitting;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (ladder) {
+        await updateLadder(companyId, { ...values, uuid: ladder.uuid });
+        alerts.info(t('manager.ladderForm.saved'));
+      } else {
+        await createLadder(companyId, values);
+        alerts.info(t('manager.ladderForm.created'));
+      }
+      reset(values);
+      await onSaved(values.name);
+    } catch (error) {
+      if (!isApiError(error)) {
+        setError('root.server', { message: t('form.failed') });
+        return;
+      }
+      const field = error.issues[0]?.path[0];
+      if (error.status === 409 && field === 'name')
+        setError(
+          'name',
+          { type: 'server', message: t('manager.ladderForm.nameTaken') },
+          { shouldFocus: true },
+        );
+      else if (error.status === 409 && field === 'sportsCategory')
+        setError('sportsCategory', { type: 'server', message: t('manager.ladderForm.sportsLocked') });
+      else if (error.status === 400 && (field === 'name' || field === 'email'))
+        setError(field, { type: 'server', message: error.issues[0]!.message });
+      else setError('root.server', { message: error.kind === 'network' ? t('form.network') : error.error });
+    }
+  });
+
+  const onDeleteClosed = async (text: string | undefined) => {
+    setConfirmOpen(false);
+    if (!text || !ladder) return;
+    setDeleting(true);
+    try {
+      await deleteLadder(companyId, ladder.uuid);
+      alerts.info(t('manager.ladderForm.deleted'));
+      await onDeleted();
+    } catch (error) {
+      alerts.error(isApiError(error) ? error.error : t('form.failed'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section className={cardClass} aria-labelledby="ladder-form-title">
+      <h2 id="ladder-form-title" className="text-lg font-semibold text-ink-900">
+        {ladder ? ladder.name : t('manager.newLadder')}
+      </h2>
+      {!ladder && <p className="mt-1 text-sm text-ink-600">{t('manager.newLadderIntro')}</p>}
+      <form onSubmit={onSubmit} noValidate className="mt-5 space-y-5">
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('manager.ladderForm.name')}
+            autoComplete="off"
+            maxLength={100}
+            error={nameError}
+            hint={availability === 'checking' ? t('manager.ladderForm.checking') : undefined}
+            {...register('name')}
+          />
+          <TextField
+            label={t('manager.ladderForm.email')}
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            error={errors.email?.message}
+            hint={t('manager.ladderForm.emailHint')}
+            {...register('email')}
+          />
+        </div>
+        <div className="sm:w-1/2 sm:pr-2.5">
+          <SelectField
+            label={t('manager.ladderForm.sportsCategory')}
+            error={errors.sportsCategory?.message}
+            hint={locked ? t('manager.ladderForm.sportsLocked') : undefined}
+            // Locked: shown, not registered, so the form keeps (and sends) the ladder's own value.
+            {...(locked
+              ? { disabled: true, value: defaults.sportsCategory, onChange: () => {} }
+              : register('sportsCategory'))}
+          >
+            {sportsCategories.map((category) => (
+              <option key={category} value={category}>
+                {t(`ladders.sports.${category}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="flex flex-col-reverse gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
+          {ladder ? (
+            <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+              <button
+                type="button"
+                className={`${secondaryButtonClass} text-red-700`}
+                disabled={locked || deleting}
+                onClick={() => setConfirmOpen(true)}
+              >
+                <DeleteForeverIcon className="size-5" />
+                {t('manager.ladderForm.delete')}
+              </button>
+              {locked && <p className="text-xs text-ink-500">{t('manager.ladderForm.deleteLocked')}</p>}
+            </div>
+          ) : (
+            <span />
+          )}
+          <button type="submit" className={primaryButtonClass} disabled={!canSave} aria-busy={isSubmitting}>
+            {isSubmitting && <Spinner className="size-4 text-white" />}
+            {isSubmitting ? t('manager.ladderForm.saving') : t('manager.ladderForm.save')}
+          </button>
+        </div>
+      </form>
+      <DeleteDialog open={confirmOpen} onClose={(text) => void onDeleteClosed(text)} />
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { isApiError } from '../../../lib/http';
+import type { Ladder } from '../../../lib/ladder-api';
+import { findLadderByName } from '../api/ladders';
+import { useManagerContext } from '../hooks/useManagerContext';
+import { LadderDetailsForm } from './LadderDetailsForm';
+import { SeasonManager } from './SeasonManager';
+import { tabClass, tabListClass } from './tab-styles';
+
+type LadderState =
+  | { status: 'loading' }
+  | { status: 'found'; ladder: Ladder }
+  | { status: 'new' }
+  | { status: 'failed'; error: string };
+
+/**
+ * Spec §2 "Manager ladder screen": the ladder named in the address with the tabs Season and Ladder;
+ * without a name, or a name the company does not have, only the Ladder tab with an empty form.
+ */
+export function ManagerLadderPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { ladderName } = useParams();
+  const { companyId, reloadLadders, ladderPath } = useManagerContext();
+  const [state, setState] = useState<LadderState>(ladderName ? { status: 'loading' } : { status: 'new' });
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      if (!ladderName) return;
+      try {
+        const ladder = await findLadderByName(companyId, ladderName, signal);
+        setState(ladder ? { status: 'found', ladder } : { status: 'new' });
+      } catch (error) {
+        if (signal?.aborted) return;
+        setState({ status: 'failed', error: isApiError(error) ? error.error : t('form.failed') });
+      }
+    },
+    [companyId, ladderName, t],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const onSaved = async (name: string) => {
+    await reloadLadders().catch(() => undefined);
+    if (ladderName !== name) await navigate(ladderPath(name), { replace: ladderName !== undefined });
+    else await load();
+  };
+  const onDeleted = async () => {
+    const list = await reloadLadders().catch(() => undefined);
+    const first = list?.[0];
+    await navigate(first ? ladderPath(first.name) : ladderPath(), { replace: true });
+  };
+
+  if (state.status === 'loading') {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-8" />
+      </div>
+    );
+  }
+  if (state.status === 'failed') return <FormAlert>{state.error}</FormAlert>;
+
+  const ladder = state.status === 'found' ? state.ladder : undefined;
+  const form = (
+    <LadderDetailsForm
+      companyId={companyId}
+      ladder={ladder}
+      initialName={ladder ? undefined : ladderName}
+      onSaved={onSaved}
+      onDeleted={onDeleted}
+    />
+  );
+
+  return (
+    <TabGroup>
+      <TabList className={tabListClass}>
+        {ladder && <Tab className={tabClass}>{t('manager.tabs.season')}</Tab>}
+        <Tab className={tabClass}>{t('manager.tabs.ladder')}</Tab>
+      </TabList>
+      <TabPanels className="mt-5 sm:mt-6">
+        {ladder && (
+          <TabPanel unmount={false} className="focus:outline-none">
+            <SeasonManager companyId={companyId} ladder={ladder} onSeasonsChanged={() => void load()} />
+          </TabPanel>
+        )}
+        <TabPanel className="focus:outline-none">{form}</TabPanel>
+      </TabPanels>
+    </TabGroup>
+  );
+}
+
+export { ManagerLadderPage as Component };

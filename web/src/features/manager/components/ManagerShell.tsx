@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Outlet, useLoaderData, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Dropdown } from '../../../components/forms/Dropdown';
+import { primaryButtonClass } from '../../../components/forms/styles';
+import { AddIcon, HistoryIcon } from '../../../components/icons/icons';
+import { useAlerts } from '../../../hooks/useAlerts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { useLocale } from '../../../hooks/useLocale';
+import type { GuardFacts } from '../../../lib/guards';
+import { isApiError } from '../../../lib/http';
+import { getLadders, type Ladder } from '../../../lib/ladder-api';
+import { liveRooms, type LadderChangedPayload } from '../../../lib/live';
+import { pagePath } from '../../../lib/locale';
+import type { ManagerContext } from '../hooks/useManagerContext';
+
+const sameName = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();
+
+/**
+ * Spec §2 "App shell (manager)": /manager/{locale}/{companyId}/…: a toolbar with the ladder selector
+ * (a dropdown when there are several ladders, a label for one, empty for none), the add-ladder
+ * button and the routed ladder screen. On start it goes to the first ladder; a `ladder.changed`
+ * push of the company reloads the list and follows a created, renamed or deleted ladder.
+ */
+export function ManagerShell() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const alerts = useAlerts();
+  const { companyId = '', ladderName } = useParams();
+  const facts = useLoaderData() as GuardFacts | undefined;
+  const company = facts?.companies?.find((c) => c.id === companyId);
+  const [ladders, setLadders] = useState<Ladder[] | null>(null);
+  useDocumentTitle(
+    [ladderName, company ? company.name : undefined, t('manager.title')].filter(Boolean).join(' · '),
+  );
+
+  const ladderPath = useCallback(
+    (name?: string) =>
+      name === undefined
+        ? pagePath('manager', locale, companyId, 'ladders')
+        : pagePath('manager', locale, companyId, 'ladders', name),
+    [locale, companyId],
+  );
+
+  const reloadLadders = useCallback(async () => {
+    const list = await getLadders(companyId);
+    setLadders(list);
+    return list;
+  }, [companyId]);
+
+  // On start: the ladders, then the first one unless the address names one.
+  const startName = useRef(ladderName);
+  useEffect(() => {
+    if (!company) return;
+    let cancelled = false;
+    reloadLadders()
+      .then((list) => {
+        if (cancelled || startName.current !== undefined || !list[0]) return;
+        void navigate(ladderPath(list[0].name), { replace: true });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled && isApiError(error) && error.status !== 401) alerts.error(error.error);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Once per company.
+  }, [companyId, company !== undefined]);
+
+  const onLadderChanged = async (push: LadderChangedPayload) => {
+    if (push.companyId !== companyId) return;
+    const shown = ladders?.find((ladder) => sameName(ladder.name, ladderName));
+    const list = await reloadLadders().catch(() => undefined);
+    if (push.change === 'created') {
+      if (!sameName(push.name, ladderName)) void navigate(ladderPath(push.name));
+    } else if (shown && shown.uuid === push.ladderId) {
+      if (push.change === 'deleted') {
+        const first = list?.[0];
+        void navigate(first ? ladderPath(first.name) : ladderPath(), { replace: true });
+      } else if (!sameName(push.name, ladderName)) {
+        void navigate(ladderPath(push.name), { replace: true });
+      }
+    }
+  };
+
+  useLiveRoom(company ? liveRooms.company(companyId) : null, {
+    'ladder.changed': (push) => void onLadderChanged(push),
+    onResync: () => void reloadLadders().catch(() => undefined),
+  });
+
+  const context = useMemo<ManagerContext>(
+    () => ({ companyId, companyName: company?.name ?? '', ladders, reloadLadders, ladderPath }),
+    [companyId, company?.name, ladders, reloadLadders, ladderPath],
+  );
+
+  if (!company) {
+    return (
+      <section className="mx-auto max-w-lg py-10 text-center sm:py-16" role="alert">
+        <h1 className="text-2xl font-semibold tracking-tight text-ink-900">{t('manager.noCompany')}</h1>
+        <p className="mt-3 text-base text-ink-600">{t('manager.noCompanyText')}</p>
+        <Link to={pagePath('company', locale)} className={`${primaryButtonClass} mt-6`}>
+          {t('manager.companies')}
+        </Link>
+      </section>
+    );
+  }
+
+  const current = ladders?.find((ladder) => sameName(ladder.name, ladderName));
+  return (
+    <>
+      <div className="mb-5 sm:mb-8">
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase sm:text-sm">
+          {t('manager.title')}
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-ink-900 sm:text-3xl">
+          {company.name}
+        </h1>
+      </div>
+      <div
+        role="toolbar"
+        aria-label={t('manager.ladder')}
+        className="mb-6 flex flex-wrap items-center gap-2 rounded-2xl bg-brand-800 px-3 py-2.5 text-white shadow-sm sm:gap-3 sm:px-4"
+      >
+        <div className="flex min-w-0 flex-1 basis-full items-center gap-2 sm:basis-0 sm:gap-3">
+          <span className="hidden text-sm font-medium text-brand-200 sm:inline">{t('manager.ladder')}</span>
+          {ladders && ladders.length > 1 ? (
+            <Dropdown
+              label={t('manager.chooseLadder')}
+              srOnlyLabel
+              tone="dark"
+              className="w-full max-w-xs"
+              value={current?.name ?? null}
+              placeholder={t('manager.chooseLadder')}
+              options={ladders.map((ladder) => ({ value: ladder.name, label: ladder.name }))}
+              onChange={(name) => void navigate(ladderPath(name))}
+            />
+          ) : ladders && ladders.length === 1 ? (
+            <Link
+              to={ladderPath(ladders[0]!.name)}
+              className="truncate rounded-md px-1 text-base font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-white"
+              data-testid="ladder-label"
+            >
+              {ladders[0]!.name}
+            </Link>
+          ) : (
+            <span className="min-h-6" data-testid="ladder-label" />
+          )}
+        </div>
+        <div className="flex items-center gap-1.5 max-sm:w-full max-sm:justify-between">
+          <Link
+            to={ladderPath()}
+            className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-brand-800 shadow-xs hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            <AddIcon className="size-5" />
+            {t('manager.addLadder')}
+          </Link>
+          <Link
+            to={pagePath('audit', locale, companyId)}
+            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+            title={t('manager.history')}
+          >
+            <HistoryIcon className="size-5" />
+            <span className="sr-only sm:not-sr-only">{t('manager.history')}</span>
+          </Link>
+        </div>
+      </div>
+      {/* The ladder screen starts afresh for each ladder. */}
+      <div key={ladderName ?? ''}>
+        <Outlet context={context} />
+      </div>
+    </>
+  );
+}
+
+export { ManagerShell as Component };

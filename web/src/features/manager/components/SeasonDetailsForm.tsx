@@ -1,0 +1,287 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  matchTypes,
+  seasonInputSchema,
+  type MatchType,
+  type SeasonInput,
+} from '@courtside/events/ladders/model';
+import { newSeasonDefaults, overlappingSeason } from '@courtside/events/ladders/season-rules';
+import { DeleteDialog } from '../../../components/dialogs/DeleteDialog';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { NumberField } from '../../../components/forms/NumberField';
+import { SelectField } from '../../../components/forms/SelectField';
+import { SwitchField } from '../../../components/forms/SwitchField';
+import { TextField } from '../../../components/forms/TextField';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { DeleteForeverIcon } from '../../../components/icons/icons';
+import { useAlerts } from '../../../hooks/useAlerts';
+import { isApiError } from '../../../lib/http';
+import type { Season } from '../../../lib/ladder-api';
+import { schemaResolver } from '../../../lib/schema-resolver';
+import { deleteSeason, saveSeason } from '../api/ladders';
+import { cardClass } from './tab-styles';
+
+interface SeasonDetailsFormProps {
+  companyId: string;
+  ladderId: string;
+  /** The season to change; none for a new season. */
+  season?: Season;
+  /** All seasons of the ladder (for the overlap check). */
+  seasons: readonly Season[];
+  onSaved(season: { uuid: string }): Promise<void>;
+  onDeleted(): Promise<void>;
+}
+
+interface SeasonValues {
+  name: string;
+  startDate: string;
+  endDate: string;
+  minimumPlayedMatches: number | null;
+  openForRegistration: boolean;
+  matchType: MatchType;
+}
+
+const FIELDS = [
+  'name',
+  'startDate',
+  'endDate',
+  'minimumPlayedMatches',
+  'openForRegistration',
+  'matchType',
+] as const;
+
+/**
+ * Spec §2 "Season details form": name, start and end date, minimum matches (number only),
+ * registration possible and match type. Defaults for a new season come from `newSeasonDefaults`;
+ * the end may not be before the start, and a season sharing a day with another one of the ladder
+ * ("Season overlaps with another season") cannot be saved. Delete is disabled for an active season.
+ */
+export function SeasonDetailsForm({
+  companyId,
+  ladderId,
+  season,
+  seasons,
+  onSaved,
+  onDeleted,
+}: SeasonDetailsFormProps) {
+  const { t } = useTranslation();
+  const alerts = useAlerts();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const resolver = useMemo(
+    () =>
+      schemaResolver<SeasonValues, SeasonInput>(seasonInputSchema, (field, code) => {
+        switch (field) {
+          case 'name':
+            return code === 'too_big'
+              ? t('manager.seasonForm.nameMax')
+              : t('manager.seasonForm.nameRequired');
+          case 'startDate':
+            return t('manager.seasonForm.dateRequired');
+          case 'endDate':
+            return code === 'custom'
+              ? t('manager.seasonForm.endBeforeStart')
+              : t('manager.seasonForm.dateRequired');
+          case 'minimumPlayedMatches':
+            return code === 'too_big'
+              ? t('manager.seasonForm.numberMax')
+              : t('manager.seasonForm.numberRequired');
+          default:
+            return t('form.required');
+        }
+      }),
+    [t],
+  );
+
+  const defaults = useMemo<SeasonValues>(() => {
+    if (season) {
+      return {
+        name: season.name,
+        startDate: season.startDate,
+        endDate: season.endDate,
+        minimumPlayedMatches: season.minimumPlayedMatches,
+        openForRegistration: season.openForRegistration,
+        matchType: season.matchType,
+      };
+    }
+    return { name: '', ...newSeasonDefaults(new Date()) };
+  }, [season]);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isValid, isDirty, isSubmitting },
+  } = useForm<SeasonValues, unknown, SeasonInput>({ resolver, defaultValues: defaults, mode: 'onChange' });
+
+  useEffect(() => reset(defaults), [defaults, reset]);
+
+  const startDate = watch('startDate');
+  const endDate = watch('endDate');
+  const datesValid = /^\d{4}-\d{2}-\d{2}$/.test(startDate) && /^\d{4}-\d{2}-\d{2}$/.test(endDate);
+  const endBeforeStart = datesValid && endDate < startDate;
+  const overlap =
+    datesValid && !endBeforeStart
+      ? overlappingSeason({ uuid: season?.uuid, startDate, endDate }, seasons)
+      : undefined;
+  const startError = errors.startDate?.message ?? (overlap ? t('manager.seasonForm.overlaps') : undefined);
+  const endError =
+    errors.endDate?.message ?? (endBeforeStart ? t('manager.seasonForm.endBeforeStart') : undefined);
+  const canSave = isValid && isDirty && !overlap && !endBeforeStart && !isSubmitting;
+  const active = season?.active ?? false;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await saveSeason(companyId, ladderId, season ? { ...values, uuid: season.uuid } : values);
+      alerts.info(season ? t('manager.seasonForm.changed') : t('manager.seasonForm.created'));
+      reset(values as SeasonValues);
+      await onSaved(saved);
+    } catch (error) {
+      if (!isApiError(error)) {
+        setError('root.server', { message: t('form.failed') });
+        return;
+      }
+      if (error.status === 409 && error.error === 'Season overlaps with another season') {
+        setError(
+          'startDate',
+          { type: 'server', message: t('manager.seasonForm.overlaps') },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      let placed = false;
+      if (error.status === 400 || error.status === 409) {
+        for (const issue of error.issues) {
+          const field = FIELDS.find((name) => name === issue.path[0]);
+          if (field) {
+            setError(field, { type: 'server', message: issue.message });
+            placed = true;
+          }
+        }
+      }
+      if (!placed)
+        setError('root.server', { message: error.kind === 'network' ? t('form.network') : error.error });
+    }
+  });
+
+  const onDeleteClosed = async (text: string | undefined) => {
+    setConfirmOpen(false);
+    if (!text || !season) return;
+    setDeleting(true);
+    try {
+      await deleteSeason(companyId, ladderId, season.uuid);
+      alerts.info(t('manager.seasonForm.deleted'));
+      await onDeleted();
+    } catch (error) {
+      alerts.error(isApiError(error) ? error.error : t('form.failed'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section className={cardClass} aria-labelledby="season-form-title">
+      <h2 id="season-form-title" className="text-lg font-semibold text-ink-900">
+        {season ? season.name : t('manager.seasons.newSeason')}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-5 space-y-5">
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+        <TextField
+          label={t('manager.seasonForm.name')}
+          autoComplete="off"
+          maxLength={100}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('manager.seasonForm.startDate')}
+            type="date"
+            error={startError}
+            {...register('startDate', { deps: ['endDate'] })}
+          />
+          <TextField
+            label={t('manager.seasonForm.endDate')}
+            type="date"
+            min={startDate || undefined}
+            error={endError}
+            {...register('endDate', { deps: ['startDate'] })}
+          />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Controller
+            control={control}
+            name="minimumPlayedMatches"
+            render={({ field }) => (
+              <NumberField
+                label={t('manager.seasonForm.minimumMatches')}
+                hint={t('manager.seasonForm.minimumMatchesHint')}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                maxLength={4}
+                error={errors.minimumPlayedMatches?.message}
+              />
+            )}
+          />
+          <SelectField
+            label={t('manager.seasonForm.matchType')}
+            error={errors.matchType?.message}
+            {...register('matchType')}
+          >
+            {matchTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`ladders.matchTypes.${type}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <Controller
+          control={control}
+          name="openForRegistration"
+          render={({ field }) => (
+            <SwitchField
+              label={t('manager.seasonForm.registration')}
+              hint={t('manager.seasonForm.registrationHint')}
+              checked={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <div className="flex flex-col-reverse gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
+          {season ? (
+            <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+              <button
+                type="button"
+                className={`${secondaryButtonClass} text-red-700`}
+                disabled={active || deleting}
+                onClick={() => setConfirmOpen(true)}
+              >
+                <DeleteForeverIcon className="size-5" />
+                {t('manager.seasonForm.delete')}
+              </button>
+              {active && <p className="text-xs text-ink-500">{t('manager.seasonForm.deleteLocked')}</p>}
+            </div>
+          ) : (
+            <span />
+          )}
+          <button type="submit" className={primaryButtonClass} disabled={!canSave} aria-busy={isSubmitting}>
+            {isSubmitting && <Spinner className="size-4 text-white" />}
+            {isSubmitting ? t('manager.seasonForm.saving') : t('manager.seasonForm.save')}
+          </button>
+        </div>
+      </form>
+      <DeleteDialog open={confirmOpen} onClose={(text) => void onDeleteClosed(text)} />
+    </section>
+  );
+}

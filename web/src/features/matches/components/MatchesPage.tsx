@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/layout/PageHeader';
+import { MatchCard } from '../../../components/match/MatchCard';
+import { getMatch } from '../../../components/match/api';
+import type { Match, MatchListItem } from '../../../components/match/model';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { secondaryButtonClass } from '../../../components/forms/styles';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { getCookie } from '../../../lib/cookies';
+import { isApiError } from '../../../lib/http';
+import { pagePath } from '../../../lib/locale';
+import { isLoggedIn } from '../../../lib/session';
+import { matchesPageView } from '../page-filter';
+import { MatchSections } from './MatchSections';
+
+/**
+ * The matches page `/matches/{locale}/` (DESIGN.md §2): the signed-in player's own matches, or with
+ * `?event=` and/or `?player=` the matches of that ladder / player or team (public), or with `?match=`
+ * one match (the address in calendar events). Upcoming and completed matches are shown apart.
+ */
+export function MatchesPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [params] = useSearchParams();
+  const view = matchesPageView(params);
+  const [eventName, setEventName] = useState<string | null>(null);
+  const signedIn = isLoggedIn(getCookie);
+
+  const eventId = view.kind === 'filtered' ? view.eventId : null;
+  useEffect(() => setEventName(null), [eventId]);
+  const nameFromItems = useCallback(
+    (items: readonly MatchListItem[]) => {
+      const found = items.find((item) => item.event?.event.id === eventId)?.event?.event.name;
+      if (found) setEventName(found);
+    },
+    [eventId],
+  );
+
+  const title =
+    view.kind === 'own'
+      ? t('matches.myTitle')
+      : view.kind === 'match'
+        ? t('matches.matchTitle')
+        : eventName
+          ? t('matches.eventTitle', { name: eventName })
+          : t('matches.title');
+  useDocumentTitle(title);
+
+  if (view.kind === 'match') {
+    return (
+      <>
+        <PageHeader title={title} />
+        <SingleMatch key={view.matchId} matchId={view.matchId} editable={signedIn} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          view.kind === 'own'
+            ? t('matches.myIntro')
+            : view.playerId
+              ? t('matches.filteredIntro')
+              : t('matches.eventIntro')
+        }
+        actions={
+          view.kind === 'filtered' && signedIn ? (
+            <Link to={pagePath('matches', locale)} className={secondaryButtonClass}>
+              {t('matches.clearFilter')}
+            </Link>
+          ) : undefined
+        }
+      />
+      {view.kind === 'own' ? (
+        <MatchSections key="own" own editable />
+      ) : (
+        <MatchSections
+          key={view.tags.join(',')}
+          tags={view.tags}
+          editable={signedIn}
+          showEvent={!view.eventId}
+          onItems={nameFromItems}
+        />
+      )}
+    </>
+  );
+}
+
+function SingleMatch({ matchId, editable }: { matchId: string; editable: boolean }) {
+  const { t } = useTranslation();
+  const [match, setMatch] = useState<Match | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    getMatch(matchId, controller.signal)
+      .then(setMatch)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setFailed(
+          isApiError(error) && error.status === 404 ? t('matches.notFound') : t('matches.loadFailed'),
+        );
+      });
+    return () => controller.abort();
+  }, [matchId, t]);
+  if (failed)
+    return (
+      <p className="rounded-xl bg-white p-6 text-center text-sm text-ink-600 ring-1 ring-ink-200">{failed}</p>
+    );
+  if (!match)
+    return (
+      <div className="flex justify-center py-10" role="status">
+        <Spinner />
+        <span className="sr-only">{t('loading.label')}</span>
+      </div>
+    );
+  return <MatchCard match={match} editable={editable} onChange={setMatch} />;
+}

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { MatchesList } from '../../../components/match/MatchesList';
+import type { MatchListItem } from '../../../components/match/model';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { liveRooms } from '../../../lib/live';
+import { liveConnectionAtom } from '../../../stores/live';
+import { matchesPageView } from '../page-filter';
+
+/** Transparent page background while the widget shows, so it blends into the club's own site. */
+function useTransparentBackground() {
+  useEffect(() => {
+    const targets = [document.documentElement, document.body];
+    const before = targets.map((el) => el.style.background);
+    targets.forEach((el) => (el.style.background = 'transparent'));
+    return () => targets.forEach((el, i) => (el.style.background = before[i] ?? ''));
+  }, []);
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="min-w-0">
+      <h2 id={id} className="mb-1.5 px-0.5 text-[11px] font-semibold tracking-wider text-ink-600 uppercase">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The embeddable widget `/widget/{locale}/?event={ladderId}` (DESIGN.md §2): the ladder's upcoming and
+ * recent matches, compact and without the app's top bar or footer, updating live from
+ * `ladder:{ladderId}` (`match.updated` replaces or inserts a match). Made for an iframe 320–400 px wide.
+ */
+export function WidgetPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [params] = useSearchParams();
+  const view = matchesPageView(params);
+  const ladderId = view.kind === 'filtered' ? view.eventId : null;
+  const [name, setName] = useState<string | null>(null);
+  const connection = useAtomValue(liveConnectionAtom);
+  useTransparentBackground();
+  useDocumentTitle(name ?? t('widget.title'));
+
+  const onItems = useCallback(
+    (items: readonly MatchListItem[]) => {
+      const found = items.find((item) => item.event?.event.id === ladderId)?.event?.event.name;
+      if (found) setName(found);
+    },
+    [ladderId],
+  );
+
+  if (!ladderId) {
+    return (
+      <main className="p-3 text-sm text-ink-700">
+        <p role="alert">{t('widget.missingEvent')}</p>
+      </main>
+    );
+  }
+
+  const room = liveRooms.ladder(ladderId);
+  return (
+    <main className="mx-auto max-w-md space-y-3 p-2 text-ink-900 sm:p-3" data-testid="widget">
+      <header className="flex items-center gap-2 px-0.5">
+        <h1 className="min-w-0 flex-1 truncate text-sm font-semibold">
+          {name ? `${name} · ${t('widget.title')}` : t('widget.title')}
+        </h1>
+        <span
+          className="inline-flex items-center gap-1 text-[11px] font-medium text-ink-600"
+          data-state={connection}
+          role="status"
+        >
+          <span
+            className={`size-2 rounded-full ${connection === 'connected' ? 'bg-lime-500' : 'bg-amber-400 motion-safe:animate-pulse'}`}
+            aria-hidden="true"
+          />
+          {connection === 'connected' ? t('widget.live') : t('widget.offline')}
+        </span>
+      </header>
+      <Section title={t('widget.upcoming')}>
+        <MatchesList
+          tags={[ladderId]}
+          notCompleted
+          widget
+          showEvent={false}
+          liveRoom={room}
+          emptyText={t('widget.emptyUpcoming')}
+          onItems={onItems}
+          label={t('widget.upcoming')}
+        />
+      </Section>
+      <Section title={t('widget.recent')}>
+        <MatchesList
+          tags={[ladderId]}
+          completed
+          widget
+          showEvent={false}
+          liveRoom={room}
+          emptyText={t('widget.emptyRecent')}
+          onItems={onItems}
+          label={t('widget.recent')}
+        />
+      </Section>
+      <footer className="px-0.5 text-right text-[10px] text-ink-500">
+        <a
+          href={`${import.meta.env.BASE_URL}matches/${locale}/?event=${encodeURIComponent(ladderId)}`}
+          target="_blank"
+          rel="noopener"
+          className="hover:text-brand-700 hover:underline"
+        >
+          {t('widget.poweredBy')}
+        </a>
+      </footer>
+    </main>
+  );
+}
