@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,18 +72,18 @@ async function provideKafka(workDir: string) {
   };
 }
 
-/** Browser tests need the built web app; CI builds it first, a fresh clone may not have it yet. */
-async function buildWebIfMissing(): Promise<void> {
-  if (existsSync(path.resolve('web/dist/index.html'))) return;
-  console.log('[tests] building the web app');
-  const result = spawnSync(
+/** Browser tests drive the built web app: build it from the current sources, so they never test a stale one. */
+async function buildWeb(): Promise<void> {
+  const vite = path.resolve('node_modules/vite/bin/vite.js');
+  const build = spawn(
     process.execPath,
-    [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts'],
+    [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
     {
       stdio: 'inherit',
     },
   );
-  if (result.status !== 0) throw new Error('building the web app failed');
+  const [code] = (await once(build, 'exit')) as [number | null];
+  if (code !== 0) throw new Error('building the web app failed');
 }
 
 function dockerEngineAnswers(): boolean {
