@@ -26,11 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await chmod(workDir, 0o755);
   stops.push(() => rm(workDir, { recursive: true, force: true }));
 
-  const [postgres, kafka] = await Promise.all([
-    providePostgres(workDir),
-    provideKafka(workDir),
-    buildWebIfMissing(),
-  ]);
+  const [postgres, kafka] = await Promise.all([providePostgres(workDir), provideKafka(workDir), buildWeb()]);
   stops.push(postgres.stop, kafka.stop);
   project.provide('databaseUrl', postgres.url);
   project.provide('kafkaBrokers', kafka.brokers);
