@@ -23,6 +23,22 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     return courtside;
   }
 
+  it('starts several processes on one fresh database at the same moment (they take turns migrating)', async () => {
+    const backend = await createBackend(kind);
+    const started = await Promise.all([
+      startTestCourtside(backend),
+      startTestCourtside(backend, { runProjector: false }),
+      startTestCourtside(backend, { runProjector: false }),
+    ]);
+    for (const courtside of started) cleanups.push(() => courtside.stop());
+
+    const health = await Promise.all(
+      started.map((courtside) => new HttpClient(courtside.url!).json('GET', '/webapps/api/health')),
+    );
+
+    expect(health.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  });
+
   it('reports health, readiness with the log kind and the lag, and Prometheus metrics', async () => {
     const courtside = await running(await createBackend(kind));
     const http = new HttpClient(courtside.url!);

@@ -10,7 +10,7 @@ export interface MigrateOptions {
   migrationsTable: string;
 }
 
-/** Brings a schema up to date. Concurrent callers are serialised by node-pg-migrate's advisory lock. */
+/** Brings a schema up to date. Concurrent callers wait for each other on node-pg-migrate's advisory lock. */
 export async function migrate(options: MigrateOptions): Promise<void> {
   await runner({
     databaseUrl: options.databaseUrl,
@@ -22,6 +22,8 @@ export async function migrate(options: MigrateOptions): Promise<void> {
     migrationsTable: options.migrationsTable,
     direction: 'up',
     checkOrder: true,
+    // Several processes starting at once (two api processes and a projector) take turns instead of failing.
+    advisoryLockMode: 'wait',
     log: () => undefined,
   });
 }
