@@ -41,21 +41,7 @@ export function createApp(options: AppOptions): Koa {
 
   app.use(requestLogging(options.services.logger, options.metrics));
   app.use(errorHandler());
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          imgSrc: ["'self'", 'data:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          frameAncestors: ['*'],
-        },
-      },
-      frameguard: false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeaders());
   app.use(authentication(options.services.sessions));
   app.use(xsrfProtection(options.services.xsrfSecret, sessionIdOf));
   app.use(
@@ -77,4 +63,28 @@ export function createApp(options: AppOptions): Koa {
     }
   });
   return app;
+}
+
+/**
+ * Security headers for every answer. Only the embeddable widget (DESIGN.md §2) may be framed by other sites;
+ * every other page may be framed by Courtside itself only, so the manager screens cannot be clickjacked.
+ */
+function securityHeaders(): Koa.Middleware {
+  const directives = {
+    defaultSrc: ["'self'"],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    imgSrc: ["'self'", 'data:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+  };
+  const framable = helmet({
+    contentSecurityPolicy: { directives: { ...directives, frameAncestors: ['*'] } },
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  const strict = helmet({
+    contentSecurityPolicy: { directives: { ...directives, frameAncestors: ["'self'"] } },
+    frameguard: { action: 'sameorigin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  return (ctx, next) => (ctx.path.startsWith('/webapps/widget/') ? framable(ctx, next) : strict(ctx, next));
 }
