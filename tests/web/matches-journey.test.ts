@@ -20,6 +20,7 @@ const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd'
 interface Player {
   http: HttpClient;
   id: string;
+  email: string;
   name: string;
   teamId: string;
 }
@@ -99,7 +100,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
         teamId: team.body.teamId,
       });
       expect(accepted.status).toBe(200);
-      players.push({ http, id: account.id, name, teamId: team.body.teamId });
+      players.push({ http, id: account.id, email: account.email, name, teamId: team.body.teamId });
     }
     return { manager, companyId: company.id, ladderId: ladder.body.uuid, seasonId, players };
   }
@@ -124,7 +125,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
 
   it('enters a score with a tiebreak and a super tiebreak, shows it live in the widget with the leapfrog, plans, exports and cancels a match', async () => {
     const { manager, companyId, ladderId, seasonId, players } = await ladderWithPlayers();
-    const [, bob, cas] = players as [Player, Player, Player]; // Ann Smith (#1) is picked in the UI
+    const [ann, bob, cas] = players as [Player, Player, Player]; // Ann Smith (#1) is picked in the UI
 
     // The manager creates #1 Ann (defender) against #3 Cas (challenger) in the season's Matches tab.
     const managerBrowser = await openBrowser(viewport);
@@ -261,6 +262,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
         [10, undefined],
       ]);
       await shot('saved');
+
+      // Contact: the opponent's mail link (loaded on demand for the match's players).
+      await saved.getByRole('button', { name: 'Contact' }).click();
+      await saved.locator(`a[href="mailto:${ann.email}"]`).waitFor({ state: 'visible' });
+      await saved.locator(`a[href^="tel:+31612345678"]`).first().waitFor({ state: 'visible' });
+      await player.screenshot(`matches-contact-${viewport}`);
 
       // The widget shows it without a reload, and the challenger leapfrogged to #1 (Ann #2).
       const liveCard = viewer.page

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
@@ -13,6 +14,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { primaryButtonClass, secondaryButtonClass } from '../forms/styles';
 import { cancelMatch, getMatch, recalculateMatch, saveMatch } from './api';
 import { CancelMatchDialog } from './CancelMatchDialog';
+import { MatchContacts } from './MatchContacts';
 import { MatchScoreWidget } from './MatchScoreWidget';
 import {
   clampDateTime,
@@ -30,6 +32,7 @@ import {
   type Side,
 } from './model';
 import { SportIcon } from './SportIcon';
+import { ChevronDownIcon, MailIcon } from '../icons/icons';
 
 /**
  * Match card (spec §2 "Match card", §4 "Match"): sport icon, event/part/round (links to the matches
@@ -182,6 +185,8 @@ export function MatchCard({
   });
 
   const canEdit = viewAllowsEditing && !widget && match.editable && match.status !== 'cancelled';
+  // Contact details for the match's players and the club's managers (`match.editable`), loaded on demand.
+  const canContact = !widget && match.editable && !editing;
   const shown = editing ? draft : match;
 
   const startEditing = () => {
@@ -381,77 +386,94 @@ export function MatchCard({
         />
       </div>
 
-      {(showEvent || canEdit) && (
-        <footer
-          className={`flex flex-wrap items-center gap-2 border-t border-ink-100 ${widget ? 'px-3 py-1.5' : 'px-4 py-2.5'}`}
-        >
-          {editing ? (
-            <div className="flex w-full flex-col gap-1 sm:w-auto">
-              <label htmlFor={dateFieldId} className="text-xs font-medium text-ink-700">
-                {t('matchCard.dateLabel')}
-              </label>
-              <input
-                id={dateFieldId}
-                type="datetime-local"
-                value={draft.date ?? ''}
-                max={match.latestDate ? `${match.latestDate}T23:59` : undefined}
-                onChange={(event) => changeDate(event.currentTarget.value)}
-                className="rounded-md border-0 bg-white px-2 py-1.5 text-sm text-ink-900 ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600"
-              />
-              {clampedTo && (
-                <p className="text-xs text-amber-700" role="status">
-                  {t('matchCard.clamped', {
-                    date: formatMatchDate(`${clampedTo}T00:00`, locale)?.date ?? clampedTo,
-                  })}
-                </p>
-              )}
-            </div>
-          ) : showEvent ? (
-            dateView
-          ) : null}
+      <Disclosure>
+        {(showEvent || canEdit || canContact) && (
+          <footer
+            className={`flex flex-wrap items-center gap-2 border-t border-ink-100 ${widget ? 'px-3 py-1.5' : 'px-4 py-2.5'}`}
+          >
+            {editing ? (
+              <div className="flex w-full flex-col gap-1 sm:w-auto">
+                <label htmlFor={dateFieldId} className="text-xs font-medium text-ink-700">
+                  {t('matchCard.dateLabel')}
+                </label>
+                <input
+                  id={dateFieldId}
+                  type="datetime-local"
+                  value={draft.date ?? ''}
+                  max={match.latestDate ? `${match.latestDate}T23:59` : undefined}
+                  onChange={(event) => changeDate(event.currentTarget.value)}
+                  className="rounded-md border-0 bg-white px-2 py-1.5 text-sm text-ink-900 ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600"
+                />
+                {clampedTo && (
+                  <p className="text-xs text-amber-700" role="status">
+                    {t('matchCard.clamped', {
+                      date: formatMatchDate(`${clampedTo}T00:00`, locale)?.date ?? clampedTo,
+                    })}
+                  </p>
+                )}
+              </div>
+            ) : showEvent ? (
+              dateView
+            ) : null}
 
-          {canEdit && (
-            <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
-              {editing ? (
-                <>
-                  <button
-                    type="button"
-                    onClick={() => setCancelOpen(true)}
-                    disabled={busy}
-                    className="rounded-lg px-2 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
-                  >
-                    {t('matchCard.cancelMatch')}
+            {(canEdit || canContact) && (
+              <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+                {canContact && (
+                  <DisclosureButton className={`${secondaryButtonClass} group py-1.5`}>
+                    <MailIcon className="size-3.5" />
+                    {t('matchCard.contact.button')}
+                    <ChevronDownIcon className="size-3.5 transition-transform group-data-open:rotate-180" />
+                  </DisclosureButton>
+                )}
+                {!canEdit ? null : editing ? (
+                  <>
+                    <button
+                      type="button"
+                      onClick={() => setCancelOpen(true)}
+                      disabled={busy}
+                      className="rounded-lg px-2 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
+                    >
+                      {t('matchCard.cancelMatch')}
+                    </button>
+                    <button type="button" onClick={discard} disabled={busy} className={secondaryButtonClass}>
+                      {t('matchCard.discard')}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void save()}
+                      disabled={busy}
+                      className={primaryButtonClass}
+                    >
+                      {t('matchCard.save')}
+                    </button>
+                  </>
+                ) : (
+                  <button type="button" onClick={startEditing} className={`${secondaryButtonClass} py-1.5`}>
+                    <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true">
+                      <path
+                        d="M11.5 2.5l2 2L6 12l-2.75.75L4 10l7.5-7.5Z"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.5"
+                        strokeLinejoin="round"
+                      />
+                    </svg>
+                    {t('matchCard.edit')}
                   </button>
-                  <button type="button" onClick={discard} disabled={busy} className={secondaryButtonClass}>
-                    {t('matchCard.discard')}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => void save()}
-                    disabled={busy}
-                    className={primaryButtonClass}
-                  >
-                    {t('matchCard.save')}
-                  </button>
-                </>
-              ) : (
-                <button type="button" onClick={startEditing} className={`${secondaryButtonClass} py-1.5`}>
-                  <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true">
-                    <path
-                      d="M11.5 2.5l2 2L6 12l-2.75.75L4 10l7.5-7.5Z"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.5"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                  {t('matchCard.edit')}
-                </button>
-              )}
-            </div>
-          )}
-        </footer>
-      )}
+                )}
+              </div>
+            )}
+          </footer>
+        )}
+        {canContact && (
+          <DisclosurePanel
+            className="rounded-b-xl border-t border-ink-100 bg-ink-50/60 px-4 py-3"
+            aria-label={t('matchCard.contact.title')}
+          >
+            <MatchContacts matchId={match.id} />
+          </DisclosurePanel>
+        )}
+      </Disclosure>
 
       {canEdit && (
         <CancelMatchDialog

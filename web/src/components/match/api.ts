@@ -47,6 +47,25 @@ export function saveMatch(match: Match): Promise<unknown> {
   });
 }
 
+const contactMemberSchema = z.object({
+  name: z.string(),
+  email: z.string().nullable().optional(),
+  phoneNumber: z.object({ countryCode: z.string(), number: z.string() }).nullable().optional(),
+});
+const matchContactsSchema = z.object({
+  defender: z.array(contactMemberSchema),
+  challenger: z.array(contactMemberSchema),
+});
+export type MatchContacts = z.infer<typeof matchContactsSchema>;
+
+/** The members of both sides with email and phone (the match's players and the club's managers only). */
+export function getMatchContacts(id: string, signal?: AbortSignal): Promise<MatchContacts> {
+  return request('GET', `${MATCHES_API}/matches/${encodeURIComponent(id)}/contactinfo`, {
+    schema: matchContactsSchema,
+    signal,
+  });
+}
+
 export function cancelMatch(id: string): Promise<unknown> {
   return request('DELETE', `${MATCHES_API}/matches/${encodeURIComponent(id)}/cancel`);
 }
