@@ -124,7 +124,10 @@ export function ManagerShell() {
         aria-label={t('manager.ladder')}
         className="mb-6 flex flex-wrap items-center gap-2 rounded-2xl bg-brand-800 px-3 py-2.5 text-white shadow-sm sm:gap-3 sm:px-4"
       >
-        <div className="flex min-w-0 flex-1 basis-full items-center gap-2 sm:basis-0 sm:gap-3">
+        {/* With no ladders the selector is empty (spec); on a phone its row would only leave a gap. */}
+        <div
+          className={`${ladders?.length ? '' : 'max-sm:hidden '}flex min-w-0 flex-1 basis-full items-center gap-2 sm:basis-0 sm:gap-3`}
+        >
           <span className="hidden text-sm font-medium text-brand-200 sm:inline">{t('manager.ladder')}</span>
           {ladders && ladders.length > 1 ? (
             <Dropdown
