@@ -11,15 +11,13 @@ import { DeleteDialog } from '../../../components/dialogs/DeleteDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { SelectField } from '../../../components/forms/SelectField';
 import { TextField } from '../../../components/forms/TextField';
-import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
-import { Spinner } from '../../../components/feedback/Spinner';
-import { DeleteForeverIcon } from '../../../components/icons/icons';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
 import type { Ladder } from '../../../lib/ladder-api';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { createLadder, deleteLadder, updateLadder } from '../api/ladders';
 import { useNameAvailability } from '../hooks/useNameAvailability';
+import { DetailsFormActions } from './DetailsFormActions';
 import { cardClass } from './tab-styles';
 
 interface LadderDetailsFormProps {
@@ -195,28 +193,18 @@ export function LadderDetailsForm({
             ))}
           </SelectField>
         </div>
-        <div className="flex flex-col-reverse gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
-          {ladder ? (
-            <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
-              <button
-                type="button"
-                className={`${secondaryButtonClass} text-red-700`}
-                disabled={locked || deleting}
-                onClick={() => setConfirmOpen(true)}
-              >
-                <DeleteForeverIcon className="size-5" />
-                {t('manager.ladderForm.delete')}
-              </button>
-              {locked && <p className="text-xs text-ink-500">{t('manager.ladderForm.deleteLocked')}</p>}
-            </div>
-          ) : (
-            <span />
-          )}
-          <button type="submit" className={primaryButtonClass} disabled={!canSave} aria-busy={isSubmitting}>
-            {isSubmitting && <Spinner className="size-4 text-white" />}
-            {isSubmitting ? t('manager.ladderForm.saving') : t('manager.ladderForm.save')}
-          </button>
-        </div>
+        <DetailsFormActions
+          deletable={Boolean(ladder)}
+          deleteLocked={locked}
+          deleteLockedHint={t('manager.ladderForm.deleteLocked')}
+          deleting={deleting}
+          deleteLabel={t('manager.ladderForm.delete')}
+          onDelete={() => setConfirmOpen(true)}
+          canSave={canSave}
+          submitting={isSubmitting}
+          saveLabel={t('manager.ladderForm.save')}
+          savingLabel={t('manager.ladderForm.saving')}
+        />
       </form>
       <DeleteDialog open={confirmOpen} onClose={(text) => void onDeleteClosed(text)} />
     </section>

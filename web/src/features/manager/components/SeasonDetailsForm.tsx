@@ -9,19 +9,17 @@ import {
 } from '@courtside/events/ladders/model';
 import { newSeasonDefaults, overlappingSeason } from '@courtside/events/ladders/season-rules';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog';
-import { Spinner } from '../../../components/feedback/Spinner';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { NumberField } from '../../../components/forms/NumberField';
 import { SelectField } from '../../../components/forms/SelectField';
 import { SwitchField } from '../../../components/forms/SwitchField';
 import { TextField } from '../../../components/forms/TextField';
-import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
-import { DeleteForeverIcon } from '../../../components/icons/icons';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
 import type { Season } from '../../../lib/ladder-api';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { deleteSeason, saveSeason } from '../api/ladders';
+import { DetailsFormActions } from './DetailsFormActions';
 import { cardClass } from './tab-styles';
 
 interface SeasonDetailsFormProps {
@@ -258,28 +256,18 @@ export function SeasonDetailsForm({
             />
           )}
         />
-        <div className="flex flex-col-reverse gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
-          {season ? (
-            <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
-              <button
-                type="button"
-                className={`${secondaryButtonClass} text-red-700`}
-                disabled={active || deleting}
-                onClick={() => setConfirmOpen(true)}
-              >
-                <DeleteForeverIcon className="size-5" />
-                {t('manager.seasonForm.delete')}
-              </button>
-              {active && <p className="text-xs text-ink-500">{t('manager.seasonForm.deleteLocked')}</p>}
-            </div>
-          ) : (
-            <span />
-          )}
-          <button type="submit" className={primaryButtonClass} disabled={!canSave} aria-busy={isSubmitting}>
-            {isSubmitting && <Spinner className="size-4 text-white" />}
-            {isSubmitting ? t('manager.seasonForm.saving') : t('manager.seasonForm.save')}
-          </button>
-        </div>
+        <DetailsFormActions
+          deletable={Boolean(season)}
+          deleteLocked={active}
+          deleteLockedHint={t('manager.seasonForm.deleteLocked')}
+          deleting={deleting}
+          deleteLabel={t('manager.seasonForm.delete')}
+          onDelete={() => setConfirmOpen(true)}
+          canSave={canSave}
+          submitting={isSubmitting}
+          saveLabel={t('manager.seasonForm.save')}
+          savingLabel={t('manager.seasonForm.saving')}
+        />
       </form>
       <DeleteDialog open={confirmOpen} onClose={(text) => void onDeleteClosed(text)} />
     </section>
