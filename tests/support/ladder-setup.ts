@@ -8,19 +8,27 @@ export const LADDER = '/webapps/api/ladder/api/v1';
 export const MATCHES = '/webapps/api/matches/api/v1';
 export const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
 
-/** A manager, a ladder with an active season, and `players` accepted singles teams at positions 1..n. */
-export async function seasonWithTeams(
-  baseUrl: string,
-  players: number,
-  { matchType = 'BESTOFTHREE', endOffset = 90 } = {},
-) {
+export interface SeasonOptions {
+  companyName?: string;
+  ladderName?: string;
+  sportsCategory?: string;
+  openForRegistration?: boolean;
+  matchType?: string;
+  /** The season ends this many days from today (it started 5 days ago). */
+  endOffset?: number;
+}
+
+/** A signed-in manager of a new company with one ladder and a season running today. */
+export async function managerWithSeason(baseUrl: string, options: SeasonOptions = {}) {
+  const { sportsCategory = 'TENNISSINGLE', matchType = 'BESTOFTHREE', endOffset = 90 } = options;
   const manager = new HttpClient(baseUrl);
-  const { company } = await managerWithCompany(manager);
+  const { company } = await managerWithCompany(manager, options.companyName);
   const ladder = await manager.json<{ uuid: string }>('POST', `${ADMIN}/companies/${company.id}/ladders`, {
-    name: 'Club Ladder',
+    name: options.ladderName ?? 'Club Ladder',
     email: 'ladder@club.test',
-    sportsCategory: 'TENNISSINGLE',
+    sportsCategory,
   });
+  expect(ladder.status).toBe(201);
   const season = await manager.json<{ uuid: string }>(
     'POST',
     `${ADMIN}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
@@ -29,24 +37,26 @@ export async function seasonWithTeams(
       startDate: day(-5),
       endDate: day(endOffset),
       minimumPlayedMatches: 3,
-      openForRegistration: true,
+      openForRegistration: options.openForRegistration ?? true,
       matchType,
     },
   );
   expect(season.status).toBe(201);
+  return { manager, company, ladderId: ladder.body.uuid, seasonId: season.body.uuid };
+}
+
+/** A manager, a ladder with an active season, and `players` accepted singles teams at positions 1..n. */
+export async function seasonWithTeams(baseUrl: string, players: number, options: SeasonOptions = {}) {
+  const { manager, company, ladderId, seasonId } = await managerWithSeason(baseUrl, options);
   const teams = [];
   for (let index = 0; index < players; index++) {
     const http = new HttpClient(baseUrl);
     const account = await signedInAccount(http);
-    const registered = await http.json<{ teamId: string }>(
-      'POST',
-      `${LADDER}/seasons/${season.body.uuid}/teams`,
-      {},
-    );
-    await manager.json('POST', `${ADMIN}/seasons/${season.body.uuid}/teams/accept`, {
+    const registered = await http.json<{ teamId: string }>('POST', `${LADDER}/seasons/${seasonId}/teams`, {});
+    await manager.json('POST', `${ADMIN}/seasons/${seasonId}/teams/accept`, {
       teamId: registered.body.teamId,
     });
     teams.push({ http, account, teamId: registered.body.teamId });
   }
-  return { manager, company, ladderId: ladder.body.uuid, seasonId: season.body.uuid, teams };
+  return { manager, company, ladderId, seasonId, teams };
 }

@@ -1,15 +1,11 @@
-import { addDays, format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { managerWithCompany, signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { ADMIN, LADDER, day, managerWithSeason } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
-
-const ADMIN = '/webapps/api/admin/api/admin/v1';
-const LADDER = '/webapps/api/ladder/api/v1';
-const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
 
 interface Team {
   teamId: string;
@@ -33,29 +29,14 @@ describe('teams in a season', () => {
   });
   const client = () => new HttpClient(courtside.url!);
 
-  /** A manager with a ladder and an active season open for registration. */
+  /** A manager with a ladder and an active season, open for registration unless `open` is false. */
   async function seasonOf(sportsCategory = 'TENNISSINGLE', open = true) {
-    const manager = client();
-    const { company } = await managerWithCompany(manager);
-    const ladder = await manager.json<{ uuid: string }>('POST', `${ADMIN}/companies/${company.id}/ladders`, {
-      name: `Ladder ${sportsCategory}`,
-      email: 'ladder@club.test',
+    const setup = await managerWithSeason(courtside.url!, {
+      ladderName: `Ladder ${sportsCategory}`,
       sportsCategory,
+      openForRegistration: open,
     });
-    const season = await manager.json<{ uuid: string }>(
-      'POST',
-      `${ADMIN}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
-      {
-        name: 'Winter',
-        startDate: day(-5),
-        endDate: day(90),
-        minimumPlayedMatches: 3,
-        openForRegistration: open,
-        matchType: 'BESTOFTHREE',
-      },
-    );
-    const admin = `${ADMIN}/seasons/${season.body.uuid}`;
-    return { manager, company, ladderId: ladder.body.uuid, seasonId: season.body.uuid, admin };
+    return { ...setup, admin: `${ADMIN}/seasons/${setup.seasonId}` };
   }
 
   async function player(seasonId: string, body: object = {}) {

@@ -2,20 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { addDays, format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { ACCOUNT_API, managerWithCompany, signedInAccount, uniqueEmail } from '../support/accounts.ts';
+import { ACCOUNT_API, signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { SCREENSHOT_DIR, openBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-
-const ADMIN = '/webapps/api/admin/api/admin/v1';
-const LADDER = '/webapps/api/ladder/api/v1';
-const MATCHES = '/webapps/api/matches/api/v1';
-const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
+import { ADMIN, LADDER, MATCHES, day, managerWithSeason } from '../support/ladder-setup.ts';
 
 interface Player {
   http: HttpClient;
@@ -63,28 +58,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
   /** A manager with a singles ladder, a best-of-three season and three active players at 1, 2, 3. */
   async function ladderWithPlayers() {
     const baseUrl = courtside.url!;
-    const manager = new HttpClient(baseUrl);
-    const { company } = await managerWithCompany(manager, `TC Matches ${viewport}`);
-    const ladder = await manager.json<{ uuid: string }>('POST', `${ADMIN}/companies/${company.id}/ladders`, {
-      name: `Club ladder ${viewport}`,
-      email: 'ladder@club.test',
-      sportsCategory: 'TENNISSINGLE',
+    const { manager, company, ladderId, seasonId } = await managerWithSeason(baseUrl, {
+      companyName: `TC Matches ${viewport}`,
+      ladderName: `Club ladder ${viewport}`,
     });
-    expect(ladder.status).toBe(201);
-    const season = await manager.json<{ uuid: string }>(
-      'POST',
-      `${ADMIN}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
-      {
-        name: 'Winter',
-        startDate: day(-5),
-        endDate: day(90),
-        minimumPlayedMatches: 3,
-        openForRegistration: true,
-        matchType: 'BESTOFTHREE',
-      },
-    );
-    expect(season.status).toBe(201);
-    const seasonId = season.body.uuid;
     const players: Player[] = [];
     for (const name of ['Ann Smith', 'Bob Jones', 'Cas Lee']) {
       const http = new HttpClient(baseUrl);
@@ -102,7 +79,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
       expect(accepted.status).toBe(200);
       players.push({ http, id: account.id, email: account.email, name, teamId: team.body.teamId });
     }
-    return { manager, companyId: company.id, ladderId: ladder.body.uuid, seasonId, players };
+    return { manager, companyId: company.id, ladderId, seasonId, players };
   }
 
   async function createMatchByApi(

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { DeleteForeverIcon } from '../../../components/icons/icons';
@@ -7,18 +8,17 @@ interface DetailsFormActionsProps {
   deletable: boolean;
   /** Delete is refused while the record is in use (an active season); the hint says why. */
   deleteLocked: boolean;
-  deleteLockedHint: string;
   deleting: boolean;
-  deleteLabel: string;
   onDelete: () => void;
   canSave: boolean;
   submitting: boolean;
-  saveLabel: string;
-  savingLabel: string;
+  /** The form's texts: `{texts}.delete`, `.deleteLocked`, `.save`, `.saving`. */
+  texts: 'manager.ladderForm' | 'manager.seasonForm';
 }
 
 /** The delete and save row under the ladder and season details forms. */
 export function DetailsFormActions(props: DetailsFormActionsProps) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col-reverse gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
       {props.deletable ? (
@@ -30,9 +30,9 @@ export function DetailsFormActions(props: DetailsFormActionsProps) {
             onClick={props.onDelete}
           >
             <DeleteForeverIcon className="size-5" />
-            {props.deleteLabel}
+            {t(`${props.texts}.delete`)}
           </button>
-          {props.deleteLocked && <p className="text-xs text-ink-500">{props.deleteLockedHint}</p>}
+          {props.deleteLocked && <p className="text-xs text-ink-500">{t(`${props.texts}.deleteLocked`)}</p>}
         </div>
       ) : (
         <span />
@@ -44,7 +44,7 @@ export function DetailsFormActions(props: DetailsFormActionsProps) {
         aria-busy={props.submitting}
       >
         {props.submitting && <Spinner className="size-4 text-white" />}
-        {props.submitting ? props.savingLabel : props.saveLabel}
+        {t(`${props.texts}.${props.submitting ? 'saving' : 'save'}`)}
       </button>
     </div>
   );

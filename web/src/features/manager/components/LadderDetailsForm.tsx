@@ -196,14 +196,11 @@ export function LadderDetailsForm({
         <DetailsFormActions
           deletable={Boolean(ladder)}
           deleteLocked={locked}
-          deleteLockedHint={t('manager.ladderForm.deleteLocked')}
           deleting={deleting}
-          deleteLabel={t('manager.ladderForm.delete')}
           onDelete={() => setConfirmOpen(true)}
           canSave={canSave}
           submitting={isSubmitting}
-          saveLabel={t('manager.ladderForm.save')}
-          savingLabel={t('manager.ladderForm.saving')}
+          texts="manager.ladderForm"
         />
       </form>
       <DeleteDialog open={confirmOpen} onClose={(text) => void onDeleteClosed(text)} />

@@ -259,14 +259,11 @@ export function SeasonDetailsForm({
         <DetailsFormActions
           deletable={Boolean(season)}
           deleteLocked={active}
-          deleteLockedHint={t('manager.seasonForm.deleteLocked')}
           deleting={deleting}
-          deleteLabel={t('manager.seasonForm.delete')}
           onDelete={() => setConfirmOpen(true)}
           canSave={canSave}
           submitting={isSubmitting}
-          saveLabel={t('manager.seasonForm.save')}
-          savingLabel={t('manager.seasonForm.saving')}
+          texts="manager.seasonForm"
         />
       </form>
       <DeleteDialog open={confirmOpen} onClose={(text) => void onDeleteClosed(text)} />
