@@ -8,6 +8,7 @@ import { sessionIdOf } from './accounts/sessions.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { HttpError } from './http/http-error.ts';
+import { textHygiene } from './http/text-hygiene.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import type { AppServices, CourtsideModule } from './module.ts';
 import type { Metrics } from './observability/metrics.ts';
@@ -23,8 +24,14 @@ export interface AppOptions {
   webDistDir?: string;
 }
 
+/** One route of the api, as the router knows it (the fuzz tests send bad input to every one). */
+export interface RouteInfo {
+  methods: string[];
+  path: string;
+}
+
 /** Builds the Koa app; it does not listen (the entry point or a test does). */
-export function createApp(options: AppOptions): Koa {
+export function createApp(options: AppOptions): Koa & { routes: RouteInfo[] } {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
   const router = new Router();
   healthRoutes(router, {
@@ -53,6 +60,7 @@ export function createApp(options: AppOptions): Koa {
       },
     }),
   );
+  app.use(textHygiene());
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
   if (options.webDistDir) app.use(webApp(options.webDistDir));
@@ -62,7 +70,10 @@ export function createApp(options: AppOptions): Koa {
       ctx.body = { error: 'Not found' };
     }
   });
-  return app;
+  const routes = router.stack
+    .filter((layer) => typeof layer.path === 'string' && layer.methods.length > 0)
+    .map((layer) => ({ methods: layer.methods.filter((m) => m !== 'HEAD'), path: String(layer.path) }));
+  return Object.assign(app, { routes });
 }
 
 /**

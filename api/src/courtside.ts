@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -14,7 +15,7 @@ import type { EventLog } from '@courtside/events/log/port';
 import { productProjections } from '@courtside/projector/catalog';
 import { startProjector, type Projector } from '@courtside/projector/projector';
 import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
-import { createApp } from './app.ts';
+import { createApp, type RouteInfo } from './app.ts';
 import { PasswordHasher } from './accounts/passwords.ts';
 import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -51,6 +52,8 @@ export interface CourtsideConfig {
 export interface RunningCourtside {
   /** http://host:port when the api runs. */
   url: string | undefined;
+  /** The api's routes, when the api runs. */
+  routes: RouteInfo[];
   log: EventLog;
   readModelSchema: string;
   projector: Projector | undefined;
@@ -109,6 +112,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
     }
 
     let url: string | undefined;
+    let routes: RouteInfo[] = [];
     if (config.runApi) {
       const readModels = readModelPool(config.databaseUrl, schema, onLogError);
       stops.push(() => readModels.end());
@@ -126,6 +130,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         lockPool,
         readModels,
         log,
+        readModelSchema: schema,
         registry,
         tracker,
         clock,
@@ -135,6 +140,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         },
         onAppended: (events) => metrics.eventsAppended.inc({ log: log.kind }, events),
       });
+      stops.push(async () => commands.close());
       const mailer = createMailer({ mailUrl: config.mailUrl, db });
       const xsrfSecret = await sharedSecret(db, 'xsrf');
       const sessions = new SessionStore(db, clock);
@@ -157,7 +163,9 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         metrics,
         webDistDir: config.webDistDir,
       });
+      routes = app.routes;
       const server = createServer(app.callback());
+      server.on('clientError', answerClientError);
       const live = startLiveServer({
         httpServer: server,
         pool: livePool,
@@ -182,7 +190,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       logger.info({ url: `${url}/webapps/`, log: log.kind }, 'api listening');
     }
 
-    return { url, log, readModelSchema: schema, projector, stop };
+    return { url, routes, log, readModelSchema: schema, projector, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -220,4 +228,20 @@ async function sharedSecret(db: pg.Pool, name: string): Promise<string> {
     name,
   ]);
   return rows[0]!.value;
+}
+
+/**
+ * A request Node refuses before Koa sees it (headers or address too long, malformed HTTP) still gets a JSON
+ * answer like every other 4xx.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const [status, reason] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+  const body = JSON.stringify({
+    error: status === 431 ? 'The address or headers of the request are too long' : 'Malformed request',
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

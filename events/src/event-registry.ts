@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { eventEnvelopeSchema, type EventEnvelope } from './envelope.ts';
+import { findTextIssues } from './text.ts';
 
 /**
  * One event type: its payload schema at the current version, and how to lift older payloads to it.
@@ -67,6 +68,11 @@ export class EventRegistry {
     const parsed = definition.payload.safeParse(event.payload);
     if (!parsed.success) {
       throw new EventParseError(`invalid payload for ${event.type}`, parsed.error.issues);
+    }
+    // A string Postgres cannot store would stop the projector: such an event is never written.
+    const textIssues = findTextIssues({ streamId: event.streamId, payload: parsed.data, ...metadata });
+    if (textIssues.length > 0) {
+      throw new EventParseError(`invalid text in ${event.type}`, textIssues);
     }
     return {
       id: randomUUID(),

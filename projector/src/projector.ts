@@ -36,6 +36,12 @@ const MAX_INLINE_BYTES = 7_000;
 const HEARTBEAT_MS = 2_000;
 const OUTBOX_RETENTION = '1 day';
 
+/** The company a raw record belongs to; a record too broken to say is grouped with the other unreadable ones. */
+function companyOf(record: LogRecord): string {
+  const companyId = (record.value as { companyId?: unknown } | null)?.companyId;
+  return typeof companyId === 'string' && companyId !== '' ? companyId : '(unreadable)';
+}
+
 /**
  * Consumes the log into the read models. Each batch commits its rows, its checkpoint, its live pushes and its
  * "projected" notification in one transaction: a crash anywhere neither loses nor doubles an event's effect.
@@ -55,7 +61,8 @@ export function startProjector(options: ProjectorOptions): Projector {
   let subscription: Subscription | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let stopping = false;
-  const poisoned = new Set<number>();
+  /** Quarantined companies: the offset of the first event of theirs that could not be applied. */
+  const quarantined = new Map<string, number>();
 
   const leaseKey = `courtside.projector.${schema}`;
   let standby: Promise<void> | undefined;
@@ -84,8 +91,8 @@ export function startProjector(options: ProjectorOptions): Projector {
 
   async function lead(): Promise<void> {
     if (stopping) return;
-    // A restart retries partitions that stopped before: the cause may be fixed in this version of the code.
-    await pool.query(`DELETE FROM ${schema}.failures`);
+    // A restart retries quarantined companies: the cause may be fixed in this version of the code.
+    await retryQuarantined();
     await beat();
     heartbeat = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
     subscription = await options.log.subscribe({
@@ -117,30 +124,55 @@ export function startProjector(options: ProjectorOptions): Projector {
   }
 
   async function handleBatch(batch: LogBatch): Promise<void> {
-    if (poisoned.has(batch.partition)) return;
     for (let start = 0; start < batch.records.length; start += MAX_RECORDS_PER_TRANSACTION) {
       await projectChunk(batch.partition, batch.records.slice(start, start + MAX_RECORDS_PER_TRANSACTION));
-      if (poisoned.has(batch.partition)) return;
     }
   }
 
+  /**
+   * Commits a chunk. An event that cannot be applied quarantines its company (recorded in its own transaction) and
+   * the chunk is tried again: that company's events from there on are parked, everyone else's are applied.
+   */
   async function projectChunk(partition: number, records: LogRecord[]): Promise<void> {
-    try {
-      await commitRecords(partition, records);
-    } catch (error) {
-      if (!(error instanceof PoisonedRecordError)) throw error;
-      // Keep what came before the bad record, then stop the partition at it.
-      await commitRecords(partition, records.slice(0, error.index), error);
-      poisoned.add(partition);
-      subscription?.pausePartition(partition);
-      options.logger.error(
-        { partition, offset: error.record.offset, err: error.reason },
-        'projector stopped a partition at an event it cannot apply',
-      );
+    for (;;) {
+      try {
+        return await commitRecords(partition, records);
+      } catch (error) {
+        if (!(error instanceof PoisonedRecordError)) throw error;
+        await quarantine(error);
+      }
     }
   }
 
-  async function commitRecords(partition: number, records: LogRecord[], poison?: PoisonedRecordError) {
+  async function quarantine(poison: PoisonedRecordError): Promise<void> {
+    const { record } = poison;
+    const companyId = companyOf(record);
+    const value = record.value as { id?: unknown; type?: unknown } | null;
+    await pool.query(
+      `INSERT INTO quarantined_companies (company_id, partition, "offset", event_id, event_type, error)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (company_id) DO NOTHING`,
+      [
+        companyId,
+        record.partition,
+        record.offset,
+        String(value?.id ?? ''),
+        String(value?.type ?? ''),
+        poison.message,
+      ],
+    );
+    quarantined.set(companyId, Math.min(quarantined.get(companyId) ?? Infinity, record.offset));
+    options.logger.error(
+      { companyId, partition: record.partition, offset: record.offset, err: poison.reason },
+      'projector quarantined a company at an event it cannot apply; other companies go on',
+    );
+  }
+
+  function isParked(record: LogRecord): boolean {
+    const from = quarantined.get(companyOf(record));
+    return from !== undefined && record.offset >= from;
+  }
+
+  async function commitRecords(partition: number, records: LogRecord[]) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -151,23 +183,26 @@ export function startProjector(options: ProjectorOptions): Projector {
       const applied = rows[0]?.next_offset ?? 0;
       // A record below the checkpoint was applied already (a redelivery after a crash): skip it, never double it.
       const fresh = records.filter((record) => record.offset >= applied);
-      const result: AppliedRecords = await applyRecords(client, fresh, options.registry, options.projections);
-      const nextOffset = poison ? poison.record.offset : (records.at(-1)?.offset ?? applied - 1) + 1;
-      if (poison) {
-        const value = poison.record.value as { id?: unknown; type?: unknown } | null;
+      const parked = fresh.filter(isParked);
+      const result: AppliedRecords = await applyRecords(
+        client,
+        fresh.filter((record) => !isParked(record)),
+        options.registry,
+        options.projections,
+      );
+      if (parked.length > 0) {
         await client.query(
-          `INSERT INTO failures (partition, "offset", event_id, event_type, error) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (partition) DO UPDATE SET "offset" = excluded."offset", event_id = excluded.event_id,
-             event_type = excluded.event_type, error = excluded.error, failed_at = now()`,
+          `INSERT INTO parked_events (partition, "offset", company_id, record)
+           SELECT * FROM unnest($1::integer[], $2::bigint[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING`,
           [
-            partition,
-            poison.record.offset,
-            String(value?.id ?? ''),
-            String(value?.type ?? ''),
-            poison.message,
+            parked.map((record) => record.partition),
+            parked.map((record) => record.offset),
+            parked.map(companyOf),
+            parked.map((record) => JSON.stringify(record.value)),
           ],
         );
       }
+      const nextOffset = (records.at(-1)?.offset ?? applied - 1) + 1;
       await finishBatch(client, partition, nextOffset, publish ? result.pushes : []);
       await client.query('COMMIT');
       options.onProjected?.(result.events.length, partition, nextOffset);
@@ -176,6 +211,48 @@ export function startProjector(options: ProjectorOptions): Projector {
       throw error;
     } finally {
       client.release();
+    }
+  }
+
+  /** Applies each quarantined company's parked events, in log order; a company whose events now apply is released. */
+  async function retryQuarantined(): Promise<void> {
+    const { rows } = await pool.query<{ company_id: string; offset: string }>(
+      `SELECT company_id, "offset" FROM quarantined_companies`,
+    );
+    for (const row of rows) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const parked = await client.query<{ partition: number; offset: string; record: string }>(
+          `SELECT partition, "offset", record FROM parked_events WHERE company_id = $1 ORDER BY partition, "offset"`,
+          [row.company_id],
+        );
+        const records: LogRecord[] = parked.rows.map((event) => ({
+          partition: event.partition,
+          offset: Number(event.offset),
+          value: JSON.parse(event.record) as unknown,
+        }));
+        const result = await applyRecords(client, records, options.registry, options.projections);
+        await client.query('DELETE FROM parked_events WHERE company_id = $1', [row.company_id]);
+        await client.query('DELETE FROM quarantined_companies WHERE company_id = $1', [row.company_id]);
+        const last = records.at(-1);
+        if (last) await finishBatch(client, last.partition, last.offset + 1, publish ? result.pushes : []);
+        await client.query('COMMIT');
+        options.logger.info(
+          { companyId: row.company_id, events: records.length },
+          'projector released a quarantined company',
+        );
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (!(error instanceof PoisonedRecordError)) throw error;
+        quarantined.set(row.company_id, Number(row.offset));
+        options.logger.error(
+          { companyId: row.company_id, err: error.reason },
+          'projector keeps a company quarantined: its first parked event still cannot be applied',
+        );
+      } finally {
+        client.release();
+      }
     }
   }
 

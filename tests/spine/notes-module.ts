@@ -36,6 +36,8 @@ type NoteEvent =
 
 /** Set by a test to make the projector slow for one note text. */
 export const projectorDelays = new Map<string, number>();
+/** Set by a test to make the projector fail (as a bug would) on one note text. */
+export const projectorFailures = new Set<string>();
 
 export const notesProjection: Projection = {
   name: 'test_notes',
@@ -46,6 +48,8 @@ export const notesProjection: Projection = {
     const event = envelope as NoteEvent;
     const delay = projectorDelays.get(event.payload.text);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (projectorFailures.has(event.payload.text))
+      throw new Error(`cannot project note "${event.payload.text}"`);
     switch (event.type) {
       case 'TestNoteWritten':
         await context.query(

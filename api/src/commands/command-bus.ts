@@ -39,6 +39,8 @@ export interface CommandBusOptions {
   /** Read models, search_path already set. */
   readModels: pg.Pool;
   log: EventLog;
+  /** Where the projector keeps its bookkeeping (quarantined companies). */
+  readModelSchema: string;
   registry: EventRegistry;
   tracker: ProjectionTracker;
   clock: () => Date;
@@ -46,11 +48,31 @@ export interface CommandBusOptions {
   projectionWaitMs?: number;
   /** Commands of one company that may wait in this process before it answers "busy". */
   maxQueuedPerCompany?: number;
+  /** Commands of all companies that may wait in this process before it answers "busy". */
+  maxQueued?: number;
+  /** A command that waited longer than this for its turn is refused rather than answered late. */
+  maxQueueWaitMs?: number;
+  /** Bound on one call to the log before the command (head, append) gives up with 503. */
+  logCallTimeoutMs?: number;
   onExecuted?: (name: string, outcome: CommandOutcomeLabel, seconds: number) => void;
   onAppended?: (events: number) => void;
 }
 
 const retryLater = (message: string) => new HttpError(503, message, undefined, { 'Retry-After': '2' });
+const logUnavailable = () =>
+  retryLater('The event log is unavailable right now. Nothing was changed; please try again shortly.');
+const busy = () =>
+  retryLater('Too many changes for this club at once. Nothing was changed; please try again shortly.');
+
+class LogTimeoutError extends Error {}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LogTimeoutError(`no answer from the log within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 /**
  * The command path of DESIGN.md §1. Per company, one command at a time: in this process through a queue, across
@@ -60,11 +82,22 @@ const retryLater = (message: string) => new HttpError(503, message, undefined, {
  */
 export class CommandBus {
   private readonly waitMs: number;
+  private readonly logCallMs: number;
+  private readonly maxQueueWaitMs: number;
   private readonly queue: KeyedQueue;
+  private readonly breaker: LogBreaker;
 
   constructor(private readonly options: CommandBusOptions) {
     this.waitMs = options.projectionWaitMs ?? 2_000;
-    this.queue = new KeyedQueue(options.maxQueuedPerCompany ?? 200);
+    this.logCallMs = options.logCallTimeoutMs ?? 1_500;
+    this.maxQueueWaitMs = options.maxQueueWaitMs ?? 1_000;
+    this.queue = new KeyedQueue(options.maxQueuedPerCompany ?? 32, options.maxQueued ?? 256);
+    this.breaker = new LogBreaker(() => options.log.ping());
+  }
+
+  /** Stops probing the log (the process is shutting down). */
+  close(): void {
+    this.breaker.close();
   }
 
   async execute<T>(
@@ -74,12 +107,19 @@ export class CommandBus {
     const started = performance.now();
     let outcome: CommandOutcomeLabel = 'rejected';
     try {
-      const queued = this.queue.run(meta.companyId, () => this.decideAndAppend(meta, decide));
+      // While the log is known to be down, refuse at once instead of letting every command find out slowly.
+      if (this.breaker.isOpen()) {
+        outcome = 'unavailable';
+        throw logUnavailable();
+      }
+      const queuedAt = performance.now();
+      const queued = this.queue.run(meta.companyId, () => {
+        if (performance.now() - queuedAt > this.maxQueueWaitMs) throw busy();
+        return this.decideAndAppend(meta, decide);
+      });
       if (!queued) {
         outcome = 'unavailable';
-        throw retryLater(
-          'Too many changes for this club at once. Nothing was changed; please try again shortly.',
-        );
+        throw busy();
       }
       const { events, result, target } = await queued.catch((error: unknown) => {
         if (error instanceof HttpError && error.status === 503) outcome = 'unavailable';
@@ -109,12 +149,19 @@ export class CommandBus {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
       try {
         const partition = await log.partitionOf(meta.companyId);
-        const known = await client.query<{ next_offset: number }>(
-          'SELECT next_offset FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2',
+        const { rows } = await client.query<{ next_offset: number | null; quarantined: boolean }>(
+          `SELECT (SELECT next_offset FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2),
+                  EXISTS (SELECT 1 FROM ${this.options.readModelSchema}.quarantined_companies WHERE company_id = $1)
+                    AS quarantined`,
           [meta.companyId, log.id],
         );
+        if (rows[0]?.quarantined) {
+          throw retryLater(
+            "This club's data cannot be updated right now: an operator has been alerted. Nothing was changed; please try again later.",
+          );
+        }
         // A company this api never appended for (events written by other means): the partition's head covers it.
-        const caughtUpTo = known.rows[0]?.next_offset ?? (await log.head())[partition] ?? 0;
+        const caughtUpTo = rows[0]?.next_offset ?? (await this.callLog(() => log.head()))[partition] ?? 0;
         if (!(await tracker.waitFor(partition, caughtUpTo, this.waitMs))) {
           throw retryLater(
             'The service is catching up and cannot check this change right now. Nothing was changed; please try again shortly.',
@@ -125,7 +172,8 @@ export class CommandBus {
         const correlationId = meta.correlationId ?? randomUUID();
         const events = decision.events.map((event) => this.create(event, meta, correlationId, now));
         if (events.length === 0) return { events, result: decision.result, target: undefined };
-        const appended = await log.append(meta.companyId, events).catch(async () => {
+        const appending = log.append(meta.companyId, events);
+        const appended = await this.callLog(() => appending).catch(async (error: unknown) => {
           // The outcome of a failed append is unknown (it may be written): the next command waits for the head.
           await client
             .query('DELETE FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2', [
@@ -133,7 +181,11 @@ export class CommandBus {
               log.id,
             ])
             .catch(() => undefined);
-          throw retryLater('The event log is unavailable right now; please try again shortly.');
+          // Hold the company until the append has settled, so that no later command decides without it.
+          if (error instanceof LogTimeoutError) await appending.catch(() => undefined);
+          throw retryLater(
+            'The event log did not confirm this change. It may or may not have been saved: please check before trying again.',
+          );
         });
         this.options.onAppended?.(appended.length);
         const nextOffset = Math.max(...appended.map((event) => event.offset)) + 1;
@@ -153,6 +205,17 @@ export class CommandBus {
     }
   }
 
+  /** A log call bounded in time; a failure opens the breaker, so the commands after it are refused at once. */
+  private async callLog<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await withTimeout(call(), this.logCallMs);
+    } catch (error) {
+      this.breaker.open();
+      if (error instanceof HttpError) throw error;
+      throw Object.assign(logUnavailable(), { cause: error });
+    }
+  }
+
   private create(event: NewEvent, meta: CommandMeta, correlationId: string, now: Date): EventEnvelope {
     try {
       return this.options.registry.create(event, {
@@ -165,5 +228,46 @@ export class CommandBus {
       if (error instanceof EventParseError) throw new HttpError(400, error.message, error.issues);
       throw error;
     }
+  }
+}
+
+/**
+ * Knows whether the log answers. Opened by a failed log call; while open, commands are refused at once and a probe
+ * pings the log every `probeMs` until it answers again.
+ */
+class LogBreaker {
+  private opened = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ping: () => Promise<void>,
+    private readonly probeMs = 500,
+  ) {}
+
+  isOpen(): boolean {
+    return this.opened;
+  }
+
+  open(): void {
+    if (this.opened) return;
+    this.opened = true;
+    this.schedule();
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.opened = false;
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.ping().then(
+        () => {
+          this.opened = false;
+        },
+        () => this.schedule(),
+      );
+    }, this.probeMs);
+    this.timer.unref();
   }
 }

@@ -54,4 +54,14 @@ describe('KeyedQueue', () => {
     await first;
     expect(queue.run('a', tick)).toBeDefined();
   });
+
+  it('given a full process, when a job of another key comes, then it is turned away until one finishes', async () => {
+    const queue = new KeyedQueue(10, 2);
+    const first = queue.run('a', tick);
+    const second = queue.run('b', tick);
+
+    expect(queue.run('c', tick)).toBeUndefined();
+    await Promise.all([first, second]);
+    await expect(queue.run('c', async () => 'ran')).resolves.toBe('ran');
+  });
 });

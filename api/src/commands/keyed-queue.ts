@@ -4,18 +4,24 @@
  */
 export class KeyedQueue {
   private readonly tails = new Map<string, { tail: Promise<unknown>; waiting: number }>();
+  private waitingInAll = 0;
 
-  constructor(private readonly maxWaiting: number) {}
+  constructor(
+    private readonly maxWaiting: number,
+    private readonly maxWaitingInAll = Infinity,
+  ) {}
 
-  /** Undefined when the key already has `maxWaiting` jobs queued: the caller answers "busy". */
+  /** Undefined when the key already has `maxWaiting` jobs queued, or all keys `maxWaitingInAll`: "busy". */
   run<T>(key: string, work: () => Promise<T>): Promise<T> | undefined {
     const entry = this.tails.get(key) ?? { tail: Promise.resolve(), waiting: 0 };
-    if (entry.waiting >= this.maxWaiting) return undefined;
+    if (entry.waiting >= this.maxWaiting || this.waitingInAll >= this.maxWaitingInAll) return undefined;
     entry.waiting++;
+    this.waitingInAll++;
     const result = entry.tail.then(async () => {
       try {
         return await work();
       } finally {
+        this.waitingInAll--;
         entry.waiting--;
         if (entry.waiting === 0 && this.tails.get(key) === entry) this.tails.delete(key);
       }

@@ -6,7 +6,8 @@ import type { Metrics } from '../observability/metrics.ts';
 export interface ProjectorStatus {
   lag: number;
   heartbeatAgeSeconds: number | null;
-  failures: Array<{ partition: number; offset: number; eventType: string; error: string }>;
+  /** Companies whose events stopped at one the projector cannot apply (the others go on). */
+  failures: Array<{ companyId: string; partition: number; offset: number; eventType: string; error: string }>;
 }
 
 /** How far behind the read models are, whether the projector is alive, and which partitions it stopped. */
@@ -23,8 +24,9 @@ export async function readProjectorStatus(
     pool.query<{ age: number | null }>(
       `SELECT extract(epoch FROM now() - beat_at)::float AS age FROM ${schema}.heartbeat`,
     ),
-    pool.query<{ partition: number; offset: number; event_type: string; error: string }>(
-      `SELECT partition, "offset", event_type, error FROM ${schema}.failures ORDER BY partition`,
+    pool.query<{ company_id: string; partition: number; offset: string; event_type: string; error: string }>(
+      `SELECT company_id, partition, "offset", event_type, error FROM ${schema}.quarantined_companies
+       ORDER BY failed_at LIMIT 100`,
     ),
   ]);
   const projected = new Map(checkpoints.rows.map((row) => [row.partition, row.next_offset]));
@@ -36,8 +38,9 @@ export async function readProjectorStatus(
     lag,
     heartbeatAgeSeconds: heartbeat.rows[0]?.age ?? null,
     failures: failures.rows.map((row) => ({
+      companyId: row.company_id,
       partition: row.partition,
-      offset: row.offset,
+      offset: Number(row.offset),
       eventType: row.event_type,
       error: row.error,
     })),
@@ -75,7 +78,8 @@ export function healthRoutes(
       const status = await readProjectorStatus(deps.pool, deps.log, deps.readModelSchema);
       const alive =
         status.heartbeatAgeSeconds !== null && status.heartbeatAgeSeconds < HEARTBEAT_STALE_SECONDS;
-      if (!alive || status.failures.length > 0) ready = false;
+      // A quarantined company does not make the process unready: every other company is served.
+      if (!alive) ready = false;
       checks.projector = { status: alive ? 'ok' : 'down', ...status };
     } catch (error) {
       ready = false;

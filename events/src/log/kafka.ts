@@ -79,6 +79,18 @@ const CLIENT_RETRY: RetryOptions = {
 };
 
 /**
+ * Retries of an append: short, so that a command during an outage is answered within ~2 s (the api then refuses
+ * commands at once until the log answers a ping again).
+ */
+const PRODUCE_RETRY: RetryOptions = {
+  initialRetryTime: 100,
+  maxRetryTime: 500,
+  retries: 3,
+  factor: 0.2,
+  multiplier: 2,
+};
+
+/**
  * kafkajs log lines as single-line JSON. Without debug, stacks are left out and a line repeating within 10 s (a
  * broker outage makes kafkajs log every reconnect attempt) is counted instead of written again.
  */
@@ -176,7 +188,7 @@ export async function createKafkaEventLog(opts: KafkaEventLogOptions): Promise<E
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner,
-      retry: CLIENT_RETRY,
+      retry: PRODUCE_RETRY,
     });
   let producer: Producer | undefined = newProducer();
   try {
@@ -212,6 +224,7 @@ export async function createKafkaEventLog(opts: KafkaEventLogOptions): Promise<E
     producer = undefined;
     void failed.disconnect().catch(() => undefined);
   };
+  let lastFailureAt = 0;
   const partitionQueue = new Map<number, Promise<unknown>>();
   const serialized = <T>(partition: number, task: () => Promise<T>): Promise<T> => {
     const previous = partitionQueue.get(partition) ?? Promise.resolve();
@@ -248,13 +261,18 @@ export async function createKafkaEventLog(opts: KafkaEventLogOptions): Promise<E
       }
       const partition = partitionOfSync(companyId);
       const messages = events.map((event) => ({ key: companyId, partition, value: JSON.stringify(event) }));
+      const queuedAt = Date.now();
       return serialized(partition, async () => {
         if (closed) throw new Error('event log is closed');
+        // An append that queued behind one that failed is not sent at all: it fails at once, surely unwritten.
+        if (lastFailureAt >= queuedAt)
+          throw new Error('event log unavailable: an earlier append just failed');
         const sender = await currentProducer();
         let meta;
         try {
           [meta] = await sender.send({ topic, acks: -1, messages });
         } catch (error) {
+          lastFailureAt = Date.now();
           retireProducer(sender);
           throw error;
         }

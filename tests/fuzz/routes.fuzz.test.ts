@@ -1,0 +1,322 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteInfo } from '@courtside/api/app';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { ADMIN, day, seasonWithTeams } from '../support/ladder-setup.ts';
+
+/**
+ * Sends generated bad input to every route the api has (read from its router, so a new route is fuzzed without
+ * being listed here), as a manager and as nobody: every answer is a JSON 4xx or a success, never a 5xx.
+ * The seed is printed; `FUZZ_SEED=… npx vitest run tests/fuzz` repeats a run.
+ */
+const seed = Number(process.env.FUZZ_SEED ?? 20_261_122);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 600);
+
+/** Strings Postgres, JSON or a careless route may choke on. */
+const nastyStrings = [
+  'a\u0000b',
+  'a\uD800b',
+  '\uDC00',
+  'tab\there',
+  'bell\u0007',
+  'del\u007F',
+  'c1\u0085',
+  'x'.repeat(100_000),
+  '',
+  ' ',
+  '%00',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '00000000-0000-0000-0000-000000000000',
+  '-1',
+  '1e309',
+  'NaN',
+  '{"$gt":""}',
+  '😀'.repeat(50),
+];
+
+/** What Postgres cannot store, or a person should never have typed into a name. */
+const textDefects = ['a\u0000b', 'a\uD800b', 'bell\u0007', 'x'.repeat(100_000)];
+
+/** Field names the api's bodies and queries use, so generated input reaches the checks behind the first one. */
+const knownFields = [
+  'name',
+  'email',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'refresh',
+  'code',
+  'fullName',
+  'phoneNumber',
+  'countryCode',
+  'number',
+  'sportsCategory',
+  'uuid',
+  'startDate',
+  'endDate',
+  'minimumPlayedMatches',
+  'openForRegistration',
+  'matchType',
+  'partnerEmail',
+  'teamId',
+  'defenderId',
+  'challengerId',
+  'id',
+  'date',
+  'scores',
+  'matchScore',
+  'stream',
+  'after',
+  'limit',
+  'PAGE',
+  'TAGS',
+  'OWN',
+  'COMPLETED',
+  'NOTCOMPLETED',
+  'language',
+  'active',
+  'current',
+];
+
+const nastyString = fc.oneof(
+  // Huge strings go through the table test only: a counterexample holding one would flood the report.
+  fc.constantFrom(...nastyStrings.filter((text) => text.length < 1_000)),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), maxLength: 5 }),
+);
+const nastyValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    nastyString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...knownFields), nastyString), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+const body = fc.oneof(
+  fc.dictionary(fc.constantFrom(...knownFields), nastyValue, { maxKeys: 8 }),
+  nastyValue,
+  fc.constantFrom('{"name": "unterminated', '[1,2', 'null', '"just a string"'),
+);
+const query = fc.dictionary(fc.constantFrom(...knownFields), nastyString, { maxKeys: 4 });
+
+interface Target {
+  method: string;
+  path: string;
+}
+
+describe('fuzzing every route with bad input', () => {
+  let courtside: RunningCourtside;
+  let manager: HttpClient;
+  let anonymous: HttpClient;
+  let validIds: Record<string, string>;
+  let targets: Target[];
+  let validQuery: Record<string, string>;
+  let validBody: () => Record<string, unknown>;
+  const statuses = new Map<number, number>();
+
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'));
+    const url = courtside.url!;
+    const setup = await seasonWithTeams(url, 2);
+    manager = setup.manager;
+    anonymous = new HttpClient(url);
+    const match = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN}/seasons/${setup.seasonId}/teams/match`,
+      {
+        defenderId: setup.teams[0]!.teamId,
+        challengerId: setup.teams[1]!.teamId,
+      },
+    );
+    expect(match.status).toBe(201);
+    validIds = {
+      companyId: setup.company.id,
+      ladderId: setup.ladderId,
+      seasonId: setup.seasonId,
+      teamId: setup.teams[0]!.teamId,
+      id: match.body.matchId,
+      name: 'Club Ladder',
+      newPosition: '1',
+    };
+    targets = fuzzTargets(courtside.routes);
+    validQuery = { PAGE: '0', TAGS: setup.seasonId, language: 'en', limit: '10' };
+    validBody = () => ({
+      name: `Fuzz ${Math.random().toString(36).slice(2, 8)}`,
+      email: 'fuzz@club.test',
+      sportsCategory: 'TENNISSINGLE',
+      uuid: setup.ladderId,
+      startDate: day(200),
+      endDate: day(210),
+      minimumPlayedMatches: 1,
+      openForRegistration: true,
+      matchType: 'BESTOFTHREE',
+      teamId: setup.teams[0]!.teamId,
+      defenderId: setup.teams[0]!.teamId,
+      challengerId: setup.teams[1]!.teamId,
+      id: match.body.matchId,
+      fullName: 'Fuzz Player',
+      phoneNumber: { countryCode: '31', number: '06 12345678' },
+      date: `${day(1)}T10:00:00`,
+    });
+    console.log(`[fuzz] seed ${seed}, ${RUNS} runs over ${targets.length} route methods`);
+  }, 120_000);
+
+  afterAll(async () => {
+    console.log(`[fuzz] answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    await courtside?.stop();
+  });
+
+  it('finds every route of the api (so none escapes the fuzzing)', () => {
+    const paths = targets.map((target) => `${target.method} ${target.path}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'POST /webapps/api/accountmanager/api/v1/companies',
+        'GET /webapps/api/admin/api/admin/v1/companies/:companyId/ladders/name/:name',
+        'PUT /webapps/api/matches/api/v1/matches',
+      ]),
+    );
+    expect(targets.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('answers every nasty string in every path parameter, query field and body field with a JSON 4xx or success', async () => {
+    const failures: string[] = [];
+    const validPath = (target: Target) => withParams(target.path, validParam);
+    for (const target of targets) {
+      // Everything nasty at once.
+      for (const nasty of nastyStrings) {
+        const fields = Object.fromEntries(knownFields.map((field) => [field, nasty]));
+        failures.push(
+          ...(await send(
+            manager,
+            target,
+            withParams(target.path, () => nasty),
+            fields,
+            fields,
+          )),
+        );
+      }
+      // One nasty value among valid ones, so that it gets past the first check and reaches the deeper ones.
+      for (const nasty of textDefects) {
+        for (const param of target.path.match(/:[A-Za-z]+/g) ?? []) {
+          const path = withParams(target.path, (name) => (`:${name}` === param ? nasty : validParam(name)));
+          failures.push(...(await send(manager, target, path, validQuery, validBody())));
+        }
+        for (const field of knownFields) {
+          const body = { ...validBody(), [field]: nasty };
+          failures.push(
+            ...(await send(manager, target, validPath(target), { ...validQuery, [field]: nasty }, body)),
+          );
+        }
+      }
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+  }, 180_000);
+
+  it(`answers generated requests with a JSON 4xx or success (seed ${seed})`, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        fc.array(nastyString, { minLength: 8, maxLength: 8 }),
+        query,
+        body,
+        fc.boolean(),
+        async (pick, useValid, params, queryFields, requestBody, asManager) => {
+          const target = targets[pick % targets.length]!;
+          let index = 0;
+          const path = withParams(target.path, (name) => {
+            const i = index++ % 8;
+            return useValid[i] ? validParam(name) : params[i]!;
+          });
+          const failures = await send(
+            asManager ? manager : anonymous,
+            target,
+            path,
+            queryFields,
+            requestBody,
+          );
+          expect(failures).toEqual([]);
+        },
+      ),
+      { seed, numRuns: RUNS, endOnFailure: true },
+    );
+  }, 180_000);
+
+  function validParam(name: string): string {
+    return validIds[name] ?? 'unknown';
+  }
+
+  async function send(
+    client: HttpClient,
+    target: Target,
+    path: string,
+    queryFields: Record<string, string>,
+    requestBody: unknown,
+  ): Promise<string[]> {
+    const search = Object.entries(queryFields)
+      .map(([key, value]) => `${encode(key)}=${encode(value)}`)
+      .join('&');
+    const url = `${path}${search ? `?${search}` : ''}`;
+    const hasBody = target.method !== 'GET' && target.method !== 'DELETE';
+    const response = await client.request(
+      target.method,
+      url,
+      hasBody
+        ? typeof requestBody === 'string'
+          ? requestBody
+          : JSON.stringify(requestBody ?? null)
+        : undefined,
+    );
+    const text = await response.text();
+    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    const where = `${target.method} ${target.path} (${response.status}) ${excerpt(url)} ${excerpt(requestBody)}`;
+    if (response.status >= 500) return [`server error: ${where}: ${text.slice(0, 120)}`];
+    if (response.status >= 400 && target.path.startsWith('/webapps/api')) {
+      try {
+        const parsed = JSON.parse(text) as { error?: unknown };
+        if (typeof parsed.error !== 'string') return [`4xx without an error text: ${where}`];
+      } catch {
+        return [`4xx that is not JSON: ${where}: ${text.slice(0, 100)}`];
+      }
+    }
+    return [];
+  }
+});
+
+/** Every method of every api route, session-ending ones last so that the manager stays signed in meanwhile. */
+function fuzzTargets(routes: RouteInfo[]): Target[] {
+  const endsSession = (path: string) => /logout|password/.test(path);
+  return routes
+    .filter((route) => !route.path.startsWith('/webapps/api/test'))
+    .flatMap((route) => route.methods.map((method) => ({ method, path: route.path })))
+    .sort((a, b) => Number(endsSession(a.path)) - Number(endsSession(b.path)));
+}
+
+function withParams(path: string, value: (name: string) => string): string {
+  return path.replaceAll(/:([A-Za-z]+)/g, (_, name: string) => encode(value(name)));
+}
+
+/** Percent-encodes like encodeURIComponent, but sends a lone surrogate as its (invalid) three UTF-8 bytes. */
+function encode(text: string): string {
+  return text.replaceAll(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S]/g, (char) => {
+    const code = char.charCodeAt(0);
+    if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    }
+    return encodeURIComponent(char);
+  });
+}
+
+function excerpt(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return (text ?? '').slice(0, 80);
+}
