@@ -15,7 +15,7 @@ import { noteAmended, noteWritten, notesProjection } from './notes-module.ts';
 
 const registry = new EventRegistry([noteWritten, noteAmended]);
 const quiet = { info: () => undefined, error: () => undefined };
-const projectorScript = fileURLToPath(new URL('../support/projector-process.ts', import.meta.url));
+const projectorScript = fileURLToPath(new URL('../support/courtside-process.ts', import.meta.url));
 
 function startProjectorProcess(backend: TestBackend): Promise<ChildProcess> {
   const child = fork(projectorScript, [], {

@@ -1,16 +1,19 @@
-// A projector in a process of its own, so a test can kill it with SIGKILL in the middle of its work.
+// Courtside in a process of its own (COURTSIDE_ROLE=projector, the default, or api), so a test can kill it with
+// SIGKILL in the middle of its work. It reports `{url}` over IPC once it serves.
 import { startCourtside } from '@courtside/api/courtside';
 import { createLogger } from '@courtside/api/observability/logger';
 import { notesModule } from '../spine/notes-module.ts';
 
+const role = process.env.COURTSIDE_ROLE ?? 'projector';
 const courtside = await startCourtside({
   databaseUrl: process.env.DATABASE_URL!,
   kafkaBrokers: process.env.KAFKA_BROKERS?.split(',').filter(Boolean),
   kafkaTopic: process.env.KAFKA_TOPIC,
-  runApi: false,
-  runProjector: true,
+  runApi: role === 'api',
+  runProjector: role === 'projector',
+  port: 0,
   extraModules: [notesModule],
   logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
 });
-await courtside.projector!.started;
-process.send?.('started');
+await courtside.projector?.started;
+process.send?.({ url: courtside.url });

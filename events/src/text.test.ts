@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { findTextIssues, singleLineText, textProblem } from './text.ts';
+
+describe('text that may be stored', () => {
+  it.each([
+    ['plain text', 'Ann Ace', undefined],
+    ['accents and emoji', 'Zoë 🎾 Ünal', undefined],
+    ['a NUL character', 'a\u0000b', 'Must not contain a NUL character'],
+    ['a lone high surrogate', 'a\uD800b', 'Must be valid Unicode text'],
+    ['a lone low surrogate', '\uDC00', 'Must be valid Unicode text'],
+    ['a high surrogate at the end', 'ab\uD83C', 'Must be valid Unicode text'],
+    ['a bell', 'ring\u0007', 'Must not contain control characters'],
+    ['DEL', 'x\u007F', 'Must not contain control characters'],
+    ['a C1 control', 'x\u0085', 'Must not contain control characters'],
+    ['tab and line breaks in free text', 'one\ttwo\r\nthree', undefined],
+  ])('%s: %s', (_, text, problem) => {
+    expect(textProblem(text)).toBe(problem);
+  });
+
+  it('allows no tab or line break in a one-line text', () => {
+    expect(textProblem('two\nlines', { multiline: false })).toBe(
+      'Must be one line without control characters',
+    );
+    expect(singleLineText().safeParse('Club\tLadder').success).toBe(false);
+    expect(singleLineText().safeParse('Club Ladder').success).toBe(true);
+  });
+
+  it('finds every bad string and object key below a value, with its path', () => {
+    const issues = findTextIssues({ name: 'ok', teams: [{ name: 'a\u0000' }], ['k\uD800']: 1 });
+
+    expect(issues.map((issue) => issue.path)).toEqual([['teams', 0, 'name'], ['k\uD800']]);
+  });
+});
