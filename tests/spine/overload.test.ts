@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+
+describe('a process flooded with commands', () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('refuses what it cannot take at once with 503 and Retry-After, and keeps exactly what it acknowledged', async () => {
+    const backend = await createBackend('embedded');
+    const courtside = await startTestCourtside(backend);
+    cleanups.push(() => courtside.stop());
+    const http = new HttpClient(courtside.url!);
+    await http.request('GET', '/webapps/api/health');
+    const companies = Array.from({ length: 20 }, () => randomUUID());
+
+    const answers = await Promise.all(
+      Array.from({ length: 1_000 }, async (_, index) => {
+        const text = `flood ${index}`;
+        const started = performance.now();
+        const response = await http.request(
+          'POST',
+          `/webapps/api/test/companies/${companies[index % (index < 500 ? 1 : companies.length)]}/notes`,
+          { text },
+        );
+        await response.arrayBuffer();
+        return {
+          text,
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          ms: performance.now() - started,
+        };
+      }),
+    );
+    const db = new pg.Pool({ connectionString: backend.databaseUrl });
+    cleanups.push(() => db.end());
+    const { rows } = await db.query<{ text: string }>(`SELECT text FROM ${liveReadModelSchema}.test_notes`);
+    const stored = new Set(rows.map((row) => row.text));
+    const byStatus: Record<string, typeof answers> = {};
+    for (const answer of answers) (byStatus[answer.status] ??= []).push(answer);
+    console.log(
+      `[overload] ${Object.entries(byStatus)
+        .map(([status, list]) => `${list!.length}×${status}`)
+        .join(', ')}; slowest ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms`,
+    );
+
+    const refused = byStatus['503'] ?? [];
+    const acknowledged = [...(byStatus['201'] ?? []), ...(byStatus['202'] ?? [])];
+    expect(acknowledged.length + refused.length).toBe(answers.length);
+    // Half of them for one club: most of those are turned away, the other clubs' commands mostly get in.
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((answer) => answer.retryAfter !== null)).toBe(true);
+    expect(acknowledged.filter((answer) => !stored.has(answer.text))).toEqual([]);
+    expect(refused.filter((answer) => stored.has(answer.text))).toEqual([]);
+  }, 120_000);
+});
