@@ -54,7 +54,7 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
         event: 'note.written',
         data: { noteId: created.body.id, text: 'Court 3 is closed on Sunday', companyId },
         cursor: expect.any(Number),
-        room: `ladder:${companyId}`,
+        rooms: [`ladder:${companyId}`],
       },
     ]);
   });

@@ -4,7 +4,8 @@ export interface Push {
   event: string;
   data: unknown;
   cursor: number;
-  room: string;
+  /** The rooms the push went to (one copy per socket, whichever of them it joined). */
+  rooms: string[];
 }
 
 /** A socket.io client of the live channel that records every push it gets. */
@@ -19,9 +20,12 @@ export class LiveClient {
       reconnection: false,
       extraHeaders: headers,
     });
-    this.socket.onAny((event: string, data: unknown, meta: { cursor: number; room: string }) => {
-      this.pushes.push({ event, data, cursor: meta?.cursor, room: meta?.room });
-    });
+    this.socket.onAny(
+      (event: string, data: unknown, meta: { cursor: number; room?: string; rooms?: string[] }) => {
+        const rooms = meta?.rooms ?? (meta?.room === undefined ? [] : [meta.room]);
+        this.pushes.push({ event, data, cursor: meta?.cursor, rooms });
+      },
+    );
   }
 
   async connected(): Promise<void> {

@@ -57,8 +57,13 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
             )
           ).rows
         : [];
-    for (const row of [...rows, ...fresh])
-      io.to(row.room).emit(row.event, row.data, { cursor: row.id, room: row.room });
+    for (const push of mergeRooms([...rows, ...fresh])) {
+      io.to(push.rooms).emit(push.event, push.data, {
+        cursor: push.cursor,
+        rooms: push.rooms,
+        ...(push.rooms.length === 1 ? { room: push.rooms[0] } : {}),
+      });
+    }
     delivered = outboxTo;
   }
 
@@ -132,4 +137,33 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
 function headerOf(socket: Socket, name: string): string | undefined {
   const value = socket.handshake.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+interface MergedPush {
+  event: string;
+  data: unknown;
+  rooms: string[];
+  /** The outbox id of the last row merged: every row up to it has been emitted. */
+  cursor: number;
+}
+
+/**
+ * One change pushed to several rooms (a match to its match, season and ladder rooms) is written as consecutive
+ * outbox rows with the same event and data. Emitting them as one, to all their rooms at once, lets socket.io
+ * deliver it once to a socket that is in several of those rooms. Only consecutive rows merge, so pushes keep
+ * their order and a cursor never passes a row that was not emitted.
+ */
+export function mergeRooms(rows: readonly OutboxPush[]): MergedPush[] {
+  const merged: Array<MergedPush & { key: string }> = [];
+  for (const row of rows) {
+    const key = `${row.event}\u0000${JSON.stringify(row.data)}`;
+    const last = merged.at(-1);
+    if (last && last.key === key) {
+      if (!last.rooms.includes(row.room)) last.rooms.push(row.room);
+      last.cursor = row.id;
+    } else {
+      merged.push({ key, event: row.event, data: row.data, rooms: [row.room], cursor: row.id });
+    }
+  }
+  return merged.map(({ key: _key, ...push }) => push);
 }

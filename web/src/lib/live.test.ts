@@ -109,6 +109,24 @@ describe('createLiveClient', () => {
     expect(client.lastCursor('match:m1')).toBeUndefined();
   });
 
+  it('given one push naming several rooms, when it arrives, then each joined room of them takes it once', () => {
+    const { socket, client } = setup();
+    const seen: string[] = [];
+    client.subscribe('match:m1', { 'match.updated': () => seen.push('match room') });
+    client.subscribe('season:s1', { 'match.updated': () => seen.push('season room') });
+    client.subscribe('ladder:l9', { 'match.updated': () => seen.push('other ladder') });
+    socket.serverConnects();
+    socket.fire(
+      'match.updated',
+      { match: { id: 'm1' } },
+      { cursor: 12, rooms: ['match:m1', 'season:s1', 'ladder:l1'] },
+    );
+    expect(seen).toEqual(['match room', 'season room']);
+    expect(client.lastCursor('match:m1')).toBe(12);
+    expect(client.lastCursor('season:s1')).toBe(12);
+    expect(client.lastCursor('ladder:l9')).toBeUndefined();
+  });
+
   it('given pushes without a room, when they arrive, then the cursor is kept for every joined room', () => {
     const { socket, client } = setup();
     let calls = 0;

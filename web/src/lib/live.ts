@@ -50,6 +50,8 @@ export const LIVE_EVENTS = [
 export interface PushMeta {
   cursor: number;
   room?: string;
+  /** The rooms one push was sent to (a socket in several of them gets it once). */
+  rooms?: string[];
 }
 
 export type LiveRoom = `match:${string}` | `season:${string}` | `ladder:${string}` | `company:${string}`;
@@ -93,6 +95,9 @@ export function parseMeta(value: unknown): Partial<PushMeta> {
   const meta: Partial<PushMeta> = {};
   if (typeof record.cursor === 'number' && Number.isFinite(record.cursor)) meta.cursor = record.cursor;
   if (typeof record.room === 'string') meta.room = record.room;
+  if (Array.isArray(record.rooms) && record.rooms.every((room) => typeof room === 'string')) {
+    meta.rooms = record.rooms as string[];
+  }
   return meta;
 }
 
@@ -173,9 +178,12 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
   const dispatch = (event: LiveEventName, payload: unknown, rawMeta: unknown) => {
     const meta = parseMeta(rawMeta);
     const targets: RoomState[] = [];
-    if (meta.room !== undefined) {
-      const roomState = rooms.get(meta.room);
-      if (roomState) targets.push(roomState);
+    const named = meta.rooms ?? (meta.room === undefined ? undefined : [meta.room]);
+    if (named !== undefined) {
+      for (const room of named) {
+        const roomState = rooms.get(room);
+        if (roomState) targets.push(roomState);
+      }
     } else {
       targets.push(...rooms.values());
     }
