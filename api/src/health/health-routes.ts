@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type pg from 'pg';
 import type { EventLog } from '@courtside/events/log/port';
+import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 
 export interface ProjectorStatus {
@@ -48,11 +49,18 @@ const HEARTBEAT_STALE_SECONDS = 10;
 
 export function healthRoutes(
   router: Router,
-  deps: { pool: pg.Pool; log: EventLog; readModelSchema: string; metrics: Metrics },
+  deps: { pool: pg.Pool; log: EventLog; readModelSchema: string; metrics: Metrics; logger: Logger },
 ): void {
   router.get('/webapps/api/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
+
+  // Public: says which part is down, never why. Error messages can name hosts, users, schemas and SQL; they
+  // go to the log and, as an error code, to /metrics.
+  const failed = (check: string, error: unknown): void => {
+    deps.logger.warn({ err: error, check }, 'readiness check failed');
+    deps.metrics.readyCheckFailures.inc({ check, code: errorCode(error) });
+  };
 
   router.get('/webapps/api/ready', async (ctx) => {
     const checks: Record<string, unknown> = {};
@@ -62,14 +70,16 @@ export function healthRoutes(
       checks.database = 'ok';
     } catch (error) {
       ready = false;
-      checks.database = { error: (error as Error).message };
+      failed('database', error);
+      checks.database = { error: 'database unavailable' };
     }
     try {
       await deps.log.ping();
       checks.log = { status: 'ok', kind: deps.log.kind };
     } catch (error) {
       ready = false;
-      checks.log = { error: (error as Error).message, kind: deps.log.kind };
+      failed('log', error);
+      checks.log = { error: 'log unavailable', kind: deps.log.kind };
     }
     try {
       const status = await readProjectorStatus(deps.pool, deps.log, deps.readModelSchema);
@@ -79,7 +89,8 @@ export function healthRoutes(
       checks.projector = { status: alive ? 'ok' : 'down', ...status };
     } catch (error) {
       ready = false;
-      checks.projector = { error: (error as Error).message };
+      failed('projector', error);
+      checks.projector = { error: 'projector status unavailable' };
     }
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'not ready', checks };
@@ -89,4 +100,11 @@ export function healthRoutes(
     ctx.type = deps.metrics.registry.contentType;
     ctx.body = await deps.metrics.registry.metrics();
   });
+}
+
+/** A short, bounded label: a Postgres SQLSTATE or Node error code (ECONNREFUSED), else the error's class. */
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code)) return code;
+  return error instanceof Error ? error.name : 'unknown';
 }

@@ -6,6 +6,7 @@ export interface Metrics {
   eventsAppended: client.Counter<'log'>;
   eventsProjected: client.Counter<'log'>;
   httpDuration: client.Histogram<'method' | 'route' | 'status'>;
+  readyCheckFailures: client.Counter<'check' | 'code'>;
 }
 
 /** One registry per process; `lag` is read when Prometheus scrapes, so it is never stale. */
@@ -38,6 +39,12 @@ export function createMetrics(lag: () => Promise<number>): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  const readyCheckFailures = new client.Counter({
+    name: 'courtside_ready_check_failures_total',
+    help: 'Failed readiness checks by dependency and error code (the messages are in the log)',
+    labelNames: ['check', 'code'] as const,
+    registers: [registry],
+  });
   new client.Gauge({
     name: 'courtside_projector_lag_events',
     help: 'Events in the log that the read models do not show yet',
@@ -46,5 +53,5 @@ export function createMetrics(lag: () => Promise<number>): Metrics {
       this.set(await lag().catch(() => -1));
     },
   });
-  return { registry, commandDuration, eventsAppended, eventsProjected, httpDuration };
+  return { registry, commandDuration, eventsAppended, eventsProjected, httpDuration, readyCheckFailures };
 }
