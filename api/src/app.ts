@@ -22,6 +22,8 @@ export interface AppOptions {
   readModelSchema: string;
   metrics: Metrics;
   webDistDir?: string;
+  /** Behind a reverse proxy: take the client address from the proxy's own X-Forwarded-For entry. */
+  trustProxy: boolean;
 }
 
 /** One route of the api, as the router knows it (the fuzz tests send bad input to every one). */
@@ -32,13 +34,16 @@ export interface RouteInfo {
 
 /** Builds the Koa app; it does not listen (the entry point or a test does). */
 export function createApp(options: AppOptions): Koa & { routes: RouteInfo[] } {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  // maxIpsCount 1: only the last X-Forwarded-For entry, the one our proxy wrote, names the client. The entries
+  // before it come from the client itself and could be anything (and would dodge the limits per address).
+  const app = new Koa({ proxy: options.trustProxy, maxIpsCount: 1 });
   const router = new Router();
   healthRoutes(router, {
     pool: options.services.db,
     log: options.log,
     readModelSchema: options.readModelSchema,
     metrics: options.metrics,
+    logger: options.services.logger,
   });
   for (const module of options.modules) module.routes?.(router, options.services);
   // The tournament group is reserved (spec §1): nothing uses it yet.

@@ -1,30 +1,52 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * Production unless development is asked for by name: a deployment that forgets NODE_ENV must not open the
+ * dev outbox (anyone's sign-up code) to the world.
+ */
+export const modes = ['production', 'development'] as const;
+export type Mode = (typeof modes)[number];
+
+/** An empty value (`VAR=` in an .env file, `${VAR:-}` in compose) means unset. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
 const environmentSchema = z.object({
+  NODE_ENV: z.enum(modes, { error: 'Use production (the default) or development' }).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: z.string().url().optional(),
-  KAFKA_BROKERS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ?.split(',')
-        .map((broker) => broker.trim())
-        .filter(Boolean),
-    ),
+  DATABASE_URL: optional(z.string().url()),
+  KAFKA_BROKERS: optional(z.string()).transform((value) =>
+    value
+      ?.split(',')
+      .map((broker) => broker.trim())
+      .filter(Boolean),
+  ),
   KAFKA_TOPIC: z.string().default('courtside.events'),
   COURTSIDE_DATA_DIR: z.string().default('.courtside'),
-  /** SMTP URL (smtp://user:pass@host:587); unset: mail goes to the dev outbox. */
-  MAIL_URL: z.string().url().optional(),
+  /** SMTP URL (smtp://user:pass@host:587); required in production, unset in development: the dev outbox. */
+  MAIL_URL: optional(z.string().url()),
+  /** Shared secret for anti-forgery tokens; unset: the processes share one kept in Postgres. */
+  COURTSIDE_SECRET: optional(z.string().min(16, 'Use at least 16 characters')),
+  /** Behind a reverse proxy: take the client address from the one X-Forwarded-For entry the proxy wrote. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'Use true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Environment = z.infer<typeof environmentSchema> & { dataDir: string };
 
-/** Reads the process environment once, with a readable error for a bad value. */
-export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
+export type Role = 'all' | 'api' | 'projector';
+
+/**
+ * The only place that reads the process environment: once, with a readable error for a bad value. A process
+ * that serves the api in production without MAIL_URL refuses to start.
+ */
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env, role: Role = 'all'): Environment {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues
@@ -32,10 +54,19 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
       .join('; ');
     throw new Error(`Bad configuration: ${problems}`);
   }
+  assertMailConfigured(parsed.data.NODE_ENV, parsed.data.MAIL_URL, role !== 'projector');
   return { ...parsed.data, dataDir: path.resolve(parsed.data.COURTSIDE_DATA_DIR) };
 }
 
-export type Role = 'all' | 'api' | 'projector';
+/** Without SMTP the sign-up codes could only go to the dev outbox, which production does not have. */
+export function assertMailConfigured(mode: Mode, mailUrl: string | undefined, runsApi: boolean): void {
+  if (mode === 'production' && runsApi && !mailUrl) {
+    throw new Error(
+      'Bad configuration: MAIL_URL is required in production (smtp://user:pass@host:587), so sign-up codes ' +
+        'reach people. For a development install without mail set NODE_ENV=development (the dev outbox).',
+    );
+  }
+}
 
 export function readRole(argv: readonly string[]): Role {
   const flag = argv.find((arg) => arg.startsWith('--role='));

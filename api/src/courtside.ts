@@ -16,6 +16,7 @@ import { productProjections } from '@courtside/projector/catalog';
 import { startProjector, type Projector } from '@courtside/projector/projector';
 import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createApp, type RouteInfo } from './app.ts';
+import { assertMailConfigured, type Mode } from './config.ts';
 import { PasswordHasher } from './accounts/passwords.ts';
 import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -45,8 +46,14 @@ export interface CourtsideConfig {
   logger?: Logger;
   clock?: () => Date;
   projectionWaitMs?: number;
-  /** SMTP URL for real mail; unset: the dev outbox. */
+  /** SMTP URL for real mail; unset: the dev outbox (development only). */
   mailUrl?: string;
+  /** `production` unless given: development routes (the dev outbox) exist only where development is asked for. */
+  mode?: Mode;
+  /** Behind a reverse proxy: the client address is the one the proxy saw (its own X-Forwarded-For entry). */
+  trustProxy?: boolean;
+  /** Shared secret for anti-forgery tokens; unset: one kept in Postgres, shared by every process. */
+  secret?: string;
 }
 
 export interface RunningCourtside {
@@ -65,6 +72,8 @@ const appMigrations = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /** Starts the parts of Courtside this process runs (api, projector, or both) against one database and log. */
 export async function startCourtside(config: CourtsideConfig): Promise<RunningCourtside> {
+  const mode = config.mode ?? 'production';
+  assertMailConfigured(mode, config.mailUrl, config.runApi);
   const logger = config.logger ?? createLogger();
   const clock = config.clock ?? (() => new Date());
   const schema = config.readModelSchema ?? liveReadModelSchema;
@@ -94,7 +103,10 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
 
     const db = createPool(config.databaseUrl, { max: 10, onError: onLogError });
     stops.push(() => db.end());
-    const metrics = createMetrics(async () => (await readProjectorStatus(db, log, schema)).lag);
+    const metrics = createMetrics(async () => {
+      const status = await readProjectorStatus(db, log, schema);
+      return { lag: status.lag, quarantinedCompanies: status.quarantined.length };
+    });
 
     let projector: Projector | undefined;
     if (config.runProjector) {
@@ -142,7 +154,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       });
       stops.push(async () => commands.close());
       const mailer = createMailer({ mailUrl: config.mailUrl, db });
-      const xsrfSecret = await sharedSecret(db, 'xsrf');
+      const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
       const sessions = new SessionStore(db, clock);
       const services: AppServices = {
         commands,
@@ -154,6 +166,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         sessions,
         passwords: new PasswordHasher(),
         xsrfSecret,
+        mode,
       };
       const app = createApp({
         services,
@@ -162,6 +175,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         readModelSchema: schema,
         metrics,
         webDistDir: config.webDistDir,
+        trustProxy: config.trustProxy ?? false,
       });
       routes = app.routes;
       const server = createServer(app.callback());
@@ -217,9 +231,8 @@ async function closeServer(server: Server): Promise<void> {
   clearTimeout(force);
 }
 
-async function sharedSecret(db: pg.Pool, name: string): Promise<string> {
-  const fromEnv = process.env.COURTSIDE_SECRET;
-  if (fromEnv) return `${fromEnv}:${name}`;
+async function sharedSecret(db: pg.Pool, name: string, configured: string | undefined): Promise<string> {
+  if (configured) return `${configured}:${name}`;
   await db.query(
     'INSERT INTO courtside.secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
     [name, randomBytes(32).toString('base64url')],

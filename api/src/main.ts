@@ -8,9 +8,10 @@ import { createLogger } from './observability/logger.ts';
 
 /** The entry point: the only place that listens. `npm start` runs every part in this one process. */
 async function main(): Promise<void> {
-  const env = readEnvironment();
   const role = readRole(process.argv);
+  const env = readEnvironment(process.env, role);
   const logger = createLogger({ level: env.LOG_LEVEL });
+  logger.info({ mode: env.NODE_ENV, role }, 'starting');
   const cleanups: Array<() => Promise<void>> = [];
 
   let databaseUrl = env.DATABASE_URL;
@@ -29,9 +30,6 @@ async function main(): Promise<void> {
     cleanups.push(() => rm(urlFile, { force: true }));
     logger.info({ dataDir: env.dataDir }, 'embedded Postgres started');
   }
-  if (!env.MAIL_URL && process.env.NODE_ENV === 'production') {
-    logger.warn('MAIL_URL is not set: sign-up codes cannot reach anyone in production');
-  }
   if (role !== 'all' && !env.KAFKA_BROKERS?.length) {
     logger.warn('KAFKA_BROKERS is not set: separate processes share the embedded log in Postgres');
   }
@@ -46,6 +44,9 @@ async function main(): Promise<void> {
     port: env.PORT,
     webDistDir: defaultWebDistDir,
     mailUrl: env.MAIL_URL,
+    mode: env.NODE_ENV,
+    trustProxy: env.TRUST_PROXY,
+    secret: env.COURTSIDE_SECRET,
     logger,
   });
   cleanups.unshift(courtside.stop);

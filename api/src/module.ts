@@ -8,6 +8,7 @@ import type { PasswordHasher } from './accounts/passwords.ts';
 import type { SessionStore } from './accounts/sessions.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Logger } from './observability/logger.ts';
+import type { Mode } from './config.ts';
 
 /** What route handlers get: commands go through the bus, queries read the read models. */
 export interface AppServices {
@@ -22,6 +23,8 @@ export interface AppServices {
   sessions: SessionStore;
   passwords: PasswordHasher;
   xsrfSecret: string;
+  /** Development-only routes (the dev outbox) are mounted only in `development`. */
+  mode: Mode;
 }
 
 /**

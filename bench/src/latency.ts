@@ -297,6 +297,8 @@ async function runOne(
         runApi: true,
         runProjector: true,
         port: 0,
+        // No mail server here: development, asked for by name (production would refuse to start without one).
+        mode: 'development',
         extraModules: [notesModule],
         logger: createLogger({ level: options.logLevel }),
       }),

@@ -222,7 +222,7 @@ describe('accounts, sessions and companies', () => {
     expect(right.status).toBe(201);
   });
 
-  it('limits wrong passwords per account across api processes, and tells when to try again', async () => {
+  it('limits wrong passwords per account and address across api processes, and tells when to try again', async () => {
     const second = await startTestCourtside(backend, { runProjector: false, clock });
     try {
       const http = client();

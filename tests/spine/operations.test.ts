@@ -9,6 +9,7 @@ import { eventually } from '../support/wait.ts';
 import { EventRegistry } from '@courtside/events/event-registry';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
 import { replay } from '@courtside/projector/replay';
+import { readProjectorStatus } from '@courtside/api/health/health-routes';
 import { noteAmended, noteWritten, notesProjection, projectorFailures } from './notes-module.ts';
 
 describe.each(logKinds)('operating the spine on the %s log', (kind) => {
@@ -56,7 +57,7 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
 
     expect(health).toEqual({ status: 200, body: { status: 'ok' } });
     expect(ready.body.checks.log).toEqual({ status: 'ok', kind });
-    expect(ready.body.checks.projector).toMatchObject({ status: 'ok', lag: 0, failures: [] });
+    expect(ready.body.checks.projector).toMatchObject({ status: 'ok', lag: 0, quarantinedCompanies: 0 });
     expect(metrics).toMatch(
       /courtside_command_duration_seconds_count\{command="WriteNote",outcome="projected"\} 1/,
     );
@@ -68,6 +69,8 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     const backend = await createBackend(kind);
     const courtside = await running(backend);
     const http = new HttpClient(courtside.url!);
+    const db = new pg.Pool({ connectionString: backend.databaseUrl });
+    cleanups.push(() => db.end());
     const registry = new EventRegistry([noteWritten, noteAmended]);
     const poisoned = randomUUID();
     const partition = await courtside.log.partitionOf(poisoned);
@@ -86,11 +89,11 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     await courtside.log.append(poisoned, [before, bad, after]);
 
     const ready = await eventually(async () => {
-      const answer = await http.json<{ checks: { projector: { failures: unknown[] } } }>(
+      const answer = await http.json<{ checks: { projector: { quarantinedCompanies: number } } }>(
         'GET',
         '/webapps/api/ready',
       );
-      return answer.body.checks.projector.failures.length > 0 && answer;
+      return answer.body.checks.projector.quarantinedCompanies > 0 && answer;
     });
     const neighbourNote = await http.json<{ id: string }>(
       'POST',
@@ -104,8 +107,16 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     });
 
     expect(ready.status).toBe(200);
-    expect(ready.body.checks.projector.failures).toEqual([
-      expect.objectContaining({ companyId: poisoned, partition, eventType: 'TestNoteWritten' }),
+    expect(ready.body.checks.projector.quarantinedCompanies).toBe(1);
+    expect(JSON.stringify(ready.body)).not.toContain('cannot project');
+    const status = await readProjectorStatus(db, courtside.log, courtside.readModelSchema);
+    expect(status.quarantined).toEqual([
+      expect.objectContaining({
+        companyId: poisoned,
+        partition,
+        eventType: 'TestNoteWritten',
+        error: expect.stringContaining('cannot project note "explodes"'),
+      }),
     ]);
     expect(neighbourNote.status).toBe(201);
     expect((await http.json('GET', `/webapps/api/test/notes/${neighbourNote.body.id}`)).status).toBe(200);
@@ -127,9 +138,13 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     });
     expect(ok.status).toBe(201);
     expect(
-      (await again.json<{ checks: { projector: { failures: unknown[] } } }>('GET', '/webapps/api/ready'))
-        .body,
-    ).toMatchObject({ checks: { projector: { failures: [] } } });
+      (
+        await again.json<{ checks: { projector: { quarantinedCompanies: number } } }>(
+          'GET',
+          '/webapps/api/ready',
+        )
+      ).body,
+    ).toMatchObject({ checks: { projector: { quarantinedCompanies: 0 } } });
   }, 60_000);
 
   it('upcasts an event written at an old schema version', async () => {

@@ -20,7 +20,10 @@ export async function createBackend(kind: LogKind): Promise<TestBackend> {
     : { databaseUrl };
 }
 
-/** Starts api and/or projector in this process on a free port, with the test's own notes module. */
+/**
+ * Starts api and/or projector in this process on a free port, with the test's own notes module. Tests ask for
+ * development by name: they read sign-up codes from the dev outbox.
+ */
 export function startTestCourtside(
   backend: TestBackend,
   overrides: Partial<CourtsideConfig> = {},
@@ -30,6 +33,7 @@ export function startTestCourtside(
     runApi: true,
     runProjector: true,
     port: 0,
+    mode: 'development',
     extraModules: [notesModule],
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...overrides,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import type { Context } from 'koa';
 import { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
@@ -9,7 +8,8 @@ import { AccountStore, publicAccount } from './account-store.ts';
 import { requireSession, sessionOf } from './authentication.ts';
 import { EmailVerification } from './email-verification.ts';
 import { parsePhone } from './phone.ts';
-import { RateLimiter, type RateLimit } from './rate-limit.ts';
+import { loginLimits } from './login-limits.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';
 
 export const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
@@ -37,7 +37,7 @@ const minimalSchema = z.object({
 });
 const passwordChangeSchema = z.object({ currentPassword: z.string().min(1).max(128), newPassword: password });
 
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const CODE_WINDOW_MS = 15 * 60 * 1000;
 
 /** The account API of spec §7 and DESIGN.md §2: sign-up, verification, sessions and the minimal account. */
 export function accountRoutes(router: Router, services: AppServices): void {
@@ -45,10 +45,6 @@ export function accountRoutes(router: Router, services: AppServices): void {
   const verification = new EmailVerification(services.db, services.mailer, services.clock);
   const limiter = new RateLimiter(services.db, services.clock);
   const { sessions, passwords, xsrfSecret } = services;
-  const loginLimits = (ctx: Context, address: string): RateLimit[] => [
-    { key: `login:account:${address}`, max: 5, windowMs: LOGIN_WINDOW_MS },
-    { key: `login:address:${ctx.ip}`, max: 30, windowMs: LOGIN_WINDOW_MS },
-  ];
 
   router.post(`${ACCOUNT_API}/account`, async (ctx) => {
     const input = parseInput(credentialsSchema, ctx.request.body, 'sign-up');
@@ -81,25 +77,29 @@ export function accountRoutes(router: Router, services: AppServices): void {
     if (!account || !(await verification.ticketMatches(id, refresh))) {
       throw new HttpError(400, 'This verification link is not valid any more. Sign in to get a new code.');
     }
-    await limiter.check([{ key: `code:${id}`, max: 5, windowMs: LOGIN_WINDOW_MS }]);
-    await limiter.record([{ key: `code:${id}`, max: 5, windowMs: LOGIN_WINDOW_MS }]);
+    await limiter.consume([{ key: `code:${id}`, max: 5, windowMs: CODE_WINDOW_MS }]);
     ctx.body = { refresh: await verification.start(id, account.email, language) };
   });
 
   router.post(`${ACCOUNT_API}/account/login`, async (ctx) => {
     const input = parseInput(loginSchema, ctx.request.body, 'sign-in');
-    const limits = loginLimits(ctx, input.email);
-    await limiter.check(limits);
+    // ctx.ip: behind the proxy, the address the proxy saw (app.ts), whatever X-Forwarded-For the client sent.
+    const limits = loginLimits(input.email, ctx.ip);
+    await limiter.consume(limits.all);
     const account = await accounts.byEmail(input.email);
     // An unknown address costs as much time as a wrong password, so addresses cannot be probed by timing.
-    const valid = account
-      ? await passwords.verify(input.password, account.passwordHash)
-      : await passwords.hash(input.password).then(() => false);
-    if (!account || !valid) {
-      await limiter.record(limits);
-      throw new HttpError(401, 'The email address or password is not right');
-    }
-    await limiter.reset(limits[0]!.key);
+    const valid = await (
+      account
+        ? passwords.verify(input.password, account.passwordHash)
+        : passwords.hash(input.password).then(() => false)
+    ).catch(async (error: unknown) => {
+      // Not judged (e.g. too many sign-ins at once): not a failure of this person.
+      await limiter.undo(limits.all);
+      throw error;
+    });
+    if (!account || !valid) throw new HttpError(401, 'The email address or password is not right');
+    await limiter.undo(limits.all);
+    await limiter.reset(limits.pair.key);
     if (!account.verified) {
       const { language } = parseInput(languageQuery, ctx.query, 'query');
       const refresh = await verification.start(account.id, account.email, language);

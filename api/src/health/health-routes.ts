@@ -1,13 +1,20 @@
 import type Router from '@koa/router';
 import type pg from 'pg';
 import type { EventLog } from '@courtside/events/log/port';
+import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 
 export interface ProjectorStatus {
   lag: number;
   heartbeatAgeSeconds: number | null;
   /** Companies whose events stopped at one the projector cannot apply (the others go on). */
-  failures: Array<{ companyId: string; partition: number; offset: number; eventType: string; error: string }>;
+  quarantined: Array<{
+    companyId: string;
+    partition: number;
+    offset: number;
+    eventType: string;
+    error: string;
+  }>;
 }
 
 /** How far behind the read models are, whether the projector is alive, and which partitions it stopped. */
@@ -37,7 +44,7 @@ export async function readProjectorStatus(
   return {
     lag,
     heartbeatAgeSeconds: heartbeat.rows[0]?.age ?? null,
-    failures: failures.rows.map((row) => ({
+    quarantined: failures.rows.map((row) => ({
       companyId: row.company_id,
       partition: row.partition,
       offset: Number(row.offset),
@@ -51,11 +58,18 @@ const HEARTBEAT_STALE_SECONDS = 10;
 
 export function healthRoutes(
   router: Router,
-  deps: { pool: pg.Pool; log: EventLog; readModelSchema: string; metrics: Metrics },
+  deps: { pool: pg.Pool; log: EventLog; readModelSchema: string; metrics: Metrics; logger: Logger },
 ): void {
   router.get('/webapps/api/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
+
+  // Public: says which part is down, never why. Error messages can name hosts, users, schemas and SQL; they
+  // go to the log and, as an error code, to /metrics.
+  const failed = (check: string, error: unknown): void => {
+    deps.logger.warn({ err: error, check }, 'readiness check failed');
+    deps.metrics.readyCheckFailures.inc({ check, code: errorCode(error) });
+  };
 
   router.get('/webapps/api/ready', async (ctx) => {
     const checks: Record<string, unknown> = {};
@@ -65,14 +79,16 @@ export function healthRoutes(
       checks.database = 'ok';
     } catch (error) {
       ready = false;
-      checks.database = { error: (error as Error).message };
+      failed('database', error);
+      checks.database = { error: 'database unavailable' };
     }
     try {
       await deps.log.ping();
       checks.log = { status: 'ok', kind: deps.log.kind };
     } catch (error) {
       ready = false;
-      checks.log = { error: (error as Error).message, kind: deps.log.kind };
+      failed('log', error);
+      checks.log = { error: 'log unavailable', kind: deps.log.kind };
     }
     try {
       const status = await readProjectorStatus(deps.pool, deps.log, deps.readModelSchema);
@@ -80,10 +96,17 @@ export function healthRoutes(
         status.heartbeatAgeSeconds !== null && status.heartbeatAgeSeconds < HEARTBEAT_STALE_SECONDS;
       // A quarantined company does not make the process unready: every other company is served.
       if (!alive) ready = false;
-      checks.projector = { status: alive ? 'ok' : 'down', ...status };
+      // Public: how many companies are quarantined, not which or why (that is in the log and the database).
+      checks.projector = {
+        status: alive ? 'ok' : 'down',
+        lag: status.lag,
+        heartbeatAgeSeconds: status.heartbeatAgeSeconds,
+        quarantinedCompanies: status.quarantined.length,
+      };
     } catch (error) {
       ready = false;
-      checks.projector = { error: (error as Error).message };
+      failed('projector', error);
+      checks.projector = { error: 'projector status unavailable' };
     }
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'not ready', checks };
@@ -93,4 +116,11 @@ export function healthRoutes(
     ctx.type = deps.metrics.registry.contentType;
     ctx.body = await deps.metrics.registry.metrics();
   });
+}
+
+/** A short, bounded label: a Postgres SQLSTATE or Node error code (ECONNREFUSED), else the error's class. */
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code)) return code;
+  return error instanceof Error ? error.name : 'unknown';
 }

@@ -5,9 +5,9 @@ import type { AppServices } from '../module.ts';
 
 const querySchema = z.object({ to: z.email('Give an email address') });
 
-/** The dev outbox (DESIGN.md §2): only when mail is not really sent and NODE_ENV is not production. */
+/** The dev outbox (DESIGN.md §2): only in development (asked for by name), and only when mail is not really sent. */
 export function devMailboxRoutes(router: Router, services: AppServices): void {
-  if (services.mailer.kind !== 'dev-outbox' || process.env.NODE_ENV === 'production') return;
+  if (services.mode !== 'development' || services.mailer.kind !== 'dev-outbox') return;
   router.get('/webapps/api/dev/mailbox', async (ctx) => {
     const { to } = parseInput(querySchema, ctx.query, 'query');
     const { rows } = await services.db.query<{

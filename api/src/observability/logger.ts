@@ -5,7 +5,7 @@ export type Logger = pino.Logger;
 export function createLogger(options: { level?: string; name?: string } = {}): Logger {
   return pino({
     name: options.name ?? 'courtside',
-    level: options.level ?? process.env.LOG_LEVEL ?? 'info',
+    level: options.level ?? 'info',
     // Secrets never reach a log line, whatever a handler passes in.
     redact: {
       paths: [

@@ -6,10 +6,17 @@ export interface Metrics {
   eventsAppended: client.Counter<'log'>;
   eventsProjected: client.Counter<'log'>;
   httpDuration: client.Histogram<'method' | 'route' | 'status'>;
+  readyCheckFailures: client.Counter<'check' | 'code'>;
 }
 
-/** One registry per process; `lag` is read when Prometheus scrapes, so it is never stale. */
-export function createMetrics(lag: () => Promise<number>): Metrics {
+/** What the projector gauges show; read when Prometheus scrapes, so it is never stale. */
+export interface ProjectorGauges {
+  lag: number;
+  quarantinedCompanies: number;
+}
+
+/** One registry per process. */
+export function createMetrics(projector: () => Promise<ProjectorGauges>): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'courtside_' });
   const commandDuration = new client.Histogram({
@@ -38,13 +45,27 @@ export function createMetrics(lag: () => Promise<number>): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  const readyCheckFailures = new client.Counter({
+    name: 'courtside_ready_check_failures_total',
+    help: 'Failed readiness checks by dependency and error code (the messages are in the log)',
+    labelNames: ['check', 'code'] as const,
+    registers: [registry],
+  });
   new client.Gauge({
     name: 'courtside_projector_lag_events',
     help: 'Events in the log that the read models do not show yet',
     registers: [registry],
     async collect() {
-      this.set(await lag().catch(() => -1));
+      this.set((await projector().catch(() => undefined))?.lag ?? -1);
     },
   });
-  return { registry, commandDuration, eventsAppended, eventsProjected, httpDuration };
+  new client.Gauge({
+    name: 'courtside_projector_quarantined_companies',
+    help: 'Companies whose events stopped at one the projector cannot apply (details in the log and the database)',
+    registers: [registry],
+    async collect() {
+      this.set((await projector().catch(() => undefined))?.quarantinedCompanies ?? -1);
+    },
+  });
+  return { registry, commandDuration, eventsAppended, eventsProjected, httpDuration, readyCheckFailures };
 }

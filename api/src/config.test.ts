@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readEnvironment } from './config.ts';
+
+const MAIL_URL = 'smtp://courtside:secret@127.0.0.1:2525';
+
+describe('readEnvironment', () => {
+  it('runs in production unless development is asked for by name', () => {
+    expect(readEnvironment({ MAIL_URL }).NODE_ENV).toBe('production');
+    expect(readEnvironment({ NODE_ENV: 'development' }).NODE_ENV).toBe('development');
+  });
+
+  it('refuses to serve the api in production without MAIL_URL, saying what to set', () => {
+    for (const role of ['all', 'api'] as const) {
+      expect(() => readEnvironment({}, role)).toThrow(/MAIL_URL is required in production/);
+      expect(() => readEnvironment({ NODE_ENV: 'production', MAIL_URL: '' }, role)).toThrow(/MAIL_URL/);
+    }
+    // The projector sends no mail.
+    expect(readEnvironment({}, 'projector').MAIL_URL).toBeUndefined();
+  });
+
+  it('refuses a mode it does not know rather than guessing one', () => {
+    expect(() => readEnvironment({ NODE_ENV: 'prod', MAIL_URL })).toThrow(/Bad configuration: NODE_ENV/);
+    expect(() => readEnvironment({ NODE_ENV: 'test', MAIL_URL })).toThrow(/Bad configuration: NODE_ENV/);
+  });
+
+  it('trusts a proxy only when told to, and reads the secret and the log level here', () => {
+    expect(readEnvironment({ MAIL_URL }).TRUST_PROXY).toBe(false);
+    expect(readEnvironment({ MAIL_URL, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(() => readEnvironment({ MAIL_URL, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(readEnvironment({ MAIL_URL, COURTSIDE_SECRET: '' }).COURTSIDE_SECRET).toBeUndefined();
+    expect(readEnvironment({ MAIL_URL, COURTSIDE_SECRET: 'a'.repeat(32) }).COURTSIDE_SECRET).toBe(
+      'a'.repeat(32),
+    );
+    expect(readEnvironment({ MAIL_URL, LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+  });
+});
