@@ -30,4 +30,10 @@ describe('text that may be stored', () => {
 
     expect(issues.map((issue) => issue.path)).toEqual([['teams', 0, 'name'], ['k\uD800']]);
   });
+
+  it('holds every string below a value to the one-line rule when asked', () => {
+    expect(findTextIssues({ q: 'two\nlines' }, ['query'], { multiline: false })).toEqual([
+      { path: ['query', 'q'], message: 'Must be one line without control characters', code: 'invalid_text' },
+    ]);
+  });
 });

@@ -36,19 +36,25 @@ export interface TextIssue {
 }
 
 /** Every string (and object key) below `value` that may not be stored, with where it is. */
-export function findTextIssues(value: unknown, path: (string | number)[] = []): TextIssue[] {
+export function findTextIssues(
+  value: unknown,
+  path: (string | number)[] = [],
+  rules: TextRules = { multiline: true },
+): TextIssue[] {
   if (typeof value === 'string') {
-    const message = textProblem(value);
+    const message = textProblem(value, rules);
     return message ? [{ path, message, code: 'invalid_text' }] : [];
   }
-  if (Array.isArray(value)) return value.flatMap((item, index) => findTextIssues(item, [...path, index]));
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => findTextIssues(item, [...path, index], rules));
+  }
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => {
-      const keyProblem = textProblem(key);
+      const keyProblem = textProblem(key, { multiline: false });
       const own: TextIssue[] = keyProblem
         ? [{ path: [...path, key], message: keyProblem, code: 'invalid_text' }]
         : [];
-      return [...own, ...findTextIssues(item, [...path, key])];
+      return [...own, ...findTextIssues(item, [...path, key], rules)];
     });
   }
   return [];

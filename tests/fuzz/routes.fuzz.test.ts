@@ -185,6 +185,23 @@ describe('fuzzing every route with bad input', () => {
     expect(targets.length).toBeGreaterThanOrEqual(40);
   });
 
+  it('refuses a line break in a one-line field and in the address, naming where', async () => {
+    const fullName = await manager.json<{ issues: Array<{ path: unknown[] }> }>(
+      'PUT',
+      '/webapps/api/accountmanager/api/v1/account/minimal',
+      { fullName: 'Ann\nAce', phoneNumber: { countryCode: '31', number: '06 12345678' } },
+    );
+    const inQuery = await manager.json<{ issues: Array<{ path: unknown[] }> }>(
+      'GET',
+      `${ADMIN}/companies/${validIds.companyId}/events?stream=a%0Ab`,
+    );
+
+    expect(fullName.status).toBe(400);
+    expect(fullName.body.issues.map((issue) => issue.path)).toEqual([['fullName']]);
+    expect(inQuery.status).toBe(400);
+    expect(inQuery.body.issues.map((issue) => issue.path)).toEqual([['query', 'stream']]);
+  });
+
   it('answers every nasty string in every path parameter, query field and body field with a JSON 4xx or success', async () => {
     const failures: string[] = [];
     const validPath = (target: Target) => withParams(target.path, validParam);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { z } from 'zod';
+import { singleLineText } from '@courtside/events/text';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
@@ -29,7 +30,7 @@ const ticketSchema = z.object({ refresh: z.string().min(1).max(200) });
 const idParams = z.object({ id: z.uuid('Unknown account') });
 const languageQuery = z.object({ language: z.enum(['en', 'nl']).catch('en').default('en') });
 const minimalSchema = z.object({
-  fullName: z.string().trim().min(1, 'Enter your full name').max(100, 'Use at most 100 characters'),
+  fullName: singleLineText().trim().min(1, 'Enter your full name').max(100, 'Use at most 100 characters'),
   phoneNumber: z.object({
     countryCode: z.string().regex(/^\d{1,3}$/, 'Choose a country code'),
     number: z.string().trim().min(1, 'Enter your phone number').max(30),
