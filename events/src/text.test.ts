@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTextIssues, singleLineText, textProblem } from './text.ts';
+import { findTextIssues, freeText, singleLineText, textProblem } from './text.ts';
 
 describe('text that may be stored', () => {
   it.each([
@@ -34,6 +34,23 @@ describe('text that may be stored', () => {
   it('holds every string below a value to the one-line rule when asked', () => {
     expect(findTextIssues({ q: 'two\nlines' }, ['query'], { multiline: false })).toEqual([
       { path: ['query', 'q'], message: 'Must be one line without control characters', code: 'invalid_text' },
+    ]);
+  });
+
+  it('allows line breaks in free text, and nothing Postgres cannot store', () => {
+    expect(freeText().safeParse('one\ntwo').success).toBe(true);
+    expect(freeText().safeParse('a\u0000b').error?.issues).toEqual([
+      expect.objectContaining({ code: 'custom', message: 'Must not contain a NUL character' }),
+    ]);
+    expect(singleLineText().safeParse('a\nb').error?.issues).toEqual([
+      expect.objectContaining({ code: 'custom', message: 'Must be one line without control characters' }),
+    ]);
+  });
+
+  it('checks free text by default, and object keys as one line, and passes over numbers and nulls', () => {
+    expect(findTextIssues({ text: 'tab\tand\nbreak', count: 3, none: null, list: [null, 1] })).toEqual([]);
+    expect(findTextIssues({ 'two\nlines': 'ok' })).toEqual([
+      { path: ['two\nlines'], message: 'Must be one line without control characters', code: 'invalid_text' },
     ]);
   });
 });

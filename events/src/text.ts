@@ -48,8 +48,10 @@ export function findTextIssues(
   if (Array.isArray(value)) {
     return value.flatMap((item, index) => findTextIssues(item, [...path, index], rules));
   }
+  // Stryker disable next-line ConditionalExpression: without the typeof check a number or boolean has no entries either
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => {
+      // Stryker disable next-line ObjectLiteral: rules without `multiline` are one-line rules too
       const keyProblem = textProblem(key, { multiline: false });
       const own: TextIssue[] = keyProblem
         ? [{ path: [...path, key], message: keyProblem, code: 'invalid_text' }]
@@ -63,6 +65,7 @@ export function findTextIssues(
 /** A one-line string that may be stored: names, titles, ids typed by people. */
 export const singleLineText = () =>
   z.string().superRefine((value, ctx) => {
+    // Stryker disable next-line ObjectLiteral: rules without `multiline` are one-line rules too
     const message = textProblem(value, { multiline: false });
     if (message) ctx.addIssue({ code: 'custom', message });
   });

@@ -83,6 +83,13 @@ describe('season rules', () => {
         { uuid: 'c', current: false },
       ]),
     ).toBe('c');
+    expect(
+      initialSeasonId([
+        { uuid: 'a', current: false },
+        { uuid: 'b', current: false },
+        { uuid: 'c', current: false },
+      ]),
+    ).toBe('c');
     expect(initialSeasonId([])).toBeUndefined();
   });
 

@@ -21,9 +21,11 @@ export function isActive(season: Pick<SeasonDates, 'startDate' | 'endDate'>, tod
 export function currentSeasonId(seasons: readonly SeasonDates[], today: string): string | undefined {
   const active = seasons.find((season) => isActive(season, today));
   if (active) return active.uuid;
+  // Stryker disable EqualityOperator: a season starting today is active, so it was returned above
   const upcoming = seasons
     .filter((season) => season.startDate > today)
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
+  // Stryker restore EqualityOperator
   return upcoming[0]?.uuid;
 }
 

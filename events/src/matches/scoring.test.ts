@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatSet, recalculate, type SideScoreInput } from './scoring.ts';
+import { z } from 'zod';
+import { formatSet, recalculate, sideScoreSchema, type ScoredMatch, type SideScoreInput } from './scoring.ts';
 
 /** "6-4 3-6 [10-8]" → both sides' sets; "7-6:7-5" gives tiebreak points after a colon. */
 function sides(score: string): [SideScoreInput, SideScoreInput] {
@@ -14,6 +15,17 @@ function sides(score: string): [SideScoreInput, SideScoreInput] {
     c.matchSets.push({ score: cg ?? null, ...(ct !== undefined ? { tiebreakScore: ct } : {}) });
   }
   return [d, c];
+}
+
+/** Who won each set ('d', 'c' or '-') and how the sets read, e.g. "d c d" and "6-4 3-6 [10-8]". */
+function sets(result: ScoredMatch): { winners: string; reads: string } {
+  const { defender, challenger } = result;
+  return {
+    winners: defender.matchSets
+      .map((set, index) => (set.winner ? 'd' : challenger.matchSets[index]!.winner ? 'c' : '-'))
+      .join(' '),
+    reads: defender.matchSets.map((set, index) => formatSet(set, challenger.matchSets[index]!)).join(' '),
+  };
 }
 
 describe('scoring', () => {
@@ -144,5 +156,100 @@ describe('scoring', () => {
         }
       }),
     );
+  });
+
+  it.each([
+    // A set is won with 6 games and a lead of 2, or 7-6 after a tiebreak; anything else is not won (yet).
+    ['BESTOFTHREE', '4-2 2-4', '- -', '4-2 2-4'],
+    ['BESTOFTHREE', '6-5 5-6', '- -', '6-5 5-6'],
+    ['BESTOFTHREE', '7-7 8-7', '- -', '7-7 8-7'],
+    ['BESTOFTHREE', '7-6:7-4 6-7:3-7 7-6:9-7', 'd c d', '7-6(4) 6-7(3) 7-6(7)'],
+    ['BESTOFTHREE', '7-5 5-7 8-6', 'd c d', '7-5 5-7 8-6'],
+    ['BESTOFTHREE', '_-6 6-_', '- -', '--6 6--'],
+    // Sets after the match is decided count for nobody.
+    ['BESTOFTHREE', '6-4 6-3 6-2', 'd d -', '6-4 6-3 6-2'],
+    // The third set is a super tiebreak only at one set all, and only when a side reached 10.
+    ['BESTOFTHREE', '6-4 3-6 8-10', 'd c c', '6-4 3-6 [8-10]'],
+    ['BESTOFTHREE', '6-4 3-6 9-7', 'd c d', '6-4 3-6 9-7'],
+    ['BESTOFTHREE', '4-4 3-6 10-8', '- c d', '4-4 3-6 10-8'],
+    ['BESTOFTHREE', '6-4 4-4 10-8', 'd - d', '6-4 4-4 10-8'],
+    ['BESTOFTHREE', '6-4 3-6 6-6 10-8', 'd c - d', '6-4 3-6 6-6 10-8'],
+    ['BESTOFFIVE', '6-4 3-6 10-8', 'd c d', '6-4 3-6 10-8'],
+    // Games only: no set has a winner; the side with more games wins.
+    ['GAMESONLY', '6-4 4-6 5-4', '- - -', '6-4 4-6 5-4'],
+  ] as const)('given %s and %s, then the sets go to %s and read %s', (matchType, score, winners, reads) => {
+    expect(sets(recalculate(...sides(score), matchType))).toEqual({ winners, reads });
+  });
+
+  it('given more games for the challenger in games only, then the challenger wins', () => {
+    const result = recalculate(...sides('4-6 3-6'), 'GAMESONLY');
+    expect(result).toMatchObject({ winner: 'challenger', status: 'completed' });
+  });
+
+  it('given sides with different numbers of sets, then both sides get every set, the missing ones empty', () => {
+    const result = recalculate(
+      { matchSets: [{ score: 6 }, { score: 6 }] },
+      { matchSets: [{ score: 4 }] },
+      'BESTOFTHREE',
+    );
+    expect(result.challenger.matchSets).toEqual([
+      { order: 1, score: 4, winner: false, superTiebreak: false },
+      { order: 2, score: null, winner: false, superTiebreak: false },
+    ]);
+  });
+
+  it.each(['retired', 'walkover'] as const)('given the challenger %s, then the defender wins', (special) => {
+    const [d, c] = sides('4-6 2-1');
+    const result = recalculate(d, { ...c, special }, 'BESTOFTHREE');
+    expect(result).toMatchObject({ winner: 'defender', status: special });
+    expect(result.defender.winner).toBe(true);
+  });
+
+  it('given both sides with a special status, then the challenger special is named as the problem', () => {
+    const refusal = (() => {
+      try {
+        recalculate(
+          { matchSets: [], special: 'retired' },
+          { matchSets: [], special: 'walkover' },
+          'BESTOFTHREE',
+        );
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(z.ZodError);
+    expect((refusal as z.ZodError).issues).toEqual([
+      expect.objectContaining({ code: 'custom', path: ['challenger', 'special'] }),
+    ]);
+  });
+
+  it.each([
+    [{ score: 'six' }, 'A score is a number'],
+    [{ score: 2.5 }, 'A score is a whole number'],
+    [{ score: -1 }, 'A score cannot be negative'],
+    [{ score: 100 }, 'A score is at most 99'],
+  ])('given the set %j, then it says "%s"', (set, message) => {
+    const parsed = sideScoreSchema.safeParse({ matchSets: [set] });
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  it('given six sets, then it says at most five', () => {
+    const parsed = sideScoreSchema.safeParse({ matchSets: Array.from({ length: 6 }, () => ({ score: 1 })) });
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(['At most 5 sets']);
+  });
+
+  it.each([
+    [{ score: 6 }, { score: 4 }, '6-4'],
+    [{ score: 6 }, { score: null }, '6--'],
+    [{ score: 6, tiebreakScore: 5 }, { score: 7, tiebreakScore: 7 }, '6-7(5)'],
+    [{ score: 6 }, { score: 7, tiebreakScore: 7 }, '6-7(7)'],
+  ] as const)('given the set %j against %j, then it reads %s', (defender, challenger, reads) => {
+    const scored = (set: { score: number | null; tiebreakScore?: number }) => ({
+      order: 1,
+      winner: false,
+      superTiebreak: false,
+      ...set,
+    });
+    expect(formatSet(scored(defender), scored(challenger))).toBe(reads);
   });
 });

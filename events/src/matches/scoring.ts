@@ -55,8 +55,9 @@ function setWinner(d: number, c: number, superTiebreak: boolean): Side | null {
   const target = superTiebreak ? 10 : 6;
   if (d >= target && d - c >= 2) return 'defender';
   if (c >= target && c - d >= 2) return 'challenger';
-  if (!superTiebreak && d === 7 && c === 6) return 'defender';
-  if (!superTiebreak && c === 7 && d === 6) return 'challenger';
+  // A tiebreak at 6-6 ends a regular set 7-6 (a super tiebreak is played to 10, so it never ends 7-6).
+  if (d === 7 && c === 6) return 'defender';
+  if (c === 7 && d === 6) return 'challenger';
   return null;
 }
 
@@ -95,6 +96,7 @@ export function recalculate(
     let winner: Side | null = null;
     if (matchType !== 'GAMESONLY' && decided === null && dScore !== null && cScore !== null) {
       winner = setWinner(dScore, cScore, superTiebreak);
+      // Stryker disable next-line ConditionalExpression: counting a set for nobody (won[null]) changes no result
       if (winner) {
         won[winner]++;
         if (won[winner] === setsToWin) decided = winner;
@@ -111,8 +113,13 @@ export function recalculate(
     sets.challenger.push(scored(c, 'challenger'));
   }
 
-  if (matchType === 'GAMESONLY' && games.defender !== games.challenger) {
-    decided = games.defender > games.challenger ? 'defender' : 'challenger';
+  if (matchType === 'GAMESONLY') {
+    decided =
+      games.defender > games.challenger
+        ? 'defender'
+        : games.challenger > games.defender
+          ? 'challenger'
+          : null;
   }
 
   let status: ScoredMatch['status'] = decided ? 'completed' : 'planned';

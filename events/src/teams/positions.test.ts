@@ -72,4 +72,13 @@ describe('ladder positions', () => {
       }),
     );
   });
+
+  it('given the defender at #1 beaten by a challenger below, then the challenger takes #1', () => {
+    expect(leapfrog(['a', 'b', 'c'], 'c', 'a', 'c')).toEqual(['c', 'a', 'b']);
+  });
+
+  it('given a defender or a challenger that is not in the ladder (any more), then nobody moves', () => {
+    expect(leapfrog(['a', 'b', 'c'], 'c', 'gone', 'c')).toEqual(['a', 'b', 'c']);
+    expect(leapfrog(['a', 'b', 'c'], 'gone', 'a', 'gone')).toEqual(['a', 'b', 'c']);
+  });
 });
