@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The API (and its socket.io endpoint) during `vite dev`; `npm start` serves both on one port. */
 const apiTarget = 'http://127.0.0.1:8080';
@@ -9,7 +10,12 @@ const apiTarget = 'http://127.0.0.1:8080';
 export default defineConfig({
   root: decodeURIComponent(new URL('.', import.meta.url).pathname),
   base: '/webapps/',
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies of every text asset next to it, served as they are (no compression per request).
+  plugins: [
+    react(),
+    tailwindcss(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

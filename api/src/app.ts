@@ -1,6 +1,9 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
+import compress from 'koa-compress';
+import conditional from 'koa-conditional-get';
+import etag from 'koa-etag';
 import helmet from 'koa-helmet';
 import type { EventLog } from '@courtside/events/log/port';
 import { authentication } from './accounts/authentication.ts';
@@ -52,6 +55,11 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[] } {
   });
 
   app.use(requestLogging(options.services.logger, options.metrics));
+  // Brotli or gzip for what is not precompressed (JSON answers, error pages), with Vary: Accept-Encoding; an
+  // ETag on every answer, and 304 when the client holds it already (index.html is revalidated every time).
+  app.use(compress());
+  app.use(conditional());
+  app.use(etag());
   app.use(errorHandler());
   app.use(securityHeaders());
   app.use(authentication(options.services.sessions));

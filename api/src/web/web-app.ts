@@ -2,9 +2,13 @@ import { existsSync } from 'node:fs';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 
+/** Precompressed copies (`.br`, `.gz`, written by the build) go to clients that accept them. */
+const precompressed = { brotli: true, gzip: true } as const;
+
 /**
- * Serves the built web app under /webapps/: files as they are (hashed assets cached for a year), and
- * index.html for every page address so the client router takes over.
+ * Serves the built web app under /webapps/: files as they are (hashed assets cached for a year, precompressed
+ * copies when the client accepts them), and index.html for every page address so the client router takes over
+ * (revalidated every time: the app's conditional-GET middleware answers 304 while it has not changed).
  */
 export function webApp(distDir: string): Middleware {
   const indexExists = () => existsSync(`${distDir}/index.html`);
@@ -22,6 +26,7 @@ export function webApp(distDir: string): Middleware {
     if (file.startsWith('assets/')) {
       const sent = await send(ctx, file, {
         root: distDir,
+        ...precompressed,
         immutable: true,
         maxage: 365 * 24 * 3600 * 1000,
       }).catch(() => undefined);
@@ -29,7 +34,7 @@ export function webApp(distDir: string): Middleware {
       return next();
     }
     if (file && !file.endsWith('/') && /\.[a-z0-9]+$/i.test(file)) {
-      const sent = await send(ctx, file, { root: distDir }).catch(() => undefined);
+      const sent = await send(ctx, file, { root: distDir, ...precompressed }).catch(() => undefined);
       if (sent) return;
       return next();
     }
@@ -39,6 +44,6 @@ export function webApp(distDir: string): Middleware {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root: distDir });
+    await send(ctx, 'index.html', { root: distDir, ...precompressed });
   };
 }

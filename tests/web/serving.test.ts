@@ -1,0 +1,77 @@
+import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: number;
+}
+
+/** A request with exactly the headers given (fetch would add and undo Accept-Encoding itself). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, bytes }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('what the server sends to a phone on a weak signal', () => {
+  let courtside: RunningCourtside;
+  let entryScript: string;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+    const assets = readdirSync(path.join(defaultWebDistDir, 'assets'));
+    entryScript = assets.find((name) => /^index-.*\.js$/.test(name))!;
+  });
+  afterAll(() => courtside?.stop());
+
+  it('sends scripts brotli- or gzip-compressed as the client accepts, cached for a year', async () => {
+    const url = `${courtside.url}/webapps/assets/${entryScript}`;
+    const [br, gzip, plain] = await Promise.all([
+      rawGet(url, { 'accept-encoding': 'gzip, deflate, br' }),
+      rawGet(url, { 'accept-encoding': 'gzip' }),
+      rawGet(url),
+    ]);
+
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.bytes).toBeLessThan(plain.bytes / 2);
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.headers.vary).toContain('Accept-Encoding');
+      expect(answer.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+    }
+  });
+
+  it('revalidates the page itself with its ETag: 304 while it has not changed', async () => {
+    const url = `${courtside.url}/webapps/ladders/en/`;
+    const first = await rawGet(url, { 'accept-encoding': 'br' });
+    const again = await rawGet(url, { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.etag).toBeTruthy();
+    expect(again.status).toBe(304);
+    expect(again.bytes).toBe(0);
+  });
+
+  it('compresses JSON answers that are worth it', async () => {
+    const metrics = await rawGet(`${courtside.url}/metrics`, { 'accept-encoding': 'gzip' });
+    const small = await rawGet(`${courtside.url}/webapps/api/health`, { 'accept-encoding': 'gzip' });
+
+    expect(metrics.headers['content-encoding']).toBe('gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toContain('Accept-Encoding');
+  });
+});
