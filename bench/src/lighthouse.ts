@@ -1,0 +1,224 @@
+/**
+ * Lighthouse (mobile, simulated slow 4G) on the public pages a player or viewer opens at the court:
+ *
+ *   node --import tsx bench/src/lighthouse.ts [--teams=100] [--runs=1]
+ *
+ * Starts Courtside on a free port (embedded Postgres and log, the built web app: run `npm run build:web` first),
+ * makes a club with a ladder whose season has `--teams` teams and a played match, then audits the ladders page,
+ * the standings, the matches page and the widget with the system Chromium (CHROME_PATH, default
+ * /usr/bin/chromium). Prints one row per page (the median of `--runs`) and the machine's load.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { defaultWebDistDir, startCourtside } from '@courtside/api/courtside';
+import { createLogger } from '@courtside/api/observability/logger';
+import { startEmbeddedPostgres } from '@courtside/infra/postgres/embedded';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key!, value ?? 'true'];
+  }),
+);
+const TEAMS = Number(args.teams ?? 100);
+const RUNS = Number(args.runs ?? 1);
+const ACCOUNT = '/webapps/api/accountmanager/api/v1';
+const ADMIN = '/webapps/api/admin/api/admin/v1';
+const LADDER = '/webapps/api/ladder/api/v1';
+
+/** Cookies and the anti-forgery header, like a browser. */
+class Client {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly baseUrl: string) {}
+
+  async json<T>(method: string, route: string, body?: unknown): Promise<T> {
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.json('GET', '/webapps/api/health');
+    const response = await fetch(`${this.baseUrl}${route}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(method === 'GET' ? {} : { 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
+    }
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+async function signedIn(baseUrl: string, name: string): Promise<Client> {
+  const client = new Client(baseUrl);
+  const email = `${name.toLowerCase().replaceAll(' ', '.')}@club.test`;
+  const password = 'correct horse battery';
+  const { id, refresh } = await client.json<{ id: string; refresh: string }>('POST', `${ACCOUNT}/account`, {
+    email,
+    password,
+  });
+  const mail = await client.json<Array<{ code: string }>>('GET', `/webapps/api/dev/mailbox?to=${email}`);
+  await client.json('POST', `${ACCOUNT}/account/${id}/verify?language=en`, { refresh, code: mail[0]!.code });
+  await client.json('POST', `${ACCOUNT}/account/login`, { email, password });
+  await client.json('PUT', `${ACCOUNT}/account/minimal`, {
+    fullName: name,
+    phoneNumber: { countryCode: '31', number: '06 12345678' },
+  });
+  return client;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function seed(baseUrl: string) {
+  const manager = await signedIn(baseUrl, 'Mia Manager');
+  const company = await manager.json<{ id: string }>('POST', `${ACCOUNT}/companies`, {
+    name: 'TC Lighthouse',
+  });
+  const ladder = await manager.json<{ uuid: string }>('POST', `${ADMIN}/companies/${company.id}/ladders`, {
+    name: 'Club Ladder',
+    email: 'ladder@club.test',
+    sportsCategory: 'TENNISSINGLE',
+  });
+  const season = await manager.json<{ uuid: string }>(
+    'POST',
+    `${ADMIN}/companies/${company.id}/ladders/${ladder.uuid}/seasons`,
+    {
+      name: 'Winter',
+      startDate: day(-5),
+      endDate: day(90),
+      minimumPlayedMatches: 3,
+      openForRegistration: true,
+      matchType: 'BESTOFTHREE',
+    },
+  );
+  const teams: string[] = [];
+  for (let index = 0; index < TEAMS; index++) {
+    const player = await signedIn(baseUrl, `Player ${String(index + 1).padStart(3, '0')}`);
+    const { teamId } = await player.json<{ teamId: string }>(
+      'POST',
+      `${LADDER}/seasons/${season.uuid}/teams`,
+      {},
+    );
+    await manager.json('POST', `${ADMIN}/seasons/${season.uuid}/teams/accept`, { teamId });
+    teams.push(teamId);
+  }
+  await manager.json('POST', `${ADMIN}/seasons/${season.uuid}/teams/match`, {
+    defenderId: teams[0],
+    challengerId: teams[1],
+  });
+  return { ladderId: ladder.uuid };
+}
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  transferredKiB: number;
+}
+
+async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  });
+  const lhr = result!.lhr;
+  const failed = Object.values(lhr.audits).filter(
+    (a) =>
+      a.score !== null && a.score < 1 && lhr.categories.accessibility!.auditRefs.some((r) => r.id === a.id),
+  );
+  if (failed.length > 0)
+    console.log(`  accessibility findings on ${url}: ${failed.map((a) => a.id).join(', ')}`);
+  return {
+    performance: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility!.score ?? 0) * 100),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']!.numericValue ?? 0),
+    cls: Number((lhr.audits['cumulative-layout-shift']!.numericValue ?? 0).toFixed(3)),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']!.numericValue ?? 0),
+    transferredKiB: Math.round((lhr.audits['total-byte-weight']!.numericValue ?? 0) / 1024),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'courtside-lighthouse-'));
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), ephemeral: true });
+  const courtside = await startCourtside({
+    databaseUrl: postgres.databaseUrl,
+    runApi: true,
+    runProjector: true,
+    port: 0,
+    mode: 'development',
+    webDistDir: defaultWebDistDir,
+    logger: createLogger({ level: 'error' }),
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    console.error(`seeding a ladder with ${TEAMS} teams…`);
+    const { ladderId } = await seed(courtside.url!);
+    const pages: Array<[string, string]> = [
+      ['ladders', '/webapps/ladders/en/'],
+      [`standings (${TEAMS} teams)`, `/webapps/ladders/en/${ladderId}`],
+      ['matches', `/webapps/matches/en/?event=${ladderId}`],
+      ['widget', `/webapps/widget/en/?event=${ladderId}`],
+    ];
+    const rows: Row[] = [];
+    for (const [page, route] of pages) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(`${courtside.url}${route}`, chrome.port));
+      rows.push({
+        page,
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        cls: median(runs.map((r) => r.cls)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        transferredKiB: median(runs.map((r) => r.transferredKiB)),
+      });
+    }
+    console.log('| page | performance | accessibility | LCP | CLS | TBT | transferred |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of rows) {
+      console.log(
+        `| ${r.page} | ${r.performance} | ${r.accessibility} | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.cls} | ${r.tbtMs} ms | ${r.transferredKiB} KiB |`,
+      );
+    }
+    console.log(
+      `load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}, ${RUNS} run(s) per page`,
+    );
+  } finally {
+    await chrome.kill();
+    await courtside.stop();
+    await postgres.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
