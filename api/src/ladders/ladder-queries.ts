@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { currentSeasonId, isActive } from '@courtside/events/ladders/season-rules';
+import type { LadderDetails, LaddersState, SeasonDetails } from '@courtside/events/ladders/decider';
 import type { MatchType, SportsCategory } from '@courtside/events/ladders/model';
 
 /** A ladder as the spec's admin API shows it (§3 "Ladder"). */
@@ -69,4 +70,30 @@ export async function seasonsOf(db: Queryable, ladderId: string, today: string):
     active: isActive(season, today),
     current: season.uuid === current,
   }));
+}
+
+/** A company's ladders with all their seasons, as the ladder rules decide against them. */
+export async function laddersStateOf(db: Queryable, companyId: string): Promise<LaddersState> {
+  const { rows } = await db.query<LadderDetails & { seasons: SeasonDetails[] | null }>(
+    `SELECT l.id AS "ladderId", l.name, l.email, l.sports_category AS "sportsCategory",
+       (SELECT json_agg(json_build_object(
+          'seasonId', s.id, 'ladderId', s.ladder_id, 'name', s.name,
+          'startDate', to_char(s.start_date, 'YYYY-MM-DD'), 'endDate', to_char(s.end_date, 'YYYY-MM-DD'),
+          'minimumPlayedMatches', s.minimum_played_matches, 'openForRegistration', s.open_for_registration,
+          'matchType', s.match_type))
+        FROM seasons s WHERE s.ladder_id = l.id) AS seasons
+     FROM ladders l WHERE l.company_id = $1`,
+    [companyId],
+  );
+  return {
+    ladders: Object.fromEntries(
+      rows.map(({ seasons, ...ladder }) => [
+        ladder.ladderId,
+        {
+          ...ladder,
+          seasons: Object.fromEntries((seasons ?? []).map((season) => [season.seasonId, season])),
+        },
+      ]),
+    ),
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textProblem } from '../text.ts';
 
 export const sportsCategories = ['TENNISSINGLE', 'TENNISDOUBLE', 'PADEL'] as const;
 export const sportsCategorySchema = z.enum(sportsCategories, 'Choose a sports category');
@@ -16,7 +17,11 @@ export const ladderNameSchema = z
   .trim()
   .min(1, 'Enter a name')
   .max(100, 'Use at most 100 characters')
-  .refine((name) => !name.includes('/'), 'A ladder name cannot contain "/"');
+  .refine((name) => !name.includes('/'), 'A ladder name cannot contain "/"')
+  .refine(
+    (name) => textProblem(name, { multiline: false }) === undefined,
+    'Use one line without control characters',
+  );
 
 /** The ladder details form (spec §2) and the body of POST/PUT ladders. */
 export const ladderInputSchema = z.object({
@@ -31,7 +36,15 @@ export type LadderInput = z.infer<typeof ladderInputSchema>;
 export const seasonInputSchema = z
   .object({
     uuid: z.uuid().optional(),
-    name: z.string('Enter a name').trim().min(1, 'Enter a name').max(100, 'Use at most 100 characters'),
+    name: z
+      .string('Enter a name')
+      .trim()
+      .min(1, 'Enter a name')
+      .max(100, 'Use at most 100 characters')
+      .refine(
+        (name) => textProblem(name, { multiline: false }) === undefined,
+        'Use one line without control characters',
+      ),
     startDate: isoDateSchema,
     endDate: isoDateSchema,
     minimumPlayedMatches: z

@@ -6,7 +6,7 @@ import {
   newSeasonDefaults,
   overlappingSeason,
 } from './season-rules.ts';
-import { seasonInputSchema } from './model.ts';
+import { ladderInputSchema, seasonInputSchema } from './model.ts';
 
 const season = (uuid: string, startDate: string, endDate: string) => ({ uuid, startDate, endDate });
 
@@ -125,5 +125,30 @@ describe('season rules', () => {
       ...change,
     });
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([field]);
+  });
+});
+
+describe('names of ladders and seasons', () => {
+  it('given a name on two lines, when parsed, then it is refused on the name', () => {
+    const ladder = ladderInputSchema.safeParse({
+      name: 'Club\nLadder',
+      email: 'a@b.test',
+      sportsCategory: 'PADEL',
+    });
+    const season = seasonInputSchema.safeParse({
+      name: 'Win\tter',
+      startDate: '2026-01-01',
+      endDate: '2026-02-01',
+      minimumPlayedMatches: 0,
+      openForRegistration: true,
+      matchType: 'BESTOFTHREE',
+    });
+
+    expect(ladder.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['name'], 'Use one line without control characters'],
+    ]);
+    expect(season.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['name'], 'Use one line without control characters'],
+    ]);
   });
 });

@@ -1,0 +1,197 @@
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import {
+  LADDER_NAME_TAKEN,
+  SEASON_OVERLAPS,
+  laddersDecider,
+  type LadderDetails,
+  type LadderDomainEvent,
+  type SeasonDetails,
+} from './decider.ts';
+
+const spec = deciderSpec(laddersDecider);
+// "Now" in the specs is 14 March 2026.
+const ladder: LadderDetails = {
+  ladderId: '11111111-1111-4111-8111-111111111111',
+  name: 'Club Ladder',
+  email: 'ladder@club.test',
+  sportsCategory: 'TENNISSINGLE',
+};
+const winter: SeasonDetails = {
+  seasonId: '22222222-2222-4222-8222-222222222222',
+  ladderId: ladder.ladderId,
+  name: 'Winter',
+  startDate: '2026-01-01',
+  endDate: '2026-03-31',
+  minimumPlayedMatches: 3,
+  openForRegistration: true,
+  matchType: 'BESTOFTHREE',
+};
+const summer: SeasonDetails = {
+  ...winter,
+  seasonId: '33333333-3333-4333-8333-333333333333',
+  name: 'Summer',
+  startDate: '2026-05-01',
+  endDate: '2026-08-31',
+};
+const created = (details = ladder): LadderDomainEvent => ({ type: 'LadderCreated', payload: details });
+const seasonCreated = (details: SeasonDetails): LadderDomainEvent => ({
+  type: 'SeasonCreated',
+  payload: details,
+});
+
+describe('ladders: names are unique per club, ignoring case', () => {
+  it('given no ladders, when one is created, then LadderCreated', () => {
+    spec([])
+      .when({ type: 'CreateLadder', ladder })
+      .then([{ type: 'LadderCreated', streamId: ladder.ladderId, payload: ladder }]);
+  });
+
+  it('given "Club Ladder", when "club ladder " is created, then the name is not available', () => {
+    spec([created()])
+      .when({ type: 'CreateLadder', ladder: { ...ladder, ladderId: 'other', name: 'club ladder ' } })
+      .thenRejects({ reason: 'conflict', message: LADDER_NAME_TAKEN, field: 'name' });
+  });
+
+  it('given a deleted ladder, when its name is used again, then LadderCreated', () => {
+    const again = { ...ladder, ladderId: 'other' };
+    spec([created(), { type: 'LadderDeleted', payload: { ladderId: ladder.ladderId, name: ladder.name } }])
+      .when({ type: 'CreateLadder', ladder: again })
+      .then([{ type: 'LadderCreated', streamId: 'other', payload: again }]);
+  });
+
+  it('given a ladder, when it is renamed to another ladder’s name, then refused; to its own, then LadderUpdated', () => {
+    const other = { ...ladder, ladderId: 'other', name: 'Padel' };
+    spec([created(), created(other)])
+      .when({ type: 'UpdateLadder', ladder: { ...ladder, name: 'PADEL' } })
+      .thenRejects({ reason: 'conflict', message: LADDER_NAME_TAKEN, field: 'name' });
+    spec([created()])
+      .when({ type: 'UpdateLadder', ladder: { ...ladder, name: 'CLUB LADDER' } })
+      .then([
+        { type: 'LadderUpdated', streamId: ladder.ladderId, payload: { ...ladder, name: 'CLUB LADDER' } },
+      ]);
+  });
+
+  it('given no such ladder, when it is updated or deleted, then not found', () => {
+    spec([])
+      .when({ type: 'UpdateLadder', ladder })
+      .thenRejects({ reason: 'not_found', message: 'No such ladder' });
+    spec([])
+      .when({ type: 'DeleteLadder', ladderId: ladder.ladderId })
+      .thenRejects({ reason: 'not_found', message: 'No such ladder' });
+  });
+});
+
+describe('ladders: an active season locks the sports category and the ladder', () => {
+  const padel = { ...ladder, sportsCategory: 'PADEL' as const };
+
+  it('given an active season, when the sports category changes, then refused on that field', () => {
+    spec([created(), seasonCreated(winter)])
+      .when({ type: 'UpdateLadder', ladder: padel })
+      .thenRejects({
+        reason: 'conflict',
+        message: 'The sports category cannot change while the ladder has an active season',
+        field: 'sportsCategory',
+      });
+  });
+
+  it('given only a season later in the year, when the sports category changes, then LadderUpdated', () => {
+    spec([created(), seasonCreated(summer)])
+      .when({ type: 'UpdateLadder', ladder: padel })
+      .then([{ type: 'LadderUpdated', streamId: ladder.ladderId, payload: padel }]);
+  });
+
+  it('given an active season, when the ladder is deleted, then refused; after the season ended, LadderDeleted', () => {
+    spec([created(), seasonCreated(winter)])
+      .when({ type: 'DeleteLadder', ladderId: ladder.ladderId })
+      .thenRejects({ reason: 'conflict', message: 'A ladder with an active season cannot be deleted' });
+    spec([created(), seasonCreated(winter)])
+      .when({ type: 'DeleteLadder', ladderId: ladder.ladderId }, new Date('2026-04-01T10:00:00'))
+      .then([
+        {
+          type: 'LadderDeleted',
+          streamId: ladder.ladderId,
+          payload: { ladderId: ladder.ladderId, name: ladder.name },
+        },
+      ]);
+  });
+});
+
+describe('seasons never overlap within a ladder', () => {
+  it('given Winter (Jan–Mar), when a season starting on its last day is created, then it overlaps', () => {
+    spec([created(), seasonCreated(winter)])
+      .when({ type: 'CreateSeason', season: { ...summer, startDate: '2026-03-31' } })
+      .thenRejects({ reason: 'conflict', message: SEASON_OVERLAPS, field: 'startDate' });
+  });
+
+  it('given Winter, when a season starting the day after is created, then SeasonCreated', () => {
+    const spring = { ...summer, startDate: '2026-04-01' };
+    spec([created(), seasonCreated(winter)])
+      .when({ type: 'CreateSeason', season: spring })
+      .then([{ type: 'SeasonCreated', streamId: spring.seasonId, payload: spring }]);
+  });
+
+  it('given Winter, when Winter itself is moved within its own dates, then it does not overlap itself', () => {
+    const moved = { ...winter, endDate: '2026-04-15' };
+    spec([created(), seasonCreated(winter)])
+      .when({ type: 'UpdateSeason', season: moved })
+      .then([{ type: 'SeasonUpdated', streamId: winter.seasonId, payload: moved }]);
+  });
+
+  it('given Winter in another ladder, when the same dates are used here, then SeasonCreated', () => {
+    const other = { ...ladder, ladderId: 'other', name: 'Padel' };
+    const season = { ...winter, seasonId: 'autumn', ladderId: 'other' };
+    spec([created(), created(other), seasonCreated(winter)])
+      .when({ type: 'CreateSeason', season })
+      .then([{ type: 'SeasonCreated', streamId: 'autumn', payload: season }]);
+  });
+
+  it('given a deleted season, when its dates are used again, then SeasonCreated', () => {
+    const again = { ...winter, seasonId: 'again' };
+    spec([
+      created(),
+      seasonCreated(winter),
+      {
+        type: 'SeasonDeleted',
+        payload: { seasonId: winter.seasonId, ladderId: ladder.ladderId, name: 'Winter' },
+      },
+    ])
+      .when({ type: 'CreateSeason', season: again })
+      .then([{ type: 'SeasonCreated', streamId: 'again', payload: again }]);
+  });
+
+  it('given no such ladder or season, when a season is saved, then not found', () => {
+    spec([])
+      .when({ type: 'CreateSeason', season: winter })
+      .thenRejects({ reason: 'not_found', message: 'No such ladder' });
+    spec([created()])
+      .when({ type: 'UpdateSeason', season: winter })
+      .thenRejects({ reason: 'not_found', message: 'No such season' });
+  });
+});
+
+describe('seasons: an active season cannot be deleted', () => {
+  it('given Winter running today, when it is deleted, then refused; once it ended, SeasonDeleted', () => {
+    spec([created(), seasonCreated(winter)])
+      .when({ type: 'DeleteSeason', ladderId: ladder.ladderId, seasonId: winter.seasonId })
+      .thenRejects({ reason: 'conflict', message: 'An active season cannot be deleted' });
+    spec([created(), seasonCreated(winter)])
+      .when(
+        { type: 'DeleteSeason', ladderId: ladder.ladderId, seasonId: winter.seasonId },
+        new Date('2026-04-01T09:00:00'),
+      )
+      .then([
+        {
+          type: 'SeasonDeleted',
+          streamId: winter.seasonId,
+          payload: { seasonId: winter.seasonId, ladderId: ladder.ladderId, name: 'Winter' },
+        },
+      ]);
+  });
+
+  it('given a season of another ladder, when it is deleted through this one, then not found', () => {
+    spec([created(), seasonCreated(winter)])
+      .when({ type: 'DeleteSeason', ladderId: 'other', seasonId: winter.seasonId })
+      .thenRejects({ reason: 'not_found', message: 'No such season' });
+  });
+});

@@ -1,0 +1,173 @@
+import { reject, type Decider, type Rejection } from '../decider.ts';
+import type { NewEvent } from '../event-registry.ts';
+import {
+  ladderCreated,
+  ladderDeleted,
+  ladderUpdated,
+  seasonCreated,
+  seasonDeleted,
+  seasonUpdated,
+} from './events.ts';
+import type { MatchType, SportsCategory } from './model.ts';
+import { isActive, isoDay, overlappingSeason } from './season-rules.ts';
+
+export const LADDER_NAME_TAKEN = 'Laddername is not available';
+export const SEASON_OVERLAPS = 'Season overlaps with another season';
+
+export interface LadderDetails {
+  ladderId: string;
+  name: string;
+  email: string;
+  sportsCategory: SportsCategory;
+}
+
+export interface SeasonDetails {
+  seasonId: string;
+  ladderId: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  minimumPlayedMatches: number;
+  openForRegistration: boolean;
+  matchType: MatchType;
+}
+
+/** A company's ladders with their seasons: what the ladder and season commands are decided against. */
+export interface LaddersState {
+  ladders: Record<string, LadderDetails & { seasons: Record<string, SeasonDetails> }>;
+}
+
+export type LadderCommand =
+  | { type: 'CreateLadder'; ladder: LadderDetails }
+  | { type: 'UpdateLadder'; ladder: LadderDetails }
+  | { type: 'DeleteLadder'; ladderId: string }
+  | { type: 'CreateSeason'; season: SeasonDetails }
+  | { type: 'UpdateSeason'; season: SeasonDetails }
+  | { type: 'DeleteSeason'; ladderId: string; seasonId: string };
+
+export type LadderDomainEvent =
+  | { type: typeof ladderCreated.type | typeof ladderUpdated.type; payload: LadderDetails }
+  | { type: typeof ladderDeleted.type; payload: { ladderId: string; name: string } }
+  | { type: typeof seasonCreated.type | typeof seasonUpdated.type; payload: SeasonDetails }
+  | { type: typeof seasonDeleted.type; payload: { seasonId: string; ladderId: string; name: string } };
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function hasActiveSeason(ladder: LaddersState['ladders'][string], today: string): boolean {
+  return Object.values(ladder.seasons).some((season) => isActive(season, today));
+}
+
+function nameTaken(state: LaddersState, ladder: LadderDetails): Rejection | undefined {
+  const other = Object.values(state.ladders).find(
+    (known) => known.ladderId !== ladder.ladderId && sameName(known.name, ladder.name),
+  );
+  return other ? reject('conflict', LADDER_NAME_TAKEN, 'name') : undefined;
+}
+
+function saveSeason(
+  state: LaddersState,
+  season: SeasonDetails,
+  mode: 'create' | 'update',
+): NewEvent[] | Rejection {
+  const ladder = state.ladders[season.ladderId];
+  if (!ladder) return reject('not_found', 'No such ladder');
+  if (mode === 'update' && !ladder.seasons[season.seasonId]) return reject('not_found', 'No such season');
+  const others = Object.values(ladder.seasons).map((s) => ({ ...s, uuid: s.seasonId }));
+  if (overlappingSeason({ ...season, uuid: season.seasonId }, others)) {
+    return reject('conflict', SEASON_OVERLAPS, 'startDate');
+  }
+  const type = mode === 'create' ? seasonCreated.type : seasonUpdated.type;
+  return [{ type, streamId: season.seasonId, payload: season }];
+}
+
+/** The rules of spec §7 "Admin: ladders and seasons" (names unique per club, seasons never overlap, …). */
+export const laddersDecider: Decider<LadderCommand, LaddersState, LadderDomainEvent> = {
+  initialState: () => ({ ladders: {} }),
+
+  decide(command, state, now) {
+    const today = isoDay(now);
+    switch (command.type) {
+      case 'CreateLadder':
+        return (
+          nameTaken(state, command.ladder) ?? [
+            { type: ladderCreated.type, streamId: command.ladder.ladderId, payload: command.ladder },
+          ]
+        );
+      case 'UpdateLadder': {
+        const ladder = state.ladders[command.ladder.ladderId];
+        if (!ladder) return reject('not_found', 'No such ladder');
+        const taken = nameTaken(state, command.ladder);
+        if (taken) return taken;
+        if (ladder.sportsCategory !== command.ladder.sportsCategory && hasActiveSeason(ladder, today)) {
+          return reject(
+            'conflict',
+            'The sports category cannot change while the ladder has an active season',
+            'sportsCategory',
+          );
+        }
+        return [{ type: ladderUpdated.type, streamId: ladder.ladderId, payload: command.ladder }];
+      }
+      case 'DeleteLadder': {
+        const ladder = state.ladders[command.ladderId];
+        if (!ladder) return reject('not_found', 'No such ladder');
+        if (hasActiveSeason(ladder, today)) {
+          return reject('conflict', 'A ladder with an active season cannot be deleted');
+        }
+        return [
+          {
+            type: ladderDeleted.type,
+            streamId: ladder.ladderId,
+            payload: { ladderId: ladder.ladderId, name: ladder.name },
+          },
+        ];
+      }
+      case 'CreateSeason':
+        return saveSeason(state, command.season, 'create');
+      case 'UpdateSeason':
+        return saveSeason(state, command.season, 'update');
+      case 'DeleteSeason': {
+        const season = state.ladders[command.ladderId]?.seasons[command.seasonId];
+        if (!season) return reject('not_found', 'No such season');
+        if (isActive(season, today)) return reject('conflict', 'An active season cannot be deleted');
+        return [
+          {
+            type: seasonDeleted.type,
+            streamId: season.seasonId,
+            payload: { seasonId: season.seasonId, ladderId: season.ladderId, name: season.name },
+          },
+        ];
+      }
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown command ${(unknown as { type: string }).type}`);
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'LadderCreated':
+      case 'LadderUpdated': {
+        const seasons = state.ladders[event.payload.ladderId]?.seasons ?? {};
+        return { ladders: { ...state.ladders, [event.payload.ladderId]: { ...event.payload, seasons } } };
+      }
+      case 'LadderDeleted': {
+        const { [event.payload.ladderId]: _deleted, ...ladders } = state.ladders;
+        return { ladders };
+      }
+      case 'SeasonCreated':
+      case 'SeasonUpdated':
+      case 'SeasonDeleted': {
+        const ladder = state.ladders[event.payload.ladderId];
+        if (!ladder) return state;
+        const { [event.payload.seasonId]: _old, ...seasons } = ladder.seasons;
+        if (event.type !== 'SeasonDeleted') seasons[event.payload.seasonId] = event.payload;
+        return { ladders: { ...state.ladders, [ladder.ladderId]: { ...ladder, seasons } } };
+      }
+      default: {
+        const unknown: never = event;
+        throw new Error(`unknown event ${(unknown as { type: string }).type}`);
+      }
+    }
+  },
+};
