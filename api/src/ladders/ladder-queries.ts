@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { currentSeasonId, isActive } from '@courtside/events/ladders/season-rules';
 import type { LadderDetails, LaddersState, SeasonDetails } from '@courtside/events/ladders/decider';
-import type { MatchType, SportsCategory } from '@courtside/events/ladders/model';
+import type { SportsCategory } from '@courtside/events/ladders/model';
 
 /** A ladder as the spec's admin API shows it (§3 "Ladder"). */
 export interface LadderView {
@@ -13,17 +13,11 @@ export interface LadderView {
 }
 
 /** A season as the spec's admin API shows it (§3 "Season"). */
-export interface SeasonView {
+export type SeasonView = Omit<SeasonDetails, 'seasonId' | 'ladderId'> & {
   uuid: string;
-  name: string;
-  startDate: string;
-  endDate: string;
-  minimumPlayedMatches: number;
-  openForRegistration: boolean;
-  matchType: MatchType;
   active: boolean;
   current: boolean;
-}
+};
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
