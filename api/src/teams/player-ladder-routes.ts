@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { isoDay } from '@courtside/events/ladders/season-rules';
-import { teamRegistered, teamSizeOf } from '@courtside/events/teams/events';
+import { seasonTeamsDecider } from '@courtside/events/teams/decider';
+import { teamSizeOf } from '@courtside/events/teams/events';
 import { AccountStore } from '../accounts/account-store.ts';
 import { requireSession } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
+import { decided } from '../http/rejection.ts';
 import { seasonsOf } from '../ladders/ladder-queries.ts';
 import type { AppServices } from '../module.ts';
-import { alreadyInTeam, seasonContext } from './team-queries.ts';
+import { seasonContext, seasonTeamsStateOf } from './team-queries.ts';
 
 export const LADDER_API = '/webapps/api/ladder/api/v1';
 
@@ -108,30 +110,19 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
       memberIds.push(partner!.id);
     }
     const teamId: string = randomUUID();
+    const command = { type: 'RegisterTeam' as const, teamId, registrantId: me.id, memberIds };
     const outcome = await services.commands.execute(
-      { name: 'RegisterTeam', companyId: season.companyId, actorId: me.id },
-      async ({ readModels, now }) => {
-        const current = await seasonContext(readModels, seasonId);
-        if (!current?.openForRegistration || current.endDate < isoDay(now)) {
-          throw new HttpError(409, 'Registration for this season is closed');
-        }
-        const taken = await alreadyInTeam(readModels, seasonId, memberIds);
-        if (taken.includes(me.id)) throw new HttpError(409, 'You are in a team of this season already');
-        if (taken.length > 0) throw new HttpError(409, 'Your partner is in a team of this season already');
-        return {
-          events: [
-            {
-              type: teamRegistered.type,
-              streamId: teamId,
-              payload: { teamId, seasonId, ladderId: season.ladderId, memberIds },
-            },
-          ],
-          result: { teamId },
-        };
-      },
+      { name: command.type, companyId: season.companyId, actorId: me.id },
+      async ({ readModels, now }) =>
+        decided(seasonTeamsDecider.decide(command, await seasonTeamsStateOf(readModels, seasonId), now), {
+          teamId,
+        }),
     );
     ctx.status = outcome.status === 'projected' ? 201 : 202;
-    ctx.body = outcome.result;
+    ctx.body =
+      outcome.status === 'projected'
+        ? outcome.result
+        : { ...outcome.result, eventIds: outcome.events.map((event) => event.id) };
   });
 
   router.get(`${LADDER_API}/teams/mine`, async (ctx) => {

@@ -1,3 +1,4 @@
+import type { SeasonTeamsState } from '@courtside/events/teams/decider';
 import type pg from 'pg';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -68,28 +69,23 @@ export async function seasonContext(db: Queryable, seasonId: string): Promise<Se
   return rows[0];
 }
 
-export async function teamStatus(
-  db: Queryable,
-  seasonId: string,
-  teamId: string,
-): Promise<string | undefined> {
-  const { rows } = await db.query<{ status: string }>(
-    'SELECT status FROM teams WHERE id = $1 AND season_id = $2',
-    [teamId, seasonId],
-  );
-  return rows[0]?.status;
-}
-
-/** Accounts among `accountIds` that are in a waiting or active team of the season already. */
-export async function alreadyInTeam(
-  db: Queryable,
-  seasonId: string,
-  accountIds: string[],
-): Promise<string[]> {
-  const { rows } = await db.query<{ account_id: string }>(
-    `SELECT m.account_id FROM team_members m JOIN teams t ON t.id = m.team_id
-     WHERE t.season_id = $1 AND t.status IN ('waiting', 'active') AND m.account_id = ANY($2::uuid[])`,
-    [seasonId, accountIds],
-  );
-  return rows.map((row) => row.account_id);
+/** A season's registration settings and its teams, as the team rules decide against them. */
+export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promise<SeasonTeamsState> {
+  const [season, teams] = await Promise.all([
+    db.query<NonNullable<SeasonTeamsState['season']>>(
+      `SELECT id AS "seasonId", ladder_id AS "ladderId", open_for_registration AS "openForRegistration",
+         to_char(end_date, 'YYYY-MM-DD') AS "endDate"
+       FROM seasons WHERE id = $1`,
+      [seasonId],
+    ),
+    db.query<SeasonTeamsState['teams'][string]>(
+      `SELECT t.id AS "teamId", t.status, array_agg(m.account_id ORDER BY m.member_order) AS "memberIds"
+       FROM teams t JOIN team_members m ON m.team_id = t.id WHERE t.season_id = $1 GROUP BY t.id`,
+      [seasonId],
+    ),
+  ]);
+  return {
+    season: season.rows[0],
+    teams: Object.fromEntries(teams.rows.map((team) => [team.teamId, team])),
+  };
 }

@@ -1,0 +1,150 @@
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import {
+  NOT_ACTIVE,
+  NOT_WAITING,
+  seasonTeamsDecider,
+  type SeasonTeamsState,
+  type TeamDomainEvent,
+} from './decider.ts';
+
+/**
+ * The season's settings are not events of this feature (they come from the ladders feature), so the specs start
+ * from a state with the season and fold the team events onto it.
+ */
+const season = {
+  seasonId: 'season-1',
+  ladderId: 'ladder-1',
+  openForRegistration: true,
+  endDate: '2026-06-30',
+};
+const spec = (given: TeamDomainEvent[], settings: Partial<typeof season> | null = {}) =>
+  deciderSpec({
+    ...seasonTeamsDecider,
+    initialState: (): SeasonTeamsState => ({
+      teams: {},
+      ...(settings ? { season: { ...season, ...settings } } : {}),
+    }),
+  })(given);
+
+const ref = (teamId: string) => ({ teamId, seasonId: 'season-1', ladderId: 'ladder-1' });
+const registered = (teamId: string, ...memberIds: string[]): TeamDomainEvent => ({
+  type: 'TeamRegistered',
+  payload: { ...ref(teamId), memberIds },
+});
+const accepted = (teamId: string): TeamDomainEvent => ({ type: 'TeamAccepted', payload: ref(teamId) });
+const rejected = (teamId: string): TeamDomainEvent => ({ type: 'TeamRejected', payload: ref(teamId) });
+const removed = (teamId: string): TeamDomainEvent => ({ type: 'TeamRemoved', payload: ref(teamId) });
+
+describe('registration: while the season is open, one waiting or active team per player', () => {
+  it('given an open season, when Ann registers with Bo, then TeamRegistered with both', () => {
+    spec([])
+      .when({ type: 'RegisterTeam', teamId: 't1', registrantId: 'ann', memberIds: ['ann', 'bo'] })
+      .then([
+        { type: 'TeamRegistered', streamId: 't1', payload: { ...ref('t1'), memberIds: ['ann', 'bo'] } },
+      ]);
+  });
+
+  it('given Ann waiting in a team, when she registers again, then she is in a team already', () => {
+    spec([registered('t1', 'ann')])
+      .when({ type: 'RegisterTeam', teamId: 't2', registrantId: 'ann', memberIds: ['ann'] })
+      .thenRejects({ reason: 'conflict', message: 'You are in a team of this season already' });
+  });
+
+  it('given Bo active in a team, when Ann registers with Bo, then her partner is in a team already', () => {
+    spec([registered('t1', 'bo'), accepted('t1')])
+      .when({ type: 'RegisterTeam', teamId: 't2', registrantId: 'ann', memberIds: ['ann', 'bo'] })
+      .thenRejects({ reason: 'conflict', message: 'Your partner is in a team of this season already' });
+  });
+
+  it('given Ann in a team that was rejected, or that left, when she registers again, then TeamRegistered', () => {
+    for (const ended of [
+      [registered('t1', 'ann'), rejected('t1')],
+      [registered('t1', 'ann'), accepted('t1'), removed('t1')],
+    ]) {
+      spec(ended)
+        .when({ type: 'RegisterTeam', teamId: 't2', registrantId: 'ann', memberIds: ['ann'] })
+        .then([{ type: 'TeamRegistered', streamId: 't2', payload: { ...ref('t2'), memberIds: ['ann'] } }]);
+    }
+  });
+
+  it('given a season closed for registration, or one that ended, when a team registers, then it is closed', () => {
+    const register = { type: 'RegisterTeam' as const, teamId: 't1', registrantId: 'ann', memberIds: ['ann'] };
+    spec([], { openForRegistration: false })
+      .when(register)
+      .thenRejects({ reason: 'conflict', message: 'Registration for this season is closed' });
+    spec([], { endDate: '2026-03-13' })
+      .when(register, new Date('2026-03-14T10:00:00'))
+      .thenRejects({ reason: 'conflict', message: 'Registration for this season is closed' });
+    spec([], { endDate: '2026-03-14' })
+      .when(register, new Date('2026-03-14T23:00:00'))
+      .then([{ type: 'TeamRegistered', streamId: 't1', payload: { ...ref('t1'), memberIds: ['ann'] } }]);
+  });
+
+  it('given no such season, when anything is asked, then not found', () => {
+    spec([], null)
+      .when({ type: 'AcceptTeam', teamId: 't1' })
+      .thenRejects({ reason: 'not_found', message: 'No such season' });
+  });
+});
+
+describe('accept and reject only while waiting; remove and move only while active', () => {
+  it('given a waiting team, when it is accepted or rejected, then TeamAccepted or TeamRejected', () => {
+    spec([registered('t1', 'ann')])
+      .when({ type: 'AcceptTeam', teamId: 't1' })
+      .then([{ type: 'TeamAccepted', streamId: 't1', payload: ref('t1') }]);
+    spec([registered('t1', 'ann')])
+      .when({ type: 'RejectTeam', teamId: 't1' })
+      .then([{ type: 'TeamRejected', streamId: 't1', payload: ref('t1') }]);
+  });
+
+  it('given an accepted team, when it is accepted again (two managers at once), then it is not waiting any more', () => {
+    spec([registered('t1', 'ann'), accepted('t1')])
+      .when({ type: 'AcceptTeam', teamId: 't1' })
+      .thenRejects({ reason: 'conflict', message: NOT_WAITING });
+  });
+
+  it('given a waiting team, when it is removed or moved, then it is not active', () => {
+    spec([registered('t1', 'ann')])
+      .when({ type: 'RemoveTeam', teamId: 't1' })
+      .thenRejects({ reason: 'conflict', message: NOT_ACTIVE });
+    spec([registered('t1', 'ann')])
+      .when({ type: 'MoveTeam', teamId: 't1', position: 1 })
+      .thenRejects({ reason: 'conflict', message: NOT_ACTIVE });
+  });
+
+  it('given an active team, when it is removed, then TeamRemoved; and a removed one cannot be removed again', () => {
+    spec([registered('t1', 'ann'), accepted('t1')])
+      .when({ type: 'RemoveTeam', teamId: 't1' })
+      .then([{ type: 'TeamRemoved', streamId: 't1', payload: ref('t1') }]);
+    spec([registered('t1', 'ann'), accepted('t1'), removed('t1')])
+      .when({ type: 'RemoveTeam', teamId: 't1' })
+      .thenRejects({ reason: 'conflict', message: NOT_ACTIVE });
+  });
+
+  it('given a team of another season (unknown here), when it is accepted, then no such team', () => {
+    spec([]).when({ type: 'AcceptTeam', teamId: 'elsewhere' }).thenRejects({
+      reason: 'not_found',
+      message: 'No such team in this season',
+    });
+  });
+
+  it('given two active teams and a waiting one, when a team moves, then only to positions 1..2', () => {
+    const given = [
+      registered('t1', 'ann'),
+      accepted('t1'),
+      registered('t2', 'bo'),
+      accepted('t2'),
+      registered('t3', 'cy'),
+    ];
+    spec(given)
+      .when({ type: 'MoveTeam', teamId: 't2', position: 1 })
+      .then([{ type: 'TeamPositionChanged', streamId: 't2', payload: { ...ref('t2'), position: 1 } }]);
+    spec(given)
+      .when({ type: 'MoveTeam', teamId: 't2', position: 3 })
+      .thenRejects({ reason: 'invalid', message: 'Choose a position from 1 to 2', field: 'newPosition' });
+    spec(given)
+      .when({ type: 'MoveTeam', teamId: 't2', position: 0 })
+      .thenRejects({ reason: 'invalid', message: 'Choose a position from 1 to 2', field: 'newPosition' });
+  });
+});
