@@ -17,7 +17,7 @@ import { parseInput } from '../http/parse.ts';
 import { ADMIN_API } from '../ladders/admin-ladder-routes.ts';
 import type { AppServices } from '../module.ts';
 import { requireSeasonManager } from '../teams/admin-team-routes.ts';
-import { clampToLatestDate } from './match-dates.ts';
+import { clampToLatestDate } from '@courtside/events/matches/match-dates';
 
 export const MATCHES_API = '/webapps/api/matches/api/v1';
 const PAGE_SIZE = 20;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { clampToLatestDate } from '@courtside/events/matches/match-dates';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,6 @@ import { CancelMatchDialog } from './CancelMatchDialog';
 import { MatchContacts } from './MatchContacts';
 import { MatchScoreWidget } from './MatchScoreWidget';
 import {
-  clampDateTime,
   matchSchema,
   normaliseDateTimeInput,
   scorePayload,
@@ -224,7 +224,7 @@ export function MatchCard({
 
   const changeDate = (value: string) => {
     const normalised = normaliseDateTimeInput(value);
-    const clamped = normalised === null ? null : clampDateTime(normalised, match.latestDate);
+    const clamped = normalised === null ? null : clampToLatestDate(normalised, match.latestDate);
     setClampedTo(normalised !== null && clamped !== normalised ? match.latestDate : null);
     setDraft({ ...draftRef.current, date: clamped });
   };

@@ -5,7 +5,6 @@ import {
   appendPage,
   applyLiveMatch,
   buildMatchesQuery,
-  clampDateTime,
   containerDistance,
   filterTeams,
   isAllowedScoreKey,
@@ -176,14 +175,6 @@ describe('score input', () => {
 });
 
 describe('the match date', () => {
-  it('is clamped to the latest date, keeping the time', () => {
-    expect(clampDateTime('2026-12-01T19:30', '2026-12-31')).toBe('2026-12-01T19:30');
-    expect(clampDateTime('2026-12-31T19:30', '2026-12-31')).toBe('2026-12-31T19:30');
-    expect(clampDateTime('2027-01-02T08:15', '2026-12-31')).toBe('2026-12-31T08:15');
-    expect(clampDateTime('2027-01-02T08:15', null)).toBe('2027-01-02T08:15');
-    expect(clampDateTime('garbage', '2026-12-31')).toBe('garbage');
-  });
-
   it('reads the datetime-local value', () => {
     expect(normaliseDateTimeInput('')).toBeNull();
     expect(normaliseDateTimeInput('2026-06-14T19:30:00')).toBe('2026-06-14T19:30');

@@ -267,19 +267,6 @@ export function looksLikeTiebreakSet(own: number | null | undefined, other: numb
 // ---------------------------------------------------------------------------------------------
 // Date and time (spec §4 "Match", §9).
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
-
-/**
- * The match date may not go past the latest match date: a later day is clamped to that day, keeping
- * the time. Values are local `YYYY-MM-DDTHH:mm`; anything else is returned as is.
- */
-export function clampDateTime(value: string, latestDate: string | null | undefined): string {
-  const found = DATE_TIME.exec(value);
-  if (!found || !latestDate || !/^\d{4}-\d{2}-\d{2}$/.test(latestDate)) return value;
-  const [, day, time] = found;
-  return day! > latestDate ? `${latestDate}T${time}` : value;
-}
-
 /** `YYYY-MM-DDTHH:mm` (what `<input type="datetime-local">` gives, seconds dropped) or null when empty. */
 export function normaliseDateTimeInput(value: string): string | null {
   if (value.trim() === '') return null;
