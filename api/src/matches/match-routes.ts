@@ -2,22 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import {
-  challengerLeapfrogged,
-  matchCancelled,
-  matchCreated,
-  matchRescheduled,
-  matchResultRecorded,
-} from '@courtside/events/matches/events';
+import { matchDecider, type MatchCommand } from '@courtside/events/matches/decider';
 import { recalculate, sideScoreSchema } from '@courtside/events/matches/scoring';
 import { loadMatches, type MatchView, type MatchViewer } from '@courtside/projector/matches/match-view';
 import { sessionOf, requireSession } from '../accounts/authentication.ts';
+import type { CommandOutcome } from '../commands/command-bus.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
+import { decided } from '../http/rejection.ts';
 import { ADMIN_API } from '../ladders/admin-ladder-routes.ts';
 import type { AppServices } from '../module.ts';
 import { requireSeasonManager } from '../teams/admin-team-routes.ts';
-import { clampToLatestDate } from '@courtside/events/matches/match-dates';
+import { matchStateOf, seasonMatchStateOf } from './match-queries.ts';
 
 export const MATCHES_API = '/webapps/api/matches/api/v1';
 const PAGE_SIZE = 20;
@@ -153,72 +149,36 @@ export function matchRoutes(router: Router, services: AppServices): void {
   router.put(`${MATCHES_API}/matches`, async (ctx) => {
     const body = parseInput(saveBody, ctx.request.body, 'match');
     const { viewer, row } = await requireEditable(ctx, body.id);
-    await services.commands.execute(
-      { name: 'SaveMatch', companyId: row.company_id, actorId: viewer.accountId! },
-      async ({ readModels }) => {
-        const [item] = await loadMatches((sql, params) => readModels.query(sql, params), [body.id], viewer);
-        const current = await matchRowFrom(readModels, body.id);
-        if (!item || !current || current.status === 'cancelled')
-          throw new HttpError(409, 'This match was cancelled');
-        const ref = { matchId: body.id, seasonId: current.season_id, ladderId: current.ladder_id };
-        const events = [];
-        const before = JSON.stringify([scoreOf(item.match.defender), scoreOf(item.match.challenger)]);
-        const scored = recalculate(body.defender, body.challenger, item.match.matchType);
-        const after = JSON.stringify([scoreOf(scored.defender), scoreOf(scored.challenger)]);
-        if (before !== after) {
-          events.push({
-            type: matchResultRecorded.type,
-            streamId: body.id,
-            payload: { ...ref, defender: scoreOf(scored.defender), challenger: scoreOf(scored.challenger) },
-          });
-          const { defender, challenger } = item.match;
-          const firstWinner = !current.had_winner && scored.winner !== null;
-          if (
-            firstWinner &&
-            scored.winner === 'challenger' &&
-            (challenger.position ?? 0) > (defender.position ?? Infinity)
-          ) {
-            events.push({
-              type: challengerLeapfrogged.type,
-              streamId: body.id,
-              payload: {
-                ...ref,
-                challengerId: challenger.teamId,
-                defenderId: defender.teamId,
-                fromPosition: challenger.position!,
-                toPosition: defender.position!,
-              },
-            });
-          }
-        }
-        if (body.date !== undefined) {
-          const date = body.date === null ? null : clampToLatestDate(body.date, item.match.latestDate);
-          if (date !== current.date)
-            events.push({ type: matchRescheduled.type, streamId: body.id, payload: { ...ref, date } });
-        }
-        return { events, result: { id: body.id } };
-      },
+    const { id: matchId, defender, challenger, date } = body;
+    const command: MatchCommand = { type: 'SaveMatch', matchId, defender, challenger, date };
+    const outcome = await services.commands.execute(
+      { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
+      async ({ readModels, now }) =>
+        decided(matchDecider.decide(command, await matchStateOf(readModels, matchId), now), { id: matchId }),
     );
-    ctx.body = await matchView(body.id, viewer);
+    await answerWithView(ctx, outcome, viewer);
   });
+
+  /** 200 with the match as the read model shows it now, or 202 with the event ids when it does not yet. */
+  async function answerWithView(ctx: Context, outcome: CommandOutcome<{ id: string }>, viewer: MatchViewer) {
+    if (outcome.status === 'projected') {
+      ctx.body = await matchView(outcome.result.id, viewer);
+      return;
+    }
+    ctx.status = 202;
+    ctx.body = { ...outcome.result, eventIds: outcome.events.map((event) => event.id) };
+  }
 
   router.delete(`${MATCHES_API}/matches/:id/cancel`, async (ctx) => {
     const { id } = parseInput(idParams, ctx.params, 'address');
     const { viewer, row } = await requireEditable(ctx, id);
-    await services.commands.execute(
-      { name: 'CancelMatch', companyId: row.company_id, actorId: viewer.accountId! },
-      async () => ({
-        events: [
-          {
-            type: matchCancelled.type,
-            streamId: id,
-            payload: { matchId: id, seasonId: row.season_id, ladderId: row.ladder_id },
-          },
-        ],
-        result: { id },
-      }),
+    const command: MatchCommand = { type: 'CancelMatch', matchId: id };
+    const outcome = await services.commands.execute(
+      { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
+      async ({ readModels, now }) =>
+        decided(matchDecider.decide(command, await matchStateOf(readModels, id), now), { id }),
     );
-    ctx.body = await matchView(id, viewer);
+    await answerWithView(ctx, outcome, viewer);
   });
 
   router.get(`${MATCHES_API}/matches/:id/contactinfo`, async (ctx) => {
@@ -263,52 +223,20 @@ export function matchRoutes(router: Router, services: AppServices): void {
     const { session, season } = await requireSeasonManager(ctx, services);
     const { defenderId, challengerId } = parseInput(newMatchBody, ctx.request.body, 'match');
     const matchId: string = randomUUID();
+    const command: MatchCommand = { type: 'CreateMatch', matchId, defenderId, challengerId };
     const outcome = await services.commands.execute(
-      { name: 'CreateMatch', companyId: season.companyId, actorId: session.accountId },
-      async ({ readModels }) => {
-        const { rows } = await readModels.query<{ id: string }>(
-          "SELECT id FROM teams WHERE season_id = $1 AND status = 'active' AND id = ANY($2::uuid[])",
-          [season.seasonId, [defenderId, challengerId]],
-        );
-        if (rows.length !== 2) {
-          throw new HttpError(400, 'Invalid match', [
-            { path: ['defenderId'], message: 'Both teams must be active in this season', code: 'not_active' },
-          ]);
-        }
-        const payload = {
+      { name: command.type, companyId: season.companyId, actorId: session.accountId },
+      async ({ readModels, now }) =>
+        decided(matchDecider.decide(command, await seasonMatchStateOf(readModels, season.seasonId), now), {
           matchId,
-          seasonId: season.seasonId,
-          ladderId: season.ladderId,
-          defenderId,
-          challengerId,
-        };
-        return { events: [{ type: matchCreated.type, streamId: matchId, payload }], result: { matchId } };
-      },
+        }),
     );
     ctx.status = outcome.status === 'projected' ? 201 : 202;
-    ctx.body = outcome.result;
+    ctx.body =
+      outcome.status === 'projected'
+        ? outcome.result
+        : { ...outcome.result, eventIds: outcome.events.map((event) => event.id) };
   });
-}
-
-function scoreOf(side: {
-  matchSets: Array<{ score: number | null; tiebreakScore?: number }>;
-  special: 'none' | 'walkover' | 'retired';
-}) {
-  return {
-    matchSets: side.matchSets.map((set) => ({
-      score: set.score,
-      ...(set.tiebreakScore !== undefined ? { tiebreakScore: set.tiebreakScore } : {}),
-    })),
-    special: side.special,
-  };
-}
-
-async function matchRowFrom(db: Pick<AppServices['readModels'], 'query'>, id: string) {
-  const { rows } = await db.query<MatchRow>(
-    'SELECT id, company_id, season_id, ladder_id, status, had_winner, date FROM matches WHERE id = $1',
-    [id],
-  );
-  return rows[0];
 }
 
 /** The match as it would be with these scores: the shared scoring rules decide winners and status. */

@@ -1,0 +1,179 @@
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { MATCH_CANCELLED, matchDecider, type MatchDomainEvent, type MatchState } from './decider.ts';
+
+/** The season (match type, last day, positions) comes from other features: the specs start from it. */
+const season: NonNullable<MatchState['season']> = {
+  seasonId: 'season-1',
+  ladderId: 'ladder-1',
+  matchType: 'BESTOFTHREE',
+  latestDate: '2026-06-30',
+  positions: { ann: 1, bo: 2, cy: 3, di: 4, ed: 5 },
+};
+const spec = (given: MatchDomainEvent[], positions = season.positions) =>
+  deciderSpec({ ...matchDecider, initialState: (): MatchState => ({ season: { ...season, positions } }) })(
+    given,
+  );
+
+const ref = { matchId: 'm1', seasonId: 'season-1', ladderId: 'ladder-1' };
+const created = (defenderId: string, challengerId: string): MatchDomainEvent => ({
+  type: 'MatchCreated',
+  payload: { ...ref, defenderId, challengerId },
+});
+/** "6-4 6-3" → both sides' games. */
+function games(score: string) {
+  const sets = score
+    .split(' ')
+    .filter(Boolean)
+    .map((set) => set.split('-').map(Number) as [number, number]);
+  return {
+    defender: { matchSets: sets.map(([d]) => ({ score: d })), special: 'none' as const },
+    challenger: { matchSets: sets.map(([, c]) => ({ score: c })), special: 'none' as const },
+  };
+}
+const recorded = (score: string): MatchDomainEvent => ({
+  type: 'MatchResultRecorded',
+  payload: { ...ref, ...games(score) },
+});
+const save = (score: string, date?: string | null) => ({
+  type: 'SaveMatch' as const,
+  matchId: 'm1',
+  ...games(score),
+  date,
+});
+const leapfrogged = (from: number, to: number, challengerId = 'ed', defenderId = 'bo') => ({
+  type: 'ChallengerLeapfrogged',
+  streamId: 'm1',
+  payload: { ...ref, challengerId, defenderId, fromPosition: from, toPosition: to },
+});
+
+describe('a match needs two active teams of the season', () => {
+  it('given #2 and #5 active, when a match between them is created, then MatchCreated', () => {
+    spec([])
+      .when({ type: 'CreateMatch', matchId: 'm1', defenderId: 'bo', challengerId: 'ed' })
+      .then([
+        { type: 'MatchCreated', streamId: 'm1', payload: { ...ref, defenderId: 'bo', challengerId: 'ed' } },
+      ]);
+  });
+
+  it('given a team that is not active, or the same team twice, when a match is created, then refused', () => {
+    spec([])
+      .when({ type: 'CreateMatch', matchId: 'm1', defenderId: 'bo', challengerId: 'waiting-team' })
+      .thenRejects({
+        reason: 'invalid',
+        message: 'Both teams must be active in this season',
+        field: 'defenderId',
+      });
+    spec([])
+      .when({ type: 'CreateMatch', matchId: 'm1', defenderId: 'bo', challengerId: 'bo' })
+      .thenRejects({ reason: 'invalid', message: 'Pick two different teams', field: 'challengerId' });
+  });
+});
+
+describe('the leapfrog: a challenger who first beats a defender standing above takes its place', () => {
+  it('given #5 challenging #2, when #5 wins, then the result and the leapfrog from 5 to 2', () => {
+    spec([created('bo', 'ed')])
+      .when(save('4-6 3-6'))
+      .then([
+        { type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } },
+        leapfrogged(5, 2),
+      ]);
+  });
+
+  it('given #5 challenging #2, when the defender wins, then only the result', () => {
+    spec([created('bo', 'ed')])
+      .when(save('6-4 6-3'))
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('6-4 6-3') } }]);
+  });
+
+  it('given an unfinished result, when it is saved, then only the result; the leapfrog waits for a winner', () => {
+    spec([created('bo', 'ed')])
+      .when(save('4-6'))
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6') } }]);
+    spec([created('bo', 'ed'), recorded('4-6')])
+      .when(save('4-6 3-6'))
+      .then([
+        { type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } },
+        leapfrogged(5, 2),
+      ]);
+  });
+
+  it('given a result that had a winner, when it is corrected to the challenger winning, then nobody moves', () => {
+    spec([created('bo', 'ed'), recorded('6-4 6-3')])
+      .when(save('4-6 3-6'))
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } }]);
+  });
+
+  it('given a challenger standing above the defender, when it wins, then nobody moves', () => {
+    spec([created('ed', 'bo')])
+      .when(save('4-6 3-6'))
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } }]);
+  });
+
+  it('given a challenger that left the ladder meanwhile, when it wins, then nobody moves', () => {
+    spec([created('bo', 'ed')], { ann: 1, bo: 2, cy: 3, di: 4 })
+      .when(save('4-6 3-6'))
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } }]);
+  });
+
+  it('given the same result again, when it is saved, then nothing happens', () => {
+    spec([created('bo', 'ed'), recorded('6-4 6-3')])
+      .when(save('6-4 6-3'))
+      .then([]);
+  });
+
+  it('given a leapfrog of #5 over #2, when a match of the new #3 (was #2) is won from #4, then positions follow it', () => {
+    const later: MatchDomainEvent[] = [
+      created('bo', 'ed'),
+      { type: 'ChallengerLeapfrogged', payload: leapfrogged(5, 2).payload },
+      { type: 'MatchCreated', payload: { ...ref, matchId: 'm1', defenderId: 'bo', challengerId: 'di' } },
+    ];
+    spec(later)
+      .when(save('4-6 3-6'))
+      .then([
+        {
+          type: 'MatchResultRecorded',
+          streamId: 'm1',
+          payload: { ...ref, ...games('4-6 3-6') },
+        },
+        leapfrogged(5, 3, 'di', 'bo'),
+      ]);
+  });
+});
+
+describe('dates and cancelled matches', () => {
+  it('given a season ending 30 June, when the match is set on 2 July, then it moves to 30 June, keeping the time', () => {
+    spec([created('bo', 'ed')])
+      .when(save('', '2026-07-02T19:30'))
+      .then([{ type: 'MatchRescheduled', streamId: 'm1', payload: { ...ref, date: '2026-06-30T19:30' } }]);
+  });
+
+  it('given a date, when the same date is saved or the date is left out, then nothing happens; null clears it', () => {
+    const dated: MatchDomainEvent[] = [
+      created('bo', 'ed'),
+      { type: 'MatchRescheduled', payload: { ...ref, date: '2026-05-01T10:00' } },
+    ];
+    spec(dated).when(save('', '2026-05-01T10:00')).then([]);
+    spec(dated).when(save('')).then([]);
+    spec(dated)
+      .when(save('', null))
+      .then([{ type: 'MatchRescheduled', streamId: 'm1', payload: { ...ref, date: null } }]);
+  });
+
+  it('given a cancelled match, when a result is saved or it is cancelled again, then it was cancelled', () => {
+    const cancelled: MatchDomainEvent[] = [created('bo', 'ed'), { type: 'MatchCancelled', payload: ref }];
+    spec(cancelled).when(save('6-4 6-3')).thenRejects({ reason: 'conflict', message: MATCH_CANCELLED });
+    spec(cancelled)
+      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .thenRejects({ reason: 'conflict', message: MATCH_CANCELLED });
+  });
+
+  it('given a match, when it is cancelled, then MatchCancelled; given none, then not found', () => {
+    spec([created('bo', 'ed')])
+      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .then([{ type: 'MatchCancelled', streamId: 'm1', payload: ref }]);
+    spec([])
+      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .thenRejects({ reason: 'not_found', message: 'No such match' });
+  });
+});
