@@ -1,15 +1,10 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import {
-  LADDER_NAME_TAKEN,
-  SEASON_OVERLAPS,
-  laddersDecider,
-  type LadderDetails,
-  type LadderDomainEvent,
-  type SeasonDetails,
-} from './decider.ts';
+import { laddersDecider, type LadderDetails, type LadderDomainEvent, type SeasonDetails } from './decider.ts';
 
 const spec = deciderSpec(laddersDecider);
+const LADDER_NAME_TAKEN = 'Laddername is not available';
+const SEASON_OVERLAPS = 'Season overlaps with another season';
 // "Now" in the specs is 14 March 2026.
 const ladder: LadderDetails = {
   ladderId: '11111111-1111-4111-8111-111111111111',
@@ -193,5 +188,79 @@ describe('seasons: an active season cannot be deleted', () => {
     spec([created(), seasonCreated(winter)])
       .when({ type: 'DeleteSeason', ladderId: 'other', seasonId: winter.seasonId })
       .thenRejects({ reason: 'not_found', message: 'No such season' });
+  });
+});
+
+describe('what the ladders state remembers', () => {
+  it('starts with no ladders', () => {
+    expect(laddersDecider.initialState()).toEqual({ ladders: {} });
+  });
+
+  it('given "Club Ladder", when "Padel" is created, then LadderCreated', () => {
+    const padel = { ...ladder, ladderId: 'padel', name: 'Padel' };
+    spec([created()])
+      .when({ type: 'CreateLadder', ladder: padel })
+      .then([{ type: 'LadderCreated', streamId: 'padel', payload: padel }]);
+  });
+
+  it('given a ladder renamed, when its old name is used, then LadderCreated; its new one, refused', () => {
+    const renamed = { ...ladder, name: 'Winter Ladder' };
+    const given = [created(), { type: 'LadderUpdated' as const, payload: renamed }];
+    spec(given)
+      .when({ type: 'CreateLadder', ladder: { ...ladder, ladderId: 'other' } })
+      .then([{ type: 'LadderCreated', streamId: 'other', payload: { ...ladder, ladderId: 'other' } }]);
+    spec(given)
+      .when({ type: 'CreateLadder', ladder: { ...renamed, ladderId: 'other' } })
+      .thenRejects({ reason: 'conflict', message: LADDER_NAME_TAKEN, field: 'name' });
+  });
+
+  it('given an active season among others, when the ladder is renamed keeping its sport, then LadderUpdated', () => {
+    const renamed = { ...ladder, name: 'Winter Ladder' };
+    spec([created(), seasonCreated(summer), seasonCreated(winter)])
+      .when({ type: 'UpdateLadder', ladder: renamed })
+      .then([{ type: 'LadderUpdated', streamId: ladder.ladderId, payload: renamed }]);
+    spec([created(), seasonCreated(summer), seasonCreated(winter)])
+      .when({ type: 'UpdateLadder', ladder: { ...ladder, sportsCategory: 'PADEL' } })
+      .thenRejects({
+        reason: 'conflict',
+        message: 'The sports category cannot change while the ladder has an active season',
+        field: 'sportsCategory',
+      });
+  });
+
+  it('given a season moved by SeasonUpdated, then its new dates are what overlaps', () => {
+    const moved = { ...winter, startDate: '2026-09-01', endDate: '2026-12-31' };
+    const given = [created(), seasonCreated(winter), { type: 'SeasonUpdated' as const, payload: moved }];
+    spec(given)
+      .when({ type: 'CreateSeason', season: { ...summer, startDate: '2026-01-01', endDate: '2026-03-31' } })
+      .then([
+        {
+          type: 'SeasonCreated',
+          streamId: summer.seasonId,
+          payload: { ...summer, startDate: '2026-01-01', endDate: '2026-03-31' },
+        },
+      ]);
+    spec(given)
+      .when({ type: 'CreateSeason', season: { ...summer, startDate: '2026-10-01', endDate: '2026-10-31' } })
+      .thenRejects({ reason: 'conflict', message: SEASON_OVERLAPS, field: 'startDate' });
+  });
+
+  it('given a deleted season, when it is updated, then no such season', () => {
+    spec([
+      created(),
+      seasonCreated(summer),
+      {
+        type: 'SeasonDeleted',
+        payload: { seasonId: summer.seasonId, ladderId: ladder.ladderId, name: 'Summer' },
+      },
+    ])
+      .when({ type: 'UpdateSeason', season: summer })
+      .thenRejects({ reason: 'not_found', message: 'No such season' });
+  });
+
+  it('given a season of a ladder that is not known, then it is passed over', () => {
+    spec([seasonCreated(winter)])
+      .when({ type: 'CreateLadder', ladder })
+      .then([{ type: 'LadderCreated', streamId: ladder.ladderId, payload: ladder }]);
   });
 });

@@ -1,6 +1,9 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { MATCH_CANCELLED, matchDecider, type MatchDomainEvent, type MatchState } from './decider.ts';
+
+import { matchDecider, type MatchDomainEvent, type MatchState } from './decider.ts';
+
+const MATCH_CANCELLED = 'This match was cancelled';
 
 /** The season (match type, last day, positions) comes from other features: the specs start from it. */
 const season: NonNullable<MatchState['season']> = {
@@ -10,10 +13,11 @@ const season: NonNullable<MatchState['season']> = {
   latestDate: '2026-06-30',
   positions: { ann: 1, bo: 2, cy: 3, di: 4, ed: 5 },
 };
-const spec = (given: MatchDomainEvent[], positions = season.positions) =>
-  deciderSpec({ ...matchDecider, initialState: (): MatchState => ({ season: { ...season, positions } }) })(
-    given,
-  );
+const spec = (given: MatchDomainEvent[], positions: Record<string, number> | null = season.positions) =>
+  deciderSpec({
+    ...matchDecider,
+    initialState: (): MatchState => (positions ? { season: { ...season, positions } } : {}),
+  })(given);
 
 const ref = { matchId: 'm1', seasonId: 'season-1', ladderId: 'ladder-1' };
 const created = (defenderId: string, challengerId: string): MatchDomainEvent => ({
@@ -175,5 +179,65 @@ describe('dates and cancelled matches', () => {
     spec([])
       .when({ type: 'CancelMatch', matchId: 'm1' })
       .thenRejects({ reason: 'not_found', message: 'No such match' });
+  });
+});
+
+describe('what the match state remembers', () => {
+  it('starts with no season and no match', () => {
+    expect(matchDecider.initialState()).toEqual({});
+  });
+
+  it('given no season, or no match, then not found', () => {
+    spec([], null)
+      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .thenRejects({ reason: 'not_found', message: 'No such season' });
+    spec([]).when(save('6-4 6-3')).thenRejects({ reason: 'not_found', message: 'No such match' });
+    spec([recorded('6-4 6-3')])
+      .when(save('6-4 6-3'))
+      .thenRejects({ reason: 'not_found', message: 'No such match' });
+  });
+
+  it('given a tiebreak, when the result is saved, then its points are recorded with the games', () => {
+    const tiebreak = {
+      type: 'SaveMatch' as const,
+      matchId: 'm1',
+      defender: { matchSets: [{ score: 7, tiebreakScore: 7 }, { score: 6 }], special: 'none' as const },
+      challenger: { matchSets: [{ score: 6, tiebreakScore: 5 }, { score: 2 }], special: 'none' as const },
+    };
+    spec([created('bo', 'ed')])
+      .when(tiebreak)
+      .then([
+        {
+          type: 'MatchResultRecorded',
+          streamId: 'm1',
+          payload: { ...ref, defender: tiebreak.defender, challenger: tiebreak.challenger },
+        },
+      ]);
+  });
+
+  it.each([
+    // After #5 (ed) leapfrogs #2 (bo): ann 1, ed 2, bo 3, cy 4, di 5.
+    ['di', 'ann', 5, 1],
+    ['cy', 'bo', 4, 3],
+    ['ed', 'ann', 2, 1],
+  ])(
+    'given #5 leapfrogged #2, when %s beats %s, then it moves from %i to %i',
+    (challenger, defender, from, to) => {
+      spec([
+        { type: 'ChallengerLeapfrogged', payload: leapfrogged(5, 2).payload },
+        { type: 'MatchCreated', payload: { ...ref, defenderId: defender, challengerId: challenger } },
+      ])
+        .when(save('4-6 3-6'))
+        .then([
+          { type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } },
+          leapfrogged(from, to, challenger, defender),
+        ]);
+    },
+  );
+
+  it('given no season known, then a leapfrog is passed over', () => {
+    spec([{ type: 'ChallengerLeapfrogged', payload: leapfrogged(5, 2).payload }], null)
+      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .thenRejects({ reason: 'not_found', message: 'No such season' });
   });
 });

@@ -1,12 +1,9 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import {
-  NOT_ACTIVE,
-  NOT_WAITING,
-  seasonTeamsDecider,
-  type SeasonTeamsState,
-  type TeamDomainEvent,
-} from './decider.ts';
+import { seasonTeamsDecider, type SeasonTeamsState, type TeamDomainEvent } from './decider.ts';
+
+const NOT_WAITING = 'This team is not waiting for approval any more';
+const NOT_ACTIVE = 'This team is not active in this season';
 
 /**
  * The season's settings are not events of this feature (they come from the ladders feature), so the specs start
@@ -146,5 +143,51 @@ describe('accept and reject only while waiting; remove and move only while activ
     spec(given)
       .when({ type: 'MoveTeam', teamId: 't2', position: 0 })
       .thenRejects({ reason: 'invalid', message: 'Choose a position from 1 to 2', field: 'newPosition' });
+  });
+});
+
+describe('what the teams state remembers', () => {
+  it('starts with no season and no teams', () => {
+    expect(seasonTeamsDecider.initialState()).toEqual({ teams: {} });
+  });
+
+  it('given no such team, when it is removed or moved, then no such team in this season', () => {
+    for (const command of [
+      { type: 'RemoveTeam' as const, teamId: 'nobody' },
+      { type: 'MoveTeam' as const, teamId: 'nobody', position: 1 },
+    ]) {
+      spec([]).when(command).thenRejects({ reason: 'not_found', message: 'No such team in this season' });
+    }
+  });
+
+  it('given two active teams, when #2 moves to the last place (2), then TeamPositionChanged', () => {
+    spec([registered('t1', 'ann'), accepted('t1'), registered('t2', 'bo'), accepted('t2')])
+      .when({ type: 'MoveTeam', teamId: 't1', position: 2 })
+      .then([{ type: 'TeamPositionChanged', streamId: 't1', payload: { ...ref('t1'), position: 2 } }]);
+  });
+
+  it('given a registration delivered twice, then the team keeps its later status', () => {
+    spec([registered('t1', 'ann'), accepted('t1'), registered('t1', 'ann')])
+      .when({ type: 'MoveTeam', teamId: 't1', position: 1 })
+      .then([{ type: 'TeamPositionChanged', streamId: 't1', payload: { ...ref('t1'), position: 1 } }]);
+  });
+
+  it('given transitions that no longer apply (accepting a rejected team, an unknown one), then nothing changes', () => {
+    spec([registered('t1', 'ann'), rejected('t1'), accepted('t1'), accepted('ghost')])
+      .when({ type: 'RegisterTeam', teamId: 't2', registrantId: 'ann', memberIds: ['ann'] })
+      .then([{ type: 'TeamRegistered', streamId: 't2', payload: { ...ref('t2'), memberIds: ['ann'] } }]);
+    spec([registered('t1', 'ann'), removed('t1')])
+      .when({ type: 'AcceptTeam', teamId: 't1' })
+      .then([{ type: 'TeamAccepted', streamId: 't1', payload: ref('t1') }]);
+  });
+
+  it('given moves of positions, then which teams are active does not change', () => {
+    spec([
+      registered('t1', 'ann'),
+      accepted('t1'),
+      { type: 'TeamPositionChanged', payload: { ...ref('t1'), position: 1 } },
+    ])
+      .when({ type: 'RemoveTeam', teamId: 't1' })
+      .then([{ type: 'TeamRemoved', streamId: 't1', payload: ref('t1') }]);
   });
 });
