@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
-import etag from 'koa-etag';
+import etag from '@koa/etag';
 import helmet from 'koa-helmet';
 import type { EventLog } from '@courtside/events/log/port';
 import { authentication } from './accounts/authentication.ts';

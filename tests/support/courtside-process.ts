@@ -12,6 +12,8 @@ const courtside = await startCourtside({
   runApi: role === 'api',
   runProjector: role === 'projector',
   port: 0,
+  // Mail goes to the dev outbox: the tests read sign-up codes from it.
+  mode: 'development',
   extraModules: [notesModule],
   logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
 });
