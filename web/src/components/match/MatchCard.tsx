@@ -301,7 +301,7 @@ export function MatchCard({
     })
     .filter(Boolean)
     .join(', ');
-  const eventPath = event ? `${pagePath('matches', locale)}?event=${encodeURIComponent(event.event.id)}` : '';
+  const eventPath = event ? `${pagePath('matches', locale)}?event=${encodeURIComponent(event.name.id)}` : '';
   const linkClass =
     'rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
 
@@ -330,10 +330,10 @@ export function MatchCard({
           {showEvent && event && (
             <>
               {widget ? (
-                <span className="font-semibold text-ink-800">{event.event.name}</span>
+                <span className="font-semibold text-ink-800">{event.name.name}</span>
               ) : (
                 <Link to={eventPath} className={`font-semibold text-ink-800 ${linkClass}`}>
-                  {event.event.name}
+                  {event.name.name}
                 </Link>
               )}
               {[event.part, event.round].map((part) =>

@@ -50,7 +50,7 @@ export function WidgetPage() {
 
   const onItems = useCallback(
     (items: readonly MatchListItem[]) => {
-      const found = items.find((item) => item.event?.event.id === ladderId)?.event?.event.name;
+      const found = items.find((item) => item.event?.name.id === ladderId)?.event?.name.name;
       if (found) setName(found);
     },
     [ladderId],
