@@ -301,10 +301,12 @@ describe('matches', () => {
       answer.body.map((item) => item.match.id);
     const anonymous = new HttpClient(courtside.url!);
 
-    const byLadder = await anonymous.json<Array<{ match: { id: string }; event: unknown }>>(
-      'GET',
-      `${MATCHES}/matches?PAGE=0&TAGS=${ladderId}`,
-    );
+    const byLadder = await anonymous.json<
+      Array<{
+        match: { id: string; defender: { url: string; members: Array<{ id: string }> } };
+        event: unknown;
+      }>
+    >('GET', `${MATCHES}/matches?PAGE=0&TAGS=${ladderId}`);
     const upcoming = await anonymous.json<Array<{ match: { id: string } }>>(
       'GET',
       `${MATCHES}/matches?PAGE=0&TAGS=${seasonId}&NOTCOMPLETED=TRUE`,
@@ -327,12 +329,16 @@ describe('matches', () => {
 
     expect(ids(byLadder).sort()).toEqual([first, second, third].sort());
     expect(byLadder.body[0]!.event).toEqual({
-      event: { id: ladderId, name: 'Club Ladder' },
+      name: { id: ladderId, name: 'Club Ladder' },
       part: { id: seasonId, name: 'Winter' },
     });
     expect(ids(upcoming)).toEqual([third, second]);
     expect(ids(done)).toEqual([first]);
     expect(ids(ofPlayer).sort()).toEqual([second, third].sort());
+    // A team's url names a player (an account id, spec §2), and that id filters the list.
+    const { url: teamUrl, members } = byLadder.body[0]!.match.defender;
+    expect(teamUrl).toBe(`/webapps/matches/en/?event=${ladderId}&player=${members[0]!.id}`);
+    expect(teams.map((team) => team.account.id)).toContain(members[0]!.id);
     expect(ids(own).sort()).toEqual([first, second].sort());
     expect(ownAnonymous.status).toBe(401);
     expect(nextPage.body).toEqual([]);

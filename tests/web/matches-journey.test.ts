@@ -314,7 +314,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
         response.writeHead(200, { 'content-type': 'text/html' });
         response.end(
           `<body style="margin:0;padding:20px;background:#fde7c8;font-family:sans-serif"><h3>TC Club</h3>` +
-            `<iframe src="${courtside.url}/webapps/widget/en/?event=${ladderId}" width="360" height="600" ` +
+            `<iframe src="${courtside.url}/webapps/widget/en/?event=${ladderId}&short=1" width="360" height="600" ` +
             `style="border:0;background:transparent" title="Scores"></iframe></body>`,
         );
       });
@@ -323,6 +323,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
       await host.goto(`http://127.0.0.1:${port}/scores`);
       const framed = host.frameLocator('iframe');
       await framed.locator(`[data-match-id="${result}"][data-status="completed"]`).waitFor();
+      // `?short=1`: first names with an initial, for a narrow iframe (spec §2 display flag shortname).
+      await expect(
+        framed.locator(`[data-match-id="${result}"] [data-testid="side-challenger"]`).textContent(),
+      ).resolves.toContain('Cas L.');
       await host.screenshot({ path: path.join(SCREENSHOT_DIR, `matches-widget-iframe-${viewport}.png`) });
       await host.close();
       clubSite.close();
@@ -340,6 +344,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
       await expect(card(anonymous, result).getByTestId('match-status').textContent()).resolves.toBe(
         'Gespeeld',
       );
+      // A player's name links to that player's matches in the ladder (an account id, spec §2).
+      await expect(
+        card(anonymous, result).getByRole('link', { name: 'Cas Lee' }).getAttribute('href'),
+      ).resolves.toBe(`/webapps/matches/nl/?event=${ladderId}&player=${cas.id}`);
       await anonymous.screenshot({
         path: path.join(SCREENSHOT_DIR, `matches-event-nl-${viewport}.png`),
         fullPage: true,

@@ -38,8 +38,9 @@ export interface MatchView {
   latestDate: string;
 }
 
+/** Spec §3 "Event info": `name` is the ladder, `part` the season (DESIGN.md "Matches list"). */
 export interface EventInfo {
-  event: { id: string; name: string };
+  name: { id: string; name: string };
   part: { id: string; name: string };
   round?: { id: string; name: string };
 }
@@ -112,7 +113,7 @@ function toListItem(row: MatchRow, viewer: MatchViewer): MatchListItem {
     (memberIds.includes(viewer.accountId) || (viewer.managedCompanyIds ?? []).includes(row.company_id));
   const team = (side: 'defender' | 'challenger'): MatchTeamView => ({
     teamId: row[side].teamId,
-    url: `/webapps/matches/en/?event=${row.ladder_id}&player=${row[side].teamId}`,
+    url: `/webapps/matches/en/?event=${row.ladder_id}&player=${row[side].members[0]?.id ?? ''}`,
     position: row[side].position,
     members: (row[side].members ?? []).map((member) => ({
       id: member.id,
@@ -137,7 +138,7 @@ function toListItem(row: MatchRow, viewer: MatchViewer): MatchListItem {
       latestDate: row.end_date,
     },
     event: {
-      event: { id: row.ladder_id, name: row.ladder_name },
+      name: { id: row.ladder_id, name: row.ladder_name },
       part: { id: row.season_id, name: row.season_name },
     },
   };

@@ -7,7 +7,7 @@ const match = {
   defender: { members: [{ name: 'Ann Smith' }, { name: 'Bob Jones' }] },
   challenger: { members: [{ name: 'Cas Lee' }, { name: 'Dee Ray' }] },
 };
-const event = { event: { name: 'Club ladder' }, part: { name: 'Summer 2026' } };
+const event = { name: { name: 'Club ladder' }, part: { name: 'Summer 2026' } };
 
 /** The unfolded lines of an iCalendar text. */
 function lines(text: string): string[] {
@@ -27,6 +27,7 @@ describe('the calendar event of a match', () => {
     expect(duration === 'DURATION:PT2H' || end === 'DTEND:20260614T213000').toBe(true);
     expect(text).toContain('SUMMARY:Ann Smith & Bob Jones – Cas Lee & Dee Ray');
     expect(text).toContain('DESCRIPTION:Club ladder · Summer 2026');
+    expect(text).toContain('LOCATION:Club ladder');
     expect(text).toContain('URL:https://club.test/webapps/matches/en/?match=1');
     expect(text).toContain(`UID:${match.id}@courtside`);
     expect(file.fileName).toBe('Ann Smith Bob Jones – Cas Lee Dee Ray.ics');
@@ -36,6 +37,7 @@ describe('the calendar event of a match', () => {
     const text = lines(buildMatchCalendar({ ...match, date: '2026-12-31T23:15' }, undefined)!.text);
     expect(text).toContain('DTSTART:20261231T231500');
     expect(text.some((line) => line.startsWith('DESCRIPTION'))).toBe(false);
+    expect(text.some((line) => line.startsWith('LOCATION'))).toBe(false);
   });
 
   it('has no calendar event without a date', () => {
@@ -49,7 +51,7 @@ describe('the calendar event of a match', () => {
       matchTitle({ defender: { members: [{ name: 'Ann' }] }, challenger: { members: [{ name: 'Bo' }] } }),
     ).toBe('Ann – Bo');
     expect(
-      matchDescription({ event: { name: 'Ladder' }, part: { name: 'Winter' }, round: { name: 'R1' } }),
+      matchDescription({ name: { name: 'Ladder' }, part: { name: 'Winter' }, round: { name: 'R1' } }),
     ).toBe('Ladder · Winter · R1');
     expect(matchDescription(undefined)).toBe('');
   });

@@ -18,7 +18,7 @@ export interface CalendarMatch {
 }
 
 export interface CalendarEventInfo {
-  event?: { name: string } | null;
+  name?: { name: string } | null;
   part?: { name: string } | null;
   round?: { name: string } | null;
 }
@@ -46,7 +46,7 @@ export function matchTitle(match: Pick<CalendarMatch, 'defender' | 'challenger'>
 
 /** "Ladder · Season · Round" (the parts that are known). */
 export function matchDescription(event: CalendarEventInfo | undefined): string {
-  return [event?.event?.name, event?.part?.name, event?.round?.name]
+  return [event?.name?.name, event?.part?.name, event?.round?.name]
     .filter((part): part is string => Boolean(part && part.trim()))
     .join(' · ');
 }
@@ -79,6 +79,8 @@ export function buildMatchCalendar(
   if (!start) return null;
   const title = matchTitle(match);
   const description = matchDescription(event);
+  // Where the match is played: the club's ladder (spec §3 "Calendar event" has a location).
+  const location = event?.name?.name?.trim();
   const attributes: EventAttributes = {
     start,
     startInputType: 'local',
@@ -86,6 +88,7 @@ export function buildMatchCalendar(
     duration: { hours: MATCH_DURATION_HOURS },
     title,
     ...(description ? { description } : {}),
+    ...(location ? { location } : {}),
     ...(options.url ? { url: options.url } : {}),
     uid: `${match.id}@courtside`,
     productId: options.productId ?? 'courtside/matches',

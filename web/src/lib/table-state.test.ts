@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSortDirection, pagerState, toggleSort } from './table-state';
+import { clampPageIndex, nextSortDirection, pagerState, toggleSort } from './table-state';
 
 describe('sort cycling', () => {
   it('goes ascending, descending, then none', () => {
@@ -31,5 +31,15 @@ describe('paginator', () => {
     expect(pagerState(7, 10, 25)).toMatchObject({ page: 3, pages: 3 });
     expect(pagerState(0, 25, 25)).toMatchObject({ page: 1, pages: 1 });
     expect(pagerState(0, 100, 101)).toMatchObject({ pages: 2, canPrevious: false });
+  });
+});
+
+describe('page index of a shrinking list', () => {
+  it('moves to the last page that still has rows', () => {
+    expect(clampPageIndex(2, 10, 21)).toBe(2);
+    expect(clampPageIndex(2, 10, 20)).toBe(1);
+    expect(clampPageIndex(2, 10, 5)).toBe(0);
+    expect(clampPageIndex(3, 10, 0)).toBe(0);
+    expect(clampPageIndex(1, 25, 40)).toBe(1);
   });
 });

@@ -20,12 +20,21 @@ export function toggleSort(
 export const PAGE_SIZES = [10, 25, 100] as const;
 
 /**
+ * The page a table shows: never past the last page, so a list that shrinks (a remove, a live
+ * change, a filter) leaves the manager on its last page instead of an empty one.
+ */
+export function clampPageIndex(pageIndex: number, pageSize: number, total: number): number {
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  return Math.min(Math.max(0, pageIndex), pages - 1);
+}
+
+/**
  * What the paginator shows: "Page {page} of {pages}", "Page 1 of 1" when there are no items, and
  * which of first/previous/next/last can be used.
  */
 export function pagerState(pageIndex: number, pageSize: number, total: number) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-  const page = Math.min(Math.max(0, pageIndex), pages - 1) + 1;
+  const page = clampPageIndex(pageIndex, pageSize, total) + 1;
   return {
     page,
     pages,

@@ -15,7 +15,9 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ open, message, confirmLabel, cancelLabel, onClose }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={() => onClose(false)} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-ink-950/40 transition data-closed:opacity-0" />
+      {/* No enter transition: Headless UI 2.2 deadlocks when `open` turns false while one still runs
+          (headlessui#3892), so a quick Cancel left the dialog on screen. */}
+      <DialogBackdrop className="fixed inset-0 bg-ink-950/40" />
       <div className="fixed inset-0 flex w-screen items-center justify-center p-4">
         <DialogPanel className="w-[250px] max-w-full rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5">
           <DialogTitle className="text-sm leading-6 font-medium text-ink-900">{message}</DialogTitle>

@@ -21,7 +21,9 @@ export const dangerButtonClass =
 export function DeleteDialog({ open, onClose }: DeleteDialogProps) {
   return (
     <Dialog open={open} onClose={() => onClose(undefined)} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-ink-950/40 transition data-closed:opacity-0" />
+      {/* No enter transition: Headless UI 2.2 deadlocks when `open` turns false while one still runs
+          (headlessui#3892), so a quick Cancel left the dialog on screen. */}
+      <DialogBackdrop className="fixed inset-0 bg-ink-950/40" />
       <div className="fixed inset-0 flex w-screen items-center justify-center p-4">
         {/* A fresh form for each opening: the field starts empty. */}
         {open && <DeleteForm onClose={onClose} />}

@@ -53,6 +53,9 @@ export interface MatchCardProps {
   editable?: boolean;
   /** Compact, no links, no editing (the embeddable widget). */
   widget?: boolean;
+  /** Display flags of the sides (spec §2): first name and initial; only the first member. */
+  shortName?: boolean;
+  onlyOne?: boolean;
   /** Shows event, part and round (default true). */
   showEvent?: boolean;
   /** Follows `match:{id}` (default true; off when the parent list follows a room itself). */
@@ -112,6 +115,8 @@ export function MatchCard({
   event,
   editable: viewAllowsEditing = false,
   widget = false,
+  shortName = false,
+  onlyOne = false,
   showEvent = true,
   live = true,
   onChange,
@@ -301,7 +306,7 @@ export function MatchCard({
     })
     .filter(Boolean)
     .join(', ');
-  const eventPath = event ? `${pagePath('matches', locale)}?event=${encodeURIComponent(event.event.id)}` : '';
+  const eventPath = event ? `${pagePath('matches', locale)}?event=${encodeURIComponent(event.name.id)}` : '';
   const linkClass =
     'rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
 
@@ -330,10 +335,10 @@ export function MatchCard({
           {showEvent && event && (
             <>
               {widget ? (
-                <span className="font-semibold text-ink-800">{event.event.name}</span>
+                <span className="font-semibold text-ink-800">{event.name.name}</span>
               ) : (
                 <Link to={eventPath} className={`font-semibold text-ink-800 ${linkClass}`}>
-                  {event.event.name}
+                  {event.name.name}
                 </Link>
               )}
               {[event.part, event.round].map((part) =>
@@ -370,6 +375,8 @@ export function MatchCard({
           editable={editing}
           setCount={setCount}
           widget={widget}
+          shortName={shortName}
+          onlyOne={onlyOne}
           showRole={!widget}
           onChange={(team) => changeTeam('defender', team)}
         />
@@ -381,6 +388,8 @@ export function MatchCard({
           editable={editing}
           setCount={setCount}
           widget={widget}
+          shortName={shortName}
+          onlyOne={onlyOne}
           showRole={!widget}
           onChange={(team) => changeTeam('challenger', team)}
         />

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MAX_SETS } from '@courtside/events/matches/scoring';
-import { pagePath } from '../../lib/locale';
 import { digitsOnly, parseNumberInput as parseScore } from '../../lib/number-input';
 import { useLocale } from '../../hooks/useLocale';
 import {
@@ -10,6 +9,7 @@ import {
   hasTiebreak,
   isAllowedScoreKey,
   looksLikeTiebreakSet,
+  playerMatchesLink,
   shortName as toShortName,
   teamLink,
   type MatchSet,
@@ -23,7 +23,7 @@ import {
  *
  * - A team block: a link to the team's `url` (its matches), or a plain block in widget mode.
  * - The members with name and the team's position; the name is plain text in widget mode, else a
- *   link to `/player/{locale}/{memberId}`. The signed-in user's own entry (`itsMe`) is highlighted.
+ *   link to the matches of that player in the team's ladder (`?event=…&player={memberId}`). The signed-in user's own entry (`itsMe`) is highlighted.
  * - Read-only: a row of set scores; a tiebreak score as a small superscript (7⁵), a super tiebreak
  *   in square brackets ([10]); won sets highlighted.
  * - Editable: one score input per set (`setCount`, at most 5), digit keys only; a tiebreak input per
@@ -196,7 +196,7 @@ export function MatchScoreWidget({
                 name
               ) : (
                 <Link
-                  to={pagePath('player', locale, member.id)}
+                  to={playerMatchesLink(team.url, member.id, locale)}
                   className="rounded-sm underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
                 >
                   {name}

@@ -53,6 +53,9 @@ export interface MatchesListProps {
   completed?: boolean;
   notCompleted?: boolean;
   widget?: boolean;
+  /** Display flags of the cards' sides (spec §2): first name and initial; only the first member. */
+  shortName?: boolean;
+  onlyOne?: boolean;
   showEvent?: boolean;
   height?: number | string;
   tags?: readonly string[];
@@ -73,6 +76,8 @@ export function MatchesList({
   completed = false,
   notCompleted = false,
   widget = false,
+  shortName = false,
+  onlyOne = false,
   showEvent = true,
   height,
   tags,
@@ -240,6 +245,8 @@ export function MatchesList({
               event={item.event}
               editable={editable}
               widget={widget}
+              shortName={shortName}
+              onlyOne={onlyOne}
               showEvent={showEvent}
               live={!liveRoom}
               onChange={replace}

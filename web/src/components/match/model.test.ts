@@ -17,6 +17,7 @@ import {
   shortName,
   statusesOf,
   teamLink,
+  playerMatchesLink,
   withViewerFlags,
   type Match,
   type MatchListItem,
@@ -61,7 +62,7 @@ function aMatch(overrides: Partial<Match> = {}): Match {
     ...overrides,
   });
 }
-const item = (match: Match): MatchListItem => ({ match, event: { event: { id: 'l1', name: 'Ladder' } } });
+const item = (match: Match): MatchListItem => ({ match, event: { name: { id: 'l1', name: 'Ladder' } } });
 
 describe('the matches query', () => {
   it('sends COMPLETED by default, and not when only not-completed is asked for', () => {
@@ -119,7 +120,7 @@ describe('live updates', () => {
     ]);
     const done = applyLiveMatch(planned, aMatch({ id: 'z', status: 'completed' }), {}, true);
     expect(ids(done)).toEqual(['z', 'a', 'b', 'c']);
-    expect(done[0]!.event?.event.name).toBe('Ladder');
+    expect(done[0]!.event?.name.name).toBe('Ladder');
     const replaced = applyLiveMatch(planned, aMatch({ id: 'b', date: '2026-06-10T18:00' }), filter, true);
     expect(replaced[1]!.match.date).toBe('2026-06-10T18:00');
   });
@@ -213,5 +214,12 @@ describe('names', () => {
     expect(shortName('Prince')).toBe('Prince');
     expect(teamLink('/webapps/matches/en/?event=l1&player=t1', 'nl')).toBe('/matches/nl/?event=l1&player=t1');
     expect(teamLink('https://elsewhere.test/x', 'nl')).toBe('https://elsewhere.test/x');
+  });
+
+  it('links a member to their matches in the ladder of the team', () => {
+    expect(playerMatchesLink('/webapps/matches/en/?event=l1&player=a1', 'a2', 'nl')).toBe(
+      '/matches/nl/?event=l1&player=a2',
+    );
+    expect(playerMatchesLink('', 'a2', 'en')).toBe('/player/en/a2');
   });
 });

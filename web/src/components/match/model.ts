@@ -65,7 +65,7 @@ export const matchSchema = z.object({
 
 const namedSchema = z.object({ id: z.string(), name: z.string() });
 export const eventInfoSchema = z.object({
-  event: namedSchema,
+  name: namedSchema,
   part: namedSchema.optional(),
   round: namedSchema.nullable().optional(),
 });
@@ -338,4 +338,15 @@ export function teamLink(url: string, locale: string): string {
   const found = /^(?:\/webapps)?\/([a-z]+)\/([a-z]{2})\/(.*)$/.exec(url);
   if (!found) return url;
   return `/${found[1]}/${locale}/${found[3]}`;
+}
+
+/**
+ * Where a member's name links (spec §2: team names link to the matches page with `event` and
+ * `player`): the matches of that player in the team's ladder, the ladder taken from the team's
+ * `url`. Without a ladder in the url, the player's page.
+ */
+export function playerMatchesLink(teamUrl: string, memberId: string, locale: string): string {
+  const eventId = /[?&]event=([^&#]+)/.exec(teamUrl)?.[1];
+  if (!eventId) return `/player/${locale}/${encodeURIComponent(memberId)}`;
+  return `/matches/${locale}/?event=${eventId}&player=${encodeURIComponent(memberId)}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchSchema } from '../../components/match/model';
-import { matchesPageNeedsSignIn, matchesPageView, playerNameIn } from './page-filter';
+import { matchesPageNeedsSignIn, matchesPageView, playerNameIn, widgetDisplay } from './page-filter';
 
 const view = (query: string) => matchesPageView(new URLSearchParams(query));
 
@@ -46,5 +46,19 @@ describe('the player page', () => {
     expect(playerNameIn([{ match }], 'p2')).toBe('Bob Jones');
     expect(playerNameIn([{ match }], 'p3')).toBeNull();
     expect(playerNameIn([], 'p1')).toBeNull();
+  });
+});
+
+describe('the widget display flags', () => {
+  it('reads short and one from the widget URL', () => {
+    expect(widgetDisplay(new URLSearchParams('event=l1'))).toEqual({ shortName: false, onlyOne: false });
+    expect(widgetDisplay(new URLSearchParams('event=l1&short=1'))).toEqual({
+      shortName: true,
+      onlyOne: false,
+    });
+    expect(widgetDisplay(new URLSearchParams('event=l1&one=true&short=0'))).toEqual({
+      shortName: false,
+      onlyOne: true,
+    });
   });
 });

@@ -33,6 +33,15 @@ export function matchesPageView(params: URLSearchParams): MatchesPageView {
   return { kind: 'own' };
 }
 
+/**
+ * The widget's display flags from its URL (spec §2 "Display flags"), for narrow iframes: `?short=1`
+ * shows first names with an initial, `?one=1` only a team's first member ("+1" for the rest).
+ */
+export function widgetDisplay(params: URLSearchParams): { shortName: boolean; onlyOne: boolean } {
+  const on = (name: string) => ['1', 'true'].includes(params.get(name)?.trim().toLowerCase() ?? '');
+  return { shortName: on('short'), onlyOne: on('one') };
+}
+
 /** Only the own-matches view needs a session; filtered views and single matches are public. */
 export function matchesPageNeedsSignIn(url: URL): boolean {
   return matchesPageView(url.searchParams).kind === 'own';

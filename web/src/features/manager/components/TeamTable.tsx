@@ -16,7 +16,7 @@ import { Paginator } from '../../../components/table/Paginator';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/icons/icons';
 import { inputClass } from '../../../components/forms/styles';
 import { filterTeams } from '../../../lib/team-filter';
-import { toggleSort } from '../../../lib/table-state';
+import { clampPageIndex, toggleSort } from '../../../lib/table-state';
 import type { SeasonTeam } from '../api/teams';
 
 const features = tableFeatures({
@@ -78,15 +78,19 @@ export function TeamTable({ teams, columns: shown, emptyText, label }: TeamTable
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
   const data = useMemo(() => filterTeams(teams, filter), [teams, filter]);
+  // Derived rather than reset in an effect: a shrinking list never renders an empty page, not even once.
+  const pageIndex = clampPageIndex(pagination.pageIndex, pagination.pageSize, data.length);
+  const shownPage = { pageIndex, pageSize: pagination.pageSize };
 
   const table = useTable({
     features,
     columns,
     data,
     getRowId: (team) => team.teamId,
-    state: { sorting, pagination },
+    state: { sorting, pagination: shownPage },
     onSortingChange: setSorting,
-    onPaginationChange: setPagination,
+    onPaginationChange: (update) =>
+      setPagination((current) => (typeof update === 'function' ? update({ ...current, pageIndex }) : update)),
     autoResetPageIndex: false,
   });
   const rows = table.getRowModel().rows;
@@ -177,10 +181,10 @@ export function TeamTable({ teams, columns: shown, emptyText, label }: TeamTable
         </table>
       </div>
       <Paginator
-        pageIndex={pagination.pageIndex}
+        pageIndex={pageIndex}
         pageSize={pagination.pageSize}
         total={data.length}
-        onPageIndex={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
+        onPageIndex={(next) => setPagination((p) => ({ ...p, pageIndex: next }))}
         onPageSize={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
       />
     </div>

@@ -33,7 +33,7 @@ export function MatchesPage() {
   useEffect(() => setEventName(null), [eventId]);
   const nameFromItems = useCallback(
     (items: readonly MatchListItem[]) => {
-      const found = items.find((item) => item.event?.event.id === eventId)?.event?.event.name;
+      const found = items.find((item) => item.event?.name.id === eventId)?.event?.name.name;
       if (found) setEventName(found);
     },
     [eventId],

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { liveRooms } from '../../../lib/live';
 import { liveConnectionAtom } from '../../../stores/live';
-import { matchesPageView } from '../page-filter';
+import { matchesPageView, widgetDisplay } from '../page-filter';
 
 /** Transparent page background while the widget shows, so it blends into the club's own site. */
 function useTransparentBackground() {
@@ -42,6 +42,7 @@ export function WidgetPage() {
   const locale = useLocale();
   const [params] = useSearchParams();
   const view = matchesPageView(params);
+  const display = widgetDisplay(params);
   const ladderId = view.kind === 'filtered' ? view.eventId : null;
   const [name, setName] = useState<string | null>(null);
   const connection = useAtomValue(liveConnectionAtom);
@@ -50,7 +51,7 @@ export function WidgetPage() {
 
   const onItems = useCallback(
     (items: readonly MatchListItem[]) => {
-      const found = items.find((item) => item.event?.event.id === ladderId)?.event?.event.name;
+      const found = items.find((item) => item.event?.name.id === ladderId)?.event?.name.name;
       if (found) setName(found);
     },
     [ladderId],
@@ -88,6 +89,7 @@ export function WidgetPage() {
           tags={[ladderId]}
           notCompleted
           widget
+          {...display}
           showEvent={false}
           liveRoom={room}
           emptyText={t('widget.emptyUpcoming')}
@@ -100,6 +102,7 @@ export function WidgetPage() {
           tags={[ladderId]}
           completed
           widget
+          {...display}
           showEvent={false}
           liveRoom={room}
           emptyText={t('widget.emptyRecent')}
