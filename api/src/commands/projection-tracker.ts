@@ -94,8 +94,10 @@ export class ProjectionTracker {
       const notification = JSON.parse(message.payload) as ProjectedNotification;
       if (notification.schema !== this.schema) return;
       this.advance(notification.partition, notification.nextOffset);
+      // The batch's pushes ride along when they fit, so the live channel emits them without reading the outbox.
       if (notification.outboxTo > 0)
-        for (const listener of this.outboxListeners) listener(notification.outboxTo);
+        for (const listener of this.outboxListeners)
+          listener(notification.outboxTo, notification.pushes ?? undefined);
     });
     await client.connect();
     await client.query(`LISTEN ${PROJECTED_CHANNEL}`);
