@@ -81,7 +81,6 @@ export async function createEmbeddedEventLog(options: EmbeddedEventLogOptions): 
       subscriptions.add(subscription);
       subscription.start();
       return {
-        pausePartition: () => subscription.pause(),
         stop: async () => {
           subscriptions.delete(subscription);
           await subscription.stop();
@@ -118,7 +117,7 @@ class EmbeddedSubscription {
     this.loop = this.run();
   }
 
-  pause(): void {
+  private pause(): void {
     this.running = false;
     this.wake?.();
   }

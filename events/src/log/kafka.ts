@@ -301,7 +301,7 @@ export async function createKafkaEventLog(opts: KafkaEventLogOptions): Promise<E
         },
       };
       subscriptions.add(entry);
-      return { pausePartition: (p) => subscription.pausePartition(p), stop: entry.stop };
+      return { stop: entry.stop };
     },
 
     async ping(): Promise<void> {
@@ -388,7 +388,6 @@ function isTopicExists(error: unknown): boolean {
 }
 
 interface RunningSubscription {
-  pausePartition(partition: number): void;
   stop(): Promise<void>;
 }
 
@@ -420,7 +419,6 @@ async function startSubscription(
   let stopped = false;
   /** Next offset to deliver, per assigned partition. */
   const next = new Map<number, number>();
-  const paused = new Set<number>();
   /** Resolves once the latest assignment's positions are known and sought. */
   let ready: Promise<void> = Promise.resolve();
   let generation = 0;
@@ -464,14 +462,6 @@ async function startSubscription(
         seek(partition, offset);
       }
       assigned();
-      const toPause = partitions.filter((p) => paused.has(p));
-      if (toPause.length > 0) {
-        try {
-          consumer.pause([{ topic, partitions: toPause }]);
-        } catch {
-          /* not running */
-        }
-      }
     })();
   };
 
@@ -483,7 +473,7 @@ async function startSubscription(
       await current;
       if (current === ready) break;
     }
-    if (stopped || !isRunning() || paused.has(partition) || isStale()) return;
+    if (stopped || !isRunning() || isStale()) return;
 
     const want = next.get(partition);
     // Not in the current assignment (revoked by a rebalance while this batch was fetched): not ours to deliver.
@@ -593,14 +583,6 @@ async function startSubscription(
   }
 
   return {
-    pausePartition(partition: number) {
-      paused.add(partition);
-      try {
-        consumer.pause([{ topic, partitions: [partition] }]);
-      } catch {
-        /* not running right now: applied on the next assignment */
-      }
-    },
     async stop() {
       if (stopped) return;
       stopped = true;

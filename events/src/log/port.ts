@@ -35,8 +35,6 @@ export interface SubscribeOptions {
 }
 
 export interface Subscription {
-  /** Stops delivering this partition until the subscription is started again (a poisoned partition). */
-  pausePartition(partition: number): void;
   stop(): Promise<void>;
 }
 
