@@ -140,8 +140,17 @@ async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
     (a) =>
       a.score !== null && a.score < 1 && lhr.categories.accessibility!.auditRefs.some((r) => r.id === a.id),
   );
-  if (failed.length > 0)
-    console.log(`  accessibility findings on ${url}: ${failed.map((a) => a.id).join(', ')}`);
+  for (const finding of failed) {
+    const items =
+      (
+        finding.details as
+          { items?: Array<{ node?: { snippet?: string; explanation?: string } }> } | undefined
+      )?.items ?? [];
+    console.log(`  ${finding.id} on ${url}:`);
+    for (const item of items.slice(0, 6)) {
+      console.log(`    ${item.node?.snippet ?? ''} | ${(item.node?.explanation ?? '').split('\n')[1] ?? ''}`);
+    }
+  }
   return {
     performance: Math.round((lhr.categories.performance!.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility!.score ?? 0) * 100),
