@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{events,projector,api,infra,tests,web}/src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    include: ['{events,eventlog,projector,api,infra,tests,web}/src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', '**/.cache/**'],
     globalSetup: ['tests/setup/global-setup.ts'],
     testTimeout: 60_000,

@@ -5,7 +5,7 @@ import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import helmet from 'koa-helmet';
-import type { EventLog } from '@courtside/events/log/port';
+import type { EventLog } from '@courtside/eventlog/log/port';
 import { authentication } from './accounts/authentication.ts';
 import { sessionIdOf } from './accounts/sessions.ts';
 import { healthRoutes } from './health/health-routes.ts';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { eventEnvelopeSchema, type EventEnvelope } from './envelope.ts';
 import { findTextIssues } from './text.ts';
@@ -75,7 +74,7 @@ export class EventRegistry {
       throw new EventParseError(`invalid text in ${event.type}`, textIssues);
     }
     return {
-      id: randomUUID(),
+      id: crypto.randomUUID(),
       type: event.type,
       schemaVersion: definition.schemaVersion,
       companyId: metadata.companyId,

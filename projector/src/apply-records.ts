@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry } from '@courtside/events/event-registry';
-import type { LogRecord } from '@courtside/events/log/port';
+import type { LogRecord } from '@courtside/eventlog/log/port';
 import type { LivePush, Projection, ProjectionContext } from './projection.ts';
 
 export interface AppliedRecords {

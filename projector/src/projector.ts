@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { EventRegistry } from '@courtside/events/event-registry';
-import type { EventLog, LogBatch, LogRecord, Positions, Subscription } from '@courtside/events/log/port';
+import type { EventLog, LogBatch, LogRecord, Positions, Subscription } from '@courtside/eventlog/log/port';
 import { applyRecords, PoisonedRecordError, type AppliedRecords } from './apply-records.ts';
 import { PROJECTED_CHANNEL } from './projected-notification.ts';
 import type { LivePush, Projection } from './projection.ts';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { migrate } from '@courtside/events/db/migrate';
+import { migrate } from '@courtside/eventlog/db/migrate';
 import type { Projection } from './projection.ts';
 
 /** Bump when a projection changes meaning: the new version is built from position 0 beside the old one. */

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { EventRegistry } from '@courtside/events/event-registry';
-import type { EventLog } from '@courtside/events/log/port';
+import type { EventLog } from '@courtside/eventlog/log/port';
 import type { Projection } from './projection.ts';
 import { startProjector, type ProjectorLogger } from './projector.ts';
 import { assertSchemaName, prepareReadModelSchema } from './read-model-schema.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventLog, LogRecord, Positions, Subscription } from '@courtside/events/log/port';
+import type { EventLog, LogRecord, Positions, Subscription } from '@courtside/eventlog/log/port';
 import { anEvent } from '../support/events.ts';
 import { eventually } from '../support/wait.ts';
 import { logFactories } from './log-factories.ts';

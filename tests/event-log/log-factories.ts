@@ -1,6 +1,6 @@
-import { createEmbeddedEventLog } from '@courtside/events/log/embedded';
-import { createKafkaEventLog } from '@courtside/events/log/kafka';
-import type { EventLog } from '@courtside/events/log/port';
+import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
+import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
+import type { EventLog } from '@courtside/eventlog/log/port';
 import { createTestDatabase, kafkaBrokers, uniqueTopic } from '../support/services.ts';
 
 export interface LogUnderTest {

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startKafkaBroker } from '@courtside/infra/kafka/broker';
 import { freePort, startEmbeddedPostgres } from '@courtside/infra/postgres/embedded';
-import { createEmbeddedEventLog } from '@courtside/events/log/embedded';
-import { createKafkaEventLog } from '@courtside/events/log/kafka';
-import type { EventLog, LogRecord, Positions } from '@courtside/events/log/port';
+import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
+import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
+import type { EventLog, LogRecord, Positions } from '@courtside/eventlog/log/port';
 import { anEvent } from '../support/events.ts';
 import { eventually } from '../support/wait.ts';
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EventRegistry } from '@courtside/events/event-registry';
-import { createKafkaEventLog } from '@courtside/events/log/kafka';
+import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
 import { startKafkaBroker, type KafkaBroker } from '@courtside/infra/kafka/broker';
 import { freePort } from '@courtside/infra/postgres/embedded';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { inTransaction } from '@courtside/events/db/pool';
+import { inTransaction } from '@courtside/eventlog/db/pool';
 import { HttpError } from '../http/http-error.ts';
 
 export interface RateLimit {

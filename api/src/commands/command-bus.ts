@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import { EventParseError, type EventRegistry, type NewEvent } from '@courtside/events/event-registry';
-import type { EventLog } from '@courtside/events/log/port';
+import type { EventLog } from '@courtside/eventlog/log/port';
 import { HttpError } from '../http/http-error.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import type { ProjectionTracker } from './projection-tracker.ts';

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type pg from 'pg';
-import type { EventLog } from '@courtside/events/log/port';
+import type { EventLog } from '@courtside/eventlog/log/port';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 

@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { seasonTeamsDecider } from '@courtside/events/teams/decider';
-import { teamSizeOf } from '@courtside/events/teams/events';
+import { teamSizeOf } from '@courtside/events/ladders/model';
 import { AccountStore } from '../accounts/account-store.ts';
 import { requireSession } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';

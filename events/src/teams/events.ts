@@ -40,8 +40,3 @@ export type TeamEvent =
   | EventOf<typeof teamRejected>
   | EventOf<typeof teamRemoved>
   | EventOf<typeof teamPositionChanged>;
-
-/** TENNISSINGLE teams have one member; TENNISDOUBLE and PADEL teams two (DESIGN.md §4). */
-export function teamSizeOf(sportsCategory: string): 1 | 2 {
-  return sportsCategory === 'TENNISSINGLE' ? 1 : 2;
-}

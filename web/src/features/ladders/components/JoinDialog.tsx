@@ -3,7 +3,7 @@ import { useNavigate, useLocation } from 'react-router-dom';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import type { SportsCategory } from '@courtside/events/ladders/model';
-import { teamSizeOf } from '@courtside/events/teams/events';
+import { teamSizeOf } from '@courtside/events/ladders/model';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { TextField } from '../../../components/forms/TextField';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { EventEnvelope } from '../envelope.ts';
+import type { EventEnvelope } from '@courtside/events/envelope';
 import { createPool, inTransaction } from '../db/pool.ts';
 import { migrate } from '../db/migrate.ts';
 import type {

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../envelope.ts';
+import type { EventEnvelope } from '@courtside/events/envelope';
 
 /** Next offset to read, per partition. The embedded log has one partition, 0. */
 export type Positions = Record<number, number>;

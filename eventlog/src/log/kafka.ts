@@ -22,7 +22,7 @@ import {
   type Producer,
   type RetryOptions,
 } from 'kafkajs';
-import type { EventEnvelope } from '../envelope.ts';
+import type { EventEnvelope } from '@courtside/events/envelope';
 import type {
   AppendedEvent,
   EventLog,
