@@ -44,6 +44,7 @@ import {
   type Summary,
 } from './stats.ts';
 import { descendantsCpu, machineInfo, systemCpu, type MachineInfo } from './system.ts';
+import { LIVE_PATH } from '@courtside/events/api-paths';
 
 type LogKind = 'kafka' | 'embedded';
 
@@ -363,7 +364,7 @@ async function runOne(
     // One socket.io client, subscribed to every company's room.
     const companyIds = Array.from({ length: options.companies }, () => randomUUID());
     const socket: Socket = io(baseUrl, {
-      path: '/webapps/socket.io',
+      path: LIVE_PATH,
       transports: ['websocket'],
       reconnection: false,
     });

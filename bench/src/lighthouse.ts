@@ -16,6 +16,13 @@ import lighthouse from 'lighthouse';
 import { defaultWebDistDir, startCourtside } from '@courtside/api/courtside';
 import { createLogger } from '@courtside/api/observability/logger';
 import { startEmbeddedPostgres } from '@courtside/infra/postgres/embedded';
+import {
+  ACCOUNT_API,
+  ADMIN_API,
+  DEV_MAILBOX_PATH,
+  HEALTH_PATH,
+  LADDER_API,
+} from '@courtside/events/api-paths';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -25,9 +32,6 @@ const args = Object.fromEntries(
 );
 const TEAMS = Number(args.teams ?? 100);
 const RUNS = Number(args.runs ?? 1);
-const ACCOUNT = '/webapps/api/accountmanager/api/v1';
-const ADMIN = '/webapps/api/admin/api/admin/v1';
-const LADDER = '/webapps/api/ladder/api/v1';
 
 /** Cookies and the anti-forgery header, like a browser. */
 class Client {
@@ -35,7 +39,7 @@ class Client {
   constructor(private readonly baseUrl: string) {}
 
   async json<T>(method: string, route: string, body?: unknown): Promise<T> {
-    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.json('GET', '/webapps/api/health');
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.json('GET', HEALTH_PATH);
     const response = await fetch(`${this.baseUrl}${route}`, {
       method,
       headers: {
@@ -60,14 +64,21 @@ async function signedIn(baseUrl: string, name: string): Promise<Client> {
   const client = new Client(baseUrl);
   const email = `${name.toLowerCase().replaceAll(' ', '.')}@club.test`;
   const password = 'correct horse battery';
-  const { id, refresh } = await client.json<{ id: string; refresh: string }>('POST', `${ACCOUNT}/account`, {
-    email,
-    password,
+  const { id, refresh } = await client.json<{ id: string; refresh: string }>(
+    'POST',
+    `${ACCOUNT_API}/account`,
+    {
+      email,
+      password,
+    },
+  );
+  const mail = await client.json<Array<{ code: string }>>('GET', `${DEV_MAILBOX_PATH}?to=${email}`);
+  await client.json('POST', `${ACCOUNT_API}/account/${id}/verify?language=en`, {
+    refresh,
+    code: mail[0]!.code,
   });
-  const mail = await client.json<Array<{ code: string }>>('GET', `/webapps/api/dev/mailbox?to=${email}`);
-  await client.json('POST', `${ACCOUNT}/account/${id}/verify?language=en`, { refresh, code: mail[0]!.code });
-  await client.json('POST', `${ACCOUNT}/account/login`, { email, password });
-  await client.json('PUT', `${ACCOUNT}/account/minimal`, {
+  await client.json('POST', `${ACCOUNT_API}/account/login`, { email, password });
+  await client.json('PUT', `${ACCOUNT_API}/account/minimal`, {
     fullName: name,
     phoneNumber: { countryCode: '31', number: '06 12345678' },
   });
@@ -78,17 +89,21 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 async function seed(baseUrl: string) {
   const manager = await signedIn(baseUrl, 'Mia Manager');
-  const company = await manager.json<{ id: string }>('POST', `${ACCOUNT}/companies`, {
+  const company = await manager.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, {
     name: 'TC Lighthouse',
   });
-  const ladder = await manager.json<{ uuid: string }>('POST', `${ADMIN}/companies/${company.id}/ladders`, {
-    name: 'Club Ladder',
-    email: 'ladder@club.test',
-    sportsCategory: 'TENNISSINGLE',
-  });
+  const ladder = await manager.json<{ uuid: string }>(
+    'POST',
+    `${ADMIN_API}/companies/${company.id}/ladders`,
+    {
+      name: 'Club Ladder',
+      email: 'ladder@club.test',
+      sportsCategory: 'TENNISSINGLE',
+    },
+  );
   const season = await manager.json<{ uuid: string }>(
     'POST',
-    `${ADMIN}/companies/${company.id}/ladders/${ladder.uuid}/seasons`,
+    `${ADMIN_API}/companies/${company.id}/ladders/${ladder.uuid}/seasons`,
     {
       name: 'Winter',
       startDate: day(-5),
@@ -103,13 +118,13 @@ async function seed(baseUrl: string) {
     const player = await signedIn(baseUrl, `Player ${String(index + 1).padStart(3, '0')}`);
     const { teamId } = await player.json<{ teamId: string }>(
       'POST',
-      `${LADDER}/seasons/${season.uuid}/teams`,
+      `${LADDER_API}/seasons/${season.uuid}/teams`,
       {},
     );
-    await manager.json('POST', `${ADMIN}/seasons/${season.uuid}/teams/accept`, { teamId });
+    await manager.json('POST', `${ADMIN_API}/seasons/${season.uuid}/teams/accept`, { teamId });
     teams.push(teamId);
   }
-  await manager.json('POST', `${ADMIN}/seasons/${season.uuid}/teams/match`, {
+  await manager.json('POST', `${ADMIN_API}/seasons/${season.uuid}/teams/match`, {
     defenderId: teams[0],
     challengerId: teams[1],
   });

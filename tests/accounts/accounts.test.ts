@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import {
-  ACCOUNT_API,
   PASSWORD,
   latestCode,
   managerWithCompany,
@@ -11,6 +10,7 @@ import {
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { LiveClient } from '../support/live-client.ts';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
 const MINUTE = 60_000;
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
-import { ACCOUNT_API, PASSWORD, signedInAccount } from '../support/accounts.ts';
+import { PASSWORD, signedInAccount } from '../support/accounts.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
 const MINUTE = 60_000;
 const WRONG = 'not the password';

@@ -2,8 +2,9 @@ import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { READY_PATH } from '@courtside/events/api-paths';
 
-describe('/webapps/api/ready', () => {
+describe(READY_PATH, () => {
   it('says publicly only which part is unavailable; the error itself goes to the log and /metrics', async () => {
     const backend = await createBackend('embedded');
     const databaseName = new URL(backend.databaseUrl).pathname.slice(1);

@@ -17,6 +17,7 @@ import { noteAmended, noteWritten, notesProjection } from '../spine/notes-module
 import { createTestDatabase } from '../support/services.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { eventually } from '../support/wait.ts';
+import { HEALTH_PATH } from '@courtside/events/api-paths';
 
 /**
  * Under a steady stream of commands on Kafka: the broker is stopped and started again, the projector is killed
@@ -80,7 +81,7 @@ describe('faults under load on Kafka', () => {
     let projector = await start('projector');
     const apis = [await start('api'), await start('api')];
     const clients = apis.map((api) => new HttpClient(api.url!));
-    for (const client of clients) await client.request('GET', '/webapps/api/health'); // anti-forgery cookie
+    for (const client of clients) await client.request('GET', HEALTH_PATH); // anti-forgery cookie
     const companies = Array.from({ length: 12 }, () => randomUUID());
     const sent: Sent[] = [];
     let liveClients = clients;

@@ -4,7 +4,8 @@ import type { RouteInfo } from '@courtside/api/app';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { ADMIN, day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { ADMIN_API } from '@courtside/events/api-paths';
 
 /**
  * Sends generated bad input to every route the api has (read from its router, so a new route is fuzzed without
@@ -129,7 +130,7 @@ describe('fuzzing every route with bad input', () => {
     anonymous = new HttpClient(url);
     const match = await manager.json<{ matchId: string }>(
       'POST',
-      `${ADMIN}/seasons/${setup.seasonId}/teams/match`,
+      `${ADMIN_API}/seasons/${setup.seasonId}/teams/match`,
       {
         defenderId: setup.teams[0]!.teamId,
         challengerId: setup.teams[1]!.teamId,
@@ -193,7 +194,7 @@ describe('fuzzing every route with bad input', () => {
     );
     const inQuery = await manager.json<{ issues: Array<{ path: unknown[] }> }>(
       'GET',
-      `${ADMIN}/companies/${validIds.companyId}/events?stream=a%0Ab`,
+      `${ADMIN_API}/companies/${validIds.companyId}/events?stream=a%0Ab`,
     );
 
     expect(fullName.status).toBe(400);

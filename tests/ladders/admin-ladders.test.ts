@@ -1,13 +1,13 @@
 import { addDays, format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
-import { ACCOUNT_API, managerWithCompany } from '../support/accounts.ts';
+import { managerWithCompany } from '../support/accounts.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
+import { ACCOUNT_API, ADMIN_API } from '@courtside/events/api-paths';
 
-const ADMIN = '/webapps/api/admin/api/admin/v1';
 const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
 
 const aSeason = (overrides: Record<string, unknown> = {}) => ({
@@ -34,7 +34,7 @@ describe('admin: ladders and seasons', () => {
   async function manager() {
     const http = new HttpClient(courtside.url!);
     const { company, account } = await managerWithCompany(http);
-    const base = `${ADMIN}/companies/${company.id}`;
+    const base = `${ADMIN_API}/companies/${company.id}`;
     return { http, company, account, base };
   }
 
@@ -290,7 +290,7 @@ describe('admin: ladders and seasons', () => {
       expect(ladders.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
       expect(seasons.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
       expect(
-        (await http.json<unknown[]>('GET', `${ADMIN}/companies/${company.id}/ladders`)).body,
+        (await http.json<unknown[]>('GET', `${ADMIN_API}/companies/${company.id}/ladders`)).body,
       ).toHaveLength(1);
     } finally {
       await second.stop();

@@ -3,9 +3,10 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { managerWithCompany, signedInAccount } from '../support/accounts.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { ADMIN, MATCHES, day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, seasonWithTeams } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
+import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 
 interface Side {
   teamId: string;
@@ -50,14 +51,14 @@ describe('matches', () => {
     const setup = await seasonWithTeams(courtside.url!, players);
     const created = await setup.manager.json<{ matchId: string }>(
       'POST',
-      `${ADMIN}/seasons/${setup.seasonId}/teams/match`,
+      `${ADMIN_API}/seasons/${setup.seasonId}/teams/match`,
       {
         defenderId: setup.teams[defender]!.teamId,
         challengerId: setup.teams[challenger]!.teamId,
       },
     );
     expect(created.status).toBe(201);
-    return { ...setup, matchId: created.body.matchId, url: `${MATCHES}/matches/${created.body.matchId}` };
+    return { ...setup, matchId: created.body.matchId, url: `${MATCHES_API}/matches/${created.body.matchId}` };
   }
 
   it('lets a player enter a three-set result with a tiebreak and a super tiebreak; the challenger leapfrogs once', async () => {
@@ -65,29 +66,29 @@ describe('matches', () => {
     const challenger = teams[2]!.http;
 
     const planned = await challenger.json<Match>('GET', url);
-    const preview = await challenger.json<Match>('PUT', `${MATCHES}/matches/recalculate`, {
+    const preview = await challenger.json<Match>('PUT', `${MATCHES_API}/matches/recalculate`, {
       ...planned.body,
       defender: sets(6, [6, 5], 8),
       challenger: sets(3, [7, 7], 10),
     });
     const stillPlanned = await challenger.json<Match>('GET', url);
-    const saved = await challenger.json<Match>('PUT', `${MATCHES}/matches`, {
+    const saved = await challenger.json<Match>('PUT', `${MATCHES_API}/matches`, {
       ...planned.body,
       defender: sets(6, [6, 5], 8),
       challenger: sets(3, [7, 7], 10),
     });
     const ladder = await manager.json<Array<{ teamId: string; position: number }>>(
       'GET',
-      `${ADMIN}/seasons/${seasonId}/teams`,
+      `${ADMIN_API}/seasons/${seasonId}/teams`,
     );
-    const corrected = await manager.json<Match>('PUT', `${MATCHES}/matches`, {
+    const corrected = await manager.json<Match>('PUT', `${MATCHES_API}/matches`, {
       ...saved.body,
       defender: sets(6, 6),
       challenger: sets(3, 2),
     });
     const ladderAfterCorrection = await manager.json<Array<{ teamId: string }>>(
       'GET',
-      `${ADMIN}/seasons/${seasonId}/teams`,
+      `${ADMIN_API}/seasons/${seasonId}/teams`,
     );
 
     expect(planned.body).toMatchObject({
@@ -118,21 +119,27 @@ describe('matches', () => {
     );
     const history = await manager.json<{ items: Array<{ type: string }> }>(
       'GET',
-      `${ADMIN}/companies/${company.id}/events?stream=${seasonId}&limit=5`,
+      `${ADMIN_API}/companies/${company.id}/events?stream=${seasonId}&limit=5`,
     );
     expect(history.body.items.map((event) => event.type)).toContain('ChallengerLeapfrogged');
   });
 
   it('moves nobody when the defender wins or the challenger stood above', async () => {
     const { teams, manager, url, seasonId } = await matchBetween(1, 0);
-    const before = await manager.json<Array<{ teamId: string }>>('GET', `${ADMIN}/seasons/${seasonId}/teams`);
+    const before = await manager.json<Array<{ teamId: string }>>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/teams`,
+    );
 
-    const saved = await teams[0]!.http.json<Match>('PUT', `${MATCHES}/matches`, {
+    const saved = await teams[0]!.http.json<Match>('PUT', `${MATCHES_API}/matches`, {
       id: url.split('/').at(-1),
       defender: sets(2, 3),
       challenger: sets(6, 6),
     });
-    const after = await manager.json<Array<{ teamId: string }>>('GET', `${ADMIN}/seasons/${seasonId}/teams`);
+    const after = await manager.json<Array<{ teamId: string }>>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/teams`,
+    );
 
     expect(saved.body.challenger.winner).toBe(true);
     expect(after.body).toEqual(before.body);
@@ -142,19 +149,19 @@ describe('matches', () => {
     const { teams, url } = await matchBetween(0, 1, 2);
     const id = url.split('/').at(-1);
 
-    const inSeason = await teams[0]!.http.json<Match>('PUT', `${MATCHES}/matches`, {
+    const inSeason = await teams[0]!.http.json<Match>('PUT', `${MATCHES_API}/matches`, {
       id,
       date: `${day(10)}T19:30`,
       defender: sets(),
       challenger: sets(),
     });
-    const late = await teams[0]!.http.json<Match>('PUT', `${MATCHES}/matches`, {
+    const late = await teams[0]!.http.json<Match>('PUT', `${MATCHES_API}/matches`, {
       id,
       date: `${day(200)}T08:15`,
       defender: sets(),
       challenger: sets(),
     });
-    const notADate = await teams[0]!.http.json('PUT', `${MATCHES}/matches`, {
+    const notADate = await teams[0]!.http.json('PUT', `${MATCHES_API}/matches`, {
       id,
       date: '2026-02-30T25:00',
       defender: sets(),
@@ -174,7 +181,7 @@ describe('matches', () => {
     await managerWithCompany(otherManager);
     const anonymous = new HttpClient(courtside.url!);
     const save = (http: HttpClient) =>
-      http.json('PUT', `${MATCHES}/matches`, { id, defender: sets(6), challenger: sets(1) });
+      http.json('PUT', `${MATCHES_API}/matches`, { id, defender: sets(6), challenger: sets(1) });
 
     expect((await outsider.json<Match>('GET', url)).body.editable).toBe(false);
     expect((await anonymous.json<Match>('GET', url)).body.editable).toBe(false);
@@ -200,7 +207,7 @@ describe('matches', () => {
     const id = url.split('/').at(-1);
 
     const cancelled = await teams[1]!.http.json<Match>('DELETE', `${url}/cancel`);
-    const saveAfter = await teams[1]!.http.json('PUT', `${MATCHES}/matches`, {
+    const saveAfter = await teams[1]!.http.json('PUT', `${MATCHES_API}/matches`, {
       id,
       defender: sets(6),
       challenger: sets(1),
@@ -219,39 +226,39 @@ describe('matches', () => {
     const outsiderPlayer = new HttpClient(courtside.url!);
     await signedInAccount(outsiderPlayer);
 
-    const sixSets = await player.json('PUT', `${MATCHES}/matches/recalculate`, {
+    const sixSets = await player.json('PUT', `${MATCHES_API}/matches/recalculate`, {
       id,
       defender: sets(6, 6, 6, 6, 6, 6),
       challenger: sets(),
     });
-    const negative = await player.json('PUT', `${MATCHES}/matches`, {
+    const negative = await player.json('PUT', `${MATCHES_API}/matches`, {
       id,
       defender: sets(-1),
       challenger: sets(6),
     });
-    const fraction = await player.json('PUT', `${MATCHES}/matches`, {
+    const fraction = await player.json('PUT', `${MATCHES_API}/matches`, {
       id,
       defender: sets(2.5),
       challenger: sets(6),
     });
-    const bothGaveUp = await player.json('PUT', `${MATCHES}/matches`, {
+    const bothGaveUp = await player.json('PUT', `${MATCHES_API}/matches`, {
       id,
       defender: { matchSets: [], special: 'retired' },
       challenger: { matchSets: [], special: 'walkover' },
     });
-    const sameTeam = await manager.json('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+    const sameTeam = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
       defenderId: teams[0]!.teamId,
       challengerId: teams[0]!.teamId,
     });
-    const foreignTeam = await manager.json('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+    const foreignTeam = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
       defenderId: teams[0]!.teamId,
       challengerId: '00000000-0000-4000-8000-000000000000',
     });
-    const otherClub = await intruder.json('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+    const otherClub = await intruder.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
       defenderId: teams[0]!.teamId,
       challengerId: teams[1]!.teamId,
     });
-    const notAManager = await outsiderPlayer.json('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+    const notAManager = await outsiderPlayer.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
       defenderId: teams[0]!.teamId,
       challengerId: teams[1]!.teamId,
     });
@@ -272,7 +279,7 @@ describe('matches', () => {
     const { teams, manager, ladderId, seasonId } = await seasonWithTeams(courtside.url!, 3);
     const create = async (d: number, c: number) =>
       (
-        await manager.json<{ matchId: string }>('POST', `${ADMIN}/seasons/${seasonId}/teams/match`, {
+        await manager.json<{ matchId: string }>('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
           defenderId: teams[d]!.teamId,
           challengerId: teams[c]!.teamId,
         })
@@ -280,18 +287,18 @@ describe('matches', () => {
     const first = await create(0, 1);
     const second = await create(1, 2);
     const third = await create(0, 2);
-    await teams[0]!.http.json('PUT', `${MATCHES}/matches`, {
+    await teams[0]!.http.json('PUT', `${MATCHES_API}/matches`, {
       id: first,
       defender: sets(6, 6),
       challenger: sets(1, 1),
     });
-    await teams[1]!.http.json('PUT', `${MATCHES}/matches`, {
+    await teams[1]!.http.json('PUT', `${MATCHES_API}/matches`, {
       id: second,
       date: `${day(3)}T18:00`,
       defender: sets(),
       challenger: sets(),
     });
-    await teams[0]!.http.json('PUT', `${MATCHES}/matches`, {
+    await teams[0]!.http.json('PUT', `${MATCHES_API}/matches`, {
       id: third,
       date: `${day(1)}T18:00`,
       defender: sets(),
@@ -306,26 +313,26 @@ describe('matches', () => {
         match: { id: string; defender: { url: string; members: Array<{ id: string }> } };
         event: unknown;
       }>
-    >('GET', `${MATCHES}/matches?PAGE=0&TAGS=${ladderId}`);
+    >('GET', `${MATCHES_API}/matches?PAGE=0&TAGS=${ladderId}`);
     const upcoming = await anonymous.json<Array<{ match: { id: string } }>>(
       'GET',
-      `${MATCHES}/matches?PAGE=0&TAGS=${seasonId}&NOTCOMPLETED=TRUE`,
+      `${MATCHES_API}/matches?PAGE=0&TAGS=${seasonId}&NOTCOMPLETED=TRUE`,
     );
     const done = await anonymous.json<Array<{ match: { id: string } }>>(
       'GET',
-      `${MATCHES}/matches?PAGE=0&TAGS=${seasonId}&COMPLETED=TRUE`,
+      `${MATCHES_API}/matches?PAGE=0&TAGS=${seasonId}&COMPLETED=TRUE`,
     );
     const ofPlayer = await anonymous.json<Array<{ match: { id: string } }>>(
       'GET',
-      `${MATCHES}/matches?TAGS=${teams[2]!.account.id},${seasonId}`,
+      `${MATCHES_API}/matches?TAGS=${teams[2]!.account.id},${seasonId}`,
     );
     const own = await teams[1]!.http.json<Array<{ match: { id: string } }>>(
       'GET',
-      `${MATCHES}/matches?OWN=TRUE`,
+      `${MATCHES_API}/matches?OWN=TRUE`,
     );
-    const ownAnonymous = await anonymous.json('GET', `${MATCHES}/matches?OWN=TRUE`);
-    const nextPage = await anonymous.json<unknown[]>('GET', `${MATCHES}/matches?PAGE=1&TAGS=${ladderId}`);
-    const badTag = await anonymous.json('GET', `${MATCHES}/matches?TAGS=not-an-id`);
+    const ownAnonymous = await anonymous.json('GET', `${MATCHES_API}/matches?OWN=TRUE`);
+    const nextPage = await anonymous.json<unknown[]>('GET', `${MATCHES_API}/matches?PAGE=1&TAGS=${ladderId}`);
+    const badTag = await anonymous.json('GET', `${MATCHES_API}/matches?TAGS=not-an-id`);
 
     expect(ids(byLadder).sort()).toEqual([first, second, third].sort());
     expect(byLadder.body[0]!.event).toEqual({
@@ -353,7 +360,7 @@ describe('matches', () => {
       await viewer.connected();
       for (const room of [`match:${id}`, `season:${seasonId}`, `ladder:${ladderId}`])
         await viewer.subscribe(room);
-      await teams[0]!.http.json('PUT', `${MATCHES}/matches`, {
+      await teams[0]!.http.json('PUT', `${MATCHES_API}/matches`, {
         id,
         defender: sets(6, 7),
         challenger: sets(4, 5),

@@ -11,6 +11,7 @@ import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
 import { replay } from '@courtside/projector/replay';
 import { readProjectorStatus } from '@courtside/api/health/health-routes';
 import { noteAmended, noteWritten, notesProjection, projectorFailures } from './notes-module.ts';
+import { HEALTH_PATH, READY_PATH } from '@courtside/events/api-paths';
 
 describe.each(logKinds)('operating the spine on the %s log', (kind) => {
   const cleanups: Array<() => Promise<unknown> | void> = [];
@@ -34,7 +35,7 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     for (const courtside of started) cleanups.push(() => courtside.stop());
 
     const health = await Promise.all(
-      started.map((courtside) => new HttpClient(courtside.url!).json('GET', '/webapps/api/health')),
+      started.map((courtside) => new HttpClient(courtside.url!).json('GET', HEALTH_PATH)),
     );
 
     expect(health.map((answer) => answer.status)).toEqual([200, 200, 200]);
@@ -45,11 +46,11 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     const http = new HttpClient(courtside.url!);
     await http.json('POST', `/webapps/api/test/companies/${randomUUID()}/notes`, { text: 'measured' });
 
-    const health = await http.json('GET', '/webapps/api/health');
+    const health = await http.json('GET', HEALTH_PATH);
     const ready = await eventually(async () => {
       const answer = await http.json<{ status: string; checks: { log: unknown; projector: unknown } }>(
         'GET',
-        '/webapps/api/ready',
+        READY_PATH,
       );
       return answer.status === 200 && answer;
     });
@@ -91,7 +92,7 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     const ready = await eventually(async () => {
       const answer = await http.json<{ checks: { projector: { quarantinedCompanies: number } } }>(
         'GET',
-        '/webapps/api/ready',
+        READY_PATH,
       );
       return answer.body.checks.projector.quarantinedCompanies > 0 && answer;
     });
@@ -138,12 +139,7 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     });
     expect(ok.status).toBe(201);
     expect(
-      (
-        await again.json<{ checks: { projector: { quarantinedCompanies: number } } }>(
-          'GET',
-          '/webapps/api/ready',
-        )
-      ).body,
+      (await again.json<{ checks: { projector: { quarantinedCompanies: number } } }>('GET', READY_PATH)).body,
     ).toMatchObject({ checks: { projector: { quarantinedCompanies: 0 } } });
   }, 60_000);
 

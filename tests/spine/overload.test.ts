@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { HEALTH_PATH } from '@courtside/events/api-paths';
 
 describe('a process flooded with commands', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -16,7 +17,7 @@ describe('a process flooded with commands', () => {
     const courtside = await startTestCourtside(backend);
     cleanups.push(() => courtside.stop());
     const http = new HttpClient(courtside.url!);
-    await http.request('GET', '/webapps/api/health');
+    await http.request('GET', HEALTH_PATH);
     const companies = Array.from({ length: 20 }, () => randomUUID());
 
     const answers = await Promise.all(

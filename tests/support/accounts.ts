@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { HttpClient } from './http-client.ts';
+import { ACCOUNT_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 
-export const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
 export const PASSWORD = 'correct horse battery';
 
 export function uniqueEmail(label = 'player'): string {
@@ -13,7 +13,7 @@ export function uniqueEmail(label = 'player'): string {
 export async function latestCode(http: HttpClient, email: string): Promise<string> {
   const mailbox = await http.json<Array<{ code?: string }>>(
     'GET',
-    `/webapps/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+    `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,
   );
   expect(mailbox.status).toBe(200);
   const code = mailbox.body[0]?.code;

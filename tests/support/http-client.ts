@@ -1,3 +1,4 @@
+import { HEALTH_PATH } from '@courtside/events/api-paths';
 /**
  * A tiny HTTP client that behaves like a browser for the api: it keeps cookies and sends the anti-forgery
  * header on state-changing calls.
@@ -18,7 +19,7 @@ export class HttpClient {
     headers: Record<string, string> = {},
   ): Promise<Response> {
     if (method !== 'GET' && method !== 'HEAD' && !this.cookies.has('XSRF-TOKEN')) {
-      await this.request('GET', '/webapps/api/health');
+      await this.request('GET', HEALTH_PATH);
     }
     const xsrf = this.cookies.get('XSRF-TOKEN');
     const response = await fetch(`${this.baseUrl}${path}`, {

@@ -2,10 +2,8 @@ import { addDays, format } from 'date-fns';
 import { expect } from 'vitest';
 import { managerWithCompany, signedInAccount } from './accounts.ts';
 import { HttpClient } from './http-client.ts';
+import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
 
-export const ADMIN = '/webapps/api/admin/api/admin/v1';
-export const LADDER = '/webapps/api/ladder/api/v1';
-export const MATCHES = '/webapps/api/matches/api/v1';
 export const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
 
 export interface SeasonOptions {
@@ -23,15 +21,19 @@ export async function managerWithSeason(baseUrl: string, options: SeasonOptions 
   const { sportsCategory = 'TENNISSINGLE', matchType = 'BESTOFTHREE', endOffset = 90 } = options;
   const manager = new HttpClient(baseUrl);
   const { company } = await managerWithCompany(manager, options.companyName);
-  const ladder = await manager.json<{ uuid: string }>('POST', `${ADMIN}/companies/${company.id}/ladders`, {
-    name: options.ladderName ?? 'Club Ladder',
-    email: 'ladder@club.test',
-    sportsCategory,
-  });
+  const ladder = await manager.json<{ uuid: string }>(
+    'POST',
+    `${ADMIN_API}/companies/${company.id}/ladders`,
+    {
+      name: options.ladderName ?? 'Club Ladder',
+      email: 'ladder@club.test',
+      sportsCategory,
+    },
+  );
   expect(ladder.status).toBe(201);
   const season = await manager.json<{ uuid: string }>(
     'POST',
-    `${ADMIN}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
+    `${ADMIN_API}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
     {
       name: 'Winter',
       startDate: day(-5),
@@ -52,8 +54,12 @@ export async function seasonWithTeams(baseUrl: string, players: number, options:
   for (let index = 0; index < players; index++) {
     const http = new HttpClient(baseUrl);
     const account = await signedInAccount(http);
-    const registered = await http.json<{ teamId: string }>('POST', `${LADDER}/seasons/${seasonId}/teams`, {});
-    await manager.json('POST', `${ADMIN}/seasons/${seasonId}/teams/accept`, {
+    const registered = await http.json<{ teamId: string }>(
+      'POST',
+      `${LADDER_API}/seasons/${seasonId}/teams`,
+      {},
+    );
+    await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
       teamId: registered.body.teamId,
     });
     teams.push({ http, account, teamId: registered.body.teamId });

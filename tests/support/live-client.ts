@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { LIVE_PATH } from '@courtside/events/api-paths';
 
 export interface Push {
   event: string;
@@ -15,7 +16,7 @@ export class LiveClient {
 
   constructor(baseUrl: string, headers: Record<string, string> = {}) {
     this.socket = io(baseUrl, {
-      path: '/webapps/socket.io',
+      path: LIVE_PATH,
       transports: ['websocket'],
       reconnection: false,
       extraHeaders: headers,

@@ -3,9 +3,10 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { managerWithCompany, signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { ADMIN, LADDER, day, managerWithSeason } from '../support/ladder-setup.ts';
+import { day, managerWithSeason } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
+import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
 
 interface Team {
   teamId: string;
@@ -36,7 +37,7 @@ describe('teams in a season', () => {
       sportsCategory,
       openForRegistration: open,
     });
-    return { ...setup, admin: `${ADMIN}/seasons/${setup.seasonId}` };
+    return { ...setup, admin: `${ADMIN_API}/seasons/${setup.seasonId}` };
   }
 
   async function player(seasonId: string, body: object = {}) {
@@ -44,7 +45,7 @@ describe('teams in a season', () => {
     const account = await signedInAccount(http);
     const registered = await http.json<{ teamId: string }>(
       'POST',
-      `${LADDER}/seasons/${seasonId}/teams`,
+      `${LADDER_API}/seasons/${seasonId}/teams`,
       body,
     );
     return { http, account, registered };
@@ -74,8 +75,8 @@ describe('teams in a season', () => {
     const standings = await client().json<{
       season: { uuid: string };
       teams: Array<{ position: number; members: unknown[] }>;
-    }>('GET', `${LADDER}/ladders/${ladderId}/standings`);
-    const mine = await dee.http.json<Array<{ status: string }>>('GET', `${LADDER}/teams/mine`);
+    }>('GET', `${LADDER_API}/ladders/${ladderId}/standings`);
+    const mine = await dee.http.json<Array<{ status: string }>>('GET', `${LADDER_API}/teams/mine`);
 
     expect(ann.registered.status).toBe(201);
     expect(waiting.body).toHaveLength(4);
@@ -120,7 +121,7 @@ describe('teams in a season', () => {
     const first = await player(singles.seasonId);
     const twice = await first.http.json<{ error: string }>(
       'POST',
-      `${LADDER}/seasons/${singles.seasonId}/teams`,
+      `${LADDER_API}/seasons/${singles.seasonId}/teams`,
       {},
     );
     const singlesWithPartner = await player(singles.seasonId, { partnerEmail: partnerAccount.email });
@@ -130,14 +131,14 @@ describe('teams in a season', () => {
     const partnerTaken = await player(padel.seasonId, { partnerEmail: partnerAccount.email });
     const partnerAgain = await partner.json<{ error: string }>(
       'POST',
-      `${LADDER}/seasons/${padel.seasonId}/teams`,
+      `${LADDER_API}/seasons/${padel.seasonId}/teams`,
       {
         partnerEmail: padelTeam.account.email,
       },
     );
     const closedSeason = await player(closed.seasonId);
-    const noAccountYet = await incomplete.json('POST', `${LADDER}/seasons/${singles.seasonId}/teams`, {});
-    const anonymous = await client().json('POST', `${LADDER}/seasons/${singles.seasonId}/teams`, {});
+    const noAccountYet = await incomplete.json('POST', `${LADDER_API}/seasons/${singles.seasonId}/teams`, {});
+    const anonymous = await client().json('POST', `${LADDER_API}/seasons/${singles.seasonId}/teams`, {});
     const members = await padel.manager.json<Team[]>('GET', `${padel.admin}/teams/waitingforapproval`);
 
     expect(first.registered.status).toBe(201);
@@ -244,7 +245,7 @@ describe('teams in a season', () => {
     const { ladderId, seasonId } = await seasonOf('PADEL');
     const ladders = await client().json<
       Array<{ uuid: string; seasons: Array<{ uuid: string }>; company: { name: string } }>
-    >('GET', `${LADDER}/ladders`);
+    >('GET', `${LADDER_API}/ladders`);
     const ours = ladders.body.find((ladder) => ladder.uuid === ladderId);
     expect(ours?.seasons.map((season) => season.uuid)).toEqual([seasonId]);
     expect(ours?.company.name).toBe('TC Baseline');

@@ -6,8 +6,8 @@ import { defaultWebDistDir } from '@courtside/api/courtside';
 import { SCREENSHOT_DIR, openBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
-const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
 const PASSWORD = 'correct-horse-battery';
 
 interface Mail {

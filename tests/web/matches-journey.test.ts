@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { ACCOUNT_API, signedInAccount, uniqueEmail } from '../support/accounts.ts';
+import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { SCREENSHOT_DIR, openBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { ADMIN, LADDER, MATCHES, day, managerWithSeason } from '../support/ladder-setup.ts';
+import { day, managerWithSeason } from '../support/ladder-setup.ts';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 
 interface Player {
   http: HttpClient;
@@ -71,9 +72,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
         phoneNumber: { countryCode: '31', number: '06 12345678' },
       });
       expect(named.status).toBe(200);
-      const team = await http.json<{ teamId: string }>('POST', `${LADDER}/seasons/${seasonId}/teams`, {});
+      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {});
       expect(team.status).toBe(201);
-      const accepted = await manager.json('POST', `${ADMIN}/seasons/${seasonId}/teams/accept`, {
+      const accepted = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
         teamId: team.body.teamId,
       });
       expect(accepted.status).toBe(200);
@@ -90,7 +91,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
   ) {
     const created = await manager.json<{ matchId: string }>(
       'POST',
-      `${ADMIN}/seasons/${seasonId}/teams/match`,
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
       {
         defenderId: defender.teamId,
         challengerId: challenger.teamId,
@@ -230,7 +231,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
       const stored = await new HttpClient(courtside.url!).json<{
         status: string;
         challenger: { winner: boolean; matchSets: Array<{ score: number; tiebreakScore?: number }> };
-      }>('GET', `${MATCHES}/matches/${result}`);
+      }>('GET', `${MATCHES_API}/matches/${result}`);
       expect(stored.body.status).toBe('completed');
       expect(stored.body.challenger.winner).toBe(true);
       expect(stored.body.challenger.matchSets.map((set) => [set.score, set.tiebreakScore])).toEqual([

@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { ACCOUNT_API, PASSWORD, managerWithCompany, signedInAccount } from '../support/accounts.ts';
+import { PASSWORD, managerWithCompany, signedInAccount } from '../support/accounts.ts';
 import { openBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-
-const ADMIN_API = '/webapps/api/admin/api/admin/v1';
-const LADDER_API = '/webapps/api/ladder/api/v1';
+import { ACCOUNT_API, ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
 
 function isoDay(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;

@@ -12,8 +12,7 @@ import { parsePhone } from './phone.ts';
 import { loginLimits } from './login-limits.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';
-
-export const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
 const email = z.email('Enter a valid email address').trim().toLowerCase().max(254);
 const password = z.string().min(10, 'Use at least 10 characters').max(128, 'Use at most 128 characters');

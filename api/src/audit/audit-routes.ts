@@ -2,8 +2,8 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireManagerOf } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
-import { ADMIN_API } from '../ladders/admin-ladder-routes.ts';
 import type { AppServices } from '../module.ts';
+import { ADMIN_API } from '@courtside/events/api-paths';
 
 const historyQuery = z.object({
   /** A stream id: a ladder (with its seasons), a season, a team or a match. */

@@ -3,10 +3,10 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { companyCreated } from '@courtside/events/companies/events';
 import { requireSession } from '../accounts/authentication.ts';
-import { ACCOUNT_API } from '../accounts/account-routes.ts';
 import { parseInput } from '../http/parse.ts';
 import type { RoomAuthorizer } from '../live/rooms.ts';
 import type { AppServices } from '../module.ts';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
 const newCompanySchema = z.object({
   name: z

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { HEALTH_PATH, READY_PATH } from '@courtside/events/api-paths';
 
 export interface ProjectorStatus {
   lag: number;
@@ -60,7 +61,7 @@ export function healthRoutes(
   router: Router,
   deps: { pool: pg.Pool; log: EventLog; readModelSchema: string; metrics: Metrics; logger: Logger },
 ): void {
-  router.get('/webapps/api/health', (ctx) => {
+  router.get(HEALTH_PATH, (ctx) => {
     ctx.body = { status: 'ok' };
   });
 
@@ -71,7 +72,7 @@ export function healthRoutes(
     deps.metrics.readyCheckFailures.inc({ check, code: errorCode(error) });
   };
 
-  router.get('/webapps/api/ready', async (ctx) => {
+  router.get(READY_PATH, async (ctx) => {
     const checks: Record<string, unknown> = {};
     let ready = true;
     try {

@@ -12,8 +12,8 @@ import { parseInput } from '../http/parse.ts';
 import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { ladderById, ladderByName, laddersOf, laddersStateOf, seasonsOf } from './ladder-queries.ts';
+import { ADMIN_API } from '@courtside/events/api-paths';
 
-export const ADMIN_API = '/webapps/api/admin/api/admin/v1';
 const COMPANY = `${ADMIN_API}/companies/:companyId`;
 
 const ladderParams = z.object({ ladderId: z.uuid('No such ladder') });

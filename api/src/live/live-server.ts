@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { OutboxPush } from '@courtside/projector/projected-notification';
 import type { ProjectionTracker } from '../commands/projection-tracker.ts';
 import { authorizeRoom, parseRoom, type RoomAuthorizer, type Viewer } from './rooms.ts';
+import { LIVE_PATH } from '@courtside/events/api-paths';
 
-export const LIVE_PATH = '/webapps/socket.io';
 const CATCH_UP_LIMIT = 1_000;
 
 const subscribeSchema = z.object({ room: z.string(), since: z.number().int().nonnegative().optional() });

@@ -10,12 +10,11 @@ import type { CommandOutcome } from '../commands/command-bus.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { decided } from '../http/rejection.ts';
-import { ADMIN_API } from '../ladders/admin-ladder-routes.ts';
 import type { AppServices } from '../module.ts';
 import { requireSeasonManager } from '../teams/admin-team-routes.ts';
 import { matchStateOf, seasonMatchStateOf } from './match-queries.ts';
+import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 
-export const MATCHES_API = '/webapps/api/matches/api/v1';
 const PAGE_SIZE = 20;
 
 const flag = z.enum(['TRUE', 'true']).optional();

@@ -7,9 +7,9 @@ import { managesCompany } from '../companies/company-routes.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { decided } from '../http/rejection.ts';
-import { ADMIN_API } from '../ladders/admin-ladder-routes.ts';
 import type { AppServices } from '../module.ts';
 import { seasonContext, seasonTeamsStateOf, teamsOf, type TeamList } from './team-queries.ts';
+import { ADMIN_API } from '@courtside/events/api-paths';
 
 const SEASON = `${ADMIN_API}/seasons/:seasonId`;
 const teamBody = z.object({ teamId: z.uuid('Choose a team') });

@@ -12,8 +12,7 @@ import { decided } from '../http/rejection.ts';
 import { seasonsOf } from '../ladders/ladder-queries.ts';
 import type { AppServices } from '../module.ts';
 import { seasonContext, seasonTeamsStateOf } from './team-queries.ts';
-
-export const LADDER_API = '/webapps/api/ladder/api/v1';
+import { LADDER_API } from '@courtside/events/api-paths';
 
 const registrationSchema = z.object({
   partnerEmail: z.email('Enter your partner’s email address').trim().toLowerCase().optional(),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { LIVE_PATH } from '@courtside/events/api-paths';
 
 /** Precompressed copies (`.br`, `.gz`, written by the build) go to clients that accept them. */
 const precompressed = { brotli: true, gzip: true } as const;
@@ -18,7 +19,7 @@ export function webApp(distDir: string): Middleware {
     if (
       !ctx.path.startsWith('/webapps/') ||
       ctx.path.startsWith('/webapps/api/') ||
-      ctx.path.startsWith('/webapps/socket.io')
+      ctx.path.startsWith(LIVE_PATH)
     ) {
       return next();
     }

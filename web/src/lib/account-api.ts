@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiError, request } from './http';
-import { ACCOUNT_API, LOGOUT_PATH } from './session';
+import { LOGOUT_PATH } from './session';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
 /**
  * The account calls that more than one area needs (guards, top bar, account and company pages,

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { matchTypeSchema, sportsCategorySchema } from '@courtside/events/ladders/model';
 import { request } from './http';
+import { ADMIN_API } from '@courtside/events/api-paths';
 
 /**
  * Ladders and seasons as the admin API answers them, and the reads more than one area needs (the
  * manager area, the audit page's filter, the public ladders pages). Changes live in the features.
  */
-
-export const ADMIN_API = '/webapps/api/admin/api/admin/v1';
-export const LADDER_API = '/webapps/api/ladder/api/v1';
 
 export const ladderSchema = z.object({
   uuid: z.string(),

@@ -1,6 +1,7 @@
 import { io } from 'socket.io-client';
 import { appStore, type AppStore } from '../stores/store';
 import { liveConnectionAtom, type LiveConnectionState } from '../stores/live';
+import { LIVE_PATH } from '@courtside/events/api-paths';
 
 /**
  * Client of the live channel (DESIGN.md §1 "Live"): socket.io at /webapps/socket.io, rooms joined
@@ -8,8 +9,6 @@ import { liveConnectionAtom, type LiveConnectionState } from '../stores/live';
  * last cursor per room and, after a reconnect, subscribes each room again with `since` so that the
  * server replays what was missed, or answers `{ok: true, resync: true}` when the client must refetch.
  */
-
-export const LIVE_PATH = '/webapps/socket.io';
 
 export type SeasonChange = 'teams' | 'positions' | 'matches' | 'season';
 export type LadderChange = 'created' | 'updated' | 'deleted';

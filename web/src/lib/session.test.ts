@@ -15,8 +15,8 @@ import {
   sanitizeFrom,
 } from './session';
 import type { Locale } from './locale';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
-const API = '/webapps/api/accountmanager/api/v1';
 const MINUTE = 60_000;
 
 type Call = { method: string; url: string; headers: Headers; body: unknown };
@@ -152,23 +152,23 @@ describe('addresses', () => {
   });
 
   it('given the sign-in calls, when checked, then they are exempt from the session handling', () => {
-    expect(isSessionExempt('POST', `${API}/account/refresh`)).toBe(true);
-    expect(isSessionExempt('GET', `${API}/account/logout`)).toBe(true);
-    expect(isSessionExempt('POST', `${API}/account/login`)).toBe(true);
-    expect(isSessionExempt('POST', `${API}/account`)).toBe(true);
-    expect(isSessionExempt('POST', `${API}/account/a1/verify`)).toBe(true);
-    expect(isSessionExempt('POST', `${API}/account/a1/code`)).toBe(true);
-    expect(isSessionExempt('GET', `${API}/account`)).toBe(false);
-    expect(isSessionExempt('GET', `${API}/account/hasminimalaccount`)).toBe(false);
-    expect(isSessionExempt('PUT', `${API}/account/minimal`)).toBe(false);
-    expect(isSessionExempt('GET', `${API}/companies`)).toBe(false);
+    expect(isSessionExempt('POST', `${ACCOUNT_API}/account/refresh`)).toBe(true);
+    expect(isSessionExempt('GET', `${ACCOUNT_API}/account/logout`)).toBe(true);
+    expect(isSessionExempt('POST', `${ACCOUNT_API}/account/login`)).toBe(true);
+    expect(isSessionExempt('POST', `${ACCOUNT_API}/account`)).toBe(true);
+    expect(isSessionExempt('POST', `${ACCOUNT_API}/account/a1/verify`)).toBe(true);
+    expect(isSessionExempt('POST', `${ACCOUNT_API}/account/a1/code`)).toBe(true);
+    expect(isSessionExempt('GET', `${ACCOUNT_API}/account`)).toBe(false);
+    expect(isSessionExempt('GET', `${ACCOUNT_API}/account/hasminimalaccount`)).toBe(false);
+    expect(isSessionExempt('PUT', `${ACCOUNT_API}/account/minimal`)).toBe(false);
+    expect(isSessionExempt('GET', `${ACCOUNT_API}/companies`)).toBe(false);
   });
 });
 
 describe('refreshing the access token', () => {
   it('given a fresh token, when a call is made, then no refresh is made', async () => {
     const w = world({ expiresIn: 5 * MINUTE });
-    await w.app.request('GET', `${API}/companies`);
+    await w.app.request('GET', `${ACCOUNT_API}/companies`);
     expect(w.refreshCalls()).toHaveLength(0);
     expect(w.calls).toHaveLength(1);
   });
@@ -181,10 +181,10 @@ describe('refreshing the access token', () => {
 
   it('given an expired token, when a call is made, then it refreshes first with an empty JSON body and the locale', async () => {
     const w = world({ expiresIn: -1, locale: 'nl' });
-    await w.app.request('PUT', `${API}/account/minimal`, { body: { fullName: 'A' } });
+    await w.app.request('PUT', `${ACCOUNT_API}/account/minimal`, { body: { fullName: 'A' } });
     expect(w.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       `POST ${REFRESH_PATH}?language=nl`,
-      `PUT ${API}/account/minimal`,
+      `PUT ${ACCOUNT_API}/account/minimal`,
     ]);
     const refresh = w.calls[0]!;
     expect(refresh.body).toEqual({});
@@ -194,7 +194,7 @@ describe('refreshing the access token', () => {
 
   it('given an expiry exactly now, when a call is made, then it counts as expired and refreshes', async () => {
     const w = world({ expiresIn: 0 });
-    await w.app.request('GET', `${API}/companies`);
+    await w.app.request('GET', `${ACCOUNT_API}/companies`);
     expect(w.refreshCalls()).toHaveLength(1);
   });
 
@@ -204,8 +204,8 @@ describe('refreshing the access token', () => {
       expiresIn: -1,
       respond: (call) => (call.url.startsWith(REFRESH_PATH) ? answer.promise : json(200, [])),
     });
-    const first = w.app.request('GET', `${API}/companies`);
-    const second = w.app.request('GET', `${API}/account`);
+    const first = w.app.request('GET', `${ACCOUNT_API}/companies`);
+    const second = w.app.request('GET', `${ACCOUNT_API}/account`);
     await settle();
     // Only the refresh is out; both calls wait for it.
     expect(w.calls.map((c) => c.url)).toEqual([`${REFRESH_PATH}?language=en`]);
@@ -213,7 +213,10 @@ describe('refreshing the access token', () => {
     answer.resolve(json(200, { expiresAt: 1 }));
     await Promise.all([first, second]);
     expect(w.refreshCalls()).toHaveLength(1);
-    expect(w.calls.slice(1).map((c) => c.url)).toEqual([`${API}/companies`, `${API}/account`]);
+    expect(w.calls.slice(1).map((c) => c.url)).toEqual([
+      `${ACCOUNT_API}/companies`,
+      `${ACCOUNT_API}/account`,
+    ]);
   });
 
   it('given a refresh in flight, when a third call comes in later, then it waits on the same refresh', async () => {
@@ -222,9 +225,9 @@ describe('refreshing the access token', () => {
       expiresIn: -1,
       respond: (call) => (call.url.startsWith(REFRESH_PATH) ? answer.promise : json(200, [])),
     });
-    const first = w.app.request('GET', `${API}/companies`);
+    const first = w.app.request('GET', `${ACCOUNT_API}/companies`);
     await settle();
-    const late = w.app.request('GET', `${API}/account`);
+    const late = w.app.request('GET', `${ACCOUNT_API}/account`);
     await settle();
     expect(w.calls).toHaveLength(1);
     answer.resolve(json(200, {}));
@@ -235,20 +238,20 @@ describe('refreshing the access token', () => {
 
   it('given a token that expires between two calls, when the second call is made, then only it refreshes first', async () => {
     const w = world({ expiresIn: 2 * MINUTE });
-    await w.app.request('GET', `${API}/companies`);
+    await w.app.request('GET', `${ACCOUNT_API}/companies`);
     expect(w.refreshCalls()).toHaveLength(0);
 
     w.advance(2 * MINUTE);
-    await w.app.request('GET', `${API}/companies`);
+    await w.app.request('GET', `${ACCOUNT_API}/companies`);
     expect(w.calls.map((c) => c.url)).toEqual([
-      `${API}/companies`,
+      `${ACCOUNT_API}/companies`,
       `${REFRESH_PATH}?language=en`,
-      `${API}/companies`,
+      `${ACCOUNT_API}/companies`,
     ]);
 
     // The refreshed token (15 minutes) is good for the next call.
     w.advance(MINUTE);
-    await w.app.request('GET', `${API}/companies`);
+    await w.app.request('GET', `${ACCOUNT_API}/companies`);
     expect(w.refreshCalls()).toHaveLength(1);
   });
 
@@ -260,12 +263,12 @@ describe('refreshing the access token', () => {
         respond: (call) =>
           call.url.startsWith(REFRESH_PATH) ? json(status, { error: 'no' }) : json(200, true),
       });
-      await expect(w.app.request('GET', `${API}/companies`)).rejects.toMatchObject({ status: 401 });
+      await expect(w.app.request('GET', `${ACCOUNT_API}/companies`)).rejects.toMatchObject({ status: 401 });
       expect(w.logoutCalls()).toHaveLength(1);
       expect(w.loggedOut()).toBe(1);
       expect(w.navigations).toEqual(['/account/en/login?from=%2Fmanager%2Fen%2Fc1%2Fladders%3Ftab%3Dseason']);
       // The call that waited was never sent.
-      expect(w.calls.some((c) => c.url === `${API}/companies`)).toBe(false);
+      expect(w.calls.some((c) => c.url === `${ACCOUNT_API}/companies`)).toBe(false);
     },
   );
 
@@ -274,14 +277,14 @@ describe('refreshing the access token', () => {
       expiresIn: -1,
       respond: (call) => (call.url.startsWith(REFRESH_PATH) ? json(503, { error: 'busy' }) : json(200, [])),
     });
-    await expect(w.app.request('GET', `${API}/companies`)).rejects.toMatchObject({ status: 503 });
+    await expect(w.app.request('GET', `${ACCOUNT_API}/companies`)).rejects.toMatchObject({ status: 503 });
     expect(w.logoutCalls()).toHaveLength(0);
     expect(w.navigations).toEqual([]);
   });
 
   it('given the sign-in calls, when made with an expired token, then they do not refresh', async () => {
     const w = world({ expiresIn: -1 });
-    await w.app.request('POST', `${API}/account/login`, { body: { email: 'a@b.c', password: 'x' } });
+    await w.app.request('POST', `${ACCOUNT_API}/account/login`, { body: { email: 'a@b.c', password: 'x' } });
     expect(w.refreshCalls()).toHaveLength(0);
   });
 });
@@ -289,7 +292,7 @@ describe('refreshing the access token', () => {
 describe('a 401 answer', () => {
   it('given any call answers 401, when it fails, then the user is logged out and sent to login keeping from', async () => {
     const w = world({ respond: () => json(401, { error: 'Unauthorized' }) });
-    await expect(w.app.request('GET', `${API}/companies`)).rejects.toMatchObject({ status: 401 });
+    await expect(w.app.request('GET', `${ACCOUNT_API}/companies`)).rejects.toMatchObject({ status: 401 });
     expect(w.logoutCalls()).toHaveLength(1);
     expect(w.loggedOut()).toBe(1);
     expect(w.navigations).toEqual(['/account/en/login?from=%2Fmanager%2Fen%2Fc1%2Fladders%3Ftab%3Dseason']);
@@ -297,16 +300,16 @@ describe('a 401 answer', () => {
 
   it('given the user is on an account page, when a call answers 401, then login is reached without from', async () => {
     const w = world({ path: '/account/nl/', locale: 'nl', respond: () => json(401, {}) });
-    await expect(w.app.request('GET', `${API}/account`)).rejects.toMatchObject({ status: 401 });
+    await expect(w.app.request('GET', `${ACCOUNT_API}/account`)).rejects.toMatchObject({ status: 401 });
     expect(w.navigations).toEqual(['/account/nl/login']);
   });
 
   it('given several calls answer 401 at once, when they fail, then there is one logout and one redirect', async () => {
     const w = world({ respond: () => json(401, {}) });
     await Promise.allSettled([
-      w.app.request('GET', `${API}/companies`),
-      w.app.request('GET', `${API}/account`),
-      w.app.request('GET', `${API}/account/hasminimalaccount`),
+      w.app.request('GET', `${ACCOUNT_API}/companies`),
+      w.app.request('GET', `${ACCOUNT_API}/account`),
+      w.app.request('GET', `${ACCOUNT_API}/account/hasminimalaccount`),
     ]);
     expect(w.logoutCalls()).toHaveLength(1);
     expect(w.navigations).toHaveLength(1);
@@ -317,7 +320,7 @@ describe('a 401 answer', () => {
       respond: (call) =>
         call.url === LOGOUT_PATH ? Promise.reject(new TypeError('offline')) : json(401, {}),
     });
-    await expect(w.app.request('GET', `${API}/companies`)).rejects.toMatchObject({ status: 401 });
+    await expect(w.app.request('GET', `${ACCOUNT_API}/companies`)).rejects.toMatchObject({ status: 401 });
     expect(w.loggedOut()).toBe(1);
     expect(w.navigations).toHaveLength(1);
   });
@@ -329,7 +332,7 @@ describe('a 401 answer', () => {
       respond: () => json(401, { error: 'wrong' }),
     });
     await expect(
-      w.app.request('POST', `${API}/account/login`, { body: { email: 'a@b.c', password: 'x' } }),
+      w.app.request('POST', `${ACCOUNT_API}/account/login`, { body: { email: 'a@b.c', password: 'x' } }),
     ).rejects.toMatchObject({ status: 401, error: 'wrong' });
     expect(w.logoutCalls()).toHaveLength(0);
     expect(w.navigations).toEqual([]);
@@ -337,9 +340,9 @@ describe('a 401 answer', () => {
 
   it('given another failure (403, 500), when a call fails, then nothing happens to the session', async () => {
     const w = world({ respond: () => json(403, { error: 'Forbidden' }) });
-    await expect(w.app.request('GET', `${API}/companies`)).rejects.toMatchObject({ status: 403 });
+    await expect(w.app.request('GET', `${ACCOUNT_API}/companies`)).rejects.toMatchObject({ status: 403 });
     w.setRespond(() => json(500, {}));
-    await expect(w.app.request('GET', `${API}/companies`)).rejects.toMatchObject({ status: 500 });
+    await expect(w.app.request('GET', `${ACCOUNT_API}/companies`)).rejects.toMatchObject({ status: 500 });
     expect(w.logoutCalls()).toHaveLength(0);
     expect(w.navigations).toEqual([]);
   });

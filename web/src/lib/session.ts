@@ -1,5 +1,6 @@
 import { ApiError, type HttpClient, type HttpInterceptor, type RequestContext } from './http';
 import { pagePath, type Locale } from './locale';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
 /**
  * The browser side of a session (spec §4 "Session", §7, §8; DESIGN.md §3): login state and access
@@ -11,7 +12,6 @@ import { pagePath, type Locale } from './locale';
 export const LOGGED_IN_COOKIE = 'courtside.loggedin';
 export const EXPIRE_COOKIE = 'courtside.expire';
 
-export const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
 export const REFRESH_PATH = `${ACCOUNT_API}/account/refresh`;
 export const LOGOUT_PATH = `${ACCOUNT_API}/account/logout`;
 

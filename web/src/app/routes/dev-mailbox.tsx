@@ -9,6 +9,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../comp
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLocale } from '../../hooks/useLocale';
 import { isApiError, request } from '../../lib/http';
+import { DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 
 const mailSchema = z.object({
   to: z.string(),
@@ -80,7 +81,7 @@ export function DevMailboxPage() {
     async (address: string, signal: AbortSignal) => {
       setMailbox({ state: 'loading' });
       try {
-        const mails = await request('GET', '/webapps/api/dev/mailbox', {
+        const mails = await request('GET', DEV_MAILBOX_PATH, {
           query: { to: address },
           schema: z.array(mailSchema),
           signal,

@@ -10,11 +10,9 @@ import {
   type MatchesFilter,
   type SeasonTeam,
 } from './model';
+import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 
 /** Calls of the matches API (spec §7 "Matches") and the admin calls the match UI needs. */
-
-export const MATCHES_API = '/webapps/api/matches/api/v1';
-export const ADMIN_API = '/webapps/api/admin/api/admin/v1';
 
 export function listMatches(
   page: number,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { request } from '../../../lib/http';
-import { ACCOUNT_API } from '../../../lib/session';
 import { accountSchema, type Account } from '../../../lib/account-api';
 import type { Locale } from '../../../lib/locale';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
 /** Account calls of the sign-up, sign-in and onboarding pages (DESIGN.md §2). */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { matchTypeSchema, sportsCategorySchema } from '@courtside/events/ladders/model';
 import { request } from '../../../lib/http';
-import { LADDER_API } from '../../../lib/ladder-api';
+import { LADDER_API } from '@courtside/events/api-paths';
 
 /** A season as the public ladder API shows it. */
 export const publicSeasonSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { request } from '../../../lib/http';
-import { ADMIN_API } from '../../../lib/ladder-api';
 import { phoneNumberSchema } from '../../../lib/account-api';
+import { ADMIN_API } from '@courtside/events/api-paths';
 
 export const seasonTeamSchema = z.object({
   teamId: z.string(),

@@ -1,0 +1,14 @@
+/**
+ * The API's paths (spec §1–§8 and DESIGN.md), written once for the api, the web, the tests and the benchmarks.
+ * The spec fixes them; a client written from the spec uses exactly these.
+ */
+export const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
+export const ADMIN_API = '/webapps/api/admin/api/admin/v1';
+export const LADDER_API = '/webapps/api/ladder/api/v1';
+export const MATCHES_API = '/webapps/api/matches/api/v1';
+export const HEALTH_PATH = '/webapps/api/health';
+export const READY_PATH = '/webapps/api/ready';
+/** Development only: the mails the dev outbox holds. */
+export const DEV_MAILBOX_PATH = '/webapps/api/dev/mailbox';
+/** socket.io's path (DESIGN.md §2: live pushes). */
+export const LIVE_PATH = '/webapps/socket.io';
