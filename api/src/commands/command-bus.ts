@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventEnvelope } from '@courtside/events/envelope';
-import { EventParseError, type EventRegistry, type NewEvent } from '@courtside/events/event-registry';
+import type { EventRegistry, NewEvent } from '@courtside/events/event-registry';
 import type { EventLog } from '@courtside/eventlog/log/port';
-import { HttpError } from '../http/http-error.ts';
+import { CommandUnavailable } from './command-errors.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import type { ProjectionTracker } from './projection-tracker.ts';
 
@@ -58,11 +58,8 @@ export interface CommandBusOptions {
   onAppended?: (events: number) => void;
 }
 
-const retryLater = (message: string) => new HttpError(503, message, undefined, { 'Retry-After': '2' });
-const logUnavailable = () =>
-  retryLater('The event log is unavailable right now. Nothing was changed; please try again shortly.');
-const busy = () =>
-  retryLater('Too many changes for this club at once. Nothing was changed; please try again shortly.');
+const logUnavailable = () => new CommandUnavailable('log_unavailable');
+const busy = () => new CommandUnavailable('busy');
 
 class LogTimeoutError extends Error {}
 
@@ -122,7 +119,7 @@ export class CommandBus {
         throw busy();
       }
       const { events, result, target } = await queued.catch((error: unknown) => {
-        if (error instanceof HttpError && error.status === 503) outcome = 'unavailable';
+        if (error instanceof CommandUnavailable) outcome = 'unavailable';
         throw error;
       });
       const projected =
@@ -142,7 +139,7 @@ export class CommandBus {
     const { log, tracker } = this.options;
     const lockKey = `courtside.company.${meta.companyId}`;
     const client = await this.options.lockPool.connect().catch(() => {
-      throw retryLater('The service is busy. Nothing was changed; please try again shortly.');
+      throw busy();
     });
     let healthy = true;
     try {
@@ -156,16 +153,12 @@ export class CommandBus {
           [meta.companyId, log.id],
         );
         if (rows[0]?.quarantined) {
-          throw retryLater(
-            "This club's data cannot be updated right now: an operator has been alerted. Nothing was changed; please try again later.",
-          );
+          throw new CommandUnavailable('quarantined');
         }
         // A company this api never appended for (events written by other means): the partition's head covers it.
         const caughtUpTo = rows[0]?.next_offset ?? (await this.callLog(() => log.head()))[partition] ?? 0;
         if (!(await tracker.waitFor(partition, caughtUpTo, this.waitMs))) {
-          throw retryLater(
-            'The service is catching up and cannot check this change right now. Nothing was changed; please try again shortly.',
-          );
+          throw new CommandUnavailable('catching_up');
         }
         const now = this.options.clock();
         const decision = await decide({ readModels: this.options.readModels, now });
@@ -183,9 +176,7 @@ export class CommandBus {
             .catch(() => undefined);
           // Hold the company until the append has settled, so that no later command decides without it.
           if (error instanceof LogTimeoutError) await appending.catch(() => undefined);
-          throw retryLater(
-            'The event log did not confirm this change. It may or may not have been saved: please check before trying again.',
-          );
+          throw new CommandUnavailable('append_unconfirmed');
         });
         this.options.onAppended?.(appended.length);
         const nextOffset = Math.max(...appended.map((event) => event.offset)) + 1;
@@ -211,23 +202,19 @@ export class CommandBus {
       return await withTimeout(call(), this.logCallMs);
     } catch (error) {
       this.breaker.open();
-      if (error instanceof HttpError) throw error;
+      if (error instanceof CommandUnavailable) throw error;
       throw Object.assign(logUnavailable(), { cause: error });
     }
   }
 
   private create(event: NewEvent, meta: CommandMeta, correlationId: string, now: Date): EventEnvelope {
-    try {
-      return this.options.registry.create(event, {
-        companyId: meta.companyId,
-        actorId: meta.actorId,
-        correlationId,
-        occurredAt: now,
-      });
-    } catch (error) {
-      if (error instanceof EventParseError) throw new HttpError(400, error.message, error.issues);
-      throw error;
-    }
+    // An event the registry refuses throws EventParseError: bad input, answered 400 at the edge.
+    return this.options.registry.create(event, {
+      companyId: meta.companyId,
+      actorId: meta.actorId,
+      correlationId,
+      occurredAt: now,
+    });
   }
 }
 

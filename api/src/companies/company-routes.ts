@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { companyCreated } from '@courtside/events/companies/events';
+import { companyDecider } from '@courtside/events/companies/decider';
 import { requireSession } from '../accounts/authentication.ts';
 import { parseInput } from '../http/parse.ts';
+import { decided } from '../http/rejection.ts';
 import type { RoomAuthorizer } from '../live/rooms.ts';
 import type { AppServices } from '../module.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { companiesManagedBy, companyStateOf, managesCompany } from './company-queries.ts';
 
 const newCompanySchema = z.object({
   name: z
@@ -16,29 +18,10 @@ const newCompanySchema = z.object({
     .max(100, 'Use at most 100 characters'),
 });
 
-/** Whether an account manages a company (spec §6: a user who owns at least one company is a manager). */
-export async function managesCompany(
-  services: AppServices,
-  accountId: string,
-  companyId: string,
-): Promise<boolean> {
-  if (!z.uuid().safeParse(companyId).success) return false;
-  const { rowCount } = await services.readModels.query(
-    'SELECT 1 FROM company_managers WHERE company_id = $1 AND account_id = $2',
-    [companyId, accountId],
-  );
-  return rowCount === 1;
-}
-
 export function companyRoutes(router: Router, services: AppServices): void {
   router.get(`${ACCOUNT_API}/companies`, async (ctx) => {
     const session = requireSession(ctx);
-    const { rows } = await services.readModels.query<{ id: string; name: string }>(
-      `SELECT c.id, c.name FROM companies c JOIN company_managers m ON m.company_id = c.id
-       WHERE m.account_id = $1 ORDER BY c.created_at, c.name`,
-      [session.accountId],
-    );
-    ctx.body = rows;
+    ctx.body = await companiesManagedBy(services.readModels, session.accountId);
   });
 
   router.post(`${ACCOUNT_API}/companies`, async (ctx) => {
@@ -47,16 +30,15 @@ export function companyRoutes(router: Router, services: AppServices): void {
     const companyId = randomUUID();
     const outcome = await services.commands.execute(
       { name: 'CreateCompany', companyId, actorId: session.accountId },
-      async () => ({
-        events: [
-          {
-            type: companyCreated.type,
-            streamId: companyId,
-            payload: { companyId, name, ownerId: session.accountId },
-          },
-        ],
-        result: { id: companyId, name },
-      }),
+      async ({ readModels }) =>
+        decided(
+          companyDecider.decide(
+            { type: 'CreateCompany', companyId, name, ownerId: session.accountId },
+            await companyStateOf(readModels, companyId),
+            new Date(0), // unused: creating a company depends on no date
+          ),
+          { id: companyId, name },
+        ),
     );
     ctx.status = outcome.status === 'projected' ? 201 : 202;
     ctx.body = outcome.result;

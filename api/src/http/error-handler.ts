@@ -1,6 +1,21 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { EventParseError } from '@courtside/events/event-registry';
+import { CommandRejected, CommandUnavailable } from '../commands/command-errors.ts';
 import { HttpError } from './http-error.ts';
+import { rejectionToHttp } from './rejection.ts';
+
+/** How long a client should wait before trying a command again that could not run now. */
+const RETRY_AFTER_SECONDS = '2';
+
+function asHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof CommandRejected) return rejectionToHttp(error.rejection);
+  if (error instanceof CommandUnavailable)
+    return new HttpError(503, error.message, undefined, { 'Retry-After': RETRY_AFTER_SECONDS });
+  if (error instanceof EventParseError) return new HttpError(400, error.message, error.issues);
+  return undefined;
+}
 
 /**
  * Turns every failure into a JSON answer `{error, issues?}`. Bad input is a 400 with the zod issues; only a
@@ -11,13 +26,14 @@ export function errorHandler(): Middleware {
     try {
       await next();
     } catch (error) {
-      if (error instanceof HttpError) {
-        ctx.status = error.status;
-        ctx.set(error.headers);
+      const answer = asHttpError(error);
+      if (answer) {
+        ctx.status = answer.status;
+        ctx.set(answer.headers);
         ctx.body =
-          error.issues === undefined
-            ? { error: error.message }
-            : { error: error.message, issues: error.issues };
+          answer.issues === undefined
+            ? { error: answer.message }
+            : { error: answer.message, issues: answer.issues };
         return;
       }
       if (error instanceof ZodError) {

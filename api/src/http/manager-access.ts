@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { requireSession } from '../accounts/authentication.ts';
-import { managesCompany } from '../companies/company-routes.ts';
+import { managesCompany } from '../companies/company-queries.ts';
 import type { AppServices } from '../module.ts';
 import { HttpError } from './http-error.ts';
 

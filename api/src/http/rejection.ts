@@ -1,6 +1,7 @@
 import { isRejection, type Rejection } from '@courtside/events/decider';
 import type { NewEvent } from '@courtside/events/event-registry';
 import type { Decision } from '../commands/command-bus.ts';
+import { CommandRejected } from '../commands/command-errors.ts';
 import { HttpError } from './http-error.ts';
 
 const statusOf: Record<Rejection['reason'], number> = {
@@ -21,6 +22,6 @@ export function rejectionToHttp(rejection: Rejection): HttpError {
 
 /** A decider's answer as the command bus takes it: the events and the route's result, or the refusal thrown. */
 export function decided<T>(outcome: NewEvent[] | Rejection, result: T): Decision<T> {
-  if (isRejection(outcome)) throw rejectionToHttp(outcome);
+  if (isRejection(outcome)) throw new CommandRejected(outcome);
   return { events: outcome, result };
 }

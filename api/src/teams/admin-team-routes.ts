@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { seasonTeamsDecider, type TeamCommand } from '@courtside/events/teams/decider';
 import { requireSession } from '../accounts/authentication.ts';
-import { managesCompany } from '../companies/company-routes.ts';
+import { managesCompany } from '../companies/company-queries.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { decided } from '../http/rejection.ts';

@@ -1,0 +1,39 @@
+import type { Rejection } from '@courtside/events/decider';
+
+/** A decider refused the command: a domain value, mapped to HTTP once by the error handler. */
+export class CommandRejected extends Error {
+  constructor(readonly rejection: Rejection) {
+    super(rejection.message);
+    this.name = 'CommandRejected';
+  }
+}
+
+export type UnavailableReason =
+  | 'busy'
+  | 'log_unavailable'
+  | 'catching_up'
+  | 'quarantined'
+  /** The log failed to confirm an append: it may or may not be written. */
+  | 'append_unconfirmed';
+
+const messages: Record<UnavailableReason, string> = {
+  busy: 'Too many changes for this club at once. Nothing was changed; please try again shortly.',
+  log_unavailable: 'The event log is unavailable right now. Nothing was changed; please try again shortly.',
+  catching_up:
+    'The service is catching up and cannot check this change right now. Nothing was changed; please try again shortly.',
+  quarantined:
+    "This club's data cannot be updated right now: an operator has been alerted. Nothing was changed; please try again later.",
+  append_unconfirmed:
+    'The event log did not confirm this change. It may or may not have been saved: please check before trying again.',
+};
+
+/** The command could not be decided or appended now; trying again later may work (HTTP 503 with Retry-After). */
+export class CommandUnavailable extends Error {
+  constructor(
+    readonly reason: UnavailableReason,
+    message = messages[reason],
+  ) {
+    super(message);
+    this.name = 'CommandUnavailable';
+  }
+}

@@ -1,0 +1,43 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { CompanyState } from '@courtside/events/companies/decider';
+import type { AppServices } from '../module.ts';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** Whether an account manages a company (spec §6: a user who owns at least one company is a manager). */
+export async function managesCompany(
+  services: Pick<AppServices, 'readModels'>,
+  accountId: string,
+  companyId: string,
+): Promise<boolean> {
+  if (!z.uuid().safeParse(companyId).success) return false;
+  const { rowCount } = await services.readModels.query(
+    'SELECT 1 FROM company_managers WHERE company_id = $1 AND account_id = $2',
+    [companyId, accountId],
+  );
+  return rowCount === 1;
+}
+
+/** The companies an account manages, oldest first. */
+export async function companiesManagedBy(
+  db: Queryable,
+  accountId: string,
+): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `SELECT c.id, c.name FROM companies c JOIN company_managers m ON m.company_id = c.id
+     WHERE m.account_id = $1 ORDER BY c.created_at, c.name`,
+    [accountId],
+  );
+  return rows;
+}
+
+/** What the company decider needs: the company, if it exists. */
+export async function companyStateOf(db: Queryable, companyId: string): Promise<CompanyState> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'SELECT id, name FROM companies WHERE id = $1',
+    [companyId],
+  );
+  const row = rows[0];
+  return row ? { company: { companyId: row.id, name: row.name } } : {};
+}
