@@ -3,7 +3,6 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { seasonTeamsDecider } from '@courtside/events/teams/decider';
-import { teamSizeOf } from '@courtside/events/ladders/model';
 import { AccountStore } from '../accounts/account-store.ts';
 import { requireSession } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -84,34 +83,17 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
     const season = await seasonContext(db, seasonId);
     if (!season) throw new HttpError(404, 'No such season');
     const me = await accounts.byId(session.accountId);
-    if (!me?.fullName || !me.phoneNumber)
-      throw new HttpError(403, 'Complete your account (name and phone) first');
-    const size = teamSizeOf(season.sportsCategory);
-    const memberIds = [me.id];
-    if (size === 1 && partnerEmail) {
-      throw new HttpError(400, 'Invalid registration', [
-        { path: ['partnerEmail'], message: 'A singles team has one player', code: 'unexpected' },
-      ]);
-    }
-    if (size === 2) {
-      const partner = partnerEmail ? await accounts.byEmail(partnerEmail) : undefined;
-      const problem = !partnerEmail
-        ? 'This ladder is for teams of two: enter your partner’s email address'
-        : !partner || !partner.verified
-          ? 'There is no Courtside account with this email address'
-          : partner.id === me.id
-            ? 'Your partner must be someone else'
-            : undefined;
-      if (problem)
-        throw new HttpError(400, 'Invalid registration', [
-          { path: ['partnerEmail'], message: problem, code: 'partner' },
-        ]);
-      memberIds.push(partner!.id);
-    }
+    const partner = partnerEmail ? await accounts.byEmail(partnerEmail) : undefined;
     const teamId: string = randomUUID();
-    const command = { type: 'RegisterTeam' as const, teamId, registrantId: me.id, memberIds };
+    const command = {
+      type: 'RegisterTeam' as const,
+      teamId,
+      registrant: { accountId: session.accountId, complete: Boolean(me?.fullName && me.phoneNumber) },
+      ...(partnerEmail ? { partnerEmail } : {}),
+      ...(partner ? { partner: { accountId: partner.id, verified: partner.verified } } : {}),
+    };
     const outcome = await services.commands.execute(
-      { name: command.type, companyId: season.companyId, actorId: me.id },
+      { name: command.type, companyId: season.companyId, actorId: session.accountId },
       async ({ readModels, now }) =>
         decided(seasonTeamsDecider.decide(command, await seasonTeamsStateOf(readModels, seasonId), now), {
           teamId,

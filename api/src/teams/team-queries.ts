@@ -73,9 +73,9 @@ export async function seasonContext(db: Queryable, seasonId: string): Promise<Se
 export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promise<SeasonTeamsState> {
   const [season, teams] = await Promise.all([
     db.query<NonNullable<SeasonTeamsState['season']>>(
-      `SELECT id AS "seasonId", ladder_id AS "ladderId", open_for_registration AS "openForRegistration",
-         to_char(end_date, 'YYYY-MM-DD') AS "endDate"
-       FROM seasons WHERE id = $1`,
+      `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", l.sports_category AS "sportsCategory",
+         s.open_for_registration AS "openForRegistration", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate"
+       FROM seasons s JOIN ladders l ON l.id = s.ladder_id WHERE s.id = $1`,
       [seasonId],
     ),
     db.query<SeasonTeamsState['teams'][string]>(

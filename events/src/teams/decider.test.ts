@@ -12,6 +12,7 @@ const NOT_ACTIVE = 'This team is not active in this season';
 const season = {
   seasonId: 'season-1',
   ladderId: 'ladder-1',
+  sportsCategory: 'TENNISSINGLE',
   openForRegistration: true,
   endDate: '2026-06-30',
 };
@@ -29,14 +30,66 @@ const registered = (teamId: string, ...memberIds: string[]): TeamDomainEvent => 
   type: 'TeamRegistered',
   payload: { ...ref(teamId), memberIds },
 });
+/** Ann registers alone (singles), or with a partner whose verified account was found by email. */
+const registerTeam = (teamId: string, registrant: string, partner?: string) => ({
+  type: 'RegisterTeam' as const,
+  teamId,
+  registrant: { accountId: registrant, complete: true },
+  ...(partner
+    ? { partnerEmail: `${partner}@club.test`, partner: { accountId: partner, verified: true } }
+    : {}),
+});
 const accepted = (teamId: string): TeamDomainEvent => ({ type: 'TeamAccepted', payload: ref(teamId) });
 const rejected = (teamId: string): TeamDomainEvent => ({ type: 'TeamRejected', payload: ref(teamId) });
 const removed = (teamId: string): TeamDomainEvent => ({ type: 'TeamRemoved', payload: ref(teamId) });
 
+describe('registration: who a team is', () => {
+  const partnerProblem = (message: string) => ({
+    reason: 'invalid' as const,
+    message,
+    field: 'partnerEmail',
+  });
+
+  it('given a singles season, when Ann registers with a partner, then a singles team has one player', () => {
+    spec([])
+      .when(registerTeam('t1', 'ann', 'bo'))
+      .thenRejects(partnerProblem('A singles team has one player'));
+  });
+
+  it('given a doubles or padel season, when Ann registers alone, then she must name her partner', () => {
+    for (const sportsCategory of ['TENNISDOUBLE', 'PADEL']) {
+      spec([], { sportsCategory })
+        .when(registerTeam('t1', 'ann'))
+        .thenRejects(partnerProblem('This ladder is for teams of two: enter your partner’s email address'));
+    }
+  });
+
+  it('given a padel season, when the partner has no account or an unverified one, then there is no such account', () => {
+    const withPartner = registerTeam('t1', 'ann', 'bo');
+    for (const partner of [undefined, { accountId: 'bo', verified: false }]) {
+      spec([], { sportsCategory: 'PADEL' })
+        .when({ ...withPartner, partner })
+        .thenRejects(partnerProblem('There is no Courtside account with this email address'));
+    }
+  });
+
+  it('given a padel season, when Ann names herself as partner, then the partner must be someone else', () => {
+    spec([], { sportsCategory: 'PADEL' })
+      .when(registerTeam('t1', 'ann', 'ann'))
+      .thenRejects(partnerProblem('Your partner must be someone else'));
+  });
+
+  it('given any season, when the registrant has no name or phone yet, then the account must be completed first', () => {
+    spec([], { sportsCategory: 'PADEL', openForRegistration: false })
+      .when({ ...registerTeam('t1', 'ann', 'ann'), registrant: { accountId: 'ann', complete: false } })
+      .thenRejects({ reason: 'forbidden', message: 'Complete your account (name and phone) first' });
+  });
+});
+
 describe('registration: while the season is open, one waiting or active team per player', () => {
   it('given an open season, when Ann registers with Bo, then TeamRegistered with both', () => {
-    spec([])
-      .when({ type: 'RegisterTeam', teamId: 't1', registrantId: 'ann', memberIds: ['ann', 'bo'] })
+    spec([], { sportsCategory: 'PADEL' })
+      .when(registerTeam('t1', 'ann', 'bo'))
       .then([
         { type: 'TeamRegistered', streamId: 't1', payload: { ...ref('t1'), memberIds: ['ann', 'bo'] } },
       ]);
@@ -44,13 +97,13 @@ describe('registration: while the season is open, one waiting or active team per
 
   it('given Ann waiting in a team, when she registers again, then she is in a team already', () => {
     spec([registered('t1', 'ann')])
-      .when({ type: 'RegisterTeam', teamId: 't2', registrantId: 'ann', memberIds: ['ann'] })
+      .when(registerTeam('t2', 'ann'))
       .thenRejects({ reason: 'conflict', message: 'You are in a team of this season already' });
   });
 
   it('given Bo active in a team, when Ann registers with Bo, then her partner is in a team already', () => {
-    spec([registered('t1', 'bo'), accepted('t1')])
-      .when({ type: 'RegisterTeam', teamId: 't2', registrantId: 'ann', memberIds: ['ann', 'bo'] })
+    spec([registered('t1', 'bo'), accepted('t1')], { sportsCategory: 'PADEL' })
+      .when(registerTeam('t2', 'ann', 'bo'))
       .thenRejects({ reason: 'conflict', message: 'Your partner is in a team of this season already' });
   });
 
@@ -60,13 +113,13 @@ describe('registration: while the season is open, one waiting or active team per
       [registered('t1', 'ann'), accepted('t1'), removed('t1')],
     ]) {
       spec(ended)
-        .when({ type: 'RegisterTeam', teamId: 't2', registrantId: 'ann', memberIds: ['ann'] })
+        .when(registerTeam('t2', 'ann'))
         .then([{ type: 'TeamRegistered', streamId: 't2', payload: { ...ref('t2'), memberIds: ['ann'] } }]);
     }
   });
 
   it('given a season closed for registration, or one that ended, when a team registers, then it is closed', () => {
-    const register = { type: 'RegisterTeam' as const, teamId: 't1', registrantId: 'ann', memberIds: ['ann'] };
+    const register = registerTeam('t1', 'ann');
     spec([], { openForRegistration: false })
       .when(register)
       .thenRejects({ reason: 'conflict', message: 'Registration for this season is closed' });
@@ -174,7 +227,7 @@ describe('what the teams state remembers', () => {
 
   it('given transitions that no longer apply (accepting a rejected team, an unknown one), then nothing changes', () => {
     spec([registered('t1', 'ann'), rejected('t1'), accepted('t1'), accepted('ghost')])
-      .when({ type: 'RegisterTeam', teamId: 't2', registrantId: 'ann', memberIds: ['ann'] })
+      .when(registerTeam('t2', 'ann'))
       .then([{ type: 'TeamRegistered', streamId: 't2', payload: { ...ref('t2'), memberIds: ['ann'] } }]);
     spec([registered('t1', 'ann'), removed('t1')])
       .when({ type: 'AcceptTeam', teamId: 't1' })

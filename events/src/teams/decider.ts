@@ -1,4 +1,5 @@
-import { reject, type Decider } from '../decider.ts';
+import { isRejection, reject, type Decider, type Rejection } from '../decider.ts';
+import { teamSizeOf } from '../ladders/model.ts';
 import { isoDay } from '../ladders/season-rules.ts';
 import { teamAccepted, teamPositionChanged, teamRegistered, teamRejected, teamRemoved } from './events.ts';
 
@@ -6,12 +7,26 @@ export type TeamStatus = 'waiting' | 'active' | 'rejected' | 'left';
 
 /** One season's registration settings and teams: what the team commands are decided against. */
 export interface SeasonTeamsState {
-  season?: { seasonId: string; ladderId: string; openForRegistration: boolean; endDate: string };
+  season?: {
+    seasonId: string;
+    ladderId: string;
+    sportsCategory: string;
+    openForRegistration: boolean;
+    endDate: string;
+  };
   teams: Record<string, { teamId: string; memberIds: string[]; status: TeamStatus }>;
 }
 
 export type TeamCommand =
-  | { type: 'RegisterTeam'; teamId: string; registrantId: string; memberIds: string[] }
+  | {
+      type: 'RegisterTeam';
+      teamId: string;
+      /** `complete`: the registrant's account has a name and a phone number (spec §8 minimal account). */
+      registrant: { accountId: string; complete: boolean };
+      /** As typed; `partner` is the account found for it, if any. */
+      partnerEmail?: string;
+      partner?: { accountId: string; verified: boolean };
+    }
   | { type: 'AcceptTeam'; teamId: string }
   | { type: 'RejectTeam'; teamId: string }
   | { type: 'RemoveTeam'; teamId: string }
@@ -30,6 +45,22 @@ export type TeamDomainEvent =
       payload: TeamRef;
     }
   | { type: typeof teamPositionChanged.type; payload: TeamRef & { position: number } };
+
+export const INCOMPLETE_ACCOUNT = 'Complete your account (name and phone) first';
+
+/** Who the team is: the registrant alone (singles), or with a verified partner who is someone else. */
+function membersOf(
+  command: Extract<TeamCommand, { type: 'RegisterTeam' }>,
+  size: 1 | 2,
+): string[] | Rejection {
+  const { registrant, partnerEmail, partner } = command;
+  const problem = (message: string) => reject('invalid', message, 'partnerEmail');
+  if (size === 1) return partnerEmail ? problem('A singles team has one player') : [registrant.accountId];
+  if (!partnerEmail) return problem('This ladder is for teams of two: enter your partner’s email address');
+  if (!partner?.verified) return problem('There is no Courtside account with this email address');
+  if (partner.accountId === registrant.accountId) return problem('Your partner must be someone else');
+  return [registrant.accountId, partner.accountId];
+}
 
 export const NOT_WAITING = 'This team is not waiting for approval any more';
 export const NOT_ACTIVE = 'This team is not active in this season';
@@ -59,14 +90,18 @@ export const seasonTeamsDecider: Decider<TeamCommand, SeasonTeamsState, TeamDoma
     const team = state.teams[command.teamId];
     switch (command.type) {
       case 'RegisterTeam': {
+        const { registrant } = command;
+        if (!registrant.complete) return reject('forbidden', INCOMPLETE_ACCOUNT);
+        const members = membersOf(command, teamSizeOf(season.sportsCategory));
+        if (isRejection(members)) return members;
         if (!season.openForRegistration || season.endDate < isoDay(now)) {
           return reject('conflict', 'Registration for this season is closed');
         }
         const inTeams = Object.values(state.teams)
           .filter((known) => known.status === 'waiting' || known.status === 'active')
           .flatMap((known) => known.memberIds);
-        const taken = command.memberIds.filter((member) => inTeams.includes(member));
-        if (taken.includes(command.registrantId)) {
+        const taken = members.filter((member) => inTeams.includes(member));
+        if (taken.includes(registrant.accountId)) {
           return reject('conflict', 'You are in a team of this season already');
         }
         if (taken.length > 0) return reject('conflict', 'Your partner is in a team of this season already');
@@ -74,7 +109,7 @@ export const seasonTeamsDecider: Decider<TeamCommand, SeasonTeamsState, TeamDoma
           {
             type: teamRegistered.type,
             streamId: command.teamId,
-            payload: { ...ref, memberIds: command.memberIds },
+            payload: { ...ref, memberIds: members },
           },
         ];
       }
