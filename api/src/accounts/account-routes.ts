@@ -8,7 +8,7 @@ import type { AppServices } from '../module.ts';
 import { AccountStore, publicAccount } from './account-store.ts';
 import { requireSession, sessionOf } from './authentication.ts';
 import { EmailVerification } from './email-verification.ts';
-import { parsePhone } from './phone.ts';
+import { parsePhone } from '@courtside/events/accounts/phone';
 import { loginLimits } from './login-limits.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';

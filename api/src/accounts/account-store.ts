@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { PhoneNumber } from './phone.ts';
+import type { PhoneNumber } from '@courtside/events/accounts/phone';
 
 export interface Account {
   id: string;

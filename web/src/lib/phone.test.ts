@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callingCode, countryForCallingCode, countryName, formatPhone, isValidPhone } from './phone';
+import { callingCode, countryForCallingCode, countryName, formatPhone } from './phone';
+import { isValidPhone } from './phone-validation';
 
 describe('phone numbers', () => {
   it('given countries, when asking their calling code, then digits without +', () => {

@@ -41,15 +41,6 @@ export function countryForCallingCode(code: string | null | undefined): CountryC
   return PHONE_COUNTRIES.find((c) => callingCode(c) === digits) ?? DEFAULT_PHONE_COUNTRY;
 }
 
-/**
- * Whether `number` is a valid phone number of `country`: national ("06 12345678") or international
- * with the same calling code ("+31 6 12345678").
- */
-export function isValidPhone(number: string, country: CountryCode): boolean {
-  const parsed = parsePhoneNumberFromString(number, country);
-  return !!parsed && parsed.isValid() && parsed.countryCallingCode === callingCode(country);
-}
-
 /** The country's name in the UI language ("Netherlands", "Nederland"); the code when unknown. */
 export function countryName(country: CountryCode, locale: string): string {
   try {

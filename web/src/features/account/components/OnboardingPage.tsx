@@ -23,8 +23,8 @@ import {
   callingCode,
   countryForCallingCode,
   countryName,
-  isValidPhone,
 } from '../../../lib/phone';
+import { isValidPhone } from '../../../lib/phone-validation';
 import { accountAtom } from '../../../stores/session';
 import { saveMinimalAccount } from '../api/account';
 import { useReturnTo } from '../hooks/useReturnTo';
