@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { companyDecider } from '@courtside/events/companies/decider';
 import { requireSession } from '../accounts/authentication.ts';
 import { parseInput } from '../http/parse.ts';
+import { answerCommand } from '../http/command-answer.ts';
 import { decided } from '../http/rejection.ts';
 import type { RoomAuthorizer } from '../live/rooms.ts';
 import type { AppServices } from '../module.ts';
@@ -40,8 +41,7 @@ export function companyRoutes(router: Router, services: AppServices): void {
           { id: companyId, name },
         ),
     );
-    ctx.status = outcome.status === 'projected' ? 201 : 202;
-    ctx.body = outcome.result;
+    await answerCommand(ctx, outcome, { status: 201 });
   });
 }
 

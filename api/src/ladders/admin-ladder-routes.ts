@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { laddersDecider, type LadderCommand } from '@courtside/events/ladders/decider';
 import { isoDateSchema, ladderInputSchema, seasonInputSchema } from '@courtside/events/ladders/model';
 import { isActive, isoDay } from '@courtside/events/ladders/season-rules';
-import type { CommandOutcome } from '../commands/command-bus.ts';
 import { HttpError } from '../http/http-error.ts';
 import { requireManagerOf } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
+import { answerCommand } from '../http/command-answer.ts';
 import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { ladderById, ladderByName, laddersOf, laddersStateOf, seasonsOf } from './ladder-queries.ts';
@@ -19,17 +19,6 @@ const COMPANY = `${ADMIN_API}/companies/:companyId`;
 const ladderParams = z.object({ ladderId: z.uuid('No such ladder') });
 const seasonParams = z.object({ ladderId: z.uuid('No such ladder'), seasonId: z.uuid('No such season') });
 const seasonsQuery = z.object({ date: isoDateSchema.optional() });
-
-/** Answers a command: 200/201 with the read model's view when projected, 202 with the ids when not yet. */
-function answer<T>(ctx: Context, outcome: CommandOutcome<T>, projectedStatus: number, view: T | undefined) {
-  if (outcome.status === 'projected' && view !== undefined) {
-    ctx.status = projectedStatus;
-    ctx.body = view;
-  } else {
-    ctx.status = 202;
-    ctx.body = { ...outcome.result, eventIds: outcome.events.map((event) => event.id) };
-  }
-}
 
 /** Spec §7 "Admin: ladders and seasons", for the managers of the company in the address. */
 export function adminLadderRoutes(router: Router, services: AppServices): void {
@@ -73,7 +62,10 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       { type: 'CreateLadder', ladder: { ladderId, name, email, sportsCategory } },
       { uuid: ladderId },
     );
-    answer(ctx, outcome, 201, await ladderById(db, companyId, ladderId, today()));
+    await answerCommand(ctx, outcome, {
+      status: 201,
+      view: () => ladderById(db, companyId, ladderId, today()),
+    });
   });
 
   router.put(`${COMPANY}/ladders`, async (ctx) => {
@@ -86,7 +78,10 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       { type: 'UpdateLadder', ladder: { ladderId, name, email, sportsCategory } },
       { uuid: ladderId },
     );
-    answer(ctx, outcome, 200, await ladderById(db, companyId, input.uuid, today()));
+    await answerCommand(ctx, outcome, {
+      status: 200,
+      view: () => ladderById(db, companyId, input.uuid, today()),
+    });
   });
 
   router.delete(`${COMPANY}/ladders/:ladderId`, async (ctx) => {
@@ -98,7 +93,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       { type: 'DeleteLadder', ladderId },
       { uuid: ladderId },
     );
-    answer(ctx, outcome, 200, outcome.result);
+    await answerCommand(ctx, outcome, { status: 200 });
   });
 
   router.get(`${COMPANY}/ladders/:ladderId/seasons`, async (ctx) => {
@@ -144,12 +139,10 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       mode === 'create' ? { type: 'CreateSeason', season } : { type: 'UpdateSeason', season },
       { uuid: seasonId },
     );
-    answer(
-      ctx,
-      outcome,
-      mode === 'create' ? 201 : 200,
-      await seasonOf(companyId, ladderId, seasonId, today()),
-    );
+    await answerCommand(ctx, outcome, {
+      status: mode === 'create' ? 201 : 200,
+      view: () => seasonOf(companyId, ladderId, seasonId, today()),
+    });
   };
   router.post(`${COMPANY}/ladders/:ladderId/seasons`, saveSeason('create'));
   router.put(`${COMPANY}/ladders/:ladderId/seasons`, saveSeason('update'));
@@ -163,6 +156,6 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       { type: 'DeleteSeason', ladderId, seasonId },
       { uuid: seasonId },
     );
-    answer(ctx, outcome, 200, outcome.result);
+    await answerCommand(ctx, outcome, { status: 200 });
   });
 }

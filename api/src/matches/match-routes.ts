@@ -6,9 +6,9 @@ import { matchDecider, type MatchCommand } from '@courtside/events/matches/decid
 import { recalculate, sideScoreSchema } from '@courtside/events/matches/scoring';
 import { loadMatches, type MatchView, type MatchViewer } from '@courtside/projector/matches/match-view';
 import { sessionOf, requireSession } from '../accounts/authentication.ts';
-import type { CommandOutcome } from '../commands/command-bus.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
+import { answerCommand } from '../http/command-answer.ts';
 import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { requireSeasonManager } from '../teams/admin-team-routes.ts';
@@ -155,18 +155,8 @@ export function matchRoutes(router: Router, services: AppServices): void {
       async ({ readModels, now }) =>
         decided(matchDecider.decide(command, await matchStateOf(readModels, matchId), now), { id: matchId }),
     );
-    await answerWithView(ctx, outcome, viewer);
+    await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
   });
-
-  /** 200 with the match as the read model shows it now, or 202 with the event ids when it does not yet. */
-  async function answerWithView(ctx: Context, outcome: CommandOutcome<{ id: string }>, viewer: MatchViewer) {
-    if (outcome.status === 'projected') {
-      ctx.body = await matchView(outcome.result.id, viewer);
-      return;
-    }
-    ctx.status = 202;
-    ctx.body = { ...outcome.result, eventIds: outcome.events.map((event) => event.id) };
-  }
 
   router.delete(`${MATCHES_API}/matches/:id/cancel`, async (ctx) => {
     const { id } = parseInput(idParams, ctx.params, 'address');
@@ -177,7 +167,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
       async ({ readModels, now }) =>
         decided(matchDecider.decide(command, await matchStateOf(readModels, id), now), { id }),
     );
-    await answerWithView(ctx, outcome, viewer);
+    await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
   });
 
   router.get(`${MATCHES_API}/matches/:id/contactinfo`, async (ctx) => {
@@ -230,11 +220,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
           matchId,
         }),
     );
-    ctx.status = outcome.status === 'projected' ? 201 : 202;
-    ctx.body =
-      outcome.status === 'projected'
-        ? outcome.result
-        : { ...outcome.result, eventIds: outcome.events.map((event) => event.id) };
+    await answerCommand(ctx, outcome, { status: 201 });
   });
 }
 

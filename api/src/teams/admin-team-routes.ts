@@ -6,6 +6,7 @@ import { requireSession } from '../accounts/authentication.ts';
 import { managesCompany } from '../companies/company-queries.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
+import { answerCommand } from '../http/command-answer.ts';
 import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { seasonContext, seasonTeamsStateOf, teamsOf, type TeamList } from './team-queries.ts';
@@ -46,8 +47,7 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
         return decided(seasonTeamsDecider.decide(teamCommand, state, now), { teamId });
       },
     );
-    ctx.status = outcome.status === 'projected' ? 200 : 202;
-    ctx.body = { teamId, eventIds: outcome.events.map((event) => event.id) };
+    await answerCommand(ctx, outcome, { status: 200 });
   }
 
   router.post(`${SEASON}/teams/accept`, async (ctx) => {

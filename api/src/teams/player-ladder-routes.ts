@@ -7,6 +7,7 @@ import { AccountStore } from '../accounts/account-store.ts';
 import { requireSession } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
+import { answerCommand } from '../http/command-answer.ts';
 import { decided } from '../http/rejection.ts';
 import { seasonsOf } from '../ladders/ladder-queries.ts';
 import type { AppServices } from '../module.ts';
@@ -99,11 +100,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
           teamId,
         }),
     );
-    ctx.status = outcome.status === 'projected' ? 201 : 202;
-    ctx.body =
-      outcome.status === 'projected'
-        ? outcome.result
-        : { ...outcome.result, eventIds: outcome.events.map((event) => event.id) };
+    await answerCommand(ctx, outcome, { status: 201 });
   });
 
   router.get(`${LADDER_API}/teams/mine`, async (ctx) => {
