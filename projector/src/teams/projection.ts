@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { teamEvents, type TeamEvent } from '@courtside/events/teams/events';
+import {
+  seasonTeamsDecider,
+  type SeasonTeamsState,
+  type TeamDomainEvent,
+  type TeamStatus,
+} from '@courtside/events/teams/decider';
 import { acceptTeam, moveTeam, removeTeam } from '@courtside/events/teams/positions';
 import type { Projection, ProjectionContext } from '../projection.ts';
 
@@ -32,8 +38,9 @@ export async function writeOrder(
 }
 
 /**
- * Teams in a season and their positions (DESIGN.md §4), kept by the pure rules of events/teams/positions. An
- * event that no longer applies (accepting a team that is active already) changes nothing.
+ * Teams in a season and their positions (DESIGN.md §4): statuses by the teams decider's `evolve`, positions by the
+ * pure rules of events/teams/positions. An event that no longer applies (accepting a team that is active already)
+ * changes nothing.
  */
 export const teamsProjection: Projection = {
   name: 'teams',
@@ -50,15 +57,24 @@ export const teamsProjection: Projection = {
         event: 'season.updated',
         data: { seasonId, changed: what },
       });
-    const transition = async (from: string, to: string, extra = '') =>
-      (
-        await context.query(`UPDATE teams SET status = $3${extra} WHERE id = $1 AND status = $2`, [
-          teamId,
-          from,
-          to,
-          ...(extra ? [day] : []),
-        ])
-      ).rowCount === 1;
+    // A status change is the teams decider's own fold (evolve), so live, replay and the rules agree on it.
+    const transition = async (extra = '') => {
+      const { rows } = await context.query<{ status: TeamStatus }>('SELECT status FROM teams WHERE id = $1', [
+        teamId,
+      ]);
+      if (!rows[0]) return false;
+      const before: SeasonTeamsState = {
+        teams: { [teamId]: { teamId, memberIds: [], status: rows[0].status } },
+      };
+      const after = seasonTeamsDecider.evolve(before, event as TeamDomainEvent).teams[teamId]!;
+      if (after.status === rows[0].status) return false;
+      await context.query(`UPDATE teams SET status = $2${extra} WHERE id = $1`, [
+        teamId,
+        after.status,
+        ...(extra ? [day] : []),
+      ]);
+      return true;
+    };
 
     switch (event.type) {
       case 'TeamRegistered': {
@@ -78,17 +94,17 @@ export const teamsProjection: Projection = {
       }
       case 'TeamAccepted': {
         const order = await activeOrder(context, seasonId);
-        if (!(await transition('waiting', 'active', ', join_date = $4'))) break;
+        if (!(await transition(', join_date = $3'))) break;
         await writeOrder(context, acceptTeam(order, teamId));
         changed('teams', 'positions');
         break;
       }
       case 'TeamRejected':
-        if (await transition('waiting', 'rejected')) changed('teams');
+        if (await transition()) changed('teams');
         break;
       case 'TeamRemoved': {
         const order = await activeOrder(context, seasonId);
-        if (!(await transition('active', 'left', ', leave_date = $4, position = NULL'))) break;
+        if (!(await transition(', leave_date = $3, position = NULL'))) break;
         await writeOrder(context, removeTeam(order, teamId));
         changed('teams', 'positions');
         break;
