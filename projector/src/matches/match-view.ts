@@ -6,6 +6,7 @@ import {
   type SideScoreInput,
   type Special,
 } from '@courtside/events/matches/scoring';
+import { API_ACCOUNTS_TABLE } from '../api-tables.ts';
 
 export interface MatchMemberView {
   id: string;
@@ -79,7 +80,7 @@ interface MatchRow {
 const teamJson = (side: 'defender_id' | 'challenger_id') => `(
   SELECT json_build_object('teamId', t.id, 'position', t.position, 'members',
     (SELECT json_agg(json_build_object('id', a.id, 'name', coalesce(a.full_name, 'Player')) ORDER BY tm.member_order)
-     FROM team_members tm JOIN courtside.accounts a ON a.id = tm.account_id WHERE tm.team_id = t.id))
+     FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = t.id))
   FROM teams t WHERE t.id = m.${side})`;
 
 /** Builds match views (with their event info) for the given ids, in the given order. */
