@@ -131,6 +131,73 @@ describe('admin: ladders and seasons', () => {
     expect(elsewhere.status).toBe(201);
   });
 
+  it('keeps a season’s ladder rules: all of them in every answer, defaults for what was never set, the rest kept on a PUT', async () => {
+    const { http, base } = await manager();
+    const ladder = await http.json<{ uuid: string }>('POST', `${base}/ladders`, {
+      name: 'Rules',
+      email: 'r@club.test',
+      sportsCategory: 'PADEL',
+    });
+    const seasons = `${base}/ladders/${ladder.body.uuid}/seasons`;
+    const defaults = {
+      challengeRange: 3,
+      responseDays: 7,
+      playDays: 14,
+      declineIsWalkover: true,
+      movement: 'LEAPFROG',
+      confirmHours: 48,
+      inactivityDays: 0,
+    };
+    const plain = await http.json<{ uuid: string; rules: unknown }>('POST', seasons, aSeason());
+    const later = await http.json<{ uuid: string; rules: unknown }>(
+      'POST',
+      seasons,
+      aSeason({
+        name: 'Later',
+        startDate: day(200),
+        endDate: day(300),
+        rules: { challengeRange: 2, movement: 'SWAP' },
+      }),
+    );
+    const changed = await http.json<{ rules: unknown }>('PUT', seasons, {
+      ...aSeason({ name: 'Later', startDate: day(200), endDate: day(300) }),
+      uuid: later.body.uuid,
+      rules: { confirmHours: 0 },
+    });
+    const withoutRules = await http.json<{ rules: unknown }>('PUT', seasons, {
+      ...aSeason({ name: 'Later', startDate: day(200), endDate: day(300) }),
+      uuid: later.body.uuid,
+    });
+    const badRules = await http.json<{ issues: Array<{ path: string[] }> }>(
+      'POST',
+      seasons,
+      aSeason({
+        name: 'Bad',
+        startDate: day(400),
+        endDate: day(500),
+        rules: { challengeRange: -1, movement: 'JUMP', responseDays: 0.5, declineIsWalkover: 'yes' },
+      }),
+    );
+    const listed = await http.json<Array<{ uuid: string; rules: unknown }>>('GET', seasons);
+
+    expect(plain).toMatchObject({ status: 201, body: { rules: defaults } });
+    expect(later).toMatchObject({
+      status: 201,
+      body: { rules: { ...defaults, challengeRange: 2, movement: 'SWAP' } },
+    });
+    const expected = { ...defaults, challengeRange: 2, movement: 'SWAP', confirmHours: 0 };
+    expect(changed).toMatchObject({ status: 200, body: { rules: expected } });
+    expect(withoutRules).toMatchObject({ status: 200, body: { rules: expected } });
+    expect(badRules.status).toBe(400);
+    expect(badRules.body.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
+      'rules.challengeRange',
+      'rules.declineIsWalkover',
+      'rules.movement',
+      'rules.responseDays',
+    ]);
+    expect(listed.body.map((season) => season.rules)).toEqual([defaults, expected]);
+  });
+
   it('refuses bad ladder and season input with 400 and the fields that are wrong', async () => {
     const { http, base } = await manager();
     const ladder = await http.json<{ uuid: string }>('POST', `${base}/ladders`, {

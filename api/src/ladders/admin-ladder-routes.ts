@@ -131,12 +131,12 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     if (mode === 'update' && !input.uuid)
       throw new HttpError(400, 'Invalid season', [{ path: ['uuid'], message: 'Required' }]);
     const seasonId: string = mode === 'create' ? randomUUID() : input.uuid!;
-    const { uuid: _uuid, ...details } = input;
+    const { uuid: _uuid, rules, ...details } = input;
     const season = { seasonId, ladderId, ...details };
     const outcome = await execute(
       companyId,
       session.accountId,
-      mode === 'create' ? { type: 'CreateSeason', season } : { type: 'UpdateSeason', season },
+      mode === 'create' ? { type: 'CreateSeason', season, rules } : { type: 'UpdateSeason', season, rules },
       { uuid: seasonId },
     );
     await answerCommand(ctx, outcome, {

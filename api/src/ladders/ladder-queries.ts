@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { currentSeasonId, isActive } from '@courtside/events/ladders/season-rules';
 import type { LadderDetails, LaddersState, SeasonDetails } from '@courtside/events/ladders/decider';
 import type { SportsCategory } from '@courtside/events/ladders/model';
+import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 
 /** A ladder as the spec's admin API shows it (§3 "Ladder"). */
 export interface LadderView {
@@ -17,6 +18,8 @@ export type SeasonView = Omit<SeasonDetails, 'seasonId' | 'ladderId'> & {
   uuid: string;
   active: boolean;
   current: boolean;
+  /** DESIGN.md §5: always all of them, defaults for what was never set. */
+  rules: LadderRules;
 };
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -54,13 +57,14 @@ export async function seasonsOf(db: Queryable, ladderId: string, today: string):
   const { rows } = await db.query<Omit<SeasonView, 'active' | 'current'>>(
     `SELECT id AS uuid, name, start_date AS "startDate", end_date AS "endDate",
        minimum_played_matches AS "minimumPlayedMatches", open_for_registration AS "openForRegistration",
-       match_type AS "matchType"
+       match_type AS "matchType", rules
      FROM seasons WHERE ladder_id = $1 ORDER BY start_date, name`,
     [ladderId],
   );
   const current = currentSeasonId(rows, today);
   return rows.map((season) => ({
     ...season,
+    rules: rulesOf(season.rules),
     active: isActive(season, today),
     current: season.uuid === current,
   }));
@@ -68,13 +72,15 @@ export async function seasonsOf(db: Queryable, ladderId: string, today: string):
 
 /** A company's ladders with all their seasons, as the ladder rules decide against them. */
 export async function laddersStateOf(db: Queryable, companyId: string): Promise<LaddersState> {
-  const { rows } = await db.query<LadderDetails & { seasons: SeasonDetails[] | null }>(
+  const { rows } = await db.query<
+    LadderDetails & { seasons: Array<SeasonDetails & { rules: Partial<LadderRules> | null }> | null }
+  >(
     `SELECT l.id AS "ladderId", l.name, l.email, l.sports_category AS "sportsCategory",
        (SELECT json_agg(json_build_object(
           'seasonId', s.id, 'ladderId', s.ladder_id, 'name', s.name,
           'startDate', to_char(s.start_date, 'YYYY-MM-DD'), 'endDate', to_char(s.end_date, 'YYYY-MM-DD'),
           'minimumPlayedMatches', s.minimum_played_matches, 'openForRegistration', s.open_for_registration,
-          'matchType', s.match_type))
+          'matchType', s.match_type, 'rules', s.rules))
         FROM seasons s WHERE s.ladder_id = l.id) AS seasons
      FROM ladders l WHERE l.company_id = $1`,
     [companyId],
@@ -85,7 +91,9 @@ export async function laddersStateOf(db: Queryable, companyId: string): Promise<
         ladder.ladderId,
         {
           ...ladder,
-          seasons: Object.fromEntries((seasons ?? []).map((season) => [season.seasonId, season])),
+          seasons: Object.fromEntries(
+            (seasons ?? []).map((season) => [season.seasonId, { ...season, rules: rulesOf(season.rules) }]),
+          ),
         },
       ]),
     ),

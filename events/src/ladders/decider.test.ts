@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { laddersDecider, type LadderDetails, type LadderDomainEvent, type SeasonDetails } from './decider.ts';
+import { defaultLadderRules, type LadderRules } from './rules.ts';
 
 const spec = deciderSpec(laddersDecider);
 const LADDER_NAME_TAKEN = 'Laddername is not available';
@@ -262,5 +263,63 @@ describe('what the ladders state remembers', () => {
     spec([seasonCreated(winter)])
       .when({ type: 'CreateLadder', ladder })
       .then([{ type: 'LadderCreated', streamId: ladder.ladderId, payload: ladder }]);
+  });
+});
+
+describe('season ladder rules (DESIGN.md §5): a change is an event, what is left out stays', () => {
+  const rulesChanged = (rules: LadderRules) => ({
+    type: 'SeasonRulesChanged' as const,
+    streamId: summer.seasonId,
+    payload: { seasonId: summer.seasonId, ladderId: ladder.ladderId, rules },
+  });
+  const saved = (type: 'SeasonCreated' | 'SeasonUpdated') => ({
+    type,
+    streamId: summer.seasonId,
+    payload: summer,
+  });
+
+  it('given a ladder, when a season is created without rules or with the defaults, then only SeasonCreated', () => {
+    spec([created()])
+      .when({ type: 'CreateSeason', season: summer })
+      .then([saved('SeasonCreated')]);
+    spec([created()])
+      .when({ type: 'CreateSeason', season: summer, rules: { challengeRange: 3, movement: 'LEAPFROG' } })
+      .then([saved('SeasonCreated')]);
+  });
+
+  it('given a ladder, when a season is created with some rules, then the others take their defaults', () => {
+    spec([created()])
+      .when({ type: 'CreateSeason', season: summer, rules: { challengeRange: 2, movement: 'SWAP' } })
+      .then([
+        saved('SeasonCreated'),
+        rulesChanged({ ...defaultLadderRules, challengeRange: 2, movement: 'SWAP' }),
+      ]);
+  });
+
+  it('given changed rules, when the season is updated with one field, then the other changed fields stay', () => {
+    const changed = { ...defaultLadderRules, challengeRange: 2, movement: 'SWAP' as const };
+    spec([
+      created(),
+      seasonCreated(summer),
+      { type: 'SeasonRulesChanged', payload: rulesChanged(changed).payload },
+    ])
+      .when({ type: 'UpdateSeason', season: summer, rules: { confirmHours: 0 } })
+      .then([saved('SeasonUpdated'), rulesChanged({ ...changed, confirmHours: 0 })]);
+  });
+
+  it('given changed rules, when the season is updated without rules or with the same, then the rules stay as they are', () => {
+    const changed = { ...defaultLadderRules, responseDays: 3 };
+    const given: LadderDomainEvent[] = [
+      created(),
+      seasonCreated(summer),
+      { type: 'SeasonRulesChanged', payload: rulesChanged(changed).payload },
+      { type: 'SeasonUpdated', payload: summer },
+    ];
+    spec(given)
+      .when({ type: 'UpdateSeason', season: summer })
+      .then([saved('SeasonUpdated')]);
+    spec(given)
+      .when({ type: 'UpdateSeason', season: summer, rules: { responseDays: 3 } })
+      .then([saved('SeasonUpdated')]);
   });
 });

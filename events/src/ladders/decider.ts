@@ -6,9 +6,17 @@ import {
   ladderUpdated,
   seasonCreated,
   seasonDeleted,
+  seasonRulesChanged,
   seasonUpdated,
 } from './events.ts';
 import type { MatchType, SportsCategory } from './model.ts';
+import {
+  defaultLadderRules,
+  sameRules,
+  withRules,
+  type LadderRules,
+  type LadderRulesInput,
+} from './rules.ts';
 import { isActive, isoDay, overlappingSeason } from './season-rules.ts';
 
 export const LADDER_NAME_TAKEN = 'Laddername is not available';
@@ -34,22 +42,29 @@ export interface SeasonDetails {
 
 /** A company's ladders with their seasons: what the ladder and season commands are decided against. */
 export interface LaddersState {
-  ladders: Record<string, LadderDetails & { seasons: Record<string, SeasonDetails> }>;
+  ladders: Record<
+    string,
+    LadderDetails & { seasons: Record<string, SeasonDetails & { rules?: LadderRules }> }
+  >;
 }
 
 export type LadderCommand =
   | { type: 'CreateLadder'; ladder: LadderDetails }
   | { type: 'UpdateLadder'; ladder: LadderDetails }
   | { type: 'DeleteLadder'; ladderId: string }
-  | { type: 'CreateSeason'; season: SeasonDetails }
-  | { type: 'UpdateSeason'; season: SeasonDetails }
+  | { type: 'CreateSeason'; season: SeasonDetails; rules?: LadderRulesInput }
+  | { type: 'UpdateSeason'; season: SeasonDetails; rules?: LadderRulesInput }
   | { type: 'DeleteSeason'; ladderId: string; seasonId: string };
 
 export type LadderDomainEvent =
   | { type: typeof ladderCreated.type | typeof ladderUpdated.type; payload: LadderDetails }
   | { type: typeof ladderDeleted.type; payload: { ladderId: string; name: string } }
   | { type: typeof seasonCreated.type | typeof seasonUpdated.type; payload: SeasonDetails }
-  | { type: typeof seasonDeleted.type; payload: { seasonId: string; ladderId: string; name: string } };
+  | { type: typeof seasonDeleted.type; payload: { seasonId: string; ladderId: string; name: string } }
+  | {
+      type: typeof seasonRulesChanged.type;
+      payload: { seasonId: string; ladderId: string; rules: LadderRules };
+    };
 
 // Stryker disable next-line MethodExpression: names are stored trimmed, so trimming both sides is only a safeguard
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -69,6 +84,7 @@ function saveSeason(
   state: LaddersState,
   season: SeasonDetails,
   mode: 'create' | 'update',
+  rulesChange: LadderRulesInput = {},
 ): NewEvent[] | Rejection {
   const ladder = state.ladders[season.ladderId];
   if (!ladder) return reject('not_found', 'No such ladder');
@@ -78,7 +94,18 @@ function saveSeason(
     return reject('conflict', SEASON_OVERLAPS, 'startDate');
   }
   const type = mode === 'create' ? seasonCreated.type : seasonUpdated.type;
-  return [{ type, streamId: season.seasonId, payload: season }];
+  const events: NewEvent[] = [{ type, streamId: season.seasonId, payload: season }];
+  const current = ladder.seasons[season.seasonId]?.rules ?? defaultLadderRules;
+  const rules = withRules(current, rulesChange);
+  if (!sameRules(rules, current)) {
+    const { seasonId, ladderId } = season;
+    events.push({
+      type: seasonRulesChanged.type,
+      streamId: seasonId,
+      payload: { seasonId, ladderId, rules },
+    });
+  }
+  return events;
 }
 
 /** The rules of spec §7 "Admin: ladders and seasons" (names unique per club, seasons never overlap, …). */
@@ -123,9 +150,9 @@ export const laddersDecider: Decider<LadderCommand, LaddersState, LadderDomainEv
         ];
       }
       case 'CreateSeason':
-        return saveSeason(state, command.season, 'create');
+        return saveSeason(state, command.season, 'create', command.rules);
       case 'UpdateSeason':
-        return saveSeason(state, command.season, 'update');
+        return saveSeason(state, command.season, 'update', command.rules);
       case 'DeleteSeason': {
         const season = state.ladders[command.ladderId]?.seasons[command.seasonId];
         if (!season) return reject('not_found', 'No such season');
@@ -162,8 +189,19 @@ export const laddersDecider: Decider<LadderCommand, LaddersState, LadderDomainEv
       case 'SeasonDeleted': {
         const ladder = state.ladders[event.payload.ladderId];
         if (!ladder) return state;
-        const { [event.payload.seasonId]: _old, ...seasons } = ladder.seasons;
-        if (event.type !== 'SeasonDeleted') seasons[event.payload.seasonId] = event.payload;
+        const { [event.payload.seasonId]: old, ...seasons } = ladder.seasons;
+        if (event.type !== 'SeasonDeleted') {
+          seasons[event.payload.seasonId] = old?.rules
+            ? { ...event.payload, rules: old.rules }
+            : event.payload;
+        }
+        return { ladders: { ...state.ladders, [ladder.ladderId]: { ...ladder, seasons } } };
+      }
+      case 'SeasonRulesChanged': {
+        const ladder = state.ladders[event.payload.ladderId];
+        const season = ladder?.seasons[event.payload.seasonId];
+        if (!ladder || !season) return state;
+        const seasons = { ...ladder.seasons, [season.seasonId]: { ...season, rules: event.payload.rules } };
         return { ladders: { ...state.ladders, [ladder.ladderId]: { ...ladder, seasons } } };
       }
       // Stryker disable next-line all: unreachable, the type checker proves every event handled

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-registry.ts';
 import { isoDateSchema, matchTypeSchema, sportsCategorySchema } from './model.ts';
+import { movements } from './rules.ts';
 
 const ladderDetails = {
   ladderId: z.uuid(),
@@ -51,6 +52,25 @@ export const seasonDeleted = defineEvent({
   payload: z.object({ seasonId: z.uuid(), ladderId: z.uuid(), name: z.string() }),
 });
 
+/** The season's ladder rules changed (DESIGN.md §5); they apply to challenges issued after it. */
+export const seasonRulesChanged = defineEvent({
+  type: 'SeasonRulesChanged',
+  schemaVersion: 1,
+  payload: z.object({
+    seasonId: z.uuid(),
+    ladderId: z.uuid(),
+    rules: z.object({
+      challengeRange: z.number().int().min(0),
+      responseDays: z.number().int().min(1),
+      playDays: z.number().int().min(1),
+      declineIsWalkover: z.boolean(),
+      movement: z.enum(movements),
+      confirmHours: z.number().int().min(0),
+      inactivityDays: z.number().int().min(0),
+    }),
+  }),
+});
+
 export const ladderEvents = [
   ladderCreated,
   ladderUpdated,
@@ -58,6 +78,7 @@ export const ladderEvents = [
   seasonCreated,
   seasonUpdated,
   seasonDeleted,
+  seasonRulesChanged,
 ] as const;
 
 export type LadderEvent =
@@ -66,4 +87,5 @@ export type LadderEvent =
   | EventOf<typeof ladderDeleted>
   | EventOf<typeof seasonCreated>
   | EventOf<typeof seasonUpdated>
-  | EventOf<typeof seasonDeleted>;
+  | EventOf<typeof seasonDeleted>
+  | EventOf<typeof seasonRulesChanged>;

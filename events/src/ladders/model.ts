@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textProblem } from '../text.ts';
+import { ladderRulesInputSchema } from './rules.ts';
 
 export const sportsCategories = ['TENNISSINGLE', 'TENNISDOUBLE', 'PADEL'] as const;
 export const sportsCategorySchema = z.enum(sportsCategories, 'Choose a sports category');
@@ -59,6 +60,8 @@ export const seasonInputSchema = z
       .max(1000, 'Enter at most 1000'),
     openForRegistration: z.boolean('Choose whether teams can register'),
     matchType: matchTypeSchema,
+    /** DESIGN.md §5: optional; what is left out keeps its stored value (or default). */
+    rules: ladderRulesInputSchema.optional(),
   })
   .refine((season) => season.endDate >= season.startDate, {
     path: ['endDate'],

@@ -106,6 +106,21 @@ export const laddersProjection: Projection = {
         }
         break;
       }
+      case 'SeasonRulesChanged': {
+        const { seasonId, rules } = event.payload;
+        const { rowCount } = await context.query(
+          'UPDATE seasons SET rules = $2, updated_at = $4 WHERE id = $1 AND company_id = $3',
+          [seasonId, JSON.stringify(rules), event.companyId, event.occurredAt],
+        );
+        if (rowCount) {
+          context.push({
+            room: `season:${seasonId}`,
+            event: 'season.updated',
+            data: { seasonId, changed: ['season'] },
+          });
+        }
+        break;
+      }
       default: {
         const unhandled: never = event;
         throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
