@@ -1,3 +1,4 @@
+import { challengeEvents } from './challenges/events.ts';
 import { companyEvents } from './companies/events.ts';
 import type { EventDefinition } from './event-registry.ts';
 import { ladderEvents } from './ladders/events.ts';
@@ -10,4 +11,5 @@ export const productEvents: readonly EventDefinition[] = [
   ...ladderEvents,
   ...teamEvents,
   ...matchEvents,
+  ...challengeEvents,
 ];

@@ -9,12 +9,19 @@ export interface Rejection {
   reason: 'not_found' | 'conflict' | 'forbidden' | 'invalid';
   message: string;
   field?: string;
+  /** A stable code a client can act on (DESIGN.md §5: `BUSY`, `OUT_OF_RANGE`, …), answered as `reason`. */
+  code?: string;
 }
 
 export function reject(reason: Rejection['reason'], message: string, field?: string): Rejection {
   return field === undefined
     ? { kind: 'rejected', reason, message }
     : { kind: 'rejected', reason, message, field };
+}
+
+/** A refusal with a code of DESIGN.md's (a 409 `{error, reason}` at the edge). */
+export function refuse(code: string, message: string): Rejection {
+  return { kind: 'rejected', reason: 'conflict', message, code };
 }
 
 export function isRejection(value: unknown): value is Rejection {

@@ -32,8 +32,8 @@ export function errorHandler(): Middleware {
         ctx.set(answer.headers);
         ctx.body =
           answer.issues === undefined
-            ? { error: answer.message }
-            : { error: answer.message, issues: answer.issues };
+            ? { error: answer.message, ...answer.details }
+            : { error: answer.message, ...answer.details, issues: answer.issues };
         return;
       }
       if (error instanceof ZodError) {

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     readonly issues?: unknown,
     readonly headers: Record<string, string> = {},
+    /** More fields of the answer's body, next to `error` (e.g. a refusal's `reason`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';

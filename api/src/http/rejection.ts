@@ -17,7 +17,8 @@ export function rejectionToHttp(rejection: Rejection): HttpError {
     rejection.field === undefined
       ? undefined
       : [{ path: [rejection.field], message: rejection.message, code: rejection.reason }];
-  return new HttpError(statusOf[rejection.reason], rejection.message, issues);
+  const details = rejection.code === undefined ? {} : { reason: rejection.code };
+  return new HttpError(statusOf[rejection.reason], rejection.message, issues, {}, details);
 }
 
 /** A decider's answer as the command bus takes it: the events and the route's result, or the refusal thrown. */

@@ -18,7 +18,13 @@ const recordedSide = z.object({
 export const matchCreated = defineEvent({
   type: 'MatchCreated',
   schemaVersion: 1,
-  payload: z.object({ ...matchRef, defenderId: z.uuid(), challengerId: z.uuid() }),
+  // `challengeId`: the accepted (or walked-over) challenge this match plays out (DESIGN.md §5).
+  payload: z.object({
+    ...matchRef,
+    defenderId: z.uuid(),
+    challengerId: z.uuid(),
+    challengeId: z.uuid().optional(),
+  }),
 });
 /** The games as entered; winners and status are recomputed from them by the shared scoring rules. */
 export const matchResultRecorded = defineEvent({
