@@ -20,6 +20,8 @@ import { assertMailConfigured, type Mode } from './config.ts';
 import { PasswordHasher } from './accounts/passwords.ts';
 import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
 import { createMailer } from './mail/mailer.ts';
+import { DeadlineProcess } from './challenges/deadline-process.ts';
+import { DevClock } from './dev/dev-clock.ts';
 import { CommandBus } from './commands/command-bus.ts';
 import { ProjectionTracker } from './commands/projection-tracker.ts';
 import { readProjectorStatus } from './health/health-routes.ts';
@@ -45,6 +47,8 @@ export interface CourtsideConfig {
   readModelSchema?: string;
   logger?: Logger;
   clock?: () => Date;
+  /** How often the api looks for deadlines that ran out (expired challenges). */
+  deadlineIntervalMs?: number;
   projectionWaitMs?: number;
   /** SMTP URL for real mail; unset: the dev outbox (development only). */
   mailUrl?: string;
@@ -64,6 +68,8 @@ export interface RunningCourtside {
   log: EventLog;
   readModelSchema: string;
   projector: Projector | undefined;
+  /** One pass of the deadline process now (the api runs it every `deadlineIntervalMs` by itself). */
+  runDeadlines: (() => Promise<void>) | undefined;
   stop(): Promise<void>;
 }
 
@@ -75,7 +81,9 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
   const mode = config.mode ?? 'production';
   assertMailConfigured(mode, config.mailUrl, config.runApi);
   const logger = config.logger ?? createLogger();
-  const clock = config.clock ?? (() => new Date());
+  // In development the clock can be moved forward (the dev clock route); elsewhere it is the given or real time.
+  const devClock = mode === 'development' ? new DevClock(config.clock) : undefined;
+  const clock = devClock?.now ?? config.clock ?? (() => new Date());
   const schema = config.readModelSchema ?? liveReadModelSchema;
   const modules = [...productModules, ...(config.extraModules ?? [])];
   const registry = new EventRegistry([...productEvents, ...modules.flatMap((module) => module.events ?? [])]);
@@ -125,6 +133,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
 
     let url: string | undefined;
     let routes: RouteInfo[] = [];
+    let runDeadlines: (() => Promise<void>) | undefined;
     if (config.runApi) {
       const readModels = readModelPool(config.databaseUrl, schema, onLogError);
       stops.push(() => readModels.end());
@@ -153,6 +162,13 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         onAppended: (events) => metrics.eventsAppended.inc({ log: log.kind }, events),
       });
       stops.push(async () => commands.close());
+      const deadlines = new DeadlineProcess({
+        commands,
+        readModels,
+        clock,
+        logger: logger.child({ component: 'deadlines' }),
+        intervalMs: config.deadlineIntervalMs ?? 60_000,
+      });
       const mailer = createMailer({ mailUrl: config.mailUrl, db });
       const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
       const sessions = new SessionStore(db, clock);
@@ -167,6 +183,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         passwords: new PasswordHasher(),
         xsrfSecret,
         mode,
+        deadlines,
+        ...(devClock ? { devClock } : {}),
       };
       const app = createApp({
         services,
@@ -199,12 +217,15 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         await live.close();
         await closed;
       });
+      deadlines.start();
+      stops.push(() => deadlines.stop());
+      runDeadlines = () => deadlines.runOnce();
       const address = server.address() as AddressInfo;
       url = `http://${address.address}:${address.port}`;
       logger.info({ url: `${url}/webapps/`, log: log.kind }, 'api listening');
     }
 
-    return { url, routes, log, readModelSchema: schema, projector, stop };
+    return { url, routes, log, readModelSchema: schema, projector, runDeadlines, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -9,6 +9,8 @@ import type { SessionStore } from './accounts/sessions.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Logger } from './observability/logger.ts';
 import type { Mode } from './config.ts';
+import type { DeadlineProcess } from './challenges/deadline-process.ts';
+import type { DevClock } from './dev/dev-clock.ts';
 
 /** What route handlers get: commands go through the bus, queries read the read models. */
 export interface AppServices {
@@ -23,8 +25,12 @@ export interface AppServices {
   sessions: SessionStore;
   passwords: PasswordHasher;
   xsrfSecret: string;
-  /** Development-only routes (the dev outbox) are mounted only in `development`. */
+  /** Development-only routes (the dev outbox, the dev clock) are mounted only in `development`. */
   mode: Mode;
+  /** Development only: the clock the dev clock route moves (`clock` reads it). */
+  devClock?: DevClock;
+  /** Applies deadlines (expired challenges) without a request. */
+  deadlines: Pick<DeadlineProcess, 'runOnce'>;
 }
 
 /**

@@ -6,6 +6,9 @@ import { adminTeamRoutes } from './teams/admin-team-routes.ts';
 import { playerLadderRoutes } from './teams/player-ladder-routes.ts';
 import { matchRoutes } from './matches/match-routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
+import { devClockRoutes } from './dev/dev-clock-routes.ts';
+import { challengeRoutes } from './challenges/challenge-routes.ts';
+import { accountRoomAuthorizer } from './accounts/account-room.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */
@@ -13,12 +16,15 @@ export const productModules: readonly CourtsideModule[] = [
   {
     name: 'accounts',
     routes: accountRoutes,
+    roomAuthorizers: () => [accountRoomAuthorizer],
   },
   { name: 'dev-mailbox', routes: devMailboxRoutes },
+  { name: 'dev-clock', routes: devClockRoutes },
   { name: 'ladders', routes: adminLadderRoutes },
   { name: 'teams', routes: adminTeamRoutes },
   { name: 'player-ladders', routes: playerLadderRoutes },
   { name: 'matches', routes: matchRoutes },
+  { name: 'challenges', routes: challengeRoutes },
   { name: 'audit', routes: auditRoutes },
   {
     name: 'companies',

@@ -12,3 +12,5 @@ export const READY_PATH = '/webapps/api/ready';
 export const DEV_MAILBOX_PATH = '/webapps/api/dev/mailbox';
 /** socket.io's path (DESIGN.md §2: live pushes). */
 export const LIVE_PATH = '/webapps/socket.io';
+/** Development only: the server's clock, moved forward for deadlines (DESIGN.md §5). */
+export const DEV_CLOCK_PATH = '/webapps/api/dev/clock';

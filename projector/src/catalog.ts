@@ -1,4 +1,5 @@
 import { auditProjection } from './audit/projection.ts';
+import { challengesProjection } from './challenges/projection.ts';
 import { companiesProjection } from './companies/projection.ts';
 import { laddersProjection } from './ladders/projection.ts';
 import { matchesProjection } from './matches/projection.ts';
@@ -11,5 +12,6 @@ export const productProjections: readonly Projection[] = [
   laddersProjection,
   teamsProjection,
   matchesProjection,
+  challengesProjection,
   auditProjection,
 ];

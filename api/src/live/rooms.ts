@@ -13,10 +13,10 @@ export type RoomDecision = { ok: true } | { ok: false; error: string };
  */
 export type RoomAuthorizer = (room: ParsedRoom, viewer: Viewer) => Promise<RoomDecision | undefined>;
 
-const roomSchema = z.string().regex(/^(match|season|ladder|company):[A-Za-z0-9_-]{1,64}$/);
+const roomSchema = z.string().regex(/^(match|season|ladder|company|account):[A-Za-z0-9_-]{1,64}$/);
 
 export interface ParsedRoom {
-  kind: 'match' | 'season' | 'ladder' | 'company';
+  kind: 'match' | 'season' | 'ladder' | 'company' | 'account';
   id: string;
   name: string;
 }
@@ -30,7 +30,7 @@ export function parseRoom(value: unknown): ParsedRoom | undefined {
 
 const PUBLIC_ROOMS: ReadonlySet<ParsedRoom['kind']> = new Set(['match', 'season', 'ladder']);
 
-/** Match, season and ladder rooms are open to anyone; a company room needs an authoriser that says yes. */
+/** Match, season and ladder rooms are open to anyone; company and account rooms need an authoriser that says yes. */
 export async function authorizeRoom(
   room: ParsedRoom,
   viewer: Viewer,

@@ -37,6 +37,8 @@ export interface MatchView {
   editable: boolean;
   /** The season's last day: the date editor may not go past it (spec §4 "latest match date"). */
   latestDate: string;
+  /** DESIGN.md §5: the challenge this match plays out, when it came from one. */
+  challengeId?: string;
 }
 
 /** Spec §3 "Event info": `name` is the ladder, `part` the season (DESIGN.md "Matches list"). */
@@ -68,6 +70,7 @@ interface MatchRow {
   company_id: string;
   status: MatchStatus;
   date: string | null;
+  challenge_id: string | null;
   sports_category: SportsCategory;
   match_type: MatchType;
   end_date: string;
@@ -92,7 +95,7 @@ export async function loadMatches(
   if (matchIds.length === 0) return [];
   const { rows } = (await query(
     `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
-       l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
+       m.challenge_id, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
        ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger
      FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
      WHERE m.id = ANY($1::uuid[])`,
@@ -137,6 +140,7 @@ function toListItem(row: MatchRow, viewer: MatchViewer): MatchListItem {
       challenger: team('challenger'),
       editable,
       latestDate: row.end_date,
+      ...(row.challenge_id ? { challengeId: row.challenge_id } : {}),
     },
     event: {
       name: { id: row.ladder_id, name: row.ladder_name },

@@ -33,8 +33,8 @@ export const matchesProjection: Projection = {
       case 'MatchCreated': {
         const { rowCount } = await context.query(
           `INSERT INTO matches (id, season_id, ladder_id, company_id, defender_id, challenger_id, status, defender_score,
-             challenger_score, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, 'planned', $7, $7, $8, $8) ON CONFLICT (id) DO NOTHING`,
+             challenger_score, created_at, updated_at, challenge_id)
+           VALUES ($1, $2, $3, $4, $5, $6, 'planned', $7, $7, $8, $8, $9) ON CONFLICT (id) DO NOTHING`,
           [
             matchId,
             seasonId,
@@ -44,6 +44,7 @@ export const matchesProjection: Projection = {
             event.payload.challengerId,
             JSON.stringify(noScore),
             event.occurredAt,
+            event.payload.challengeId ?? null,
           ],
         );
         if (rowCount) {

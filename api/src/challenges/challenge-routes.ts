@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { LADDER_API } from '@courtside/events/api-paths';
+import { challengesDecider, type ChallengeCommand } from '@courtside/events/challenges/decider';
+import { requireSession } from '../accounts/authentication.ts';
+import { answerCommand } from '../http/command-answer.ts';
+import { HttpError } from '../http/http-error.ts';
+import { parseInput } from '../http/parse.ts';
+import { decided } from '../http/rejection.ts';
+import type { AppServices } from '../module.ts';
+import {
+  challengeContext,
+  challengesOfAccount,
+  challengesOfSeason,
+  seasonChallengesStateOf,
+} from './challenge-queries.ts';
+
+const seasonParams = z.object({ seasonId: z.uuid('No such season') });
+const challengeParams = z.object({ challengeId: z.uuid('No such challenge') });
+const issueSchema = z.object({ defenderTeamId: z.uuid('Choose the team to challenge') });
+const acceptSchema = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time as YYYY-MM-DDTHH:mm')
+    .nullish(),
+});
+
+/** DESIGN.md §5 "Routes added": challenges between the teams of a season. */
+export function challengeRoutes(router: Router, services: AppServices): void {
+  const db = services.readModels;
+
+  async function companyOfSeason(seasonId: string): Promise<string> {
+    const { rows } = await db.query<{ companyId: string }>(
+      'SELECT company_id AS "companyId" FROM seasons WHERE id = $1',
+      [seasonId],
+    );
+    if (!rows[0]) throw new HttpError(404, 'No such season');
+    return rows[0].companyId;
+  }
+
+  /** Runs a challenge command against the season's state, caught up under the company's lock. */
+  function execute<T extends object>(
+    companyId: string,
+    actorId: string,
+    seasonId: string,
+    command: ChallengeCommand,
+    result: T,
+  ) {
+    return services.commands.execute(
+      { name: command.type, companyId, actorId },
+      async ({ readModels, now }) => {
+        const challengeId = 'challengeId' in command ? command.challengeId : undefined;
+        const state = await seasonChallengesStateOf(readModels, seasonId, challengeId);
+        return decided(challengesDecider.decide(command, state, now), result);
+      },
+    );
+  }
+
+  router.post(`${LADDER_API}/seasons/:seasonId/challenges`, async (ctx) => {
+    const session = requireSession(ctx);
+    const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
+    const { defenderTeamId } = parseInput(issueSchema, ctx.request.body ?? {}, 'challenge');
+    const companyId = await companyOfSeason(seasonId);
+    const challengeId = randomUUID();
+    const command = {
+      type: 'IssueChallenge' as const,
+      challengeId,
+      actorId: session.accountId,
+      defenderTeamId,
+    };
+    const outcome = await execute(companyId, session.accountId, seasonId, command, { challengeId });
+    await answerCommand(ctx, outcome, { status: 201 });
+  });
+
+  router.get(`${LADDER_API}/seasons/:seasonId/challenges`, async (ctx) => {
+    const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
+    await companyOfSeason(seasonId);
+    ctx.body = await challengesOfSeason(db, seasonId, services.clock());
+  });
+
+  router.get(`${LADDER_API}/challenges/mine`, async (ctx) => {
+    const session = requireSession(ctx);
+    ctx.body = await challengesOfAccount(db, session.accountId);
+  });
+
+  async function answer(ctx: Context, type: 'AcceptChallenge' | 'DeclineChallenge' | 'WithdrawChallenge') {
+    const session = requireSession(ctx);
+    const { challengeId } = parseInput(challengeParams, ctx.params, 'address');
+    const { date } =
+      type === 'AcceptChallenge' ? parseInput(acceptSchema, ctx.request.body ?? {}, 'answer') : {};
+    const context = await challengeContext(db, challengeId);
+    if (!context) throw new HttpError(404, 'No such challenge');
+    const actorId = session.accountId;
+    const matchId = randomUUID();
+    const command: ChallengeCommand =
+      type === 'WithdrawChallenge'
+        ? { type, challengeId, actorId }
+        : type === 'AcceptChallenge'
+          ? { type, challengeId, actorId, matchId, date }
+          : { type, challengeId, actorId, matchId };
+    const result = type === 'AcceptChallenge' ? { challengeId, matchId } : { challengeId };
+    const outcome = await execute(context.companyId, actorId, context.seasonId, command, result);
+    await answerCommand(ctx, outcome, { status: 200 });
+  }
+
+  router.post(`${LADDER_API}/challenges/:challengeId/accept`, (ctx) => answer(ctx, 'AcceptChallenge'));
+  router.post(`${LADDER_API}/challenges/:challengeId/decline`, (ctx) => answer(ctx, 'DeclineChallenge'));
+  router.post(`${LADDER_API}/challenges/:challengeId/withdraw`, (ctx) => answer(ctx, 'WithdrawChallenge'));
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { challengesDecider } from '@courtside/events/challenges/decider';
+import type { CommandBus } from '../commands/command-bus.ts';
+import type { Logger } from '../observability/logger.ts';
+import { decided } from '../http/rejection.ts';
+import { seasonChallengesStateOf, seasonsWithDueChallenges } from './challenge-queries.ts';
+import type pg from 'pg';
+
+export const SYSTEM_ACTOR = 'system';
+
+/**
+ * Deadlines without a request (DESIGN.md §5): expires the challenges nobody answered in time. It only proposes
+ * work; each season's expiry is an ordinary command under the company's lock, decided against the caught-up state
+ * with the bus's clock, so several api processes (and a second run) append each expiry once.
+ */
+export class DeadlineProcess {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly options: {
+      commands: CommandBus;
+      readModels: Pick<pg.Pool, 'query'>;
+      clock: () => Date;
+      logger: Logger;
+      intervalMs: number;
+    },
+  ) {}
+
+  start(): void {
+    const tick = () => {
+      this.timer = setTimeout(() => {
+        void this.runOnce().finally(tick);
+      }, this.options.intervalMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass over every season with a due challenge; runs after the one under way, never two at once. */
+  runOnce(): Promise<void> {
+    const previous = this.running ?? Promise.resolve();
+    const run = previous.then(() => this.pass());
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+
+  private async pass(): Promise<void> {
+    const { commands, readModels, clock, logger } = this.options;
+    for (const { companyId, seasonId } of await seasonsWithDueChallenges(readModels, clock())) {
+      try {
+        await commands.execute(
+          { name: 'ExpireChallenges', companyId, actorId: SYSTEM_ACTOR },
+          async ({ readModels: caughtUp, now }) => {
+            const state = await seasonChallengesStateOf(caughtUp, seasonId);
+            const matchIds = Object.fromEntries(
+              Object.keys(state.challenges).map((challengeId) => [challengeId, randomUUID()]),
+            );
+            return decided(challengesDecider.decide({ type: 'ExpireChallenges', matchIds }, state, now), {});
+          },
+        );
+      } catch (error) {
+        // One season that cannot be expired now (log down, company quarantined) waits for the next pass.
+        logger.warn({ err: error, companyId, seasonId }, 'challenge deadlines not applied');
+      }
+    }
+  }
+}

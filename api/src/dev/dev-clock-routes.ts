@@ -1,0 +1,28 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { DEV_CLOCK_PATH } from '@courtside/events/api-paths';
+import { parseInput } from '../http/parse.ts';
+import type { AppServices } from '../module.ts';
+
+const advanceSchema = z.object({
+  advanceMs: z
+    .number('Give advanceMs, the milliseconds to move the clock forward')
+    .int('Give whole milliseconds')
+    .min(0, 'The clock only moves forward')
+    .max(366 * 24 * 60 * 60 * 1000, 'Move the clock at most a year at once'),
+});
+
+/** DESIGN.md §5 "The clock in development": only where development was asked for; no sign-in needed. */
+export function devClockRoutes(router: Router, services: AppServices): void {
+  const { devClock } = services;
+  if (services.mode !== 'development' || !devClock) return;
+  router.get(DEV_CLOCK_PATH, (ctx) => {
+    ctx.body = { now: devClock.now().toISOString() };
+  });
+  router.post(DEV_CLOCK_PATH, async (ctx) => {
+    const { advanceMs } = parseInput(advanceSchema, ctx.request.body ?? {}, 'clock');
+    devClock.advance(advanceMs);
+    await services.deadlines.runOnce();
+    ctx.body = { now: devClock.now().toISOString() };
+  });
+}

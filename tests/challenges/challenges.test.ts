@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import type { ChallengeView } from '@courtside/projector/challenges/projection';
+import { DEV_CLOCK_PATH, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { LiveClient } from '../support/live-client.ts';
+import { eventually } from '../support/wait.ts';
+
+type Challenge = ChallengeView;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('challenges (DESIGN.md §5)', () => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'));
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  const standings = async (ladderId: string) =>
+    (
+      await new HttpClient(courtside.url!).json<{ teams: Array<{ teamId: string; position: number }> }>(
+        'GET',
+        `${LADDER_API}/ladders/${ladderId}/standings`,
+      )
+    ).body.teams.map((team) => team.teamId);
+
+  it('a player challenges a team above, the challenged team accepts with a date, and the match carries the challenge', async () => {
+    const { seasonId, teams } = await seasonWithTeams(courtside.url!, 4);
+    const [first, second, third, fourth] = teams;
+    const challenges = `${LADDER_API}/seasons/${seasonId}/challenges`;
+    const live = new LiveClient(courtside.url!, { 'SESSION-ID': fourth!.http.cookie('SESSION-ID')! });
+    await live.connected();
+    const intruder = new LiveClient(courtside.url!, { 'SESSION-ID': third!.http.cookie('SESSION-ID')! });
+    await intruder.connected();
+    expect(await live.subscribe(`account:${fourth!.account.id}`)).toMatchObject({ ok: true });
+    expect(await intruder.subscribe(`account:${fourth!.account.id}`)).toMatchObject({ ok: false });
+    intruder.close();
+
+    const issued = await fourth!.http.json<{ challengeId: string }>('POST', challenges, {
+      defenderTeamId: first!.teamId,
+    });
+    const busy = await third!.http.json('POST', challenges, { defenderTeamId: first!.teamId });
+    const notAbove = await second!.http.json('POST', challenges, { defenderTeamId: third!.teamId });
+    const anonymous = await new HttpClient(courtside.url!).json('POST', challenges, {
+      defenderTeamId: first!.teamId,
+    });
+    const listed = await new HttpClient(courtside.url!).json<Challenge[]>('GET', challenges);
+    const wrongSide = await third!.http.json(
+      'POST',
+      `${LADDER_API}/challenges/${issued.body.challengeId}/accept`,
+      {},
+    );
+    const accepted = await first!.http.json<{ challengeId: string; matchId: string }>(
+      'POST',
+      `${LADDER_API}/challenges/${issued.body.challengeId}/accept`,
+      { date: '2099-01-01T18:30' },
+    );
+    const withdrawLate = await fourth!.http.json(
+      'POST',
+      `${LADDER_API}/challenges/${issued.body.challengeId}/withdraw`,
+    );
+    const match = await first!.http.json<{ challengeId: string; date: string; defender: { teamId: string } }>(
+      'GET',
+      `${MATCHES_API}/matches/${accepted.body.matchId}`,
+    );
+    const mine = await fourth!.http.json<Challenge[]>('GET', `${LADDER_API}/challenges/mine`);
+
+    expect(issued.status).toBe(201);
+    expect(busy).toEqual({
+      status: 409,
+      body: { error: 'One of the two teams is already in a challenge', reason: 'BUSY' },
+    });
+    expect(notAbove).toMatchObject({ status: 409, body: { reason: 'NOT_ABOVE' } });
+    expect(anonymous.status).toBe(401);
+    expect(listed.body).toEqual([
+      {
+        challengeId: issued.body.challengeId,
+        seasonId,
+        challengerTeamId: fourth!.teamId,
+        defenderTeamId: first!.teamId,
+        state: 'open',
+        issuedAt: expect.any(String),
+        respondBy: expect.any(String),
+      },
+    ]);
+    expect(Date.parse(listed.body[0]!.respondBy) - Date.parse(listed.body[0]!.issuedAt)).toBe(7 * DAY_MS);
+    expect(wrongSide).toMatchObject({ status: 403 });
+    expect(accepted).toEqual({
+      status: 200,
+      body: { challengeId: issued.body.challengeId, matchId: expect.any(String) },
+    });
+    expect(withdrawLate).toMatchObject({ status: 409, body: { reason: 'NOT_OPEN' } });
+    // The date was clamped to the season's last day, as any match date.
+    expect(match.body).toMatchObject({
+      challengeId: issued.body.challengeId,
+      defender: { teamId: first!.teamId },
+    });
+    expect(match.body.date).not.toBe('2099-01-01T18:30');
+    expect(mine.body).toEqual([
+      expect.objectContaining({
+        state: 'accepted',
+        matchId: accepted.body.matchId,
+        playBy: expect.any(String),
+      }),
+    ]);
+    await eventually(() =>
+      expect(
+        live.pushes
+          .filter((push) => push.event === 'challenge.updated')
+          .map((push) => (push.data as { challenge: Challenge }).challenge.state),
+      ).toEqual(['open', 'accepted']),
+    );
+    live.close();
+  });
+
+  it('a decline is a walkover for the challenger, who leapfrogs; a withdrawal moves nobody', async () => {
+    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url!, 4);
+    const [first, second, third, fourth] = teams;
+    const challenges = `${LADDER_API}/seasons/${seasonId}/challenges`;
+
+    const withdrawn = await fourth!.http.json<{ challengeId: string }>('POST', challenges, {
+      defenderTeamId: second!.teamId,
+    });
+    const withdraw = await fourth!.http.json(
+      'POST',
+      `${LADDER_API}/challenges/${withdrawn.body.challengeId}/withdraw`,
+    );
+    const declined = await third!.http.json<{ challengeId: string }>('POST', challenges, {
+      defenderTeamId: first!.teamId,
+    });
+    const decline = await first!.http.json(
+      'POST',
+      `${LADDER_API}/challenges/${declined.body.challengeId}/decline`,
+    );
+
+    expect(withdraw.status).toBe(200);
+    expect(decline).toEqual({ status: 200, body: { challengeId: declined.body.challengeId } });
+    expect(await standings(ladderId)).toEqual([third!.teamId, first!.teamId, second!.teamId, fourth!.teamId]);
+  });
+
+  it('expires an unanswered challenge when the dev clock passes its deadline, once, as a walkover', async () => {
+    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url!, 3);
+    const [first, , third] = teams;
+    const issued = await third!.http.json<{ challengeId: string }>(
+      'POST',
+      `${LADDER_API}/seasons/${seasonId}/challenges`,
+      {
+        defenderTeamId: first!.teamId,
+      },
+    );
+    const http = new HttpClient(courtside.url!);
+    const before = await http.json<{ now: string }>('GET', DEV_CLOCK_PATH);
+    const early = await http.json<{ now: string }>('POST', DEV_CLOCK_PATH, { advanceMs: 6 * DAY_MS });
+    const stillOpen = await http.json<Challenge[]>('GET', `${LADDER_API}/seasons/${seasonId}/challenges`);
+    const late = await http.json<{ now: string }>('POST', DEV_CLOCK_PATH, { advanceMs: DAY_MS });
+    const again = await http.json('POST', DEV_CLOCK_PATH, { advanceMs: 0 });
+    const backwards = await http.json('POST', DEV_CLOCK_PATH, { advanceMs: -1 });
+    const missing = await http.json('POST', DEV_CLOCK_PATH, {});
+    const after = await http.json<Challenge[]>('GET', `${LADDER_API}/seasons/${seasonId}/challenges`);
+
+    expect(Date.parse(early.body.now) - Date.parse(before.body.now)).toBeGreaterThanOrEqual(6 * DAY_MS);
+    expect(stillOpen.body.map((challenge) => challenge.state)).toEqual(['open']);
+    expect(late.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(backwards.status).toBe(400);
+    expect(missing.status).toBe(400);
+    expect(after.body).toEqual([
+      expect.objectContaining({
+        challengeId: issued.body.challengeId,
+        state: 'expired',
+        matchId: expect.any(String),
+      }),
+    ]);
+    expect(await standings(ladderId)).toEqual([third!.teamId, first!.teamId, teams[1]!.teamId]);
+  });
+
+  it('answers 404 for unknown ids and 400 for bad input, never 500', async () => {
+    const { seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
+    const player = teams[1]!.http;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await player.json('POST', `${LADDER_API}/seasons/${unknown}/challenges`, { defenderTeamId: unknown }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await player.json('POST', `${LADDER_API}/seasons/nope/challenges`, { defenderTeamId: unknown }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await player.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, { defenderTeamId: 'x' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await player.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, { defenderTeamId: unknown }))
+        .body,
+    ).toMatchObject({ reason: 'NOT_IN_SEASON' });
+    expect((await player.json('POST', `${LADDER_API}/challenges/${unknown}/accept`, {})).status).toBe(404);
+    expect(
+      (await player.json('POST', `${LADDER_API}/challenges/${unknown}/accept`, { date: 'soon' })).status,
+    ).toBe(400);
+    expect((await new HttpClient(courtside.url!).json('GET', `${LADDER_API}/challenges/mine`)).status).toBe(
+      401,
+    );
+  });
+});
