@@ -179,6 +179,65 @@ describe('challenges (DESIGN.md §5)', () => {
     expect(await standings(ladderId)).toEqual([third!.teamId, first!.teamId, teams[1]!.teamId]);
   });
 
+  it('shows on the standings who may be challenged, the challenges on both rows, and each team’s record and movement', async () => {
+    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url!, 4);
+    const [first, second, third, fourth] = teams;
+    const path = `${LADDER_API}/ladders/${ladderId}/standings`;
+    type Row = {
+      teamId: string;
+      played: number;
+      won: number;
+      lost: number;
+      movement: number;
+      minimumMet: boolean;
+      lastPlayedAt: string | null;
+      canChallenge?: boolean;
+      challengeRefusal?: string;
+      challenge?: { challengeId: string };
+    };
+    const rowsFor = async (http: HttpClient) => (await http.json<{ teams: Row[] }>('GET', path)).body.teams;
+    const issued = await third!.http.json<{ challengeId: string }>(
+      'POST',
+      `${LADDER_API}/seasons/${seasonId}/challenges`,
+      {
+        defenderTeamId: first!.teamId,
+      },
+    );
+
+    const asFourth = await rowsFor(fourth!.http);
+    const anonymous = await rowsFor(new HttpClient(courtside.url!));
+    expect(
+      asFourth.map((row) => [row.canChallenge, row.challengeRefusal, row.challenge?.challengeId]),
+    ).toEqual([
+      [false, 'BUSY', issued.body.challengeId],
+      [true, undefined, undefined],
+      [false, 'BUSY', issued.body.challengeId],
+      [false, 'NOT_ABOVE', undefined],
+    ]);
+    expect(anonymous.every((row) => !('canChallenge' in row) && !('challengeRefusal' in row))).toBe(true);
+
+    await first!.http.json('POST', `${LADDER_API}/challenges/${issued.body.challengeId}/decline`);
+    const after = await rowsFor(second!.http);
+    expect(
+      after.map(({ teamId, played, won, lost, movement, minimumMet }) => [
+        teamId,
+        played,
+        won,
+        lost,
+        movement,
+        minimumMet,
+      ]),
+    ).toEqual([
+      [third!.teamId, 1, 1, 0, 2, false],
+      [first!.teamId, 1, 0, 1, -1, false],
+      [second!.teamId, 0, 0, 0, -1, false],
+      [fourth!.teamId, 0, 0, 0, 0, false],
+    ]);
+    expect(after[0]!.lastPlayedAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/));
+    expect(after[3]!.lastPlayedAt).toBeNull();
+    expect(after.map((row) => row.canChallenge)).toEqual([true, true, false, false]);
+  });
+
   it('answers 404 for unknown ids and 400 for bad input, never 500', async () => {
     const { seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
     const player = teams[1]!.http;

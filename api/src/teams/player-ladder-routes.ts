@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { seasonTeamsDecider } from '@courtside/events/teams/decider';
 import { AccountStore } from '../accounts/account-store.ts';
-import { requireSession } from '../accounts/authentication.ts';
+import { requireSession, sessionOf } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import { decided } from '../http/rejection.ts';
 import { seasonsOf } from '../ladders/ladder-queries.ts';
 import type { AppServices } from '../module.ts';
+import { standingsOf } from './standings.ts';
 import { seasonContext, seasonTeamsStateOf } from './team-queries.ts';
 import { LADDER_API } from '@courtside/events/api-paths';
 
@@ -58,22 +59,8 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
     const season = (await seasonsOf(db, ladderId, isoDay(services.clock()))).find(
       (candidate) => candidate.current,
     );
-    const teams = season
-      ? (
-          await db.query<{
-            teamId: string;
-            position: number;
-            joinDate: string;
-            members: Array<{ fullName: string }>;
-          }>(
-            `SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate",
-               json_agg(json_build_object('fullName', coalesce(a.full_name, 'Player')) ORDER BY m.member_order) AS members
-             FROM teams t JOIN team_members m ON m.team_id = t.id JOIN courtside.accounts a ON a.id = m.account_id
-             WHERE t.season_id = $1 AND t.status = 'active' GROUP BY t.id ORDER BY t.position`,
-            [season.uuid],
-          )
-        ).rows
-      : [];
+    const viewerId = sessionOf(ctx)?.accountId;
+    const teams = season ? await standingsOf(db, season, viewerId, services.clock()) : [];
     ctx.body = { ladder: rows[0], season: season ?? null, teams };
   });
 

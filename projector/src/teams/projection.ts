@@ -31,8 +31,11 @@ export async function writeOrder(
 ): Promise<void> {
   if (order.length === 0) return;
   await context.query(
-    `UPDATE teams SET position = ordered.position
-     FROM unnest($1::uuid[]) WITH ORDINALITY AS ordered(id, position) WHERE teams.id = ordered.id`,
+    // A team that changes place keeps how far it moved (a team new on the ladder had no place: it did not move).
+    `UPDATE teams SET position = ordered.position,
+       movement = CASE WHEN teams.position IS NULL THEN teams.movement ELSE teams.position - ordered.position END
+     FROM unnest($1::uuid[]) WITH ORDINALITY AS ordered(id, position)
+     WHERE teams.id = ordered.id AND teams.position IS DISTINCT FROM ordered.position`,
     [order],
   );
 }

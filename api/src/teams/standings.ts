@@ -1,0 +1,89 @@
+import type pg from 'pg';
+import {
+  challengeRefusal,
+  isBusy,
+  teamOf,
+  type ChallengeRefusalCode,
+} from '@courtside/events/challenges/decider';
+import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { withoutNulls, type ChallengeView } from '@courtside/projector/challenges/projection';
+import { seasonChallengesStateOf } from '../challenges/challenge-queries.ts';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** A row of the public standings (DESIGN.md §5 "Standings"). */
+export interface StandingsRow {
+  teamId: string;
+  position: number;
+  joinDate: string | null;
+  members: Array<{ fullName: string }>;
+  played: number;
+  won: number;
+  lost: number;
+  lastPlayedAt: string | null;
+  movement: number;
+  minimumMet: boolean;
+  /** For a signed-in caller only. */
+  canChallenge?: boolean;
+  /** Why not, when the caller plays in the season and may not challenge this row. */
+  challengeRefusal?: ChallengeRefusalCode;
+  challenge?: ChallengeView;
+}
+
+/** The active teams of a season in ladder order, with their record and, for a signed-in caller, challenges. */
+export async function standingsOf(
+  db: Queryable,
+  season: { uuid: string; minimumPlayedMatches: number },
+  viewerId: string | undefined,
+  now: Date,
+): Promise<StandingsRow[]> {
+  const { rows } = await db.query<Omit<StandingsRow, 'minimumMet'>>(
+    `WITH results AS (
+       SELECT side.team_id, m.winner = side.side AS won,
+         coalesce(m.date, to_char(m.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI')) AS played_at
+       FROM matches m
+       CROSS JOIN LATERAL (VALUES (m.defender_id, 'defender'), (m.challenger_id, 'challenger')) AS side(team_id, side)
+       WHERE m.season_id = $1 AND m.winner IS NOT NULL AND m.status <> 'cancelled')
+     SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.movement,
+       (SELECT json_agg(json_build_object('fullName', coalesce(a.full_name, 'Player')) ORDER BY m.member_order)
+        FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id WHERE m.team_id = t.id) AS members,
+       (SELECT count(*)::int FROM results r WHERE r.team_id = t.id) AS played,
+       (SELECT count(*)::int FROM results r WHERE r.team_id = t.id AND r.won) AS won,
+       (SELECT count(*)::int FROM results r WHERE r.team_id = t.id AND NOT r.won) AS lost,
+       (SELECT max(r.played_at) FROM results r WHERE r.team_id = t.id) AS "lastPlayedAt"
+     FROM teams t WHERE t.season_id = $1 AND t.status = 'active' ORDER BY t.position`,
+    [season.uuid],
+  );
+  const standings = rows.map((row) => ({ ...row, minimumMet: row.played >= season.minimumPlayedMatches }));
+  if (!viewerId) return standings;
+
+  const state = await seasonChallengesStateOf(db, season.uuid);
+  const myTeam = teamOf(state, viewerId);
+  const live = Object.values(state.challenges).filter(isBusy);
+  return standings.map((row) => {
+    const refusal = myTeam ? challengeRefusal(state, myTeam, row.teamId, now) : 'NOT_IN_SEASON';
+    const challenge = live.find((known) =>
+      [known.challengerTeamId, known.defenderTeamId].includes(row.teamId),
+    );
+    return {
+      ...row,
+      canChallenge: refusal === undefined,
+      ...(refusal && myTeam ? { challengeRefusal: refusal } : {}),
+      ...(challenge
+        ? {
+            challenge: withoutNulls({
+              challengeId: challenge.challengeId,
+              seasonId: season.uuid,
+              challengerTeamId: challenge.challengerTeamId,
+              defenderTeamId: challenge.defenderTeamId,
+              state: challenge.state,
+              issuedAt: challenge.issuedAt,
+              respondBy: challenge.respondBy,
+              ...(challenge.playBy ? { playBy: challenge.playBy } : {}),
+              ...(challenge.matchId ? { matchId: challenge.matchId } : {}),
+            }),
+          }
+        : {}),
+    };
+  });
+}
