@@ -238,6 +238,90 @@ describe('challenges (DESIGN.md §5)', () => {
     expect(after.map((row) => row.canChallenge)).toEqual([true, true, false, false]);
   });
 
+  it('a player’s result waits for the other side: a dispute is settled by a manager, silence by the clock', async () => {
+    const { ladderId, seasonId, teams, manager } = await seasonWithTeams(courtside.url!, 3);
+    const [first, second, third] = teams;
+    const score = (defender: number[], challenger: number[]) => ({
+      defender: { matchSets: defender.map((games) => ({ score: games })), special: 'none' },
+      challenger: { matchSets: challenger.map((games) => ({ score: games })), special: 'none' },
+    });
+    const playChallenge = async (from: typeof first, to: typeof first) => {
+      const issued = await from!.http.json<{ challengeId: string }>(
+        'POST',
+        `${LADDER_API}/seasons/${seasonId}/challenges`,
+        {
+          defenderTeamId: to!.teamId,
+        },
+      );
+      const accepted = await to!.http.json<{ matchId: string }>(
+        'POST',
+        `${LADDER_API}/challenges/${issued.body.challengeId}/accept`,
+        {},
+      );
+      return accepted.body.matchId;
+    };
+    type Confirmed = { confirmation: { state: string; dueAt?: string } };
+
+    const firstMatch = await playChallenge(third, first);
+    const entered = await third!.http.json<Confirmed>('PUT', `${MATCHES_API}/matches`, {
+      id: firstMatch,
+      ...score([4, 3], [6, 6]),
+    });
+    const noReason = await first!.http.json('POST', `${MATCHES_API}/matches/${firstMatch}/dispute`, {});
+    const disputed = await first!.http.json<Confirmed>(
+      'POST',
+      `${MATCHES_API}/matches/${firstMatch}/dispute`,
+      {
+        reason: 'We won the second set',
+      },
+    );
+    const stillBusy = await third!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
+      defenderTeamId: second!.teamId,
+    });
+    const cancelByPlayer = await first!.http.json('DELETE', `${MATCHES_API}/matches/${firstMatch}/cancel`);
+    const beforeSettling = await standings(ladderId);
+    const settled = await manager.json<Confirmed>('PUT', `${MATCHES_API}/matches`, {
+      id: firstMatch,
+      ...score([4, 3], [6, 6]),
+    });
+
+    expect(entered.body.confirmation.state).toBe('pending');
+    expect(noReason.status).toBe(400);
+    expect(disputed).toMatchObject({ status: 200, body: { confirmation: { state: 'disputed' } } });
+    expect(stillBusy).toMatchObject({ status: 409, body: { reason: 'BUSY' } });
+    expect(cancelByPlayer).toMatchObject({
+      status: 409,
+      body: { error: 'A match with a result can only be cancelled by a manager' },
+    });
+    expect(beforeSettling).toEqual([first!.teamId, second!.teamId, third!.teamId]);
+    expect(settled).toMatchObject({ status: 200, body: { confirmation: { state: 'confirmed' } } });
+    expect(await standings(ladderId)).toEqual([third!.teamId, first!.teamId, second!.teamId]);
+
+    // Nobody answers the second result: the system confirms it when confirmHours (48) have passed.
+    const secondMatch = await playChallenge(second, first);
+    const waiting = await second!.http.json<Confirmed>('PUT', `${MATCHES_API}/matches`, {
+      id: secondMatch,
+      ...score([2, 2], [6, 6]),
+    });
+    const clock = new HttpClient(courtside.url!);
+    await clock.json('POST', DEV_CLOCK_PATH, { advanceMs: 47 * 60 * 60 * 1000 });
+    const notYet = await standings(ladderId);
+    await clock.json('POST', DEV_CLOCK_PATH, { advanceMs: 60 * 60 * 1000 });
+    const confirmedBySystem = await second!.http.json<Confirmed>(
+      'GET',
+      `${MATCHES_API}/matches/${secondMatch}`,
+    );
+
+    expect(waiting.body.confirmation.state).toBe('pending');
+    expect(notYet).toEqual([third!.teamId, first!.teamId, second!.teamId]);
+    expect(confirmedBySystem.body.confirmation).toMatchObject({
+      state: 'confirmed',
+      enteredBy: second!.account.id,
+    });
+    expect(confirmedBySystem.body.confirmation.dueAt).toBeUndefined();
+    expect(await standings(ladderId)).toEqual([third!.teamId, second!.teamId, first!.teamId]);
+  });
+
   it('answers 404 for unknown ids and 400 for bad input, never 500', async () => {
     const { seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
     const player = teams[1]!.http;

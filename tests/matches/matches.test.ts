@@ -61,7 +61,7 @@ describe('matches', () => {
     return { ...setup, matchId: created.body.matchId, url: `${MATCHES_API}/matches/${created.body.matchId}` };
   }
 
-  it('lets a player enter a three-set result with a tiebreak and a super tiebreak; the challenger leapfrogs once', async () => {
+  it('lets a player enter a three-set result with a tiebreak and a super tiebreak; once the other side confirms, the challenger leapfrogs once', async () => {
     const { teams, manager, company, url, seasonId } = await matchBetween(0, 2);
     const challenger = teams[2]!.http;
 
@@ -77,6 +77,16 @@ describe('matches', () => {
       defender: sets(6, [6, 5], 8),
       challenger: sets(3, [7, 7], 10),
     });
+    const whilePending = await manager.json<Array<{ teamId: string; position: number }>>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/teams`,
+    );
+    const ownConfirm = await challenger.json('POST', `${url}/confirm`);
+    const confirmed = await teams[0]!.http.json<Match & { confirmation: { state: string } }>(
+      'POST',
+      `${url}/confirm`,
+    );
+    const confirmAgain = await teams[0]!.http.json('POST', `${url}/confirm`);
     const ladder = await manager.json<Array<{ teamId: string; position: number }>>(
       'GET',
       `${ADMIN_API}/seasons/${seasonId}/teams`,
@@ -107,12 +117,25 @@ describe('matches', () => {
       { order: 2, score: 7, tiebreakScore: 7, winner: true, superTiebreak: false },
       { order: 3, score: 10, winner: true, superTiebreak: true },
     ]);
+    expect((saved.body as Match & { confirmation: unknown }).confirmation).toEqual({
+      state: 'pending',
+      dueAt: expect.stringMatching(/Z$/),
+      enteredBy: teams[2]!.account.id,
+      side: 'challenger',
+    });
+    expect(whilePending.body.map((team) => team.teamId)).toEqual(teams.map((team) => team.teamId));
+    expect(ownConfirm).toMatchObject({
+      status: 403,
+      body: { error: 'The other side confirms or disputes this result' },
+    });
+    expect(confirmed).toMatchObject({ status: 200, body: { confirmation: { state: 'confirmed' } } });
+    expect(confirmAgain).toMatchObject({ status: 409, body: { reason: 'NOT_PENDING' } });
     expect(ladder.body.map((team) => team.teamId)).toEqual([
       teams[2]!.teamId,
       teams[0]!.teamId,
       teams[1]!.teamId,
     ]);
-    expect(saved.body.challenger.position).toBe(1);
+    expect(confirmed.body.challenger.position).toBe(1);
     expect(corrected.body.defender.winner).toBe(true);
     expect(ladderAfterCorrection.body.map((team) => team.teamId)).toEqual(
       ladder.body.map((team) => team.teamId),

@@ -47,7 +47,8 @@ export async function seasonChallengesStateOf(
          c.defender_team_id AS "defenderTeamId", c.state, ${isoInstant('c.issued_at')} AS "issuedAt",
          ${isoInstant('c.respond_by')} AS "respondBy", ${isoInstant('c.play_by')} AS "playBy", c.match_id AS "matchId",
          c.play_days AS "playDays", c.decline_is_walkover AS "declineIsWalkover",
-         coalesce(m.status <> 'planned', false) AS settled
+         coalesce(m.status = 'cancelled' OR (m.winner IS NOT NULL AND m.confirmation_state = 'confirmed'), false)
+           AS settled
        FROM challenges c LEFT JOIN matches m ON m.id = c.match_id
        WHERE c.season_id = $1 AND (c.state IN ('open', 'accepted') OR c.id = $2)`,
       [seasonId, also ?? null],
@@ -112,6 +113,19 @@ export async function seasonsWithDueChallenges(
   const { rows } = await db.query<{ companyId: string; seasonId: string }>(
     `SELECT DISTINCT company_id AS "companyId", season_id AS "seasonId" FROM challenges
      WHERE state = 'open' AND respond_by <= $1`,
+    [now.toISOString()],
+  );
+  return rows;
+}
+
+/** Results whose confirmation time ran out (DESIGN.md §5): the deadline process confirms them. */
+export async function dueResults(
+  db: Queryable,
+  now: Date,
+): Promise<Array<{ companyId: string; matchId: string }>> {
+  const { rows } = await db.query<{ companyId: string; matchId: string }>(
+    `SELECT company_id AS "companyId", id AS "matchId" FROM matches
+     WHERE confirmation_state = 'pending' AND confirmation_due_at <= $1 ORDER BY confirmation_due_at, id`,
     [now.toISOString()],
   );
   return rows;

@@ -3,14 +3,17 @@ import { challengesDecider } from '@courtside/events/challenges/decider';
 import type { CommandBus } from '../commands/command-bus.ts';
 import type { Logger } from '../observability/logger.ts';
 import { decided } from '../http/rejection.ts';
-import { seasonChallengesStateOf, seasonsWithDueChallenges } from './challenge-queries.ts';
+import { matchDecider } from '@courtside/events/matches/decider';
+import { matchStateOf } from '../matches/match-queries.ts';
+import { dueResults, seasonChallengesStateOf, seasonsWithDueChallenges } from './challenge-queries.ts';
 import type pg from 'pg';
 
 export const SYSTEM_ACTOR = 'system';
 
 /**
- * Deadlines without a request (DESIGN.md §5): expires the challenges nobody answered in time. It only proposes
- * work; each season's expiry is an ordinary command under the company's lock, decided against the caught-up state
+ * Deadlines without a request (DESIGN.md §5): expires the challenges nobody answered in time and confirms the
+ * results nobody confirmed or disputed in time. It only proposes
+ * work; each season's expiry and each result's confirmation is an ordinary command under the company's lock, decided against the caught-up state
  * with the bus's clock, so several api processes (and a second run) append each expiry once.
  */
 export class DeadlineProcess {
@@ -67,6 +70,24 @@ export class DeadlineProcess {
       } catch (error) {
         // One season that cannot be expired now (log down, company quarantined) waits for the next pass.
         logger.warn({ err: error, companyId, seasonId }, 'challenge deadlines not applied');
+      }
+    }
+    for (const { companyId, matchId } of await dueResults(readModels, clock())) {
+      try {
+        await commands.execute(
+          { name: 'ConfirmResult', companyId, actorId: SYSTEM_ACTOR },
+          async ({ readModels: caughtUp, now }) =>
+            decided(
+              matchDecider.decide(
+                { type: 'ConfirmResult', matchId, by: { role: 'system' } },
+                await matchStateOf(caughtUp, matchId),
+                now,
+              ),
+              {},
+            ),
+        );
+      } catch (error) {
+        logger.warn({ err: error, companyId, matchId }, 'result confirmation deadline not applied');
       }
     }
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { matchDecider, type MatchCommand } from '@courtside/events/matches/decider';
+import { matchDecider, type MatchActor, type MatchCommand } from '@courtside/events/matches/decider';
 import { recalculate, sideScoreSchema } from '@courtside/events/matches/scoring';
 import { loadMatches, type MatchView, type MatchViewer } from '@courtside/projector/matches/match-view';
 import { sessionOf, requireSession } from '../accounts/authentication.ts';
@@ -46,6 +46,13 @@ const scoreBody = z.object({
   challenger: sideScoreSchema,
 });
 const saveBody = scoreBody.extend({ date: localDateTime.nullable().optional() });
+const disputeBody = z.object({
+  reason: z
+    .string('Say what is wrong with this result')
+    .trim()
+    .min(1, 'Say what is wrong with this result')
+    .max(500, 'Use at most 500 characters'),
+});
 const newMatchBody = z
   .object({ defenderId: z.uuid('Pick a defender'), challengerId: z.uuid('Pick a challenger') })
   .refine((body) => body.defenderId !== body.challengerId, {
@@ -90,6 +97,19 @@ export function matchRoutes(router: Router, services: AppServices): void {
     );
     if (!rows[0]) throw new HttpError(404, 'No such match');
     return rows[0];
+  }
+
+  /** Who the caller is to this match: a manager of its club first, else a player of one side. */
+  async function actorOn(viewer: MatchViewer, row: MatchRow): Promise<MatchActor | undefined> {
+    if ((viewer.managedCompanyIds ?? []).includes(row.company_id)) return { role: 'manager' };
+    if (!viewer.accountId) return undefined;
+    const { rows } = await db.query<{ side: 'defender' | 'challenger' }>(
+      `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side
+       FROM matches m JOIN team_members tm ON tm.team_id IN (m.defender_id, m.challenger_id)
+       WHERE m.id = $1 AND tm.account_id = $2`,
+      [row.id, viewer.accountId],
+    );
+    return rows[0] ? { role: 'player', accountId: viewer.accountId, side: rows[0].side } : undefined;
   }
 
   /** The caller may change the match: a player in it or a manager of its club, and it is not cancelled. */
@@ -149,7 +169,8 @@ export function matchRoutes(router: Router, services: AppServices): void {
     const body = parseInput(saveBody, ctx.request.body, 'match');
     const { viewer, row } = await requireEditable(ctx, body.id);
     const { id: matchId, defender, challenger, date } = body;
-    const command: MatchCommand = { type: 'SaveMatch', matchId, defender, challenger, date };
+    const by = (await actorOn(viewer, row))!;
+    const command: MatchCommand = { type: 'SaveMatch', matchId, defender, challenger, date, by };
     const outcome = await services.commands.execute(
       { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
       async ({ readModels, now }) =>
@@ -161,7 +182,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
   router.delete(`${MATCHES_API}/matches/:id/cancel`, async (ctx) => {
     const { id } = parseInput(idParams, ctx.params, 'address');
     const { viewer, row } = await requireEditable(ctx, id);
-    const command: MatchCommand = { type: 'CancelMatch', matchId: id };
+    const command: MatchCommand = { type: 'CancelMatch', matchId: id, by: (await actorOn(viewer, row))! };
     const outcome = await services.commands.execute(
       { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
       async ({ readModels, now }) =>
@@ -169,6 +190,30 @@ export function matchRoutes(router: Router, services: AppServices): void {
     );
     await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
   });
+
+  /** DESIGN.md §5: the other side confirms or disputes a player's result. */
+  async function answerResult(ctx: Context, answer: 'ConfirmResult' | 'DisputeResult') {
+    const { id } = parseInput(idParams, ctx.params, 'address');
+    const { reason } =
+      answer === 'DisputeResult'
+        ? parseInput(disputeBody, ctx.request.body ?? {}, 'dispute')
+        : { reason: '' };
+    const { viewer, row } = await requireEditable(ctx, id);
+    const by = (await actorOn(viewer, row))!;
+    const command: MatchCommand =
+      answer === 'ConfirmResult'
+        ? { type: answer, matchId: id, by }
+        : { type: answer, matchId: id, by, reason };
+    const outcome = await services.commands.execute(
+      { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
+      async ({ readModels, now }) =>
+        decided(matchDecider.decide(command, await matchStateOf(readModels, id), now), { id }),
+    );
+    await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
+  }
+
+  router.post(`${MATCHES_API}/matches/:id/confirm`, (ctx) => answerResult(ctx, 'ConfirmResult'));
+  router.post(`${MATCHES_API}/matches/:id/dispute`, (ctx) => answerResult(ctx, 'DisputeResult'));
 
   router.get(`${MATCHES_API}/matches/:id/contactinfo`, async (ctx) => {
     const { id } = parseInput(idParams, ctx.params, 'address');

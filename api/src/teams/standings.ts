@@ -43,7 +43,8 @@ export async function standingsOf(
          coalesce(m.date, to_char(m.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI')) AS played_at
        FROM matches m
        CROSS JOIN LATERAL (VALUES (m.defender_id, 'defender'), (m.challenger_id, 'challenger')) AS side(team_id, side)
-       WHERE m.season_id = $1 AND m.winner IS NOT NULL AND m.status <> 'cancelled')
+       WHERE m.season_id = $1 AND m.winner IS NOT NULL AND m.status <> 'cancelled'
+         AND m.confirmation_state = 'confirmed')
      SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.movement,
        (SELECT json_agg(json_build_object('fullName', coalesce(a.full_name, 'Player')) ORDER BY m.member_order)
         FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id WHERE m.team_id = t.id) AS members,

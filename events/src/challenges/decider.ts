@@ -175,7 +175,14 @@ function walkover(
   const positions = Object.fromEntries(order.map((teamId, index) => [teamId, index + 1]));
   const noScore = { matchSets: [], special: 'none' as const };
   const matchState: MatchState = {
-    season: { ...ref, matchType: season.matchType, latestDate: season.endDate, positions },
+    season: {
+      ...ref,
+      matchType: season.matchType,
+      latestDate: season.endDate,
+      positions,
+      confirmHours: season.rules.confirmHours,
+      movement: season.rules.movement,
+    },
     match: {
       matchId,
       defenderId: challenge.defenderTeamId,
@@ -185,6 +192,7 @@ function walkover(
       date: null,
       cancelled: false,
       hadWinner: false,
+      confirmation: { state: 'confirmed' },
     },
   };
   const result = matchDecider.decide(
@@ -193,6 +201,8 @@ function walkover(
       matchId,
       defender: { matchSets: [], special: 'walkover' },
       challenger: noScore,
+      // Decided by the system: it counts at once (DESIGN.md §5).
+      by: { role: 'system' },
     },
     matchState,
     now,
@@ -215,8 +225,19 @@ function walkover(
 }
 
 /** The ladder order after a walkover (the challenger leapfrogs), for the next challenge expired in the same run. */
-function orderAfterWalkover(order: string[], challenge: Challenge): string[] {
-  return leapfrog(order, challenge.challengerTeamId, challenge.defenderTeamId, challenge.challengerTeamId);
+function orderAfterWalkover(
+  order: string[],
+  challenge: Challenge,
+  movement: LadderRules['movement'],
+): string[] {
+  if (movement === 'LEAPFROG') {
+    return leapfrog(order, challenge.challengerTeamId, challenge.defenderTeamId, challenge.challengerTeamId);
+  }
+  const [from, to] = [order.indexOf(challenge.challengerTeamId), order.indexOf(challenge.defenderTeamId)];
+  if (from < 0 || to < 0 || from < to) return order;
+  const swapped = [...order];
+  [swapped[from], swapped[to]] = [swapped[to]!, swapped[from]!];
+  return swapped;
 }
 
 /**
@@ -339,7 +360,7 @@ export const challengesDecider: Decider<ChallengeCommand, SeasonChallengesState,
           });
           if (matchId) {
             events.push(...walkover(state, challenge, matchId, order, now));
-            order = orderAfterWalkover(order, challenge);
+            order = orderAfterWalkover(order, challenge, season.rules.movement);
           }
         }
         return events;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
 
-import { matchDecider, type MatchDomainEvent, type MatchState } from './decider.ts';
+import { matchDecider, type MatchActor, type MatchDomainEvent, type MatchState } from './decider.ts';
 
 const MATCH_CANCELLED = 'This match was cancelled';
 
@@ -12,12 +12,19 @@ const season: NonNullable<MatchState['season']> = {
   matchType: 'BESTOFTHREE',
   latestDate: '2026-06-30',
   positions: { ann: 1, bo: 2, cy: 3, di: 4, ed: 5 },
+  confirmHours: 48,
+  movement: 'LEAPFROG',
 };
-const spec = (given: MatchDomainEvent[], positions: Record<string, number> | null = season.positions) =>
+const spec = (
+  given: MatchDomainEvent[],
+  positions: Record<string, number> | null = season.positions,
+  rules: Partial<Pick<typeof season, 'confirmHours' | 'movement'>> = {},
+) =>
   deciderSpec({
     ...matchDecider,
-    initialState: (): MatchState => (positions ? { season: { ...season, positions } } : {}),
+    initialState: (): MatchState => (positions ? { season: { ...season, ...rules, positions } } : {}),
   })(given);
+const manager = { role: 'manager' as const };
 
 const ref = { matchId: 'm1', seasonId: 'season-1', ladderId: 'ladder-1' };
 const created = (defenderId: string, challengerId: string): MatchDomainEvent => ({
@@ -39,11 +46,13 @@ const recorded = (score: string): MatchDomainEvent => ({
   type: 'MatchResultRecorded',
   payload: { ...ref, ...games(score) },
 });
-const save = (score: string, date?: string | null) => ({
+/** A save by a manager (counts at once), unless another actor is given. */
+const save = (score: string, date?: string | null, by: MatchActor = manager) => ({
   type: 'SaveMatch' as const,
   matchId: 'm1',
   ...games(score),
   date,
+  by,
 });
 const leapfrogged = (from: number, to: number, challengerId = 'ed', defenderId = 'bo') => ({
   type: 'ChallengerLeapfrogged',
@@ -168,16 +177,16 @@ describe('dates and cancelled matches', () => {
     const cancelled: MatchDomainEvent[] = [created('bo', 'ed'), { type: 'MatchCancelled', payload: ref }];
     spec(cancelled).when(save('6-4 6-3')).thenRejects({ reason: 'conflict', message: MATCH_CANCELLED });
     spec(cancelled)
-      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .when({ type: 'CancelMatch', matchId: 'm1', by: manager })
       .thenRejects({ reason: 'conflict', message: MATCH_CANCELLED });
   });
 
   it('given a match, when it is cancelled, then MatchCancelled; given none, then not found', () => {
     spec([created('bo', 'ed')])
-      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .when({ type: 'CancelMatch', matchId: 'm1', by: manager })
       .then([{ type: 'MatchCancelled', streamId: 'm1', payload: ref }]);
     spec([])
-      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .when({ type: 'CancelMatch', matchId: 'm1', by: manager })
       .thenRejects({ reason: 'not_found', message: 'No such match' });
   });
 });
@@ -189,7 +198,7 @@ describe('what the match state remembers', () => {
 
   it('given no season, or no match, then not found', () => {
     spec([], null)
-      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .when({ type: 'CancelMatch', matchId: 'm1', by: manager })
       .thenRejects({ reason: 'not_found', message: 'No such season' });
     spec([]).when(save('6-4 6-3')).thenRejects({ reason: 'not_found', message: 'No such match' });
     spec([recorded('6-4 6-3')])
@@ -203,6 +212,7 @@ describe('what the match state remembers', () => {
       matchId: 'm1',
       defender: { matchSets: [{ score: 7, tiebreakScore: 7 }, { score: 6 }], special: 'none' as const },
       challenger: { matchSets: [{ score: 6, tiebreakScore: 5 }, { score: 2 }], special: 'none' as const },
+      by: manager,
     };
     spec([created('bo', 'ed')])
       .when(tiebreak)
@@ -237,7 +247,163 @@ describe('what the match state remembers', () => {
 
   it('given no season known, then a leapfrog is passed over', () => {
     spec([{ type: 'ChallengerLeapfrogged', payload: leapfrogged(5, 2).payload }], null)
-      .when({ type: 'CancelMatch', matchId: 'm1' })
+      .when({ type: 'CancelMatch', matchId: 'm1', by: manager })
       .thenRejects({ reason: 'not_found', message: 'No such season' });
+  });
+});
+
+describe('results and confirmation (DESIGN.md §5): a player’s result waits for the other side', () => {
+  const now = new Date('2026-03-14T10:00:00Z');
+  const ed = { role: 'player' as const, accountId: 'ed-1', side: 'challenger' as const };
+  const bo = { role: 'player' as const, accountId: 'bo-1', side: 'defender' as const };
+  const system = { role: 'system' as const };
+  const pending = (score: string, dueAt = '2026-03-16T10:00:00.000Z'): MatchDomainEvent => ({
+    type: 'MatchResultRecorded',
+    payload: { ...ref, ...games(score), pending: { enteredBy: 'ed-1', side: 'challenger', dueAt } },
+  });
+  const confirmedBy = (by: string) => ({
+    type: 'ResultConfirmed',
+    streamId: 'm1',
+    payload: { ...ref, confirmedBy: by },
+  });
+
+  it('given #5 challenging #2, when #5’s player enters a win, then it is pending for 48 hours and nobody moves yet', () => {
+    spec([created('bo', 'ed')])
+      .when(save('4-6 3-6', undefined, ed), now)
+      .then([
+        {
+          type: 'MatchResultRecorded',
+          streamId: 'm1',
+          payload: {
+            ...ref,
+            ...games('4-6 3-6'),
+            pending: { enteredBy: 'ed-1', side: 'challenger', dueAt: '2026-03-16T10:00:00.000Z' },
+          },
+        },
+      ]);
+  });
+
+  it('given confirmHours 0, when a player enters a win, then it counts at once and the challenger leapfrogs', () => {
+    spec([created('bo', 'ed')], season.positions, { confirmHours: 0 })
+      .when(save('4-6 3-6', undefined, ed), now)
+      .then([
+        { type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } },
+        leapfrogged(5, 2),
+      ]);
+  });
+
+  it('given a pending win, when the other side confirms, then it counts and the challenger leapfrogs', () => {
+    spec([created('bo', 'ed'), pending('4-6 3-6')])
+      .when({ type: 'ConfirmResult', matchId: 'm1', by: bo }, now)
+      .then([confirmedBy('bo-1'), leapfrogged(5, 2)]);
+  });
+
+  it('given a pending win, when the side that entered it confirms or disputes, then refused', () => {
+    spec([created('bo', 'ed'), pending('4-6 3-6')])
+      .when({ type: 'ConfirmResult', matchId: 'm1', by: ed }, now)
+      .thenRejects({ reason: 'forbidden', message: 'The other side confirms or disputes this result' });
+    spec([created('bo', 'ed'), pending('4-6 3-6')])
+      .when({ type: 'DisputeResult', matchId: 'm1', by: ed, reason: 'typo' }, now)
+      .thenRejects({ reason: 'forbidden', message: 'The other side confirms or disputes this result' });
+  });
+
+  it('given a pending win, when the other side disputes it, then disputed and nobody moves; a manager’s save settles it', () => {
+    const disputed: MatchDomainEvent = {
+      type: 'ResultDisputed',
+      payload: { ...ref, disputedBy: 'bo-1', reason: 'It was 6-4 6-3 for us' },
+    };
+    spec([created('bo', 'ed'), pending('4-6 3-6')])
+      .when({ type: 'DisputeResult', matchId: 'm1', by: bo, reason: 'It was 6-4 6-3 for us' }, now)
+      .then([{ type: 'ResultDisputed', streamId: 'm1', payload: disputed.payload }]);
+    spec([created('bo', 'ed'), pending('4-6 3-6'), disputed])
+      .when({ type: 'ConfirmResult', matchId: 'm1', by: bo }, now)
+      .thenRejects({
+        reason: 'conflict',
+        message: 'This result is not waiting for confirmation',
+        code: 'NOT_PENDING',
+      });
+    // The manager keeps the entered result: it counts now.
+    spec([created('bo', 'ed'), pending('4-6 3-6'), disputed])
+      .when(save('4-6 3-6'), now)
+      .then([confirmedBy('manager'), leapfrogged(5, 2)]);
+    // The manager corrects it to a win for the defender: it counts, nobody moves.
+    spec([created('bo', 'ed'), pending('4-6 3-6'), disputed])
+      .when(save('6-4 6-3'), now)
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('6-4 6-3') } }]);
+  });
+
+  it('given a pending win, when its time has not run out, the system does nothing; when it has, the system confirms it', () => {
+    spec([created('bo', 'ed'), pending('4-6 3-6')])
+      .when({ type: 'ConfirmResult', matchId: 'm1', by: system }, new Date('2026-03-16T09:59:59Z'))
+      .then([]);
+    spec([created('bo', 'ed'), pending('4-6 3-6')])
+      .when({ type: 'ConfirmResult', matchId: 'm1', by: system }, new Date('2026-03-16T10:00:00Z'))
+      .then([confirmedBy('system'), leapfrogged(5, 2)]);
+    spec([
+      created('bo', 'ed'),
+      pending('4-6 3-6'),
+      { type: 'ResultConfirmed', payload: { ...ref, confirmedBy: 'bo-1' } },
+    ])
+      .when({ type: 'ConfirmResult', matchId: 'm1', by: system }, new Date('2026-03-20T10:00:00Z'))
+      .then([]);
+  });
+
+  it('given a confirmed win, when a player changes the winner, then it waits again; the same winner with other games stays counted', () => {
+    const counted = [created('bo', 'ed'), recorded('6-4 6-3')];
+    spec(counted)
+      .when(save('4-6 3-6', undefined, ed), now)
+      .then([
+        {
+          type: 'MatchResultRecorded',
+          streamId: 'm1',
+          payload: {
+            ...ref,
+            ...games('4-6 3-6'),
+            pending: { enteredBy: 'ed-1', side: 'challenger', dueAt: '2026-03-16T10:00:00.000Z' },
+          },
+        },
+      ]);
+    spec(counted)
+      .when(save('6-4 6-2', undefined, ed), now)
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('6-4 6-2') } }]);
+  });
+
+  it('given SWAP movement, when the challenger’s win counts, then it trades places with the defender', () => {
+    spec([created('bo', 'ed')], season.positions, { movement: 'SWAP' })
+      .when(save('4-6 3-6'), now)
+      .then([
+        { type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } },
+        { ...leapfrogged(5, 2), type: 'ChallengerSwapped' },
+      ]);
+  });
+
+  it('given a result, when a player cancels, then refused; a manager may; without a result a player may', () => {
+    spec([created('bo', 'ed'), pending('4-6 3-6')])
+      .when({ type: 'CancelMatch', matchId: 'm1', by: bo }, now)
+      .thenRejects({
+        reason: 'conflict',
+        message: 'A match with a result can only be cancelled by a manager',
+      });
+    spec([created('bo', 'ed'), pending('4-6 3-6')])
+      .when({ type: 'CancelMatch', matchId: 'm1', by: manager }, now)
+      .then([{ type: 'MatchCancelled', streamId: 'm1', payload: ref }]);
+    spec([created('bo', 'ed')])
+      .when({ type: 'CancelMatch', matchId: 'm1', by: bo }, now)
+      .then([{ type: 'MatchCancelled', streamId: 'm1', payload: ref }]);
+  });
+
+  it('remembers swaps and confirmations for the next decisions', () => {
+    const state = [
+      created('bo', 'ed'),
+      pending('4-6 3-6'),
+      { type: 'ResultConfirmed', payload: { ...ref, confirmedBy: 'bo-1' } } as MatchDomainEvent,
+      {
+        type: 'ChallengerSwapped',
+        payload: { ...ref, challengerId: 'ed', defenderId: 'bo', fromPosition: 5, toPosition: 2 },
+      } as MatchDomainEvent,
+    ].reduce(matchDecider.evolve, { season } as MatchState);
+    expect(state.season!.positions).toEqual({ ann: 1, bo: 5, cy: 3, di: 4, ed: 2 });
+    expect(state.match!.confirmation).toEqual({ state: 'confirmed' });
+    expect(state.match!.hadWinner).toBe(true);
   });
 });

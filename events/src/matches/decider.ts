@@ -1,11 +1,16 @@
-import { reject, type Decider } from '../decider.ts';
+import { refuse, reject, type Decider } from '../decider.ts';
+import type { NewEvent } from '../event-registry.ts';
 import type { MatchType } from '../ladders/model.ts';
+import type { Movement } from '../ladders/rules.ts';
 import {
   challengerLeapfrogged,
+  challengerSwapped,
   matchCancelled,
   matchCreated,
   matchRescheduled,
   matchResultRecorded,
+  resultConfirmed,
+  resultDisputed,
 } from './events.ts';
 import { clampToLatestDate } from './match-dates.ts';
 import { recalculate, type SideScoreInput, type Special } from './scoring.ts';
@@ -27,6 +32,9 @@ export interface MatchState {
     matchType: MatchType;
     latestDate: string;
     positions: Record<string, number>;
+    /** DESIGN.md §5 rules of the season: how long a player's result waits, and how a win moves teams. */
+    confirmHours: number;
+    movement: Movement;
   };
   match?: {
     matchId: string;
@@ -36,10 +44,24 @@ export interface MatchState {
     challenger: RecordedSide;
     date: string | null;
     cancelled: boolean;
-    /** Whether the result ever had a winner: only the first winner can move the ladder. */
+    /** Whether a counted (confirmed) result ever had a winner: only the first one can move the ladder. */
     hadWinner: boolean;
+    confirmation: Confirmation;
   };
 }
+
+export type Side = 'defender' | 'challenger';
+
+/** DESIGN.md §5: whether the result counts, or waits for the other side (until `dueAt`), or is disputed. */
+export interface Confirmation {
+  state: 'confirmed' | 'pending' | 'disputed';
+  dueAt?: string;
+  enteredBy?: string;
+  side?: Side;
+}
+
+/** Who acts on a match: a player of one side, a manager of the club, or the system (deadlines, walkovers). */
+export type MatchActor = { role: 'player'; accountId: string; side: Side } | { role: 'manager' | 'system' };
 
 export type MatchCommand =
   | { type: 'CreateMatch'; matchId: string; defenderId: string; challengerId: string }
@@ -49,8 +71,11 @@ export type MatchCommand =
       defender: SideScoreInput;
       challenger: SideScoreInput;
       date?: string | null;
+      by: MatchActor;
     }
-  | { type: 'CancelMatch'; matchId: string };
+  | { type: 'CancelMatch'; matchId: string; by: MatchActor }
+  | { type: 'ConfirmResult'; matchId: string; by: MatchActor }
+  | { type: 'DisputeResult'; matchId: string; by: MatchActor; reason: string };
 
 interface MatchRef {
   matchId: string;
@@ -62,12 +87,18 @@ export type MatchDomainEvent =
   | { type: typeof matchCreated.type; payload: MatchRef & { defenderId: string; challengerId: string } }
   | {
       type: typeof matchResultRecorded.type;
-      payload: MatchRef & { defender: RecordedSide; challenger: RecordedSide };
+      payload: MatchRef & {
+        defender: RecordedSide;
+        challenger: RecordedSide;
+        pending?: { enteredBy: string; side: Side; dueAt: string };
+      };
     }
+  | { type: typeof resultConfirmed.type; payload: MatchRef & { confirmedBy: string } }
+  | { type: typeof resultDisputed.type; payload: MatchRef & { disputedBy: string; reason: string } }
   | { type: typeof matchRescheduled.type; payload: MatchRef & { date: string | null } }
   | { type: typeof matchCancelled.type; payload: MatchRef }
   | {
-      type: typeof challengerLeapfrogged.type;
+      type: typeof challengerLeapfrogged.type | typeof challengerSwapped.type;
       payload: MatchRef & {
         challengerId: string;
         defenderId: string;
@@ -77,8 +108,42 @@ export type MatchDomainEvent =
     };
 
 export const MATCH_CANCELLED = 'This match was cancelled';
+export const NOT_PENDING = 'This result is not waiting for confirmation';
+export const HAS_RESULT = 'A match with a result can only be cancelled by a manager';
 
 const noScore: RecordedSide = { matchSets: [], special: 'none' };
+const HOUR_MS = 60 * 60 * 1000;
+const confirmed: Confirmation = { state: 'confirmed' };
+
+const actorName = (by: MatchActor) => (by.role === 'player' ? by.accountId : by.role);
+
+/**
+ * How a counted result moves the ladder (DESIGN.md §4, §5): only the first counted winner moves anyone, and only a
+ * challenger who stood below: LEAPFROG takes the defender's place (the teams between move down one), SWAP trades
+ * places with the defender.
+ */
+function moves(state: MatchState, winner: Side | null): NewEvent[] {
+  const { season, match } = state;
+  if (!season || !match || match.hadWinner || winner !== 'challenger') return [];
+  const [from, to] = [season.positions[match.challengerId], season.positions[match.defenderId]];
+  // A team that left the ladder has no position: then nobody moves.
+  if (from === undefined || to === undefined || from <= to) return [];
+  return [
+    {
+      type: season.movement === 'SWAP' ? challengerSwapped.type : challengerLeapfrogged.type,
+      streamId: match.matchId,
+      payload: {
+        matchId: match.matchId,
+        seasonId: season.seasonId,
+        ladderId: season.ladderId,
+        challengerId: match.challengerId,
+        defenderId: match.defenderId,
+        fromPosition: from,
+        toPosition: to,
+      },
+    },
+  ];
+}
 
 /** The games as stored: what was entered, without the flags the scoring rules recompute. */
 function recorded(side: {
@@ -102,7 +167,7 @@ function recorded(side: {
 export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> = {
   initialState: () => ({}),
 
-  decide(command, state) {
+  decide(command, state, now) {
     const { season, match } = state;
     if (!season) return reject('not_found', 'No such season');
     const ref = { matchId: command.matchId, seasonId: season.seasonId, ladderId: season.ladderId };
@@ -126,31 +191,40 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> =
       case 'SaveMatch': {
         if (!match) return reject('not_found', 'No such match');
         if (match.cancelled) return reject('conflict', MATCH_CANCELLED);
-        const events = [];
+        const events: NewEvent[] = [];
         const scored = recalculate(command.defender, command.challenger, season.matchType);
         const [defender, challenger] = [recorded(scored.defender), recorded(scored.challenger)];
         const before = [recorded(match.defender), recorded(match.challenger)];
+        const counts = command.by.role !== 'player' || season.confirmHours === 0;
         if (JSON.stringify([defender, challenger]) !== JSON.stringify(before)) {
+          const winnerBefore = recalculate(match.defender, match.challenger, season.matchType).winner;
+          const waits =
+            command.by.role === 'player' &&
+            !counts &&
+            scored.winner !== null &&
+            (scored.winner !== winnerBefore || match.confirmation.state !== 'confirmed');
+          const pending =
+            waits && command.by.role === 'player'
+              ? {
+                  enteredBy: command.by.accountId,
+                  side: command.by.side,
+                  dueAt: new Date(now.getTime() + season.confirmHours * HOUR_MS).toISOString(),
+                }
+              : undefined;
           events.push({
             type: matchResultRecorded.type,
             streamId: match.matchId,
-            payload: { ...ref, defender, challenger },
+            payload: { ...ref, defender, challenger, ...(pending ? { pending } : {}) },
           });
-          const [from, to] = [season.positions[match.challengerId], season.positions[match.defenderId]];
-          // A team that left the ladder has no position: then nobody moves.
-          if (!match.hadWinner && scored.winner === 'challenger' && (from ?? 0) > (to ?? Infinity)) {
-            events.push({
-              type: challengerLeapfrogged.type,
-              streamId: match.matchId,
-              payload: {
-                ...ref,
-                challengerId: match.challengerId,
-                defenderId: match.defenderId,
-                fromPosition: from,
-                toPosition: to,
-              },
-            });
-          }
+          if (!pending) events.push(...moves(state, scored.winner));
+        } else if (counts && match.confirmation.state !== 'confirmed') {
+          // A manager saving the result as it stands settles what waited or was disputed.
+          events.push({
+            type: resultConfirmed.type,
+            streamId: match.matchId,
+            payload: { ...ref, confirmedBy: actorName(command.by) },
+          });
+          events.push(...moves(state, scored.winner));
         }
         if (command.date !== undefined) {
           const date = command.date && clampToLatestDate(command.date, season.latestDate);
@@ -160,10 +234,49 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> =
         }
         return events;
       }
-      case 'CancelMatch':
+      case 'CancelMatch': {
         if (!match) return reject('not_found', 'No such match');
         if (match.cancelled) return reject('conflict', MATCH_CANCELLED);
+        const hasResult = recalculate(match.defender, match.challenger, season.matchType).winner !== null;
+        if (command.by.role === 'player' && hasResult) return reject('conflict', HAS_RESULT);
         return [{ type: matchCancelled.type, streamId: match.matchId, payload: ref }];
+      }
+      case 'ConfirmResult':
+      case 'DisputeResult': {
+        if (!match) return reject('not_found', 'No such match');
+        if (match.cancelled) return reject('conflict', MATCH_CANCELLED);
+        const { by } = command;
+        const waiting =
+          match.confirmation.state === 'pending' ||
+          (by.role !== 'player' && match.confirmation.state === 'disputed');
+        if (!waiting) {
+          // The deadline process may find a result confirmed meanwhile: nothing to do, not an error.
+          return by.role === 'system' ? [] : refuse('NOT_PENDING', NOT_PENDING);
+        }
+        if (by.role === 'system' && Date.parse(match.confirmation.dueAt ?? '') > now.getTime()) return [];
+        if (by.role === 'player' && by.side === match.confirmation.side) {
+          return reject('forbidden', 'The other side confirms or disputes this result');
+        }
+        if (command.type === 'DisputeResult') {
+          if (by.role !== 'player') return reject('forbidden', 'Only the other side disputes a result');
+          return [
+            {
+              type: resultDisputed.type,
+              streamId: match.matchId,
+              payload: { ...ref, disputedBy: by.accountId, reason: command.reason },
+            },
+          ];
+        }
+        const winner = recalculate(match.defender, match.challenger, season.matchType).winner;
+        return [
+          {
+            type: resultConfirmed.type,
+            streamId: match.matchId,
+            payload: { ...ref, confirmedBy: actorName(by) },
+          },
+          ...moves(state, winner),
+        ];
+      }
       // Stryker disable next-line all: unreachable, the type checker proves every command handled
       default: {
         const unknown: never = command;
@@ -188,22 +301,53 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> =
             date: null,
             cancelled: false,
             hadWinner: false,
+            confirmation: confirmed,
           },
         };
       }
       case 'MatchResultRecorded': {
         if (!match) return state;
-        const { defender, challenger } = event.payload;
+        const { defender, challenger, pending } = event.payload;
         const winner = season ? recalculate(defender, challenger, season.matchType).winner : null;
+        if (pending) {
+          return {
+            ...state,
+            match: { ...match, defender, challenger, confirmation: { state: 'pending', ...pending } },
+          };
+        }
         return {
           ...state,
-          match: { ...match, defender, challenger, hadWinner: match.hadWinner || winner !== null },
+          match: {
+            ...match,
+            defender,
+            challenger,
+            hadWinner: match.hadWinner || winner !== null,
+            confirmation: match.confirmation.state === 'confirmed' ? match.confirmation : confirmed,
+          },
         };
       }
+      case 'ResultConfirmed': {
+        if (!match) return state;
+        const winner = season ? recalculate(match.defender, match.challenger, season.matchType).winner : null;
+        return {
+          ...state,
+          match: { ...match, hadWinner: match.hadWinner || winner !== null, confirmation: confirmed },
+        };
+      }
+      case 'ResultDisputed':
+        return match
+          ? { ...state, match: { ...match, confirmation: { ...match.confirmation, state: 'disputed' } } }
+          : state;
       case 'MatchRescheduled':
         return match ? { ...state, match: { ...match, date: event.payload.date } } : state;
       case 'MatchCancelled':
         return match ? { ...state, match: { ...match, cancelled: true } } : state;
+      case 'ChallengerSwapped': {
+        if (!season) return state;
+        const { challengerId, defenderId, fromPosition, toPosition } = event.payload;
+        const positions = { ...season.positions, [challengerId]: toPosition, [defenderId]: fromPosition };
+        return { ...state, season: { ...season, positions } };
+      }
       case 'ChallengerLeapfrogged': {
         if (!season) return state;
         // The challenger takes the defender's place; everyone from there to the challenger's old place moves down.

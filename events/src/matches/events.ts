@@ -27,10 +27,36 @@ export const matchCreated = defineEvent({
   }),
 });
 /** The games as entered; winners and status are recomputed from them by the shared scoring rules. */
+/**
+ * `pending`: entered by a player (DESIGN.md §5 "Results and confirmation"), it waits for the other side until
+ * `dueAt`; without it the result counts at once (a manager's, the system's, or with `confirmHours` 0).
+ */
 export const matchResultRecorded = defineEvent({
   type: 'MatchResultRecorded',
   schemaVersion: 1,
-  payload: z.object({ ...matchRef, defender: recordedSide, challenger: recordedSide }),
+  payload: z.object({
+    ...matchRef,
+    defender: recordedSide,
+    challenger: recordedSide,
+    pending: z
+      .object({
+        enteredBy: z.uuid(),
+        side: z.enum(['defender', 'challenger']),
+        dueAt: z.iso.datetime({ offset: true }),
+      })
+      .optional(),
+  }),
+});
+/** The pending or disputed result counts: the other side agreed, a manager settled it, or the time ran out. */
+export const resultConfirmed = defineEvent({
+  type: 'ResultConfirmed',
+  schemaVersion: 1,
+  payload: z.object({ ...matchRef, confirmedBy: z.string().min(1) }),
+});
+export const resultDisputed = defineEvent({
+  type: 'ResultDisputed',
+  schemaVersion: 1,
+  payload: z.object({ ...matchRef, disputedBy: z.uuid(), reason: z.string().min(1).max(500) }),
 });
 export const matchRescheduled = defineEvent({
   type: 'MatchRescheduled',
@@ -61,12 +87,28 @@ export const challengerLeapfrogged = defineEvent({
   }),
 });
 
+/** SWAP movement (DESIGN.md §5): the challenger who beat a defender standing above trades places with it. */
+export const challengerSwapped = defineEvent({
+  type: 'ChallengerSwapped',
+  schemaVersion: 1,
+  payload: z.object({
+    ...matchRef,
+    challengerId: z.uuid(),
+    defenderId: z.uuid(),
+    fromPosition: z.number().int(),
+    toPosition: z.number().int(),
+  }),
+});
+
 export const matchEvents = [
   matchCreated,
   matchResultRecorded,
   matchRescheduled,
   matchCancelled,
   challengerLeapfrogged,
+  resultConfirmed,
+  resultDisputed,
+  challengerSwapped,
 ] as const;
 
 export type MatchEvent =
@@ -74,4 +116,7 @@ export type MatchEvent =
   | EventOf<typeof matchResultRecorded>
   | EventOf<typeof matchRescheduled>
   | EventOf<typeof matchCancelled>
-  | EventOf<typeof challengerLeapfrogged>;
+  | EventOf<typeof challengerLeapfrogged>
+  | EventOf<typeof resultConfirmed>
+  | EventOf<typeof resultDisputed>
+  | EventOf<typeof challengerSwapped>;

@@ -39,6 +39,13 @@ export interface MatchView {
   latestDate: string;
   /** DESIGN.md §5: the challenge this match plays out, when it came from one. */
   challengeId?: string;
+  /** DESIGN.md §5: whether the result counts, or waits for the other side (until `dueAt`), or is disputed. */
+  confirmation: {
+    state: 'confirmed' | 'pending' | 'disputed';
+    dueAt?: string;
+    enteredBy?: string;
+    side?: string;
+  };
 }
 
 /** Spec §3 "Event info": `name` is the ladder, `part` the season (DESIGN.md "Matches list"). */
@@ -71,6 +78,7 @@ interface MatchRow {
   status: MatchStatus;
   date: string | null;
   challenge_id: string | null;
+  confirmation: MatchView['confirmation'];
   sports_category: SportsCategory;
   match_type: MatchType;
   end_date: string;
@@ -95,7 +103,9 @@ export async function loadMatches(
   if (matchIds.length === 0) return [];
   const { rows } = (await query(
     `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
-       m.challenge_id, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
+       m.challenge_id, json_strip_nulls(json_build_object('state', m.confirmation_state,
+         'dueAt', to_char(m.confirmation_due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         'enteredBy', m.entered_by, 'side', m.entered_side)) AS confirmation, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
        ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger
      FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
      WHERE m.id = ANY($1::uuid[])`,
@@ -141,6 +151,7 @@ function toListItem(row: MatchRow, viewer: MatchViewer): MatchListItem {
       editable,
       latestDate: row.end_date,
       ...(row.challenge_id ? { challengeId: row.challenge_id } : {}),
+      confirmation: row.confirmation,
     },
     event: {
       name: { id: row.ladder_id, name: row.ladder_name },

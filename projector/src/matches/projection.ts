@@ -61,8 +61,12 @@ export const matchesProjection: Projection = {
         if (!rows[0]) break;
         const scored = recalculate(event.payload.defender, event.payload.challenger, rows[0].match_type);
         await context.query(
+          // A pending result (DESIGN.md §5) waits for the other side; any other result counts at once.
           `UPDATE matches SET defender_score = $2, challenger_score = $3, status = $4, winner = $5::text,
-             had_winner = had_winner OR $5::text IS NOT NULL, updated_at = $6 WHERE id = $1`,
+             had_winner = had_winner OR ($5::text IS NOT NULL AND $7::timestamptz IS NULL), updated_at = $6,
+             confirmation_state = CASE WHEN $7::timestamptz IS NULL THEN 'confirmed' ELSE 'pending' END,
+             confirmation_due_at = $7, entered_by = $8, entered_side = $9, dispute_reason = NULL
+           WHERE id = $1`,
           [
             matchId,
             JSON.stringify(event.payload.defender),
@@ -70,6 +74,9 @@ export const matchesProjection: Projection = {
             scored.status,
             scored.winner,
             event.occurredAt,
+            event.payload.pending?.dueAt ?? null,
+            event.payload.pending?.enteredBy ?? null,
+            event.payload.pending?.side ?? null,
           ],
         );
         await pushMatch(context, matchId, seasonId, ladderId);
@@ -103,6 +110,44 @@ export const matchesProjection: Projection = {
           event.payload.challengerId,
         );
         await writeOrder(context, next);
+        seasonChanged('positions');
+        await pushMatch(context, matchId, seasonId, ladderId);
+        break;
+      }
+      case 'ResultConfirmed': {
+        const { rowCount } = await context.query(
+          `UPDATE matches SET confirmation_state = 'confirmed', confirmation_due_at = NULL, dispute_reason = NULL,
+             had_winner = had_winner OR winner IS NOT NULL, updated_at = $2
+           WHERE id = $1 AND confirmation_state <> 'confirmed'`,
+          [matchId, event.occurredAt],
+        );
+        if (rowCount) {
+          seasonChanged('matches');
+          await pushMatch(context, matchId, seasonId, ladderId);
+        }
+        break;
+      }
+      case 'ResultDisputed': {
+        const { rowCount } = await context.query(
+          `UPDATE matches SET confirmation_state = 'disputed', dispute_reason = $2, updated_at = $3
+           WHERE id = $1 AND confirmation_state = 'pending'`,
+          [matchId, event.payload.reason, event.occurredAt],
+        );
+        if (rowCount) {
+          seasonChanged('matches');
+          await pushMatch(context, matchId, seasonId, ladderId);
+        }
+        break;
+      }
+      case 'ChallengerSwapped': {
+        const order = await activeOrder(context, seasonId);
+        const [from, to] = [
+          order.indexOf(event.payload.challengerId),
+          order.indexOf(event.payload.defenderId),
+        ];
+        if (from < 0 || to < 0) break;
+        [order[from], order[to]] = [order[to]!, order[from]!];
+        await writeOrder(context, order);
         seasonChanged('positions');
         await pushMatch(context, matchId, seasonId, ladderId);
         break;
