@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { pagePath, type Locale } from './locale';
 import { loginPath, sanitizeFrom } from './session';
 
@@ -56,6 +57,20 @@ export interface GuardSpec {
   /** `'any'`: no companies → company page; `'strict'`: → company onboarding. */
   manager?: 'any' | 'strict';
 }
+
+/** The guards of the pages (spec §4 "Guards"); each feature's routes pick theirs. */
+export const GUARDS = {
+  anonymousOnly: { anonymousOnly: true },
+  signedIn: { login: true },
+  withMinimalAccount: { login: true, minimalAccount: true },
+  manager: { login: true, minimalAccount: true, manager: 'strict' },
+} as const satisfies Record<string, GuardSpec>;
+
+/**
+ * Makes the route loader that runs the guards of a spec (the app's `guardLoader`); handed to each
+ * feature's routes, so features do not import the app.
+ */
+export type GuardLoader = (spec: GuardSpec) => (args: LoaderFunctionArgs) => Promise<GuardFacts>;
 
 export interface GuardFacts {
   loggedIn: boolean;

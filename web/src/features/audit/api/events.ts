@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { request } from '../../../lib/http';
-import { companyPath } from '../../../lib/ladder-api';
+import { companyPath } from '../../../lib/admin-paths';
 
 export const auditEventSchema = z.object({
   seq: z.number(),

@@ -1,7 +1,48 @@
 import { z } from 'zod';
-import type { LadderInput, SeasonInput } from '@courtside/events/ladders/model';
+import {
+  matchTypeSchema,
+  sportsCategorySchema,
+  type LadderInput,
+  type SeasonInput,
+} from '@courtside/events/ladders/model';
+import { companyPath } from '../../../lib/admin-paths';
 import { ApiError, request } from '../../../lib/http';
-import { companyPath, ladderSchema, seasonSchema, type Ladder, type Season } from '../../../lib/ladder-api';
+
+/** The manager's ladders and seasons as the admin API answers them, and their calls (spec §7). */
+
+export const ladderSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  sportsCategory: sportsCategorySchema,
+  hasActiveSeasons: z.boolean(),
+});
+export type Ladder = z.infer<typeof ladderSchema>;
+
+export const seasonSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  minimumPlayedMatches: z.number(),
+  openForRegistration: z.boolean(),
+  matchType: matchTypeSchema,
+  active: z.boolean(),
+  current: z.boolean(),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+export function getLadders(companyId: string, signal?: AbortSignal): Promise<Ladder[]> {
+  return request('GET', `${companyPath(companyId)}/ladders`, { schema: z.array(ladderSchema), signal });
+}
+
+/** The ladder's seasons in start order. */
+export function getSeasons(companyId: string, ladderId: string, signal?: AbortSignal): Promise<Season[]> {
+  return request('GET', `${companyPath(companyId)}/ladders/${encodeURIComponent(ladderId)}/seasons`, {
+    schema: z.array(seasonSchema),
+    signal,
+  });
+}
 
 /** A 202 answer ("accepted, not yet visible") carries the id only. */
 const savedSchema = z.object({ uuid: z.string() }).loose();

@@ -29,23 +29,20 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/http';
-import { useLiveRoom } from '../../hooks/useLiveRoom';
-import { Spinner } from '../feedback/Spinner';
-import { secondaryButtonClass } from '../forms/styles';
-import { getMatch, listMatches } from './api';
+import { isApiError } from '../../../lib/http';
+import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { secondaryButtonClass } from '../../../components/forms/styles';
+import { getMatch, listMatches, matchSchema, type Match, type MatchListItem } from '../api/matches';
 import { MatchCard } from './MatchCard';
 import {
   appendPage,
   applyLiveMatch,
   containerDistance,
   isNearBottom,
-  matchSchema,
   statusesOf,
-  type Match,
-  type MatchListItem,
   type MatchesFilter,
-} from './model';
+} from '../model';
 
 export interface MatchesListProps {
   own?: boolean;

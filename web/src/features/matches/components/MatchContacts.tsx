@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/http';
-import { contactLinks } from '../../lib/contact-links';
-import { Spinner } from '../feedback/Spinner';
-import { ChatIcon, LockChatIcon, MailIcon, PhoneIcon } from '../icons/icons';
-import { getMatchContacts, type MatchContacts as Contacts } from './api';
+import { isApiError } from '../../../lib/http';
+import { contactLinks } from '../../../lib/contact-links';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { ChatIcon, LockChatIcon, MailIcon, PhoneIcon } from '../../../components/icons/icons';
+import { getMatchContacts, type MatchContacts as Contacts } from '../api/match-contacts';
 
 const iconLinkClass =
   'inline-flex size-8 items-center justify-center rounded-md text-ink-500 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600';
