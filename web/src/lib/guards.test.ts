@@ -141,6 +141,19 @@ describe('runGuards', () => {
     expect('facts' in outcome && outcome.facts.companies).toHaveLength(2);
   });
 
+  it('given the minimal-account check fails (not a 404), when opening the manager area, then the error reaches the page and nothing more is asked', async () => {
+    const { d, asked } = deps({ loggedIn: true });
+    const failure = new Error('503 Service Unavailable');
+    d.hasMinimalAccount = async () => {
+      asked.push('minimal');
+      throw failure;
+    };
+    await expect(
+      runGuards({ login: true, minimalAccount: true, manager: 'strict' }, 'en', '/manager/en/', d),
+    ).rejects.toBe(failure);
+    expect(asked).toEqual(['minimal']);
+  });
+
   it('given a logged-in user, when opening an anonymous-only page, then they are sent on without any call', async () => {
     const { d, asked } = deps({ loggedIn: true });
     await expect(runGuards({ anonymousOnly: true }, 'en', '/account/en/login', d)).resolves.toEqual({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyPath } from '../../../lib/admin-paths';
+import { companyPath, seasonsPath } from '../../../lib/admin-paths';
 import { request } from '../../../lib/http';
 
 /** The company's ladders and their seasons, as far as the audit page's filter needs them (ids and names). */
@@ -8,16 +8,16 @@ const namedSchema = z.object({ uuid: z.string(), name: z.string() });
 export type NamedLadder = z.infer<typeof namedSchema>;
 export type NamedSeason = z.infer<typeof namedSchema>;
 
-export function getLadders(companyId: string, signal?: AbortSignal): Promise<NamedLadder[]> {
+export async function getLadders(companyId: string, signal?: AbortSignal): Promise<NamedLadder[]> {
   return request('GET', `${companyPath(companyId)}/ladders`, { schema: z.array(namedSchema), signal });
 }
 
-export function getSeasons(
+export async function getSeasons(
   companyId: string,
   ladderId: string,
   signal?: AbortSignal,
 ): Promise<NamedSeason[]> {
-  return request('GET', `${companyPath(companyId)}/ladders/${encodeURIComponent(ladderId)}/seasons`, {
+  return request('GET', seasonsPath(companyId, ladderId), {
     schema: z.array(namedSchema),
     signal,
   });
