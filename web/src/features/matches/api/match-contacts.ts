@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { request } from '../../../lib/http';
+import { isApiError, request } from '../../../lib/http';
 import { MATCHES_API } from '@courtside/events/api-paths';
 
 const contactMemberSchema = z.object({
@@ -19,4 +20,24 @@ export function getMatchContacts(id: string, signal?: AbortSignal): Promise<Matc
     schema: matchContactsSchema,
     signal,
   });
+}
+
+export type MatchContactsState =
+  { kind: 'loading' } | { kind: 'loaded'; contacts: MatchContacts } | { kind: 'forbidden' | 'failed' };
+
+/** The contacts of a match, loaded when asked for; `forbidden` for anyone but its players and managers (403). */
+export function useMatchContacts(matchId: string): MatchContactsState {
+  const [state, setState] = useState<MatchContactsState>({ kind: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    getMatchContacts(matchId, controller.signal)
+      .then((contacts) => setState({ kind: 'loaded', contacts }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ kind: isApiError(error) && error.status === 403 ? 'forbidden' : 'failed' });
+      });
+    return () => controller.abort();
+  }, [matchId]);
+  return state;
 }
