@@ -4,6 +4,7 @@ import {
   decideLogin,
   decideManager,
   decideMinimalAccount,
+  firstCompanyPath,
   fromParam,
   runGuards,
   type GuardDeps,
@@ -160,5 +161,21 @@ describe('runGuards', () => {
       redirect: '/account/en/',
     });
     expect(asked).toEqual([]);
+  });
+});
+
+describe('firstCompanyPath', () => {
+  it('given companies, when a manager page has none in its address, then the first company’s page', () => {
+    const companies = [
+      { id: 'c 1', name: 'A' },
+      { id: 'c2', name: 'B' },
+    ];
+    expect(firstCompanyPath(companies, 'nl', 'manager', 'ladders')).toBe('/manager/nl/c%201/ladders');
+    expect(firstCompanyPath(companies, 'en', 'audit')).toBe('/audit/en/c%201');
+  });
+
+  it('given no companies, then company onboarding', () => {
+    expect(firstCompanyPath([], 'en', 'manager', 'ladders')).toBe('/company/en/onboarding');
+    expect(firstCompanyPath(undefined, 'en', 'audit')).toBe('/company/en/onboarding');
   });
 });

@@ -49,6 +49,20 @@ export function decideManager(companyCount: number, locale: Locale, strict: bool
   return strict ? pagePath('company', locale, 'onboarding') : pagePath('company', locale);
 }
 
+/**
+ * A manager page opened without a company (`/manager/{l}/`, `/audit/{l}/`): the same page of the
+ * manager's first company (spec §2 "App shell"), or company onboarding when there is none.
+ */
+export function firstCompanyPath(
+  companies: GuardFacts['companies'],
+  locale: Locale,
+  page: string,
+  ...tail: string[]
+): string {
+  const first = companies?.[0];
+  return first ? pagePath(page, locale, first.id, ...tail) : pagePath('company', locale, 'onboarding');
+}
+
 export interface GuardSpec {
   /** Logged-in users are sent on (login, register, verify). */
   anonymousOnly?: boolean;

@@ -1,7 +1,7 @@
 import { replace, type RouteObject } from 'react-router-dom';
 import { Redirecting } from '../../../components/layout/Redirecting';
-import { GUARDS, type GuardLoader } from '../../../lib/guards';
-import { pagePath, toLocale } from '../../../lib/locale';
+import { GUARDS, firstCompanyPath, type GuardLoader } from '../../../lib/guards';
+import { toLocale } from '../../../lib/locale';
 
 /** `/audit/{locale}/{companyId}` (managers); `app/router.tsx` adds the locale loader. */
 export function auditRoutes(guard: GuardLoader): RouteObject[] {
@@ -10,15 +10,8 @@ export function auditRoutes(guard: GuardLoader): RouteObject[] {
     {
       // No company given: the manager's first company.
       index: true,
-      loader: async (args) => {
-        const facts = await managerArea(args);
-        const first = facts.companies?.[0];
-        return replace(
-          first
-            ? pagePath('audit', toLocale(args.params.locale), first.id)
-            : pagePath('company', toLocale(args.params.locale), 'onboarding'),
-        );
-      },
+      loader: async (args) =>
+        replace(firstCompanyPath((await managerArea(args)).companies, toLocale(args.params.locale), 'audit')),
       Component: Redirecting,
     },
     {

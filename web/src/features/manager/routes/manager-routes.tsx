@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { replace, type RouteObject } from 'react-router-dom';
 import { Redirecting } from '../../../components/layout/Redirecting';
-import { GUARDS, type GuardLoader } from '../../../lib/guards';
+import { GUARDS, firstCompanyPath, type GuardLoader } from '../../../lib/guards';
 import { pagePath, toLocale } from '../../../lib/locale';
 import { SeasonMatchesTabContext, type SeasonMatchesTabProps } from '../hooks/useSeasonMatchesTab';
 
@@ -32,15 +32,15 @@ export function managerRoutes({ guard, loadSeasonMatchesTab }: ManagerRoutesDeps
     {
       // No company given: the manager's first company (spec §2 "App shell").
       index: true,
-      loader: async (args) => {
-        const facts = await managerArea(args);
-        const first = facts.companies?.[0];
-        return replace(
-          first
-            ? pagePath('manager', toLocale(args.params.locale), first.id, 'ladders')
-            : pagePath('company', toLocale(args.params.locale), 'onboarding'),
-        );
-      },
+      loader: async (args) =>
+        replace(
+          firstCompanyPath(
+            (await managerArea(args)).companies,
+            toLocale(args.params.locale),
+            'manager',
+            'ladders',
+          ),
+        ),
       Component: Redirecting,
     },
     {
