@@ -62,3 +62,52 @@ describe('the browser imports only browser-safe code', () => {
     expect(isServerOnly('zod')).toBe(false);
   });
 });
+
+/**
+ * The web's layout rule (web/README.md): a feature imports shared code (components, hooks, lib,
+ * stores, locales) and itself, never another feature and never the app. What a feature shows of
+ * another one is handed over by app/router.tsx.
+ */
+function layoutOffences(file: string, specifiers: string[]): string[] {
+  const features = path.join(root, 'web/src/features');
+  const app = path.join(root, 'web/src/app');
+  const own = path.relative(features, file).split(path.sep)[0]!;
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .filter((specifier) => {
+      const target = path.resolve(path.dirname(file), specifier);
+      const inFeatures = path.relative(features, target);
+      const otherFeature = !inFeatures.startsWith('..') && inFeatures.split(path.sep)[0] !== own;
+      return otherFeature || !path.relative(app, target).startsWith('..');
+    });
+}
+
+describe('the web’s features stand alone', () => {
+  it('no feature imports another feature or the app (tests included)', () => {
+    const files = readdirSync(path.join(root, 'web/src/features'), { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(files.length).toBeGreaterThan(20);
+    const offenders = files.flatMap((file) =>
+      layoutOffences(file, importsOf(file)).map((specifier) => ({
+        file: path.relative(root, file),
+        specifier,
+      })),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check itself sees a feature importing another one or the app', () => {
+    const file = path.join(root, 'web/src/features/manager/components/SeasonManager.tsx');
+    expect(
+      layoutOffences(file, [
+        '../../matches/components/SeasonMatchesTab',
+        '../../../app/routes/guard-loader',
+        '../hooks/useSeasonMatchesTab',
+        './ParticipantsTab',
+        '../../../lib/http',
+        'react',
+      ]),
+    ).toEqual(['../../matches/components/SeasonMatchesTab', '../../../app/routes/guard-loader']);
+  });
+});

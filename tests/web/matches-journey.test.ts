@@ -282,6 +282,23 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
       expect(ics.includes('DURATION:PT2H') || ics.includes(`DTEND:${compact}T213000`)).toBe(true);
       expect(ics).toContain('SUMMARY:Bob Jones – Cas Lee');
       expect(ics).toContain(`URL:${courtside.url}/webapps/matches/en/?match=${other}`);
+      const description = /^DESCRIPTION:(.*)\r$/m.exec(ics)?.[1];
+      expect(description).toContain(`Club ladder ${viewport}`);
+
+      // The match's own page (`?match=`, the address in the event) downloads the same event,
+      // description included (spec §3 "Calendar event").
+      const single = await player.context.newPage();
+      try {
+        await single.goto(`${courtside.url}/webapps/matches/en/?match=${other}`);
+        const singleDate = card(single, other).getByTestId('match-date');
+        await expect.poll(() => singleDate.textContent()).toContain('19:30');
+        const [singleDownload] = await Promise.all([single.waitForEvent('download'), singleDate.click()]);
+        const singleIcs = (await readFile((await singleDownload.path())!, 'utf8')).replace(/\r\n[ \t]/g, '');
+        expect(singleIcs).toContain('SUMMARY:Bob Jones – Cas Lee');
+        expect(/^DESCRIPTION:(.*)\r$/m.exec(singleIcs)?.[1]).toBe(description);
+      } finally {
+        await single.close();
+      }
 
       // Cancel it through the dialog: 20rem wide, confirm only after typing "cancel".
       await planned.getByRole('button', { name: 'Edit' }).click();

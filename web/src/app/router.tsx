@@ -7,14 +7,19 @@ import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
 import { guardLoader } from './routes/guard-loader';
 import { installSession } from './session';
-import { DEFAULT_LOCALE, pagePath, toLocale } from '../lib/locale';
-import type { GuardSpec } from '../lib/guards';
-import { matchesPageNeedsSignIn } from '../features/matches/page-filter';
-
-/** Routes whose loader always redirects render nothing. */
-function Redirecting() {
-  return null;
-}
+import { DEFAULT_LOCALE } from '../lib/locale';
+import { Redirecting } from '../components/layout/Redirecting';
+import { accountRoutes } from '../features/account/routes/account-routes';
+import { auditRoutes } from '../features/audit/routes/audit-routes';
+import { companyRoutes } from '../features/company/routes/company-routes';
+import { laddersRoutes } from '../features/ladders/routes/ladders-routes';
+import { managerRoutes } from '../features/manager/routes/manager-routes';
+import {
+  loadSeasonMatchesTab,
+  matchesRoutes,
+  playerRoutes,
+  widgetRoutes,
+} from '../features/matches/routes/matches-routes';
 
 /**
  * A page at `/{page}/{locale}/…`. The locale is checked (and set) by the loader; addresses under the
@@ -30,172 +35,19 @@ function page(name: string, children: RouteObject[]): RouteObject {
   };
 }
 
-/** Page guards (spec §4 "Guards"). */
-const anonymousOnly: GuardSpec = { anonymousOnly: true };
-const signedIn: GuardSpec = { login: true };
-const withMinimalAccount: GuardSpec = { login: true, minimalAccount: true };
-const manager: GuardSpec = { login: true, minimalAccount: true, manager: 'strict' };
-
-const managerArea = guardLoader(manager);
-
 /**
- * Pages (DESIGN.md §2). Features add theirs here: account, company, manager, matches, player,
- * widget, audit.
+ * Pages (DESIGN.md §2). Each feature exports its route objects (`features/<feature>/routes/`); this
+ * table only assembles them. Features never import each other: where one shows another's piece
+ * (the manager's season screen shows the matches feature's Matches tab), it is handed over here.
  */
 const pages: RouteObject[] = [
-  page('account', [
-    {
-      index: true,
-      loader: guardLoader(withMinimalAccount),
-      lazy: async () => ({
-        Component: (await import('../features/account/components/AccountPage')).AccountPage,
-      }),
-    },
-    {
-      path: 'login',
-      loader: guardLoader(anonymousOnly),
-      lazy: async () => ({ Component: (await import('../features/account/components/LoginPage')).LoginPage }),
-    },
-    {
-      path: 'register',
-      loader: guardLoader(anonymousOnly),
-      lazy: async () => ({
-        Component: (await import('../features/account/components/RegisterPage')).RegisterPage,
-      }),
-    },
-    {
-      path: 'verify',
-      loader: guardLoader(anonymousOnly),
-      lazy: async () => ({
-        Component: (await import('../features/account/components/VerifyPage')).VerifyPage,
-      }),
-    },
-    {
-      path: 'onboarding',
-      loader: guardLoader(signedIn),
-      lazy: async () => ({
-        Component: (await import('../features/account/components/OnboardingPage')).OnboardingPage,
-      }),
-    },
-  ]),
-  page('company', [
-    {
-      index: true,
-      loader: guardLoader(withMinimalAccount),
-      lazy: async () => ({
-        Component: (await import('../features/company/components/CompanyPage')).CompanyPage,
-      }),
-    },
-    {
-      path: 'onboarding',
-      loader: guardLoader(withMinimalAccount),
-      lazy: async () => ({
-        Component: (await import('../features/company/components/CompanyOnboardingPage'))
-          .CompanyOnboardingPage,
-      }),
-    },
-  ]),
-  page('manager', [
-    {
-      // No company given: the manager's first company (spec §2 "App shell").
-      index: true,
-      loader: async (args) => {
-        const facts = await managerArea(args);
-        const first = facts.companies?.[0];
-        return replace(
-          first
-            ? pagePath('manager', toLocale(args.params.locale), first.id, 'ladders')
-            : pagePath('company', toLocale(args.params.locale), 'onboarding'),
-        );
-      },
-      Component: Redirecting,
-    },
-    {
-      // The manager shell (toolbar with the ladder selector) around the ladder screen.
-      path: ':companyId',
-      loader: managerArea,
-      // The guard's facts hold per company: switching ladders does not ask again.
-      shouldRevalidate: ({ currentParams, nextParams }) =>
-        currentParams.companyId !== nextParams.companyId || currentParams.locale !== nextParams.locale,
-      lazy: async () => ({
-        Component: (await import('../features/manager/components/ManagerShell')).ManagerShell,
-      }),
-      children: [
-        {
-          index: true,
-          loader: ({ params }) =>
-            replace(pagePath('manager', toLocale(params.locale), params.companyId ?? '', 'ladders')),
-          Component: Redirecting,
-        },
-        {
-          path: 'ladders',
-          lazy: async () => ({
-            Component: (await import('../features/manager/components/ManagerLadderPage')).ManagerLadderPage,
-          }),
-        },
-        {
-          path: 'ladders/:ladderName',
-          lazy: async () => ({
-            Component: (await import('../features/manager/components/ManagerLadderPage')).ManagerLadderPage,
-          }),
-        },
-      ],
-    },
-  ]),
-  page('audit', [
-    {
-      // No company given: the manager's first company.
-      index: true,
-      loader: async (args) => {
-        const facts = await managerArea(args);
-        const first = facts.companies?.[0];
-        return replace(
-          first
-            ? pagePath('audit', toLocale(args.params.locale), first.id)
-            : pagePath('company', toLocale(args.params.locale), 'onboarding'),
-        );
-      },
-      Component: Redirecting,
-    },
-    {
-      path: ':companyId',
-      loader: managerArea,
-      lazy: async () => ({ Component: (await import('../features/audit/components/AuditPage')).AuditPage }),
-    },
-  ]),
-  page('ladders', [
-    {
-      index: true,
-      lazy: async () => ({
-        Component: (await import('../features/ladders/components/LaddersPage')).LaddersPage,
-      }),
-    },
-    {
-      path: ':ladderId',
-      lazy: async () => ({
-        Component: (await import('../features/ladders/components/StandingsPage')).StandingsPage,
-      }),
-    },
-  ]),
-  page('matches', [
-    {
-      // Own matches need a session; `?event=`, `?player=` and `?match=` are public.
-      index: true,
-      loader: async (args) =>
-        matchesPageNeedsSignIn(new URL(args.request.url)) ? guardLoader(signedIn)(args) : null,
-      lazy: async () => ({
-        Component: (await import('../features/matches/components/MatchesPage')).MatchesPage,
-      }),
-    },
-  ]),
-  page('player', [
-    {
-      path: ':playerId',
-      lazy: async () => ({
-        Component: (await import('../features/matches/components/PlayerPage')).PlayerPage,
-      }),
-    },
-  ]),
+  page('account', accountRoutes(guardLoader)),
+  page('company', companyRoutes(guardLoader)),
+  page('manager', managerRoutes({ guard: guardLoader, loadSeasonMatchesTab })),
+  page('audit', auditRoutes(guardLoader)),
+  page('ladders', laddersRoutes),
+  page('matches', matchesRoutes(guardLoader)),
+  page('player', playerRoutes),
 ];
 
 /** The embeddable widget (`/widget/{locale}/?event=`): outside the app layout, no top bar or footer. */
@@ -204,15 +56,7 @@ const widgetRoute: RouteObject = {
   loader: localeLoader,
   HydrateFallback: Redirecting,
   ErrorBoundary: RouteError,
-  children: [
-    {
-      index: true,
-      lazy: async () => ({
-        Component: (await import('../features/matches/components/WidgetPage')).WidgetPage,
-      }),
-    },
-    { path: '*', Component: NotFoundPage },
-  ],
+  children: [...widgetRoutes, { path: '*', Component: NotFoundPage }],
 };
 
 export const routes: RouteObject[] = [

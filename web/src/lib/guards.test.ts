@@ -4,6 +4,7 @@ import {
   decideLogin,
   decideManager,
   decideMinimalAccount,
+  firstCompanyPath,
   fromParam,
   runGuards,
   type GuardDeps,
@@ -141,11 +142,40 @@ describe('runGuards', () => {
     expect('facts' in outcome && outcome.facts.companies).toHaveLength(2);
   });
 
+  it('given the minimal-account check fails (not a 404), when opening the manager area, then the error reaches the page and nothing more is asked', async () => {
+    const { d, asked } = deps({ loggedIn: true });
+    const failure = new Error('503 Service Unavailable');
+    d.hasMinimalAccount = async () => {
+      asked.push('minimal');
+      throw failure;
+    };
+    await expect(
+      runGuards({ login: true, minimalAccount: true, manager: 'strict' }, 'en', '/manager/en/', d),
+    ).rejects.toBe(failure);
+    expect(asked).toEqual(['minimal']);
+  });
+
   it('given a logged-in user, when opening an anonymous-only page, then they are sent on without any call', async () => {
     const { d, asked } = deps({ loggedIn: true });
     await expect(runGuards({ anonymousOnly: true }, 'en', '/account/en/login', d)).resolves.toEqual({
       redirect: '/account/en/',
     });
     expect(asked).toEqual([]);
+  });
+});
+
+describe('firstCompanyPath', () => {
+  it('given companies, when a manager page has none in its address, then the first company’s page', () => {
+    const companies = [
+      { id: 'c 1', name: 'A' },
+      { id: 'c2', name: 'B' },
+    ];
+    expect(firstCompanyPath(companies, 'nl', 'manager', 'ladders')).toBe('/manager/nl/c%201/ladders');
+    expect(firstCompanyPath(companies, 'en', 'audit')).toBe('/audit/en/c%201');
+  });
+
+  it('given no companies, then company onboarding', () => {
+    expect(firstCompanyPath([], 'en', 'manager', 'ladders')).toBe('/company/en/onboarding');
+    expect(firstCompanyPath(undefined, 'en', 'audit')).toBe('/company/en/onboarding');
   });
 });

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { pagePath, type Locale } from './locale';
 import { loginPath, sanitizeFrom } from './session';
 
@@ -48,6 +49,20 @@ export function decideManager(companyCount: number, locale: Locale, strict: bool
   return strict ? pagePath('company', locale, 'onboarding') : pagePath('company', locale);
 }
 
+/**
+ * A manager page opened without a company (`/manager/{l}/`, `/audit/{l}/`): the same page of the
+ * manager's first company (spec §2 "App shell"), or company onboarding when there is none.
+ */
+export function firstCompanyPath(
+  companies: GuardFacts['companies'],
+  locale: Locale,
+  page: string,
+  ...tail: string[]
+): string {
+  const first = companies?.[0];
+  return first ? pagePath(page, locale, first.id, ...tail) : pagePath('company', locale, 'onboarding');
+}
+
 export interface GuardSpec {
   /** Logged-in users are sent on (login, register, verify). */
   anonymousOnly?: boolean;
@@ -56,6 +71,20 @@ export interface GuardSpec {
   /** `'any'`: no companies → company page; `'strict'`: → company onboarding. */
   manager?: 'any' | 'strict';
 }
+
+/** The guards of the pages (spec §4 "Guards"); each feature's routes pick theirs. */
+export const GUARDS = {
+  anonymousOnly: { anonymousOnly: true },
+  signedIn: { login: true },
+  withMinimalAccount: { login: true, minimalAccount: true },
+  manager: { login: true, minimalAccount: true, manager: 'strict' },
+} as const satisfies Record<string, GuardSpec>;
+
+/**
+ * Makes the route loader that runs the guards of a spec (the app's `guardLoader`); handed to each
+ * feature's routes, so features do not import the app.
+ */
+export type GuardLoader = (spec: GuardSpec) => (args: LoaderFunctionArgs) => Promise<GuardFacts>;
 
 export interface GuardFacts {
   loggedIn: boolean;

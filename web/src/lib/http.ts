@@ -29,8 +29,9 @@ export interface ApiIssue {
  * - `http`: the server answered with a non-2xx status.
  * - `network`: no answer at all (offline, server down); `status` is 0.
  * - `invalid-response`: a 2xx answer that did not match the expected schema.
+ * - `client`: the call was not made, what it needs is missing (spec §8, e.g. "No company"); `status` is 0.
  */
-export type ApiErrorKind = 'http' | 'network' | 'invalid-response';
+export type ApiErrorKind = 'http' | 'network' | 'invalid-response' | 'client';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchSchema } from '../../components/match/model';
+import { matchSchema } from './api/matches';
 import { matchesPageNeedsSignIn, matchesPageView, playerNameIn, widgetDisplay } from './page-filter';
 
 const view = (query: string) => matchesPageView(new URLSearchParams(query));

@@ -1,4 +1,4 @@
-import type { MatchListItem } from '../../components/match/model';
+import type { MatchListItem } from './api/matches';
 
 /**
  * What the matches page `/matches/{locale}/?event=&player=&match=` shows (DESIGN.md §2): one match

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { request } from '../../../lib/http';
-import { companyPath } from '../../../lib/ladder-api';
+import { companyPath } from '../../../lib/admin-paths';
 
 export const auditEventSchema = z.object({
   seq: z.number(),
@@ -17,7 +17,7 @@ const pageSchema = z.object({ items: z.array(auditEventSchema), nextAfter: z.num
 export type AuditPage = z.infer<typeof pageSchema>;
 
 /** The company's events, newest first; `stream` narrows to a ladder (with its seasons) or a season. */
-export function getCompanyEvents(
+export async function getCompanyEvents(
   companyId: string,
   options: { stream?: string; after?: number; limit?: number } = {},
   signal?: AbortSignal,

@@ -10,7 +10,12 @@ import { useLocale } from '../../../hooks/useLocale';
 import { formatMoment } from '../../../lib/dates';
 import type { GuardFacts } from '../../../lib/guards';
 import { isApiError } from '../../../lib/http';
-import { getLadders, getSeasons, type Ladder, type Season } from '../../../lib/ladder-api';
+import {
+  getLadders,
+  getSeasons,
+  type NamedLadder as Ladder,
+  type NamedSeason as Season,
+} from '../api/company-structure';
 import { pagePath } from '../../../lib/locale';
 import { getCompanyEvents, type AuditEvent } from '../api/events';
 import { auditSummary, emptyNames, learnNames } from './audit-summary';

@@ -1,7 +1,55 @@
 import { z } from 'zod';
-import type { LadderInput, SeasonInput } from '@courtside/events/ladders/model';
+import {
+  matchTypeSchema,
+  sportsCategorySchema,
+  type LadderInput,
+  type SeasonInput,
+} from '@courtside/events/ladders/model';
+import { companyPath, seasonsPath } from '../../../lib/admin-paths';
 import { ApiError, request } from '../../../lib/http';
-import { companyPath, ladderSchema, seasonSchema, type Ladder, type Season } from '../../../lib/ladder-api';
+
+/**
+ * The manager's ladders and seasons as the admin API answers them, and their calls (spec §7). The
+ * calls are async: a missing company or ladder rejects ("No company", "Not enough info", spec §8).
+ */
+
+export const ladderSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  sportsCategory: sportsCategorySchema,
+  hasActiveSeasons: z.boolean(),
+});
+export type Ladder = z.infer<typeof ladderSchema>;
+
+export const seasonSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  minimumPlayedMatches: z.number(),
+  openForRegistration: z.boolean(),
+  matchType: matchTypeSchema,
+  active: z.boolean(),
+  current: z.boolean(),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+export async function getLadders(companyId: string, signal?: AbortSignal): Promise<Ladder[]> {
+  return request('GET', `${companyPath(companyId)}/ladders`, { schema: z.array(ladderSchema), signal });
+}
+
+/** The ladder's seasons in start order. */
+export async function getSeasons(
+  companyId: string,
+  ladderId: string,
+  signal?: AbortSignal,
+): Promise<Season[]> {
+  return request('GET', seasonsPath(companyId, ladderId), {
+    schema: z.array(seasonSchema),
+    signal,
+  });
+}
 
 /** A 202 answer ("accepted, not yet visible") carries the id only. */
 const savedSchema = z.object({ uuid: z.string() }).loose();
@@ -23,14 +71,14 @@ export async function findLadderByName(
   }
 }
 
-export function createLadder(
+export async function createLadder(
   companyId: string,
   ladder: Omit<LadderInput, 'uuid'>,
 ): Promise<{ uuid: string }> {
   return request('POST', `${companyPath(companyId)}/ladders`, { body: ladder, schema: savedSchema });
 }
 
-export function updateLadder(
+export async function updateLadder(
   companyId: string,
   ladder: LadderInput & { uuid: string },
 ): Promise<{ uuid: string }> {
@@ -41,11 +89,8 @@ export async function deleteLadder(companyId: string, ladderId: string): Promise
   await request('DELETE', `${companyPath(companyId)}/ladders/${encodeURIComponent(ladderId)}`);
 }
 
-const seasonsPath = (companyId: string, ladderId: string) =>
-  `${companyPath(companyId)}/ladders/${encodeURIComponent(ladderId)}/seasons`;
-
 /** Saves a season (POST without uuid, PUT with); answers the season, or its id when the server is late. */
-export function saveSeason(
+export async function saveSeason(
   companyId: string,
   ladderId: string,
   season: SeasonInput,

@@ -10,9 +10,9 @@ import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
 import type { GuardFacts } from '../../../lib/guards';
 import { isApiError } from '../../../lib/http';
-import { getLadders, type Ladder } from '../../../lib/ladder-api';
 import { liveRooms, type LadderChangedPayload } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
+import { getLadders, type Ladder } from '../api/ladders';
 import type { ManagerContext } from '../hooks/useManagerContext';
 
 const sameName = (a: string | undefined, b: string | undefined) =>

@@ -16,9 +16,8 @@ import { SwitchField } from '../../../components/forms/SwitchField';
 import { TextField } from '../../../components/forms/TextField';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
-import type { Season } from '../../../lib/ladder-api';
 import { schemaResolver } from '../../../lib/schema-resolver';
-import { deleteSeason, saveSeason } from '../api/ladders';
+import { deleteSeason, saveSeason, type Season } from '../api/ladders';
 import { DetailsFormActions } from './DetailsFormActions';
 import { cardClass } from './tab-styles';
 

@@ -7,11 +7,11 @@ import { FormAlert } from '../../../components/forms/FormAlert';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { AddIcon } from '../../../components/icons/icons';
 import { isApiError } from '../../../lib/http';
-import { getSeasons, type Ladder, type Season } from '../../../lib/ladder-api';
-import { MatchesTab } from './MatchesTab';
+import { getSeasons, type Ladder, type Season } from '../api/ladders';
 import { ParticipantsTab } from './ParticipantsTab';
 import { SeasonDetailsForm } from './SeasonDetailsForm';
 import { cardClass, tabClass, tabListClass } from './tab-styles';
+import { useSeasonMatchesTab } from '../hooks/useSeasonMatchesTab';
 
 interface SeasonManagerProps {
   companyId: string;
@@ -32,6 +32,7 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
   const [seasons, setSeasons] = useState<Season[] | null>(null);
   const [mode, setMode] = useState<Mode>({ kind: 'none' });
   const [failure, setFailure] = useState<string>();
+  const MatchesTab = useSeasonMatchesTab();
 
   /** Reloads the seasons; selects `select` (a season id), or keeps the selection, or the initial choice. */
   const reload = useCallback(
@@ -136,7 +137,7 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
               <ParticipantsTab seasonId={selected.uuid} />
             </TabPanel>
             <TabPanel className="focus:outline-none">
-              <MatchesTab ladder={ladder} season={selected} />
+              {MatchesTab && <MatchesTab ladderId={ladder.uuid} seasonId={selected.uuid} />}
             </TabPanel>
             <TabPanel className="focus:outline-none">
               <SeasonDetailsForm

@@ -1,5 +1,5 @@
 import { useOutletContext } from 'react-router-dom';
-import type { Ladder } from '../../../lib/ladder-api';
+import type { Ladder } from '../api/ladders';
 
 /** What the manager shell hands to the ladder screen (react-router outlet context). */
 export interface ManagerContext {

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MatchesList } from '../../../components/match/MatchesList';
-import type { MatchListItem } from '../../../components/match/model';
+import { MatchesList } from './MatchesList';
+import type { MatchListItem } from '../api/matches';
 
 interface MatchSectionsProps {
   tags?: readonly string[];

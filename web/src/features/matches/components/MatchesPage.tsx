@@ -2,15 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layout/PageHeader';
-import { MatchCard } from '../../../components/match/MatchCard';
-import { getMatch } from '../../../components/match/api';
-import type { Match, MatchListItem } from '../../../components/match/model';
+import { MatchCard } from './MatchCard';
+import type { MatchListItem } from '../api/matches';
+import { useMatchItem } from '../api/match-item';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { secondaryButtonClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { getCookie } from '../../../lib/cookies';
-import { isApiError } from '../../../lib/http';
 import { pagePath } from '../../../lib/locale';
 import { isLoggedIn } from '../../../lib/session';
 import { matchesPageView } from '../page-filter';
@@ -94,30 +93,20 @@ export function MatchesPage() {
 
 function SingleMatch({ matchId, editable }: { matchId: string; editable: boolean }) {
   const { t } = useTranslation();
-  const [match, setMatch] = useState<Match | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getMatch(matchId, controller.signal)
-      .then(setMatch)
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setFailed(
-          isApiError(error) && error.status === 404 ? t('matches.notFound') : t('matches.loadFailed'),
-        );
-      });
-    return () => controller.abort();
-  }, [matchId, t]);
-  if (failed)
+  const { state, setMatch } = useMatchItem(matchId);
+  if (state.status === 'failed')
     return (
-      <p className="rounded-xl bg-white p-6 text-center text-sm text-ink-600 ring-1 ring-ink-200">{failed}</p>
+      <p className="rounded-xl bg-white p-6 text-center text-sm text-ink-600 ring-1 ring-ink-200">
+        {state.notFound ? t('matches.notFound') : t('matches.loadFailed')}
+      </p>
     );
-  if (!match)
+  if (state.status === 'loading')
     return (
       <div className="flex justify-center py-10" role="status">
         <Spinner />
         <span className="sr-only">{t('loading.label')}</span>
       </div>
     );
-  return <MatchCard match={match} editable={editable} onChange={setMatch} />;
+  const { match, event } = state.item;
+  return <MatchCard match={match} event={event} editable={editable} onChange={setMatch} />;
 }

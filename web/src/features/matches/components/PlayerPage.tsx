@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layout/PageHeader';
-import type { MatchListItem } from '../../../components/match/model';
+import type { MatchListItem } from '../api/matches';
 import { playerNameIn } from '../page-filter';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { getCookie } from '../../../lib/cookies';

@@ -27,25 +27,15 @@
  * The manager area's Matches tab embeds
  * `<MatchesList tags={[seasonId]} editable notCompleted showEvent={false} reloadKey={n} />`.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/http';
-import { useLiveRoom } from '../../hooks/useLiveRoom';
-import { Spinner } from '../feedback/Spinner';
-import { secondaryButtonClass } from '../forms/styles';
-import { getMatch, listMatches } from './api';
+import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { secondaryButtonClass } from '../../../components/forms/styles';
+import { getMatch, matchSchema, type Match, type MatchListItem } from '../api/matches';
 import { MatchCard } from './MatchCard';
-import {
-  appendPage,
-  applyLiveMatch,
-  containerDistance,
-  isNearBottom,
-  matchSchema,
-  statusesOf,
-  type Match,
-  type MatchListItem,
-  type MatchesFilter,
-} from './model';
+import { useMatchPages } from '../hooks/useMatchPages';
+import { applyLiveMatch, containerDistance, isNearBottom, statusesOf, type MatchesFilter } from '../model';
 
 export interface MatchesListProps {
   own?: boolean;
@@ -67,8 +57,6 @@ export interface MatchesListProps {
   /** Accessible name of the list. */
   label?: string;
 }
-
-type LoadState = 'idle' | 'loading' | 'done' | 'error';
 
 export function MatchesList({
   own = false,
@@ -95,45 +83,16 @@ export function MatchesList({
     [own, completed, notCompleted, tagKey],
   );
 
-  const [items, setItems] = useState<MatchListItem[]>([]);
-  const [state, setState] = useState<LoadState>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const nextPage = useRef(0);
-  const loading = useRef(false);
-  const finished = useRef(false);
-  const generation = useRef(0);
+  const { items, setItems, state, error, loadNext, canLoadMore, restart, retry, generation } = useMatchPages(
+    filter,
+    reloadKey,
+  );
   const container = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
 
-  const loadNext = useCallback(async () => {
-    if (loading.current || finished.current) return;
-    loading.current = true;
-    const mine = generation.current;
-    setState('loading');
-    try {
-      const page = await listMatches(nextPage.current, filter);
-      if (mine !== generation.current) return;
-      if (page.length === 0) {
-        finished.current = true;
-        setState('done');
-      } else {
-        nextPage.current += 1;
-        setItems((current) => appendPage(current, page));
-        setState('idle');
-      }
-    } catch (cause) {
-      if (mine !== generation.current) return;
-      finished.current = true; // until "Try again"
-      setError(isApiError(cause) && cause.kind !== 'network' ? cause.error : t('matches.loadFailed'));
-      setState('error');
-    } finally {
-      if (mine === generation.current) loading.current = false;
-    }
-  }, [filter, t]);
-
   /** Loads the next page when the end of the list is within 5 px of the bottom of what is visible. */
   const check = useCallback(() => {
-    if (loading.current || finished.current) return;
+    if (!canLoadMore()) return;
     let distance: number;
     if (height !== undefined && container.current) {
       distance = containerDistance(container.current);
@@ -141,18 +100,7 @@ export function MatchesList({
       distance = end.current.getBoundingClientRect().bottom - window.innerHeight;
     } else return;
     if (isNearBottom(distance)) void loadNext();
-  }, [height, loadNext]);
-
-  // (Re)load from page 0 when the filter or the reload key changes.
-  useEffect(() => {
-    generation.current += 1;
-    nextPage.current = 0;
-    loading.current = false;
-    finished.current = false;
-    setItems([]);
-    setError(null);
-    void loadNext();
-  }, [loadNext, reloadKey]);
+  }, [height, loadNext, canLoadMore]);
 
   // After each page (or a resize), the list may still end above the bottom: load more.
   useEffect(() => {
@@ -186,10 +134,10 @@ export function MatchesList({
       if (shown && !fits) onLeave?.(pushed);
       // A pushed match carries no viewer flags: a new one in an editable list is fetched as the viewer.
       if (!shown && fits && !own && editable && !widget) {
-        const mine = generation.current;
+        const mine = generation();
         getMatch(pushed.id)
           .then((match) => {
-            if (mine !== generation.current) return;
+            if (mine !== generation()) return;
             setItems((current) =>
               current.map((item) => (item.match.id === match.id ? { ...item, match } : item)),
             );
@@ -197,14 +145,7 @@ export function MatchesList({
           .catch(() => undefined);
       }
     },
-    onResync: () => {
-      generation.current += 1;
-      nextPage.current = 0;
-      loading.current = false;
-      finished.current = false;
-      setItems([]);
-      void loadNext();
-    },
+    onResync: restart,
   });
 
   const replace = useCallback(
@@ -214,12 +155,6 @@ export function MatchesList({
     },
     [filter, onLeave],
   );
-
-  const retry = () => {
-    finished.current = false;
-    setError(null);
-    void loadNext();
-  };
 
   const scrollStyle =
     height === undefined ? undefined : { height: typeof height === 'number' ? `${height}px` : height };

@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/http';
-import { contactLinks } from '../../lib/contact-links';
-import { Spinner } from '../feedback/Spinner';
-import { ChatIcon, LockChatIcon, MailIcon, PhoneIcon } from '../icons/icons';
-import { getMatchContacts, type MatchContacts as Contacts } from './api';
+import { contactLinks } from '../../../lib/contact-links';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { ChatIcon, LockChatIcon, MailIcon, PhoneIcon } from '../../../components/icons/icons';
+import { useMatchContacts } from '../api/match-contacts';
 
 const iconLinkClass =
   'inline-flex size-8 items-center justify-center rounded-md text-ink-500 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600';
-
-type State = { kind: 'loading' } | { kind: 'loaded'; contacts: Contacts } | { kind: 'forbidden' | 'failed' };
 
 /**
  * The members of both sides of a match with mail, tel, WhatsApp and Signal links (spec §1, DESIGN.md §4
@@ -17,19 +13,7 @@ type State = { kind: 'loading' } | { kind: 'loaded'; contacts: Contacts } | { ki
  */
 export function MatchContacts({ matchId }: { matchId: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getMatchContacts(matchId, controller.signal)
-      .then((contacts) => setState({ kind: 'loaded', contacts }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ kind: isApiError(error) && error.status === 403 ? 'forbidden' : 'failed' });
-      });
-    return () => controller.abort();
-  }, [matchId]);
+  const state = useMatchContacts(matchId);
 
   if (state.kind === 'loading') {
     return (

@@ -2,21 +2,17 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MAX_SETS } from '@courtside/events/matches/scoring';
-import { digitsOnly, parseNumberInput as parseScore } from '../../lib/number-input';
-import { useLocale } from '../../hooks/useLocale';
+import { digitsOnly, parseNumberInput as parseScore } from '../../../lib/number-input';
+import { useLocale } from '../../../hooks/useLocale';
 import {
-  SPECIALS,
   hasTiebreak,
   isAllowedScoreKey,
   looksLikeTiebreakSet,
   playerMatchesLink,
   shortName as toShortName,
   teamLink,
-  type MatchSet,
-  type MatchTeam,
-  type Side,
-  type Special,
-} from './model';
+} from '../model';
+import { SPECIALS, type MatchSet, type MatchTeam, type Side, type Special } from '../api/matches';
 
 /**
  * Match-score widget (spec §2 "Match-score widget", §4 "Match"): one side of a match.

@@ -6,33 +6,38 @@ import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
 import { enGB, nl } from 'date-fns/locale';
 import { formatSet, recalculate } from '@courtside/events/matches/scoring';
-import { isApiError } from '../../lib/http';
-import { liveRooms } from '../../lib/live';
-import { pagePath, type Locale } from '../../lib/locale';
-import { useAlerts } from '../../hooks/useAlerts';
-import { useLiveRoom } from '../../hooks/useLiveRoom';
-import { useLocale } from '../../hooks/useLocale';
-import { primaryButtonClass, secondaryButtonClass } from '../forms/styles';
-import { cancelMatch, getMatch, recalculateMatch, saveMatch } from './api';
+import { isApiError } from '../../../lib/http';
+import { liveRooms } from '../../../lib/live';
+import { pagePath, type Locale } from '../../../lib/locale';
+import { useAlerts } from '../../../hooks/useAlerts';
+import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { useLocale } from '../../../hooks/useLocale';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import {
+  cancelMatch,
+  getMatch,
+  recalculateMatch,
+  saveMatch,
+  matchSchema,
+  type EventInfo,
+  type Match,
+  type MatchStatus,
+  type MatchTeam,
+  type Side,
+} from '../api/matches';
 import { CancelMatchDialog } from './CancelMatchDialog';
 import { MatchContacts } from './MatchContacts';
 import { MatchScoreWidget } from './MatchScoreWidget';
 import {
-  matchSchema,
   normaliseDateTimeInput,
   scorePayload,
   setInputCount,
   toLocalDate,
   withTeam,
   withViewerFlags,
-  type EventInfo,
-  type Match,
-  type MatchStatus,
-  type MatchTeam,
-  type Side,
-} from './model';
+} from '../model';
 import { SportIcon } from './SportIcon';
-import { ChevronDownIcon, MailIcon } from '../icons/icons';
+import { ChevronDownIcon, MailIcon } from '../../../components/icons/icons';
 
 /**
  * Match card (spec §2 "Match card", §4 "Match"): sport icon, event/part/round (links to the matches
@@ -267,7 +272,7 @@ export function MatchCard({
 
   const downloadCalendar = async () => {
     // The calendar code (the `ics` package) loads on the first click only.
-    const { buildMatchCalendar, downloadCalendarFile } = await import('../../lib/calendar');
+    const { buildMatchCalendar, downloadCalendarFile } = await import('../../../lib/calendar');
     const url = `${window.location.origin}${import.meta.env.BASE_URL}matches/${locale}/?match=${encodeURIComponent(match.id)}`;
     const file = buildMatchCalendar(match, event, { url });
     if (file) downloadCalendarFile(file);

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
-import { inputClass, secondaryButtonClass } from '../forms/styles';
-import { CANCEL_WORD, isCancelConfirmation } from './model';
+import { inputClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { CANCEL_WORD, isCancelConfirmation } from '../model';
 
 interface CancelMatchDialogProps {
   open: boolean;

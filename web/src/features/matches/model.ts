@@ -1,88 +1,15 @@
-import { z } from 'zod';
 import { MAX_SETS } from '@courtside/events/matches/scoring';
 import type { Query } from '../../lib/http';
 import { teamDisplayName } from '../../lib/team-name';
+import type { Match, MatchListItem, MatchSet, MatchStatus, MatchTeam, Side, Special } from './api/matches';
+import type { SeasonTeam } from './api/create-match';
 
 /**
- * The match as the matches API answers it (spec §3 "Match", "Match team", "Member", "Match set",
- * "Event info", "Matches list item"), parsed leniently: unknown fields are dropped, never an error.
- * Plus the pure rules of the match UI (spec §4 "Match", §5, §9), unit-tested in model.test.ts.
+ * The pure rules of the match UI (spec §4 "Match", §5, §9), unit-tested in model.test.ts. The
+ * shapes the matches API answers (zod schemas and their types) are in `api/matches.ts`.
  */
 
-export const SPECIALS = ['none', 'walkover', 'retired'] as const;
-export const MATCH_STATUSES = ['planned', 'completed', 'retired', 'walkover', 'cancelled'] as const;
 export const COMPLETED_STATUSES: readonly MatchStatus[] = ['completed', 'retired', 'walkover', 'cancelled'];
-
-export const memberSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  position: z.number().nullable().optional().default(null),
-  itsMe: z.boolean().optional().default(false),
-});
-
-/** One side's score in one set. */
-export interface MatchSet {
-  order: number;
-  score: number | null;
-  tiebreakScore?: number;
-  winner: boolean;
-  superTiebreak: boolean;
-}
-
-export const matchSetSchema = z
-  .object({
-    order: z.number(),
-    score: z.number().nullable(),
-    tiebreakScore: z.number().nullable().optional(),
-    winner: z.boolean().optional().default(false),
-    superTiebreak: z.boolean().optional().default(false),
-  })
-  .transform(({ tiebreakScore, ...set }): MatchSet =>
-    tiebreakScore === null || tiebreakScore === undefined ? set : { ...set, tiebreakScore },
-  );
-
-export const matchTeamSchema = z.object({
-  teamId: z.string(),
-  url: z.string().optional().default(''),
-  position: z.number().nullable().optional().default(null),
-  members: z.array(memberSchema),
-  matchSets: z.array(matchSetSchema).optional().default([]),
-  winner: z.boolean().optional().default(false),
-  special: z.enum(SPECIALS).optional().default('none'),
-});
-
-export const matchSchema = z.object({
-  id: z.string(),
-  date: z.string().nullable().optional().default(null),
-  status: z.enum(MATCH_STATUSES),
-  sportsCategory: z.string(),
-  matchType: z.enum(['GAMESONLY', 'BESTOFTHREE', 'BESTOFFIVE']).optional().default('BESTOFTHREE'),
-  latestDate: z.string().nullable().optional().default(null),
-  editable: z.boolean().optional().default(false),
-  defender: matchTeamSchema,
-  challenger: matchTeamSchema,
-});
-
-const namedSchema = z.object({ id: z.string(), name: z.string() });
-export const eventInfoSchema = z.object({
-  name: namedSchema,
-  part: namedSchema.optional(),
-  round: namedSchema.nullable().optional(),
-});
-
-export const matchListItemSchema = z.object({ match: matchSchema, event: eventInfoSchema.optional() });
-export const matchListSchema = z.array(matchListItemSchema);
-
-export type Member = z.infer<typeof memberSchema>;
-export type MatchTeam = z.infer<typeof matchTeamSchema>;
-export type Match = z.infer<typeof matchSchema>;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
-export type Special = (typeof SPECIALS)[number];
-export type Side = 'defender' | 'challenger';
-export type EventInfo = z.infer<typeof eventInfoSchema>;
-export type MatchListItem = z.infer<typeof matchListItemSchema>;
-
-export const SIDES: readonly Side[] = ['defender', 'challenger'];
 
 // ---------------------------------------------------------------------------------------------
 // Matches list query (spec §7 "Matches", §9).
@@ -295,14 +222,6 @@ export function isCancelConfirmation(text: string): boolean {
 
 // ---------------------------------------------------------------------------------------------
 // Names and addresses.
-
-/** A season team as the admin API lists it (`GET seasons/{id}/teams`). */
-export interface SeasonTeam {
-  teamId: string;
-  position: number | null;
-  joinDate?: string | null;
-  members: Array<{ fullName: string; email?: string; phoneNumber?: unknown }>;
-}
 
 /** Picker filter: case-insensitive text match on the display name; an empty query keeps all. */
 export function filterTeams<T extends Pick<SeasonTeam, 'position' | 'members' | 'teamId'>>(

@@ -29,14 +29,14 @@ import {
   Label,
 } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/http';
-import { liveRooms } from '../../lib/live';
-import { alerts } from '../../hooks/useAlerts';
-import { useLiveRoom } from '../../hooks/useLiveRoom';
-import { primaryButtonClass } from '../forms/styles';
-import { createMatch, getSeasonTeams } from './api';
-import { teamDisplayName } from '../../lib/team-name';
-import { filterTeams, type SeasonTeam } from './model';
+import { isApiError } from '../../../lib/http';
+import { liveRooms } from '../../../lib/live';
+import { alerts } from '../../../hooks/useAlerts';
+import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { primaryButtonClass } from '../../../components/forms/styles';
+import { createMatch, getSeasonTeams, type SeasonTeam } from '../api/create-match';
+import { teamDisplayName } from '../../../lib/team-name';
+import { filterTeams } from '../model';
 
 export interface CreateMatchPanelProps {
   seasonId: string;

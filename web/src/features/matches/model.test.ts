@@ -10,7 +10,6 @@ import {
   isAllowedScoreKey,
   isCancelConfirmation,
   isNearBottom,
-  matchSchema,
   normaliseDateTimeInput,
   scorePayload,
   setInputCount,
@@ -19,10 +18,8 @@ import {
   teamLink,
   playerMatchesLink,
   withViewerFlags,
-  type Match,
-  type MatchListItem,
-  type MatchSet,
 } from './model';
+import { matchSchema, type Match, type MatchListItem, type MatchSet } from './api/matches';
 
 const set = (order: number, score: number | null, extra: Partial<MatchSet> = {}): MatchSet => ({
   order,

@@ -1,0 +1,41 @@
+import type { RouteObject } from 'react-router-dom';
+import { GUARDS, type GuardLoader } from '../../../lib/guards';
+
+/** `/account/{locale}/…` (spec §2, §4 "Guards"); `app/router.tsx` adds the locale loader. */
+export function accountRoutes(guard: GuardLoader): RouteObject[] {
+  return [
+    {
+      index: true,
+      loader: guard(GUARDS.withMinimalAccount),
+      lazy: async () => ({
+        Component: (await import('../components/AccountPage')).AccountPage,
+      }),
+    },
+    {
+      path: 'login',
+      loader: guard(GUARDS.anonymousOnly),
+      lazy: async () => ({ Component: (await import('../components/LoginPage')).LoginPage }),
+    },
+    {
+      path: 'register',
+      loader: guard(GUARDS.anonymousOnly),
+      lazy: async () => ({
+        Component: (await import('../components/RegisterPage')).RegisterPage,
+      }),
+    },
+    {
+      path: 'verify',
+      loader: guard(GUARDS.anonymousOnly),
+      lazy: async () => ({
+        Component: (await import('../components/VerifyPage')).VerifyPage,
+      }),
+    },
+    {
+      path: 'onboarding',
+      loader: guard(GUARDS.signedIn),
+      lazy: async () => ({
+        Component: (await import('../components/OnboardingPage')).OnboardingPage,
+      }),
+    },
+  ];
+}

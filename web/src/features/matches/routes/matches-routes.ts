@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { GUARDS, type GuardLoader } from '../../../lib/guards';
+import { matchesPageNeedsSignIn } from '../page-filter';
+import type { SeasonMatchesTab } from '../components/SeasonMatchesTab';
+
+/** `/matches/{locale}/` (DESIGN.md §2); `app/router.tsx` adds the locale loader. */
+export function matchesRoutes(guard: GuardLoader): RouteObject[] {
+  const signedIn = guard(GUARDS.signedIn);
+  return [
+    {
+      // Own matches need a session; `?event=`, `?player=` and `?match=` are public.
+      index: true,
+      loader: async (args) => (matchesPageNeedsSignIn(new URL(args.request.url)) ? signedIn(args) : null),
+      lazy: async () => ({
+        Component: (await import('../components/MatchesPage')).MatchesPage,
+      }),
+    },
+  ];
+}
+
+/** `/player/{locale}/{playerId}` (public). */
+export const playerRoutes: RouteObject[] = [
+  {
+    path: ':playerId',
+    lazy: async () => ({
+      Component: (await import('../components/PlayerPage')).PlayerPage,
+    }),
+  },
+];
+
+/** The children of the embeddable widget `/widget/{locale}/?event=` (outside the app layout). */
+export const widgetRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({
+      Component: (await import('../components/WidgetPage')).WidgetPage,
+    }),
+  },
+];
+
+/**
+ * The manager's season screen shows this feature's Matches tab; the app hands this loader to the
+ * manager's routes (features do not import each other).
+ */
+export async function loadSeasonMatchesTab(): Promise<ComponentType<Parameters<typeof SeasonMatchesTab>[0]>> {
+  return (await import('../components/SeasonMatchesTab')).SeasonMatchesTab;
+}
