@@ -14,6 +14,8 @@ export interface SeasonOptions {
   matchType?: string;
   /** The season ends this many days from today (it started 5 days ago). */
   endOffset?: number;
+  /** DESIGN.md §5 ladder rules of the season; what is left out takes its default. */
+  rules?: Record<string, unknown>;
 }
 
 /** A signed-in manager of a new company with one ladder and a season running today. */
@@ -41,6 +43,7 @@ export async function managerWithSeason(baseUrl: string, options: SeasonOptions 
       minimumPlayedMatches: 3,
       openForRegistration: options.openForRegistration ?? true,
       matchType,
+      ...(options.rules ? { rules: options.rules } : {}),
     },
   );
   expect(season.status).toBe(201);

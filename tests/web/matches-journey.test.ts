@@ -62,6 +62,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
     const { manager, company, ladderId, seasonId } = await managerWithSeason(baseUrl, {
       companyName: `TC Matches ${viewport}`,
       ladderName: `Club ladder ${viewport}`,
+      // Results count at once here: this journey is about scoring and live updates, not confirmation.
+      rules: { confirmHours: 0 },
     });
     const players: Player[] = [];
     for (const name of ['Ann Smith', 'Bob Jones', 'Cas Lee']) {
