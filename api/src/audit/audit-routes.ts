@@ -4,6 +4,7 @@ import { requireManagerOf } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import { ADMIN_API } from '@courtside/events/api-paths';
+import { companyHistoryOf } from './audit-queries.ts';
 
 const historyQuery = z.object({
   /** A stream id: a ladder (with its seasons), a season, a team or a match. */
@@ -13,32 +14,12 @@ const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-interface HistoryRow {
-  seq: number;
-  id: string;
-  type: string;
-  streamId: string;
-  occurredAt: Date;
-  payload: unknown;
-  actorId: string;
-  actorName: string | null;
-}
-
 /** DESIGN.md §2: the company's events, newest first, for managers (the audit page). */
 export function auditRoutes(router: Router, services: AppServices): void {
   router.get(`${ADMIN_API}/companies/:companyId/events`, async (ctx) => {
     const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
     const { stream, after, limit } = parseInput(historyQuery, ctx.query, 'query');
-    const { rows } = await services.readModels.query<HistoryRow>(
-      `SELECT e.seq, e.event_id AS id, e.type, e.stream_id AS "streamId", e.occurred_at AS "occurredAt", e.payload,
-         e.actor_id AS "actorId", coalesce(a.full_name, a.email) AS "actorName"
-       FROM company_events e LEFT JOIN courtside.accounts a ON a.id::text = e.actor_id
-       WHERE e.company_id = $1
-         AND ($2::text IS NULL OR e.stream_id = $2 OR e.ladder_id = $2 OR e.season_id = $2)
-         AND ($3::integer IS NULL OR e.seq < $3)
-       ORDER BY e.seq DESC LIMIT $4`,
-      [companyId, stream ?? null, after ?? null, limit + 1],
-    );
+    const rows = await companyHistoryOf(services.readModels, { companyId, stream, after, limit: limit + 1 });
     const page = rows.slice(0, limit);
     ctx.body = {
       items: page.map(({ actorId, actorName, ...event }) => ({

@@ -130,3 +130,11 @@ export async function dueResults(
   );
   return rows;
 }
+
+export async function companyOfSeason(db: Queryable, seasonId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ companyId: string }>(
+    'SELECT company_id AS "companyId" FROM seasons WHERE id = $1',
+    [seasonId],
+  );
+  return rows[0]?.companyId;
+}

@@ -14,6 +14,7 @@ import {
   challengeContext,
   challengesOfAccount,
   challengesOfSeason,
+  companyOfSeason,
   seasonChallengesStateOf,
 } from './challenge-queries.ts';
 
@@ -31,13 +32,10 @@ const acceptSchema = z.object({
 export function challengeRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
 
-  async function companyOfSeason(seasonId: string): Promise<string> {
-    const { rows } = await db.query<{ companyId: string }>(
-      'SELECT company_id AS "companyId" FROM seasons WHERE id = $1',
-      [seasonId],
-    );
-    if (!rows[0]) throw new HttpError(404, 'No such season');
-    return rows[0].companyId;
+  async function requireCompanyOfSeason(seasonId: string): Promise<string> {
+    const companyId = await companyOfSeason(db, seasonId);
+    if (!companyId) throw new HttpError(404, 'No such season');
+    return companyId;
   }
 
   /** Runs a challenge command against the season's state, caught up under the company's lock. */
@@ -62,7 +60,7 @@ export function challengeRoutes(router: Router, services: AppServices): void {
     const session = requireSession(ctx);
     const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
     const { defenderTeamId } = parseInput(issueSchema, ctx.request.body ?? {}, 'challenge');
-    const companyId = await companyOfSeason(seasonId);
+    const companyId = await requireCompanyOfSeason(seasonId);
     const challengeId = randomUUID();
     const command = {
       type: 'IssueChallenge' as const,
@@ -76,7 +74,7 @@ export function challengeRoutes(router: Router, services: AppServices): void {
 
   router.get(`${LADDER_API}/seasons/:seasonId/challenges`, async (ctx) => {
     const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
-    await companyOfSeason(seasonId);
+    await requireCompanyOfSeason(seasonId);
     ctx.body = await challengesOfSeason(db, seasonId, services.clock());
   });
 

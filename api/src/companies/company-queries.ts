@@ -41,3 +41,12 @@ export async function companyStateOf(db: Queryable, companyId: string): Promise<
   const row = rows[0];
   return row ? { company: { companyId: row.id, name: row.name } } : {};
 }
+
+/** The ids of the companies an account manages. */
+export async function companiesManagedIds(db: Queryable, accountId: string): Promise<string[]> {
+  const { rows } = await db.query<{ company_id: string }>(
+    'SELECT company_id FROM company_managers WHERE account_id = $1',
+    [accountId],
+  );
+  return rows.map((row) => row.company_id);
+}

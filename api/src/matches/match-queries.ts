@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Confirmation, MatchState, RecordedSide } from '@courtside/events/matches/decider';
 import type { MatchType } from '@courtside/events/ladders/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
+import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -59,4 +60,93 @@ export async function matchStateOf(db: Queryable, matchId: string): Promise<Matc
   const { season } = await seasonMatchStateOf(db, row.seasonId);
   const { seasonId: _seasonId, status, ...match } = row;
   return { season, match: { matchId, ...match, cancelled: status === 'cancelled' } };
+}
+
+/** The columns the match routes check a caller against. */
+export interface MatchRow {
+  id: string;
+  company_id: string;
+  season_id: string;
+  ladder_id: string;
+  status: string;
+  had_winner: boolean;
+  date: string | null;
+}
+
+export async function matchRowOf(db: Queryable, matchId: string): Promise<MatchRow | undefined> {
+  const { rows } = await db.query<MatchRow>(
+    'SELECT id, company_id, season_id, ladder_id, status, had_winner, date FROM matches WHERE id = $1',
+    [matchId],
+  );
+  return rows[0];
+}
+
+/** The side of the match an account plays on, if any. */
+export async function sideOf(
+  db: Queryable,
+  matchId: string,
+  accountId: string,
+): Promise<'defender' | 'challenger' | undefined> {
+  const { rows } = await db.query<{ side: 'defender' | 'challenger' }>(
+    `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side
+     FROM matches m JOIN team_members tm ON tm.team_id IN (m.defender_id, m.challenger_id)
+     WHERE m.id = $1 AND tm.account_id = $2`,
+    [matchId, accountId],
+  );
+  return rows[0]?.side;
+}
+
+/** Spec §7 "Matches" list: one page of match ids for the filters, in the spec's order. */
+export async function matchIdsOf(
+  db: Queryable,
+  filter: {
+    PAGE: number;
+    TAGS: string[];
+    NOTCOMPLETED?: string;
+    COMPLETED?: string;
+    /** Only the matches of this account. */
+    own: string | undefined;
+    pageSize: number;
+  },
+): Promise<string[]> {
+  const statuses = [
+    ...(filter.NOTCOMPLETED ? ['planned'] : []),
+    ...(filter.COMPLETED ? ['completed', 'retired', 'walkover', 'cancelled'] : []),
+  ];
+  const order =
+    filter.NOTCOMPLETED && !filter.COMPLETED
+      ? 'm.date ASC NULLS LAST, m.created_at, m.id'
+      : 'coalesce(m.date, to_char(m.updated_at, \'YYYY-MM-DD"T"HH24:MI\')) DESC, m.id';
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT m.id FROM matches m
+     WHERE (cardinality($1::text[]) = 0 OR m.status = ANY($1::text[]))
+       AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM team_members tm
+            WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2))
+       AND NOT EXISTS (
+         SELECT 1 FROM unnest($3::uuid[]) AS tag
+         WHERE NOT (tag IN (m.ladder_id, m.season_id, m.defender_id, m.challenger_id)
+           OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = tag)))
+     ORDER BY ${order} LIMIT $4 OFFSET $5`,
+    [statuses, filter.own ?? null, filter.TAGS, filter.pageSize, filter.PAGE * filter.pageSize],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The members of both sides with their contact details (spec §7 "contactinfo"), defender first. */
+export async function matchContactsOf(db: Queryable, matchId: string) {
+  const { rows } = await db.query<{
+    side: 'defender' | 'challenger';
+    account_id: string;
+    name: string;
+    email: string;
+    cc: string | null;
+    number: string | null;
+  }>(
+    `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side, a.id AS account_id,
+       coalesce(a.full_name, a.email) AS name, a.email, a.phone_country_code AS cc, a.phone_number AS number
+     FROM matches m JOIN team_members tm ON tm.team_id IN (m.defender_id, m.challenger_id)
+     JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE m.id = $1 ORDER BY side DESC, tm.member_order`,
+    [matchId],
+  );
+  return rows;
 }

@@ -12,7 +12,16 @@ import { answerCommand } from '../http/command-answer.ts';
 import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { requireSeasonManager } from '../teams/admin-team-routes.ts';
-import { matchStateOf, seasonMatchStateOf } from './match-queries.ts';
+import { companiesManagedIds } from '../companies/company-queries.ts';
+import {
+  matchContactsOf,
+  matchIdsOf,
+  matchRowOf,
+  matchStateOf,
+  seasonMatchStateOf,
+  sideOf,
+  type MatchRow,
+} from './match-queries.ts';
 import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 
 const PAGE_SIZE = 20;
@@ -60,16 +69,6 @@ const newMatchBody = z
     message: 'Pick two different teams',
   });
 
-interface MatchRow {
-  id: string;
-  company_id: string;
-  season_id: string;
-  ladder_id: string;
-  status: string;
-  had_winner: boolean;
-  date: string | null;
-}
-
 /** Spec §7 "Matches" and the admin `teams/match` route. */
 export function matchRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
@@ -77,11 +76,10 @@ export function matchRoutes(router: Router, services: AppServices): void {
   async function viewerOf(ctx: Context): Promise<MatchViewer> {
     const session = sessionOf(ctx);
     if (!session || session.accessExpired) return {};
-    const { rows } = await db.query<{ company_id: string }>(
-      'SELECT company_id FROM company_managers WHERE account_id = $1',
-      [session.accountId],
-    );
-    return { accountId: session.accountId, managedCompanyIds: rows.map((row) => row.company_id) };
+    return {
+      accountId: session.accountId,
+      managedCompanyIds: await companiesManagedIds(db, session.accountId),
+    };
   }
 
   async function matchView(id: string, viewer: MatchViewer): Promise<MatchView> {
@@ -91,25 +89,17 @@ export function matchRoutes(router: Router, services: AppServices): void {
   }
 
   async function matchRow(id: string): Promise<MatchRow> {
-    const { rows } = await db.query<MatchRow>(
-      'SELECT id, company_id, season_id, ladder_id, status, had_winner, date FROM matches WHERE id = $1',
-      [id],
-    );
-    if (!rows[0]) throw new HttpError(404, 'No such match');
-    return rows[0];
+    const row = await matchRowOf(db, id);
+    if (!row) throw new HttpError(404, 'No such match');
+    return row;
   }
 
   /** Who the caller is to this match: a manager of its club first, else a player of one side. */
   async function actorOn(viewer: MatchViewer, row: MatchRow): Promise<MatchActor | undefined> {
     if ((viewer.managedCompanyIds ?? []).includes(row.company_id)) return { role: 'manager' };
     if (!viewer.accountId) return undefined;
-    const { rows } = await db.query<{ side: 'defender' | 'challenger' }>(
-      `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side
-       FROM matches m JOIN team_members tm ON tm.team_id IN (m.defender_id, m.challenger_id)
-       WHERE m.id = $1 AND tm.account_id = $2`,
-      [row.id, viewer.accountId],
-    );
-    return rows[0] ? { role: 'player', accountId: viewer.accountId, side: rows[0].side } : undefined;
+    const side = await sideOf(db, row.id, viewer.accountId);
+    return side ? { role: 'player', accountId: viewer.accountId, side } : undefined;
   }
 
   /** The caller may change the match: a player in it or a manager of its club, and it is not cancelled. */
@@ -127,31 +117,12 @@ export function matchRoutes(router: Router, services: AppServices): void {
     const query = parseInput(listQuery, ctx.query, 'query');
     const viewer = await viewerOf(ctx);
     if (query.OWN && !viewer.accountId) throw new HttpError(401, 'Sign in to see your own matches');
-    const statuses = [
-      ...(query.NOTCOMPLETED ? ['planned'] : []),
-      ...(query.COMPLETED ? ['completed', 'retired', 'walkover', 'cancelled'] : []),
-    ];
-    const order =
-      query.NOTCOMPLETED && !query.COMPLETED
-        ? 'm.date ASC NULLS LAST, m.created_at, m.id'
-        : 'coalesce(m.date, to_char(m.updated_at, \'YYYY-MM-DD"T"HH24:MI\')) DESC, m.id';
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT m.id FROM matches m
-       WHERE (cardinality($1::text[]) = 0 OR m.status = ANY($1::text[]))
-         AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM team_members tm
-              WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2))
-         AND NOT EXISTS (
-           SELECT 1 FROM unnest($3::uuid[]) AS tag
-           WHERE NOT (tag IN (m.ladder_id, m.season_id, m.defender_id, m.challenger_id)
-             OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = tag)))
-       ORDER BY ${order} LIMIT $4 OFFSET $5`,
-      [statuses, query.OWN ? viewer.accountId : null, query.TAGS, PAGE_SIZE, query.PAGE * PAGE_SIZE],
-    );
-    ctx.body = await loadMatches(
-      (sql, params) => db.query(sql, params),
-      rows.map((row) => row.id),
-      viewer,
-    );
+    const ids = await matchIdsOf(db, {
+      ...query,
+      own: query.OWN ? viewer.accountId : undefined,
+      pageSize: PAGE_SIZE,
+    });
+    ctx.body = await loadMatches((sql, params) => db.query(sql, params), ids, viewer);
   });
 
   router.get(`${MATCHES_API}/matches/:id`, async (ctx) => {
@@ -220,20 +191,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
     requireSession(ctx);
     const viewer = await viewerOf(ctx);
     const row = await matchRow(id);
-    const { rows } = await db.query<{
-      side: 'defender' | 'challenger';
-      account_id: string;
-      name: string;
-      email: string;
-      cc: string | null;
-      number: string | null;
-    }>(
-      `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side, a.id AS account_id,
-         coalesce(a.full_name, a.email) AS name, a.email, a.phone_country_code AS cc, a.phone_number AS number
-       FROM matches m JOIN team_members tm ON tm.team_id IN (m.defender_id, m.challenger_id)
-       JOIN courtside.accounts a ON a.id = tm.account_id WHERE m.id = $1 ORDER BY side DESC, tm.member_order`,
-      [id],
-    );
+    const rows = await matchContactsOf(db, id);
     const allowed =
       rows.some((member) => member.account_id === viewer.accountId) ||
       (viewer.managedCompanyIds ?? []).includes(row.company_id);

@@ -12,7 +12,13 @@ import { decided } from '../http/rejection.ts';
 import { seasonsOf } from '../ladders/ladder-queries.ts';
 import type { AppServices } from '../module.ts';
 import { standingsOf } from './standings.ts';
-import { seasonContext, seasonTeamsStateOf } from './team-queries.ts';
+import {
+  publicLadderOf,
+  publicLaddersOf,
+  seasonContext,
+  seasonTeamsStateOf,
+  teamsOfAccount,
+} from './team-queries.ts';
 import { LADDER_API } from '@courtside/events/api-paths';
 
 const registrationSchema = z.object({
@@ -26,16 +32,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
 
   router.get(`${LADDER_API}/ladders`, async (ctx) => {
     const today = isoDay(services.clock());
-    const { rows } = await db.query<{
-      uuid: string;
-      name: string;
-      sportsCategory: string;
-      companyId: string;
-      companyName: string;
-    }>(
-      `SELECT l.id AS uuid, l.name, l.sports_category AS "sportsCategory", c.id AS "companyId", c.name AS "companyName"
-       FROM ladders l JOIN companies c ON c.id = l.company_id ORDER BY lower(c.name), lower(l.name)`,
-    );
+    const rows = await publicLaddersOf(db);
     ctx.body = await Promise.all(
       rows.map(async ({ companyId, companyName, ...ladder }) => {
         const seasons = await seasonsOf(db, ladder.uuid, today);
@@ -51,17 +48,14 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
 
   router.get(`${LADDER_API}/ladders/:ladderId/standings`, async (ctx) => {
     const { ladderId } = parseInput(z.object({ ladderId: z.uuid('No such ladder') }), ctx.params, 'address');
-    const { rows } = await db.query<{ uuid: string; name: string; sportsCategory: string }>(
-      'SELECT id AS uuid, name, sports_category AS "sportsCategory" FROM ladders WHERE id = $1',
-      [ladderId],
-    );
-    if (!rows[0]) throw new HttpError(404, 'No such ladder');
+    const ladder = await publicLadderOf(db, ladderId);
+    if (!ladder) throw new HttpError(404, 'No such ladder');
     const season = (await seasonsOf(db, ladderId, isoDay(services.clock()))).find(
       (candidate) => candidate.current,
     );
     const viewerId = sessionOf(ctx)?.accountId;
     const teams = season ? await standingsOf(db, season, viewerId, services.clock()) : [];
-    ctx.body = { ladder: rows[0], season: season ?? null, teams };
+    ctx.body = { ladder, season: season ?? null, teams };
   });
 
   router.post(`${LADDER_API}/seasons/:seasonId/teams`, async (ctx) => {
@@ -92,14 +86,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
 
   router.get(`${LADDER_API}/teams/mine`, async (ctx) => {
     const session = requireSession(ctx);
-    const { rows } = await db.query(
-      `SELECT t.id AS "teamId", t.status, t.position, t.season_id AS "seasonId", s.name AS "seasonName",
-         t.ladder_id AS "ladderId", l.name AS "ladderName"
-       FROM team_members m JOIN teams t ON t.id = m.team_id
-       JOIN seasons s ON s.id = t.season_id JOIN ladders l ON l.id = t.ladder_id
-       WHERE m.account_id = $1 ORDER BY t.registered_at DESC`,
-      [session.accountId],
-    );
+    const rows = await teamsOfAccount(db, session.accountId);
     ctx.body = rows;
   });
 }

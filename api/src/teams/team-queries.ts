@@ -1,5 +1,6 @@
 import type { SeasonTeamsState } from '@courtside/events/teams/decider';
 import type pg from 'pg';
+import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -37,7 +38,7 @@ export async function teamsOf(db: Queryable, seasonId: string, list: TeamList): 
        ) ORDER BY m.member_order) AS members
      FROM teams t
      JOIN team_members m ON m.team_id = t.id
-     JOIN courtside.accounts a ON a.id = m.account_id
+     JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id
      WHERE t.season_id = $1 AND t.status = $2
      GROUP BY t.id
      ORDER BY ${orderBy[list]}`,
@@ -88,4 +89,40 @@ export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promi
     season: season.rows[0],
     teams: Object.fromEntries(teams.rows.map((team) => [team.teamId, team])),
   };
+}
+
+/** Every ladder with its company, for the public ladders page. */
+export async function publicLaddersOf(db: Queryable) {
+  const { rows } = await db.query<{
+    uuid: string;
+    name: string;
+    sportsCategory: string;
+    companyId: string;
+    companyName: string;
+  }>(
+    `SELECT l.id AS uuid, l.name, l.sports_category AS "sportsCategory", c.id AS "companyId", c.name AS "companyName"
+     FROM ladders l JOIN companies c ON c.id = l.company_id ORDER BY lower(c.name), lower(l.name)`,
+  );
+  return rows;
+}
+
+export async function publicLadderOf(db: Queryable, ladderId: string) {
+  const { rows } = await db.query<{ uuid: string; name: string; sportsCategory: string }>(
+    'SELECT id AS uuid, name, sports_category AS "sportsCategory" FROM ladders WHERE id = $1',
+    [ladderId],
+  );
+  return rows[0];
+}
+
+/** The teams an account plays in, newest first. */
+export async function teamsOfAccount(db: Queryable, accountId: string) {
+  const { rows } = await db.query(
+    `SELECT t.id AS "teamId", t.status, t.position, t.season_id AS "seasonId", s.name AS "seasonName",
+       t.ladder_id AS "ladderId", l.name AS "ladderName"
+     FROM team_members m JOIN teams t ON t.id = m.team_id
+     JOIN seasons s ON s.id = t.season_id JOIN ladders l ON l.id = t.ladder_id
+     WHERE m.account_id = $1 ORDER BY t.registered_at DESC`,
+    [accountId],
+  );
+  return rows;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { request } from '../../../lib/http';
 import { buildMatchesQuery, scorePayload, type MatchesFilter } from '../model';
 import { MATCHES_API } from '@courtside/events/api-paths';
+import { specials } from '@courtside/events/matches/scoring';
 
 /**
  * The matches API (spec §7 "Matches"): the match as it answers it (spec §3 "Match", "Match team",
@@ -9,7 +10,8 @@ import { MATCHES_API } from '@courtside/events/api-paths';
  * dropped, never an error; and its calls.
  */
 
-export const SPECIALS = ['none', 'walkover', 'retired'] as const;
+/** The one list of specials, shared with the api's scoring rules. */
+export const SPECIALS = specials;
 export const MATCH_STATUSES = ['planned', 'completed', 'retired', 'walkover', 'cancelled'] as const;
 
 export const memberSchema = z.object({
