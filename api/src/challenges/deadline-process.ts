@@ -5,14 +5,23 @@ import type { Logger } from '../observability/logger.ts';
 import { decided } from '../http/rejection.ts';
 import { matchDecider } from '@courtside/events/matches/decider';
 import { matchStateOf } from '../matches/match-queries.ts';
-import { dueResults, seasonChallengesStateOf, seasonsWithDueChallenges } from './challenge-queries.ts';
+import { isoDay } from '@courtside/events/ladders/season-rules';
+import { inactivityDecider } from '@courtside/events/teams/inactivity';
+import {
+  dueResults,
+  inactivityStateOf,
+  seasonChallengesStateOf,
+  seasonsWithDueChallenges,
+  seasonsWithInactivityRule,
+} from './challenge-queries.ts';
 import type pg from 'pg';
 
 export const SYSTEM_ACTOR = 'system';
 
 /**
  * Deadlines without a request (DESIGN.md §5): expires the challenges nobody answered in time and confirms the
- * results nobody confirmed or disputed in time. It only proposes
+ * results nobody confirmed or disputed in time, and drops teams that did not play for `inactivityDays`. It only
+ * proposes
  * work; each season's expiry and each result's confirmation is an ordinary command under the company's lock, decided against the caught-up state
  * with the bus's clock, so several api processes (and a second run) append each expiry once.
  */
@@ -88,6 +97,25 @@ export class DeadlineProcess {
         );
       } catch (error) {
         logger.warn({ err: error, companyId, matchId }, 'result confirmation deadline not applied');
+      }
+    }
+    // After the results: a result confirmed just now is activity that keeps a team in its place.
+    for (const { companyId, seasonId } of await seasonsWithInactivityRule(readModels, isoDay(clock()))) {
+      try {
+        await commands.execute(
+          { name: 'ApplyInactivity', companyId, actorId: SYSTEM_ACTOR },
+          async ({ readModels: caughtUp, now }) =>
+            decided(
+              inactivityDecider.decide(
+                { type: 'ApplyInactivity' },
+                await inactivityStateOf(caughtUp, seasonId),
+                now,
+              ),
+              {},
+            ),
+        );
+      } catch (error) {
+        logger.warn({ err: error, companyId, seasonId }, 'inactivity not applied');
       }
     }
   }

@@ -26,12 +26,28 @@ export const teamPositionChanged = defineEvent({
   payload: z.object({ ...teamRef, position: z.number().int().min(1) }),
 });
 
+/**
+ * DESIGN.md §5 `inactivityDays`: a team without a counted match for that many days drops one place, below the team
+ * that stood under it (`passedBy`); decided by the system, again after every further period.
+ */
+export const teamDroppedForInactivity = defineEvent({
+  type: 'TeamDroppedForInactivity',
+  schemaVersion: 1,
+  payload: z.object({
+    ...teamRef,
+    passedBy: z.uuid(),
+    fromPosition: z.number().int().min(1),
+    droppedAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
 export const teamEvents = [
   teamRegistered,
   teamAccepted,
   teamRejected,
   teamRemoved,
   teamPositionChanged,
+  teamDroppedForInactivity,
 ] as const;
 
 export type TeamEvent =
@@ -39,4 +55,5 @@ export type TeamEvent =
   | EventOf<typeof teamAccepted>
   | EventOf<typeof teamRejected>
   | EventOf<typeof teamRemoved>
-  | EventOf<typeof teamPositionChanged>;
+  | EventOf<typeof teamPositionChanged>
+  | EventOf<typeof teamDroppedForInactivity>;

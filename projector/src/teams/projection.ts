@@ -119,6 +119,20 @@ export const teamsProjection: Projection = {
         changed('positions');
         break;
       }
+      case 'TeamDroppedForInactivity': {
+        const order = await activeOrder(context, seasonId);
+        const index = order.indexOf(teamId);
+        // Only as decided: the team that passes it still stands right below it.
+        if (index < 0 || order[index + 1] !== event.payload.passedBy) break;
+        [order[index], order[index + 1]] = [order[index + 1]!, order[index]!];
+        await writeOrder(context, order);
+        await context.query('UPDATE teams SET last_dropped_at = $2 WHERE id = $1', [
+          teamId,
+          event.payload.droppedAt,
+        ]);
+        changed('positions');
+        break;
+      }
       default: {
         const unhandled: never = event;
         throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
