@@ -19,6 +19,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: web/scripts/size-budget.ts reads what each page loads from it (never served:
+    // the api does not send hidden paths).
+    manifest: true,
   },
   server: {
     port: 5173,

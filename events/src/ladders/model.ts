@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { textProblem } from '../text.ts';
 import { ladderRulesInputSchema } from './rules.ts';
+import { matchTypes, sportsCategories } from './values.ts';
 
-export const sportsCategories = ['TENNISSINGLE', 'TENNISDOUBLE', 'PADEL'] as const;
+export { matchTypes, sportsCategories, teamSizeOf } from './values.ts';
 export const sportsCategorySchema = z.enum(sportsCategories, 'Choose a sports category');
 export type SportsCategory = z.infer<typeof sportsCategorySchema>;
 
-/** TENNISSINGLE teams have one member; TENNISDOUBLE and PADEL teams two (DESIGN.md §4). */
-export function teamSizeOf(sportsCategory: string): 1 | 2 {
-  return sportsCategory === 'TENNISSINGLE' ? 1 : 2;
-}
-
-export const matchTypes = ['GAMESONLY', 'BESTOFTHREE', 'BESTOFFIVE'] as const;
 export const matchTypeSchema = z.enum(matchTypes, 'Choose a match type');
 export type MatchType = z.infer<typeof matchTypeSchema>;
 

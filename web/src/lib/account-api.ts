@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, request } from './http';
 import { LOGOUT_PATH } from './session';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
@@ -13,8 +13,8 @@ export const phoneNumberSchema = z.object({ countryCode: z.string(), number: z.s
 export const accountSchema = z.object({
   id: z.string(),
   email: z.string(),
-  fullName: z.string().nullable().optional().default(null),
-  phoneNumber: phoneNumberSchema.nullable().optional().default(null),
+  fullName: z._default(z.optional(z.nullable(z.string())), null),
+  phoneNumber: z._default(z.optional(z.nullable(phoneNumberSchema)), null),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -1,4 +1,5 @@
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+import { safeParse } from 'zod/mini';
 import { getCookie as getDocumentCookie } from './cookies';
 import { appStore, type AppStore } from '../stores/store';
 import { inFlightAtom } from '../stores/loading';
@@ -12,8 +13,11 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Appended as a query string; null and undefined values are left out. */
   query?: Query;
-  /** When given, the answer is parsed with it and the parsed value is returned. */
-  schema?: ZodType<T>;
+  /**
+   * When given, the answer is parsed with it and the parsed value is returned. A `zod/mini` schema or a `zod`
+   * one: public pages use `zod/mini` (it tree-shakes; docs/performance.md, "Initial JavaScript").
+   */
+  schema?: $ZodType<T>;
   headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
 }
@@ -263,7 +267,7 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
         );
       }
       if (!options.schema) return body.value as T;
-      const parsed = options.schema.safeParse(body.value);
+      const parsed = safeParse(options.schema, body.value);
       if (parsed.success) return parsed.data;
       return await fail(
         new ApiError({

@@ -1,8 +1,15 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en';
-import nl from '../locales/nl';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
+
+/**
+ * The texts of the other locales, loaded when first needed: a page in English does not load the Dutch texts
+ * (docs/performance.md, "Initial JavaScript"). English is always there (the fallback).
+ */
+const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>>> = {
+  nl: () => import('../locales/nl'),
+};
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,7 +19,7 @@ declare module 'i18next' {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, nl: { translation: nl } },
+  resources: { en: { translation: en } },
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
@@ -28,9 +35,22 @@ const syncDocumentLanguage = (lng: string) => {
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
-/** Switches the UI language (the router calls this with the locale of the address). */
-export function setLanguage(locale: Locale): void {
-  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+/** Loads the texts of `locale` when they are not there yet. */
+async function loadTexts(locale: Locale): Promise<void> {
+  const load = otherLocales[locale];
+  if (!load || i18n.hasResourceBundle(locale, 'translation')) return;
+  const texts = (await load()).default;
+  i18n.addResourceBundle(locale, 'translation', texts);
+}
+
+/**
+ * Switches the UI language once its texts are loaded (the router's locale loader awaits this with the locale of
+ * the address, so a page renders in its language from the start).
+ */
+export async function setLanguage(locale: Locale): Promise<void> {
+  if (i18n.language === locale) return;
+  await loadTexts(locale);
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 
 export { i18n };

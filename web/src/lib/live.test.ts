@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai';
-import { createLiveClient, parseAck, subscribePayload, type LiveSocket } from './live';
+import { createLiveClient, deferredSocket, parseAck, subscribePayload, type LiveSocket } from './live';
 import { liveConnectionAtom } from '../stores/live';
 
 type Emitted = { event: string; payload: unknown; ack?: (answer: unknown) => void };
@@ -204,5 +204,59 @@ describe('createLiveClient', () => {
     leave();
     socket.subscribes()[0]?.ack?.({ ok: false, error: 'Forbidden' });
     expect(errors).toEqual([]);
+  });
+});
+
+describe('deferredSocket (socket.io loaded on first use)', () => {
+  it('given socket.io still loading, when the client subscribes, then the real socket gets the listeners and connect once it arrives', async () => {
+    const real = new FakeSocket();
+    let arrive: (socket: LiveSocket) => void = () => {};
+    let loads = 0;
+    const deferred = deferredSocket(() => {
+      loads += 1;
+      return new Promise<LiveSocket>((resolve) => (arrive = resolve));
+    });
+    const store = createStore();
+    const client = createLiveClient({ createSocket: () => deferred, store });
+    const pushes: unknown[] = [];
+    client.subscribe('season:s1', { 'season.updated': (payload) => pushes.push(payload) });
+
+    expect(deferred.connected).toBe(false);
+    expect(deferred.active).toBe(true);
+    expect(store.get(liveConnectionAtom)).toBe('connecting');
+    expect(real.active).toBe(false);
+
+    arrive(real);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(1);
+    expect(real.active).toBe(true);
+    real.serverConnects();
+    expect(store.get(liveConnectionAtom)).toBe('connected');
+    expect(real.subscribes().map((e) => e.payload)).toEqual([{ room: 'season:s1' }]);
+    real.fire('season.updated', { seasonId: 's1', changed: ['teams'] }, { cursor: 3, room: 'season:s1' });
+    expect(pushes).toEqual([{ seasonId: 's1', changed: ['teams'] }]);
+  });
+
+  it('given loading failed once, when used again, then it loads again', async () => {
+    const real = new FakeSocket();
+    let loads = 0;
+    const deferred = deferredSocket(async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('chunk failed');
+      return real;
+    });
+    const original = console.error;
+    console.error = () => {};
+    try {
+      deferred.connect();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(real.active).toBe(false);
+      deferred.connect();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    } finally {
+      console.error = original;
+    }
+    expect(loads).toBe(2);
+    expect(real.active).toBe(true);
   });
 });

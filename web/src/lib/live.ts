@@ -1,4 +1,3 @@
-import { io } from 'socket.io-client';
 import { appStore, type AppStore } from '../stores/store';
 import { liveConnectionAtom, type LiveConnectionState } from '../stores/live';
 import { LIVE_PATH } from '@courtside/events/api-paths';
@@ -137,13 +136,67 @@ interface RoomState {
   cursor: number | undefined;
 }
 
+/**
+ * A socket whose socket.io client is loaded on first use (`import()`): socket.io is not part of the JavaScript a
+ * page loads before it renders (docs/performance.md, "Initial JavaScript"). Until it has arrived the socket is
+ * disconnected; listeners, `connect()` and `disconnect()` given meanwhile are applied to the real socket in order.
+ */
+export function deferredSocket(load: () => Promise<LiveSocket>): LiveSocket {
+  let real: LiveSocket | undefined;
+  let wanted = false;
+  const pending: Array<(socket: LiveSocket) => void> = [];
+  let loading: Promise<void> | undefined;
+  const whenLoaded = (action: (socket: LiveSocket) => void) => {
+    if (real) {
+      action(real);
+      return;
+    }
+    pending.push(action);
+    loading ??= load().then(
+      (socket) => {
+        real = socket;
+        for (const queued of pending.splice(0)) queued(socket);
+      },
+      (error: unknown) => {
+        loading = undefined; // the next call tries again
+        console.error('live: loading socket.io failed', error);
+      },
+    );
+  };
+  return {
+    get connected() {
+      return real?.connected ?? false;
+    },
+    get active() {
+      return real ? real.active : wanted;
+    },
+    on(event, listener) {
+      whenLoaded((socket) => socket.on(event, listener));
+    },
+    emit(event, ...args) {
+      whenLoaded((socket) => socket.emit(event, ...args));
+    },
+    connect() {
+      wanted = true;
+      whenLoaded((socket) => socket.connect());
+    },
+    disconnect() {
+      wanted = false;
+      whenLoaded((socket) => socket.disconnect());
+    },
+  };
+}
+
 function defaultSocket(): LiveSocket {
-  return io({
-    path: LIVE_PATH,
-    transports: ['websocket'],
-    autoConnect: false,
-    withCredentials: true,
-  }) as unknown as LiveSocket;
+  return deferredSocket(async () => {
+    const { io } = await import('socket.io-client');
+    return io({
+      path: LIVE_PATH,
+      transports: ['websocket'],
+      autoConnect: false,
+      withCredentials: true,
+    }) as unknown as LiveSocket;
+  });
 }
 
 export function createLiveClient(options: LiveClientOptions = {}): LiveClient {

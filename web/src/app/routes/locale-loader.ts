@@ -13,11 +13,11 @@ export function routerPath(pathname: string): string {
  * Loader of every `/{page}/{locale}/…` route: an unknown locale is replaced by `en` (same path
  * otherwise); a known one becomes the UI language before the page renders.
  */
-export function localeLoader({ params, request }: LoaderFunctionArgs): Response | null {
+export async function localeLoader({ params, request }: LoaderFunctionArgs): Promise<Response | null> {
   if (!isLocale(params.locale)) {
     const url = new URL(request.url);
     return replace(`${withLocale(routerPath(url.pathname), DEFAULT_LOCALE)}${url.search}${url.hash}`);
   }
-  setLanguage(params.locale);
+  await setLanguage(params.locale);
   return null;
 }

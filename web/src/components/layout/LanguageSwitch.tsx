@@ -35,7 +35,7 @@ export function LanguageSwitch() {
           type="button"
           className={`${base} ${inactive}`}
           title={title}
-          onClick={() => setLanguage(locale)}
+          onClick={() => void setLanguage(locale)}
         >
           <span aria-hidden="true">{label}</span>
           <span className="sr-only">{title}</span>

@@ -1,7 +1,11 @@
-import { z } from 'zod';
-import { matchTypeSchema, sportsCategorySchema } from '@courtside/events/ladders/model';
+import * as z from 'zod/mini';
+import { matchTypes, sportsCategories } from '@courtside/events/ladders/values';
 import { request } from '../../../lib/http';
 import { LADDER_API } from '@courtside/events/api-paths';
+
+// zod/mini: these schemas are on the public pages (docs/performance.md, "Initial JavaScript").
+const sportsCategorySchema = z.enum(sportsCategories);
+const matchTypeSchema = z.enum(matchTypes);
 
 /** A season as the public ladder API shows it. */
 export const publicSeasonSchema = z.object({
@@ -10,8 +14,8 @@ export const publicSeasonSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   openForRegistration: z.boolean(),
-  matchType: matchTypeSchema.optional(),
-  current: z.boolean().optional(),
+  matchType: z.optional(matchTypeSchema),
+  current: z.optional(z.boolean()),
 });
 export type PublicSeason = z.infer<typeof publicSeasonSchema>;
 
@@ -20,7 +24,7 @@ export const publicLadderSchema = z.object({
   name: z.string(),
   sportsCategory: sportsCategorySchema,
   company: z.object({ id: z.string(), name: z.string() }),
-  currentSeason: publicSeasonSchema.nullable(),
+  currentSeason: z.nullable(publicSeasonSchema),
   /** The seasons open for registration. */
   seasons: z.array(publicSeasonSchema),
 });
@@ -28,12 +32,12 @@ export type PublicLadder = z.infer<typeof publicLadderSchema>;
 
 export const standingsSchema = z.object({
   ladder: z.object({ uuid: z.string(), name: z.string(), sportsCategory: sportsCategorySchema }),
-  season: publicSeasonSchema.nullable(),
+  season: z.nullable(publicSeasonSchema),
   teams: z.array(
     z.object({
       teamId: z.string(),
       position: z.number(),
-      joinDate: z.string().nullable().optional(),
+      joinDate: z.optional(z.nullable(z.string())),
       members: z.array(z.object({ fullName: z.string() })),
     }),
   ),
@@ -43,7 +47,7 @@ export type Standings = z.infer<typeof standingsSchema>;
 export const myTeamSchema = z.object({
   teamId: z.string(),
   status: z.enum(['waiting', 'active', 'rejected', 'left']),
-  position: z.number().nullable().optional(),
+  position: z.optional(z.nullable(z.number())),
   seasonId: z.string(),
   seasonName: z.string(),
   ladderId: z.string(),

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SportsCategory } from '@courtside/events/ladders/model';
+import type { SportsCategory } from '@courtside/events/ladders/values';
 
 /** "Tennis singles", "Tennis doubles" or "Padel" as a small badge. */
 export function SportBadge({ sportsCategory }: { sportsCategory: SportsCategory }) {

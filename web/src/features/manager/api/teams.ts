@@ -12,7 +12,7 @@ export const seasonTeamSchema = z.object({
     z.object({
       fullName: z.string(),
       email: z.string().nullable().optional(),
-      phoneNumber: phoneNumberSchema.nullable().optional(),
+      phoneNumber: z.optional(z.nullable(phoneNumberSchema)),
     }),
   ),
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { clampToLatestDate } from '@courtside/events/matches/match-dates';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { Link } from 'react-router-dom';
@@ -26,7 +26,6 @@ import {
   type Side,
 } from '../api/matches';
 import { CancelMatchDialog } from './CancelMatchDialog';
-import { MatchContacts } from './MatchContacts';
 import { MatchScoreWidget } from './MatchScoreWidget';
 import {
   normaliseDateTimeInput,
@@ -38,6 +37,9 @@ import {
 } from '../model';
 import { SportIcon } from './SportIcon';
 import { ChevronDownIcon, MailIcon } from '../../../components/icons/icons';
+
+// Contacts (and libphonenumber) load when a player opens them, not with the page.
+const MatchContacts = lazy(async () => ({ default: (await import('./MatchContacts')).MatchContacts }));
 
 /**
  * Match card (spec §2 "Match card", §4 "Match"): sport icon, event/part/round (links to the matches
@@ -484,7 +486,9 @@ export function MatchCard({
             className="rounded-b-xl border-t border-ink-100 bg-ink-50/60 px-4 py-3"
             aria-label={t('matchCard.contact.title')}
           >
-            <MatchContacts matchId={match.id} />
+            <Suspense fallback={null}>
+              <MatchContacts matchId={match.id} />
+            </Suspense>
           </DisclosurePanel>
         )}
       </Disclosure>
