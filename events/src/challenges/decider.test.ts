@@ -475,3 +475,110 @@ describe('over any sequence of challenges, answers, results and deadlines', () =
     );
   });
 });
+
+describe('the edges of the challenge rules', () => {
+  const expire = (matchIds: Record<string, string>): ChallengeCommand => ({
+    type: 'ExpireChallenges',
+    matchIds,
+  });
+
+  it('given no season, then every command is refused as not found; a new state knows no season', () => {
+    expect(challengesDecider.initialState()).toEqual({ teams: [], challenges: {} });
+    expect(challengesDecider.decide(issue('a2', 1), challengesDecider.initialState(), now)).toEqual({
+      kind: 'rejected',
+      reason: 'not_found',
+      message: 'No such season',
+    });
+  });
+
+  it('given #1, when it challenges #2, then not above (it is in the season)', () => {
+    spec([])
+      .when(issue('a1', 2), now)
+      .thenRejects(refused('NOT_ABOVE', 'You can only challenge a team above you'));
+  });
+
+  it('given a withdrawn or declined challenge, then both teams are free to challenge again', () => {
+    spec([issued('c1', 3, 2), { type: 'ChallengeWithdrawn', payload: { challengeId: 'c1', ...seasonRef } }])
+      .when(issue('a3', 2), now)
+      .then([expect.objectContaining({ type: 'ChallengeIssued' })]);
+    spec([
+      issued('c1', 3, 2, { declineIsWalkover: false }),
+      { type: 'ChallengeDeclined', payload: { challengeId: 'c1', ...seasonRef } },
+    ])
+      .when(issue('a3', 2), now)
+      .then([expect.objectContaining({ type: 'ChallengeIssued' })]);
+  });
+
+  it('given an open challenge, when accepted without a date, then no date is set', () => {
+    spec([issued('c1', 3, 2)])
+      .when({ type: 'AcceptChallenge', challengeId: 'c1', actorId: 'a2', matchId: 'm1' }, now)
+      .then([
+        expect.objectContaining({ type: 'ChallengeAccepted' }),
+        expect.objectContaining({ type: 'MatchCreated' }),
+      ]);
+  });
+
+  it('given a due walkover without a match id, then refused', () => {
+    spec([issued('c1', 4, 2, { respondBy: '2026-03-01T10:00:00.000Z' })])
+      .when(expire({}), now)
+      .thenRejects({ reason: 'invalid', message: 'A walkover needs a match id' });
+  });
+
+  it('given SWAP, when two due challenges expire, then the second starts from the ladder as the first swapped it', () => {
+    // c2 (#5 over #3) first: #5 and #3 swap, so #4 (c1's challenger) still stands at #4.
+    const events = challengesDecider.decide(
+      expire({ c1: 'm1', c2: 'm2' }),
+      [
+        issued('c1', 4, 2, { respondBy: '2026-03-13T10:00:00.000Z' }),
+        issued('c2', 5, 3, { respondBy: '2026-03-12T10:00:00.000Z' }),
+      ].reduce(challengesDecider.evolve, {
+        season: { ...season, rules: { ...defaultLadderRules, movement: 'SWAP' } },
+        teams,
+        challenges: {},
+      } as SeasonChallengesState),
+      now,
+    );
+    const moves = (events as Array<{ type: string; payload: { fromPosition?: number; toPosition?: number } }>)
+      .filter((event) => event.type === 'ChallengerSwapped')
+      .map((event) => [event.payload.fromPosition, event.payload.toPosition]);
+    expect(moves).toEqual([
+      [5, 3],
+      [4, 2],
+    ]);
+  });
+
+  it('folds each answer into the challenge, and ignores events of challenges it does not know', () => {
+    const given = (...events: ChallengeDomainEvent[]) =>
+      events.reduce(challengesDecider.evolve, {
+        season: { ...season, rules: defaultLadderRules },
+        teams,
+        challenges: {},
+      } as SeasonChallengesState).challenges;
+    expect(
+      given(issued('c1', 3, 2), {
+        type: 'ChallengeDeclined',
+        payload: { challengeId: 'c1', ...seasonRef, matchId: 'm1' },
+      }).c1,
+    ).toMatchObject({
+      state: 'declined',
+      matchId: 'm1',
+      settled: true,
+    });
+    expect(
+      given(issued('c1', 3, 2), { type: 'ChallengeExpired', payload: { challengeId: 'c1', ...seasonRef } })
+        .c1,
+    ).toMatchObject({
+      state: 'expired',
+      settled: true,
+    });
+    expect(
+      given(issued('c1', 3, 2), { type: 'ChallengeWithdrawn', payload: { challengeId: 'c1', ...seasonRef } })
+        .c1!.state,
+    ).toBe('withdrawn');
+    expect(given({ type: 'ChallengeWithdrawn', payload: { challengeId: 'nope', ...seasonRef } })).toEqual({});
+    expect(given(issued('c1', 3, 2), accepted('c1'), settled('c1')).c1).toMatchObject({
+      state: 'accepted',
+      settled: true,
+    });
+  });
+});

@@ -71,3 +71,37 @@ describe('inactivity (DESIGN.md §5 inactivityDays): a team that does not play d
     ]);
   });
 });
+
+describe('the edges of the inactivity rule', () => {
+  it('starts with no season: nothing to decide', () => {
+    expect(inactivityDecider.initialState()).toEqual({ teams: [] });
+    expect(
+      inactivityDecider.decide({ type: 'ApplyInactivity' }, inactivityDecider.initialState(), now),
+    ).toEqual([]);
+  });
+
+  it('given inactivity off, then nobody drops, however long ago a team played', () => {
+    spec(ladder(30, 1, 30, 30), 0)
+      .when({ type: 'ApplyInactivity' }, now)
+      .then([]);
+  });
+
+  it('given #1 inactive, then #1 drops too', () => {
+    spec(ladder(1, 30, 30, 30))
+      .when({ type: 'ApplyInactivity' }, now)
+      .then([dropped('t1', 't2', 1)]);
+  });
+
+  it('folds only a drop that still fits the ladder: the team passing it stands right below it', () => {
+    const start: InactivityState = {
+      season: { ...seasonRef, inactivityDays: 14 },
+      teams: ladder(1, 30, 30, 30),
+    };
+    const order = (event: ReturnType<typeof dropped>) =>
+      inactivityDecider.evolve(start, event as InactivityEvent).teams.map((team) => team.teamId);
+    expect(order(dropped('t1', 't3', 1))).toEqual(['t1', 't2', 't3', 't4']);
+    expect(order(dropped('t9', 't2', 1))).toEqual(['t1', 't2', 't3', 't4']);
+    expect(order(dropped('t4', 't1', 4))).toEqual(['t1', 't2', 't3', 't4']);
+    expect(order(dropped('t1', 't2', 1))).toEqual(['t2', 't1', 't3', 't4']);
+  });
+});
