@@ -2,6 +2,7 @@ import { challengeEvents } from './challenges/events.ts';
 import { companyEvents } from './companies/events.ts';
 import type { EventDefinition } from './event-registry.ts';
 import { ladderEvents } from './ladders/events.ts';
+import { liveEvents } from './live/events.ts';
 import { matchEvents } from './matches/events.ts';
 import { teamEvents } from './teams/events.ts';
 
@@ -12,4 +13,5 @@ export const productEvents: readonly EventDefinition[] = [
   ...teamEvents,
   ...matchEvents,
   ...challengeEvents,
+  ...liveEvents,
 ];

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { MatchState } from '../matches/decider.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { liveDecider, scoreOf, type LiveDomainEvent, type LiveMatchState } from './decider.ts';
+
+const now = new Date('2026-03-14T10:00:00Z');
+const ref = { matchId: 'm1', seasonId: 'season-1', ladderId: 'ladder-1' };
+const noScore = { matchSets: [], special: 'none' as const };
+const matchState = (overrides: Partial<NonNullable<MatchState['match']>> = {}): MatchState => ({
+  season: {
+    seasonId: 'season-1',
+    ladderId: 'ladder-1',
+    matchType: 'GAMESONLY',
+    latestDate: '2026-06-30',
+    positions: { bo: 2, ed: 5 },
+    confirmHours: 48,
+    movement: 'LEAPFROG',
+  },
+  match: {
+    matchId: 'm1',
+    defenderId: 'bo',
+    challengerId: 'ed',
+    defender: noScore,
+    challenger: noScore,
+    date: null,
+    cancelled: false,
+    hadWinner: false,
+    confirmation: { state: 'confirmed' },
+    ...overrides,
+  },
+});
+const spec = (
+  given: LiveDomainEvent[],
+  match = matchState(),
+  matchType: 'BESTOFTHREE' | 'GAMESONLY' = 'BESTOFTHREE',
+) =>
+  deciderSpec({
+    ...liveDecider,
+    initialState: (): LiveMatchState => ({ match: { ...match, season: { ...match.season!, matchType } } }),
+  })(given);
+const started: LiveDomainEvent = {
+  type: 'LiveScoringStarted',
+  payload: { ...ref, firstServer: 'defender', noAd: false, finalSet: 'SUPER_TIEBREAK' },
+};
+const point = (seq: number, winner: 'defender' | 'challenger'): LiveDomainEvent => ({
+  type: 'PointScored',
+  payload: { ...ref, seq, winner },
+});
+const ed = { role: 'player' as const, accountId: 'ed-1', side: 'challenger' as const };
+/** The challenger wins every point: 6–0 6–0 is 48 points. */
+const points = (count: number) => Array.from({ length: count }, (_, index) => point(index + 1, 'challenger'));
+
+describe('live scoring (DESIGN.md §7)', () => {
+  it('given a planned match, when scoring starts, then LiveScoringStarted with its rules; twice, then refused', () => {
+    spec([])
+      .when(
+        {
+          type: 'StartLiveScoring',
+          matchId: 'm1',
+          firstServer: 'defender',
+          noAd: false,
+          finalSet: 'SUPER_TIEBREAK',
+        },
+        now,
+      )
+      .then([{ type: 'LiveScoringStarted', streamId: 'm1', payload: started.payload }]);
+    spec([started])
+      .when(
+        { type: 'StartLiveScoring', matchId: 'm1', firstServer: 'defender', noAd: false, finalSet: 'SET' },
+        now,
+      )
+      .thenRejects({
+        reason: 'conflict',
+        message: 'This match is already being scored live',
+        code: 'ALREADY_LIVE',
+      });
+  });
+
+  it('given a match with a result, or cancelled, or unknown, then it cannot be scored live', () => {
+    const command = {
+      type: 'StartLiveScoring' as const,
+      matchId: 'm1',
+      firstServer: 'defender' as const,
+      noAd: true,
+      finalSet: 'SET' as const,
+    };
+    const played = { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' as const };
+    spec(
+      [],
+      matchState({
+        defender: played,
+        challenger: { matchSets: [{ score: 1 }, { score: 2 }], special: 'none' },
+      }),
+    )
+      .when(command, now)
+      .thenRejects({ reason: 'conflict', message: 'This match has a result already', code: 'HAS_RESULT' });
+    spec([], matchState({ cancelled: true }))
+      .when(command, now)
+      .thenRejects({ reason: 'conflict', message: 'This match was cancelled' });
+    expect(liveDecider.decide(command, liveDecider.initialState(), now)).toMatchObject({
+      reason: 'not_found',
+    });
+  });
+
+  it('counts a point only with the next number: a point sent twice is refused, as is a point before the start', () => {
+    spec([started, point(1, 'defender')])
+      .when({ type: 'ScorePoint', matchId: 'm1', seq: 2, winner: 'challenger', by: ed }, now)
+      .then([{ type: 'PointScored', streamId: 'm1', payload: { ...ref, seq: 2, winner: 'challenger' } }]);
+    spec([started, point(1, 'defender')])
+      .when({ type: 'ScorePoint', matchId: 'm1', seq: 1, winner: 'defender', by: ed }, now)
+      .thenRejects({ reason: 'conflict', message: 'Another point was counted meanwhile', code: 'SEQ' });
+    spec([])
+      .when({ type: 'ScorePoint', matchId: 'm1', seq: 1, winner: 'defender', by: ed }, now)
+      .thenRejects({ reason: 'conflict', message: 'This match is not being scored live', code: 'NOT_LIVE' });
+  });
+
+  it('takes back only the last point, and folds it away', () => {
+    spec([started, point(1, 'defender'), point(2, 'defender')])
+      .when({ type: 'UndoPoint', matchId: 'm1', seq: 2 }, now)
+      .then([{ type: 'PointUndone', streamId: 'm1', payload: { ...ref, seq: 2 } }]);
+    spec([started, point(1, 'defender'), point(2, 'defender')])
+      .when({ type: 'UndoPoint', matchId: 'm1', seq: 1 }, now)
+      .thenRejects({ reason: 'conflict', message: 'Another point was counted meanwhile', code: 'SEQ' });
+    spec([started])
+      .when({ type: 'UndoPoint', matchId: 'm1', seq: 0 }, now)
+      .thenRejects({ reason: 'conflict', message: 'Another point was counted meanwhile', code: 'SEQ' });
+    const state = [
+      started,
+      point(1, 'defender'),
+      point(2, 'challenger'),
+      { type: 'PointUndone', payload: { ...ref, seq: 2 } } as LiveDomainEvent,
+    ].reduce(liveDecider.evolve, { match: matchState() } as LiveMatchState);
+    expect(scoreOf(state)).toMatchObject({ seq: 1, game: { defender: '15', challenger: '0' } });
+  });
+
+  it('given one point from the end, when the challenger’s player scores it, then the result is recorded as theirs: pending', () => {
+    spec([started, ...points(47)])
+      .when({ type: 'ScorePoint', matchId: 'm1', seq: 48, winner: 'challenger', by: ed }, now)
+      .then([
+        { type: 'PointScored', streamId: 'm1', payload: { ...ref, seq: 48, winner: 'challenger' } },
+        {
+          type: 'MatchResultRecorded',
+          streamId: 'm1',
+          payload: {
+            ...ref,
+            defender: { matchSets: [{ score: 0 }, { score: 0 }], special: 'none' },
+            challenger: { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' },
+            pending: { enteredBy: 'ed-1', side: 'challenger', dueAt: '2026-03-16T10:00:00.000Z' },
+          },
+        },
+      ]);
+    spec([started, ...points(48)])
+      .when({ type: 'ScorePoint', matchId: 'm1', seq: 49, winner: 'challenger', by: ed }, now)
+      .thenRejects({ reason: 'conflict', message: 'This match is over', code: 'FINISHED' });
+    spec([started, ...points(48)])
+      .when({ type: 'UndoPoint', matchId: 'm1', seq: 48 }, now)
+      .thenRejects({ reason: 'conflict', message: 'This match is over', code: 'FINISHED' });
+  });
+});

@@ -1,0 +1,147 @@
+import { isRejection, refuse, reject, type Decider, type Rejection } from '../decider.ts';
+import type { NewEvent } from '../event-registry.ts';
+import { matchDecider, type MatchActor, type MatchState } from '../matches/decider.ts';
+import { recalculate } from '../matches/scoring.ts';
+import { liveScore, recordedSides, type LiveConfig, type LiveScore, type Side } from './engine.ts';
+import { liveScoringStarted, pointScored, pointUndone } from './events.ts';
+
+/** A match as live scoring sees it: the match and its season (for the result rules), and its points so far. */
+export interface LiveMatchState {
+  /** The match rules' state: the result is recorded through them when the engine says the match is over. */
+  match: MatchState;
+  sportsCategory?: string;
+  live?: { config: LiveConfig; points: Side[] };
+}
+
+export type LiveCommand =
+  | {
+      type: 'StartLiveScoring';
+      matchId: string;
+      firstServer: Side;
+      noAd: boolean;
+      finalSet: LiveConfig['finalSet'];
+    }
+  | { type: 'ScorePoint'; matchId: string; seq: number; winner: Side; by: MatchActor }
+  | { type: 'UndoPoint'; matchId: string; seq: number };
+
+interface MatchRef {
+  matchId: string;
+  seasonId: string;
+  ladderId: string;
+}
+
+export type LiveDomainEvent =
+  | {
+      type: typeof liveScoringStarted.type;
+      payload: MatchRef & Pick<LiveConfig, 'firstServer' | 'noAd' | 'finalSet'>;
+    }
+  | { type: typeof pointScored.type; payload: MatchRef & { seq: number; winner: Side } }
+  | { type: typeof pointUndone.type; payload: MatchRef & { seq: number } };
+
+export const NOT_LIVE = 'This match is not being scored live';
+export const ALREADY_LIVE = 'This match is already being scored live';
+export const LIVE_FINISHED = 'This match is over';
+export const HAS_RESULT = 'This match has a result already';
+export const OUT_OF_SEQUENCE = 'Another point was counted meanwhile';
+
+/** The live score of the state, if the match is scored live. */
+export function scoreOf(state: LiveMatchState): LiveScore | undefined {
+  return state.live ? liveScore(state.live.config, state.live.points) : undefined;
+}
+
+/**
+ * The rules of live scoring (DESIGN.md §7): a match without a result and not cancelled can be scored live; each
+ * point carries the number it will have, so two scorers never count a point twice; only the last point can be
+ * taken back, and only while the match is not over. The point that ends the match records its result as a
+ * player's (or a manager's) save, so the confirmation rules of DESIGN.md §5 follow.
+ */
+export const liveDecider: Decider<LiveCommand, LiveMatchState, LiveDomainEvent> = {
+  initialState: () => ({ match: {} }),
+
+  decide(command, state, now) {
+    const { season, match } = state.match;
+    if (!season || !match) return reject('not_found', 'No such match');
+    if (match.cancelled) return reject('conflict', 'This match was cancelled');
+    const ref = { matchId: match.matchId, seasonId: season.seasonId, ladderId: season.ladderId };
+    const score = scoreOf(state);
+    switch (command.type) {
+      case 'StartLiveScoring': {
+        if (state.live) return refuse('ALREADY_LIVE', ALREADY_LIVE);
+        if (recalculate(match.defender, match.challenger, season.matchType).winner !== null) {
+          return refuse('HAS_RESULT', HAS_RESULT);
+        }
+        const { firstServer, noAd, finalSet } = command;
+        return [
+          {
+            type: liveScoringStarted.type,
+            streamId: match.matchId,
+            payload: { ...ref, firstServer, noAd, finalSet },
+          },
+        ];
+      }
+      case 'ScorePoint': {
+        if (!state.live || !score) return refuse('NOT_LIVE', NOT_LIVE);
+        if (score.finished) return refuse('FINISHED', LIVE_FINISHED);
+        if (command.seq !== score.seq + 1) return refuse('SEQ', OUT_OF_SEQUENCE);
+        const events: NewEvent[] = [
+          {
+            type: pointScored.type,
+            streamId: match.matchId,
+            payload: { ...ref, seq: command.seq, winner: command.winner },
+          },
+        ];
+        const after = liveScore(state.live.config, [...state.live.points, command.winner]);
+        if (!after.finished) return events;
+        const sides = recordedSides(after);
+        const result: NewEvent[] | Rejection = matchDecider.decide(
+          {
+            type: 'SaveMatch',
+            matchId: match.matchId,
+            defender: sides.defender,
+            challenger: sides.challenger,
+            by: command.by,
+          },
+          state.match,
+          now,
+        );
+        // Stryker disable next-line all: a finished live score is always a valid result for the match rules
+        if (isRejection(result)) return result;
+        return [...events, ...result];
+      }
+      case 'UndoPoint': {
+        if (!state.live || !score) return refuse('NOT_LIVE', NOT_LIVE);
+        if (score.finished) return refuse('FINISHED', LIVE_FINISHED);
+        if (command.seq !== score.seq || score.seq === 0) return refuse('SEQ', OUT_OF_SEQUENCE);
+        return [{ type: pointUndone.type, streamId: match.matchId, payload: { ...ref, seq: command.seq } }];
+      }
+      // Stryker disable next-line all: unreachable, the type checker proves every command handled
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown command ${(unknown as { type: string }).type}`);
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'LiveScoringStarted': {
+        const { firstServer, noAd, finalSet } = event.payload;
+        const matchType = state.match.season?.matchType ?? 'BESTOFTHREE';
+        return { ...state, live: { config: { matchType, firstServer, noAd, finalSet }, points: [] } };
+      }
+      case 'PointScored':
+        return state.live
+          ? { ...state, live: { ...state.live, points: [...state.live.points, event.payload.winner] } }
+          : state;
+      case 'PointUndone':
+        return state.live
+          ? { ...state, live: { ...state.live, points: state.live.points.slice(0, -1) } }
+          : state;
+      // Stryker disable next-line all: unreachable, the type checker proves every event handled
+      default: {
+        const unknown: never = event;
+        throw new Error(`unknown event ${(unknown as { type: string }).type}`);
+      }
+    }
+  },
+};
