@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { openBrowser, type Browser, type ViewportName } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { ACCOUNT_API, LADDER_API } from '@courtside/events/api-paths';
+
+/** The browser gets the session of an HTTP client (the sign-in pages have their own journey). */
+async function signInBrowser(context: BrowserContext, baseUrl: string, http: HttpClient) {
+  const names = ['SESSION-ID', 'courtside.loggedin', 'courtside.expire', 'XSRF-TOKEN'];
+  await context.addCookies(
+    names.flatMap((name) => {
+      const value = http.cookie(name);
+      return value === undefined ? [] : [{ name, value, url: baseUrl }];
+    }),
+  );
+}
+
+const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley', 'Di Drop', 'Ed Lob'];
+
+/** Per row, top to bottom: the team name and what the action column holds. */
+async function rows(page: Page) {
+  return page.getByTestId('standings-row').evaluateAll((trs) =>
+    trs.map((tr) => {
+      const text = (selector: string) => tr.querySelector(selector)?.textContent?.trim() ?? '';
+      return {
+        name: text('[data-testid="team-name"]'),
+        button: tr.querySelector('button[aria-label^="Challenge "]') !== null,
+        refusal: tr.querySelector('[data-testid="challenge-refusal"]')?.getAttribute('data-reason') ?? '',
+        chip: text('[data-testid="challenge-chip"]'),
+      };
+    }),
+  );
+}
+
+const names = (page: Page) => page.getByTestId('team-name').allTextContents();
+const chips = (page: Page) => page.getByTestId('challenge-chip').allTextContents();
+
+describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s', (viewport) => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  it('a player challenges from the standings, the challenged player accepts, a decline is a walkover; a viewer sees it live', async () => {
+    const baseUrl = courtside.url!;
+    const { ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 5, {
+      companyName: `TC Challenges ${viewport}`,
+      ladderName: `Challenge ladder ${viewport}`,
+    });
+    for (const [index, team] of teams.entries()) {
+      const renamed = await team.http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+        fullName: NAMES[index],
+        phoneNumber: { countryCode: '31', number: '06 12345678' },
+      });
+      expect(renamed.status).toBe(200);
+    }
+    const [ann, bo, cy, di, ed] = teams as [
+      (typeof teams)[0],
+      (typeof teams)[0],
+      (typeof teams)[0],
+      (typeof teams)[0],
+      (typeof teams)[0],
+    ];
+
+    const standingsUrl = `${baseUrl}/webapps/ladders/en/${ladderId}`;
+    const browsers: Browser[] = [];
+    const open = async (http?: HttpClient) => {
+      const browser = await openBrowser(viewport);
+      browsers.push(browser);
+      if (http) await signInBrowser(browser.context, baseUrl, http);
+      await browser.page.goto(standingsUrl);
+      await browser.page.getByTestId('standings').waitFor();
+      return browser;
+    };
+    const shot = (browser: Browser, name: string) => browser.screenshot(`challenges-${name}-${viewport}`);
+    try {
+      // Before signing in, the standings have no actions at all.
+      const defender = await open();
+      expect(await names(defender.page)).toEqual(NAMES);
+      expect(await defender.page.getByRole('button', { name: /^Challenge / }).count()).toBe(0);
+      expect(await defender.page.getByTestId('challenge-refusal').count()).toBe(0);
+      await signInBrowser(defender.context, baseUrl, cy.http);
+      await defender.page.reload();
+      // Bo (#2, not part of what follows) watches the standings.
+      const viewer = await open(bo.http);
+      const challenger = await open(ed.http);
+      expect(await names(viewer.page)).toEqual(NAMES);
+
+      // Ed (#5) may challenge #2..#4 (range 3); #1 is too far above; his own row says so.
+      await expect
+        .poll(() => rows(challenger.page))
+        .toEqual([
+          { name: 'Ann Ace', button: false, refusal: 'OUT_OF_RANGE', chip: '' },
+          { name: 'Bo Baseline', button: true, refusal: '', chip: '' },
+          { name: 'Cy Volley', button: true, refusal: '', chip: '' },
+          { name: 'Di Drop', button: true, refusal: '', chip: '' },
+          { name: 'Ed Lob', button: false, refusal: '', chip: '' },
+        ]);
+      expect(await challenger.page.locator('[data-reason="OUT_OF_RANGE"]').getAttribute('title')).toBe(
+        'This team stands too far above you to challenge.',
+      );
+      await shot(challenger, 'before');
+
+      // Ed challenges Cy; the chip shows on both rows, on every open page, without a reload.
+      await challenger.page.getByRole('button', { name: 'Challenge Cy Volley' }).click();
+      await challenger.page
+        .locator('[data-kind]', { hasText: 'Challenge sent to Cy Volley' })
+        .first()
+        .waitFor();
+      await expect
+        .poll(() => chips(viewer.page))
+        .toEqual([
+          expect.stringMatching(/^Challenged by #5, answer by \w{3} \d{1,2} \w{3}$/),
+          expect.stringMatching(/^Challenges #3, answer by /),
+        ]);
+      // Now both are busy: Ed has no Challenge button left, Ed may withdraw.
+      await expect
+        .poll(() => rows(challenger.page))
+        .toEqual([
+          { name: 'Ann Ace', button: false, refusal: 'OUT_OF_RANGE', chip: '' },
+          { name: 'Bo Baseline', button: false, refusal: 'BUSY', chip: '' },
+          {
+            name: 'Cy Volley',
+            button: false,
+            refusal: 'BUSY',
+            chip: expect.stringMatching(/^Challenged by #5/),
+          },
+          { name: 'Di Drop', button: false, refusal: 'BUSY', chip: '' },
+          { name: 'Ed Lob', button: false, refusal: '', chip: expect.stringMatching(/^Challenges #3/) },
+        ]);
+      await challenger.page.getByRole('button', { name: 'Withdraw' }).waitFor();
+      await shot(viewer, 'challenged-viewer');
+
+      // Cy answers on his own row: Accept with a date and time.
+      await defender.page.getByRole('button', { name: 'Accept' }).click();
+      await shot(defender, 'accept-dialog');
+      const dialog = defender.page.getByRole('dialog');
+      await dialog.getByLabel('Date and time (optional)').fill('2030-06-01T18:30');
+      await dialog.getByRole('button', { name: 'Accept challenge' }).click();
+      await defender.page.locator('[data-kind]', { hasText: 'Challenge accepted' }).first().waitFor();
+      await expect
+        .poll(() => chips(viewer.page))
+        .toEqual([
+          expect.stringMatching(/^Match planned vs #5, play by /),
+          expect.stringMatching(/^Match planned vs #3, play by /),
+        ]);
+      await expect.poll(() => challenger.page.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+      const mine = await cy.http.json<Array<{ state: string; matchId?: string }>>(
+        'GET',
+        `${LADDER_API}/challenges/mine`,
+      );
+      expect(mine.body[0]).toMatchObject({ state: 'accepted', matchId: expect.any(String) });
+      await shot(defender, 'accepted');
+
+      // Di (#4) challenges Ann (#1) by API; Ann declines in her browser: a walkover, Di leapfrogs to #1.
+      const issued = await di.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
+        defenderTeamId: ann.teamId,
+      });
+      expect(issued.status).toBe(201);
+      await challenger.close();
+      browsers.splice(browsers.indexOf(challenger), 1);
+      const annBrowser = await open(ann.http);
+      await annBrowser.page.getByRole('button', { name: 'Decline' }).click();
+      await annBrowser.page.getByRole('dialog').getByText('Declining gives Di Drop a walkover win').waitFor();
+      await annBrowser.page.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
+      await annBrowser.page.locator('[data-kind]', { hasText: 'Challenge declined' }).first().waitFor();
+      await expect
+        .poll(() => names(viewer.page))
+        .toEqual(['Di Drop', 'Ann Ace', 'Bo Baseline', 'Cy Volley', 'Ed Lob']);
+      if (viewport === 'desktop') {
+        await expect
+          .poll(() => viewer.page.getByTestId('movement').allTextContents())
+          .toEqual(['▲3', '▼1', '▼1', '▼1']);
+      } else {
+        // At 375 px the row keeps position, team, W–L and the action; the rest is hidden.
+        expect(await viewer.page.getByTestId('movement').first().isVisible()).toBe(false);
+        const table = await viewer.page.getByTestId('standings').boundingBox();
+        expect(table!.x + table!.width).toBeLessThanOrEqual(375);
+      }
+      // Di won 1–0, Ann lost 0–1; nobody reached the minimum of 3 matches.
+      const record = await viewer.page
+        .getByTestId('standings-row')
+        .first()
+        .locator('td')
+        .evaluateAll((tds) => tds.map((td) => td.textContent?.trim() ?? ''));
+      expect(record).toContain('1–0');
+      expect(await viewer.page.getByTestId('below-minimum').count()).toBe(5);
+      await shot(viewer, 'after-walkover');
+      await shot(annBrowser, 'after-walkover-ann');
+    } finally {
+      for (const browser of browsers) await browser.close();
+    }
+  });
+});
