@@ -6,7 +6,7 @@ import { openBrowser, type Browser, type ViewportName } from '../support/browser
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
-import { ACCOUNT_API, LADDER_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
 
 /** The browser gets the session of an HTTP client (the sign-in pages have their own journey). */
 async function signInBrowser(context: BrowserContext, baseUrl: string, http: HttpClient) {
@@ -50,7 +50,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
 
   it('a player challenges from the standings, the challenged player accepts, a decline is a walkover; a viewer sees it live', async () => {
     const baseUrl = courtside.url!;
-    const { ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 5, {
+    const { manager, company, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 5, {
       companyName: `TC Challenges ${viewport}`,
       ladderName: `Challenge ladder ${viewport}`,
     });
@@ -194,6 +194,54 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
       expect(await viewer.page.getByTestId('below-minimum').count()).toBe(5);
       await shot(viewer, 'after-walkover');
       await shot(annBrowser, 'after-walkover-ann');
+      await annBrowser.close();
+      browsers.splice(browsers.indexOf(annBrowser), 1);
+
+      // The manager narrows the challenge range to 1 in the Season tab's "Ladder rules"; Bo (#3) may now
+      // challenge only Ann (#2), and his open page shows it without a reload.
+      await expect
+        .poll(() => rows(viewer.page).then((list) => list.map((row) => row.button)))
+        .toEqual([true, true, false, false, false]);
+      const managerBrowser = await openBrowser(viewport);
+      browsers.push(managerBrowser);
+      const page = managerBrowser.page;
+      await signInBrowser(managerBrowser.context, baseUrl, manager);
+      await page.goto(
+        `${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(`Challenge ladder ${viewport}`)}`,
+      );
+      await page.getByRole('tab', { name: 'Season' }).last().click();
+      const rules = page.getByTestId('ladder-rules');
+      await rules.getByText('Ladder rules').waitFor();
+      const range = rules.getByLabel('Challenge range');
+      expect(await range.inputValue()).toBe('3');
+      expect(await rules.getByLabel('Days to answer').inputValue()).toBe('7');
+      expect(await rules.getByLabel('How positions change').inputValue()).toBe('LEAPFROG');
+      await range.fill('99');
+      await rules.getByText('Enter a whole number from 0 to 50').waitFor();
+      await range.fill('1');
+      await rules.getByLabel('How positions change').selectOption('SWAP');
+      await managerBrowser.screenshot(`challenges-manager-rules-${viewport}`);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.locator('[data-kind]', { hasText: 'Season changed' }).first().waitFor();
+      const seasons = await manager.json<Array<{ uuid: string; rules: Record<string, unknown> }>>(
+        'GET',
+        `${ADMIN_API}/companies/${company.id}/ladders/${ladderId}/seasons`,
+      );
+      expect(seasons.body.find((season) => season.uuid === seasonId)?.rules).toMatchObject({
+        challengeRange: 1,
+        movement: 'SWAP',
+        responseDays: 7,
+        declineIsWalkover: true,
+      });
+      await expect
+        .poll(() => rows(viewer.page))
+        .toMatchObject([
+          { name: 'Di Drop', button: false, refusal: 'OUT_OF_RANGE' },
+          { name: 'Ann Ace', button: true },
+          { name: 'Bo Baseline', button: false },
+          { name: 'Cy Volley', button: false, refusal: 'NOT_ABOVE' },
+          { name: 'Ed Lob', button: false, refusal: 'NOT_ABOVE' },
+        ]);
     } finally {
       for (const browser of browsers) await browser.close();
     }

@@ -203,10 +203,11 @@ const laddersEn = {
       declineIsWalkoverHint:
         'When the challenged team declines, or does not answer in time, the challenger wins by walkover.',
       movement: 'How positions change',
-      movementHint: 'What happens when the lower team wins.',
+      movementHint:
+        'When the lower team wins. Leapfrog: the winner takes the loser’s place and the teams in between move down one. Swap: the winner and the loser trade places.',
       movements: {
-        LEAPFROG: 'Leapfrog: the winner takes the loser’s place, the teams in between move down one',
-        SWAP: 'Swap: the winner and the loser trade places',
+        LEAPFROG: 'Leapfrog',
+        SWAP: 'Swap',
       },
       range: 'Enter a whole number from {{min}} to {{max}}',
     },

@@ -205,11 +205,11 @@ const laddersNl: LaddersTranslation = {
       declineIsWalkoverHint:
         'Weigert het uitgedaagde team, of antwoordt het niet op tijd, dan wint de uitdager door walkover.',
       movement: 'Hoe posities veranderen',
-      movementHint: 'Wat er gebeurt als het lagere team wint.',
+      movementHint:
+        'Als het lagere team wint. Haasje-over: de winnaar neemt de plaats van de verliezer in en de teams ertussen zakken één plaats. Ruilen: winnaar en verliezer wisselen van plaats.',
       movements: {
-        LEAPFROG:
-          'Haasje-over: de winnaar neemt de plaats van de verliezer in, de teams ertussen zakken één plaats',
-        SWAP: 'Ruilen: winnaar en verliezer wisselen van plaats',
+        LEAPFROG: 'Haasje-over',
+        SWAP: 'Ruilen',
       },
       range: 'Vul een heel getal in van {{min}} tot en met {{max}}',
     },

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SeasonInput } from '@courtside/events/ladders/model';
@@ -21,12 +22,20 @@ interface LadderRulesFieldsProps {
  */
 export function LadderRulesFields({ control, register, errors }: LadderRulesFieldsProps) {
   const { t } = useTranslation();
+  const titleId = useId();
   return (
-    <fieldset className="space-y-5 border-t border-ink-100 pt-5" data-testid="ladder-rules">
-      <legend className="contents">
-        <span className="block text-base font-semibold text-ink-900">{t('manager.rules.title')}</span>
-      </legend>
-      <p className="-mt-3 text-sm text-ink-500">{t('manager.rules.intro')}</p>
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      className="space-y-5 border-t border-ink-100 pt-5"
+      data-testid="ladder-rules"
+    >
+      <div>
+        <h3 id={titleId} className="text-base font-semibold text-ink-900">
+          {t('manager.rules.title')}
+        </h3>
+        <p className="mt-1 text-sm text-ink-500">{t('manager.rules.intro')}</p>
+      </div>
       <div className="grid gap-5 sm:grid-cols-2">
         {ruleNumberFields.map((field) => (
           <Controller
@@ -74,6 +83,6 @@ export function LadderRulesFields({ control, register, errors }: LadderRulesFiel
           />
         )}
       />
-    </fieldset>
+    </div>
   );
 }
