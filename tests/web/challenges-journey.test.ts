@@ -169,6 +169,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
       const annBrowser = await open(ann.http);
       await annBrowser.page.getByRole('button', { name: 'Decline' }).click();
       await annBrowser.page.getByRole('dialog').getByText('Declining gives Di Drop a walkover win').waitFor();
+      await shot(annBrowser, 'decline-dialog');
       await annBrowser.page.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
       await annBrowser.page.locator('[data-kind]', { hasText: 'Challenge declined' }).first().waitFor();
       await expect

@@ -91,7 +91,7 @@ const laddersEn = {
       walkover: 'Declining gives {{team}} a walkover win: the ladder moves as if they had won.',
       noWalkover: 'Declining ends the challenge; nobody moves.',
       confirm: 'Decline',
-      cancel: 'Keep the challenge',
+      cancel: 'Cancel',
     },
     answered: {
       accepted: 'Challenge accepted. The match is planned.',

@@ -91,7 +91,7 @@ const laddersNl: LaddersTranslation = {
         'Weigeren geeft {{team}} een overwinning door walkover: de ladder verschuift alsof zij wonnen.',
       noWalkover: 'Weigeren beëindigt de uitdaging; niemand verschuift.',
       confirm: 'Weigeren',
-      cancel: 'Uitdaging houden',
+      cancel: 'Annuleren',
     },
     answered: {
       accepted: 'Uitdaging geaccepteerd. De wedstrijd is gepland.',
