@@ -138,6 +138,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
       await challenger.page.getByRole('button', { name: 'Withdraw' }).waitFor();
       await shot(viewer, 'challenged-viewer');
 
+      // Ed withdraws while it is open (the chips go away everywhere), then challenges Cy again.
+      await challenger.page.getByRole('button', { name: 'Withdraw' }).click();
+      await challenger.page.locator('[data-kind]', { hasText: 'Challenge withdrawn' }).first().waitFor();
+      await expect.poll(() => chips(viewer.page)).toEqual([]);
+      await challenger.page.getByRole('button', { name: 'Challenge Cy Volley' }).click();
+      await expect.poll(() => chips(viewer.page)).toHaveLength(2);
+
       // Cy answers on his own row: Accept with a date and time.
       await defender.page.getByRole('button', { name: 'Accept' }).click();
       await shot(defender, 'accept-dialog');
@@ -215,6 +222,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
       await page.goto(
         `${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(`Challenge ladder ${viewport}`)}`,
       );
+      await page.getByRole('tab', { name: 'Participants' }).waitFor();
       await page.getByRole('tab', { name: 'Season' }).last().click();
       const rules = page.getByTestId('ladder-rules');
       await rules.getByText('Ladder rules').waitFor();
