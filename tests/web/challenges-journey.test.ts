@@ -144,6 +144,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
       await expect.poll(() => chips(viewer.page)).toEqual([]);
       await challenger.page.getByRole('button', { name: 'Challenge Cy Volley' }).click();
       await expect.poll(() => chips(viewer.page)).toHaveLength(2);
+      // A visitor who is not signed in sees the open challenge too (from the season's public challenges).
+      const visitor = await open();
+      await expect
+        .poll(() => chips(visitor.page))
+        .toEqual([
+          expect.stringMatching(/^Challenged by #5, answer by /),
+          expect.stringMatching(/^Challenges #3/),
+        ]);
 
       // Cy answers on his own row: Accept with a date and time.
       await defender.page.getByRole('button', { name: 'Accept' }).click();
@@ -159,6 +167,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
           expect.stringMatching(/^Match planned vs #3, play by /),
         ]);
       await expect.poll(() => challenger.page.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+      // Once accepted it is no longer open: the visitor's chips go (the public list cannot tell a settled match).
+      await expect.poll(() => chips(visitor.page)).toEqual([]);
+      await visitor.close();
+      browsers.splice(browsers.indexOf(visitor), 1);
       const mine = await cy.http.json<Array<{ state: string; matchId?: string }>>(
         'GET',
         `${LADDER_API}/challenges/mine`,

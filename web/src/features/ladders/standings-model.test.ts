@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from './api/ladders';
-import { acceptDate, challengeChip, movementOf, shortDay } from './standings-model';
+import { acceptDate, challengeChip, movementOf, shortDay, withOpenChallenges } from './standings-model';
 
 const rows = [
   { teamId: 'a', position: 1 },
@@ -65,5 +65,39 @@ describe('the standings rows', () => {
     expect(acceptDate('2026-11-28T18:30')).toBe('2026-11-28T18:30');
     expect(acceptDate('2026-11-28T18:30:00')).toBe('2026-11-28T18:30');
     expect(acceptDate('')).toBeUndefined();
+  });
+});
+
+type Row = { teamId: string; position: number; challenge?: Challenge; canChallenge?: boolean };
+
+describe('a signed-out visitor’s standings', () => {
+  const declined = {
+    ...open,
+    challengeId: 'y',
+    state: 'declined',
+    challengerTeamId: 'b',
+    defenderTeamId: 'a',
+  };
+  const accepted = {
+    ...open,
+    challengeId: 'z',
+    state: 'accepted',
+    challengerTeamId: 'b',
+    defenderTeamId: 'a',
+  };
+
+  it('show the open challenges of the season on both rows, not the ended or accepted ones', () => {
+    const anonymous: Row[] = rows.map((row) => ({ ...row }));
+    const shown = withOpenChallenges(anonymous, [declined, accepted, open]);
+    expect(shown.map((row) => row.challenge?.challengeId)).toEqual(['x', undefined, 'x']);
+  });
+
+  it('leave a signed-in caller’s rows as the api gave them', () => {
+    const signedIn: Row[] = rows.map((row) => ({ ...row, canChallenge: false }));
+    expect(withOpenChallenges(signedIn, [open]).map((row) => row.challenge)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -57,3 +57,22 @@ export function acceptDate(value: string): string | undefined {
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})/.exec(value.trim());
   return match?.[1];
 }
+
+/**
+ * A signed-out visitor's standings carry no `challenge` (the api adds it for a signed-in caller only); the
+ * season's public challenges fill in the open ones, so everyone sees who challenged whom. An accepted one is
+ * left out: the public list does not tell whether its match has been settled.
+ */
+export function withOpenChallenges<R extends Pick<StandingsRow, 'teamId' | 'challenge' | 'canChallenge'>>(
+  rows: readonly R[],
+  challenges: readonly Challenge[],
+): R[] {
+  if (rows.some((row) => row.canChallenge !== undefined || row.challenge)) return [...rows];
+  const open = challenges.filter((challenge) => challenge.state === 'open');
+  return rows.map((row) => {
+    const challenge = open.find((known) =>
+      [known.challengerTeamId, known.defenderTeamId].includes(row.teamId),
+    );
+    return challenge ? { ...row, challenge } : row;
+  });
+}

@@ -145,3 +145,11 @@ export function refusalOf(body: unknown): ChallengeRefusal | undefined {
   const parsed = z.object({ reason: z.enum(challengeRefusals) }).safeParse(body);
   return parsed.success ? parsed.data.reason : undefined;
 }
+
+/** The season's open and recent challenges (public). */
+export function getSeasonChallenges(seasonId: string, signal?: AbortSignal): Promise<Challenge[]> {
+  return request('GET', `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/challenges`, {
+    schema: z.array(challengeSchema),
+    signal,
+  });
+}

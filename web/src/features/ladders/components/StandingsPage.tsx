@@ -16,6 +16,7 @@ import { pagePath } from '../../../lib/locale';
 import { memberNames } from '../../../lib/team-name';
 import {
   endChallenge,
+  getSeasonChallenges,
   getStandings,
   issueChallenge,
   refusalOf,
@@ -23,6 +24,7 @@ import {
   type StandingsRow,
 } from '../api/ladders';
 import { useMyTeams } from '../hooks/useMyTeams';
+import { withOpenChallenges } from '../standings-model';
 import { AcceptChallengeDialog } from './AcceptChallengeDialog';
 import { SportBadge } from './SportBadge';
 import { StandingsTable, type ChallengeAction } from './StandingsTable';
@@ -51,7 +53,14 @@ export function StandingsPage() {
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        setStandings(await getStandings(ladderId, signal));
+        const loaded = await getStandings(ladderId, signal);
+        const signedOut = !loaded.teams.some((row) => row.canChallenge !== undefined);
+        const seasonId = loaded.season?.uuid;
+        if (signedOut && seasonId && loaded.teams.length > 1) {
+          const challenges = await getSeasonChallenges(seasonId, signal).catch(() => []);
+          loaded.teams = withOpenChallenges(loaded.teams, challenges);
+        }
+        setStandings(loaded);
         setFailure(undefined);
       } catch (error) {
         if (signal?.aborted) return;
