@@ -36,13 +36,13 @@ async function player(baseUrl: string, fullName: string) {
   return { http, account };
 }
 
-/** The names in the standings table, top to bottom. */
+/** The rows of the standings table, top to bottom, as "position names …" (a position's ▲/▼ move left out). */
 async function standings(page: Page): Promise<string[]> {
   const rows = page.getByTestId('standings').locator('tbody tr');
   return rows.evaluateAll((trs) =>
     trs.map((tr) =>
       Array.from((tr as unknown as { cells: ArrayLike<{ textContent: string | null }> }).cells)
-        .map((cell) => (cell.textContent ?? '').trim())
+        .map((cell) => (cell.textContent ?? '').replace(/[▲▼]\d+/, '').trim())
         .join(' '),
     ),
   );
@@ -202,6 +202,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('the participants journey on %
         .poll(async () => (await active.locator('tbody tr').first().textContent()) ?? '')
         .toContain('Cy Volley');
       await expect.poll(async () => (await standings(viewerPage))[0]).toMatch(/^1 Cy Volley/);
+      if (viewport === 'desktop') {
+        // The moves of the last change: Cy up two places, Ann and Bo down one.
+        expect(await viewerPage.getByTestId('movement').allTextContents()).toEqual(['▲2', '▼1', '▼1']);
+      }
 
       // Remove Bo Baseline: cancelling the confirmation changes nothing, even when Cancel comes at
       // once (a close during the dialog's opening used to leave it on screen).

@@ -34,6 +34,70 @@ const laddersNl: LaddersTranslation = {
     since: 'Sinds',
     back: 'Alle ladders',
     unknownLadder: 'Deze ladder bestaat niet.',
+    movementUp: '▲{{count}}',
+    movementDown: '▼{{count}}',
+    movementUpLabel_one: '{{count}} plaats gestegen',
+    movementUpLabel_other: '{{count}} plaatsen gestegen',
+    movementDownLabel_one: '{{count}} plaats gezakt',
+    movementDownLabel_other: '{{count}} plaatsen gezakt',
+    played: 'Gespeeld',
+    wonLost: 'W–V',
+    wonLostLabel: '{{won}} gewonnen, {{lost}} verloren',
+    lastPlayed: 'Laatst gespeeld',
+    neverPlayed: '–',
+    belowMinimum: 'Onder het minimum van {{count}} wedstrijden',
+    belowMinimumNote: '* speelde minder dan het minimum van {{count}} wedstrijden van dit seizoen',
+    action: 'Uitdagen',
+    challenge: 'Uitdagen',
+    challengeTeam: '{{team}} uitdagen',
+    challenged: 'Uitdaging verstuurd aan {{team}}',
+    yourTeam: 'Jouw team',
+    refusals: {
+      CHALLENGES_OFF: 'Uitdagen staat uit',
+      SEASON_NOT_ACTIVE: 'Seizoen loopt niet',
+      NOT_IN_SEASON: 'Niet in dit seizoen',
+      NOT_ABOVE: 'Onder jou',
+      OUT_OF_RANGE: 'Te ver boven jou',
+      BUSY: 'In een uitdaging',
+    },
+    refusalReasons: {
+      CHALLENGES_OFF: 'Uitdagen staat in dit seizoen uit.',
+      SEASON_NOT_ACTIVE: 'Dit seizoen loopt niet, dus niemand kan nu uitdagen.',
+      NOT_IN_SEASON: 'Alleen actieve teams van dit seizoen kunnen elkaar uitdagen.',
+      NOT_ABOVE: 'Je kunt alleen een team boven je uitdagen.',
+      OUT_OF_RANGE: 'Dit team staat te ver boven je om uit te dagen.',
+      BUSY: 'Een van beide teams zit al in een uitdaging; een team speelt één uitdaging tegelijk.',
+    },
+    chip: {
+      challengedBy: 'Uitgedaagd door #{{position}}, antwoord vóór {{day}}',
+      challenging: 'Daagt #{{position}} uit, antwoord vóór {{day}}',
+      matchPlanned: 'Wedstrijd gepland tegen #{{position}}, spelen vóór {{day}}',
+      matchPlannedShort: 'Wedstrijd gepland tegen #{{position}}',
+    },
+    accept: 'Accepteren',
+    decline: 'Weigeren',
+    withdraw: 'Intrekken',
+    acceptDialog: {
+      title: 'Uitdaging van {{team}} accepteren',
+      intro:
+        'Accepteren plant de wedstrijd. Stel een datum en tijd voor als jullie die al afspraken; het kan ook later.',
+      date: 'Datum en tijd (optioneel)',
+      submit: 'Uitdaging accepteren',
+      cancel: 'Annuleren',
+    },
+    declineDialog: {
+      title: 'Uitdaging van {{team}} weigeren?',
+      walkover:
+        'Weigeren geeft {{team}} een overwinning door walkover: de ladder verschuift alsof zij wonnen.',
+      noWalkover: 'Weigeren beëindigt de uitdaging; niemand verschuift.',
+      confirm: 'Weigeren',
+      cancel: 'Annuleren',
+    },
+    answered: {
+      accepted: 'Uitdaging geaccepteerd. De wedstrijd is gepland.',
+      declined: 'Uitdaging geweigerd',
+      withdrawn: 'Uitdaging ingetrokken',
+    },
     joinDialog: {
       title: 'Inschrijven voor {{season}}',
       singles:
@@ -119,6 +183,35 @@ const laddersNl: LaddersTranslation = {
       dateRequired: 'Vul een datum in',
       numberRequired: 'Vul een getal in',
       numberMax: 'Vul hoogstens 1000 in',
+    },
+    rules: {
+      title: 'Ladderregels',
+      intro:
+        'Hoe spelers elkaar uitdagen en hoe de ladder verschuift. Een wijziging geldt voor uitdagingen daarna.',
+      challengeRange: 'Uitdaagbereik',
+      challengeRangeHint:
+        'Een team mag een team uitdagen dat hoogstens zoveel plaatsen hoger staat. 0 zet uitdagen uit.',
+      responseDays: 'Dagen om te antwoorden',
+      responseDaysHint: 'Zoveel dagen heeft het uitgedaagde team om te accepteren of te weigeren.',
+      playDays: 'Dagen om te spelen',
+      playDaysHint: 'Een geaccepteerde uitdaging wordt binnen zoveel dagen gespeeld.',
+      confirmHours: 'Uren om een uitslag te bevestigen',
+      confirmHoursHint:
+        'Een uitslag van een speler wacht zo lang op bevestiging door de tegenpartij; daarna telt hij. 0 betekent dat uitslagen meteen tellen.',
+      inactivityDays: 'Dagen tot een inactief team zakt',
+      inactivityDaysHint:
+        'Een team dat zoveel dagen geen wedstrijd speelde, zakt één plaats, en opnieuw na elke zo’n periode. 0 zet dit uit.',
+      declineIsWalkover: 'Weigeren geeft een walkover',
+      declineIsWalkoverHint:
+        'Weigert het uitgedaagde team, of antwoordt het niet op tijd, dan wint de uitdager door walkover.',
+      movement: 'Hoe posities veranderen',
+      movementHint:
+        'Als het lagere team wint. Haasje-over: de winnaar neemt de plaats van de verliezer in en de teams ertussen zakken één plaats. Ruilen: winnaar en verliezer wisselen van plaats.',
+      movements: {
+        LEAPFROG: 'Haasje-over',
+        SWAP: 'Ruilen',
+      },
+      range: 'Vul een heel getal in van {{min}} tot en met {{max}}',
     },
     deleteDialog: {
       title: 'Verwijderen',

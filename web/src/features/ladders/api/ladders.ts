@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { matchTypes, sportsCategories } from '@courtside/events/ladders/values';
 import { request } from '../../../lib/http';
 import { LADDER_API } from '@courtside/events/api-paths';
+import type { ChallengeRefusalCode } from '@courtside/events/challenges/decider';
 
 // zod/mini: these schemas are on the public pages (docs/performance.md, "Initial JavaScript").
 const sportsCategorySchema = z.enum(sportsCategories);
@@ -30,17 +31,62 @@ export const publicLadderSchema = z.object({
 });
 export type PublicLadder = z.infer<typeof publicLadderSchema>;
 
+/** DESIGN.md §5: why the caller may not challenge a row. */
+export const challengeRefusals = [
+  'CHALLENGES_OFF',
+  'SEASON_NOT_ACTIVE',
+  'NOT_IN_SEASON',
+  'NOT_ABOVE',
+  'OUT_OF_RANGE',
+  'BUSY',
+] as const satisfies readonly ChallengeRefusalCode[];
+export type ChallengeRefusal = (typeof challengeRefusals)[number];
+
+/** A live challenge (DESIGN.md §5): open, or accepted and not yet settled. */
+export const challengeSchema = z.object({
+  challengeId: z.string(),
+  seasonId: z.string(),
+  challengerTeamId: z.string(),
+  defenderTeamId: z.string(),
+  state: z.string(),
+  issuedAt: z.string(),
+  /** An instant (ISO). */
+  respondBy: z.string(),
+  playBy: z.optional(z.string()),
+  matchId: z.optional(z.string()),
+});
+export type Challenge = z.infer<typeof challengeSchema>;
+
+export const standingsRowSchema = z.object({
+  teamId: z.string(),
+  position: z.number(),
+  joinDate: z.optional(z.nullable(z.string())),
+  members: z.array(z.object({ fullName: z.string() })),
+  played: z._default(z.number(), 0),
+  won: z._default(z.number(), 0),
+  lost: z._default(z.number(), 0),
+  /** Local 'YYYY-MM-DDTHH:mm' of the last match with a confirmed result. */
+  lastPlayedAt: z._default(z.nullable(z.string()), null),
+  /** Places gained (+) or lost (−) by the last change; 0 never moved. */
+  movement: z._default(z.number(), 0),
+  minimumMet: z._default(z.boolean(), true),
+  /** For a signed-in caller only. */
+  canChallenge: z.optional(z.boolean()),
+  /** Unknown future codes are dropped rather than failing the page. */
+  challengeRefusal: z.catch(z.optional(z.enum(challengeRefusals)), undefined),
+  challenge: z.optional(challengeSchema),
+});
+export type StandingsRow = z.infer<typeof standingsRowSchema>;
+
 export const standingsSchema = z.object({
   ladder: z.object({ uuid: z.string(), name: z.string(), sportsCategory: sportsCategorySchema }),
-  season: z.nullable(publicSeasonSchema),
-  teams: z.array(
-    z.object({
-      teamId: z.string(),
-      position: z.number(),
-      joinDate: z.optional(z.nullable(z.string())),
-      members: z.array(z.object({ fullName: z.string() })),
+  season: z.nullable(
+    z.extend(publicSeasonSchema, {
+      minimumPlayedMatches: z.optional(z.number()),
+      rules: z.optional(z.looseObject({ declineIsWalkover: z.optional(z.boolean()) })),
     }),
   ),
+  teams: z.array(standingsRowSchema),
 });
 export type Standings = z.infer<typeof standingsSchema>;
 
@@ -74,5 +120,40 @@ export function getMyTeams(signal?: AbortSignal): Promise<MyTeam[]> {
 export function registerTeam(seasonId: string, partnerEmail?: string): Promise<unknown> {
   return request('POST', `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/teams`, {
     body: partnerEmail ? { partnerEmail } : {},
+  });
+}
+
+/** Challenges the team `defenderTeamId` (DESIGN.md §5); a refusal is a 409 `{error, reason}`. */
+export function issueChallenge(seasonId: string, defenderTeamId: string): Promise<{ challengeId: string }> {
+  return request('POST', `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/challenges`, {
+    body: { defenderTeamId },
+    schema: z.looseObject({ challengeId: z.string() }),
+  });
+}
+
+/** The challenged side accepts, optionally with a date and time ('YYYY-MM-DDTHH:mm'); the match is created. */
+export function acceptChallenge(challengeId: string, date?: string): Promise<{ matchId?: string }> {
+  return request('POST', `${LADDER_API}/challenges/${encodeURIComponent(challengeId)}/accept`, {
+    body: date ? { date } : {},
+    schema: z.looseObject({ matchId: z.optional(z.string()) }),
+  });
+}
+
+/** Decline (the challenged side) or withdraw (the challenger, while open). */
+export async function endChallenge(challengeId: string, how: 'decline' | 'withdraw'): Promise<void> {
+  await request('POST', `${LADDER_API}/challenges/${encodeURIComponent(challengeId)}/${how}`, { body: {} });
+}
+
+/** The reason code of a 409 refusal, when the answer has one. */
+export function refusalOf(body: unknown): ChallengeRefusal | undefined {
+  const parsed = z.object({ reason: z.enum(challengeRefusals) }).safeParse(body);
+  return parsed.success ? parsed.data.reason : undefined;
+}
+
+/** The season's open and recent challenges (public). */
+export function getSeasonChallenges(seasonId: string, signal?: AbortSignal): Promise<Challenge[]> {
+  return request('GET', `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/challenges`, {
+    schema: z.array(challengeSchema),
+    signal,
   });
 }

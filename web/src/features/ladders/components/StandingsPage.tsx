@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { linkClass } from '../../../components/forms/styles';
 import { PageHeader } from '../../../components/layout/PageHeader';
+import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
@@ -12,14 +13,33 @@ import { isApiError } from '../../../lib/http';
 import { liveRooms } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
 import { memberNames } from '../../../lib/team-name';
-import { getStandings, type Standings } from '../api/ladders';
+import {
+  endChallenge,
+  getSeasonChallenges,
+  getStandings,
+  issueChallenge,
+  refusalOf,
+  type Standings,
+  type StandingsRow,
+} from '../api/ladders';
 import { useMyTeams } from '../hooks/useMyTeams';
+import { withOpenChallenges } from '../standings-model';
 import { SportBadge } from './SportBadge';
+import { StandingsTable, type ChallengeAction } from './StandingsTable';
 import { TeamStatus } from './TeamStatus';
+
+// The dialogs load when a player answers a challenge: anonymous viewers never need them (docs/performance.md).
+const AcceptChallengeDialog = lazy(() =>
+  import('./AcceptChallengeDialog').then((module) => ({ default: module.AcceptChallengeDialog })),
+);
+const ConfirmDialog = lazy(() =>
+  import('../../../components/dialogs/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 /**
  * /ladders/{locale}/{ladderId}: the active teams of the ladder's current season by position,
- * updating live (room `season:{id}`); a signed-in player sees their own team's state.
+ * updating live (room `season:{id}`); a signed-in player sees their own team's state, challenges the
+ * teams they may (DESIGN.md §5; the others say why not) and answers the challenges of their own team.
  */
 export function StandingsPage() {
   const { t } = useTranslation();
@@ -28,6 +48,10 @@ export function StandingsPage() {
   const [standings, setStandings] = useState<Standings | null>(null);
   const [failure, setFailure] = useState<string>();
   const mine = useMyTeams();
+  const alerts = useAlerts();
+  const [busyTeamId, setBusyTeamId] = useState<string>();
+  const [accepting, setAccepting] = useState<{ challengeId: string; challenger: string }>();
+  const [declining, setDeclining] = useState<{ challengeId: string; challenger: string }>();
   useDocumentTitle(
     standings ? t('ladders.standingsTitle', { ladder: standings.ladder.name }) : t('ladders.standings'),
   );
@@ -35,7 +59,14 @@ export function StandingsPage() {
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        setStandings(await getStandings(ladderId, signal));
+        const loaded = await getStandings(ladderId, signal);
+        const signedOut = !loaded.teams.some((row) => row.canChallenge !== undefined);
+        const seasonId = loaded.season?.uuid;
+        if (signedOut && seasonId && loaded.teams.length > 1) {
+          const challenges = await getSeasonChallenges(seasonId, signal).catch(() => []);
+          loaded.teams = withOpenChallenges(loaded.teams, challenges);
+        }
+        setStandings(loaded);
         setFailure(undefined);
       } catch (error) {
         if (signal?.aborted) return;
@@ -68,6 +99,16 @@ export function StandingsPage() {
     onResync: () => void load(),
   });
 
+  const ownTeamIds = useMemo(
+    () =>
+      new Set(
+        mine.teams
+          .filter((team) => team.seasonId === seasonId && team.status === 'active')
+          .map((team) => team.teamId),
+      ),
+    [mine.teams, seasonId],
+  );
+
   const back = (
     <Link to={pagePath('ladders', locale)} className={linkClass}>
       ← {t('ladders.back')}
@@ -87,6 +128,56 @@ export function StandingsPage() {
   const myTeams = mine.teams.filter(
     (team) => team.ladderId === standings.ladder.uuid && team.seasonId === seasonId,
   );
+  const rows = standings.teams;
+  const challengerName = (row: StandingsRow) => {
+    const challengerId = row.challenge?.challengerTeamId;
+    const challenger = rows.find((candidate) => candidate.teamId === challengerId);
+    return challenger ? memberNames(challenger.members) : '';
+  };
+
+  const run = async (row: StandingsRow, action: () => Promise<string>) => {
+    setBusyTeamId(row.teamId);
+    try {
+      alerts.info(await action());
+    } catch (error) {
+      const reason = isApiError(error) ? refusalOf(error.body) : undefined;
+      alerts.error(
+        reason ? t(`ladders.refusalReasons.${reason}`) : isApiError(error) ? error.error : t('form.failed'),
+      );
+    } finally {
+      setBusyTeamId(undefined);
+      await load();
+    }
+  };
+
+  const onAction = (action: ChallengeAction, row: StandingsRow) => {
+    const challengeId = row.challenge?.challengeId ?? '';
+    if (action === 'challenge' && seasonId) {
+      void run(row, async () => {
+        await issueChallenge(seasonId, row.teamId);
+        return t('ladders.challenged', { team: memberNames(row.members) });
+      });
+    } else if (action === 'accept') setAccepting({ challengeId, challenger: challengerName(row) });
+    else if (action === 'decline') setDeclining({ challengeId, challenger: challengerName(row) });
+    else if (action === 'withdraw') {
+      void run(row, async () => {
+        await endChallenge(challengeId, 'withdraw');
+        return t('ladders.answered.withdrawn');
+      });
+    }
+  };
+
+  const onDeclineClosed = (confirmed: boolean) => {
+    const challenge = declining;
+    setDeclining(undefined);
+    const row = rows.find((candidate) => candidate.challenge?.challengeId === challenge?.challengeId);
+    if (!confirmed || !challenge || !row) return;
+    void run(row, async () => {
+      await endChallenge(challenge.challengeId, 'decline');
+      return t('ladders.answered.declined');
+    });
+  };
+  const walkover = standings.season?.rules?.declineIsWalkover !== false;
 
   return (
     <>
@@ -113,40 +204,39 @@ export function StandingsPage() {
           {standings.teams.length === 0 ? (
             <p className="px-5 py-8 text-center text-sm text-ink-500">{t('ladders.standingsEmpty')}</p>
           ) : (
-            <table className="w-full text-left text-sm" data-testid="standings">
-              <thead className="border-b border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-500 uppercase">
-                <tr>
-                  <th scope="col" className="w-12 px-4 py-2.5 sm:px-5">
-                    {t('ladders.position')}
-                  </th>
-                  <th scope="col" className="px-2 py-2.5">
-                    {t('ladders.team')}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-2.5 sm:table-cell sm:px-5">
-                    {t('ladders.since')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-ink-100">
-                {standings.teams.map((team) => {
-                  const own = myTeams.some((mineTeam) => mineTeam.teamId === team.teamId);
-                  return (
-                    <tr key={team.teamId} className={own ? 'bg-lime-50' : undefined}>
-                      <td className="px-4 py-3 font-semibold text-ink-900 tabular-nums sm:px-5">
-                        {team.position}
-                      </td>
-                      <td className="px-2 py-3 break-words text-ink-900">{memberNames(team.members)}</td>
-                      <td className="hidden px-4 py-3 whitespace-nowrap text-ink-600 sm:table-cell sm:px-5">
-                        {formatDay(team.joinDate, locale)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <StandingsTable
+              rows={rows}
+              mine={ownTeamIds}
+              minimumPlayedMatches={standings.season.minimumPlayedMatches}
+              busyTeamId={busyTeamId}
+              onAction={onAction}
+            />
           )}
         </section>
       )}
+      <Suspense fallback={null}>
+        {accepting !== undefined && (
+          <AcceptChallengeDialog
+            challenge={accepting}
+            onClose={(accepted) => {
+              setAccepting(undefined);
+              if (accepted) void load();
+            }}
+          />
+        )}
+        {declining !== undefined && (
+          <ConfirmDialog
+            open
+            message={`${t('ladders.declineDialog.title', { team: declining?.challenger ?? '' })} ${t(
+              walkover ? 'ladders.declineDialog.walkover' : 'ladders.declineDialog.noWalkover',
+              { team: declining?.challenger ?? '' },
+            )}`}
+            confirmLabel={t('ladders.declineDialog.confirm')}
+            cancelLabel={t('ladders.declineDialog.cancel')}
+            onClose={onDeclineClosed}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -5,6 +5,7 @@ import {
   type LadderInput,
   type SeasonInput,
 } from '@courtside/events/ladders/model';
+import { ladderRulesInputSchema, rulesOf } from '@courtside/events/ladders/rules';
 import { companyPath, seasonsPath } from '../../../lib/admin-paths';
 import { ApiError, request } from '../../../lib/http';
 
@@ -32,6 +33,8 @@ export const seasonSchema = z.object({
   matchType: matchTypeSchema,
   active: z.boolean(),
   current: z.boolean(),
+  /** DESIGN.md §5: every season answer carries all rules; an older answer without them means the defaults. */
+  rules: ladderRulesInputSchema.optional().transform((rules) => rulesOf(rules)),
 });
 export type Season = z.infer<typeof seasonSchema>;
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,7 +18,15 @@ import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { deleteSeason, saveSeason, type Season } from '../api/ladders';
+import {
+  isNumberRule,
+  ruleFieldOf,
+  ruleLimits,
+  rulesFormValues,
+  type RulesFormValues,
+} from '../ladder-rules';
 import { DetailsFormActions } from './DetailsFormActions';
+import { LadderRulesFields } from './LadderRulesFields';
 import { cardClass } from './tab-styles';
 
 interface SeasonDetailsFormProps {
@@ -32,13 +40,14 @@ interface SeasonDetailsFormProps {
   onDeleted(): Promise<void>;
 }
 
-interface SeasonValues {
+export interface SeasonValues {
   name: string;
   startDate: string;
   endDate: string;
   minimumPlayedMatches: number | null;
   openForRegistration: boolean;
   matchType: MatchType;
+  rules: RulesFormValues;
 }
 
 const FIELDS = [
@@ -69,9 +78,17 @@ export function SeasonDetailsForm({
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
+  const ruleIssueText = useCallback(
+    (rule: keyof RulesFormValues) =>
+      isNumberRule(rule) ? t('manager.rules.range', ruleLimits[rule]) : t('form.required'),
+    [t],
+  );
+
   const resolver = useMemo(
     () =>
       schemaResolver<SeasonValues, SeasonInput>(seasonInputSchema, (field, code) => {
+        const rule = ruleFieldOf(field);
+        if (rule) return ruleIssueText(rule);
         switch (field) {
           case 'name':
             return code === 'too_big'
@@ -91,7 +108,7 @@ export function SeasonDetailsForm({
             return t('form.required');
         }
       }),
-    [t],
+    [t, ruleIssueText],
   );
 
   const defaults = useMemo<SeasonValues>(() => {
@@ -103,9 +120,10 @@ export function SeasonDetailsForm({
         minimumPlayedMatches: season.minimumPlayedMatches,
         openForRegistration: season.openForRegistration,
         matchType: season.matchType,
+        rules: rulesFormValues(season.rules),
       };
     }
-    return { name: '', ...newSeasonDefaults(new Date()) };
+    return { name: '', ...newSeasonDefaults(new Date()), rules: rulesFormValues(undefined) };
   }, [season]);
 
   const {
@@ -156,6 +174,12 @@ export function SeasonDetailsForm({
       let placed = false;
       if (error.status === 400 || error.status === 409) {
         for (const issue of error.issues) {
+          const rule = ruleFieldOf(issue.path);
+          if (rule) {
+            setError(`rules.${rule}`, { type: 'server', message: ruleIssueText(rule) });
+            placed = true;
+            continue;
+          }
           const field = FIELDS.find((name) => name === issue.path[0]);
           if (field) {
             setError(field, { type: 'server', message: issue.message });
@@ -255,6 +279,7 @@ export function SeasonDetailsForm({
             />
           )}
         />
+        <LadderRulesFields control={control} register={register} errors={errors.rules} />
         <DetailsFormActions
           deletable={Boolean(season)}
           deleteLocked={active}

@@ -1,0 +1,234 @@
+import { useTranslation } from 'react-i18next';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { useLocale } from '../../../hooks/useLocale';
+import { formatDay } from '../../../lib/dates';
+import { memberNames } from '../../../lib/team-name';
+import type { StandingsRow } from '../api/ladders';
+import { challengeChip, movementOf, shortDay, type ChallengeChip } from '../standings-model';
+
+export type ChallengeAction = 'challenge' | 'accept' | 'decline' | 'withdraw';
+
+interface StandingsTableProps {
+  rows: StandingsRow[];
+  /** The caller's active teams in this season. */
+  mine: ReadonlySet<string>;
+  minimumPlayedMatches: number | undefined;
+  /** The row whose action is under way (its buttons are disabled). */
+  busyTeamId: string | undefined;
+  onAction(action: ChallengeAction, row: StandingsRow): void;
+}
+
+const smallButton = 'px-3 py-1.5 text-xs';
+
+/**
+ * The standings (DESIGN.md §5 "Standings"): position with its last move, team (with the live challenge as a
+ * chip), played, won–lost, last played and, for a signed-in caller, the challenge action or why not. At
+ * phone width only position, team, W–L and the action stay.
+ */
+export function StandingsTable({
+  rows,
+  mine,
+  minimumPlayedMatches,
+  busyTeamId,
+  onAction,
+}: StandingsTableProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const signedIn = rows.some((row) => row.canChallenge !== undefined);
+  const belowMinimum = rows.some((row) => !row.minimumMet);
+  const cellX = 'px-2 py-3 sm:px-4';
+
+  return (
+    <>
+      <table className="w-full text-left text-sm" data-testid="standings">
+        <thead className="border-b border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-500 uppercase">
+          <tr>
+            <th scope="col" className="w-12 py-2.5 pr-1 pl-3 sm:w-20 sm:pl-5">
+              {t('ladders.position')}
+            </th>
+            <th scope="col" className="px-2 py-2.5 sm:px-4">
+              {t('ladders.team')}
+            </th>
+            <th scope="col" className="hidden px-4 py-2.5 text-right sm:table-cell">
+              {t('ladders.played')}
+            </th>
+            <th scope="col" className="px-2 py-2.5 text-center whitespace-nowrap sm:px-4">
+              {t('ladders.wonLost')}
+            </th>
+            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">
+              {t('ladders.lastPlayed')}
+            </th>
+            {signedIn && (
+              <th scope="col" className="py-2.5 pr-3 pl-2 text-right sm:pr-5">
+                <span className="sr-only">{t('ladders.action')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100">
+          {rows.map((row) => {
+            const own = mine.has(row.teamId);
+            const name = memberNames(row.members);
+            const move = movementOf(row.movement);
+            const chip = row.challenge ? challengeChip(row, row.challenge, rows, mine) : undefined;
+            return (
+              <tr
+                key={row.teamId}
+                className={own ? 'bg-lime-50' : undefined}
+                data-testid="standings-row"
+                data-team-id={row.teamId}
+              >
+                <td className="py-3 pr-1 pl-3 align-top whitespace-nowrap sm:pl-5">
+                  <span className="font-semibold text-ink-900 tabular-nums">{row.position}</span>
+                  {move && (
+                    <span
+                      className={`ml-1.5 hidden text-xs font-semibold sm:inline ${move.direction === 'up' ? 'text-brand-700' : 'text-red-700'}`}
+                      data-testid="movement"
+                      title={t(`ladders.movement${move.direction === 'up' ? 'Up' : 'Down'}Label`, {
+                        count: move.count,
+                      })}
+                    >
+                      {t(`ladders.movement${move.direction === 'up' ? 'Up' : 'Down'}`, { count: move.count })}
+                    </span>
+                  )}
+                </td>
+                <td className={`${cellX} align-top break-words text-ink-900`}>
+                  <span data-testid="team-name">{name}</span>
+                  {!row.minimumMet && (
+                    <abbr
+                      className="ml-0.5 font-semibold text-amber-700 no-underline"
+                      title={t('ladders.belowMinimum', { count: minimumPlayedMatches ?? 0 })}
+                      data-testid="below-minimum"
+                    >
+                      *
+                    </abbr>
+                  )}
+                  {chip && <Chip chip={chip} />}
+                </td>
+                <td className="hidden px-4 py-3 text-right align-top text-ink-700 tabular-nums sm:table-cell">
+                  {row.played}
+                </td>
+                <td
+                  className={`${cellX} text-center align-top whitespace-nowrap text-ink-700 tabular-nums`}
+                  title={t('ladders.wonLostLabel', { won: row.won, lost: row.lost })}
+                >
+                  {row.won}–{row.lost}
+                </td>
+                <td className="hidden px-4 py-3 align-top whitespace-nowrap text-ink-600 md:table-cell">
+                  {row.lastPlayedAt
+                    ? formatDay(row.lastPlayedAt.slice(0, 10), locale)
+                    : t('ladders.neverPlayed')}
+                </td>
+                {signedIn && (
+                  <td className="py-2.5 pr-3 pl-2 text-right align-top sm:pr-5">
+                    <Action
+                      row={row}
+                      own={own}
+                      name={name}
+                      chip={chip}
+                      busy={busyTeamId !== undefined}
+                      onAction={onAction}
+                    />
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {belowMinimum && minimumPlayedMatches !== undefined && (
+        <p className="border-t border-ink-100 px-3 py-2.5 text-xs text-ink-500 sm:px-5">
+          {t('ladders.belowMinimumNote', { count: minimumPlayedMatches })}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Action({
+  row,
+  own,
+  name,
+  chip,
+  busy,
+  onAction,
+}: {
+  row: StandingsRow;
+  own: boolean;
+  name: string;
+  chip: ChallengeChip | undefined;
+  busy: boolean;
+  onAction(action: ChallengeAction, row: StandingsRow): void;
+}) {
+  const { t } = useTranslation();
+  if (row.canChallenge) {
+    return (
+      <button
+        type="button"
+        className={`${primaryButtonClass} ${smallButton}`}
+        aria-label={t('ladders.challengeTeam', { team: name })}
+        disabled={busy}
+        onClick={() => onAction('challenge', row)}
+      >
+        {t('ladders.challenge')}
+      </button>
+    );
+  }
+  if (chip && chip.actions.length > 0) {
+    return (
+      <span className="inline-flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end">
+        {chip.actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={`${action === 'accept' ? primaryButtonClass : secondaryButtonClass} ${smallButton}`}
+            disabled={busy}
+            onClick={() => onAction(action, row)}
+          >
+            {t(`ladders.${action}`)}
+          </button>
+        ))}
+      </span>
+    );
+  }
+  if (own)
+    return (
+      <span className="mt-0.5 inline-block text-xs font-medium text-ink-600">{t('ladders.yourTeam')}</span>
+    );
+  if (!row.challengeRefusal) return null;
+  return (
+    <span
+      className="mt-0.5 inline-block max-w-28 cursor-help text-xs leading-tight text-ink-500 underline decoration-ink-300 decoration-dotted underline-offset-2 sm:max-w-none"
+      title={t(`ladders.refusalReasons.${row.challengeRefusal}`)}
+      data-testid="challenge-refusal"
+      data-reason={row.challengeRefusal}
+    >
+      {t(`ladders.refusals.${row.challengeRefusal}`)}
+      <span className="sr-only">: {t(`ladders.refusalReasons.${row.challengeRefusal}`)}</span>
+    </span>
+  );
+}
+
+function Chip({ chip }: { chip: ChallengeChip }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const position = chip.otherPosition ?? '?';
+  const text =
+    chip.kind === 'matchPlanned'
+      ? chip.deadline
+        ? t('ladders.chip.matchPlanned', { position, day: shortDay(chip.deadline, locale) })
+        : t('ladders.chip.matchPlannedShort', { position })
+      : t(`ladders.chip.${chip.kind}`, { position, day: shortDay(chip.deadline ?? '', locale) });
+  const tone =
+    chip.kind === 'matchPlanned'
+      ? 'bg-brand-50 text-brand-900 ring-brand-200'
+      : 'bg-amber-50 text-amber-900 ring-amber-200';
+  return (
+    <span
+      className={`mt-1 flex w-fit max-w-full rounded-lg px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}
+      data-testid="challenge-chip"
+    >
+      {text}
+    </span>
+  );
+}

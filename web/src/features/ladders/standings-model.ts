@@ -1,0 +1,78 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { enGB, nl } from 'date-fns/locale';
+import type { Locale } from '../../lib/locale';
+import type { Challenge, StandingsRow } from './api/ladders';
+
+/** "▲2" / "▼1" for a row's last move; nothing for a team that never moved (DESIGN.md §5 `movement`). */
+export function movementOf(movement: number): { direction: 'up' | 'down'; count: number } | undefined {
+  if (!Number.isFinite(movement) || movement === 0) return undefined;
+  return movement > 0 ? { direction: 'up', count: movement } : { direction: 'down', count: -movement };
+}
+
+const dateLocales = { en: enGB, nl } as const;
+
+/** An instant or a local date-time as a short day in local time: "Fri 28 Nov" / "vr 28 nov". */
+export function shortDay(iso: string, locale: Locale): string {
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, 'EEE d MMM', { locale: dateLocales[locale] }) : iso;
+}
+
+/** What a row's chip says about its live challenge, and which answers its own team's members may give. */
+export interface ChallengeChip {
+  kind: 'challengedBy' | 'challenging' | 'matchPlanned';
+  /** The position of the other team of the challenge (undefined when it is not in the standings). */
+  otherPosition: number | undefined;
+  /** The deadline the chip names: answer by (open) or play by (accepted). */
+  deadline: string | undefined;
+  actions: Array<'accept' | 'decline' | 'withdraw'>;
+}
+
+/**
+ * The chip of a row with a live challenge. `mine` are the caller's team ids: the challenged team's members
+ * accept or decline on their own row, the challenger withdraws while open; others only read it.
+ */
+export function challengeChip(
+  row: Pick<StandingsRow, 'teamId'>,
+  challenge: Challenge,
+  rows: ReadonlyArray<Pick<StandingsRow, 'teamId' | 'position'>>,
+  mine: ReadonlySet<string>,
+): ChallengeChip {
+  const defending = challenge.defenderTeamId === row.teamId;
+  const otherId = defending ? challenge.challengerTeamId : challenge.defenderTeamId;
+  const otherPosition = rows.find((candidate) => candidate.teamId === otherId)?.position;
+  const own = mine.has(row.teamId);
+  if (challenge.state === 'open') {
+    return {
+      kind: defending ? 'challengedBy' : 'challenging',
+      otherPosition,
+      deadline: challenge.respondBy,
+      actions: own ? (defending ? ['accept', 'decline'] : ['withdraw']) : [],
+    };
+  }
+  return { kind: 'matchPlanned', otherPosition, deadline: challenge.playBy, actions: [] };
+}
+
+/** A `datetime-local` value ('YYYY-MM-DDTHH:mm', maybe with seconds) as the api takes it; empty is none. */
+export function acceptDate(value: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})/.exec(value.trim());
+  return match?.[1];
+}
+
+/**
+ * A signed-out visitor's standings carry no `challenge` (the api adds it for a signed-in caller only); the
+ * season's public challenges fill in the open ones, so everyone sees who challenged whom. An accepted one is
+ * left out: the public list does not tell whether its match has been settled.
+ */
+export function withOpenChallenges<R extends Pick<StandingsRow, 'teamId' | 'challenge' | 'canChallenge'>>(
+  rows: readonly R[],
+  challenges: readonly Challenge[],
+): R[] {
+  if (rows.some((row) => row.canChallenge !== undefined || row.challenge)) return [...rows];
+  const open = challenges.filter((challenge) => challenge.state === 'open');
+  return rows.map((row) => {
+    const challenge = open.find((known) =>
+      [known.challengerTeamId, known.defenderTeamId].includes(row.teamId),
+    );
+    return challenge ? { ...row, challenge } : row;
+  });
+}
