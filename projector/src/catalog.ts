@@ -2,6 +2,7 @@ import { auditProjection } from './audit/projection.ts';
 import { challengesProjection } from './challenges/projection.ts';
 import { companiesProjection } from './companies/projection.ts';
 import { laddersProjection } from './ladders/projection.ts';
+import { liveProjection } from './live/projection.ts';
 import { matchesProjection } from './matches/projection.ts';
 import type { Projection } from './projection.ts';
 import { teamsProjection } from './teams/projection.ts';
@@ -13,5 +14,6 @@ export const productProjections: readonly Projection[] = [
   teamsProjection,
   matchesProjection,
   challengesProjection,
+  liveProjection,
   auditProjection,
 ];

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { Confirmation, MatchState, RecordedSide } from '@courtside/events/matches/decider';
+import type { LiveMatchState } from '@courtside/events/live/decider';
+import type { LiveConfig, Side } from '@courtside/events/live/engine';
 import type { MatchType } from '@courtside/events/ladders/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
@@ -149,4 +151,25 @@ export async function matchContactsOf(db: Queryable, matchId: string) {
     [matchId],
   );
   return rows;
+}
+
+/** What live scoring decides against: the match with its season, its sport, and its points so far. */
+export async function liveStateOf(db: Queryable, matchId: string): Promise<LiveMatchState> {
+  const match = await matchStateOf(db, matchId);
+  const { rows } = await db.query<{
+    firstServer: Side;
+    noAd: boolean;
+    finalSet: LiveConfig['finalSet'];
+    points: Side[];
+    sportsCategory: string;
+  }>(
+    `SELECT l.first_server AS "firstServer", l.no_ad AS "noAd", l.final_set AS "finalSet", l.points,
+       ld.sports_category AS "sportsCategory"
+     FROM live_scores l JOIN ladders ld ON ld.id = l.ladder_id WHERE l.match_id = $1`,
+    [matchId],
+  );
+  const row = rows[0];
+  if (!row || !match.season) return { match };
+  const { points, sportsCategory, ...rules } = row;
+  return { match, sportsCategory, live: { config: { matchType: match.season.matchType, ...rules }, points } };
 }

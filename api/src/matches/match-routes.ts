@@ -12,6 +12,7 @@ import { answerCommand } from '../http/command-answer.ts';
 import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { requireSeasonManager } from '../teams/admin-team-routes.ts';
+import { liveRoutes } from './live-routes.ts';
 import { companiesManagedIds } from '../companies/company-queries.ts';
 import {
   matchContactsOf,
@@ -224,6 +225,13 @@ export function matchRoutes(router: Router, services: AppServices): void {
         }),
     );
     await answerCommand(ctx, outcome, { status: 201 });
+  });
+
+  liveRoutes(router, services, {
+    async requireScorer(ctx, matchId) {
+      const { viewer, view, row } = await requireEditable(ctx, matchId);
+      return { viewer, view, by: (await actorOn(viewer, row))! };
+    },
   });
 }
 

@@ -9,7 +9,12 @@ import { loadMatches } from './match-view.ts';
 const handled = new Set<string>(matchEvents.map((definition) => definition.type));
 const noScore: SideScoreInput = { matchSets: [], special: 'none' };
 
-async function pushMatch(context: ProjectionContext, matchId: string, seasonId: string, ladderId: string) {
+export async function pushMatch(
+  context: ProjectionContext,
+  matchId: string,
+  seasonId: string,
+  ladderId: string,
+) {
   const [item] = await loadMatches((sql, params) => context.query(sql, params), [matchId]);
   if (!item) return;
   for (const room of [`match:${matchId}`, `season:${seasonId}`, `ladder:${ladderId}`]) {

@@ -1,0 +1,110 @@
+import { fileURLToPath } from 'node:url';
+import type { MatchType } from '@courtside/events/ladders/model';
+import {
+  liveScore,
+  recordedSides,
+  type LiveConfig,
+  type LiveScore,
+  type Side,
+} from '@courtside/events/live/engine';
+import { liveEvents, type LiveEvent } from '@courtside/events/live/events';
+import { pushMatch } from '../matches/projection.ts';
+import type { Projection, ProjectionContext } from '../projection.ts';
+
+const handled = new Set<string>(liveEvents.map((definition) => definition.type));
+
+interface LiveRow {
+  first_server: Side;
+  no_ad: boolean;
+  final_set: LiveConfig['finalSet'];
+  points: Side[];
+  match_type: MatchType;
+}
+
+/** The live score of a match as the read model holds it, or undefined when it is not scored live. */
+export async function liveScoreOf(
+  context: Pick<ProjectionContext, 'query'>,
+  matchId: string,
+): Promise<LiveScore | undefined> {
+  const { rows } = await context.query<LiveRow>(
+    `SELECT l.first_server, l.no_ad, l.final_set, l.points, s.match_type
+     FROM live_scores l JOIN seasons s ON s.id = l.season_id WHERE l.match_id = $1`,
+    [matchId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const config = {
+    matchType: row.match_type,
+    firstServer: row.first_server,
+    noAd: row.no_ad,
+    finalSet: row.final_set,
+  };
+  return liveScore(config, row.points);
+}
+
+/**
+ * Matches scored live (DESIGN.md §7): the points, and the match's set scores following them, so the spec's card
+ * and widget show games change; `live.updated` goes to the match's, season's and ladder's rooms. A point whose
+ * number is not the next one (a replayed or stale event) changes nothing.
+ */
+export const liveProjection: Projection = {
+  name: 'live',
+  migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
+  tables: ['live_scores'],
+  async apply(envelope, context) {
+    if (!handled.has(envelope.type)) return;
+    const event = envelope as LiveEvent;
+    const { matchId, seasonId, ladderId } = event.payload;
+    let changed: boolean;
+    switch (event.type) {
+      case 'LiveScoringStarted': {
+        const { firstServer, noAd, finalSet } = event.payload;
+        const { rowCount } = await context.query(
+          `INSERT INTO live_scores (match_id, company_id, season_id, ladder_id, first_server, no_ad, final_set, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (match_id) DO NOTHING`,
+          [matchId, event.companyId, seasonId, ladderId, firstServer, noAd, finalSet, event.occurredAt],
+        );
+        changed = rowCount === 1;
+        break;
+      }
+      case 'PointScored': {
+        const { rowCount } = await context.query(
+          `UPDATE live_scores SET points = points || to_jsonb($2::text), updated_at = $4
+           WHERE match_id = $1 AND jsonb_array_length(points) = $3 - 1`,
+          [matchId, event.payload.winner, event.payload.seq, event.occurredAt],
+        );
+        changed = rowCount === 1;
+        break;
+      }
+      case 'PointUndone': {
+        const { rowCount } = await context.query(
+          `UPDATE live_scores SET points = points - (jsonb_array_length(points) - 1), updated_at = $3
+           WHERE match_id = $1 AND jsonb_array_length(points) = $2`,
+          [matchId, event.payload.seq, event.occurredAt],
+        );
+        changed = rowCount === 1;
+        break;
+      }
+      default: {
+        const unhandled: never = event;
+        throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+      }
+    }
+    if (!changed) return;
+    const state = await liveScoreOf(context, matchId);
+    if (!state) return;
+    if (!state.finished) {
+      // The set scores follow the points; the match stays planned until its result is recorded by its own event.
+      const sides = recordedSides(state);
+      await context.query(
+        `UPDATE matches SET defender_score = $2, challenger_score = $3, updated_at = $4
+         WHERE id = $1 AND status = 'planned'`,
+        [matchId, JSON.stringify(sides.defender), JSON.stringify(sides.challenger), event.occurredAt],
+      );
+    }
+    for (const room of [`match:${matchId}`, `season:${seasonId}`, `ladder:${ladderId}`]) {
+      context.push({ room, event: 'live.updated', data: { matchId, state } });
+    }
+    await pushMatch(context, matchId, seasonId, ladderId);
+  },
+};

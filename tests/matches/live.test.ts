@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { LiveClient } from '../support/live-client.ts';
+import { eventually } from '../support/wait.ts';
+
+interface LiveState {
+  seq: number;
+  sets: Array<{ defender: number; challenger: number }>;
+  game: { defender: string; challenger: string };
+  server: string;
+  finished: boolean;
+}
+
+describe('live scoring, point by point (DESIGN.md §7)', () => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'));
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  async function liveMatch() {
+    const setup = await seasonWithTeams(courtside.url!, 3);
+    const [defender, , challenger] = setup.teams;
+    const created = await setup.manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${setup.seasonId}/teams/match`,
+      { defenderId: defender!.teamId, challengerId: challenger!.teamId },
+    );
+    expect(created.status).toBe(201);
+    const url = `${MATCHES_API}/matches/${created.body.matchId}`;
+    return { ...setup, defender: defender!, challenger: challenger!, url, matchId: created.body.matchId };
+  }
+
+  it('a player scores while viewers follow; a point sent twice counts once; the last point can be taken back', async () => {
+    const { url, matchId, defender, challenger, teams } = await liveMatch();
+    const viewer = new LiveClient(courtside.url!);
+    await viewer.connected();
+    expect(await viewer.subscribe(`match:${matchId}`)).toMatchObject({ ok: true });
+
+    const anonymous = await new HttpClient(courtside.url!).json('POST', `${url}/live`, {
+      firstServer: 'defender',
+    });
+    const outsider = await teams[1]!.http.json('POST', `${url}/live`, { firstServer: 'defender' });
+    const notLive = await new HttpClient(courtside.url!).json('GET', `${url}/live`);
+    const badStart = await challenger.http.json('POST', `${url}/live`, { firstServer: 'umpire' });
+    const started = await challenger.http.json<LiveState>('POST', `${url}/live`, {
+      firstServer: 'challenger',
+    });
+    const again = await challenger.http.json('POST', `${url}/live`, { firstServer: 'challenger' });
+    const first = await challenger.http.json<LiveState>('POST', `${url}/points`, {
+      seq: 1,
+      winner: 'challenger',
+    });
+    // A second scorer on the other side sends the same point number: refused, with the state to adopt.
+    const twice = await defender.http.json<{ reason: string; state: LiveState }>('POST', `${url}/points`, {
+      seq: 1,
+      winner: 'defender',
+    });
+    const undone = await defender.http.json<LiveState>('POST', `${url}/points/undo`, { seq: 1 });
+    for (let seq = 1; seq <= 4; seq++) {
+      expect((await defender.http.json('POST', `${url}/points`, { seq, winner: 'defender' })).status).toBe(
+        200,
+      );
+    }
+    const publicState = await new HttpClient(courtside.url!).json<LiveState>('GET', `${url}/live`);
+    const match = await new HttpClient(courtside.url!).json<{
+      status: string;
+      defender: { matchSets: Array<{ score: number }> };
+    }>('GET', url);
+
+    expect(anonymous.status).toBe(401);
+    expect(outsider.status).toBe(403);
+    expect(notLive.status).toBe(404);
+    expect(badStart.status).toBe(400);
+    expect(started).toMatchObject({ status: 200, body: { seq: 0, server: 'challenger', finished: false } });
+    expect(again).toMatchObject({ status: 409, body: { reason: 'ALREADY_LIVE' } });
+    expect(first.body).toMatchObject({ seq: 1, game: { defender: '0', challenger: '15' } });
+    expect(twice).toMatchObject({ status: 409, body: { reason: 'SEQ', state: { seq: 1 } } });
+    expect(undone.body).toMatchObject({ seq: 0, game: { defender: '0', challenger: '0' } });
+    expect(publicState.body).toMatchObject({
+      seq: 4,
+      sets: [{ defender: 1, challenger: 0 }],
+      server: 'defender',
+    });
+    // The match's set scores follow the points; it stays planned until it ends.
+    expect(match.body.status).toBe('planned');
+    expect(match.body.defender.matchSets.map((set) => set.score)).toEqual([1]);
+    await eventually(() =>
+      expect(
+        viewer.pushes
+          .filter((push) => push.event === 'live.updated')
+          .map((push) => (push.data as { state: LiveState }).state.seq),
+      ).toEqual([0, 1, 0, 1, 2, 3, 4]),
+    );
+    viewer.close();
+  });
+
+  it('when the last point is scored by a player, the result waits for the other side, who confirms it; no more points', async () => {
+    const { url, ladderId, defender, challenger } = await liveMatch();
+    await challenger.http.json('POST', `${url}/live`, { firstServer: 'defender', finalSet: 'SET' });
+    let last: { status: number; body: LiveState } | undefined;
+    for (let seq = 1; seq <= 48; seq++) {
+      last = await challenger.http.json<LiveState>('POST', `${url}/points`, { seq, winner: 'challenger' });
+      expect(last.status).toBe(200);
+    }
+    const after = await challenger.http.json('POST', `${url}/points`, { seq: 49, winner: 'challenger' });
+    const undoAfter = await challenger.http.json('POST', `${url}/points/undo`, { seq: 48 });
+    const match = await defender.http.json<{ status: string; confirmation: { state: string } }>('GET', url);
+    const standings = async () =>
+      (
+        await new HttpClient(courtside.url!).json<{ teams: Array<{ teamId: string }> }>(
+          'GET',
+          `${LADDER_API}/ladders/${ladderId}/standings`,
+        )
+      ).body.teams.map((team) => team.teamId);
+    const before = await standings();
+    const confirmed = await defender.http.json('POST', `${url}/confirm`);
+
+    expect(last!.body).toMatchObject({
+      finished: true,
+      sets: [
+        { defender: 0, challenger: 6 },
+        { defender: 0, challenger: 6 },
+      ],
+    });
+    expect(after).toMatchObject({ status: 409, body: { reason: 'FINISHED' } });
+    expect(undoAfter).toMatchObject({ status: 409, body: { reason: 'FINISHED' } });
+    expect(match.body).toMatchObject({ status: 'completed', confirmation: { state: 'pending' } });
+    expect(before).toEqual([defender.teamId, expect.any(String), challenger.teamId]);
+    expect(confirmed.status).toBe(200);
+    expect(await standings()).toEqual([challenger.teamId, defender.teamId, expect.any(String)]);
+  });
+
+  it('a cancelled match, or one with a result, cannot be scored live', async () => {
+    const { url, manager, challenger } = await liveMatch();
+    await manager.json('PUT', `${MATCHES_API}/matches`, {
+      id: url.split('/').at(-1),
+      defender: { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' },
+      challenger: { matchSets: [{ score: 2 }, { score: 3 }], special: 'none' },
+    });
+    expect(await challenger.http.json('POST', `${url}/live`, { firstServer: 'defender' })).toMatchObject({
+      status: 409,
+      body: { reason: 'HAS_RESULT' },
+    });
+    await manager.json('DELETE', `${url}/cancel`);
+    expect((await challenger.http.json('POST', `${url}/live`, { firstServer: 'defender' })).status).toBe(409);
+  });
+});
