@@ -23,6 +23,7 @@ export function SeasonMatchesTab({ ladderId, seasonId }: { ladderId: string; sea
         <MatchesList
           tags={[seasonId]}
           editable
+          manager
           notCompleted
           showEvent={false}
           reloadKey={reloadKey}
