@@ -151,7 +151,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
       // Ann confirms in her browser: the positions move (Cas leapfrogs to #1).
       await annPage.reload();
       const annCard = card(annPage, matchId!);
-      await annCard.getByText('Waiting for Ann Smith to confirm', { exact: false }).waitFor();
+      await annCard.getByText(/^Please confirm or dispute this result by \w{3} /).waitFor();
       await annBrowser.screenshot(`confirmation-to-confirm-${viewport}`);
       await annCard.getByRole('button', { name: 'Confirm result' }).click();
       await annPage.getByText('Result confirmed').first().waitFor();

@@ -123,6 +123,8 @@ const matchesEn = {
       waiting: 'Waiting for {{names}} to confirm, until {{due}}',
       waitingNoDue: 'Waiting for {{names}} to confirm',
       otherSide: 'the other side',
+      yourTurn: 'Please confirm or dispute this result by {{due}}',
+      yourTurnNoDue: 'Please confirm or dispute this result',
       disputed: 'Disputed — a manager will settle it',
       confirm: 'Confirm result',
       dispute: 'Dispute',

@@ -122,6 +122,8 @@ const matchesNl: MatchesTranslation = {
       waiting: 'Wacht op bevestiging door {{names}}, tot {{due}}',
       waitingNoDue: 'Wacht op bevestiging door {{names}}',
       otherSide: 'de tegenpartij',
+      yourTurn: 'Bevestig of betwist deze uitslag vóór {{due}}',
+      yourTurnNoDue: 'Bevestig of betwist deze uitslag',
       disputed: 'Betwist — een beheerder beslist',
       confirm: 'Uitslag bevestigen',
       dispute: 'Betwisten',

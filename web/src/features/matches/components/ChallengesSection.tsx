@@ -229,7 +229,7 @@ function ReceivedChallenge({
           onAccept(normaliseDateTimeInput(date) ?? undefined);
         }}
       >
-        <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-none">
+        <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
           <label htmlFor={fieldId} className="text-xs font-medium text-ink-700">
             {t('matches.challenges.date')}
           </label>

@@ -61,13 +61,18 @@ export function ResultConfirmation({
     }
   };
 
+  const due = view.kind === 'pending' && view.dueAt ? formatDue(view.dueAt, locale) : '';
   const text =
     view.kind === 'disputed'
       ? t('matchCard.confirmation.disputed')
-      : t(view.dueAt ? 'matchCard.confirmation.waiting' : 'matchCard.confirmation.waitingNoDue', {
-          names: view.waitingFor ? sideNames(match[view.waitingFor]) : t('matchCard.confirmation.otherSide'),
-          due: view.dueAt ? formatDue(view.dueAt, locale) : '',
-        });
+      : view.canAnswer
+        ? t(due ? 'matchCard.confirmation.yourTurn' : 'matchCard.confirmation.yourTurnNoDue', { due })
+        : t(due ? 'matchCard.confirmation.waiting' : 'matchCard.confirmation.waitingNoDue', {
+            names: view.waitingFor
+              ? sideNames(match[view.waitingFor])
+              : t('matchCard.confirmation.otherSide'),
+            due,
+          });
   const tone =
     view.kind === 'disputed'
       ? 'bg-red-50 text-red-800 ring-red-200'
