@@ -27,14 +27,21 @@ export interface LadderChangedPayload {
   change: LadderChange;
 }
 
+/** `challenge` has the shape of the ladder API's challenge; the matches feature parses it. */
+export interface ChallengeUpdatedPayload {
+  challenge: unknown;
+}
+
 export interface LiveEventMap {
   'match.updated': MatchUpdatedPayload;
+  'challenge.updated': ChallengeUpdatedPayload;
   'season.updated': SeasonUpdatedPayload;
   'ladder.changed': LadderChangedPayload;
 }
 export type LiveEventName = keyof LiveEventMap;
 export const LIVE_EVENTS = [
   'match.updated',
+  'challenge.updated',
   'season.updated',
   'ladder.changed',
 ] as const satisfies readonly LiveEventName[];
@@ -52,7 +59,8 @@ export interface PushMeta {
   rooms?: string[];
 }
 
-export type LiveRoom = `match:${string}` | `season:${string}` | `ladder:${string}` | `company:${string}`;
+export type LiveRoom =
+  `match:${string}` | `season:${string}` | `ladder:${string}` | `company:${string}` | `account:${string}`;
 
 export const liveRooms = {
   match: (id: string): LiveRoom => `match:${id}`,
@@ -60,6 +68,8 @@ export const liveRooms = {
   ladder: (id: string): LiveRoom => `ladder:${id}`,
   /** Managers of that company only. */
   company: (id: string): LiveRoom => `company:${id}`,
+  /** That account only (DESIGN.md §5): `challenge.updated`. */
+  account: (id: string): LiveRoom => `account:${id}`,
 };
 
 export type LiveEventHandlers = {

@@ -269,3 +269,50 @@ export function playerMatchesLink(teamUrl: string, memberId: string, locale: str
   if (!eventId) return `/player/${locale}/${encodeURIComponent(memberId)}`;
   return `/matches/${locale}/?event=${eventId}&player=${encodeURIComponent(memberId)}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Result confirmation (DESIGN.md §5 "Results and confirmation").
+
+/** The side that entered the pending or disputed result: `confirmation.side`, else the side of `enteredBy`. */
+export function enteredSide(match: Pick<Match, 'confirmation' | 'defender' | 'challenger'>): Side | null {
+  const { side, enteredBy } = match.confirmation;
+  if (side) return side;
+  if (!enteredBy) return null;
+  if (match.defender.members.some((m) => m.id === enteredBy)) return 'defender';
+  if (match.challenger.members.some((m) => m.id === enteredBy)) return 'challenger';
+  return null;
+}
+
+export const otherSide = (side: Side): Side => (side === 'defender' ? 'challenger' : 'defender');
+
+export type ConfirmationView =
+  | { kind: 'none' }
+  /** `waitingFor` null: the entering side is unknown ("the other side"). */
+  | { kind: 'pending'; waitingFor: Side | null; dueAt: string | null; canAnswer: boolean }
+  | { kind: 'disputed' };
+
+/**
+ * What the card says about the result's confirmation: nothing for a confirmed result (or a cancelled
+ * match); for a pending one whom it waits for, until when, and whether the viewer may confirm or
+ * dispute it (a member of the other side, never of the side that entered it).
+ */
+export function confirmationView(
+  match: Pick<Match, 'confirmation' | 'defender' | 'challenger' | 'status'>,
+): ConfirmationView {
+  if (match.status === 'cancelled') return { kind: 'none' };
+  if (match.confirmation.state === 'disputed') return { kind: 'disputed' };
+  if (match.confirmation.state !== 'pending') return { kind: 'none' };
+  const entered = enteredSide(match);
+  const waitingFor = entered ? otherSide(entered) : null;
+  const isMine = (side: Side) => match[side].members.some((m) => m.itsMe);
+  const canAnswer = waitingFor ? isMine(waitingFor) : isMine('defender') !== isMine('challenger');
+  return { kind: 'pending', waitingFor, dueAt: match.confirmation.dueAt ?? null, canAnswer };
+}
+
+/**
+ * Whether the viewer sees Cancel match: managers always; players only while the match has no winner
+ * (the api refuses a player's cancel of a match with a result).
+ */
+export function mayCancelMatch(match: Pick<Match, 'defender' | 'challenger'>, manager: boolean): boolean {
+  return manager || (!match.defender.winner && !match.challenger.winner);
+}

@@ -52,6 +52,16 @@ export const matchTeamSchema = z.object({
   special: z.enum(SPECIALS).optional().default('none'),
 });
 
+export const CONFIRMATION_STATES = ['confirmed', 'pending', 'disputed'] as const;
+/** DESIGN.md §5: a player's result waits for the other side; missing = confirmed (wave 1 data). */
+export const confirmationSchema = z.object({
+  state: z.enum(CONFIRMATION_STATES),
+  dueAt: z.string().optional(),
+  enteredBy: z.string().optional(),
+  side: z.enum(['defender', 'challenger']).optional(),
+});
+export type Confirmation = z.infer<typeof confirmationSchema>;
+
 export const matchSchema = z.object({
   id: z.string(),
   date: z.string().nullable().optional().default(null),
@@ -62,6 +72,8 @@ export const matchSchema = z.object({
   editable: z.boolean().optional().default(false),
   defender: matchTeamSchema,
   challenger: matchTeamSchema,
+  confirmation: confirmationSchema.optional().default({ state: 'confirmed' }),
+  challengeId: z.string().optional(),
 });
 
 const namedSchema = z.object({ id: z.string(), name: z.string() });
@@ -118,4 +130,17 @@ export function saveMatch(match: Match): Promise<unknown> {
 
 export function cancelMatch(id: string): Promise<unknown> {
   return request('DELETE', `${MATCHES_API}/matches/${encodeURIComponent(id)}/cancel`);
+}
+
+/** The other side accepts a pending result (DESIGN.md §5). */
+export function confirmMatch(id: string): Promise<Match> {
+  return request('POST', `${MATCHES_API}/matches/${encodeURIComponent(id)}/confirm`, { schema: matchSchema });
+}
+
+/** The other side disputes a pending result; a manager settles it by saving a result. */
+export function disputeMatch(id: string, reason: string): Promise<Match> {
+  return request('POST', `${MATCHES_API}/matches/${encodeURIComponent(id)}/dispute`, {
+    body: { reason },
+    schema: matchSchema,
+  });
 }

@@ -33,9 +33,11 @@ import {
   setInputCount,
   toLocalDate,
   withTeam,
+  mayCancelMatch,
   withViewerFlags,
 } from '../model';
 import { SportIcon } from './SportIcon';
+import { ResultConfirmation } from './ResultConfirmation';
 import { ChevronDownIcon, MailIcon } from '../../../components/icons/icons';
 
 // Contacts (and libphonenumber) load when a player opens them, not with the page.
@@ -67,6 +69,8 @@ export interface MatchCardProps {
   showEvent?: boolean;
   /** Follows `match:{id}` (default true; off when the parent list follows a room itself). */
   live?: boolean;
+  /** The viewer manages the season: Cancel match also for a match with a result. */
+  manager?: boolean;
   /** Called with the match after a save, a cancellation or a live update. */
   onChange?: (match: Match) => void;
 }
@@ -126,6 +130,7 @@ export function MatchCard({
   onlyOne = false,
   showEvent = true,
   live = true,
+  manager = false,
   onChange,
 }: MatchCardProps) {
   const { t } = useTranslation();
@@ -402,6 +407,20 @@ export function MatchCard({
         />
       </div>
 
+      {!editing && (
+        <ResultConfirmation
+          match={match}
+          widget={widget}
+          onMatch={(answer) => {
+            const next = withViewerFlags(answer, match);
+            setMatch(next);
+            onChange?.(next);
+          }}
+          onError={showError}
+          onInfo={(text) => alerts.info(text)}
+        />
+      )}
+
       <Disclosure>
         {(showEvent || canEdit || canContact) && (
           <footer
@@ -443,14 +462,16 @@ export function MatchCard({
                 )}
                 {!canEdit ? null : editing ? (
                   <>
-                    <button
-                      type="button"
-                      onClick={() => setCancelOpen(true)}
-                      disabled={busy}
-                      className="rounded-lg px-2 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
-                    >
-                      {t('matchCard.cancelMatch')}
-                    </button>
+                    {mayCancelMatch(match, manager) && (
+                      <button
+                        type="button"
+                        onClick={() => setCancelOpen(true)}
+                        disabled={busy}
+                        className="rounded-lg px-2 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
+                      >
+                        {t('matchCard.cancelMatch')}
+                      </button>
+                    )}
                     <button type="button" onClick={discard} disabled={busy} className={secondaryButtonClass}>
                       {t('matchCard.discard')}
                     </button>

@@ -40,6 +40,8 @@ import { applyLiveMatch, containerDistance, isNearBottom, statusesOf, type Match
 export interface MatchesListProps {
   own?: boolean;
   editable?: boolean;
+  /** The viewer manages the season (the cards offer Cancel match also for matches with a result). */
+  manager?: boolean;
   completed?: boolean;
   notCompleted?: boolean;
   widget?: boolean;
@@ -61,6 +63,7 @@ export interface MatchesListProps {
 export function MatchesList({
   own = false,
   editable = false,
+  manager = false,
   completed = false,
   notCompleted = false,
   widget = false,
@@ -179,6 +182,7 @@ export function MatchesList({
               match={item.match}
               event={item.event}
               editable={editable}
+              manager={manager}
               widget={widget}
               shortName={shortName}
               onlyOne={onlyOne}

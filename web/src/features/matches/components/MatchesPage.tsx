@@ -14,6 +14,8 @@ import { pagePath } from '../../../lib/locale';
 import { isLoggedIn } from '../../../lib/session';
 import { matchesPageView } from '../page-filter';
 import { MatchSections } from './MatchSections';
+import { ChallengesSection } from './ChallengesSection';
+import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
 
 /**
  * The matches page `/matches/{locale}/` (DESIGN.md §2): the signed-in player's own matches, or with
@@ -77,7 +79,7 @@ export function MatchesPage() {
         }
       />
       {view.kind === 'own' ? (
-        <MatchSections key="own" own editable />
+        <OwnMatches />
       ) : (
         <MatchSections
           key={view.tags.join(',')}
@@ -88,6 +90,19 @@ export function MatchesPage() {
         />
       )}
     </>
+  );
+}
+
+/** My matches: the challenges, then the matches (loaded again when a challenge was answered). */
+function OwnMatches() {
+  const { account } = useSignedInAccount();
+  const [version, setVersion] = useState(0);
+  const onAnswered = useCallback(() => setVersion((n) => n + 1), []);
+  return (
+    <div className="space-y-8 sm:space-y-10">
+      <ChallengesSection accountId={account?.id} onAnswered={onAnswered} />
+      <MatchSections key={`own-${version}`} own editable />
+    </div>
   );
 }
 

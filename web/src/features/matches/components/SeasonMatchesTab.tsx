@@ -1,11 +1,19 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateMatchPanel } from './CreateMatchPanel';
-import { MatchesList } from './MatchesList';
+import { format } from 'date-fns';
+import { enGB, nl } from 'date-fns/locale';
+import { useLocale } from '../../../hooks/useLocale';
 import { liveRooms } from '../../../lib/live';
+import { useSeasonAttention, type AttentionItem } from '../hooks/useSeasonAttention';
+import { CreateMatchPanel } from './CreateMatchPanel';
+import { MatchCard } from './MatchCard';
+import { MatchesList } from './MatchesList';
+
+const dateLocales = { en: enGB, nl };
 
 /**
- * Spec §2 "Matches tab" of the manager's season screen: the Create a match panel (defender and
+ * Spec §2 "Matches tab" of the manager's season screen: first what needs the manager (disputed
+ * results, overdue challenge matches; DESIGN.md §5), then the Create a match panel (defender and
  * challenger pickers), then the season's matches, editable and not completed; a new match reloads
  * the list. The manager feature does not import it: `app/router.tsx` hands it to the manager's
  * routes (`features/manager/hooks/useSeasonMatchesTab.ts`), so neither feature imports the other.
@@ -13,8 +21,10 @@ import { liveRooms } from '../../../lib/live';
 export function SeasonMatchesTab({ ladderId, seasonId }: { ladderId: string; seasonId: string }) {
   const { t } = useTranslation();
   const [reloadKey, setReloadKey] = useState(0);
+  const { items, reload } = useSeasonAttention(seasonId);
   return (
     <div className="space-y-6" data-ladder={ladderId}>
+      {items.length > 0 && <AttentionSection items={items} onChange={reload} />}
       <CreateMatchPanel seasonId={seasonId} onCreated={() => setReloadKey((n) => n + 1)} />
       <section aria-labelledby="matches-title">
         <h2 id="matches-title" className="mb-3 text-lg font-semibold text-ink-900">
@@ -23,6 +33,7 @@ export function SeasonMatchesTab({ ladderId, seasonId }: { ladderId: string; sea
         <MatchesList
           tags={[seasonId]}
           editable
+          manager
           notCompleted
           showEvent={false}
           reloadKey={reloadKey}
@@ -30,5 +41,56 @@ export function SeasonMatchesTab({ ladderId, seasonId }: { ladderId: string; sea
         />
       </section>
     </div>
+  );
+}
+
+function AttentionSection({ items, onChange }: { items: AttentionItem[]; onChange: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const headingId = useId();
+  const playBy = (value: string | null | undefined) => {
+    if (!value) return '';
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
+    return Number.isNaN(date.getTime()) ? value : format(date, 'EEE d MMM', { locale: dateLocales[locale] });
+  };
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl bg-amber-50/60 p-3 ring-1 ring-amber-200 sm:p-4"
+      data-testid="attention"
+    >
+      <h2 id={headingId} className="mb-3 text-lg font-semibold text-ink-900">
+        {t('matchCard.confirmation.attention')}
+      </h2>
+      <ul className="space-y-4">
+        {items.map((entry) => (
+          <li
+            key={`${entry.kind}-${entry.item.match.id}`}
+            data-testid="attention-item"
+            data-kind={entry.kind}
+          >
+            <p
+              className={`mb-1.5 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+                entry.kind === 'disputed'
+                  ? 'bg-red-50 text-red-800 ring-red-200'
+                  : 'bg-amber-100 text-amber-900 ring-amber-300'
+              }`}
+            >
+              {entry.kind === 'disputed'
+                ? t('matchCard.confirmation.attentionDisputed')
+                : t('matchCard.confirmation.overdue', { date: playBy(entry.challenge.playBy) })}
+            </p>
+            <MatchCard
+              match={entry.item.match}
+              event={entry.item.event}
+              editable
+              manager
+              showEvent={false}
+              onChange={onChange}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

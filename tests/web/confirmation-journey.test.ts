@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
+import { openBrowser, type ViewportName } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { managerWithSeason } from '../support/ladder-setup.ts';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+
+/**
+ * DESIGN.md §5 in the browser, with the season's default rules (confirmHours 48): a challenge is
+ * accepted on My matches, the challenger's result waits for the defender, who confirms it (positions
+ * move); a second result is disputed and the manager settles it by saving in the season's Matches tab.
+ */
+
+interface Player {
+  http: HttpClient;
+  id: string;
+  name: string;
+  teamId: string;
+}
+
+async function signInBrowser(context: BrowserContext, baseUrl: string, http: HttpClient) {
+  const names = ['SESSION-ID', 'courtside.loggedin', 'courtside.expire', 'XSRF-TOKEN'];
+  await context.addCookies(
+    names.flatMap((name) => {
+      const value = http.cookie(name);
+      return value === undefined ? [] : [{ name, value, url: baseUrl }];
+    }),
+  );
+}
+
+const card = (scope: Page | Locator, matchId: string) =>
+  scope.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
+
+describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (viewport) => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  it('accepts a challenge, waits for the other side, confirms (positions move), and a manager settles a dispute', async () => {
+    const baseUrl = courtside.url!;
+    const ladderName = `Confirm ladder ${viewport}`;
+    const { manager, company, seasonId } = await managerWithSeason(baseUrl, {
+      companyName: `TC Confirm ${viewport}`,
+      ladderName,
+    });
+    const players: Player[] = [];
+    for (const name of ['Ann Smith', 'Bob Jones', 'Cas Lee']) {
+      const http = new HttpClient(baseUrl);
+      const account = await signedInAccount(http, { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) });
+      await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+        fullName: name,
+        phoneNumber: { countryCode: '31', number: '06 12345678' },
+      });
+      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {});
+      expect(team.status).toBe(201);
+      await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
+        teamId: team.body.teamId,
+      });
+      players.push({ http, id: account.id, name, teamId: team.body.teamId });
+    }
+    const [ann, bob, cas] = players as [Player, Player, Player];
+    const position = async (player: Player) => {
+      const mine = await player.http.json<Array<{ teamId: string; position: number }>>(
+        'GET',
+        `${LADDER_API}/teams/mine`,
+      );
+      return mine.body.find((team) => team.teamId === player.teamId)?.position;
+    };
+
+    // Cas (#3) challenges Ann (#1).
+    const issued = await cas.http.json<{ challengeId: string }>(
+      'POST',
+      `${LADDER_API}/seasons/${seasonId}/challenges`,
+      { defenderTeamId: ann.teamId },
+    );
+    expect(issued.status).toBe(201);
+
+    const annBrowser = await openBrowser(viewport);
+    const casBrowser = await openBrowser(viewport);
+    const managerBrowser = await openBrowser(viewport);
+    try {
+      const annPage = annBrowser.page;
+      const casPage = casBrowser.page;
+      const errors: string[] = [];
+      for (const page of [annPage, casPage, managerBrowser.page])
+        page.on('pageerror', (e) => errors.push(e.message));
+
+      // Cas sees the sent challenge with Withdraw; Ann the received one, and accepts it with no date.
+      await signInBrowser(casBrowser.context, baseUrl, cas.http);
+      await casPage.goto(`${baseUrl}/webapps/matches/en/`);
+      const sent = casPage.locator('[data-testid="challenge"][data-state="sent"]');
+      await sent.getByText('You challenged Ann Smith').waitFor();
+      await sent.getByRole('button', { name: 'Withdraw' }).waitFor();
+
+      await signInBrowser(annBrowser.context, baseUrl, ann.http);
+      await annPage.goto(`${baseUrl}/webapps/matches/en/`);
+      const received = annPage.locator('[data-testid="challenge"][data-state="received"]');
+      await received.getByText('Challenged by Cas Lee').waitFor();
+      await annBrowser.screenshot(`confirmation-challenge-${viewport}`);
+      await received.getByRole('button', { name: 'Accept' }).click();
+      await annPage.getByText('Challenge accepted').first().waitFor();
+      await annPage
+        .locator('[data-testid="challenge"][data-state="accepted"]')
+        .getByText(/Play by/)
+        .waitFor();
+      const mine = await ann.http.json<Array<{ challengeId: string; matchId?: string }>>(
+        'GET',
+        `${LADDER_API}/challenges/mine`,
+      );
+      const matchId = mine.body.find((c) => c.challengeId === issued.body.challengeId)?.matchId;
+      expect(matchId).toBeTruthy();
+      // Cas's page follows the account room: the sent challenge turns into an accepted one.
+      await casPage
+        .locator('[data-testid="challenge"][data-state="accepted"]')
+        .getByText('You challenged Ann Smith')
+        .waitFor({ timeout: 15_000 });
+
+      // Cas enters a win: 1-6 1-6 for Ann. It waits for Ann.
+      await casPage.reload();
+      const casCard = card(casPage, matchId!);
+      await casCard.getByRole('button', { name: 'Edit' }).click();
+      for (const [set, annScore, casScore] of [
+        [1, '1', '6'],
+        [2, '1', '6'],
+      ] as const) {
+        await casCard.getByLabel(`Set ${set} score of Ann Smith`).fill(annScore);
+        await casCard.getByLabel(`Set ${set} score of Cas Lee`).fill(casScore);
+      }
+      await casPage.keyboard.press('Tab');
+      await casCard.locator('[data-testid="side-challenger"] [data-testid="winner-mark"]').waitFor();
+      await casCard.getByRole('button', { name: 'Save' }).click();
+      await casPage.getByText('Match saved').first().waitFor();
+      const waiting = card(casPage, matchId!).getByTestId('match-confirmation');
+      await waiting.getByText(/^Waiting for Ann Smith to confirm, until \w{3} /).waitFor();
+      expect(await card(casPage, matchId!).getByRole('button', { name: 'Confirm result' }).count()).toBe(0);
+      // A player cannot cancel a match with a result.
+      await card(casPage, matchId!).getByRole('button', { name: 'Edit' }).click();
+      expect(await card(casPage, matchId!).getByRole('button', { name: 'Cancel match' }).count()).toBe(0);
+      await card(casPage, matchId!).getByRole('button', { name: 'Cancel', exact: true }).click();
+      await casBrowser.screenshot(`confirmation-waiting-${viewport}`);
+      expect(await position(cas)).toBe(3); // nothing moves while pending
+
+      // Ann confirms in her browser: the positions move (Cas leapfrogs to #1).
+      await annPage.reload();
+      const annCard = card(annPage, matchId!);
+      await annCard.getByText(/^Please confirm or dispute this result by \w{3} /).waitFor();
+      await annBrowser.screenshot(`confirmation-to-confirm-${viewport}`);
+      await annCard.getByRole('button', { name: 'Confirm result' }).click();
+      await annPage.getByText('Result confirmed').first().waitFor();
+      await expect.poll(() => annCard.getByTestId('match-confirmation').count()).toBe(0);
+      await expect.poll(() => position(cas)).toBe(1);
+      expect(await position(ann)).toBe(2);
+
+      // A second match: Ann (defender) against Bob; Bob enters a win, Ann disputes it.
+      const created = await manager.json<{ matchId: string }>(
+        'POST',
+        `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+        {
+          defenderId: ann.teamId,
+          challengerId: bob.teamId,
+        },
+      );
+      expect(created.status).toBe(201);
+      const second = created.body.matchId;
+      const entered = await bob.http.json('PUT', `${MATCHES_API}/matches`, {
+        id: second,
+        date: null,
+        defender: {
+          special: 'none',
+          matchSets: [
+            { order: 1, score: 2 },
+            { order: 2, score: 3 },
+          ],
+        },
+        challenger: {
+          special: 'none',
+          matchSets: [
+            { order: 1, score: 6 },
+            { order: 2, score: 6 },
+          ],
+        },
+      });
+      expect(entered.status).toBe(200);
+      await annPage.reload();
+      const disputedCard = card(annPage, second);
+      await disputedCard.getByRole('button', { name: 'Dispute' }).click();
+      const dialog = annPage.getByTestId('dispute-dialog');
+      await dialog.getByRole('heading', { name: 'Dispute this result' }).waitFor();
+      const send = dialog.getByRole('button', { name: 'Dispute result' });
+      await expect(send.isDisabled()).resolves.toBe(true);
+      await dialog.getByLabel('Reason').fill('We never played this match.');
+      await annBrowser.screenshot(`confirmation-dispute-dialog-${viewport}`);
+      await send.click();
+      await disputedCard.getByText('Disputed — a manager will settle it').waitFor();
+      await annBrowser.screenshot(`confirmation-disputed-${viewport}`);
+      expect(await position(bob)).toBe(3);
+
+      // The manager sees it first in the season's Matches tab, marked, and settles it by saving.
+      await signInBrowser(managerBrowser.context, baseUrl, manager);
+      await managerBrowser.page.goto(
+        `${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(ladderName)}`,
+      );
+      await managerBrowser.page.getByRole('tab', { name: 'Matches' }).click();
+      const attention = managerBrowser.page.getByTestId('attention');
+      const item = attention.locator('[data-testid="attention-item"][data-kind="disputed"]');
+      await item.getByText('Disputed result').waitFor();
+      await managerBrowser.screenshot(`confirmation-manager-${viewport}`);
+      const managerCard = card(item, second);
+      await managerCard.getByRole('button', { name: 'Edit' }).click();
+      await managerCard.getByRole('button', { name: 'Cancel match' }).waitFor(); // managers always may
+      await managerCard.getByRole('button', { name: 'Save' }).click();
+      await managerBrowser.page.getByText('Match saved').first().waitFor();
+      await expect.poll(() => attention.count(), { timeout: 15_000 }).toBe(0);
+      const settled = await manager.json<{ confirmation: { state: string } }>(
+        'GET',
+        `${MATCHES_API}/matches/${second}`,
+      );
+      expect(settled.body.confirmation.state).toBe('confirmed');
+      await expect.poll(() => position(bob)).toBe(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await annBrowser.close();
+      await casBrowser.close();
+      await managerBrowser.close();
+    }
+  });
+});

@@ -1,0 +1,186 @@
+import { useId, useState } from 'react';
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useTranslation } from 'react-i18next';
+import { format } from 'date-fns';
+import { enGB, nl } from 'date-fns/locale';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { useLocale } from '../../../hooks/useLocale';
+import type { Locale } from '../../../lib/locale';
+import { confirmMatch, disputeMatch, type Match } from '../api/matches';
+import { confirmationView, sideNames } from '../model';
+
+const dateLocales = { en: enGB, nl };
+
+/** An instant in local time: "Tue 14:00" this week, else "Tue 3 Dec 14:00". */
+export function formatDue(iso: string, locale: Locale, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const soon = Math.abs(date.getTime() - now.getTime()) < 6 * 24 * 3600 * 1000;
+  return format(date, soon ? 'EEE HH:mm' : 'EEE d MMM HH:mm', { locale: dateLocales[locale] });
+}
+
+interface ResultConfirmationProps {
+  match: Match;
+  /** Compact, text only (the widget). */
+  widget?: boolean;
+  onMatch: (match: Match) => void;
+  onError: (error: unknown) => void;
+  onInfo: (text: string) => void;
+}
+
+/**
+ * The confirmation line of a match card (DESIGN.md §5): whom a pending result waits for and until
+ * when, or that a disputed result waits for a manager; Confirm and Dispute (with a reason) for a
+ * member of the other side. A confirmed result shows nothing.
+ */
+export function ResultConfirmation({
+  match,
+  widget = false,
+  onMatch,
+  onError,
+  onInfo,
+}: ResultConfirmationProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  const [disputeOpen, setDisputeOpen] = useState(false);
+  const view = confirmationView(match);
+  if (view.kind === 'none') return null;
+
+  const run = async (action: () => Promise<Match>, done: string) => {
+    setBusy(true);
+    try {
+      const answer = await action();
+      setDisputeOpen(false);
+      onMatch(answer);
+      onInfo(done);
+    } catch (error) {
+      onError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const due = view.kind === 'pending' && view.dueAt ? formatDue(view.dueAt, locale) : '';
+  const text =
+    view.kind === 'disputed'
+      ? t('matchCard.confirmation.disputed')
+      : view.canAnswer
+        ? t(due ? 'matchCard.confirmation.yourTurn' : 'matchCard.confirmation.yourTurnNoDue', { due })
+        : t(due ? 'matchCard.confirmation.waiting' : 'matchCard.confirmation.waitingNoDue', {
+            names: view.waitingFor
+              ? sideNames(match[view.waitingFor])
+              : t('matchCard.confirmation.otherSide'),
+            due,
+          });
+  const tone =
+    view.kind === 'disputed'
+      ? 'bg-red-50 text-red-800 ring-red-200'
+      : 'bg-amber-50 text-amber-900 ring-amber-200';
+
+  return (
+    <div
+      className={`flex flex-wrap items-center gap-2 border-t border-ink-100 ${widget ? 'px-3 py-1.5' : 'px-4 py-2.5'}`}
+      data-testid="match-confirmation"
+      data-state={match.confirmation.state}
+    >
+      <p
+        className={`rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset sm:text-sm ${tone}`}
+        role="status"
+      >
+        {text}
+      </p>
+      {!widget && view.kind === 'pending' && view.canAnswer && (
+        <div className="ml-auto flex flex-wrap gap-2">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => setDisputeOpen(true)}
+            className={`${secondaryButtonClass} py-1.5`}
+          >
+            {t('matchCard.confirmation.dispute')}
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void run(() => confirmMatch(match.id), t('matchCard.confirmation.confirmed'))}
+            className={`${primaryButtonClass} py-1.5`}
+          >
+            {t('matchCard.confirmation.confirm')}
+          </button>
+        </div>
+      )}
+      {!widget && (
+        <DisputeDialog
+          open={disputeOpen}
+          busy={busy}
+          onClose={() => setDisputeOpen(false)}
+          onSend={(reason) =>
+            void run(() => disputeMatch(match.id, reason), t('matchCard.confirmation.disputedDone'))
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function DisputeDialog({
+  open,
+  busy,
+  onClose,
+  onSend,
+}: {
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onSend: (reason: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const fieldId = useId();
+  const trimmed = reason.trim();
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-ink-950/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel
+          className="w-[22rem] max-w-full rounded-2xl bg-white p-5 shadow-xl ring-1 ring-ink-200"
+          data-testid="dispute-dialog"
+        >
+          <DialogTitle className="text-base font-semibold text-ink-900">
+            {t('matchCard.confirmation.disputeTitle')}
+          </DialogTitle>
+          <p className="mt-2 text-sm leading-6 text-ink-700">{t('matchCard.confirmation.disputeText')}</p>
+          <form
+            className="mt-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (trimmed && !busy) onSend(trimmed);
+            }}
+          >
+            <label htmlFor={fieldId} className="block text-sm font-medium text-ink-800">
+              {t('matchCard.confirmation.reason')}
+            </label>
+            <textarea
+              id={fieldId}
+              value={reason}
+              maxLength={500}
+              rows={3}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              className={`${inputClass} mt-1.5`}
+              data-autofocus
+            />
+            <div className="mt-5 flex justify-end gap-2">
+              <button type="button" onClick={onClose} className={secondaryButtonClass}>
+                {t('matchCard.confirmation.keep')}
+              </button>
+              <button type="submit" disabled={!trimmed || busy} className={primaryButtonClass}>
+                {t('matchCard.confirmation.send')}
+              </button>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
