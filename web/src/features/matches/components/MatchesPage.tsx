@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -14,8 +14,12 @@ import { pagePath } from '../../../lib/locale';
 import { isLoggedIn } from '../../../lib/session';
 import { matchesPageView } from '../page-filter';
 import { MatchSections } from './MatchSections';
-import { ChallengesSection } from './ChallengesSection';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
+
+// Only My matches shows challenges: the public matches pages do not load them (docs/performance.md).
+const ChallengesSection = lazy(() =>
+  import('./ChallengesSection').then((module) => ({ default: module.ChallengesSection })),
+);
 
 /**
  * The matches page `/matches/{locale}/` (DESIGN.md §2): the signed-in player's own matches, or with
@@ -100,7 +104,9 @@ function OwnMatches() {
   const onAnswered = useCallback(() => setVersion((n) => n + 1), []);
   return (
     <div className="space-y-8 sm:space-y-10">
-      <ChallengesSection accountId={account?.id} onAnswered={onAnswered} />
+      <Suspense fallback={null}>
+        <ChallengesSection accountId={account?.id} onAnswered={onAnswered} />
+      </Suspense>
       <MatchSections key={`own-${version}`} own editable />
     </div>
   );
