@@ -86,6 +86,7 @@ describe('challenges (DESIGN.md §5)', () => {
         state: 'open',
         issuedAt: expect.any(String),
         respondBy: expect.any(String),
+        played: false,
       },
     ]);
     expect(Date.parse(listed.body[0]!.respondBy) - Date.parse(listed.body[0]!.issuedAt)).toBe(7 * DAY_MS);
@@ -295,6 +296,9 @@ describe('challenges (DESIGN.md §5)', () => {
     });
     expect(beforeSettling).toEqual([first!.teamId, second!.teamId, third!.teamId]);
     expect(settled).toMatchObject({ status: 200, body: { confirmation: { state: 'confirmed' } } });
+    // The challenge's match counts now: its teams are free, and the challenge says it was played.
+    const thirdsChallenges = await third!.http.json<Challenge[]>('GET', `${LADDER_API}/challenges/mine`);
+    expect(thirdsChallenges.body).toEqual([expect.objectContaining({ state: 'accepted', played: true })]);
     expect(await standings(ladderId)).toEqual([third!.teamId, first!.teamId, second!.teamId]);
 
     // Nobody answers the second result: the system confirms it when confirmHours (48) have passed.

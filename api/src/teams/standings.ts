@@ -82,6 +82,7 @@ export async function standingsOf(
               respondBy: challenge.respondBy,
               ...(challenge.playBy ? { playBy: challenge.playBy } : {}),
               ...(challenge.matchId ? { matchId: challenge.matchId } : {}),
+              played: challenge.settled,
             }),
           }
         : {}),

@@ -15,13 +15,17 @@ export interface ChallengeView {
   respondBy: string;
   playBy?: string;
   matchId?: string;
+  /** Beyond DESIGN's shape: the challenge's match has a counted result or was cancelled (the teams are free). */
+  played: boolean;
 }
 
 export const challengeViewColumns = `c.id AS "challengeId", c.season_id AS "seasonId",
   c.challenger_team_id AS "challengerTeamId", c.defender_team_id AS "defenderTeamId", c.state,
   to_char(c.issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "issuedAt",
   to_char(c.respond_by AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "respondBy",
-  to_char(c.play_by AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "playBy", c.match_id AS "matchId"`;
+  to_char(c.play_by AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "playBy", c.match_id AS "matchId",
+  EXISTS (SELECT 1 FROM matches pm WHERE pm.id = c.match_id
+          AND (pm.status = 'cancelled' OR (pm.winner IS NOT NULL AND pm.confirmation_state = 'confirmed'))) AS played`;
 
 /** Leaves out the fields a challenge does not have yet, as the contract shows them. */
 export function withoutNulls<T extends object>(row: T): T {

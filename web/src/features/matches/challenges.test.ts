@@ -14,13 +14,14 @@ const challenge = (id: string, state: Challenge['state'], extra: Partial<Challen
 });
 
 describe('challenges on My matches', () => {
-  it('groups received and sent open challenges, accepted ones and the answered rest', () => {
+  it('groups received and sent open challenges, accepted ones not played yet, and the played or answered rest', () => {
     const mine = new Set(['mine']);
     const groups = groupChallenges(
       [
         challenge('a', 'open'),
         challenge('b', 'open', { challengerTeamId: 'mine', defenderTeamId: 'them' }),
         challenge('c', 'accepted'),
+        challenge('g', 'accepted', { played: true }),
         challenge('d', 'declined'),
         challenge('e', 'expired'),
         challenge('f', 'withdrawn'),
@@ -30,7 +31,7 @@ describe('challenges on My matches', () => {
     expect(groups.received.map((c) => c.challengeId)).toEqual(['a']);
     expect(groups.sent.map((c) => c.challengeId)).toEqual(['b']);
     expect(groups.accepted.map((c) => c.challengeId)).toEqual(['c']);
-    expect(groups.earlier.map((c) => c.challengeId)).toEqual(['d', 'e', 'f']);
+    expect(groups.earlier.map((c) => c.challengeId)).toEqual(['g', 'd', 'e', 'f']);
     expect(opponentTeamId(challenge('a', 'open'), mine)).toBe('them');
     expect(
       opponentTeamId(challenge('b', 'open', { challengerTeamId: 'mine', defenderTeamId: 'x' }), mine),

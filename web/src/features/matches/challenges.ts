@@ -10,9 +10,9 @@ export interface ChallengeGroups {
   received: Challenge[];
   /** Open, issued by the caller's team: Withdraw. */
   sent: Challenge[];
-  /** Accepted: their play-by date. */
+  /** Accepted and not played yet: their play-by date. */
   accepted: Challenge[];
-  /** Declined, withdrawn or expired: listed briefly. */
+  /** Played, declined, withdrawn or expired: listed briefly. */
   earlier: Challenge[];
 }
 
@@ -25,7 +25,7 @@ export function groupChallenges(
     if (challenge.state === 'open') {
       if (myTeamIds.has(challenge.defenderTeamId)) groups.received.push(challenge);
       else groups.sent.push(challenge);
-    } else if (challenge.state === 'accepted') groups.accepted.push(challenge);
+    } else if (challenge.state === 'accepted' && !challenge.played) groups.accepted.push(challenge);
     else groups.earlier.push(challenge);
   }
   return groups;

@@ -21,6 +21,8 @@ export const challengeSchema = z.object({
   respondBy: z.string(),
   playBy: z.string().nullable().optional(),
   matchId: z.string().nullable().optional(),
+  /** The match was played (its result counts) or cancelled. */
+  played: z.boolean().optional(),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 export type ChallengeState = (typeof CHALLENGE_STATES)[number];
