@@ -122,14 +122,21 @@ export function recalculateMatch(match: Match, signal?: AbortSignal): Promise<Ma
   });
 }
 
-export function saveMatch(match: Match): Promise<unknown> {
-  return request('PUT', `${MATCHES_API}/matches`, {
-    body: { id: match.id, date: match.date, ...scorePayload(match) },
-  });
+/** The match as a command answered it (200), or undefined when it answered 202 (the change shows up later). */
+function answeredMatch(answer: unknown): Match | undefined {
+  const parsed = matchSchema.safeParse(answer);
+  return parsed.success ? parsed.data : undefined;
 }
 
-export function cancelMatch(id: string): Promise<unknown> {
-  return request('DELETE', `${MATCHES_API}/matches/${encodeURIComponent(id)}/cancel`);
+export async function saveMatch(match: Match): Promise<Match | undefined> {
+  const answer = await request('PUT', `${MATCHES_API}/matches`, {
+    body: { id: match.id, date: match.date, ...scorePayload(match) },
+  });
+  return answeredMatch(answer);
+}
+
+export async function cancelMatch(id: string): Promise<Match | undefined> {
+  return answeredMatch(await request('DELETE', `${MATCHES_API}/matches/${encodeURIComponent(id)}/cancel`));
 }
 
 /** The other side accepts a pending result (DESIGN.md §5). */

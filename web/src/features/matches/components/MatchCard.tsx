@@ -51,7 +51,8 @@ const MatchContacts = lazy(async () => ({ default: (await import('./MatchContact
  * Editable matches (`match.editable` and the `editable` prop) get Edit, then Save / Cancel, a date and
  * time editor (clamped to `match.latestDate`, keeping the time) and a Cancel-match button with its
  * confirmation dialog. Every score or special-status change asks the server to recalculate and
- * replaces the shown match with the answer; Save stores and reloads; cancelling the match reloads.
+ * replaces the shown match with the answer; Save and cancelling the match show the match the command answered
+ * (read again only when the answer is a 202: the projection was late).
  * While not editing, `match.updated` pushes on `match:{id}` replace the match (the viewer's own
  * `editable` and `itsMe` flags are kept).
  */
@@ -188,6 +189,17 @@ export function MatchCard({
     return fresh;
   }, [given.id, onChange]);
 
+  /** Shows the match a command answered; only a late projection (202, no match in the answer) reads it again. */
+  const adopt = useCallback(
+    async (answered: Match | undefined) => {
+      if (!answered) return reload();
+      setMatch(answered);
+      onChange?.(answered);
+      return answered;
+    },
+    [onChange, reload],
+  );
+
   useLiveRoom(live ? liveRooms.match(given.id) : null, {
     'match.updated': (payload) => {
       const parsed = matchSchema.safeParse(payload.match);
@@ -250,8 +262,7 @@ export function MatchCard({
     setBusy(true);
     sequence.current++;
     try {
-      await saveMatch(draftRef.current);
-      await reload();
+      await adopt(await saveMatch(draftRef.current));
       setEditingMode(false);
       alerts.info(t('matchCard.saved'));
     } catch (error) {
@@ -265,9 +276,9 @@ export function MatchCard({
     setBusy(true);
     sequence.current++;
     try {
-      await cancelMatch(match.id);
+      const cancelled = await cancelMatch(match.id);
       setCancelOpen(false);
-      await reload();
+      await adopt(cancelled);
       setEditingMode(false);
       alerts.info(t('matchCard.cancelled'));
     } catch (error) {
