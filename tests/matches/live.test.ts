@@ -24,8 +24,8 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
     await courtside?.stop();
   });
 
-  async function liveMatch() {
-    const setup = await seasonWithTeams(courtside.url!, 3);
+  async function liveMatch(matchType = 'BESTOFTHREE') {
+    const setup = await seasonWithTeams(courtside.url!, 3, { matchType });
     const [defender, , challenger] = setup.teams;
     const created = await setup.manager.json<{ matchId: string }>(
       'POST',
@@ -135,6 +135,22 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
     expect(before).toEqual([defender.teamId, expect.any(String), challenger.teamId]);
     expect(confirmed.status).toBe(200);
     expect(await standings()).toEqual([challenger.teamId, defender.teamId, expect.any(String)]);
+  });
+
+  it('a games-only match ends when its scorer ends it, with the games as they stand', async () => {
+    const { url, defender, challenger } = await liveMatch('GAMESONLY');
+    await defender.http.json('POST', `${url}/live`, { firstServer: 'defender' });
+    for (let seq = 1; seq <= 12; seq++) {
+      const winner = seq <= 4 ? 'challenger' : 'defender';
+      expect((await defender.http.json('POST', `${url}/points`, { seq, winner })).status).toBe(200);
+    }
+    const early = await defender.http.json('POST', `${url}/live/end`, { seq: 11 });
+    const ended = await defender.http.json<LiveState>('POST', `${url}/live/end`, { seq: 12 });
+    const match = await challenger.http.json<{ status: string; confirmation: { state: string } }>('GET', url);
+
+    expect(early).toMatchObject({ status: 409, body: { reason: 'SEQ' } });
+    expect(ended.body).toMatchObject({ finished: true, sets: [{ defender: 2, challenger: 1 }] });
+    expect(match.body).toMatchObject({ status: 'completed', confirmation: { state: 'pending' } });
   });
 
   it('a cancelled match, or one with a result, cannot be scored live', async () => {

@@ -98,6 +98,12 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
     await run(ctx, (matchId) => ({ type: 'UndoPoint', matchId, seq: body.seq }));
   });
 
+  /** Beyond DESIGN.md §7's table: a games-only match ends when its scorer says so, after point `seq`. */
+  router.post(`${MATCHES_API}/matches/:id/live/end`, async (ctx) => {
+    const body = parseInput(undoBody.extend({ seq: z.number().int().min(0) }), ctx.request.body ?? {}, 'end');
+    await run(ctx, (matchId, by) => ({ type: 'EndLiveMatch', matchId, seq: body.seq, by }));
+  });
+
   router.get(`${MATCHES_API}/matches/:id/live`, async (ctx) => {
     const { id } = parseInput(idParams, ctx.params, 'address');
     ctx.body = await current(id);

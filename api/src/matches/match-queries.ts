@@ -161,15 +161,23 @@ export async function liveStateOf(db: Queryable, matchId: string): Promise<LiveM
     noAd: boolean;
     finalSet: LiveConfig['finalSet'];
     points: Side[];
+    ended: boolean;
     sportsCategory: string;
   }>(
-    `SELECT l.first_server AS "firstServer", l.no_ad AS "noAd", l.final_set AS "finalSet", l.points,
+    `SELECT l.first_server AS "firstServer", l.no_ad AS "noAd", l.final_set AS "finalSet", l.points, l.ended,
        ld.sports_category AS "sportsCategory"
      FROM live_scores l JOIN ladders ld ON ld.id = l.ladder_id WHERE l.match_id = $1`,
     [matchId],
   );
   const row = rows[0];
   if (!row || !match.season) return { match };
-  const { points, sportsCategory, ...rules } = row;
-  return { match, sportsCategory, live: { config: { matchType: match.season.matchType, ...rules }, points } };
+  const { points, ended, sportsCategory, ...rules } = row;
+  // While scored live the match's games only mirror the points: no result is recorded until the match ends.
+  const noScore = { matchSets: [], special: 'none' as const };
+  const recorded = match.match && { ...match.match, defender: noScore, challenger: noScore };
+  return {
+    match: recorded ? { ...match, match: recorded } : match,
+    sportsCategory,
+    live: { config: { matchType: match.season.matchType, ...rules }, points, ended },
+  };
 }

@@ -157,3 +157,48 @@ describe('live scoring (DESIGN.md §7)', () => {
       .thenRejects({ reason: 'conflict', message: 'This match is over', code: 'FINISHED' });
   });
 });
+
+describe('a games-only match ends when its scorer says so', () => {
+  const games = (defender: number, challenger: number) => [
+    ...Array.from({ length: defender * 4 }, () => 'defender' as const),
+    ...Array.from({ length: challenger * 4 }, () => 'challenger' as const),
+  ];
+  const played = (defender: number, challenger: number) =>
+    games(defender, challenger).map((winner, index) => point(index + 1, winner));
+  const end = (seq: number) => ({ type: 'EndLiveMatch' as const, matchId: 'm1', seq, by: ed });
+
+  it('given 2–5 in games, when the scorer ends it, then the live match ends and the result is the scorer’s: pending', () => {
+    spec([started, ...played(2, 5)], matchState(), 'GAMESONLY')
+      .when(end(28), now)
+      .then([
+        { type: 'LiveMatchEnded', streamId: 'm1', payload: { ...ref, seq: 28 } },
+        {
+          type: 'MatchResultRecorded',
+          streamId: 'm1',
+          payload: {
+            ...ref,
+            defender: { matchSets: [{ score: 2 }], special: 'none' },
+            challenger: { matchSets: [{ score: 5 }], special: 'none' },
+            pending: { enteredBy: 'ed-1', side: 'challenger', dueAt: '2026-03-16T10:00:00.000Z' },
+          },
+        },
+      ]);
+  });
+
+  it('refuses to end a best-of match, an end after another point came in, and anything after the end', () => {
+    spec([started, ...played(1, 0)])
+      .when(end(4), now)
+      .thenRejects({
+        reason: 'conflict',
+        message: 'Only a games-only match is ended by its scorer; this one ends with its last point',
+        code: 'NOT_GAMES_ONLY',
+      });
+    spec([started, ...played(1, 0)], matchState(), 'GAMESONLY')
+      .when(end(3), now)
+      .thenRejects({ reason: 'conflict', message: 'Another point was counted meanwhile', code: 'SEQ' });
+    const ended: LiveDomainEvent = { type: 'LiveMatchEnded', payload: { ...ref, seq: 4 } };
+    spec([started, ...played(1, 0), ended], matchState(), 'GAMESONLY')
+      .when({ type: 'ScorePoint', matchId: 'm1', seq: 5, winner: 'defender', by: ed }, now)
+      .thenRejects({ reason: 'conflict', message: 'This match is over', code: 'FINISHED' });
+  });
+});

@@ -3,14 +3,14 @@ import type { NewEvent } from '../event-registry.ts';
 import { matchDecider, type MatchActor, type MatchState } from '../matches/decider.ts';
 import { recalculate } from '../matches/scoring.ts';
 import { liveScore, recordedSides, type LiveConfig, type LiveScore, type Side } from './engine.ts';
-import { liveScoringStarted, pointScored, pointUndone } from './events.ts';
+import { liveMatchEnded, liveScoringStarted, pointScored, pointUndone } from './events.ts';
 
 /** A match as live scoring sees it: the match and its season (for the result rules), and its points so far. */
 export interface LiveMatchState {
   /** The match rules' state: the result is recorded through them when the engine says the match is over. */
   match: MatchState;
   sportsCategory?: string;
-  live?: { config: LiveConfig; points: Side[] };
+  live?: { config: LiveConfig; points: Side[]; ended?: boolean };
 }
 
 export type LiveCommand =
@@ -22,7 +22,9 @@ export type LiveCommand =
       finalSet: LiveConfig['finalSet'];
     }
   | { type: 'ScorePoint'; matchId: string; seq: number; winner: Side; by: MatchActor }
-  | { type: 'UndoPoint'; matchId: string; seq: number };
+  | { type: 'UndoPoint'; matchId: string; seq: number }
+  /** A games-only match: the scorer ends it after the point numbered `seq`. */
+  | { type: 'EndLiveMatch'; matchId: string; seq: number; by: MatchActor };
 
 interface MatchRef {
   matchId: string;
@@ -36,17 +38,35 @@ export type LiveDomainEvent =
       payload: MatchRef & Pick<LiveConfig, 'firstServer' | 'noAd' | 'finalSet'>;
     }
   | { type: typeof pointScored.type; payload: MatchRef & { seq: number; winner: Side } }
-  | { type: typeof pointUndone.type; payload: MatchRef & { seq: number } };
+  | { type: typeof pointUndone.type | typeof liveMatchEnded.type; payload: MatchRef & { seq: number } };
 
 export const NOT_LIVE = 'This match is not being scored live';
 export const ALREADY_LIVE = 'This match is already being scored live';
 export const LIVE_FINISHED = 'This match is over';
 export const HAS_RESULT = 'This match has a result already';
 export const OUT_OF_SEQUENCE = 'Another point was counted meanwhile';
+export const ENDS_BY_ITSELF =
+  'Only a games-only match is ended by its scorer; this one ends with its last point';
+
+/** The result of a finished live score, recorded as the scorer's save (DESIGN.md §5 confirmation follows). */
+function recordResult(
+  state: LiveMatchState,
+  score: LiveScore,
+  by: MatchActor,
+  now: Date,
+): NewEvent[] | Rejection {
+  const sides = recordedSides(score);
+  const matchId = state.match.match!.matchId;
+  return matchDecider.decide(
+    { type: 'SaveMatch', matchId, defender: sides.defender, challenger: sides.challenger, by },
+    state.match,
+    now,
+  );
+}
 
 /** The live score of the state, if the match is scored live. */
 export function scoreOf(state: LiveMatchState): LiveScore | undefined {
-  return state.live ? liveScore(state.live.config, state.live.points) : undefined;
+  return state.live ? liveScore(state.live.config, state.live.points, state.live.ended) : undefined;
 }
 
 /**
@@ -92,27 +112,27 @@ export const liveDecider: Decider<LiveCommand, LiveMatchState, LiveDomainEvent> 
         ];
         const after = liveScore(state.live.config, [...state.live.points, command.winner]);
         if (!after.finished) return events;
-        const sides = recordedSides(after);
-        const result: NewEvent[] | Rejection = matchDecider.decide(
-          {
-            type: 'SaveMatch',
-            matchId: match.matchId,
-            defender: sides.defender,
-            challenger: sides.challenger,
-            by: command.by,
-          },
-          state.match,
-          now,
-        );
-        // Stryker disable next-line all: a finished live score is always a valid result for the match rules
-        if (isRejection(result)) return result;
-        return [...events, ...result];
+        const result = recordResult(state, after, command.by, now);
+        return isRejection(result) ? result : [...events, ...result];
       }
       case 'UndoPoint': {
         if (!state.live || !score) return refuse('NOT_LIVE', NOT_LIVE);
         if (score.finished) return refuse('FINISHED', LIVE_FINISHED);
         if (command.seq !== score.seq || score.seq === 0) return refuse('SEQ', OUT_OF_SEQUENCE);
         return [{ type: pointUndone.type, streamId: match.matchId, payload: { ...ref, seq: command.seq } }];
+      }
+      case 'EndLiveMatch': {
+        if (!state.live || !score) return refuse('NOT_LIVE', NOT_LIVE);
+        if (score.finished) return refuse('FINISHED', LIVE_FINISHED);
+        if (season.matchType !== 'GAMESONLY') return refuse('NOT_GAMES_ONLY', ENDS_BY_ITSELF);
+        if (command.seq !== score.seq) return refuse('SEQ', OUT_OF_SEQUENCE);
+        const ended = liveScore(state.live.config, state.live.points, true);
+        const result = recordResult(state, ended, command.by, now);
+        if (isRejection(result)) return result;
+        return [
+          { type: liveMatchEnded.type, streamId: match.matchId, payload: { ...ref, seq: command.seq } },
+          ...result,
+        ];
       }
       // Stryker disable next-line all: unreachable, the type checker proves every command handled
       default: {
@@ -137,6 +157,8 @@ export const liveDecider: Decider<LiveCommand, LiveMatchState, LiveDomainEvent> 
         return state.live
           ? { ...state, live: { ...state.live, points: state.live.points.slice(0, -1) } }
           : state;
+      case 'LiveMatchEnded':
+        return state.live ? { ...state, live: { ...state.live, ended: true } } : state;
       // Stryker disable next-line all: unreachable, the type checker proves every event handled
       default: {
         const unknown: never = event;

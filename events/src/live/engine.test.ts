@@ -274,3 +274,19 @@ describe('the live score as the spec’s match sets', () => {
     ).toEqual(['6-7(4)', '6-4', '[10-8]']);
   });
 });
+
+describe('ending a games-only match', () => {
+  it('ends it with the games as they stand; equal games have no winner; a best-of match ignores it', () => {
+    const gamesOnly = tennis('GAMESONLY');
+    expect(liveScore(gamesOnly, [...game(D), ...game(C), ...game(C), D], true)).toMatchObject({
+      finished: true,
+      winner: C,
+      sets: [{ defender: 1, challenger: 2 }],
+    });
+    expect(liveScore(gamesOnly, [...game(D), ...game(C)], true)).toMatchObject({
+      finished: true,
+      winner: null,
+    });
+    expect(liveScore(tennis('BESTOFTHREE'), game(D), true).finished).toBe(false);
+  });
+});

@@ -189,14 +189,33 @@ function scorePoint(state: Running, config: LiveConfig, winner: Side): void {
   }
 }
 
-/** The score after `points` (the winner of each point, in order). Points after the match is won change nothing. */
-export function liveScore(config: LiveConfig, points: readonly Side[]): LiveScore {
+/**
+ * The score after `points` (the winner of each point, in order). Points after the match is won change nothing.
+ * `ended`: a games-only match its scorer ended; the side with more games wins it (none on equal games).
+ */
+export function liveScore(config: LiveConfig, points: readonly Side[], ended = false): LiveScore {
   const state = start(config);
   let counted = 0;
   for (const winner of points) {
     if (state.winner) break;
     scorePoint(state, config, winner);
     counted++;
+  }
+  if (ended && config.matchType === 'GAMESONLY' && state.winner === null) {
+    const { defender, challenger } = state.games;
+    state.sets.push({ defender, challenger });
+    state.winner = defender > challenger ? 'defender' : challenger > defender ? 'challenger' : null;
+    state.games = pair();
+    state.points = pair();
+    return {
+      seq: counted,
+      sets: state.sets,
+      game: { defender: '0', challenger: '0' },
+      server: state.server,
+      finished: true,
+      winner: state.winner,
+      stats: state.stats,
+    };
   }
   const current: LiveSet | undefined =
     state.winner !== null

@@ -28,7 +28,17 @@ export const pointUndone = defineEvent({
   payload: z.object({ ...matchRef, seq: z.number().int().min(1) }),
 });
 
-export const liveEvents = [liveScoringStarted, pointScored, pointUndone] as const;
+/** A games-only match ends when its scorer says so (DESIGN.md §7), after the point numbered `seq`. */
+export const liveMatchEnded = defineEvent({
+  type: 'LiveMatchEnded',
+  schemaVersion: 1,
+  payload: z.object({ ...matchRef, seq: z.number().int().min(0) }),
+});
+
+export const liveEvents = [liveScoringStarted, pointScored, pointUndone, liveMatchEnded] as const;
 
 export type LiveEvent =
-  EventOf<typeof liveScoringStarted> | EventOf<typeof pointScored> | EventOf<typeof pointUndone>;
+  | EventOf<typeof liveScoringStarted>
+  | EventOf<typeof pointScored>
+  | EventOf<typeof pointUndone>
+  | EventOf<typeof liveMatchEnded>;

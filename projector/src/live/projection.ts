@@ -18,6 +18,7 @@ interface LiveRow {
   no_ad: boolean;
   final_set: LiveConfig['finalSet'];
   points: Side[];
+  ended: boolean;
   match_type: MatchType;
 }
 
@@ -27,7 +28,7 @@ export async function liveScoreOf(
   matchId: string,
 ): Promise<LiveScore | undefined> {
   const { rows } = await context.query<LiveRow>(
-    `SELECT l.first_server, l.no_ad, l.final_set, l.points, s.match_type
+    `SELECT l.first_server, l.no_ad, l.final_set, l.points, l.ended, s.match_type
      FROM live_scores l JOIN seasons s ON s.id = l.season_id WHERE l.match_id = $1`,
     [matchId],
   );
@@ -39,7 +40,7 @@ export async function liveScoreOf(
     noAd: row.no_ad,
     finalSet: row.final_set,
   };
-  return liveScore(config, row.points);
+  return liveScore(config, row.points, row.ended);
 }
 
 /**
@@ -80,6 +81,15 @@ export const liveProjection: Projection = {
         const { rowCount } = await context.query(
           `UPDATE live_scores SET points = points - (jsonb_array_length(points) - 1), updated_at = $3
            WHERE match_id = $1 AND jsonb_array_length(points) = $2`,
+          [matchId, event.payload.seq, event.occurredAt],
+        );
+        changed = rowCount === 1;
+        break;
+      }
+      case 'LiveMatchEnded': {
+        const { rowCount } = await context.query(
+          `UPDATE live_scores SET ended = true, updated_at = $3
+           WHERE match_id = $1 AND NOT ended AND jsonb_array_length(points) = $2`,
           [matchId, event.payload.seq, event.occurredAt],
         );
         changed = rowCount === 1;
