@@ -55,3 +55,18 @@ export async function openBrowser(viewport: ViewportName = 'desktop'): Promise<B
     },
   };
 }
+
+/** The browser gets the session of an HTTP client (the sign-in pages have their own journey). */
+export async function signInBrowser(
+  context: BrowserContext,
+  baseUrl: string,
+  http: { cookie(name: string): string | undefined },
+): Promise<void> {
+  const names = ['SESSION-ID', 'courtside.loggedin', 'courtside.expire', 'XSRF-TOKEN'];
+  await context.addCookies(
+    names.flatMap((name) => {
+      const value = http.cookie(name);
+      return value === undefined ? [] : [{ name, value, url: baseUrl }];
+    }),
+  );
+}

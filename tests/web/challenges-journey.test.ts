@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { openBrowser, type Browser, type ViewportName } from '../support/browser.ts';
+import { openBrowser, type Browser, type ViewportName, signInBrowser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { ACCOUNT_API, ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
-
-/** The browser gets the session of an HTTP client (the sign-in pages have their own journey). */
-async function signInBrowser(context: BrowserContext, baseUrl: string, http: HttpClient) {
-  const names = ['SESSION-ID', 'courtside.loggedin', 'courtside.expire', 'XSRF-TOKEN'];
-  await context.addCookies(
-    names.flatMap((name) => {
-      const value = http.cookie(name);
-      return value === undefined ? [] : [{ name, value, url: baseUrl }];
-    }),
-  );
-}
 
 const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley', 'Di Drop', 'Ed Lob'];
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { openBrowser, type ViewportName } from '../support/browser.ts';
+import { openBrowser, type ViewportName, signInBrowser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
@@ -20,16 +20,6 @@ interface Player {
   id: string;
   name: string;
   teamId: string;
-}
-
-async function signInBrowser(context: BrowserContext, baseUrl: string, http: HttpClient) {
-  const names = ['SESSION-ID', 'courtside.loggedin', 'courtside.expire', 'XSRF-TOKEN'];
-  await context.addCookies(
-    names.flatMap((name) => {
-      const value = http.cookie(name);
-      return value === undefined ? [] : [{ name, value, url: baseUrl }];
-    }),
-  );
 }
 
 const card = (scope: Page | Locator, matchId: string) =>

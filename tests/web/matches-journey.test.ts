@@ -3,11 +3,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { SCREENSHOT_DIR, openBrowser, type ViewportName } from '../support/browser.ts';
+import { SCREENSHOT_DIR, openBrowser, type ViewportName, signInBrowser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, managerWithSeason } from '../support/ladder-setup.ts';
@@ -19,17 +19,6 @@ interface Player {
   email: string;
   name: string;
   teamId: string;
-}
-
-/** The browser gets the session of an HTTP client (the sign-in pages have their own journey). */
-async function signInBrowser(context: BrowserContext, baseUrl: string, http: HttpClient) {
-  const names = ['SESSION-ID', 'courtside.loggedin', 'courtside.expire', 'XSRF-TOKEN'];
-  await context.addCookies(
-    names.flatMap((name) => {
-      const value = http.cookie(name);
-      return value === undefined ? [] : [{ name, value, url: baseUrl }];
-    }),
-  );
 }
 
 function card(scope: Page | Locator, matchId: string): Locator {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { inputClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { CANCEL_WORD, isCancelConfirmation } from '../model';
 
@@ -27,55 +27,45 @@ export function CancelMatchDialog({ open, onClose, onConfirm, busy = false }: Ca
   };
   const confirmed = isCancelConfirmation(text);
   return (
-    <Dialog open={open} onClose={close} className="relative z-50">
-      <div className="fixed inset-0 bg-ink-950/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel
-          className="w-[20rem] max-w-full rounded-2xl bg-white p-5 shadow-xl ring-1 ring-ink-200"
-          data-testid="cancel-match-dialog"
+    <FormDialog
+      open={open}
+      onClose={close}
+      widthClass="w-[20rem]"
+      testId="cancel-match-dialog"
+      title={t('matchCard.cancelDialog.title')}
+      message={t('matchCard.cancelDialog.message')}
+      onSubmit={() => {
+        if (confirmed && !busy) {
+          setText('');
+          onConfirm();
+        }
+      }}
+    >
+      <label htmlFor={fieldId} className="block text-sm font-medium text-ink-800">
+        {t('matchCard.cancelDialog.label', { word: CANCEL_WORD })}
+      </label>
+      <input
+        id={fieldId}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        className={`${inputClass} mt-1.5`}
+        data-autofocus
+      />
+      <div className="mt-5 flex justify-end gap-2">
+        <button type="button" onClick={close} className={secondaryButtonClass}>
+          {t('matchCard.cancelDialog.keep')}
+        </button>
+        <button
+          type="submit"
+          disabled={!confirmed || busy}
+          className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          <DialogTitle className="text-base font-semibold text-ink-900">
-            {t('matchCard.cancelDialog.title')}
-          </DialogTitle>
-          <p className="mt-2 text-sm leading-6 text-ink-700">{t('matchCard.cancelDialog.message')}</p>
-          <form
-            className="mt-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (confirmed && !busy) {
-                setText('');
-                onConfirm();
-              }
-            }}
-          >
-            <label htmlFor={fieldId} className="block text-sm font-medium text-ink-800">
-              {t('matchCard.cancelDialog.label', { word: CANCEL_WORD })}
-            </label>
-            <input
-              id={fieldId}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              className={`${inputClass} mt-1.5`}
-              data-autofocus
-            />
-            <div className="mt-5 flex justify-end gap-2">
-              <button type="button" onClick={close} className={secondaryButtonClass}>
-                {t('matchCard.cancelDialog.keep')}
-              </button>
-              <button
-                type="submit"
-                disabled={!confirmed || busy}
-                className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-50"
-              >
-                {t('matchCard.cancelDialog.confirm')}
-              </button>
-            </div>
-          </form>
-        </DialogPanel>
+          {t('matchCard.cancelDialog.confirm')}
+        </button>
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

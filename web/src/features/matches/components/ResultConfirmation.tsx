@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
 import { enGB, nl } from 'date-fns/locale';
@@ -140,47 +140,37 @@ function DisputeDialog({
   const fieldId = useId();
   const trimmed = reason.trim();
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-ink-950/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel
-          className="w-[22rem] max-w-full rounded-2xl bg-white p-5 shadow-xl ring-1 ring-ink-200"
-          data-testid="dispute-dialog"
-        >
-          <DialogTitle className="text-base font-semibold text-ink-900">
-            {t('matchCard.confirmation.disputeTitle')}
-          </DialogTitle>
-          <p className="mt-2 text-sm leading-6 text-ink-700">{t('matchCard.confirmation.disputeText')}</p>
-          <form
-            className="mt-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (trimmed && !busy) onSend(trimmed);
-            }}
-          >
-            <label htmlFor={fieldId} className="block text-sm font-medium text-ink-800">
-              {t('matchCard.confirmation.reason')}
-            </label>
-            <textarea
-              id={fieldId}
-              value={reason}
-              maxLength={500}
-              rows={3}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              className={`${inputClass} mt-1.5`}
-              data-autofocus
-            />
-            <div className="mt-5 flex justify-end gap-2">
-              <button type="button" onClick={onClose} className={secondaryButtonClass}>
-                {t('matchCard.confirmation.keep')}
-              </button>
-              <button type="submit" disabled={!trimmed || busy} className={primaryButtonClass}>
-                {t('matchCard.confirmation.send')}
-              </button>
-            </div>
-          </form>
-        </DialogPanel>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      widthClass="w-[22rem]"
+      testId="dispute-dialog"
+      title={t('matchCard.confirmation.disputeTitle')}
+      message={t('matchCard.confirmation.disputeText')}
+      onSubmit={() => {
+        if (trimmed && !busy) onSend(trimmed);
+      }}
+    >
+      <label htmlFor={fieldId} className="block text-sm font-medium text-ink-800">
+        {t('matchCard.confirmation.reason')}
+      </label>
+      <textarea
+        id={fieldId}
+        value={reason}
+        maxLength={500}
+        rows={3}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        className={`${inputClass} mt-1.5`}
+        data-autofocus
+      />
+      <div className="mt-5 flex justify-end gap-2">
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          {t('matchCard.confirmation.keep')}
+        </button>
+        <button type="submit" disabled={!trimmed || busy} className={primaryButtonClass}>
+          {t('matchCard.confirmation.send')}
+        </button>
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }
