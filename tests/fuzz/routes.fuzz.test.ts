@@ -5,7 +5,7 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
-import { ADMIN_API } from '@courtside/events/api-paths';
+import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
 
 /**
  * Sends generated bad input to every route the api has (read from its router, so a new route is fuzzed without
@@ -73,6 +73,15 @@ const knownFields = [
   'after',
   'limit',
   'PAGE',
+  'defenderTeamId',
+  'seq',
+  'winner',
+  'firstServer',
+  'noAd',
+  'finalSet',
+  'reason',
+  'advanceMs',
+  'rules',
   'TAGS',
   'OWN',
   'COMPLETED',
@@ -137,7 +146,15 @@ describe('fuzzing every route with bad input', () => {
       },
     );
     expect(match.status).toBe(201);
+    // A challenge (#2 challenges #1) and a live match, so their routes get past the first lookup too.
+    const challenge = await setup.teams[1]!.http.json<{ challengeId: string }>(
+      'POST',
+      `${LADDER_API}/seasons/${setup.seasonId}/challenges`,
+      { defenderTeamId: setup.teams[0]!.teamId },
+    );
+    expect(challenge.status).toBe(201);
     validIds = {
+      challengeId: challenge.body.challengeId,
       companyId: setup.company.id,
       ladderId: setup.ladderId,
       seasonId: setup.seasonId,
@@ -165,6 +182,12 @@ describe('fuzzing every route with bad input', () => {
       fullName: 'Fuzz Player',
       phoneNumber: { countryCode: '31', number: '06 12345678' },
       date: `${day(1)}T10:00:00`,
+      defenderTeamId: setup.teams[0]!.teamId,
+      seq: 1,
+      winner: 'defender',
+      firstServer: 'defender',
+      reason: 'Not the score we played',
+      advanceMs: 0,
     });
     console.log(`[fuzz] seed ${seed}, ${RUNS} runs over ${targets.length} route methods`);
   }, 120_000);
@@ -181,6 +204,10 @@ describe('fuzzing every route with bad input', () => {
         'POST /webapps/api/accountmanager/api/v1/companies',
         'GET /webapps/api/admin/api/admin/v1/companies/:companyId/ladders/name/:name',
         'PUT /webapps/api/matches/api/v1/matches',
+        'POST /webapps/api/ladder/api/v1/challenges/:challengeId/accept',
+        'POST /webapps/api/matches/api/v1/matches/:id/points',
+        'POST /webapps/api/matches/api/v1/matches/:id/dispute',
+        'POST /webapps/api/dev/clock',
       ]),
     );
     expect(targets.length).toBeGreaterThanOrEqual(40);
