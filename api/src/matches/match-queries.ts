@@ -5,14 +5,9 @@ import type { LiveConfig, Side } from '@courtside/events/live/engine';
 import type { MatchType } from '@courtside/events/ladders/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { confirmationJson } from '@courtside/projector/matches/match-view';
 
 type Queryable = Pick<pg.Pool, 'query'>;
-
-/** A match's confirmation as JSON (DESIGN.md §5), from its columns. */
-export const confirmationJson = (table: string) => `json_strip_nulls(json_build_object(
-  'state', ${table}.confirmation_state,
-  'dueAt', to_char(${table}.confirmation_due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'enteredBy', ${table}.entered_by, 'side', ${table}.entered_side))`;
 
 /** A season's match settings and its active teams' positions, as the match rules decide against them. */
 export async function seasonMatchStateOf(db: Queryable, seasonId: string): Promise<MatchState> {

@@ -88,6 +88,12 @@ interface MatchRow {
   challenger: { teamId: string; position: number | null; members: Array<{ id: string; name: string }> };
 }
 
+/** A match's confirmation as JSON (DESIGN.md §5), from the columns of the matches row `alias`. */
+export const confirmationJson = (alias: string) => `json_strip_nulls(json_build_object(
+  'state', ${alias}.confirmation_state,
+  'dueAt', to_char(${alias}.confirmation_due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'enteredBy', ${alias}.entered_by, 'side', ${alias}.entered_side))`;
+
 const teamJson = (side: 'defender_id' | 'challenger_id') => `(
   SELECT json_build_object('teamId', t.id, 'position', t.position, 'members',
     (SELECT json_agg(json_build_object('id', a.id, 'name', coalesce(a.full_name, 'Player')) ORDER BY tm.member_order)
@@ -103,9 +109,7 @@ export async function loadMatches(
   if (matchIds.length === 0) return [];
   const { rows } = (await query(
     `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
-       m.challenge_id, json_strip_nulls(json_build_object('state', m.confirmation_state,
-         'dueAt', to_char(m.confirmation_due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-         'enteredBy', m.entered_by, 'side', m.entered_side)) AS confirmation, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
+       m.challenge_id, ${confirmationJson('m')} AS confirmation, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
        ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger
      FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
      WHERE m.id = ANY($1::uuid[])`,
