@@ -158,7 +158,10 @@ export function accountRoutes(router: Router, services: AppServices): void {
       ]);
     }
     await accounts.setMinimal(session.accountId, input.fullName, phone);
-    ctx.body = publicAccount((await accounts.byId(session.accountId))!);
+    ctx.body = {
+      ...publicAccount((await accounts.byId(session.accountId))!),
+      calendarUrl: await calendarUrlOf(ctx, services, session.accountId),
+    };
   });
 
   router.put(`${ACCOUNT_API}/account/password`, async (ctx) => {
