@@ -1,6 +1,7 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
@@ -9,13 +10,35 @@ import { parseFeed, type Feed, type FeedEvent } from './parse-feed.ts';
 const noScore = { matchSets: [], special: 'none' };
 
 /**
+ * A GET with If-None-Match as a calendar app sends it. Not fetch(): by the Fetch standard a conditional request
+ * also says `Cache-Control: no-cache`, which forbids the server to answer 304.
+ */
+function conditionalGet(
+  url: string,
+  etag?: string,
+): Promise<{ status: number; etag?: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: etag ? { 'if-none-match': etag } : {} }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, etag: response.headers.etag, text }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
  * DESIGN.md §6 "Feeds": the personal feed (GET account's calendarUrl, renewable) and the public feed of a ladder,
  * read back with a real iCalendar parser (ical.js) as a calendar app that subscribed would read them.
  */
 describe('calendar feeds', () => {
   let courtside: RunningCourtside;
+  let backend: TestBackend;
   beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
+    backend = await createBackend('embedded');
+    courtside = await startTestCourtside(backend);
   });
   afterAll(async () => {
     await courtside?.stop();
@@ -180,6 +203,44 @@ describe('calendar feeds', () => {
     });
     expect(forged.status).toBe(403);
     expect(await calendarUrlOf(http)).toBe(renewed.body.calendarUrl);
+  });
+
+  it('answers a calendar that asks again with a 304 while nothing changed, and with the new text after a change', async () => {
+    const { teams, matchId } = await ladderWithMatch(2, `${day(9)}T09:00`);
+    const calendarUrl = await calendarUrlOf(teams[0]!.http);
+    const first = await conditionalGet(calendarUrl);
+    expect(first.status).toBe(200);
+    expect(first.etag).toBeTruthy();
+
+    // What a calendar app sends when it polls: its copy's ETag.
+    expect((await conditionalGet(calendarUrl, first.etag)).status).toBe(304);
+    await reschedule(teams[0]!.http, matchId, `${day(9)}T10:00`);
+    const changed = await conditionalGet(calendarUrl, first.etag);
+    expect(changed.status).toBe(200);
+    expect(eventOf(parseFeed(changed.text), matchId)!.start).toBe(`${day(9)}T10:00:00`);
+  });
+
+  it('starts the addresses with PUBLIC_URL where it is set; every api process shows the same working token', async () => {
+    const { teams } = await ladderWithMatch(2, `${day(7)}T17:00`);
+    const local = await calendarUrlOf(teams[0]!.http);
+    const behindProxy = await startTestCourtside(backend, {
+      runProjector: false,
+      publicUrl: 'https://ladders.example.test',
+    });
+    try {
+      const response = await fetch(`${behindProxy.url}${ACCOUNT_API}/account`, {
+        headers: { cookie: `SESSION-ID=${teams[0]!.http.cookie('SESSION-ID')}` },
+      });
+      const { calendarUrl } = (await response.json()) as { calendarUrl: string };
+      const path = new URL(local).pathname;
+      expect(calendarUrl).toBe(`https://ladders.example.test${path}`);
+      const feed = parseFeed(await (await fetch(`${behindProxy.url}${path}`)).text());
+      expect(feed.events[0]!.url).toMatch(
+        /^https:\/\/ladders\.example\.test\/webapps\/matches\/en\/\?match=/,
+      );
+    } finally {
+      await behindProxy.stop();
+    }
   });
 
   it('answers 404 for an unknown token or ladder and 400 for a ladder id that is no id, never 500', async () => {
