@@ -48,6 +48,8 @@ interface Options {
   viewerProcesses: number;
   settleSeconds: number;
   connectBatch: number;
+  /** Extra node flags for the server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof to see where its time goes). */
+  serverNodeFlags: string[];
   json?: string;
 }
 
@@ -63,6 +65,7 @@ function parseOptions(argv: string[]): Options {
       'viewer-processes': { type: 'string', default: '1' },
       'settle-seconds': { type: 'string', default: '20' },
       'connect-batch': { type: 'string', default: '100' },
+      'server-node-flags': { type: 'string', default: '' },
       json: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -71,7 +74,8 @@ function parseOptions(argv: string[]): Options {
   if (values.help) {
     console.log(
       'usage: npm run bench:live -- [--viewers=1000] [--rate=2] [--seconds=30] [--rooms=match[,season,ladder]]\n' +
-        '       [--log=kafka|embedded] [--viewer-processes=1] [--settle-seconds=20] [--connect-batch=100] [--json=out.json]',
+        '       [--log=kafka|embedded] [--viewer-processes=1] [--settle-seconds=20] [--connect-batch=100] [--json=out.json]\n' +
+        "       [--server-node-flags='--cpu-prof --cpu-prof-dir=/tmp/prof']",
     );
     process.exit(0);
   }
@@ -94,6 +98,7 @@ function parseOptions(argv: string[]): Options {
     viewerProcesses: Math.floor(positive('viewer-processes', values['viewer-processes'], 16)),
     settleSeconds: positive('settle-seconds', values['settle-seconds'], 600),
     connectBatch: Math.floor(positive('connect-batch', values['connect-batch'], 10_000)),
+    serverNodeFlags: values['server-node-flags'].split(' ').filter(Boolean),
     json: values.json,
   };
 }
@@ -111,9 +116,10 @@ async function freePort(): Promise<number> {
 async function startServer(
   cleanups: Cleanups,
   env: Record<string, string>,
+  nodeFlags: string[],
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'api/src/main.ts'], {
     cwd: repoRoot,
     env: Object.fromEntries(
       Object.entries({
@@ -359,7 +365,7 @@ async function main(): Promise<void> {
     } else {
       env.KAFKA_BROKERS = '';
     }
-    const server = await startServer(cleanups, env);
+    const server = await startServer(cleanups, env, options.serverNodeFlags);
     const { scorer, matchId, rooms } = await liveMatch(server.url);
     const viewerRooms = options.rooms.map((kind) => rooms[kind]);
     console.error(`match ${matchId} is live; ${options.viewers} viewers in ${viewerRooms.join(', ')}`);
@@ -435,8 +441,9 @@ async function main(): Promise<void> {
     let missing = 0;
     let duplicatePoints = 0;
     let duplicateCopies = 0;
-    const perPointWorst: number[] = [];
-    for (let seq = 1; seq <= points; seq++) perPointWorst.push(0);
+    // Per point, the first and the last viewer to get it: the spread between them is the fan-out itself.
+    const perPointWorst = Array.from({ length: points }, () => 0);
+    const perPointFirst = Array.from({ length: points }, () => Number.POSITIVE_INFINITY);
     for (const report of reports) {
       duplicateCopies += report.duplicateCopies;
       const got = new Map<number, number>();
@@ -450,6 +457,7 @@ async function main(): Promise<void> {
         const latency = at - sentAt.get(seq)!;
         latencies.push(latency);
         perPointWorst[seq - 1] = Math.max(perPointWorst[seq - 1]!, latency);
+        perPointFirst[seq - 1] = Math.min(perPointFirst[seq - 1]!, latency);
       }
       for (let seq = 1; seq <= points; seq++) if (!got.has(seq)) missing++;
     }
@@ -477,7 +485,11 @@ async function main(): Promise<void> {
       viewers: { asked: options.viewers, connected, connectFailures },
       points: { sent: points, httpErrors: httpErrors.length, scoringSeconds: round(scoringSeconds, 1) },
       latencyMs: latency,
+      firstViewerPerPointMs: summarize(perPointFirst.filter(Number.isFinite)),
       worstPerPointMs: summarize(perPointWorst),
+      spreadPerPointMs: summarize(
+        perPointWorst.map((worst, index) => worst - perPointFirst[index]!).filter(Number.isFinite),
+      ),
       httpAnswerMs: summarize(httpMs),
       pushes: {
         expected: connected * points,
@@ -511,7 +523,9 @@ async function main(): Promise<void> {
 function printReport(
   result: {
     latencyMs: Summary | undefined;
+    firstViewerPerPointMs: Summary | undefined;
     worstPerPointMs: Summary | undefined;
+    spreadPerPointMs: Summary | undefined;
     httpAnswerMs: Summary | undefined;
   } & Record<string, unknown>,
   httpErrors: string[],
@@ -522,13 +536,22 @@ function printReport(
       : `${label}: no samples`;
   console.log(
     JSON.stringify(
-      { ...result, latencyMs: undefined, worstPerPointMs: undefined, httpAnswerMs: undefined },
+      {
+        ...result,
+        latencyMs: undefined,
+        firstViewerPerPointMs: undefined,
+        worstPerPointMs: undefined,
+        spreadPerPointMs: undefined,
+        httpAnswerMs: undefined,
+      },
       null,
       2,
     ),
   );
   console.log(line('point → viewer (all viewers, all points)', result.latencyMs));
+  console.log(line('first viewer per point', result.firstViewerPerPointMs));
   console.log(line('slowest viewer per point', result.worstPerPointMs));
+  console.log(line('last minus first viewer per point (the fan-out)', result.spreadPerPointMs));
   console.log(line('point HTTP answer', result.httpAnswerMs));
   for (const error of httpErrors.slice(0, 5)) console.log(`HTTP error: ${error}`);
 }
