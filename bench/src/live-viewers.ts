@@ -15,7 +15,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
@@ -32,7 +32,15 @@ import {
 import { HttpClient } from '../../tests/support/http-client.ts';
 import type { ChildMessage, ParentMessage, ViewerReport } from './live-viewer-process.ts';
 import { Cleanups, startKafka, startPostgres, withTimeout } from './services.ts';
-import { round, summarize, type Summary } from './stats.ts';
+import {
+  estimateQuantile,
+  parseHistogram,
+  round,
+  subtractHistogram,
+  summarize,
+  type HistogramDelta,
+  type Summary,
+} from './stats.ts';
 import { machineInfo } from './system.ts';
 
 const TARGET_P99_MS = 100;
@@ -50,6 +58,8 @@ interface Options {
   connectBatch: number;
   /** Extra node flags for the server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof to see where its time goes). */
   serverNodeFlags: string[];
+  /** Write a heap snapshot of the server (a full GC first) before the viewers come and after they left. */
+  heapSnapshotDir?: string;
   json?: string;
 }
 
@@ -66,6 +76,7 @@ function parseOptions(argv: string[]): Options {
       'settle-seconds': { type: 'string', default: '20' },
       'connect-batch': { type: 'string', default: '100' },
       'server-node-flags': { type: 'string', default: '' },
+      'heap-snapshots': { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -98,7 +109,13 @@ function parseOptions(argv: string[]): Options {
     viewerProcesses: Math.floor(positive('viewer-processes', values['viewer-processes'], 16)),
     settleSeconds: positive('settle-seconds', values['settle-seconds'], 600),
     connectBatch: Math.floor(positive('connect-batch', values['connect-batch'], 10_000)),
-    serverNodeFlags: values['server-node-flags'].split(' ').filter(Boolean),
+    serverNodeFlags: [
+      ...values['server-node-flags'].split(' ').filter(Boolean),
+      ...(values['heap-snapshots']
+        ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${values['heap-snapshots']}`]
+        : []),
+    ],
+    heapSnapshotDir: values['heap-snapshots'],
     json: values.json,
   };
 }
@@ -183,6 +200,41 @@ async function serverMemory(url: string, pid: number): Promise<ServerMemory> {
     heapTotalMiB: mib(metric('courtside_nodejs_heap_size_total_bytes')),
     cpuSeconds,
   };
+}
+
+/** The server's own time to hand each push to all its sockets (courtside_live_emit_duration_seconds). */
+async function emitHistogram(url: string): Promise<HistogramDelta> {
+  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+  return parseHistogram(text, 'courtside_live_emit_duration_seconds', {});
+}
+
+function describeHistogram(histogram: HistogramDelta) {
+  return {
+    pushes: histogram.count,
+    meanMs: histogram.count ? round((histogram.sumSeconds / histogram.count) * 1000) : undefined,
+    p50Ms: estimateQuantile(histogram, 0.5),
+    p99Ms: estimateQuantile(histogram, 0.99),
+  };
+}
+
+/** Asks the server for a heap snapshot (SIGUSR2 with --heapsnapshot-signal) and waits until it is written. */
+async function heapSnapshot(dir: string | undefined, pid: number): Promise<string | undefined> {
+  if (!dir) return undefined;
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 300_000;
+  let last = -1;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const file = readdirSync(dir).find((name) => !before.has(name) && name.endsWith('.heapsnapshot'));
+    if (file) {
+      const size = statSync(`${dir}/${file}`).size;
+      // The server answers again once the snapshot is written.
+      if (size > 0 && size === last) return `${dir}/${file}`;
+      last = size;
+    }
+    if (Date.now() > deadline) throw new Error('no heap snapshot in 300 s');
+  }
 }
 
 // ---- the match, set up over HTTP as people would -----------------------------------------------------------------
@@ -365,6 +417,7 @@ async function main(): Promise<void> {
     } else {
       env.KAFKA_BROKERS = '';
     }
+    if (options.heapSnapshotDir) mkdirSync(options.heapSnapshotDir, { recursive: true });
     const server = await startServer(cleanups, env, options.serverNodeFlags);
     const { scorer, matchId, rooms } = await liveMatch(server.url);
     const viewerRooms = options.rooms.map((kind) => rooms[kind]);
@@ -372,6 +425,7 @@ async function main(): Promise<void> {
 
     // Let the set-up's allocations settle before the first reading.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const snapshotBefore = await heapSnapshot(options.heapSnapshotDir, server.child.pid!);
     const memoryBefore = await serverMemory(server.url, server.child.pid!);
 
     const processes = Array.from({ length: options.viewerProcesses }, () => new ViewerProcess(cleanups));
@@ -400,6 +454,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const memoryWithViewers = await serverMemory(server.url, server.child.pid!);
     const viewerCpuBefore = processes.map((child) => procCpuSeconds(child.pid));
+    const emitsBefore = await emitHistogram(server.url);
 
     // Points at `rate` per second: point i is due at start + i/rate (sent later only if the one before is still out).
     const points = Math.max(1, Math.round(options.seconds * options.rate));
@@ -423,6 +478,7 @@ async function main(): Promise<void> {
     }
     const scoringSeconds = (nowMs() - start) / 1000;
     const memoryScored = await serverMemory(server.url, server.child.pid!);
+    const serverEmit = describeHistogram(subtractHistogram(await emitHistogram(server.url), emitsBefore));
 
     // Wait until every viewer has the last point (or the drain time passes), then collect.
     const drainDeadline = nowMs() + 15_000;
@@ -471,6 +527,9 @@ async function main(): Promise<void> {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       memoryAfter.push({ secondsAfterLeaving: at, ...(await serverMemory(server.url, server.child.pid!)) });
     }
+    // A heap snapshot collects all garbage first: what the heap holds after it is what the server really keeps.
+    const snapshotAfter = await heapSnapshot(options.heapSnapshotDir, server.child.pid!);
+    const memoryAfterFullGc = snapshotAfter ? await serverMemory(server.url, server.child.pid!) : undefined;
 
     const latency = summarize(latencies);
     const result = {
@@ -491,6 +550,7 @@ async function main(): Promise<void> {
         perPointWorst.map((worst, index) => worst - perPointFirst[index]!).filter(Number.isFinite),
       ),
       httpAnswerMs: summarize(httpMs),
+      serverEmitToAllSockets: serverEmit,
       pushes: {
         expected: connected * points,
         delivered: latencies.length,
@@ -507,6 +567,8 @@ async function main(): Promise<void> {
         withViewers: memoryWithViewers,
         afterScoring: memoryScored,
         memoryAfter,
+        memoryAfterFullGc,
+        heapSnapshots: { before: snapshotBefore, after: snapshotAfter },
       },
       target: {
         p99Ms: TARGET_P99_MS,
@@ -553,6 +615,7 @@ function printReport(
   console.log(line('slowest viewer per point', result.worstPerPointMs));
   console.log(line('last minus first viewer per point (the fan-out)', result.spreadPerPointMs));
   console.log(line('point HTTP answer', result.httpAnswerMs));
+  console.log(`server: one push to all sockets ${JSON.stringify(result.serverEmitToAllSockets)}`);
   for (const error of httpErrors.slice(0, 5)) console.log(`HTTP error: ${error}`);
 }
 

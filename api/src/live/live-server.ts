@@ -23,6 +23,8 @@ export interface LiveServerOptions {
   authorizers: readonly RoomAuthorizer[];
   viewerOf: (cookieHeader: string | undefined, sessionHeader: string | undefined) => Promise<Viewer>;
   onError: (error: unknown) => void;
+  /** How long one live push took to hand to all its sockets (for the metrics). */
+  onEmitted?: (event: string, seconds: number) => void;
 }
 
 /**
@@ -60,11 +62,13 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
           ).rows
         : [];
     for (const push of mergeRooms([...rows, ...fresh])) {
+      const started = performance.now();
       io.to(push.rooms).emit(push.event, push.data, {
         cursor: push.cursor,
         rooms: push.rooms,
         ...(push.rooms.length === 1 ? { room: push.rooms[0] } : {}),
       });
+      options.onEmitted?.(push.event, (performance.now() - started) / 1000);
     }
     delivered = outboxTo;
   }
