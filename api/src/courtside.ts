@@ -209,6 +209,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
           return { accountId: session?.accountId };
         },
         onError: (error) => logger.error({ err: error }, 'live channel error'),
+        onEmitted: (event, seconds) => metrics.liveEmitDuration.observe({ event }, seconds),
       });
       server.listen(config.port ?? 0, config.host ?? '127.0.0.1');
       await once(server, 'listening');
