@@ -25,6 +25,10 @@ const en = {
     reconnecting: 'Offline',
     reconnectingHint: 'Live updates are paused; reconnecting…',
   },
+  calendar: {
+    subscribe: 'Subscribe in your calendar',
+    subscribeHint: 'Adds a calendar that follows every new date, change and cancellation',
+  },
   loading: {
     label: 'Loading…',
   },

@@ -26,6 +26,10 @@ const nl: Translation = {
     reconnecting: 'Offline',
     reconnectingHint: 'Live-updates zijn gepauzeerd; opnieuw verbinden…',
   },
+  calendar: {
+    subscribe: 'Abonneer in je agenda',
+    subscribeHint: 'Voegt een agenda toe die elke nieuwe datum, wijziging en afzegging volgt',
+  },
   loading: {
     label: 'Laden…',
   },
