@@ -18,7 +18,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the calendar subscribe links 
     await courtside?.stop();
   });
 
-  it('links My matches to the personal feed and the standings to the ladder feed, in English and Dutch', async () => {
+  it('links My matches to the personal feed and the standings to the ladder feed, in English and Dutch; the account page renews the personal one', async () => {
     const { teams, ladderId } = await seasonWithTeams(courtside.url!, 1);
     const player = teams[0]!.http;
     const { body: account } = await player.json<{ calendarUrl: string }>('GET', `${ACCOUNT_API}/account`);
@@ -60,6 +60,21 @@ describe.each<ViewportName>(['desktop', 'phone'])('the calendar subscribe links 
       await page.goto(`${courtside.url}/webapps/ladders/nl/${ladderId}`);
       await page.getByRole('link', { name: 'Abonneer in je agenda' }).waitFor();
       await fitsOnScreen('Abonneer in je agenda');
+
+      // The account page makes a new address when the old one got out: the old one answers 404 from then on.
+      await page.goto(`${courtside.url}/webapps/account/en/`);
+      const accountLink = page.getByRole('link', { name: 'Subscribe in your calendar' });
+      await accountLink.waitFor();
+      expect(await accountLink.getAttribute('href')).toBe(webcal(account.calendarUrl));
+      await page.getByRole('button', { name: 'New calendar address' }).click();
+      await page.getByText('New calendar address made: the old one no longer works').waitFor();
+      await expect.poll(() => accountLink.getAttribute('href')).not.toBe(webcal(account.calendarUrl));
+      const { body: renewed } = await player.json<{ calendarUrl: string }>('GET', `${ACCOUNT_API}/account`);
+      expect(await accountLink.getAttribute('href')).toBe(webcal(renewed.calendarUrl));
+      expect((await fetch(account.calendarUrl)).status).toBe(404);
+      expect((await fetch(renewed.calendarUrl)).status).toBe(200);
+      await fitsOnScreen('Subscribe in your calendar');
+      await browser.screenshot(`calendar-account-${viewport}`);
     } finally {
       await browser.close();
     }

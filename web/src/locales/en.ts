@@ -27,7 +27,8 @@ const en = {
   },
   calendar: {
     subscribe: 'Subscribe in your calendar',
-    subscribeHint: 'Adds a calendar that follows every new date, change and cancellation',
+    renew: 'New calendar address',
+    renewed: 'New calendar address made: the old one no longer works',
   },
   loading: {
     label: 'Loading…',

@@ -28,7 +28,8 @@ const nl: Translation = {
   },
   calendar: {
     subscribe: 'Abonneer in je agenda',
-    subscribeHint: 'Voegt een agenda toe die elke nieuwe datum, wijziging en afzegging volgt',
+    renew: 'Nieuw agenda-adres',
+    renewed: 'Nieuw agenda-adres gemaakt: het oude werkt niet meer',
   },
   loading: {
     label: 'Laden…',

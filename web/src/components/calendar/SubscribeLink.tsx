@@ -11,7 +11,7 @@ export function SubscribeLink({ feedUrl }: { feedUrl: string | null | undefined 
   const href = feedUrl ? webcalUrl(feedUrl) : null;
   if (!href) return null;
   return (
-    <a href={href} className={secondaryButtonClass} title={t('calendar.subscribeHint')}>
+    <a href={href} className={secondaryButtonClass}>
       <svg viewBox="0 0 16 16" className="size-4 shrink-0 text-brand-700" aria-hidden="true">
         <rect x="2" y="3" width="12" height="11" rx="2" fill="none" stroke="currentColor" strokeWidth="1.4" />
         <path
