@@ -229,9 +229,9 @@ describe('who is told what (DESIGN.md §6)', () => {
       ]);
   });
 
-  it("the system's walkover result after a decline tells nobody again (the decline said it)", () => {
-    given(context())
-      .when(event('MatchResultRecorded', { ...matchRef, defender: side, challenger: side }))
+  it('the walkover result of a declined challenge tells nobody again (the decline said it)', () => {
+    given(context({ match: { defenderId: top, challengerId: bottom, date: null, byChallenge: true } }))
+      .when(event('MatchResultRecorded', { ...matchRef, defender: side, challenger: side }, ann))
       .thenTold([]);
   });
 

@@ -66,8 +66,11 @@ export interface NotifyContext {
   managers: string[];
   /** Members (account ids, in order) of the teams the event names. */
   teams: Record<string, { members: string[] }>;
-  /** The match an event is about (its teams and date). */
-  match?: { defenderId: string; challengerId: string; date: string | null };
+  /**
+   * The two sides an event is about: of its match, or of its challenge. `byChallenge`: the match is the walkover of
+   * a declined or expired challenge (those notifications tell of it already).
+   */
+  match?: { defenderId: string; challengerId: string; date: string | null; byChallenge?: boolean };
   people: Record<string, Person>;
 }
 
@@ -278,8 +281,8 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
           },
         });
       }
-      // The system records the walkover of a declined or expired challenge: those notifications say it already.
-      if (event.actorId === 'system') return [];
+      // The walkover of a declined or expired challenge: those notifications say it already.
+      if (match.byChallenge) return [];
       return resultConfirmed(match, ladderId);
     }
     case 'ResultConfirmed': {
@@ -353,8 +356,10 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'LiveMatchEnded':
       return [];
     default: {
+      // An event type this code does not know (a newer version wrote it): nobody is told.
       const unknown: never = event;
-      return unknown;
+      void unknown;
+      return [];
     }
   }
 
