@@ -52,7 +52,11 @@ export function xsrfProtection(
         overwrite: true,
       });
     }
-    if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/webapps/api/') && !EXEMPT_PATHS.has(ctx.path)) {
+    if (
+      !SAFE_METHODS.has(ctx.method) &&
+      ctx.path.startsWith('/webapps/api/') &&
+      !EXEMPT_PATHS.has(ctx.path)
+    ) {
       const header = ctx.get(XSRF_HEADER);
       if (!cookieValid || header !== cookie) {
         throw new HttpError(403, 'Missing or invalid anti-forgery token: reload the page and try again');
