@@ -67,27 +67,27 @@ export async function readNotifyContext(
   }
   if (sides) teamIds.add(sides.defenderId).add(sides.challengerId);
 
-  const [ladder, managers, members] = await Promise.all([
-    ladderId
-      ? db.query<{ name: string; company_id: string }>(
-          `SELECT name, company_id FROM ${schema}.ladders WHERE id = $1`,
-          [ladderId],
-        )
-      : undefined,
-    needsManagers(event)
-      ? db.query<{ account_id: string }>(
-          `SELECT account_id FROM ${schema}.company_managers WHERE company_id::text = $1 ORDER BY account_id`,
-          [event.companyId],
-        )
-      : undefined,
+  // One after another: inside the notifier's transaction they share one connection.
+  const ladder = ladderId
+    ? await db.query<{ name: string; company_id: string }>(
+        `SELECT name, company_id FROM ${schema}.ladders WHERE id = $1`,
+        [ladderId],
+      )
+    : undefined;
+  const managers = needsManagers(event)
+    ? await db.query<{ account_id: string }>(
+        `SELECT account_id FROM ${schema}.company_managers WHERE company_id::text = $1 ORDER BY account_id`,
+        [event.companyId],
+      )
+    : undefined;
+  const members =
     teamIds.size > 0
-      ? db.query<{ team_id: string; account_id: string }>(
+      ? await db.query<{ team_id: string; account_id: string }>(
           `SELECT team_id, account_id FROM ${schema}.team_members WHERE team_id = ANY($1::uuid[])
            ORDER BY team_id, member_order`,
           [[...teamIds]],
         )
-      : undefined,
-  ]);
+      : undefined;
   const teams: NotifyContext['teams'] = {};
   for (const row of members?.rows ?? []) {
     (teams[row.team_id] ??= { members: [] }).members.push(row.account_id);
