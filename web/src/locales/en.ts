@@ -1,5 +1,6 @@
 import laddersEn from './ladders-en';
 import matchesEn from './matches-en';
+import notificationsEn from './notifications-en';
 
 /** English texts; the source of the translation keys (nl.ts must have the same shape). */
 const en = {
@@ -49,6 +50,7 @@ const en = {
     signIn: 'Sign in',
     accountMenu: 'Account menu',
     account: 'Account',
+    preferences: 'Mail preferences',
     companies: 'Companies',
     managerArea: 'Manager area',
     signOut: 'Sign out',
@@ -157,6 +159,7 @@ const en = {
   },
   ...laddersEn,
   ...matchesEn,
+  ...notificationsEn,
   devMailbox: {
     title: 'Dev mailbox',
     intro: 'Mail sent by the server in development lands here instead of in a real inbox.',

@@ -1,6 +1,7 @@
 import type { Translation } from './en';
 import laddersNl from './ladders-nl';
 import matchesNl from './matches-nl';
+import notificationsNl from './notifications-nl';
 
 /** Dutch texts; same keys as en.ts (checked by the type). */
 const nl: Translation = {
@@ -50,6 +51,7 @@ const nl: Translation = {
     signIn: 'Inloggen',
     accountMenu: 'Accountmenu',
     account: 'Account',
+    preferences: 'Mailvoorkeuren',
     companies: 'Bedrijven',
     managerArea: 'Beheeromgeving',
     signOut: 'Uitloggen',
@@ -161,6 +163,7 @@ const nl: Translation = {
   },
   ...laddersNl,
   ...matchesNl,
+  ...notificationsNl,
   devMailbox: {
     title: 'Dev-mailbox',
     intro:
