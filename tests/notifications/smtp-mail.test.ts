@@ -6,6 +6,7 @@ import {
   LADDER_API,
   NOTIFICATIONS_PATH,
   PREFERENCES_PATH,
+  READY_PATH,
   UNSUBSCRIBE_PATH,
 } from '@courtside/events/api-paths';
 import { readCodesFrom } from '../support/accounts.ts';
@@ -140,5 +141,28 @@ describe('notification mails over real SMTP (DESIGN.md §6)', () => {
       return rows[0]!.waiting === 0;
     });
     expect(smtp.mails.filter((m) => m.messageId === mail.messageId)).toHaveLength(1);
+  });
+
+  it('/metrics shows the notifier’s lag, the outbox and failed sends; ready reports a notifier that stopped', async () => {
+    const metrics = await (await fetch(`${courtside.url}/metrics`)).text();
+    expect(metrics).toMatch(/^courtside_notifier_lag_events \d+$/m);
+    expect(metrics).toMatch(/^courtside_mail_outbox_size \d+$/m);
+    expect(metrics).toMatch(/^courtside_mail_outbox_failed 0$/m);
+    // The test before stopped the mail server: those attempts failed.
+    expect(Number(metrics.match(/^courtside_mail_send_failures_total (\d+)$/m)?.[1])).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(Number(metrics.match(/^courtside_mails_sent_total (\d+)$/m)?.[1])).toBeGreaterThan(0);
+
+    const ready = await (await fetch(`${courtside.url}${READY_PATH}`)).json();
+    expect(ready).toMatchObject({ status: 'ready', checks: { notifier: { status: 'ok', outboxSize: 0 } } });
+
+    await courtside.notifier!.stop();
+    // As if it stopped a while ago (its heartbeat is two seconds; ten without one is down).
+    await db.query("UPDATE courtside.notifier_heartbeat SET beat_at = now() - interval '1 minute'");
+    const down = await fetch(`${courtside.url}${READY_PATH}`);
+    // The api itself still serves: a stopped notifier delays notifications, it does not stop commands.
+    expect(down.status).toBe(200);
+    expect(await down.json()).toMatchObject({ checks: { notifier: { status: 'down' } } });
   });
 });

@@ -82,6 +82,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
   let reminders: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let stopping = false;
+  let stopped: Promise<void> | undefined;
 
   const beat = () =>
     pool.query(
@@ -344,13 +345,16 @@ export function startNotifier(options: NotifierOptions): Notifier {
   return {
     started,
     runReminders,
-    async stop() {
-      stopping = true;
-      clearInterval(reminders);
-      clearInterval(heartbeat);
-      await started.catch(() => undefined);
-      await subscription?.stop();
-      await pool.end();
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        clearInterval(reminders);
+        clearInterval(heartbeat);
+        await started.catch(() => undefined);
+        await subscription?.stop();
+        await pool.end();
+      })();
+      return stopped;
     },
   };
 }
