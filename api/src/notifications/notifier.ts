@@ -6,7 +6,6 @@ import {
   reminderDue,
   REMINDER_BEFORE_MS,
   type ChallengeReminderDue,
-  type Notification,
   type NotifierInput,
 } from '@courtside/events/notifications/notify';
 import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
@@ -203,91 +202,81 @@ export function startNotifier(options: NotifierOptions): Notifier {
     }
   }
 
+  /**
+   * Decides on one event and writes what it decided in one statement: the notifications that are new (the unique key
+   * drops the rest), the mails of those, and their live-push NOTIFY (delivered when the transaction commits).
+   */
   async function decideAndWrite(
     client: pg.PoolClient,
     event: NotifierInput,
   ): Promise<{ told: number; mailed: number }> {
     const context = await readNotifyContext(client, schema, event);
     const notifications = notify(event, context);
+    if (notifications.length === 0) return { told: 0, mailed: 0 };
     const now = options.clock();
     const occurredAt = 'occurredAt' in event ? Date.parse(event.occurredAt) : now.getTime();
     const mayMail = now.getTime() - occurredAt <= MAIL_MAX_AGE_MS;
-    let told = 0;
-    let mailed = 0;
-    for (const notification of notifications) {
-      const item = await insertNotification(client, event.id, notification, now);
-      // Already written for this event, recipient and kind (a redelivery or a replay): nothing again.
-      if (!item) continue;
-      told++;
+    const base = options.publicUrl.replace(/\/+$/, '');
+    const mails = notifications.map((notification) => {
       const email = context.people[notification.recipientId]?.email;
-      if (notification.mail && mayMail && email) {
-        await queueMail(client, item.id, email, notification, now);
-        mailed++;
-      }
-      await client.query('SELECT pg_notify($1, $2)', [
-        NOTIFICATION_CHANNEL,
-        JSON.stringify({ accountId: notification.recipientId, notification: item }),
-      ]);
-    }
-    return { told, mailed };
-  }
-
-  async function insertNotification(
-    client: pg.PoolClient,
-    source: string,
-    notification: Notification,
-    now: Date,
-  ): Promise<NotificationItem | undefined> {
-    const { rows } = await client.query<{ id: string; created_at: Date }>(
-      `INSERT INTO courtside.notifications (source, account_id, kind, title, body, url, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (source, account_id, kind) DO NOTHING
-       RETURNING id, created_at`,
-      [
-        source,
-        notification.recipientId,
-        notification.kind,
-        notification.title,
-        notification.body,
-        notification.url,
+      if (!notification.mail || !mayMail || !email) return undefined;
+      const token = signUnsubscribeToken(
+        options.unsubscribeSecret,
+        { accountId: notification.recipientId, kind: notification.kind },
         now,
+      );
+      const unsubscribeUrl = `${base}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+      return {
+        email,
+        unsubscribeUrl,
+        ...renderMail(notification, { actionUrl: `${base}${notification.url}`, unsubscribeUrl }),
+      };
+    });
+    const column = <T>(pick: (index: number) => T) => notifications.map((_, index) => pick(index));
+    const { rows } = await client.query<{ told: number; mailed: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
+                              $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+           AS i (account_id, kind, title, body, url, recipient, subject, text_body, html_body, unsubscribe_url)
+       ), inserted AS (
+         INSERT INTO courtside.notifications (source, account_id, kind, title, body, url, created_at)
+         SELECT $11, account_id, kind, title, body, url, $12 FROM input
+         ON CONFLICT (source, account_id, kind) DO NOTHING
+         RETURNING id, account_id, kind, title, body, url
+       ), mailed AS (
+         INSERT INTO courtside.mail_outbox
+           (notification_id, recipient, subject, text_body, html_body, unsubscribe_url, created_at, next_attempt_at)
+         SELECT n.id, i.recipient, i.subject, i.text_body, i.html_body, i.unsubscribe_url, $12, now()
+         FROM inserted n JOIN input i ON i.account_id = n.account_id AND i.kind = n.kind
+         WHERE i.recipient IS NOT NULL
+         ON CONFLICT (notification_id) DO NOTHING
+         RETURNING notification_id
+       ), pushed AS (
+         SELECT pg_notify($13, json_build_object('accountId', n.account_id, 'notification', json_build_object(
+           'id', n.id::text, 'kind', n.kind, 'title', n.title, 'body', n.body, 'url', n.url,
+           'createdAt', $14::text, 'readAt', null))::text)
+         FROM inserted n
+       )
+       SELECT (SELECT count(*) FROM inserted)::int AS told, (SELECT count(*) FROM mailed)::int AS mailed,
+              (SELECT count(*) FROM pushed)::int AS pushed`,
+      [
+        column((i) => notifications[i]!.recipientId),
+        column((i) => notifications[i]!.kind),
+        column((i) => notifications[i]!.title),
+        column((i) => notifications[i]!.body),
+        column((i) => notifications[i]!.url),
+        column((i) => mails[i]?.email ?? null),
+        column((i) => mails[i]?.subject ?? null),
+        column((i) => mails[i]?.text ?? null),
+        column((i) => mails[i]?.html ?? null),
+        column((i) => mails[i]?.unsubscribeUrl ?? null),
+        event.id,
+        now,
+        NOTIFICATION_CHANNEL,
+        now.toISOString(),
       ],
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    return {
-      id: String(row.id),
-      kind: notification.kind,
-      title: notification.title,
-      body: notification.body,
-      url: notification.url,
-      createdAt: row.created_at.toISOString(),
-      readAt: null,
-    };
-  }
-
-  async function queueMail(
-    client: pg.PoolClient,
-    notificationId: string,
-    email: string,
-    notification: Notification,
-    now: Date,
-  ): Promise<void> {
-    const token = signUnsubscribeToken(
-      options.unsubscribeSecret,
-      { accountId: notification.recipientId, kind: notification.kind },
-      now,
-    );
-    const base = options.publicUrl.replace(/\/+$/, '');
-    const unsubscribeUrl = `${base}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
-    const mail = renderMail(notification, { actionUrl: `${base}${notification.url}`, unsubscribeUrl });
-    await client.query(
-      `INSERT INTO courtside.mail_outbox
-         (notification_id, recipient, subject, text_body, html_body, unsubscribe_url, created_at, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
-       ON CONFLICT (notification_id) DO NOTHING`,
-      [notificationId, email, mail.subject, mail.text, mail.html, unsubscribeUrl, now],
-    );
+    return { told: rows[0]?.told ?? 0, mailed: rows[0]?.mailed ?? 0 };
   }
 
   /** The notifier's clock: open challenges whose answer is due within a day get one reminder each. */
