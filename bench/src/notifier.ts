@@ -5,7 +5,7 @@
  *   node --import tsx bench/src/notifier.ts [--rate=100] [--seconds=30] [--burst=3000] [--companies=10]
  *
  * Postgres (DATABASE_URL or embedded) and Kafka (KAFKA_BROKERS or a local broker); api and projector run in this
- * process, and so do the notifier and its mail sender (4 SMTP connections) and an `smtp-server` that accepts every
+ * process, and so do the notifier and its mail sender (6 SMTP connections) and an `smtp-server` that accepts every
  * mail. Setup goes through the HTTP api (clubs, ladders, seasons, two players and a match each). Then:
  *  1. latency: `rate` MatchRescheduled events per second are appended to the log open-loop (each at start + i/rate);
  *     each tells both players, so two mails per event; latency = SMTP "accepted" (the end of DATA) − append.
@@ -237,7 +237,7 @@ async function main(): Promise<void> {
         mailUrl,
         messageIdDomain: '127.0.0.1',
         logger,
-        workers: 4,
+        workers: 6,
       });
       const notifier = startNotifier({
         databaseUrl,

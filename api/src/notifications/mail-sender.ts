@@ -15,7 +15,7 @@ export interface MailSenderOptions {
   /** The domain of the Message-IDs (the site's host). */
   messageIdDomain: string;
   logger: MailSenderLogger;
-  /** Mails sent at the same time (one SMTP connection each). */
+  /** Mails sent at the same time (one SMTP connection each); default 6. */
   workers?: number;
   /** How often idle workers look at the outbox without being woken. */
   pollMs?: number;
@@ -65,13 +65,13 @@ export function backoffMs(
  * In the dev outbox the mail and its "sent" commit together: exactly once.
  */
 export function startMailSender(options: MailSenderOptions): MailSender {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: (options.workers ?? 4) + 1 });
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: (options.workers ?? 6) + 1 });
   pool.on('error', (error) => options.logger.error({ err: error }, 'mail sender pool error'));
   const transport = options.mailUrl
     ? nodemailer.createTransport({
         url: options.mailUrl,
         pool: true,
-        maxConnections: options.workers ?? 4,
+        maxConnections: options.workers ?? 6,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
@@ -126,14 +126,15 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   async function sendOne(): Promise<boolean> {
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT id, notification_id, recipient, subject, text_body, html_body, unsubscribe_url, attempts
+      // BEGIN and the claim in one round trip (a simple query without parameters).
+      const [, claimed] = (await client.query(
+        `BEGIN;
+         SELECT id, notification_id, recipient, subject, text_body, html_body, unsubscribe_url, attempts
          FROM courtside.mail_outbox
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
-      const row = rows[0];
+      )) as unknown as [pg.QueryResult, pg.QueryResult<OutboxRow>];
+      const row = claimed.rows[0];
       if (!row) {
         await client.query('COMMIT');
         return false;
@@ -158,11 +159,12 @@ export function startMailSender(options: MailSenderOptions): MailSender {
         );
         return true;
       }
+      // Marked sent and committed in one round trip; the id is a bigint the database gave.
+      if (!/^\d+$/.test(String(row.id))) throw new Error(`unexpected outbox id ${row.id}`);
       await client.query(
-        'UPDATE courtside.mail_outbox SET attempts = $2, sent_at = now(), last_error = NULL WHERE id = $1',
-        [row.id, attempt],
+        `UPDATE courtside.mail_outbox SET attempts = ${attempt}, sent_at = now(), last_error = NULL WHERE id = ${row.id};
+         COMMIT`,
       );
-      await client.query('COMMIT');
       options.onSent?.();
       return true;
     } catch (error) {
@@ -185,7 +187,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
     }
   }
 
-  const workers = Array.from({ length: options.workers ?? 4 }, () => work());
+  const workers = Array.from({ length: options.workers ?? 6 }, () => work());
 
   return {
     wake,

@@ -10,6 +10,7 @@ import {
 } from '@courtside/events/notifications/notify';
 import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
 import { assertSchemaName } from '@courtside/projector/read-model-schema';
+import { PROJECTED_CHANNEL, type ProjectedNotification } from '@courtside/projector/projected-notification';
 import { renderMail } from './mail-render.ts';
 import { readNotifyContext } from './notify-context.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
@@ -20,7 +21,7 @@ export const NOTIFICATION_CHANNEL = 'courtside_notification';
 /** An event older than this when the notifier first decides on it (a notifier new to an old log) is not mailed. */
 const MAIL_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 const MAX_RECORDS_PER_TRANSACTION = 200;
-const PROJECTOR_POLL_MS = 25;
+const PROJECTOR_POLL_MS = 250;
 const HEARTBEAT_MS = 2_000;
 
 export interface NotifierLogger {
@@ -82,6 +83,10 @@ export function startNotifier(options: NotifierOptions): Notifier {
   let heartbeat: NodeJS.Timeout | undefined;
   let stopping = false;
   let stopped: Promise<void> | undefined;
+  let listener: pg.Client | undefined;
+  /** Per partition: every event below this offset is in the read models. */
+  const projectedTo = new Map<number, number>();
+  const projectorWaiters = new Set<() => void>();
 
   const beat = () =>
     pool.query(
@@ -90,6 +95,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
     );
 
   const started = (async () => {
+    await listenToProjector();
     await beat();
     heartbeat = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
     subscription = await options.log.subscribe({
@@ -136,13 +142,51 @@ export function startNotifier(options: NotifierOptions): Notifier {
   async function projected(partition: number, nextOffset: number): Promise<void> {
     for (;;) {
       if (stopping) throw new Error('notifier stopping');
+      if ((projectedTo.get(partition) ?? 0) >= nextOffset) return;
       const { rows } = await pool.query<{ next_offset: string }>(
         `SELECT next_offset FROM ${schema}.checkpoints WHERE partition = $1`,
         [partition],
       );
-      if (Number(rows[0]?.next_offset ?? 0) >= nextOffset) return;
-      await new Promise((resolve) => setTimeout(resolve, PROJECTOR_POLL_MS));
+      noteProjected(partition, Number(rows[0]?.next_offset ?? 0));
+      if ((projectedTo.get(partition) ?? 0) >= nextOffset) return;
+      // Woken by the projector's announcement of its next commit; the timeout covers a missed one.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, PROJECTOR_POLL_MS);
+        function done() {
+          clearTimeout(timer);
+          projectorWaiters.delete(done);
+          resolve();
+        }
+        projectorWaiters.add(done);
+      });
     }
+  }
+
+  function noteProjected(partition: number, nextOffset: number): void {
+    if (nextOffset > (projectedTo.get(partition) ?? 0)) projectedTo.set(partition, nextOffset);
+    for (const wake of [...projectorWaiters]) wake();
+  }
+
+  /** Listens to the projector's announcements (PROJECTED_CHANNEL), so a batch goes on the moment it is projected. */
+  async function listenToProjector(): Promise<void> {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    client.on('error', (error) => {
+      // Polling goes on without it.
+      if (!stopping) options.logger.warn({ err: error }, 'notifier lost the projector announcements');
+    });
+    client.on('notification', (message) => {
+      if (message.channel !== PROJECTED_CHANNEL || !message.payload) return;
+      try {
+        const announced = JSON.parse(message.payload) as Partial<ProjectedNotification>;
+        if (announced.schema === schema && typeof announced.partition === 'number')
+          noteProjected(announced.partition, Number(announced.nextOffset ?? 0));
+      } catch {
+        /* not ours to read */
+      }
+    });
+    await client.connect();
+    await client.query(`LISTEN ${PROJECTED_CHANNEL}`);
+    listener = client;
   }
 
   async function commitRecords(partition: number, records: LogRecord[]): Promise<void> {
@@ -160,6 +204,8 @@ export function startNotifier(options: NotifierOptions): Notifier {
         [logId, partition],
       );
       const done = Number(rows[0]?.next_offset ?? 0);
+      // The read models stand still for this batch (it waited for them to pass it): read each thing once.
+      const reads = cachedReads(client);
       let events = 0;
       let told = 0;
       let mailed = 0;
@@ -168,7 +214,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
         const event = parse(record);
         if (!event) continue;
         events++;
-        const written = await decideAndWrite(client, event);
+        const written = await decideAndWrite(client, event, reads);
         told += written.told;
         mailed += written.mailed;
       }
@@ -209,8 +255,9 @@ export function startNotifier(options: NotifierOptions): Notifier {
   async function decideAndWrite(
     client: pg.PoolClient,
     event: NotifierInput,
+    reads: Pick<pg.ClientBase, 'query'> = client,
   ): Promise<{ told: number; mailed: number }> {
-    const context = await readNotifyContext(client, schema, event);
+    const context = await readNotifyContext(reads, schema, event);
     const notifications = notify(event, context);
     if (notifications.length === 0) return { told: 0, mailed: 0 };
     const now = options.clock();
@@ -341,9 +388,26 @@ export function startNotifier(options: NotifierOptions): Notifier {
         clearInterval(heartbeat);
         await started.catch(() => undefined);
         await subscription?.stop();
+        await listener?.end().catch(() => undefined);
         await pool.end();
       })();
       return stopped;
     },
   };
+}
+
+/** Answers a repeated read query from memory: the same SQL with the same values gives the same rows. */
+function cachedReads(client: pg.ClientBase): Pick<pg.ClientBase, 'query'> {
+  const answers = new Map<string, Promise<pg.QueryResult>>();
+  const query = (text: string, values?: unknown[]) => {
+    const key = `${text}\u0000${JSON.stringify(values ?? [])}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = client.query(text, values);
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  };
+  return { query } as unknown as Pick<pg.ClientBase, 'query'>;
 }
