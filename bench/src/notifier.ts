@@ -209,6 +209,8 @@ async function main(): Promise<void> {
 
     const registry = new EventRegistry(productEvents);
     const appendedAt = new Map<string, number>();
+    /** performance.now() − Date.now(): to place the notifier's created_at (wall clock) on the bench's clock. */
+    const clockOffset = performance.now() - Date.now();
     let minute = 0;
     const append = async (index: number) => {
       const match = matches[index % matches.length]!;
@@ -298,7 +300,13 @@ async function main(): Promise<void> {
       async () => (await notifierDone()) && (await outboxWaiting()) === 0,
       'latency phase drained',
     );
-    const latencies = await mailLatencies(db, appendedAt, accepted, firstLatencyEvent);
+    const { latencies, decided } = await mailLatencies(
+      db,
+      appendedAt,
+      accepted,
+      firstLatencyEvent,
+      clockOffset,
+    );
     await parts.notifier.stop();
     await parts.sender.stop();
 
@@ -341,6 +349,7 @@ async function main(): Promise<void> {
             appendSeconds: round(appendSeconds),
             mails: latencies.length,
             eventToSmtpAcceptedMs: summarize(latencies),
+            eventToDecidedMs: summarize(decided),
           },
           throughput: {
             events: burst,
@@ -360,24 +369,30 @@ async function main(): Promise<void> {
   }
 }
 
-/** Per mail of the latency phase: SMTP accepted − the append of the event it tells of. */
+/** Per mail of the latency phase: SMTP accepted − the append of the event it tells of; and when it was decided. */
 async function mailLatencies(
   db: pg.Pool,
   appendedAt: Map<string, number>,
   accepted: Map<string, number>,
   skip: number,
-): Promise<number[]> {
+  clockOffset: number,
+): Promise<{ latencies: number[]; decided: number[] }> {
   const wanted = new Set([...appendedAt.keys()].slice(skip));
-  const { rows } = await db.query<{ id: string; source: string }>(
-    `SELECT n.id::text AS id, n.source FROM courtside.notifications n
+  const { rows } = await db.query<{ id: string; source: string; created_at: Date }>(
+    `SELECT n.id::text AS id, n.source, n.created_at FROM courtside.notifications n
      JOIN courtside.mail_outbox o ON o.notification_id = n.id WHERE n.source = ANY($1)`,
     [[...wanted]],
   );
-  return rows.flatMap((row) => {
+  const latencies: number[] = [];
+  const decided: number[] = [];
+  for (const row of rows) {
     const sent = accepted.get(row.id);
     const appended = appendedAt.get(row.source);
-    return sent !== undefined && appended !== undefined ? [sent - appended] : [];
-  });
+    if (sent === undefined || appended === undefined) continue;
+    latencies.push(sent - appended);
+    decided.push(row.created_at.getTime() + clockOffset - appended);
+  }
+  return { latencies, decided };
 }
 
 main().catch((error: unknown) => {
