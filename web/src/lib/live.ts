@@ -27,6 +27,12 @@ export interface LadderChangedPayload {
   change: LadderChange;
 }
 
+/** DESIGN.md §7: the live score of match `matchId`; the matches feature parses `state`. */
+export interface LiveUpdatedPayload {
+  matchId: string;
+  state: unknown;
+}
+
 /** `challenge` has the shape of the ladder API's challenge; the matches feature parses it. */
 export interface ChallengeUpdatedPayload {
   challenge: unknown;
@@ -37,6 +43,7 @@ export interface LiveEventMap {
   'challenge.updated': ChallengeUpdatedPayload;
   'season.updated': SeasonUpdatedPayload;
   'ladder.changed': LadderChangedPayload;
+  'live.updated': LiveUpdatedPayload;
 }
 export type LiveEventName = keyof LiveEventMap;
 export const LIVE_EVENTS = [
@@ -44,6 +51,7 @@ export const LIVE_EVENTS = [
   'challenge.updated',
   'season.updated',
   'ladder.changed',
+  'live.updated',
 ] as const satisfies readonly LiveEventName[];
 
 /**

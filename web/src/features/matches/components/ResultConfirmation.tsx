@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
-import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
 import { enGB, nl } from 'date-fns/locale';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useLocale } from '../../../hooks/useLocale';
 import type { Locale } from '../../../lib/locale';
 import { confirmMatch, disputeMatch, type Match } from '../api/matches';
 import { confirmationView, sideNames } from '../model';
+
+// The dialog (and Headless UI's Dialog) loads when a player opens it, not with the page.
+const DisputeDialog = lazy(async () => ({ default: (await import('./DisputeDialog')).DisputeDialog }));
 
 const dateLocales = { en: enGB, nl };
 
@@ -110,67 +112,18 @@ export function ResultConfirmation({
           </button>
         </div>
       )}
-      {!widget && (
-        <DisputeDialog
-          open={disputeOpen}
-          busy={busy}
-          onClose={() => setDisputeOpen(false)}
-          onSend={(reason) =>
-            void run(() => disputeMatch(match.id, reason), t('matchCard.confirmation.disputedDone'))
-          }
-        />
+      {!widget && disputeOpen && (
+        <Suspense fallback={null}>
+          <DisputeDialog
+            open={disputeOpen}
+            busy={busy}
+            onClose={() => setDisputeOpen(false)}
+            onSend={(reason) =>
+              void run(() => disputeMatch(match.id, reason), t('matchCard.confirmation.disputedDone'))
+            }
+          />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-function DisputeDialog({
-  open,
-  busy,
-  onClose,
-  onSend,
-}: {
-  open: boolean;
-  busy: boolean;
-  onClose: () => void;
-  onSend: (reason: string) => void;
-}) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const fieldId = useId();
-  const trimmed = reason.trim();
-  return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      widthClass="w-[22rem]"
-      testId="dispute-dialog"
-      title={t('matchCard.confirmation.disputeTitle')}
-      message={t('matchCard.confirmation.disputeText')}
-      onSubmit={() => {
-        if (trimmed && !busy) onSend(trimmed);
-      }}
-    >
-      <label htmlFor={fieldId} className="block text-sm font-medium text-ink-800">
-        {t('matchCard.confirmation.reason')}
-      </label>
-      <textarea
-        id={fieldId}
-        value={reason}
-        maxLength={500}
-        rows={3}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        className={`${inputClass} mt-1.5`}
-        data-autofocus
-      />
-      <div className="mt-5 flex justify-end gap-2">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          {t('matchCard.confirmation.keep')}
-        </button>
-        <button type="submit" disabled={!trimmed || busy} className={primaryButtonClass}>
-          {t('matchCard.confirmation.send')}
-        </button>
-      </div>
-    </FormDialog>
   );
 }
