@@ -208,6 +208,8 @@ export interface LiveStep {
   set: number;
   /** Played in a tiebreak or a super tiebreak. */
   tiebreak: boolean;
+  /** Played in a super tiebreak (the deciding set's place). */
+  superTiebreak: boolean;
   /** The receiver would have won the game with it. */
   breakPoint: boolean;
   /** The game's score after it, unless it ended the game (then "0"–"0"). */
@@ -230,10 +232,13 @@ export function liveSteps(config: LiveConfig, points: readonly Side[]): LiveStep
     const before = state.games.defender + state.games.challenger;
     const server = state.server;
     const tiebreak = state.tiebreakTo > 0;
+    const superTiebreak = state.superTiebreak;
     const breakPoint = isBreakPoint(state, config);
     scorePoint(state, config, winner);
     const done = state.sets[set];
-    const games = done ? { defender: done.defender, challenger: done.challenger } : { ...state.games };
+    const games = done
+      ? { defender: done.defender, challenger: done.challenger }
+      : { ...(superTiebreak ? state.points : state.games) };
     const gameEnded = done !== undefined || state.games.defender + state.games.challenger > before;
     steps.push({
       seq: steps.length + 1,
@@ -241,6 +246,7 @@ export function liveSteps(config: LiveConfig, points: readonly Side[]): LiveStep
       server,
       set,
       tiebreak,
+      superTiebreak,
       breakPoint,
       call: gameEnded
         ? { defender: '0', challenger: '0' }

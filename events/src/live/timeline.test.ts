@@ -78,8 +78,17 @@ describe('the timeline of a live match', () => {
     expect(set1![12]!.points.map((p) => p.call.defender)).toEqual(['1', '2', '3', '4', '5', '6', '6', '0']);
     expect(set2).toHaveLength(6);
     expect(set3).toEqual([
-      expect.objectContaining({ tiebreak: true, winner: D, games: { defender: 10, challenger: 2 } }),
+      expect.objectContaining({
+        tiebreak: true,
+        superTiebreak: true,
+        winner: D,
+        games: { defender: 10, challenger: 2 },
+      }),
     ]);
+    expect(set1![12]!.superTiebreak).toBe(false);
+    // While a super tiebreak is played, its score is its points.
+    const during = liveTimeline(config(), [...twelveGames, ...tiebreak, ...secondSet, D, D, C]);
+    expect(during.sets[2]![0]).toMatchObject({ winner: null, games: { defender: 2, challenger: 1 } });
     expect(timeline.setEnds).toEqual([56, 80, 92]);
     expect(timeline.momentum.at(-1)).toBe(
       points.filter((p) => p === D).length - points.filter((p) => p === C).length,

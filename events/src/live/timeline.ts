@@ -4,6 +4,7 @@ import { liveScore, liveSteps, type LiveConfig, type LiveScore, type LiveStep, t
 export interface TimelineGame {
   server: Side;
   tiebreak: boolean;
+  superTiebreak: boolean;
   points: LiveStep[];
   /** Who won it; null while it is being played. */
   winner: Side | null;
@@ -37,6 +38,7 @@ export function liveTimeline(config: LiveConfig, points: readonly Side[]): LiveT
       open = {
         server: step.server,
         tiebreak: step.tiebreak,
+        superTiebreak: step.superTiebreak,
         points: [],
         winner: null,
         games: step.games,

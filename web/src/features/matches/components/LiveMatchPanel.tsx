@@ -257,9 +257,11 @@ function GameRow({
   names: Record<Side, string>;
 }) {
   const { t } = useTranslation();
-  const title = game.tiebreak
-    ? t('liveScoring.board.tiebreak')
-    : t('liveScoring.page.gameNumber', { game: number });
+  const title = game.superTiebreak
+    ? t('liveScoring.board.superTiebreak')
+    : game.tiebreak
+      ? t('liveScoring.board.tiebreak')
+      : t('liveScoring.page.gameNumber', { game: number });
   return (
     <li className="py-2" data-testid="timeline-game" data-winner={game.winner ?? undefined}>
       <div className="flex items-center gap-2 text-xs">
@@ -283,7 +285,11 @@ function GameRow({
             className={`${sideText[point.winner]} ${point.breakPoint ? 'underline decoration-amber-500 decoration-2' : ''}`}
             title={point.breakPoint ? t('liveScoring.page.breakPoint') : undefined}
           >
-            {point.gameEnded ? '■' : `${point.call.defender}-${point.call.challenger}`}
+            {point.gameEnded ? (
+              <span aria-label={t('liveScoring.board.game')}>■</span>
+            ) : (
+              `${point.call.defender}-${point.call.challenger}`
+            )}
           </span>
         ))}
       </p>

@@ -79,6 +79,8 @@ export interface MatchCardProps {
   manager?: boolean;
   /** Called with the match after a save, a cancellation or a live update. */
   onChange?: (match: Match) => void;
+  /** A match scored live links to its live page (default true; off on that page). */
+  liveLink?: boolean;
 }
 
 const dateLocales = { en: enGB, nl };
@@ -138,6 +140,7 @@ export function MatchCard({
   live = true,
   manager = false,
   onChange,
+  liveLink = true,
 }: MatchCardProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -498,9 +501,9 @@ export function MatchCard({
               dateView
             ) : null}
 
-            {(canEdit || canContact || canScore || (!widget && match.live)) && (
+            {(canEdit || canContact || canScore || (liveLink && !widget && match.live)) && (
               <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
-                {!widget && match.live && !editing && (
+                {liveLink && !widget && match.live && !editing && (
                   <Link to={livePath} className={`${secondaryButtonClass} py-1.5`} data-testid="follow-live">
                     {t('matchCard.followLive')}
                   </Link>

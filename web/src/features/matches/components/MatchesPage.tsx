@@ -137,7 +137,7 @@ function SingleMatch({ matchId, editable }: { matchId: string; editable: boolean
   const { match, event } = state.item;
   return (
     <>
-      <MatchCard match={match} event={event} editable={editable} onChange={setMatch} />
+      <MatchCard match={match} event={event} editable={editable} onChange={setMatch} liveLink={false} />
       {match.live && (
         <Suspense fallback={null}>
           <LiveMatchPanel

@@ -129,7 +129,7 @@ export function ScorerPage() {
             ))}
           </div>
         )}
-        <div className="flex items-center gap-3">
+        <div className={`flex items-center gap-3 ${shown.finished ? 'hidden' : ''}`}>
           <button
             type="button"
             onClick={() => scorer.tap({ kind: 'undo' })}
