@@ -272,6 +272,11 @@ describe('live scoring in the browser', () => {
       const done = widget.locator(`[data-match-id="${matchId}"][data-status="completed"]`);
       await done.waitFor();
       await expect(done.getByTestId('live-badge').count()).resolves.toBe(0);
+      // The same page in Dutch.
+      await desktop.page.goto(`${baseUrl}/webapps/matches/nl/?match=${matchId}`);
+      await desktop.page.getByRole('heading', { name: 'Punt voor punt' }).waitFor();
+      await desktop.page.getByRole('heading', { name: 'Statistieken' }).waitFor();
+      await shot(desktop, 'page-over-nl-1280');
       const match = await cas.http.json<{ status: string; confirmation: { state: string } }>('GET', matchUrl);
       expect(match.body).toMatchObject({ status: 'completed', confirmation: { state: 'pending' } });
       expect(errors).toEqual([]);
@@ -282,4 +287,64 @@ describe('live scoring in the browser', () => {
       await desktop.close();
     }
   }, 600_000);
+
+  it('a manager scores a games-only padel match (golden point by default) and ends it with End', async () => {
+    const baseUrl = courtside.url!;
+    const { manager, seasonId } = await managerWithSeason(baseUrl, {
+      companyName: 'TC Padel',
+      ladderName: 'Padel ladder',
+      sportsCategory: 'PADEL',
+      matchType: 'GAMESONLY',
+    });
+    const teams: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const http = new HttpClient(baseUrl);
+      await signedInAccount(http);
+      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {});
+      await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
+        teamId: team.body.teamId,
+      });
+      teams.push(team.body.teamId);
+    }
+    const created = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      {
+        defenderId: teams[0],
+        challengerId: teams[1],
+      },
+    );
+    const matchId = created.body.matchId;
+    const browser = await openBrowser('phone');
+    try {
+      const page = browser.page;
+      await signInBrowser(browser.context, baseUrl, manager);
+      await page.goto(`${baseUrl}/webapps/matches/en/score/${matchId}`);
+      await page.getByRole('heading', { name: 'Start live scoring' }).waitFor();
+      // Padel: golden point by default; a games-only match has no deciding set to choose.
+      await expect(page.getByLabel(/^No-ad/).isChecked()).resolves.toBe(true);
+      await expect(page.getByText('Deciding set').count()).resolves.toBe(0);
+      await page.getByRole('button', { name: 'Start scoring' }).click();
+      const root = page.getByTestId('scorer');
+      // 40–40 then the golden point: one game for the defender.
+      for (const side of [D, D, D, C, C, C, D]) await page.getByTestId(`point-${side}`).click();
+      await poll(() => root.getAttribute('data-pending')).toBe('0');
+      await poll(() => root.getAttribute('data-seq')).toBe('7');
+      await expect(page.getByTestId('board-defender').locator('[data-set="1"]').textContent()).resolves.toBe(
+        '1',
+      );
+      await page.getByRole('button', { name: 'End match' }).click();
+      await page.getByRole('dialog').getByText('End the match with the games as they stand?').waitFor();
+      await browser.screenshot('live-scorer-end-375');
+      await page.getByRole('dialog').getByRole('button', { name: 'End match' }).click();
+      await page.getByText('Match over · ').waitFor();
+      const match = await manager.json<{ status: string; live: { finished: boolean } }>(
+        'GET',
+        `${MATCHES_API}/matches/${matchId}`,
+      );
+      expect(match.body).toMatchObject({ status: 'completed', live: { finished: true } });
+    } finally {
+      await browser.close();
+    }
+  }, 300_000);
 });
