@@ -296,11 +296,16 @@ describe('live scoring in the browser', () => {
       sportsCategory: 'PADEL',
       matchType: 'GAMESONLY',
     });
+    // Padel is doubles: each team registers with a partner.
     const teams: string[] = [];
     for (let i = 0; i < 2; i++) {
+      const partner = await signedInAccount(new HttpClient(baseUrl));
       const http = new HttpClient(baseUrl);
       await signedInAccount(http);
-      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {});
+      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {
+        partnerEmail: partner.email,
+      });
+      expect(team.status).toBe(201);
       await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
         teamId: team.body.teamId,
       });
@@ -314,6 +319,7 @@ describe('live scoring in the browser', () => {
         challengerId: teams[1],
       },
     );
+    expect(created.status).toBe(201);
     const matchId = created.body.matchId;
     const browser = await openBrowser('phone');
     try {
@@ -338,6 +344,7 @@ describe('live scoring in the browser', () => {
       await browser.screenshot('live-scorer-end-375');
       await page.getByRole('dialog').getByRole('button', { name: 'End match' }).click();
       await page.getByText('Match over · ').waitFor();
+      await poll(() => root.getAttribute('data-pending')).toBe('0'); // shown at once, then answered
       const match = await manager.json<{ status: string; live: { finished: boolean } }>(
         'GET',
         `${MATCHES_API}/matches/${matchId}`,

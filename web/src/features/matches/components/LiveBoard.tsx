@@ -49,7 +49,7 @@ export function LiveBoard({ score, names, large = false }: LiveBoardProps) {
           const other: Side = side === 'defender' ? 'challenger' : 'defender';
           return (
             <tr key={side} data-testid={`board-${side}`} data-serving={score.server === side || undefined}>
-              <th scope="row" className="w-full py-1.5 pr-2 text-left font-semibold text-ink-900">
+              <th scope="row" className="w-full max-w-0 py-1.5 pr-2 text-left font-semibold text-ink-900">
                 <span className="flex min-w-0 items-center gap-2">
                   <span
                     className={`size-2.5 shrink-0 rounded-full ${
