@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 
-/** Dispute a pending result (DESIGN.md §5): a reason, then the manager settles it. */
+/** The dispute dialog of a result waiting for confirmation: the reason is required (DESIGN.md §5). */
 export function DisputeDialog({
   open,
   busy,

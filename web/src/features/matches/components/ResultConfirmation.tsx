@@ -8,10 +8,10 @@ import type { Locale } from '../../../lib/locale';
 import { confirmMatch, disputeMatch, type Match } from '../api/matches';
 import { confirmationView, sideNames } from '../model';
 
-// The dialog (and Headless UI's Dialog) loads when a player opens it, not with the page.
-const DisputeDialog = lazy(async () => ({ default: (await import('./DisputeDialog')).DisputeDialog }));
-
 const dateLocales = { en: enGB, nl };
+
+// The dialog (Headless UI Dialog) loads the first time a player disputes, not with every card.
+const DisputeDialog = lazy(async () => ({ default: (await import('./DisputeDialog')).DisputeDialog }));
 
 /** An instant in local time: "Tue 14:00" this week, else "Tue 3 Dec 14:00". */
 export function formatDue(iso: string, locale: Locale, now: Date = new Date()): string {
@@ -46,6 +46,8 @@ export function ResultConfirmation({
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [disputeOpen, setDisputeOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the dialog's leave transition.
+  const [disputeOpened, setDisputeOpened] = useState(false);
   const view = confirmationView(match);
   if (view.kind === 'none') return null;
 
@@ -97,7 +99,10 @@ export function ResultConfirmation({
           <button
             type="button"
             disabled={busy}
-            onClick={() => setDisputeOpen(true)}
+            onClick={() => {
+              setDisputeOpened(true);
+              setDisputeOpen(true);
+            }}
             className={`${secondaryButtonClass} py-1.5`}
           >
             {t('matchCard.confirmation.dispute')}
@@ -112,7 +117,7 @@ export function ResultConfirmation({
           </button>
         </div>
       )}
-      {!widget && disputeOpen && (
+      {!widget && disputeOpened && (
         <Suspense fallback={null}>
           <DisputeDialog
             open={disputeOpen}
