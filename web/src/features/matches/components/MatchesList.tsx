@@ -158,10 +158,12 @@ export function MatchesList({
     'live.updated': (payload) => {
       // DESIGN.md §7: the card of a match scored live shows the game and the server as they change.
       setItems((current) =>
-        current.map((item) => {
-          const match = withLiveUpdate(item.match, payload);
-          return match ? { ...item, match } : item;
-        }),
+        current.some((item) => item.match.id === payload.matchId)
+          ? current.map((item) => {
+              const match = withLiveUpdate(item.match, payload);
+              return match ? { ...item, match } : item;
+            })
+          : current,
       );
     },
     onResync: restart,
