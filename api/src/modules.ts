@@ -10,6 +10,7 @@ import { devClockRoutes } from './dev/dev-clock-routes.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { accountRoomAuthorizer } from './accounts/account-room.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
+import { notificationRoutes } from './notifications/notification-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */
@@ -28,6 +29,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'challenges', routes: challengeRoutes },
   { name: 'calendar', routes: calendarRoutes },
   { name: 'audit', routes: auditRoutes },
+  { name: 'notifications', routes: notificationRoutes },
   {
     name: 'companies',
     routes: companyRoutes,

@@ -1,5 +1,6 @@
 import laddersEn from './ladders-en';
 import matchesEn from './matches-en';
+import notificationsEn from './notifications-en';
 
 /** English texts; the source of the translation keys (nl.ts must have the same shape). */
 const en = {
@@ -54,6 +55,7 @@ const en = {
     signIn: 'Sign in',
     accountMenu: 'Account menu',
     account: 'Account',
+    preferences: 'Mail preferences',
     companies: 'Companies',
     managerArea: 'Manager area',
     signOut: 'Sign out',
@@ -162,6 +164,7 @@ const en = {
   },
   ...laddersEn,
   ...matchesEn,
+  ...notificationsEn,
   devMailbox: {
     title: 'Dev mailbox',
     intro: 'Mail sent by the server in development lands here instead of in a real inbox.',

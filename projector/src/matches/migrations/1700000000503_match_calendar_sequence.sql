@@ -3,10 +3,7 @@
 -- shows of the match (its date, its status), so a subscribed calendar replaces its copy: a rescheduled match moves.
 ALTER TABLE matches ADD COLUMN calendar_sequence integer NOT NULL DEFAULT 0;
 CREATE INDEX matches_ladder_dated ON matches (ladder_id) WHERE date IS NOT NULL;
--- A player's feed starts from their teams: matches by either side's team (the defender has matches_teams).
-CREATE INDEX matches_challenger ON matches (challenger_id);
 
 -- Down Migration
-DROP INDEX matches_challenger;
 DROP INDEX matches_ladder_dated;
 ALTER TABLE matches DROP COLUMN calendar_sequence;
