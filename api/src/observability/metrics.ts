@@ -8,6 +8,16 @@ export interface Metrics {
   httpDuration: client.Histogram<'method' | 'route' | 'status'>;
   readyCheckFailures: client.Counter<'check' | 'code'>;
   liveEmitDuration: client.Histogram<'event'>;
+  eventsNotified: client.Counter<'log'>;
+  mailsSent: client.Counter;
+  mailSendFailures: client.Counter;
+}
+
+/** What the notifier gauges show (DESIGN.md §6), read when Prometheus scrapes. */
+export interface NotifierGauges {
+  lag: number;
+  outboxSize: number;
+  outboxFailed: number;
 }
 
 /** What the projector gauges show; read when Prometheus scrapes, so it is never stale. */
@@ -17,7 +27,10 @@ export interface ProjectorGauges {
 }
 
 /** One registry per process. */
-export function createMetrics(projector: () => Promise<ProjectorGauges>): Metrics {
+export function createMetrics(
+  projector: () => Promise<ProjectorGauges>,
+  notifier: () => Promise<NotifierGauges> = async () => ({ lag: -1, outboxSize: -1, outboxFailed: -1 }),
+): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'courtside_' });
   const commandDuration = new client.Histogram({
@@ -75,6 +88,46 @@ export function createMetrics(projector: () => Promise<ProjectorGauges>): Metric
       this.set((await projector().catch(() => undefined))?.quarantinedCompanies ?? -1);
     },
   });
+  const eventsNotified = new client.Counter({
+    name: 'courtside_events_notified_total',
+    help: 'Events the notifier of this process decided on (rate() gives events per second)',
+    labelNames: ['log'] as const,
+    registers: [registry],
+  });
+  const mailsSent = new client.Counter({
+    name: 'courtside_mails_sent_total',
+    help: 'Notification mails the sender of this process delivered',
+    registers: [registry],
+  });
+  const mailSendFailures = new client.Counter({
+    name: 'courtside_mail_send_failures_total',
+    help: 'Failed attempts to deliver a notification mail in this process (each is retried with backoff)',
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'courtside_notifier_lag_events',
+    help: 'Events in the log the notifier has not decided on yet',
+    registers: [registry],
+    async collect() {
+      this.set((await notifier().catch(() => undefined))?.lag ?? -1);
+    },
+  });
+  new client.Gauge({
+    name: 'courtside_mail_outbox_size',
+    help: 'Notification mails waiting to be sent (also those waiting for a retry)',
+    registers: [registry],
+    async collect() {
+      this.set((await notifier().catch(() => undefined))?.outboxSize ?? -1);
+    },
+  });
+  new client.Gauge({
+    name: 'courtside_mail_outbox_failed',
+    help: 'Notification mails given up after repeated failures',
+    registers: [registry],
+    async collect() {
+      this.set((await notifier().catch(() => undefined))?.outboxFailed ?? -1);
+    },
+  });
   return {
     registry,
     commandDuration,
@@ -83,5 +136,8 @@ export function createMetrics(projector: () => Promise<ProjectorGauges>): Metric
     httpDuration,
     readyCheckFailures,
     liveEmitDuration,
+    eventsNotified,
+    mailsSent,
+    mailSendFailures,
   };
 }
