@@ -3,14 +3,15 @@
  * alone as deployed. Opens `count` socket.io clients, subscribes each to the given rooms, and records when each
  * `live.updated` arrives (process.hrtime, the machine's monotonic clock, which the parent process shares).
  *
- * Messages from the parent: {type: 'start', url, rooms, count, firstViewer} → replies {type: 'ready', failed};
+ * Messages from the parent: {type: 'start', urls, rooms, count, connectBatch} → replies {type: 'ready', failed};
  * {type: 'report'} → {type: 'report', viewers: ViewerReport[]}; {type: 'leave'} → closes all sockets, {type: 'left'}.
  */
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH } from '@courtside/events/api-paths';
 
 export type ParentMessage =
-  | { type: 'start'; url: string; rooms: string[]; count: number; connectBatch: number }
+  /** Viewer k connects to urls[k % urls.length] (one api process each, as a sticky load balancer would). */
+  | { type: 'start'; urls: string[]; rooms: string[]; count: number; connectBatch: number }
   | { type: 'report' }
   | { type: 'leave' };
 
@@ -82,7 +83,9 @@ process.on('message', (message: ParentMessage) => {
         for (let first = 0; first < message.count; first += message.connectBatch) {
           const batch = Math.min(message.connectBatch, message.count - first);
           const opened = await Promise.allSettled(
-            Array.from({ length: batch }, () => openViewer(message.url, message.rooms)),
+            Array.from({ length: batch }, (_, index) =>
+              openViewer(message.urls[(first + index) % message.urls.length]!, message.rooms),
+            ),
           );
           for (const result of opened) {
             if (result.status === 'fulfilled') viewers.push(result.value);

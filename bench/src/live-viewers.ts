@@ -54,6 +54,8 @@ interface Options {
   rooms: Array<'match' | 'season' | 'ladder'>;
   log: 'kafka' | 'embedded';
   viewerProcesses: number;
+  /** 0: one process with api and projector (`npm start`); n: a projector and n api processes (DESIGN.md §1). */
+  apiProcesses: number;
   settleSeconds: number;
   connectBatch: number;
   /** Extra node flags for the server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof to see where its time goes). */
@@ -73,6 +75,7 @@ function parseOptions(argv: string[]): Options {
       rooms: { type: 'string', default: 'match' },
       log: { type: 'string', default: 'kafka' },
       'viewer-processes': { type: 'string', default: '1' },
+      'api-processes': { type: 'string', default: '0' },
       'settle-seconds': { type: 'string', default: '20' },
       'connect-batch': { type: 'string', default: '100' },
       'server-node-flags': { type: 'string', default: '' },
@@ -85,7 +88,7 @@ function parseOptions(argv: string[]): Options {
   if (values.help) {
     console.log(
       'usage: npm run bench:live -- [--viewers=1000] [--rate=2] [--seconds=30] [--rooms=match[,season,ladder]]\n' +
-        '       [--log=kafka|embedded] [--viewer-processes=1] [--settle-seconds=20] [--connect-batch=100] [--json=out.json]\n' +
+        '       [--log=kafka|embedded] [--viewer-processes=1] [--api-processes=0] [--settle-seconds=20] [--connect-batch=100] [--json=out.json]\n' +
         "       [--server-node-flags='--cpu-prof --cpu-prof-dir=/tmp/prof']",
     );
     process.exit(0);
@@ -107,6 +110,8 @@ function parseOptions(argv: string[]): Options {
     rooms: rooms as Options['rooms'],
     log: values.log,
     viewerProcesses: Math.floor(positive('viewer-processes', values['viewer-processes'], 16)),
+    apiProcesses:
+      values['api-processes'] === '0' ? 0 : Math.floor(positive('api-processes', values['api-processes'], 8)),
     settleSeconds: positive('settle-seconds', values['settle-seconds'], 600),
     connectBatch: Math.floor(positive('connect-batch', values['connect-batch'], 10_000)),
     serverNodeFlags: [
@@ -134,9 +139,11 @@ async function startServer(
   cleanups: Cleanups,
   env: Record<string, string>,
   nodeFlags: string[],
+  role: 'all' | 'api' | 'projector' = 'all',
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'api/src/main.ts'], {
+  const roleArgs = role === 'all' ? [] : [`--role=${role}`];
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'api/src/main.ts', ...roleArgs], {
     cwd: repoRoot,
     env: Object.fromEntries(
       Object.entries({
@@ -155,6 +162,8 @@ async function startServer(
     await withTimeout(exited, 20_000, 'server stop').catch(() => child.kill('SIGKILL'));
   });
   const url = `http://127.0.0.1:${port}`;
+  // A projector on its own serves no HTTP: the api processes' readiness waits for it.
+  if (role === 'projector') return { url, child };
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -418,7 +427,47 @@ async function main(): Promise<void> {
       env.KAFKA_BROKERS = '';
     }
     if (options.heapSnapshotDir) mkdirSync(options.heapSnapshotDir, { recursive: true });
-    const server = await startServer(cleanups, env, options.serverNodeFlags);
+    const projectorProcess =
+      options.apiProcesses > 0
+        ? await startServer(cleanups, env, options.serverNodeFlags, 'projector')
+        : undefined;
+    // One after another: each runs the migrations it needs on start.
+    const apis: Array<{ url: string; child: ChildProcess }> = [];
+    if (options.apiProcesses === 0) apis.push(await startServer(cleanups, env, options.serverNodeFlags));
+    for (let index = 0; index < options.apiProcesses; index++)
+      apis.push(await startServer(cleanups, env, options.serverNodeFlags, 'api'));
+    const server = apis[0]!;
+    const allMemory = async (): Promise<ServerMemory> => {
+      const each = await Promise.all(apis.map((api) => serverMemory(api.url, api.child.pid!)));
+      const sum = (pick: (memory: ServerMemory) => number) =>
+        round(
+          each.reduce((total, m) => total + pick(m), 0),
+          1,
+        );
+      let projectorCpu = 0;
+      try {
+        if (projectorProcess) projectorCpu = procCpuSeconds(projectorProcess.child.pid!);
+      } catch {
+        /* not Linux */
+      }
+      return {
+        rssMiB: sum((m) => m.rssMiB),
+        heapUsedMiB: sum((m) => m.heapUsedMiB),
+        heapTotalMiB: sum((m) => m.heapTotalMiB),
+        cpuSeconds: round(sum((m) => m.cpuSeconds) + projectorCpu),
+      };
+    };
+    const allEmits = async (): Promise<HistogramDelta> => {
+      const each = await Promise.all(apis.map((api) => emitHistogram(api.url)));
+      return each.reduce((total, histogram) => ({
+        count: total.count + histogram.count,
+        sumSeconds: total.sumSeconds + histogram.sumSeconds,
+        buckets: total.buckets.map((bucket, index) => ({
+          le: bucket.le,
+          count: bucket.count + (histogram.buckets[index]?.count ?? 0),
+        })),
+      }));
+    };
     const { scorer, matchId, rooms } = await liveMatch(server.url);
     const viewerRooms = options.rooms.map((kind) => rooms[kind]);
     console.error(`match ${matchId} is live; ${options.viewers} viewers in ${viewerRooms.join(', ')}`);
@@ -426,7 +475,7 @@ async function main(): Promise<void> {
     // Let the set-up's allocations settle before the first reading.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const snapshotBefore = await heapSnapshot(options.heapSnapshotDir, server.child.pid!);
-    const memoryBefore = await serverMemory(server.url, server.child.pid!);
+    const memoryBefore = await allMemory();
 
     const processes = Array.from({ length: options.viewerProcesses }, () => new ViewerProcess(cleanups));
     const share = (index: number) =>
@@ -436,7 +485,7 @@ async function main(): Promise<void> {
         child.ask(
           {
             type: 'start',
-            url: server.url,
+            urls: apis.map((api) => api.url),
             rooms: viewerRooms,
             count: share(index),
             connectBatch: options.connectBatch,
@@ -452,9 +501,9 @@ async function main(): Promise<void> {
       `${connected} viewers connected and subscribed (${connectFailures} failed) in ${round(Math.max(...ready.map((answer) => answer.connectMs)) / 1000, 1)} s`,
     );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const memoryWithViewers = await serverMemory(server.url, server.child.pid!);
+    const memoryWithViewers = await allMemory();
     const viewerCpuBefore = processes.map((child) => procCpuSeconds(child.pid));
-    const emitsBefore = await emitHistogram(server.url);
+    const emitsBefore = await allEmits();
 
     // Points at `rate` per second: point i is due at start + i/rate (sent later only if the one before is still out).
     const points = Math.max(1, Math.round(options.seconds * options.rate));
@@ -477,8 +526,8 @@ async function main(): Promise<void> {
       if (seq % Math.max(1, Math.round(options.rate * 10)) === 0) loadDuring.push(loadavg()[0]!);
     }
     const scoringSeconds = (nowMs() - start) / 1000;
-    const memoryScored = await serverMemory(server.url, server.child.pid!);
-    const serverEmit = describeHistogram(subtractHistogram(await emitHistogram(server.url), emitsBefore));
+    const memoryScored = await allMemory();
+    const serverEmit = describeHistogram(subtractHistogram(await allEmits(), emitsBefore));
 
     // Wait until every viewer has the last point (or the drain time passes), then collect.
     const drainDeadline = nowMs() + 15_000;
@@ -525,11 +574,11 @@ async function main(): Promise<void> {
     for (const at of [1, options.settleSeconds / 2, options.settleSeconds]) {
       const wait = leftAt + at * 1000 - nowMs();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      memoryAfter.push({ secondsAfterLeaving: at, ...(await serverMemory(server.url, server.child.pid!)) });
+      memoryAfter.push({ secondsAfterLeaving: at, ...(await allMemory()) });
     }
     // A heap snapshot collects all garbage first: what the heap holds after it is what the server really keeps.
     const snapshotAfter = await heapSnapshot(options.heapSnapshotDir, server.child.pid!);
-    const memoryAfterFullGc = snapshotAfter ? await serverMemory(server.url, server.child.pid!) : undefined;
+    const memoryAfterFullGc = snapshotAfter ? await allMemory() : undefined;
 
     const latency = summarize(latencies);
     const result = {
