@@ -30,8 +30,6 @@ const environmentSchema = z.object({
   MAIL_URL: optional(z.string().url()),
   /** The From of notification mails (`Club <ladder@club.example>`). */
   MAIL_FROM: optional(z.string().min(3)),
-  /** The site's public address (`https://ladder.club.example`), for the links in mails; default http://HOST:PORT. */
-  PUBLIC_URL: optional(z.string().url()),
   /** Shared secret for anti-forgery tokens; unset: the processes share one kept in Postgres. */
   COURTSIDE_SECRET: optional(z.string().min(16, 'Use at least 16 characters')),
   /** Behind a reverse proxy: take the client address from the one X-Forwarded-For entry the proxy wrote. */
@@ -39,6 +37,16 @@ const environmentSchema = z.object({
     .enum(['true', 'false'], { error: 'Use true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * The address people reach Courtside at (https://ladders.example.org), without /webapps: absolute links that
+   * leave the browser (calendar feeds, mail) start with it. Unset: the address of the request (behind a proxy
+   * with TRUST_PROXY, the one the proxy forwarded).
+   */
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'Use an http(s) address such as https://ladders.example.org' })
+      .transform((value) => value.replace(/\/+$/, '')),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

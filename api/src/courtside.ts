@@ -44,8 +44,6 @@ export interface CourtsideConfig {
   runProjector: boolean;
   /** The notifier (DESIGN.md §6) and its mail sender; default false. */
   runNotifier?: boolean;
-  /** The site's absolute address, for links in mails; default the api's own address (or http://127.0.0.1:8080). */
-  publicUrl?: string;
   /** The From of notification mails. */
   mailFrom?: string;
   /** How often the notifier looks for challenge answers due within a day (default a minute). */
@@ -72,6 +70,11 @@ export interface CourtsideConfig {
   trustProxy?: boolean;
   /** Shared secret for anti-forgery tokens; unset: one kept in Postgres, shared by every process. */
   secret?: string;
+  /**
+   * Where people reach Courtside (no trailing slash, no /webapps); unset: the address of each request, and for the
+   * links in notification mails the api's own address (or http://127.0.0.1:8080).
+   */
+  publicUrl?: string;
 }
 
 export interface RunningCourtside {
@@ -200,6 +203,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       });
       const mailer = createMailer({ mailUrl: config.mailUrl, db });
       const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
+      const calendarSecret = await sharedSecret(db, 'calendar', config.secret);
       const sessions = new SessionStore(db, clock);
       const services: AppServices = {
         commands,
@@ -212,6 +216,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         passwords: new PasswordHasher(),
         xsrfSecret,
         unsubscribeSecret,
+        calendarSecret,
+        ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
         mode,
         deadlines,
         ...(devClock ? { devClock } : {}),
@@ -239,6 +245,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
           return { accountId: session?.accountId };
         },
         onError: (error) => logger.error({ err: error }, 'live channel error'),
+        onEmitted: (event, seconds) => metrics.liveEmitDuration.observe({ event }, seconds),
       });
       const notificationPushes = startNotificationPushes({
         databaseUrl: config.databaseUrl,

@@ -41,7 +41,6 @@ async function main(): Promise<void> {
     runApi: role === 'all' || role === 'api',
     runProjector: role === 'all' || role === 'projector',
     runNotifier: role === 'all' || role === 'notifier',
-    publicUrl: env.PUBLIC_URL,
     mailFrom: env.MAIL_FROM,
     host: env.HOST,
     port: env.PORT,
@@ -49,6 +48,7 @@ async function main(): Promise<void> {
     mailUrl: env.MAIL_URL,
     mode: env.NODE_ENV,
     trustProxy: env.TRUST_PROXY,
+    publicUrl: env.PUBLIC_URL,
     secret: env.COURTSIDE_SECRET,
     logger,
   });

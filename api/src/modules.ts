@@ -10,6 +10,7 @@ import { devClockRoutes } from './dev/dev-clock-routes.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { accountRoomAuthorizer } from './accounts/account-room.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
+import { calendarRoutes } from './calendar/calendar-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */
@@ -26,6 +27,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'player-ladders', routes: playerLadderRoutes },
   { name: 'matches', routes: matchRoutes },
   { name: 'challenges', routes: challengeRoutes },
+  { name: 'calendar', routes: calendarRoutes },
   { name: 'audit', routes: auditRoutes },
   { name: 'notifications', routes: notificationRoutes },
   {

@@ -7,6 +7,7 @@ export interface Metrics {
   eventsProjected: client.Counter<'log'>;
   httpDuration: client.Histogram<'method' | 'route' | 'status'>;
   readyCheckFailures: client.Counter<'check' | 'code'>;
+  liveEmitDuration: client.Histogram<'event'>;
   eventsNotified: client.Counter<'log'>;
   mailsSent: client.Counter;
   mailSendFailures: client.Counter;
@@ -62,6 +63,13 @@ export function createMetrics(
     name: 'courtside_ready_check_failures_total',
     help: 'Failed readiness checks by dependency and error code (the messages are in the log)',
     labelNames: ['check', 'code'] as const,
+    registers: [registry],
+  });
+  const liveEmitDuration = new client.Histogram({
+    name: 'courtside_live_emit_duration_seconds',
+    help: 'Time to hand one live push to all the sockets of its rooms (socket.io writes to each socket at once)',
+    labelNames: ['event'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [registry],
   });
   new client.Gauge({
@@ -130,5 +138,6 @@ export function createMetrics(
     eventsNotified,
     mailsSent,
     mailSendFailures,
+    liveEmitDuration,
   };
 }

@@ -25,6 +25,11 @@ const en = {
     reconnecting: 'Offline',
     reconnectingHint: 'Live updates are paused; reconnecting…',
   },
+  calendar: {
+    subscribe: 'Subscribe in your calendar',
+    renew: 'New calendar address',
+    renewed: 'New calendar address made: the old one no longer works',
+  },
   loading: {
     label: 'Loading…',
   },

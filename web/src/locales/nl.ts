@@ -26,6 +26,11 @@ const nl: Translation = {
     reconnecting: 'Offline',
     reconnectingHint: 'Live-updates zijn gepauzeerd; opnieuw verbinden…',
   },
+  calendar: {
+    subscribe: 'Abonneer in je agenda',
+    renew: 'Nieuw agenda-adres',
+    renewed: 'Nieuw agenda-adres gemaakt: het oude werkt niet meer',
+  },
   loading: {
     label: 'Laden…',
   },
