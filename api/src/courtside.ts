@@ -71,8 +71,8 @@ export interface CourtsideConfig {
   /** Shared secret for anti-forgery tokens; unset: one kept in Postgres, shared by every process. */
   secret?: string;
   /**
-   * Where people reach Courtside (no trailing slash, no /webapps); unset: the address of each request, and for the
-   * links in notification mails the api's own address (or http://127.0.0.1:8080).
+   * Where people reach Courtside (no trailing slash, no /webapps). Unset: calendar links use the address of each
+   * request, mails the api's own address (or http://127.0.0.1:8080).
    */
   publicUrl?: string;
 }
@@ -215,9 +215,9 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         sessions,
         passwords: new PasswordHasher(),
         xsrfSecret,
-        unsubscribeSecret,
         calendarSecret,
         ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+        unsubscribeSecret,
         mode,
         deadlines,
         ...(devClock ? { devClock } : {}),

@@ -9,8 +9,8 @@ import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { devClockRoutes } from './dev/dev-clock-routes.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { accountRoomAuthorizer } from './accounts/account-room.ts';
-import { notificationRoutes } from './notifications/notification-routes.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
+import { notificationRoutes } from './notifications/notification-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */

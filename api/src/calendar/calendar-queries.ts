@@ -41,8 +41,11 @@ async function feedMatches(db: Queryable, where: string, param: string): Promise
 export function accountFeedMatches(db: Queryable, accountId: string): Promise<FeedMatch[]> {
   return feedMatches(
     db,
-    `EXISTS (SELECT 1 FROM team_members tm
-       WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $1)`,
+    // From the account's teams to their matches by index, not through every match.
+    `m.id IN (
+       SELECT d.id FROM team_members tm JOIN matches d ON d.defender_id = tm.team_id WHERE tm.account_id = $1
+       UNION
+       SELECT c.id FROM team_members tm JOIN matches c ON c.challenger_id = tm.team_id WHERE tm.account_id = $1)`,
     accountId,
   );
 }

@@ -9,8 +9,9 @@ import { publicUrlOf } from '../http/public-url.ts';
 import type { AppServices } from '../module.ts';
 import { publicLadderOf } from '../teams/team-queries.ts';
 import { calendarFeed } from './calendar-feed.ts';
-import { accountFeedMatches, ladderFeedMatches } from './calendar-queries.ts';
+import { accountFeedMatches, ladderFeedMatches, type FeedMatch } from './calendar-queries.ts';
 import { CalendarFeeds } from './calendar-tokens.ts';
+import { FeedCache } from './feed-cache.ts';
 
 /** The address of an account's personal feed: `api/v1/calendar/{token}.ics` in the matches group. */
 export const personalFeedPath = (token: string) => `${MATCHES_API}/calendar/${token}.ics`;
@@ -27,6 +28,15 @@ const ladderParams = z.object({ ladderId: z.uuid('No such ladder') });
 export function calendarRoutes(router: Router, services: AppServices): void {
   const feeds = new CalendarFeeds(services.db, services.calendarSecret, services.clock);
   const db = services.readModels;
+  const matchUrl = (ctx: Context) => (matchId: string) =>
+    publicUrlOf(ctx, services, `/webapps/matches/en/?match=${matchId}`);
+
+  const cache = new FeedCache();
+  /** The feed of these matches under this name and address, written once while they stay the same. */
+  const feedText = (ctx: Context, name: string, matches: FeedMatch[]) =>
+    cache.textFor({ name, base: publicUrlOf(ctx, services, ''), matches }, () =>
+      calendarFeed(matches, { name, matchUrl: matchUrl(ctx) }),
+    );
 
   function answerFeed(ctx: Context, text: string, visibility: 'public' | 'private', fileName: string) {
     ctx.type = 'text/calendar; charset=utf-8';
@@ -37,21 +47,13 @@ export function calendarRoutes(router: Router, services: AppServices): void {
     ctx.body = text;
   }
 
-  const matchUrl = (ctx: Context) => (matchId: string) =>
-    publicUrlOf(ctx, services, `/webapps/matches/en/?match=${matchId}`);
-
   router.get(`${MATCHES_API}/calendar/:file`, async (ctx) => {
     const found = /^(.+)\.ics$/.exec(String(ctx.params.file));
     const accountId = found ? await feeds.accountOf(found[1]!) : undefined;
     // A token is a secret: one that is wrong, malformed or renewed since is simply unknown.
     if (!accountId) throw new HttpError(404, 'No such calendar: renew its address on your account');
     const matches = await accountFeedMatches(db, accountId);
-    answerFeed(
-      ctx,
-      calendarFeed(matches, { name: 'Courtside: my matches', matchUrl: matchUrl(ctx) }),
-      'private',
-      'my-matches.ics',
-    );
+    answerFeed(ctx, feedText(ctx, 'Courtside: my matches', matches), 'private', 'my-matches.ics');
   });
 
   router.post(`${ACCOUNT_API}/account/calendar/renew`, async (ctx) => {
@@ -65,11 +67,6 @@ export function calendarRoutes(router: Router, services: AppServices): void {
     const ladder = await publicLadderOf(db, ladderId);
     if (!ladder) throw new HttpError(404, 'No such ladder');
     const matches = await ladderFeedMatches(db, ladderId);
-    answerFeed(
-      ctx,
-      calendarFeed(matches, { name: `${ladder.name} (Courtside)`, matchUrl: matchUrl(ctx) }),
-      'public',
-      'ladder.ics',
-    );
+    answerFeed(ctx, feedText(ctx, `${ladder.name} (Courtside)`, matches), 'public', 'ladder.ics');
   });
 }

@@ -135,9 +135,9 @@ export function createMetrics(
     eventsProjected,
     httpDuration,
     readyCheckFailures,
+    liveEmitDuration,
     eventsNotified,
     mailsSent,
     mailSendFailures,
-    liveEmitDuration,
   };
 }

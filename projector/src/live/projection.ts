@@ -22,11 +22,27 @@ interface LiveRow {
   match_type: MatchType;
 }
 
-/** The live score of a match as the read model holds it, or undefined when it is not scored live. */
-export async function liveScoreOf(
+/**
+ * What `GET matches/{id}/live` answers (and the live commands): the state of DESIGN.md §7 with, beyond it, the
+ * points (each point's winner, in order) and the rules it was started with, so the live match page can draw its
+ * timeline and follow `live.updated` pushes (which carry the state only) point by point.
+ */
+export type LiveView = LiveScore & { points: Side[]; rules: LiveConfig };
+
+/** The live view of a match, or undefined when it is not scored live. */
+export async function liveViewOf(
   context: Pick<ProjectionContext, 'query'>,
   matchId: string,
-): Promise<LiveScore | undefined> {
+): Promise<LiveView | undefined> {
+  const found = await liveRowOf(context, matchId);
+  if (!found) return undefined;
+  return { ...liveScore(found.config, found.points, found.ended), points: found.points, rules: found.config };
+}
+
+async function liveRowOf(
+  context: Pick<ProjectionContext, 'query'>,
+  matchId: string,
+): Promise<{ config: LiveConfig; points: Side[]; ended: boolean } | undefined> {
   const { rows } = await context.query<LiveRow>(
     `SELECT l.first_server, l.no_ad, l.final_set, l.points, l.ended, s.match_type
      FROM live_scores l JOIN seasons s ON s.id = l.season_id WHERE l.match_id = $1`,
@@ -40,7 +56,16 @@ export async function liveScoreOf(
     noAd: row.no_ad,
     finalSet: row.final_set,
   };
-  return liveScore(config, row.points, row.ended);
+  return { config, points: row.points, ended: row.ended };
+}
+
+/** The live score of a match as the read model holds it, or undefined when it is not scored live. */
+export async function liveScoreOf(
+  context: Pick<ProjectionContext, 'query'>,
+  matchId: string,
+): Promise<LiveScore | undefined> {
+  const found = await liveRowOf(context, matchId);
+  return found ? liveScore(found.config, found.points, found.ended) : undefined;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   loadSeasonMatchesTab,
   matchesRoutes,
   playerRoutes,
+  scorerRoutes,
   widgetRoutes,
 } from '../features/matches/routes/matches-routes';
 
@@ -60,8 +61,18 @@ const widgetRoute: RouteObject = {
   children: [...widgetRoutes, { path: '*', Component: NotFoundPage }],
 };
 
+/** The live scorer (`/matches/{locale}/score/{matchId}`): a full screen of its own, outside the app layout. */
+const scorerRoute: RouteObject = {
+  path: 'matches/:locale/score',
+  loader: localeLoader,
+  HydrateFallback: Redirecting,
+  ErrorBoundary: RouteError,
+  children: [...scorerRoutes(guardLoader), { path: '*', Component: NotFoundPage }],
+};
+
 export const routes: RouteObject[] = [
   widgetRoute,
+  scorerRoute,
   {
     id: 'root',
     Component: AppShell,

@@ -27,6 +27,12 @@ export interface LadderChangedPayload {
   change: LadderChange;
 }
 
+/** DESIGN.md §7: the live score of match `matchId`; the matches feature parses `state`. */
+export interface LiveUpdatedPayload {
+  matchId: string;
+  state: unknown;
+}
+
 /** `challenge` has the shape of the ladder API's challenge; the matches feature parses it. */
 export interface ChallengeUpdatedPayload {
   challenge: unknown;
@@ -43,6 +49,7 @@ export interface LiveEventMap {
   'notification.created': NotificationCreatedPayload;
   'season.updated': SeasonUpdatedPayload;
   'ladder.changed': LadderChangedPayload;
+  'live.updated': LiveUpdatedPayload;
 }
 export type LiveEventName = keyof LiveEventMap;
 export const LIVE_EVENTS = [
@@ -51,6 +58,7 @@ export const LIVE_EVENTS = [
   'notification.created',
   'season.updated',
   'ladder.changed',
+  'live.updated',
 ] as const satisfies readonly LiveEventName[];
 
 /**

@@ -33,6 +33,9 @@ import {
   withTeam,
   mayCancelMatch,
   withViewerFlags,
+  liveNow,
+  mayScoreLive,
+  withLiveUpdate,
 } from '../model';
 import { SportIcon } from './SportIcon';
 import { ResultConfirmation } from './ResultConfirmation';
@@ -77,6 +80,8 @@ export interface MatchCardProps {
   manager?: boolean;
   /** Called with the match after a save, a cancellation or a live update. */
   onChange?: (match: Match) => void;
+  /** A match scored live links to its live page (default true; off on that page). */
+  liveLink?: boolean;
 }
 
 const dateLocales = { en: enGB, nl };
@@ -136,6 +141,7 @@ export function MatchCard({
   live = true,
   manager = false,
   onChange,
+  liveLink = true,
 }: MatchCardProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -215,6 +221,12 @@ export function MatchCard({
       setMatch(next);
       onChange?.(next);
     },
+    'live.updated': (payload) => {
+      const next = withLiveUpdate(match, payload);
+      if (!next || editingRef.current) return;
+      setMatch(next);
+      onChange?.(next);
+    },
     onResync: () => {
       if (!editingRef.current) void reload().catch(() => undefined);
     },
@@ -223,6 +235,10 @@ export function MatchCard({
   const canEdit = viewAllowsEditing && !widget && match.editable && match.status !== 'cancelled';
   // Contact details for the match's players and the club's managers (`match.editable`), loaded on demand.
   const canContact = !widget && match.editable && !editing;
+  // DESIGN.md §7: the players and the club's managers score a planned match live; everyone may follow it.
+  const canScore = !widget && !editing && mayScoreLive(match);
+  const liveState = editing ? null : liveNow(match);
+  const livePath = `${pagePath('matches', locale)}?match=${encodeURIComponent(match.id)}`;
   const shown = editing ? draft : match;
 
   const startEditing = () => {
@@ -388,12 +404,23 @@ export function MatchCard({
             </>
           )}
         </div>
-        <span
-          className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset ${statusStyles[shown.status]}`}
-          data-testid="match-status"
-        >
-          {t(`matchCard.status.${shown.status}`)}
-        </span>
+        {liveState ? (
+          <span
+            className="inline-flex shrink-0 items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-[11px] font-bold tracking-wide text-white uppercase"
+            data-testid="live-badge"
+          >
+            <span className="size-1.5 rounded-full bg-white motion-safe:animate-pulse" aria-hidden="true" />
+            {t('matchCard.live')}
+            <span className="sr-only">{t('matchCard.liveGame', liveState.game)}</span>
+          </span>
+        ) : (
+          <span
+            className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset ${statusStyles[shown.status]}`}
+            data-testid="match-status"
+          >
+            {t(`matchCard.status.${shown.status}`)}
+          </span>
+        )}
       </header>
 
       <div className={widget ? 'space-y-1.5 px-3 py-2' : 'space-y-2.5 px-4 py-3'}>
@@ -408,6 +435,11 @@ export function MatchCard({
           shortName={shortName}
           onlyOne={onlyOne}
           showRole={!widget}
+          live={
+            liveState
+              ? { game: liveState.game.defender, serving: liveState.server === 'defender' }
+              : undefined
+          }
           onChange={(team) => changeTeam('defender', team)}
         />
         <div className="border-t border-dashed border-ink-200" aria-hidden="true" />
@@ -421,6 +453,11 @@ export function MatchCard({
           shortName={shortName}
           onlyOne={onlyOne}
           showRole={!widget}
+          live={
+            liveState
+              ? { game: liveState.game.challenger, serving: liveState.server === 'challenger' }
+              : undefined
+          }
           onChange={(team) => changeTeam('challenger', team)}
         />
       </div>
@@ -440,7 +477,7 @@ export function MatchCard({
       )}
 
       <>
-        {(showEvent || canEdit || canContact) && (
+        {(showEvent || canEdit || canContact || canScore) && (
           <footer
             className={`flex flex-wrap items-center gap-2 border-t border-ink-100 ${widget ? 'px-3 py-1.5' : 'px-4 py-2.5'}`}
           >
@@ -469,8 +506,21 @@ export function MatchCard({
               dateView
             ) : null}
 
-            {(canEdit || canContact) && (
+            {(canEdit || canContact || canScore || (liveLink && !widget && match.live)) && (
               <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+                {liveLink && !widget && match.live && !editing && (
+                  <Link to={livePath} className={`${secondaryButtonClass} py-1.5`} data-testid="follow-live">
+                    {t('matchCard.followLive')}
+                  </Link>
+                )}
+                {canScore && (
+                  <Link
+                    to={pagePath('matches', locale, 'score', match.id)}
+                    className={`${primaryButtonClass} py-1.5`}
+                  >
+                    {t('matchCard.scoreLive')}
+                  </Link>
+                )}
                 {canContact && (
                   <button
                     type="button"

@@ -13,8 +13,14 @@ import { getCookie } from '../../../lib/cookies';
 import { pagePath } from '../../../lib/locale';
 import { isLoggedIn } from '../../../lib/session';
 import { matchesPageView } from '../page-filter';
+import { sideNames } from '../model';
 import { MatchSections } from './MatchSections';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
+
+// The live part of a match page (score, timeline, momentum, statistics) loads only for a match scored live.
+const LiveMatchPanel = lazy(() =>
+  import('./LiveMatchPanel').then((module) => ({ default: module.LiveMatchPanel })),
+);
 
 // Only My matches has a personal calendar feed: the public matches pages do not load its link.
 const SubscribeLink = lazy(() =>
@@ -139,5 +145,17 @@ function SingleMatch({ matchId, editable }: { matchId: string; editable: boolean
       </div>
     );
   const { match, event } = state.item;
-  return <MatchCard match={match} event={event} editable={editable} onChange={setMatch} />;
+  return (
+    <>
+      <MatchCard match={match} event={event} editable={editable} onChange={setMatch} liveLink={false} />
+      {match.live && (
+        <Suspense fallback={null}>
+          <LiveMatchPanel
+            matchId={match.id}
+            names={{ defender: sideNames(match.defender), challenger: sideNames(match.challenger) }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }
