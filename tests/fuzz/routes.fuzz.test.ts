@@ -262,7 +262,7 @@ describe('fuzzing every route with bad input', () => {
       }
     }
     expect(failures.slice(0, 10)).toEqual([]);
-  }, 180_000);
+  }, 420_000);
 
   it(`answers generated requests with a JSON 4xx or success (seed ${seed})`, async () => {
     await fc.assert(
@@ -292,7 +292,7 @@ describe('fuzzing every route with bad input', () => {
       ),
       { seed, numRuns: RUNS, endOnFailure: true },
     );
-  }, 180_000);
+  }, 420_000);
 
   function validParam(name: string): string {
     return validIds[name] ?? 'unknown';
