@@ -68,7 +68,8 @@ export interface MatchViewer {
 
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 
-interface MatchRow {
+/** The columns a match view is built from (the read model's row, or a season's history fold). */
+export interface MatchViewRow {
   id: string;
   season_id: string;
   season_name: string;
@@ -114,7 +115,7 @@ export async function loadMatches(
      FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
      WHERE m.id = ANY($1::uuid[])`,
     [matchIds],
-  )) as { rows: MatchRow[] };
+  )) as { rows: MatchViewRow[] };
   const byId = new Map(rows.map((row) => [row.id, row]));
   return matchIds.flatMap((id) => {
     const row = byId.get(id);
@@ -122,7 +123,7 @@ export async function loadMatches(
   });
 }
 
-function toListItem(row: MatchRow, viewer: MatchViewer): MatchListItem {
+export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListItem {
   const scored = recalculate(row.defender_score, row.challenger_score, row.match_type);
   const memberIds = [...row.defender.members, ...row.challenger.members].map((member) => member.id);
   const editable =
