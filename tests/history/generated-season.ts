@@ -135,7 +135,10 @@ export async function generatedSeason(
       removed.add(teamId);
     }
     if (step % options.snapshotEvery === 0) {
-      const live = await anonymous.json<{ teams: unknown[] }>('GET', `${LADDER_API}/ladders/${ladderId}/standings`);
+      const live = await anonymous.json<{ teams: unknown[] }>(
+        'GET',
+        `${LADDER_API}/ladders/${ladderId}/standings`,
+      );
       snapshots.push({ position: await lastPosition(), standings: live.body.teams });
     }
   }

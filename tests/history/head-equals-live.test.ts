@@ -21,19 +21,32 @@ describe.each(logKinds)('season history on the %s log', (kind) => {
   });
 
   it('folds a generated season of a few hundred events to exactly the live read models, at the head and at every snapshot taken on the way', async () => {
-    const season = await generatedSeason(courtside.url!, { seed: 20261123, teams: 8, steps: 150, snapshotEvery: 25 });
+    const season = await generatedSeason(courtside.url!, {
+      seed: 20261123,
+      teams: 8,
+      steps: 150,
+      snapshotEvery: 25,
+    });
     const { manager, seasonId, ladderId, company, matchIds } = season;
     const last = await season.lastPosition();
 
-    const history = await manager.json<Array<{ position: number }>>('GET', `${ADMIN_API}/seasons/${seasonId}/history`);
+    const history = await manager.json<Array<{ position: number }>>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/history`,
+    );
     const head = await manager.json<AtAnswer>('GET', `${ADMIN_API}/seasons/${seasonId}/standings`);
-    const atLast = await manager.json<AtAnswer>('GET', `${ADMIN_API}/seasons/${seasonId}/standings?at=${last}`);
+    const atLast = await manager.json<AtAnswer>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/standings?at=${last}`,
+    );
     const live = await new HttpClient(courtside.url!).json<{ teams: unknown[] }>(
       'GET',
       `${LADDER_API}/ladders/${ladderId}/standings`,
     );
     const liveMatches = await Promise.all(
-      matchIds.map(async (id) => (await manager.json<{ id: string }>('GET', `${MATCHES_API}/matches/${id}`)).body),
+      matchIds.map(
+        async (id) => (await manager.json<{ id: string }>('GET', `${MATCHES_API}/matches/${id}`)).body,
+      ),
     );
 
     expect(history.status).toBe(200);
