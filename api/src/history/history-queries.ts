@@ -87,32 +87,48 @@ export async function accountNamesOf(
   return new Map(rows.map((row) => [row.id, row.full_name]));
 }
 
-const PAGE = 500;
+const PAGE = 200;
 
 /**
  * A company's stored events in position order, page by page (never all in memory): the event exactly as the log
- * holds it, or null for a row projected before the copy was kept (DESIGN.md §8 exports, chain check).
+ * holds it, or null for a row projected before the copy was kept (the chain check, DESIGN.md §8).
  */
 export async function* storedEnvelopesOf(
   db: Queryable,
   companyId: string,
-): AsyncGenerator<{ position: number; envelope: Record<string, unknown> | null; fallback: EventEnvelope }> {
+): AsyncGenerator<{ position: number; envelope: Record<string, unknown> | null }> {
   let after = 0;
   for (;;) {
-    const { rows } = await db.query<EventRow>(
-      `SELECT e.seq, e.event_id AS id, e.type, e.stream_id, e.actor_id, e.occurred_at, e.payload, e.envelope,
-         NULL AS actor_name
+    const { rows } = await db.query<{ seq: number; envelope: Record<string, unknown> | null }>(
+      `SELECT seq, envelope FROM company_events WHERE company_id = $1 AND seq > $2 ORDER BY seq LIMIT ${PAGE}`,
+      [companyId, after],
+    );
+    for (const row of rows) yield { position: row.seq, envelope: row.envelope };
+    if (rows.length < PAGE) return;
+    after = rows.at(-1)!.seq;
+  }
+}
+
+/**
+ * The ndjson export's lines (DESIGN.md §8): each stored event as the log holds it with its `position`, page by page.
+ * The stored JSON text is passed on as it is (never parsed and written again), so memory stays flat.
+ */
+export async function* exportLinesOf(db: Queryable, companyId: string): AsyncGenerator<string> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await db.query<EventRow & { text: string | null }>(
+      `SELECT e.seq, e.event_id AS id, e.type, e.stream_id, e.actor_id, e.occurred_at,
+         CASE WHEN e.envelope IS NULL THEN e.payload END AS payload, e.envelope::text AS text, NULL AS envelope
        FROM company_events e
        WHERE e.company_id = $1 AND e.seq > $2 ORDER BY e.seq LIMIT ${PAGE}`,
       [companyId, after],
     );
+    let chunk = '';
     for (const row of rows) {
-      yield {
-        position: row.seq,
-        envelope: row.envelope as Record<string, unknown> | null,
-        fallback: toStored(companyId, row).event,
-      };
+      const stored = row.text ?? JSON.stringify(toStored(companyId, row).event);
+      chunk += `{"position":${row.seq},${stored.slice(1)}\n`;
     }
+    if (chunk) yield chunk;
     if (rows.length < PAGE) return;
     after = rows.at(-1)!.seq;
   }

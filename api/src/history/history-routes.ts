@@ -11,6 +11,7 @@ import type { AppServices } from '../module.ts';
 import { requireSeasonManager } from '../teams/admin-team-routes.ts';
 import {
   accountNamesOf,
+  exportLinesOf,
   lastPositionOf,
   resultsOf,
   seasonFoldEventsOf,
@@ -149,14 +150,9 @@ export function historyRoutes(router: Router, services: AppServices): void {
 
   router.get(`${ADMIN_API}/companies/:companyId/events.ndjson`, async (ctx) => {
     const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    async function* lines() {
-      for await (const { position, envelope, fallback } of storedEnvelopesOf(db, companyId)) {
-        yield `${JSON.stringify({ ...(envelope ?? fallback), position })}\n`;
-      }
-    }
     ctx.type = 'application/x-ndjson';
     ctx.set('Content-Disposition', `attachment; filename="events-${companyId}.ndjson"`);
-    ctx.body = Readable.from(lines());
+    ctx.body = Readable.from(exportLinesOf(db, companyId));
   });
 
   router.get(`${ADMIN_API}/companies/:companyId/results.csv`, async (ctx) => {
