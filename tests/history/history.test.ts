@@ -82,7 +82,7 @@ describe('history for auditors (DESIGN.md §8)', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     const leap = history.body.at(-1)!;
     expect(leap.actor).toEqual({ id: me.body.id, name: 'Sam Server' });
-    expect(leap.summary).toBe('Sam Server moved from 3 to 1 after beating Sam Server 4-6 4-6');
+    expect(leap.summary).toBe('Sam Server moved from 3 to 1 after beating Sam Server 6-4 6-4');
     expect(leap.changes).toEqual([
       { teamId: teams[2]!.teamId, from: 3, to: 1 },
       { teamId: teams[0]!.teamId, from: 1, to: 2 },

@@ -44,12 +44,19 @@ function teamName(state: SeasonHistoryState, names: Names, teamId: string | unde
   return team.memberIds.map((id) => names.get(id) ?? 'Player').join(' / ');
 }
 
-function scoreOf(match: Pick<HistoryMatch, 'defender' | 'challenger'>, state: SeasonHistoryState): string {
+/** The sets as "6-4 7-6(5)", the side `first` first (the winner's view when someone moved up by winning). */
+function scoreOf(
+  match: Pick<HistoryMatch, 'defender' | 'challenger'>,
+  state: SeasonHistoryState,
+  first: 'defender' | 'challenger' = 'defender',
+): string {
   const scored = recalculate(match.defender, match.challenger, state.season?.matchType ?? 'BESTOFTHREE');
   const special = [scored.defender.special, scored.challenger.special].find((value) => value !== 'none');
-  const sets = scored.defender.matchSets
+  const [mine, theirs] =
+    first === 'defender' ? [scored.defender, scored.challenger] : [scored.challenger, scored.defender];
+  const sets = mine.matchSets
     .map((set, index) => {
-      const other = scored.challenger.matchSets[index];
+      const other = theirs.matchSets[index];
       return other ? formatSet(set, other) : '';
     })
     .filter(Boolean)
@@ -114,7 +121,7 @@ export function summaryOf(
     case 'ChallengerLeapfrogged':
     case 'ChallengerSwapped': {
       const challenger = str('challengerId');
-      const beaten = `after beating ${team('defenderId')}${match ? ` ${scoreOf(match, after)}` : ''}`;
+      const beaten = `after beating ${team('defenderId')}${match ? ` ${scoreOf(match, after, 'challenger')}` : ''}`;
       return `${team('challengerId')} moved from ${at(before, challenger) ?? '–'} to ${at(after, challenger) ?? '–'} ${beaten}`;
     }
     case 'ChallengeIssued':

@@ -7,6 +7,7 @@ import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatMoment } from '../../../lib/dates';
 import { isApiError } from '../../../lib/http';
+import { registerTimelineTexts } from './timeline-texts';
 import { liveRooms } from '../../../lib/live';
 import { getSeasonAt, getSeasonHistory, type HistoryItem, type SeasonAt } from '../api/season-history';
 import {
@@ -17,6 +18,8 @@ import {
   type EventKind,
   type TimelineFilter,
 } from './timeline-filters';
+
+registerTimelineTexts();
 
 const kinds: EventKind[] = ['all', 'teams', 'matches', 'season', 'challenges', 'live'];
 

@@ -80,6 +80,9 @@ const nl: typeof en = {
 
 export const TIMELINE_NS = 'timeline';
 
-for (const [locale, texts] of Object.entries({ en, nl })) {
-  if (!i18n.hasResourceBundle(locale, TIMELINE_NS)) i18n.addResourceBundle(locale, TIMELINE_NS, texts);
+/** Adds the texts once; the timeline calls it when its module loads. */
+export function registerTimelineTexts(): void {
+  for (const [locale, texts] of Object.entries({ en, nl })) {
+    if (!i18n.hasResourceBundle(locale, TIMELINE_NS)) i18n.addResourceBundle(locale, TIMELINE_NS, texts);
+  }
 }
