@@ -18,6 +18,8 @@ interface HistoryItem {
   actor: { id: string; name: string };
   summary: string;
   changes: Array<{ teamId: string; from: number | null; to: number | null }>;
+  teamIds: string[];
+  matchId?: string;
 }
 interface AtAnswer {
   at: { position: number; occurredAt: string };
@@ -83,6 +85,7 @@ describe('history for auditors (DESIGN.md §8)', () => {
     const leap = history.body.at(-1)!;
     expect(leap.actor).toEqual({ id: me.body.id, name: 'Sam Server' });
     expect(leap.summary).toBe('Sam Server moved from 3 to 1 after beating Sam Server 6-4 6-4');
+    expect([...leap.teamIds].sort()).toEqual(teams.map((team) => team.teamId).sort());
     expect(leap.changes).toEqual([
       { teamId: teams[2]!.teamId, from: 3, to: 1 },
       { teamId: teams[0]!.teamId, from: 1, to: 2 },

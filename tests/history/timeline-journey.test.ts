@@ -92,6 +92,21 @@ describe.each<ViewportName>(['desktop', 'phone'])('the season timeline on %s', (
       ]);
       await timeline.getByLabel('What').selectOption({ label: 'Everything' });
 
+      // A match's and a team's own history, one click away.
+      await event.getByText('Cy Volley moved from 3 to 1 after beating Ann Ace 6-4 6-4').waitFor();
+      await timeline.getByTitle('History of this match').click();
+      await timeline.getByText('Only: Ann Ace – Cy Volley').waitFor();
+      await timeline.getByText(/^Event 3 of 3 · /).waitFor();
+      await timeline.getByRole('button', { name: 'Previous event' }).click();
+      await timeline.getByRole('button', { name: 'Previous event' }).click();
+      await event.getByText('Match Ann Ace vs Cy Volley planned').waitFor();
+      await timeline.getByRole('button', { name: 'Show all events' }).click();
+      await timeline.getByTitle('History of Bo Base').click();
+      await timeline.getByText(/^Event 3 of 3 · /).waitFor();
+      await timeline.getByRole('button', { name: 'Previous event' }).click();
+      await event.getByText('Bo Base accepted at position 2').waitFor();
+      await timeline.getByRole('button', { name: 'Show all events' }).click();
+
       // A new event while the timeline is at its last step: it follows.
       const next = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
         defenderId: teams[1]!.teamId,

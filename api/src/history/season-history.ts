@@ -19,6 +19,9 @@ export interface HistoryItem {
   actor: { id: string; name: string };
   summary: string;
   changes: Array<{ teamId: string; from: number | null; to: number | null }>;
+  /** Next to DESIGN's fields: the teams and the match the event is about, for a team's or a match's own history. */
+  teamIds: string[];
+  matchId?: string;
 }
 
 type Names = Map<string, string | null>;
@@ -145,6 +148,8 @@ export function changesOf(before: SeasonHistoryState, after: SeasonHistoryState)
     .sort((a, b) => (a.to ?? Infinity) - (b.to ?? Infinity));
 }
 
+const teamKeys = ['teamId', 'defenderId', 'challengerId', 'passedBy', 'challengerTeamId', 'defenderTeamId'];
+
 /** DESIGN.md §8 history: every event of the season, oldest first, with what it changed. */
 export function historyOf(seasonId: string, events: readonly StoredEvent[], names: Names): HistoryItem[] {
   let state = initialSeasonHistory();
@@ -153,13 +158,27 @@ export function historyOf(seasonId: string, events: readonly StoredEvent[], name
     const before = state;
     state = evolveSeasonHistory(state, event);
     if ((event.payload as { seasonId?: unknown }).seasonId !== seasonId) continue;
+    const changes = changesOf(before, state);
+    const payload = event.payload as Record<string, unknown>;
+    const matchId = typeof payload.matchId === 'string' ? payload.matchId : undefined;
+    const match = matchId ? state.matches[matchId] : undefined;
+    const teamIds = new Set(
+      [
+        ...teamKeys.map((key) => payload[key]),
+        match?.defenderId,
+        match?.challengerId,
+        ...changes.map((change) => change.teamId),
+      ].filter((id): id is string => typeof id === 'string'),
+    );
     items.push({
       position,
       occurredAt: event.occurredAt,
       type: event.type,
       actor: actorOf(event.actorId, actorName),
       summary: summaryOf(event, before, state, names),
-      changes: changesOf(before, state),
+      changes,
+      teamIds: [...teamIds],
+      ...(matchId ? { matchId } : {}),
     });
   }
   return items;

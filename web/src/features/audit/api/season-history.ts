@@ -11,6 +11,8 @@ const historyItemSchema = z.object({
   actor: z.object({ id: z.string(), name: z.string() }),
   summary: z.string(),
   changes: z.array(z.object({ teamId: z.string(), from: z.number().nullable(), to: z.number().nullable() })),
+  teamIds: z.array(z.string()).default([]),
+  matchId: z.string().optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

@@ -21,6 +21,11 @@ import {
 
 registerTimelineTexts();
 
+const teamLabel = (members: Array<{ fullName: string }>) =>
+  members.map((member) => member.fullName).join(' / ');
+const names = (side: { members: Array<{ name: string }> }) =>
+  side.members.map((member) => member.name).join(' / ');
+
 const kinds: EventKind[] = ['all', 'teams', 'matches', 'season', 'challenges', 'live'];
 
 /**
@@ -153,6 +158,20 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
           />
         </label>
       </div>
+      {filter.subject && (
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="timeline-subject">
+          <span className="rounded-full bg-brand-50 px-3 py-1 font-medium text-ink-900 ring-1 ring-brand-200">
+            {tl('timeline:only', { name: filter.subject.label })}
+          </span>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => setFilterPart({ subject: undefined })}
+          >
+            {tl('timeline:showAll')}
+          </button>
+        </p>
+      )}
       {failure && <FormAlert>{failure}</FormAlert>}
       {shown.length === 0 ? (
         <p className="mt-4 text-sm text-ink-500">{tl('timeline:none')}</p>
@@ -229,7 +248,18 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
                         >
                           <td className="py-1.5 pr-2 tabular-nums">{row.position}</td>
                           <td className="py-1.5 pr-2 break-words">
-                            {row.members.map((member) => member.fullName).join(' / ')}
+                            <button
+                              type="button"
+                              className="text-left underline decoration-ink-300 underline-offset-2 hover:decoration-ink-700"
+                              title={tl('timeline:teamHistory', { name: teamLabel(row.members) })}
+                              onClick={() =>
+                                setFilterPart({
+                                  subject: { kind: 'team', id: row.teamId, label: teamLabel(row.members) },
+                                })
+                              }
+                            >
+                              {teamLabel(row.members)}
+                            </button>
                             {change && (
                               <span className="ml-1 text-xs text-amber-800">
                                 {change.from === null
@@ -255,22 +285,37 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
                   <ul className="mt-2 divide-y divide-ink-100 text-sm" data-testid="timeline-matches">
                     {[...state.matches].reverse().map((match) => (
                       <li key={match.id} className="py-1.5">
-                        <span className={match.defender.winner ? 'font-semibold' : ''}>
-                          {match.defender.members.map((member) => member.name).join(' / ')}
-                        </span>{' '}
-                        –{' '}
-                        <span className={match.challenger.winner ? 'font-semibold' : ''}>
-                          {match.challenger.members.map((member) => member.name).join(' / ')}
-                        </span>
-                        <span className="ml-2 text-ink-600 tabular-nums">
-                          {scoreLine(match.defender, match.challenger)}
-                        </span>
-                        <span className="ml-2 text-xs text-ink-500">
-                          {tl(`timeline:status.${match.status}`, { defaultValue: match.status })}
-                          {(match.confirmation.state === 'pending' ||
-                            match.confirmation.state === 'disputed') &&
-                            ` · ${tl(`timeline:confirmation.${match.confirmation.state}`)}`}
-                        </span>
+                        <button
+                          type="button"
+                          className="text-left"
+                          title={tl('timeline:matchHistory')}
+                          onClick={() =>
+                            setFilterPart({
+                              subject: {
+                                kind: 'match',
+                                id: match.id,
+                                label: `${names(match.defender)} – ${names(match.challenger)}`,
+                              },
+                            })
+                          }
+                        >
+                          <span className={match.defender.winner ? 'font-semibold' : ''}>
+                            {match.defender.members.map((member) => member.name).join(' / ')}
+                          </span>{' '}
+                          –{' '}
+                          <span className={match.challenger.winner ? 'font-semibold' : ''}>
+                            {match.challenger.members.map((member) => member.name).join(' / ')}
+                          </span>
+                          <span className="ml-2 text-ink-600 tabular-nums">
+                            {scoreLine(match.defender, match.challenger)}
+                          </span>
+                          <span className="ml-2 text-xs text-ink-500">
+                            {tl(`timeline:status.${match.status}`, { defaultValue: match.status })}
+                            {(match.confirmation.state === 'pending' ||
+                              match.confirmation.state === 'disputed') &&
+                              ` · ${tl(`timeline:confirmation.${match.confirmation.state}`)}`}
+                          </span>
+                        </button>
                       </li>
                     ))}
                   </ul>

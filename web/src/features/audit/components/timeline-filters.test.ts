@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '../api/season-history';
-import { actorsOf, filterHistory, kindOf, scoreLine } from './timeline-filters';
+import { actorsOf, filterHistory, kindOf, noFilter, scoreLine } from './timeline-filters';
 
 const item = (position: number, type: string, actor: string, occurredAt: string): HistoryItem => ({
   position,
@@ -9,6 +9,8 @@ const item = (position: number, type: string, actor: string, occurredAt: string)
   actor: { id: actor, name: actor.toUpperCase() },
   summary: type,
   changes: [],
+  teamIds: position % 2 ? ['t1'] : ['t2'],
+  ...(position > 2 ? { matchId: 'm1' } : {}),
 });
 
 describe('timeline filters', () => {
@@ -34,6 +36,13 @@ describe('timeline filters', () => {
     expect(
       filterHistory(items, { actorId: 'ann', kind: 'all', from: '2026-03-02' }).map((i) => i.position),
     ).toEqual([2]);
+  });
+
+  it("narrows to a team's or a match's own history", () => {
+    const team = { kind: 'team' as const, id: 't1', label: 'Ann' };
+    const match = { kind: 'match' as const, id: 'm1', label: 'Ann – Bo' };
+    expect(filterHistory(items, { ...noFilter, subject: team }).map((i) => i.position)).toEqual([1, 3]);
+    expect(filterHistory(items, { ...noFilter, subject: match }).map((i) => i.position)).toEqual([3, 4]);
   });
 
   it('lists each actor once, by name, and writes scores as sets', () => {

@@ -16,9 +16,16 @@ export interface TimelineFilter {
   kind: EventKind;
   /** YYYY-MM-DD: events on or after that day (local time). */
   from: string;
+  /** A team's or a match's own history. */
+  subject?: { kind: 'team' | 'match'; id: string; label: string };
 }
 
 export const noFilter: TimelineFilter = { actorId: '', kind: 'all', from: '' };
+
+function about(item: HistoryItem, subject: TimelineFilter['subject']): boolean {
+  if (!subject) return true;
+  return subject.kind === 'team' ? item.teamIds.includes(subject.id) : item.matchId === subject.id;
+}
 
 export function filterHistory(items: readonly HistoryItem[], filter: TimelineFilter): HistoryItem[] {
   const from = filter.from ? new Date(`${filter.from}T00:00:00`).getTime() : undefined;
@@ -26,7 +33,8 @@ export function filterHistory(items: readonly HistoryItem[], filter: TimelineFil
     (item) =>
       (!filter.actorId || item.actor.id === filter.actorId) &&
       (filter.kind === 'all' || kindOf(item.type) === filter.kind) &&
-      (from === undefined || new Date(item.occurredAt).getTime() >= from),
+      (from === undefined || new Date(item.occurredAt).getTime() >= from) &&
+      about(item, filter.subject),
   );
 }
 

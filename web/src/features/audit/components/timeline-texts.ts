@@ -6,6 +6,10 @@ import i18n from 'i18next';
  */
 const en = {
   title: 'Season timeline',
+  only: 'Only: {{name}}',
+  showAll: 'Show all events',
+  teamHistory: 'History of {{name}}',
+  matchHistory: 'History of this match',
   actor: 'Who',
   anyone: 'Anyone',
   kind: 'What',
@@ -43,6 +47,10 @@ const en = {
 
 const nl: typeof en = {
   title: 'Tijdlijn van het seizoen',
+  only: 'Alleen: {{name}}',
+  showAll: 'Toon alle gebeurtenissen',
+  teamHistory: 'Geschiedenis van {{name}}',
+  matchHistory: 'Geschiedenis van deze wedstrijd',
   actor: 'Wie',
   anyone: 'Iedereen',
   kind: 'Wat',
