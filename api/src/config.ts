@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   COURTSIDE_DATA_DIR: z.string().default('.courtside'),
   /** SMTP URL (smtp://user:pass@host:587); required in production, unset in development: the dev outbox. */
   MAIL_URL: optional(z.string().url()),
+  /** The From of notification mails (`Club <ladder@club.example>`). */
+  MAIL_FROM: optional(z.string().min(3)),
   /** Shared secret for anti-forgery tokens; unset: the processes share one kept in Postgres. */
   COURTSIDE_SECRET: optional(z.string().min(16, 'Use at least 16 characters')),
   /** Behind a reverse proxy: take the client address from the one X-Forwarded-For entry the proxy wrote. */
@@ -35,12 +37,22 @@ const environmentSchema = z.object({
     .enum(['true', 'false'], { error: 'Use true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * The address people reach Courtside at (https://ladders.example.org), without /webapps: absolute links that
+   * leave the browser (calendar feeds, mail) start with it. Unset: the address of the request (behind a proxy
+   * with TRUST_PROXY, the one the proxy forwarded).
+   */
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'Use an http(s) address such as https://ladders.example.org' })
+      .transform((value) => value.replace(/\/+$/, '')),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Environment = z.infer<typeof environmentSchema> & { dataDir: string };
 
-export type Role = 'all' | 'api' | 'projector';
+export type Role = 'all' | 'api' | 'projector' | 'notifier';
 
 /**
  * The only place that reads the process environment: once, with a readable error for a bad value. A process
@@ -71,6 +83,7 @@ export function assertMailConfigured(mode: Mode, mailUrl: string | undefined, ru
 export function readRole(argv: readonly string[]): Role {
   const flag = argv.find((arg) => arg.startsWith('--role='));
   const role = flag?.slice('--role='.length) ?? 'all';
-  if (role !== 'all' && role !== 'api' && role !== 'projector') throw new Error(`Unknown role ${role}`);
+  if (role !== 'all' && role !== 'api' && role !== 'projector' && role !== 'notifier')
+    throw new Error(`Unknown role ${role}`);
   return role;
 }

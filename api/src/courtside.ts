@@ -30,6 +30,10 @@ import type { AppServices, CourtsideModule } from './module.ts';
 import { productModules } from './modules.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
+import { startMailSender, type MailSender } from './notifications/mail-sender.ts';
+import { startNotifier, type Notifier } from './notifications/notifier.ts';
+import { startNotificationPushes } from './notifications/notification-pushes.ts';
+import { readNotifierStatus } from './notifications/notifier-status.ts';
 
 export interface CourtsideConfig {
   databaseUrl: string;
@@ -38,6 +42,14 @@ export interface CourtsideConfig {
   kafkaTopic?: string;
   runApi: boolean;
   runProjector: boolean;
+  /** The notifier (DESIGN.md §6) and its mail sender; default false. */
+  runNotifier?: boolean;
+  /** The From of notification mails. */
+  mailFrom?: string;
+  /** How often the notifier looks for challenge answers due within a day (default a minute). */
+  reminderIntervalMs?: number;
+  /** The mail sender's first retry delay (doubling after each failure). */
+  mailRetryBaseMs?: number;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -58,6 +70,11 @@ export interface CourtsideConfig {
   trustProxy?: boolean;
   /** Shared secret for anti-forgery tokens; unset: one kept in Postgres, shared by every process. */
   secret?: string;
+  /**
+   * Where people reach Courtside (no trailing slash, no /webapps). Unset: calendar links use the address of each
+   * request, mails the api's own address (or http://127.0.0.1:8080).
+   */
+  publicUrl?: string;
 }
 
 export interface RunningCourtside {
@@ -68,6 +85,7 @@ export interface RunningCourtside {
   log: EventLog;
   readModelSchema: string;
   projector: Projector | undefined;
+  notifier: Notifier | undefined;
   /** One pass of the deadline process now (the api runs it every `deadlineIntervalMs` by itself). */
   runDeadlines: (() => Promise<void>) | undefined;
   stop(): Promise<void>;
@@ -75,11 +93,12 @@ export interface RunningCourtside {
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const appMigrations = fileURLToPath(new URL('../migrations', import.meta.url));
+const notificationMigrations = fileURLToPath(new URL('./notifications/migrations', import.meta.url));
 
 /** Starts the parts of Courtside this process runs (api, projector, or both) against one database and log. */
 export async function startCourtside(config: CourtsideConfig): Promise<RunningCourtside> {
   const mode = config.mode ?? 'production';
-  assertMailConfigured(mode, config.mailUrl, config.runApi);
+  assertMailConfigured(mode, config.mailUrl, config.runApi || (config.runNotifier ?? false));
   const logger = config.logger ?? createLogger();
   // In development the clock can be moved forward (the dev clock route); elsewhere it is the given or real time.
   const devClock = mode === 'development' ? new DevClock(config.clock) : undefined;
@@ -102,6 +121,12 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       schema: 'courtside',
       migrationsTable: 'pgmigrations_app',
     });
+    await migrate({
+      databaseUrl: config.databaseUrl,
+      dir: notificationMigrations,
+      schema: 'courtside',
+      migrationsTable: 'pgmigrations_notifications',
+    });
     await prepareReadModelSchema(config.databaseUrl, schema, projections);
     const onLogError = (error: unknown) => logger.warn({ err: error }, 'event log error');
     const log: EventLog = config.kafkaBrokers?.length
@@ -111,10 +136,17 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
 
     const db = createPool(config.databaseUrl, { max: 10, onError: onLogError });
     stops.push(() => db.end());
-    const metrics = createMetrics(async () => {
-      const status = await readProjectorStatus(db, log, schema);
-      return { lag: status.lag, quarantinedCompanies: status.quarantined.length };
-    });
+    const metrics = createMetrics(
+      async () => {
+        const status = await readProjectorStatus(db, log, schema);
+        return { lag: status.lag, quarantinedCompanies: status.quarantined.length };
+      },
+      async () => {
+        const status = await readNotifierStatus(db, log);
+        return { lag: status.lag, outboxSize: status.outboxSize, outboxFailed: status.outboxFailed };
+      },
+    );
+    const unsubscribeSecret = await sharedSecret(db, 'unsubscribe', config.secret);
 
     let projector: Projector | undefined;
     if (config.runProjector) {
@@ -171,6 +203,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       });
       const mailer = createMailer({ mailUrl: config.mailUrl, db });
       const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
+      const calendarSecret = await sharedSecret(db, 'calendar', config.secret);
       const sessions = new SessionStore(db, clock);
       const services: AppServices = {
         commands,
@@ -182,6 +215,9 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         sessions,
         passwords: new PasswordHasher(),
         xsrfSecret,
+        calendarSecret,
+        ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+        unsubscribeSecret,
         mode,
         deadlines,
         ...(devClock ? { devClock } : {}),
@@ -209,7 +245,15 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
           return { accountId: session?.accountId };
         },
         onError: (error) => logger.error({ err: error }, 'live channel error'),
+        onEmitted: (event, seconds) => metrics.liveEmitDuration.observe({ event }, seconds),
       });
+      const notificationPushes = startNotificationPushes({
+        databaseUrl: config.databaseUrl,
+        io: live.io,
+        onError: (error) => logger.warn({ err: error }, 'notification pushes error'),
+      });
+      await notificationPushes.ready;
+      stops.push(() => notificationPushes.close());
       server.listen(config.port ?? 0, config.host ?? '127.0.0.1');
       await once(server, 'listening');
       stops.push(async () => {
@@ -225,7 +269,38 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       logger.info({ url: `${url}/webapps/`, log: log.kind }, 'api listening');
     }
 
-    return { url, routes, log, readModelSchema: schema, projector, runDeadlines, stop };
+    let notifier: Notifier | undefined;
+    if (config.runNotifier) {
+      const publicUrl = config.publicUrl ?? url ?? `http://127.0.0.1:${config.port || 8080}`;
+      const sender: MailSender = startMailSender({
+        databaseUrl: config.databaseUrl,
+        mailUrl: config.mailUrl,
+        from: config.mailFrom,
+        messageIdDomain: new URL(publicUrl).hostname || 'courtside.invalid',
+        logger: logger.child({ component: 'mail-sender' }),
+        baseDelayMs: config.mailRetryBaseMs,
+        onSent: () => metrics.mailsSent.inc(),
+        onFailed: () => metrics.mailSendFailures.inc(),
+      });
+      stops.push(() => sender.stop());
+      notifier = startNotifier({
+        databaseUrl: config.databaseUrl,
+        log,
+        registry,
+        readModelSchema: schema,
+        clock,
+        publicUrl,
+        unsubscribeSecret,
+        logger: logger.child({ component: 'notifier' }),
+        reminderIntervalMs: config.reminderIntervalMs,
+        onMailQueued: () => sender.wake(),
+        onNotified: (events) => metrics.eventsNotified.inc({ log: log.kind }, events),
+      });
+      stops.push(() => notifier!.stop());
+      await notifier.started;
+    }
+
+    return { url, routes, log, readModelSchema: schema, projector, notifier, runDeadlines, stop };
   } catch (error) {
     await stop();
     throw error;

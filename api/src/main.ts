@@ -16,7 +16,7 @@ async function main(): Promise<void> {
 
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
-    if (role !== 'all') throw new Error('Running the api or the projector on its own needs DATABASE_URL');
+    if (role !== 'all') throw new Error(`Running the ${role} on its own needs DATABASE_URL`);
     const postgres = await startEmbeddedPostgres({
       dataDir: path.join(env.dataDir, 'postgres'),
       onLog: (line) => logger.debug({ component: 'postgres' }, line.trim()),
@@ -38,8 +38,11 @@ async function main(): Promise<void> {
     databaseUrl,
     kafkaBrokers: env.KAFKA_BROKERS,
     kafkaTopic: env.KAFKA_TOPIC,
-    runApi: role !== 'projector',
-    runProjector: role !== 'api',
+    runApi: role === 'all' || role === 'api',
+    runProjector: role === 'all' || role === 'projector',
+    runNotifier: role === 'all' || role === 'notifier',
+    publicUrl: env.PUBLIC_URL,
+    mailFrom: env.MAIL_FROM,
     host: env.HOST,
     port: env.PORT,
     webDistDir: defaultWebDistDir,

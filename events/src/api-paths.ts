@@ -14,3 +14,9 @@ export const DEV_MAILBOX_PATH = '/webapps/api/dev/mailbox';
 export const LIVE_PATH = '/webapps/socket.io';
 /** Development only: the server's clock, moved forward for deadlines (DESIGN.md §5). */
 export const DEV_CLOCK_PATH = '/webapps/api/dev/clock';
+/** DESIGN.md §6: the signed-in account's notifications (`?after=&limit=`) and `…/read`. */
+export const NOTIFICATIONS_PATH = `${ACCOUNT_API}/notifications`;
+/** DESIGN.md §6: `{language, mail: {kind: boolean}}` of the signed-in account. */
+export const PREFERENCES_PATH = `${ACCOUNT_API}/account/preferences`;
+/** DESIGN.md §6: the one-click unsubscribe link of a mail (`?token=`), no sign-in. */
+export const UNSUBSCRIBE_PATH = `${ACCOUNT_API}/unsubscribe`;

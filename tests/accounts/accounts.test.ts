@@ -80,6 +80,10 @@ describe('accounts, sessions and companies', () => {
         email,
         fullName: 'Serena Court',
         phoneNumber: { countryCode: '31', number: '612345678' },
+        // DESIGN.md §6: the account's personal calendar feed.
+        calendarUrl: expect.stringMatching(
+          /^http:\/\/127\.0\.0\.1:\d+\/webapps\/api\/matches\/api\/v1\/calendar\/[\w-]{43}\.ics$/,
+        ),
       },
     });
     expect(after).toEqual({ status: 200, body: true });

@@ -36,7 +36,7 @@ const interpolation = /^\$\{[A-Z][A-Z0-9_]*(:?\?[^}]*|:?-)?\}$/;
 
 describe('docker-compose.yml', () => {
   it('runs every app service in production', () => {
-    expect(appServices.map(([name]) => name).sort()).toEqual(['api-1', 'api-2', 'projector']);
+    expect(appServices.map(([name]) => name).sort()).toEqual(['api-1', 'api-2', 'notifier', 'projector']);
     for (const [name, service] of appServices) {
       expect({ name, NODE_ENV: environmentOf(service).NODE_ENV }).toEqual({ name, NODE_ENV: 'production' });
     }
@@ -137,5 +137,6 @@ describe('package.json', () => {
     expect(scripts.start).toMatch(/\bNODE_ENV=development\b/);
     expect(scripts['start:api']).not.toMatch(/NODE_ENV/);
     expect(scripts['start:projector']).not.toMatch(/NODE_ENV/);
+    expect(scripts['start:notifier']).not.toMatch(/NODE_ENV/);
   });
 });

@@ -87,6 +87,13 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
       seq: 4,
       sets: [{ defender: 1, challenger: 0 }],
       server: 'defender',
+      // Beyond DESIGN's state: the points and the rules, for the live match page's timeline.
+      points: ['defender', 'defender', 'defender', 'defender'],
+      rules: { matchType: 'BESTOFTHREE', firstServer: 'challenger', noAd: false, finalSet: 'SUPER_TIEBREAK' },
+    });
+    // The match says where it stands while live (the card's LIVE badge, game score and server).
+    expect(match.body).toMatchObject({
+      live: { seq: 4, game: { defender: '0', challenger: '0' }, server: 'defender', finished: false },
     });
     // The match's set scores follow the points; it stays planned until it ends.
     expect(match.body.status).toBe('planned');

@@ -9,8 +9,15 @@ export function uniqueEmail(label = 'player'): string {
   return `${label}.${randomUUID().slice(0, 8)}@example.test`;
 }
 
+/** Where sign-up codes are read: the dev outbox, unless a test that mails over SMTP reads them there. */
+let codeSource: ((email: string) => Promise<string>) | undefined;
+export function readCodesFrom(source: ((email: string) => Promise<string>) | undefined): void {
+  codeSource = source;
+}
+
 /** The newest code mailed to an address, read from the dev outbox as a person would. */
 export async function latestCode(http: HttpClient, email: string): Promise<string> {
+  if (codeSource) return codeSource(email);
   const mailbox = await http.json<Array<{ code?: string }>>(
     'GET',
     `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,

@@ -1,5 +1,5 @@
-// Courtside in a process of its own (COURTSIDE_ROLE=projector, the default, or api), so a test can kill it with
-// SIGKILL in the middle of its work. It reports `{url}` over IPC once it serves.
+// Courtside in a process of its own (COURTSIDE_ROLE=projector, the default, api or notifier), so a test can kill it
+// with SIGKILL in the middle of its work. It reports `{url}` over IPC once it serves (or, as notifier, consumes).
 import { startCourtside } from '@courtside/api/courtside';
 import { createLogger } from '@courtside/api/observability/logger';
 import { notesModule } from '../spine/notes-module.ts';
@@ -11,8 +11,13 @@ const courtside = await startCourtside({
   kafkaTopic: process.env.KAFKA_TOPIC,
   runApi: role === 'api',
   runProjector: role === 'projector',
+  runNotifier: role === 'notifier',
+  // The notifier mails over SMTP when the test gives a server (MAIL_URL), with links to the api (PUBLIC_URL).
+  mailUrl: process.env.MAIL_URL,
+  publicUrl: process.env.PUBLIC_URL,
+  mailRetryBaseMs: 200,
   port: 0,
-  // Mail goes to the dev outbox: the tests read sign-up codes from it.
+  // Without MAIL_URL mail goes to the dev outbox: the tests read sign-up codes from it.
   mode: 'development',
   extraModules: [notesModule],
   logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),

@@ -13,6 +13,7 @@ import { loginLimits } from './login-limits.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { calendarUrlOf } from '../calendar/calendar-routes.ts';
 
 const email = z.email('Enter a valid email address').trim().toLowerCase().max(254);
 const password = z.string().min(10, 'Use at least 10 characters').max(128, 'Use at most 128 characters');
@@ -140,7 +141,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
     const session = requireSession(ctx);
     const account = await accounts.byId(session.accountId);
     if (!account) throw new HttpError(401, 'Please sign in');
-    ctx.body = publicAccount(account);
+    ctx.body = { ...publicAccount(account), calendarUrl: await calendarUrlOf(ctx, services, account.id) };
   });
 
   router.put(`${ACCOUNT_API}/account/minimal`, async (ctx) => {
@@ -157,7 +158,10 @@ export function accountRoutes(router: Router, services: AppServices): void {
       ]);
     }
     await accounts.setMinimal(session.accountId, input.fullName, phone);
-    ctx.body = publicAccount((await accounts.byId(session.accountId))!);
+    ctx.body = {
+      ...publicAccount((await accounts.byId(session.accountId))!),
+      calendarUrl: await calendarUrlOf(ctx, services, session.accountId),
+    };
   });
 
   router.put(`${ACCOUNT_API}/account/password`, async (ctx) => {

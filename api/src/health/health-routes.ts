@@ -4,6 +4,7 @@ import type { EventLog } from '@courtside/eventlog/log/port';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { HEALTH_PATH, READY_PATH } from '@courtside/events/api-paths';
+import { readNotifierStatus } from '../notifications/notifier-status.ts';
 
 export interface ProjectorStatus {
   lag: number;
@@ -108,6 +109,21 @@ export function healthRoutes(
       ready = false;
       failed('projector', error);
       checks.projector = { error: 'projector status unavailable' };
+    }
+    try {
+      // Reported, but it does not make the api unready: commands and pages work without it; mail waits for it.
+      const status = await readNotifierStatus(deps.pool, deps.log);
+      const alive =
+        status.heartbeatAgeSeconds !== null && status.heartbeatAgeSeconds < HEARTBEAT_STALE_SECONDS;
+      checks.notifier = {
+        status: alive ? 'ok' : 'down',
+        lag: status.lag,
+        heartbeatAgeSeconds: status.heartbeatAgeSeconds,
+        outboxSize: status.outboxSize,
+      };
+    } catch (error) {
+      failed('notifier', error);
+      checks.notifier = { error: 'notifier status unavailable' };
     }
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'not ready', checks };

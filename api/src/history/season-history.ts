@@ -248,6 +248,12 @@ export function matchViewsOf(
             challenger_score: match.challenger,
             defender: side(match.defenderId),
             challenger: side(match.challengerId),
+            // Live scoring's point-by-point state (DESIGN.md §7) is not folded here: the view shows none.
+            live_first_server: null,
+            live_no_ad: null,
+            live_final_set: null,
+            live_points: null,
+            live_ended: null,
           },
           viewer,
         ).match,

@@ -1,10 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
 import { HttpError } from './http-error.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Carry their own proof instead: the one-click unsubscribe (RFC 8058) is POSTed by mail programs, without cookies,
+ * and is authorised by the signed token in its address.
+ */
+const EXEMPT_PATHS = new Set([UNSUBSCRIBE_PATH]);
 
 /** A signed double-submit token: a random value and an HMAC over the session id and that value. */
 export function issueXsrfToken(secret: string, sessionId: string): string {
@@ -46,7 +52,11 @@ export function xsrfProtection(
         overwrite: true,
       });
     }
-    if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/webapps/api/')) {
+    if (
+      !SAFE_METHODS.has(ctx.method) &&
+      ctx.path.startsWith('/webapps/api/') &&
+      !EXEMPT_PATHS.has(ctx.path)
+    ) {
       const header = ctx.get(XSRF_HEADER);
       if (!cookieValid || header !== cookie) {
         throw new HttpError(403, 'Missing or invalid anti-forgery token: reload the page and try again');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MATCHES_API } from '@courtside/events/api-paths';
 import { liveDecider, type LiveCommand } from '@courtside/events/live/decider';
 import { liveDefaults } from '@courtside/events/live/engine';
-import { liveScoreOf } from '@courtside/projector/live/projection';
+import { liveViewOf } from '@courtside/projector/live/projection';
 import { CommandRejected } from '../commands/command-errors.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -42,7 +42,7 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
   const db = services.readModels;
 
   async function current(matchId: string) {
-    const score = await liveScoreOf(db, matchId);
+    const score = await liveViewOf(db, matchId);
     if (!score) throw new HttpError(404, 'This match is not being scored live');
     return score;
   }
@@ -58,7 +58,7 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
         async ({ readModels, now }) =>
           decided(liveDecider.decide(decision, await liveStateOf(readModels, id), now), { matchId: id }),
       );
-      await answerCommand(ctx, outcome, { status: 200, view: () => liveScoreOf(db, id) });
+      await answerCommand(ctx, outcome, { status: 200, view: () => liveViewOf(db, id) });
     } catch (error) {
       // Two scorers: a point with another number answers the current state, which the page adopts.
       if (error instanceof CommandRejected && error.rejection.code === 'SEQ') {

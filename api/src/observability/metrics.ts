@@ -7,6 +7,17 @@ export interface Metrics {
   eventsProjected: client.Counter<'log'>;
   httpDuration: client.Histogram<'method' | 'route' | 'status'>;
   readyCheckFailures: client.Counter<'check' | 'code'>;
+  liveEmitDuration: client.Histogram<'event'>;
+  eventsNotified: client.Counter<'log'>;
+  mailsSent: client.Counter;
+  mailSendFailures: client.Counter;
+}
+
+/** What the notifier gauges show (DESIGN.md §6), read when Prometheus scrapes. */
+export interface NotifierGauges {
+  lag: number;
+  outboxSize: number;
+  outboxFailed: number;
 }
 
 /** What the projector gauges show; read when Prometheus scrapes, so it is never stale. */
@@ -16,7 +27,10 @@ export interface ProjectorGauges {
 }
 
 /** One registry per process. */
-export function createMetrics(projector: () => Promise<ProjectorGauges>): Metrics {
+export function createMetrics(
+  projector: () => Promise<ProjectorGauges>,
+  notifier: () => Promise<NotifierGauges> = async () => ({ lag: -1, outboxSize: -1, outboxFailed: -1 }),
+): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'courtside_' });
   const commandDuration = new client.Histogram({
@@ -51,6 +65,13 @@ export function createMetrics(projector: () => Promise<ProjectorGauges>): Metric
     labelNames: ['check', 'code'] as const,
     registers: [registry],
   });
+  const liveEmitDuration = new client.Histogram({
+    name: 'courtside_live_emit_duration_seconds',
+    help: 'Time to hand one live push to all the sockets of its rooms (socket.io writes to each socket at once)',
+    labelNames: ['event'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
   new client.Gauge({
     name: 'courtside_projector_lag_events',
     help: 'Events in the log that the read models do not show yet',
@@ -67,5 +88,56 @@ export function createMetrics(projector: () => Promise<ProjectorGauges>): Metric
       this.set((await projector().catch(() => undefined))?.quarantinedCompanies ?? -1);
     },
   });
-  return { registry, commandDuration, eventsAppended, eventsProjected, httpDuration, readyCheckFailures };
+  const eventsNotified = new client.Counter({
+    name: 'courtside_events_notified_total',
+    help: 'Events the notifier of this process decided on (rate() gives events per second)',
+    labelNames: ['log'] as const,
+    registers: [registry],
+  });
+  const mailsSent = new client.Counter({
+    name: 'courtside_mails_sent_total',
+    help: 'Notification mails the sender of this process delivered',
+    registers: [registry],
+  });
+  const mailSendFailures = new client.Counter({
+    name: 'courtside_mail_send_failures_total',
+    help: 'Failed attempts to deliver a notification mail in this process (each is retried with backoff)',
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'courtside_notifier_lag_events',
+    help: 'Events in the log the notifier has not decided on yet',
+    registers: [registry],
+    async collect() {
+      this.set((await notifier().catch(() => undefined))?.lag ?? -1);
+    },
+  });
+  new client.Gauge({
+    name: 'courtside_mail_outbox_size',
+    help: 'Notification mails waiting to be sent (also those waiting for a retry)',
+    registers: [registry],
+    async collect() {
+      this.set((await notifier().catch(() => undefined))?.outboxSize ?? -1);
+    },
+  });
+  new client.Gauge({
+    name: 'courtside_mail_outbox_failed',
+    help: 'Notification mails given up after repeated failures',
+    registers: [registry],
+    async collect() {
+      this.set((await notifier().catch(() => undefined))?.outboxFailed ?? -1);
+    },
+  });
+  return {
+    registry,
+    commandDuration,
+    eventsAppended,
+    eventsProjected,
+    httpDuration,
+    readyCheckFailures,
+    liveEmitDuration,
+    eventsNotified,
+    mailsSent,
+    mailSendFailures,
+  };
 }

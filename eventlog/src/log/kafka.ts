@@ -414,7 +414,7 @@ async function startSubscription(
     }
   };
   // Scoped by topic: one group per reader of one log, so readers of other topics never share its rebalances.
-  const groupId = `courtside-${topic}-${name}`;
+  const groupId = options.group ?? `courtside-${topic}-${name}`;
 
   let stopped = false;
   /** Next offset to deliver, per assigned partition. */

@@ -24,6 +24,8 @@ export interface LogBatch {
 export interface SubscribeOptions {
   /** Distinguishes independent readers (Kafka consumer group suffix). */
   name: string;
+  /** Kafka: the consumer group's exact name (default `courtside-{topic}-{name}`); the embedded log ignores it. */
+  group?: string;
   /** Asked whenever partitions are (re)assigned: where to start reading each one. Missing partitions start at 0. */
   from: (partitions: number[]) => Promise<Positions>;
   /**

@@ -189,6 +189,76 @@ function scorePoint(state: Running, config: LiveConfig, winner: Side): void {
   }
 }
 
+/** The game's score of `side` as a scoreboard calls it: "0" "15" "30" "40" "AD", or tiebreak points. */
+function callOf(state: Running, side: Side): string {
+  if (state.winner) return '0';
+  if (state.tiebreakTo > 0) return String(state.points[side]);
+  const [mine, theirs] = [state.points[side], state.points[other(side)]];
+  if (mine >= 3 && theirs >= 3) return mine > theirs ? 'AD' : '40';
+  return GAME_CALLS[Math.min(mine, 3)]!;
+}
+
+/** One point as it was played (the live match page's timeline). */
+export interface LiveStep {
+  seq: number;
+  winner: Side;
+  /** Who served it. */
+  server: Side;
+  /** The set it was played in (0 = the first). */
+  set: number;
+  /** Played in a tiebreak or a super tiebreak. */
+  tiebreak: boolean;
+  /** Played in a super tiebreak (the deciding set's place). */
+  superTiebreak: boolean;
+  /** The receiver would have won the game with it. */
+  breakPoint: boolean;
+  /** The game's score after it, unless it ended the game (then "0"–"0"). */
+  call: Record<Side, string>;
+  /** The set's games after it (a super tiebreak's points). */
+  games: Record<Side, number>;
+  /** The point ended a game, a tiebreak or a super tiebreak. */
+  gameEnded: boolean;
+  /** The point ended its set. */
+  setEnded: boolean;
+}
+
+/** Every counted point of `points` with where it stood: the same fold as `liveScore`, one step per point. */
+export function liveSteps(config: LiveConfig, points: readonly Side[]): LiveStep[] {
+  const state = start(config);
+  const steps: LiveStep[] = [];
+  for (const winner of points) {
+    if (state.winner) break;
+    const set = state.sets.length;
+    const before = state.games.defender + state.games.challenger;
+    const server = state.server;
+    const tiebreak = state.tiebreakTo > 0;
+    const superTiebreak = state.superTiebreak;
+    const breakPoint = isBreakPoint(state, config);
+    scorePoint(state, config, winner);
+    const done = state.sets[set];
+    const games = done
+      ? { defender: done.defender, challenger: done.challenger }
+      : { ...(superTiebreak ? state.points : state.games) };
+    const gameEnded = done !== undefined || state.games.defender + state.games.challenger > before;
+    steps.push({
+      seq: steps.length + 1,
+      winner,
+      server,
+      set,
+      tiebreak,
+      superTiebreak,
+      breakPoint,
+      call: gameEnded
+        ? { defender: '0', challenger: '0' }
+        : { defender: callOf(state, 'defender'), challenger: callOf(state, 'challenger') },
+      games,
+      gameEnded,
+      setEnded: done !== undefined,
+    });
+  }
+  return steps;
+}
+
 /**
  * The score after `points` (the winner of each point, in order). Points after the match is won change nothing.
  * `ended`: a games-only match its scorer ended; the side with more games wins it (none on equal games).
@@ -227,13 +297,7 @@ export function liveScore(config: LiveConfig, points: readonly Side[], ended = f
             challenger: state.games.challenger,
             ...(state.tiebreakTo > 0 ? { tiebreak: { ...state.points } } : {}),
           };
-  const call = (side: Side): string => {
-    if (state.winner) return '0';
-    if (state.tiebreakTo > 0) return String(state.points[side]);
-    const [mine, theirs] = [state.points[side], state.points[other(side)]];
-    if (mine >= 3 && theirs >= 3) return mine > theirs ? 'AD' : '40';
-    return GAME_CALLS[Math.min(mine, 3)]!;
-  };
+  const call = (side: Side): string => callOf(state, side);
   return {
     seq: counted,
     sets: current ? [...state.sets, current] : state.sets,

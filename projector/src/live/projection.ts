@@ -22,11 +22,27 @@ interface LiveRow {
   match_type: MatchType;
 }
 
-/** The live score of a match as the read model holds it, or undefined when it is not scored live. */
-export async function liveScoreOf(
+/**
+ * What `GET matches/{id}/live` answers (and the live commands): the state of DESIGN.md §7 with, beyond it, the
+ * points (each point's winner, in order) and the rules it was started with, so the live match page can draw its
+ * timeline and follow `live.updated` pushes (which carry the state only) point by point.
+ */
+export type LiveView = LiveScore & { points: Side[]; rules: LiveConfig };
+
+/** The live view of a match, or undefined when it is not scored live. */
+export async function liveViewOf(
   context: Pick<ProjectionContext, 'query'>,
   matchId: string,
-): Promise<LiveScore | undefined> {
+): Promise<LiveView | undefined> {
+  const found = await liveRowOf(context, matchId);
+  if (!found) return undefined;
+  return { ...liveScore(found.config, found.points, found.ended), points: found.points, rules: found.config };
+}
+
+async function liveRowOf(
+  context: Pick<ProjectionContext, 'query'>,
+  matchId: string,
+): Promise<{ config: LiveConfig; points: Side[]; ended: boolean } | undefined> {
   const { rows } = await context.query<LiveRow>(
     `SELECT l.first_server, l.no_ad, l.final_set, l.points, l.ended, s.match_type
      FROM live_scores l JOIN seasons s ON s.id = l.season_id WHERE l.match_id = $1`,
@@ -40,7 +56,16 @@ export async function liveScoreOf(
     noAd: row.no_ad,
     finalSet: row.final_set,
   };
-  return liveScore(config, row.points, row.ended);
+  return { config, points: row.points, ended: row.ended };
+}
+
+/** The live score of a match as the read model holds it, or undefined when it is not scored live. */
+export async function liveScoreOf(
+  context: Pick<ProjectionContext, 'query'>,
+  matchId: string,
+): Promise<LiveScore | undefined> {
+  const found = await liveRowOf(context, matchId);
+  return found ? liveScore(found.config, found.points, found.ended) : undefined;
 }
 
 /**
@@ -103,18 +128,23 @@ export const liveProjection: Projection = {
     if (!changed) return;
     const state = await liveScoreOf(context, matchId);
     if (!state) return;
+    // A point inside a game changes the live state only: the match (its set scores) changes when a game ends. Its
+    // `match.updated` goes out then, and on the other events, so a point is one push to a viewer, not two.
+    let matchChanged = event.type !== 'PointScored' || state.finished;
     if (!state.finished) {
       // The set scores follow the points; the match stays planned until its result is recorded by its own event.
       const sides = recordedSides(state);
-      await context.query(
+      const { rowCount } = await context.query(
         `UPDATE matches SET defender_score = $2, challenger_score = $3, updated_at = $4
-         WHERE id = $1 AND status = 'planned'`,
+         WHERE id = $1 AND status = 'planned'
+           AND (defender_score IS DISTINCT FROM $2::jsonb OR challenger_score IS DISTINCT FROM $3::jsonb)`,
         [matchId, JSON.stringify(sides.defender), JSON.stringify(sides.challenger), event.occurredAt],
       );
+      if (rowCount) matchChanged = true;
     }
     for (const room of [`match:${matchId}`, `season:${seasonId}`, `ladder:${ladderId}`]) {
       context.push({ room, event: 'live.updated', data: { matchId, state } });
     }
-    await pushMatch(context, matchId, seasonId, ladderId);
+    if (matchChanged) await pushMatch(context, matchId, seasonId, ladderId);
   },
 };

@@ -6,6 +6,7 @@ import {
   type SideScoreInput,
   type Special,
 } from '@courtside/events/matches/scoring';
+import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { API_ACCOUNTS_TABLE } from '../api-tables.ts';
 
 export interface MatchMemberView {
@@ -46,6 +47,11 @@ export interface MatchView {
     enteredBy?: string;
     side?: string;
   };
+  /**
+   * Beyond the spec: a match scored live (DESIGN.md §7) says where it stands, so the card and the widget show a
+   * LIVE badge, the game's score and the server (`live.updated` pushes change it point by point).
+   */
+  live?: { seq: number; game: Record<Side, string>; server: Side; finished: boolean };
 }
 
 /** Spec §3 "Event info": `name` is the ladder, `part` the season (DESIGN.md "Matches list"). */
@@ -87,6 +93,11 @@ export interface MatchViewRow {
   challenger_score: SideScoreInput;
   defender: { teamId: string; position: number | null; members: Array<{ id: string; name: string }> };
   challenger: { teamId: string; position: number | null; members: Array<{ id: string; name: string }> };
+  live_first_server: Side | null;
+  live_no_ad: boolean | null;
+  live_final_set: LiveConfig['finalSet'] | null;
+  live_points: Side[] | null;
+  live_ended: boolean | null;
 }
 
 /** A match's confirmation as JSON (DESIGN.md §5), from the columns of the matches row `alias`. */
@@ -111,8 +122,11 @@ export async function loadMatches(
   const { rows } = (await query(
     `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
        m.challenge_id, ${confirmationJson('m')} AS confirmation, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
-       ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger
+       ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger,
+       ls.first_server AS live_first_server, ls.no_ad AS live_no_ad, ls.final_set AS live_final_set,
+       ls.points AS live_points, ls.ended AS live_ended
      FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
+       LEFT JOIN live_scores ls ON ls.match_id = m.id
      WHERE m.id = ANY($1::uuid[])`,
     [matchIds],
   )) as { rows: MatchViewRow[] };
@@ -121,6 +135,19 @@ export async function loadMatches(
     const row = byId.get(id);
     return row ? [toListItem(row, viewer)] : [];
   });
+}
+
+/** Where a match scored live stands, from its points (DESIGN.md §7); undefined for a match not scored live. */
+function liveOf(row: MatchViewRow): MatchView['live'] {
+  if (row.live_points === null || row.live_first_server === null) return undefined;
+  const config: LiveConfig = {
+    matchType: row.match_type,
+    firstServer: row.live_first_server,
+    noAd: row.live_no_ad ?? false,
+    finalSet: row.live_final_set ?? 'SET',
+  };
+  const { seq, game, server, finished } = liveScore(config, row.live_points, row.live_ended ?? false);
+  return { seq, game, server, finished };
 }
 
 export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListItem {
@@ -157,6 +184,7 @@ export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListIte
       latestDate: row.end_date,
       ...(row.challenge_id ? { challengeId: row.challenge_id } : {}),
       confirmation: row.confirmation,
+      ...(row.live_points === null ? {} : { live: liveOf(row) }),
     },
     event: {
       name: { id: row.ladder_id, name: row.ladder_name },

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en';
+import type { LiveScoringTranslation } from '../locales/live-scoring';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
 
 /**
@@ -14,7 +15,8 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    /** `liveScoring` loads with the scorer and the live match page (locales/live-scoring.ts). */
+    resources: { translation: typeof en & { liveScoring: LiveScoringTranslation } };
   }
 }
 
@@ -38,7 +40,8 @@ i18n.on('languageChanged', syncDocumentLanguage);
 /** Loads the texts of `locale` when they are not there yet. */
 async function loadTexts(locale: Locale): Promise<void> {
   const load = otherLocales[locale];
-  if (!load || i18n.hasResourceBundle(locale, 'translation')) return;
+  // A page's own texts (locales/live-scoring.ts) may be there already: look for the main texts themselves.
+  if (!load || i18n.getResource(locale, 'translation', 'app.name') !== undefined) return;
   const texts = (await load()).default;
   i18n.addResourceBundle(locale, 'translation', texts);
 }

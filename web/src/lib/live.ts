@@ -27,23 +27,38 @@ export interface LadderChangedPayload {
   change: LadderChange;
 }
 
+/** DESIGN.md §7: the live score of match `matchId`; the matches feature parses `state`. */
+export interface LiveUpdatedPayload {
+  matchId: string;
+  state: unknown;
+}
+
 /** `challenge` has the shape of the ladder API's challenge; the matches feature parses it. */
 export interface ChallengeUpdatedPayload {
   challenge: unknown;
 }
 
+/** `notification` has the shape of an item of `GET notifications`; the notifications feature parses it. */
+export interface NotificationCreatedPayload {
+  notification: unknown;
+}
+
 export interface LiveEventMap {
   'match.updated': MatchUpdatedPayload;
   'challenge.updated': ChallengeUpdatedPayload;
+  'notification.created': NotificationCreatedPayload;
   'season.updated': SeasonUpdatedPayload;
   'ladder.changed': LadderChangedPayload;
+  'live.updated': LiveUpdatedPayload;
 }
 export type LiveEventName = keyof LiveEventMap;
 export const LIVE_EVENTS = [
   'match.updated',
   'challenge.updated',
+  'notification.created',
   'season.updated',
   'ladder.changed',
+  'live.updated',
 ] as const satisfies readonly LiveEventName[];
 
 /**
@@ -68,7 +83,7 @@ export const liveRooms = {
   ladder: (id: string): LiveRoom => `ladder:${id}`,
   /** Managers of that company only. */
   company: (id: string): LiveRoom => `company:${id}`,
-  /** That account only (DESIGN.md §5): `challenge.updated`. */
+  /** That account only (DESIGN.md §5, §6): `challenge.updated`, `notification.created`. */
   account: (id: string): LiveRoom => `account:${id}`,
 };
 

@@ -1,5 +1,6 @@
 import laddersEn from './ladders-en';
 import matchesEn from './matches-en';
+import notificationsEn from './notifications-en';
 
 /** English texts; the source of the translation keys (nl.ts must have the same shape). */
 const en = {
@@ -23,6 +24,11 @@ const en = {
     connectingHint: 'Connecting to live updates…',
     reconnecting: 'Offline',
     reconnectingHint: 'Live updates are paused; reconnecting…',
+  },
+  calendar: {
+    subscribe: 'Subscribe in your calendar',
+    renew: 'New calendar address',
+    renewed: 'New calendar address made: the old one no longer works',
   },
   loading: {
     label: 'Loading…',
@@ -49,6 +55,7 @@ const en = {
     signIn: 'Sign in',
     accountMenu: 'Account menu',
     account: 'Account',
+    preferences: 'Mail preferences',
     companies: 'Companies',
     managerArea: 'Manager area',
     signOut: 'Sign out',
@@ -157,6 +164,7 @@ const en = {
   },
   ...laddersEn,
   ...matchesEn,
+  ...notificationsEn,
   devMailbox: {
     title: 'Dev mailbox',
     intro: 'Mail sent by the server in development lands here instead of in a real inbox.',

@@ -41,6 +41,24 @@ function newestFirst(mails: Mail[]): Mail[] {
     .map((x) => x.mail);
 }
 
+/** The mail's text with its http(s) addresses as links (the dev mailbox is where developers follow them). */
+function MailText({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part} className="break-all text-brand-700 underline">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 function CopyButton({ value }: { value: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
@@ -218,7 +236,7 @@ export function DevMailboxPage() {
                   )}
                 </div>
                 <pre className="px-4 py-4 font-sans text-sm leading-6 break-words whitespace-pre-wrap text-ink-700 sm:px-5">
-                  {mail.text}
+                  <MailText text={mail.text} />
                 </pre>
               </li>
             ))}

@@ -18,6 +18,9 @@ import {
   teamLink,
   playerMatchesLink,
   withViewerFlags,
+  liveNow,
+  mayScoreLive,
+  withLiveUpdate,
 } from './model';
 import { matchSchema, type Match, type MatchListItem, type MatchSet } from './api/matches';
 
@@ -120,6 +123,39 @@ describe('live updates', () => {
     expect(done[0]!.event?.name.name).toBe('Ladder');
     const replaced = applyLiveMatch(planned, aMatch({ id: 'b', date: '2026-06-10T18:00' }), filter, true);
     expect(replaced[1]!.match.date).toBe('2026-06-10T18:00');
+  });
+});
+
+describe('a match scored live (DESIGN.md §7)', () => {
+  const live = {
+    seq: 3,
+    game: { defender: '40', challenger: '0' },
+    server: 'defender' as const,
+    finished: false,
+  };
+
+  it('is live while planned and not finished; its players and managers may score it until then', () => {
+    expect(liveNow(aMatch({ live }))).toEqual(live);
+    expect(liveNow(aMatch())).toBeNull();
+    expect(liveNow(aMatch({ live: { ...live, finished: true } }))).toBeNull();
+    expect(liveNow(aMatch({ live, status: 'completed' }))).toBeNull();
+    expect(mayScoreLive(aMatch({ editable: true }))).toBe(true);
+    expect(mayScoreLive(aMatch({ editable: true, live }))).toBe(true);
+    expect(mayScoreLive(aMatch({ editable: false }))).toBe(false);
+    expect(mayScoreLive(aMatch({ editable: true, status: 'cancelled' }))).toBe(false);
+    expect(mayScoreLive(aMatch({ editable: true, status: 'completed' }))).toBe(false);
+    expect(mayScoreLive(aMatch({ editable: true, live: { ...live, finished: true } }))).toBe(false);
+  });
+
+  it('takes a live.updated push of its own state, and ignores another match’s or an unreadable one', () => {
+    const state = { ...live, seq: 4, game: { defender: '0', challenger: '0' }, sets: [], stats: {} };
+    expect(withLiveUpdate(aMatch(), { matchId: 'm1', state })?.live).toEqual({
+      ...live,
+      seq: 4,
+      game: state.game,
+    });
+    expect(withLiveUpdate(aMatch(), { matchId: 'm2', state })).toBeNull();
+    expect(withLiveUpdate(aMatch(), { matchId: 'm1', state: { seq: 'x' } })).toBeNull();
   });
 });
 

@@ -1,7 +1,17 @@
 import { MAX_SETS } from '@courtside/events/matches/scoring';
 import type { Query } from '../../lib/http';
 import { teamDisplayName } from '../../lib/team-name';
-import type { Match, MatchListItem, MatchSet, MatchStatus, MatchTeam, Side, Special } from './api/matches';
+import {
+  liveSummarySchema,
+  type LiveSummary,
+  type Match,
+  type MatchListItem,
+  type MatchSet,
+  type MatchStatus,
+  type MatchTeam,
+  type Side,
+  type Special,
+} from './api/matches';
 import type { SeasonTeam } from './api/create-match';
 
 /**
@@ -80,6 +90,23 @@ export function withViewerFlags(pushed: Match, known: Match | undefined): Match 
     defender: team(pushed.defender),
     challenger: team(pushed.challenger),
   };
+}
+
+/** Where a match scored live right now stands (DESIGN.md §7): the card shows LIVE, the game and the server. */
+export function liveNow(match: Pick<Match, 'status' | 'live'>): LiveSummary | null {
+  return match.status === 'planned' && match.live && !match.live.finished ? match.live : null;
+}
+
+/** The players of the match and the club's managers (`editable`) may score a planned match live, until it ends. */
+export function mayScoreLive(match: Pick<Match, 'status' | 'live' | 'editable'>): boolean {
+  return match.editable && match.status === 'planned' && !match.live?.finished;
+}
+
+/** The match after a `live.updated` push of its state; null when the push is about another match or unreadable. */
+export function withLiveUpdate(match: Match, payload: { matchId: string; state: unknown }): Match | null {
+  if (payload.matchId !== match.id) return null;
+  const parsed = liveSummarySchema.safeParse(payload.state);
+  return parsed.success ? { ...match, live: parsed.data } : null;
 }
 
 /**

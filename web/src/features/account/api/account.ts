@@ -45,3 +45,10 @@ export function saveMinimalAccount(body: {
 }): Promise<Account> {
   return request('PUT', `${ACCOUNT_API}/account/minimal`, { body, schema: accountSchema });
 }
+
+/** A new personal calendar feed address (DESIGN.md §6); the old one stops working at once. */
+export function renewCalendar(): Promise<{ calendarUrl: string }> {
+  return request('POST', `${ACCOUNT_API}/account/calendar/renew`, {
+    schema: z.object({ calendarUrl: z.string() }),
+  });
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,9 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
 import { logout } from '../../../lib/account-api';
+import { isApiError } from '../../../lib/http';
+import { SubscribeLink } from '../../../components/calendar/SubscribeLink';
+import { renewCalendar } from '../api/account';
 import { pagePath } from '../../../lib/locale';
 import { formatPhone } from '../../../lib/phone';
 import { accountAtom } from '../../../stores/session';
@@ -41,6 +45,22 @@ export function AccountPage() {
   const setAccount = useSetAtom(accountAtom);
   const { account } = useSignedInAccount({ reload: true });
   useDocumentTitle(t('account.title'));
+
+  const [renewing, setRenewing] = useState(false);
+
+  /** A new feed address, for when the old one got into the wrong hands. */
+  const renew = async () => {
+    setRenewing(true);
+    try {
+      const { calendarUrl } = await renewCalendar();
+      setAccount((known) => (known ? { ...known, calendarUrl } : known));
+      alerts.info(t('calendar.renewed'));
+    } catch (error) {
+      alerts.error(isApiError(error) ? error.error : t('form.failed'));
+    } finally {
+      setRenewing(false);
+    }
+  };
 
   const signOut = async () => {
     await logout();
@@ -101,6 +121,14 @@ export function AccountPage() {
                 value={account.phoneNumber ? formatPhone(account.phoneNumber) : null}
                 placeholder={t('account.notSet')}
               />
+              {account.calendarUrl && (
+                <div className="flex flex-wrap items-center gap-2 px-5 py-4 sm:px-6">
+                  <SubscribeLink feedUrl={account.calendarUrl} />
+                  <button type="button" onClick={renew} disabled={renewing} className={secondaryButtonClass}>
+                    {t('calendar.renew')}
+                  </button>
+                </div>
+              )}
             </dl>
           ) : (
             <div className="flex justify-center py-10" role="status">

@@ -62,6 +62,16 @@ export const confirmationSchema = z.object({
 });
 export type Confirmation = z.infer<typeof confirmationSchema>;
 
+const sideSchema = z.enum(['defender', 'challenger']);
+/** Beyond the spec: where a match scored live stands (DESIGN.md §7), also the state of a `live.updated` push. */
+export const liveSummarySchema = z.object({
+  seq: z.number(),
+  game: z.object({ defender: z.string(), challenger: z.string() }),
+  server: sideSchema,
+  finished: z.boolean(),
+});
+export type LiveSummary = z.infer<typeof liveSummarySchema>;
+
 export const matchSchema = z.object({
   id: z.string(),
   date: z.string().nullable().optional().default(null),
@@ -74,6 +84,7 @@ export const matchSchema = z.object({
   challenger: matchTeamSchema,
   confirmation: confirmationSchema.optional().default({ state: 'confirmed' }),
   challengeId: z.string().optional(),
+  live: liveSummarySchema.optional(),
 });
 
 const namedSchema = z.object({ id: z.string(), name: z.string() });

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { clampToLatestDate } from '@courtside/events/matches/match-dates';
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
@@ -25,7 +24,6 @@ import {
   type MatchTeam,
   type Side,
 } from '../api/matches';
-import { CancelMatchDialog } from './CancelMatchDialog';
 import { MatchScoreWidget } from './MatchScoreWidget';
 import {
   normaliseDateTimeInput,
@@ -35,9 +33,17 @@ import {
   withTeam,
   mayCancelMatch,
   withViewerFlags,
+  liveNow,
+  mayScoreLive,
+  withLiveUpdate,
 } from '../model';
 import { SportIcon } from './SportIcon';
 import { ResultConfirmation } from './ResultConfirmation';
+
+// The cancel dialog (Headless UI Dialog) loads the first time it opens, not with every card.
+const CancelMatchDialog = lazy(async () => ({
+  default: (await import('./CancelMatchDialog')).CancelMatchDialog,
+}));
 import { ChevronDownIcon, MailIcon } from '../../../components/icons/icons';
 
 // Contacts (and libphonenumber) load when a player opens them, not with the page.
@@ -74,6 +80,8 @@ export interface MatchCardProps {
   manager?: boolean;
   /** Called with the match after a save, a cancellation or a live update. */
   onChange?: (match: Match) => void;
+  /** A match scored live links to its live page (default true; off on that page). */
+  liveLink?: boolean;
 }
 
 const dateLocales = { en: enGB, nl };
@@ -133,6 +141,7 @@ export function MatchCard({
   live = true,
   manager = false,
   onChange,
+  liveLink = true,
 }: MatchCardProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -144,6 +153,10 @@ export function MatchCard({
   const [draft, setDraftState] = useState<Match>(given);
   const [busy, setBusy] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the dialog's leave transition.
+  const [cancelOpened, setCancelOpened] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const contactPanelId = useId();
   const [clampedTo, setClampedTo] = useState<string | null>(null);
   const editingRef = useRef(false);
   const draftRef = useRef<Match>(given);
@@ -208,6 +221,12 @@ export function MatchCard({
       setMatch(next);
       onChange?.(next);
     },
+    'live.updated': (payload) => {
+      const next = withLiveUpdate(match, payload);
+      if (!next || editingRef.current) return;
+      setMatch(next);
+      onChange?.(next);
+    },
     onResync: () => {
       if (!editingRef.current) void reload().catch(() => undefined);
     },
@@ -216,6 +235,10 @@ export function MatchCard({
   const canEdit = viewAllowsEditing && !widget && match.editable && match.status !== 'cancelled';
   // Contact details for the match's players and the club's managers (`match.editable`), loaded on demand.
   const canContact = !widget && match.editable && !editing;
+  // DESIGN.md §7: the players and the club's managers score a planned match live; everyone may follow it.
+  const canScore = !widget && !editing && mayScoreLive(match);
+  const liveState = editing ? null : liveNow(match);
+  const livePath = `${pagePath('matches', locale)}?match=${encodeURIComponent(match.id)}`;
   const shown = editing ? draft : match;
 
   const startEditing = () => {
@@ -381,12 +404,23 @@ export function MatchCard({
             </>
           )}
         </div>
-        <span
-          className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset ${statusStyles[shown.status]}`}
-          data-testid="match-status"
-        >
-          {t(`matchCard.status.${shown.status}`)}
-        </span>
+        {liveState ? (
+          <span
+            className="inline-flex shrink-0 items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-[11px] font-bold tracking-wide text-white uppercase"
+            data-testid="live-badge"
+          >
+            <span className="size-1.5 rounded-full bg-white motion-safe:animate-pulse" aria-hidden="true" />
+            {t('matchCard.live')}
+            <span className="sr-only">{t('matchCard.liveGame', liveState.game)}</span>
+          </span>
+        ) : (
+          <span
+            className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset ${statusStyles[shown.status]}`}
+            data-testid="match-status"
+          >
+            {t(`matchCard.status.${shown.status}`)}
+          </span>
+        )}
       </header>
 
       <div className={widget ? 'space-y-1.5 px-3 py-2' : 'space-y-2.5 px-4 py-3'}>
@@ -401,6 +435,11 @@ export function MatchCard({
           shortName={shortName}
           onlyOne={onlyOne}
           showRole={!widget}
+          live={
+            liveState
+              ? { game: liveState.game.defender, serving: liveState.server === 'defender' }
+              : undefined
+          }
           onChange={(team) => changeTeam('defender', team)}
         />
         <div className="border-t border-dashed border-ink-200" aria-hidden="true" />
@@ -414,6 +453,11 @@ export function MatchCard({
           shortName={shortName}
           onlyOne={onlyOne}
           showRole={!widget}
+          live={
+            liveState
+              ? { game: liveState.game.challenger, serving: liveState.server === 'challenger' }
+              : undefined
+          }
           onChange={(team) => changeTeam('challenger', team)}
         />
       </div>
@@ -432,8 +476,8 @@ export function MatchCard({
         />
       )}
 
-      <Disclosure>
-        {(showEvent || canEdit || canContact) && (
+      <>
+        {(showEvent || canEdit || canContact || canScore) && (
           <footer
             className={`flex flex-wrap items-center gap-2 border-t border-ink-100 ${widget ? 'px-3 py-1.5' : 'px-4 py-2.5'}`}
           >
@@ -462,21 +506,43 @@ export function MatchCard({
               dateView
             ) : null}
 
-            {(canEdit || canContact) && (
+            {(canEdit || canContact || canScore || (liveLink && !widget && match.live)) && (
               <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+                {liveLink && !widget && match.live && !editing && (
+                  <Link to={livePath} className={`${secondaryButtonClass} py-1.5`} data-testid="follow-live">
+                    {t('matchCard.followLive')}
+                  </Link>
+                )}
+                {canScore && (
+                  <Link
+                    to={pagePath('matches', locale, 'score', match.id)}
+                    className={`${primaryButtonClass} py-1.5`}
+                  >
+                    {t('matchCard.scoreLive')}
+                  </Link>
+                )}
                 {canContact && (
-                  <DisclosureButton className={`${secondaryButtonClass} group py-1.5`}>
+                  <button
+                    type="button"
+                    aria-expanded={contactOpen}
+                    aria-controls={contactPanelId}
+                    onClick={() => setContactOpen((open) => !open)}
+                    className={`${secondaryButtonClass} group py-1.5`}
+                  >
                     <MailIcon className="size-3.5" />
                     {t('matchCard.contact.button')}
-                    <ChevronDownIcon className="size-3.5 transition-transform group-data-open:rotate-180" />
-                  </DisclosureButton>
+                    <ChevronDownIcon className="size-3.5 transition-transform group-aria-expanded:rotate-180" />
+                  </button>
                 )}
                 {!canEdit ? null : editing ? (
                   <>
                     {mayCancelMatch(match, manager) && (
                       <button
                         type="button"
-                        onClick={() => setCancelOpen(true)}
+                        onClick={() => {
+                          setCancelOpened(true);
+                          setCancelOpen(true);
+                        }}
                         disabled={busy}
                         className="rounded-lg px-2 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
                       >
@@ -513,25 +579,28 @@ export function MatchCard({
             )}
           </footer>
         )}
-        {canContact && (
-          <DisclosurePanel
+        {canContact && contactOpen && (
+          <section
+            id={contactPanelId}
             className="rounded-b-xl border-t border-ink-100 bg-ink-50/60 px-4 py-3"
             aria-label={t('matchCard.contact.title')}
           >
             <Suspense fallback={null}>
               <MatchContacts matchId={match.id} />
             </Suspense>
-          </DisclosurePanel>
+          </section>
         )}
-      </Disclosure>
+      </>
 
-      {canEdit && (
-        <CancelMatchDialog
-          open={cancelOpen}
-          busy={busy}
-          onClose={() => setCancelOpen(false)}
-          onConfirm={() => void confirmCancel()}
-        />
+      {canEdit && cancelOpened && (
+        <Suspense fallback={null}>
+          <CancelMatchDialog
+            open={cancelOpen}
+            busy={busy}
+            onClose={() => setCancelOpen(false)}
+            onConfirm={() => void confirmCancel()}
+          />
+        </Suspense>
       )}
     </article>
   );

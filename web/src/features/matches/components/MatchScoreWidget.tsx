@@ -42,6 +42,8 @@ export interface MatchScoreWidgetProps {
   onlyOne?: boolean;
   /** Shows "Defender"/"Challenger" above the members (default true). */
   showRole?: boolean;
+  /** A match scored live (DESIGN.md §7): this side's score in the game being played, and whether it serves. */
+  live?: { game: string; serving: boolean };
   onChange?: (team: MatchTeam) => void;
 }
 
@@ -84,6 +86,7 @@ export function MatchScoreWidget({
   shortName = false,
   onlyOne = false,
   showRole = true,
+  live,
   onChange,
 }: MatchScoreWidgetProps) {
   const { t } = useTranslation();
@@ -225,6 +228,20 @@ export function MatchScoreWidget({
             <SetScore key={index} set={team.matchSets[index]} index={index} />
           ))}
         </div>
+        {live && (
+          <span className="relative flex h-7 w-10 shrink-0 items-center justify-center rounded bg-ink-900 text-sm font-bold text-white tabular-nums">
+            {live.serving && (
+              <span
+                className="absolute -left-2.5 size-2 rounded-full bg-lime-500"
+                title={t('matchCard.serves')}
+                data-testid="live-server"
+              >
+                <span className="sr-only">{t('matchCard.serves')}</span>
+              </span>
+            )}
+            <span data-testid="live-game">{live.game}</span>
+          </span>
+        )}
       </div>
     );
   }

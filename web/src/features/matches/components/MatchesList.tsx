@@ -35,7 +35,14 @@ import { secondaryButtonClass } from '../../../components/forms/styles';
 import { getMatch, matchSchema, type Match, type MatchListItem } from '../api/matches';
 import { MatchCard } from './MatchCard';
 import { useMatchPages } from '../hooks/useMatchPages';
-import { applyLiveMatch, containerDistance, isNearBottom, statusesOf, type MatchesFilter } from '../model';
+import {
+  applyLiveMatch,
+  containerDistance,
+  isNearBottom,
+  statusesOf,
+  withLiveUpdate,
+  type MatchesFilter,
+} from '../model';
 
 export interface MatchesListProps {
   own?: boolean;
@@ -147,6 +154,17 @@ export function MatchesList({
           })
           .catch(() => undefined);
       }
+    },
+    'live.updated': (payload) => {
+      // DESIGN.md §7: the card of a match scored live shows the game and the server as they change.
+      setItems((current) =>
+        current.some((item) => item.match.id === payload.matchId)
+          ? current.map((item) => {
+              const match = withLiveUpdate(item.match, payload);
+              return match ? { ...item, match } : item;
+            })
+          : current,
+      );
     },
     onResync: restart,
   });

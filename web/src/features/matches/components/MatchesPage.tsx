@@ -13,8 +13,19 @@ import { getCookie } from '../../../lib/cookies';
 import { pagePath } from '../../../lib/locale';
 import { isLoggedIn } from '../../../lib/session';
 import { matchesPageView } from '../page-filter';
+import { sideNames } from '../model';
 import { MatchSections } from './MatchSections';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
+
+// The live part of a match page (score, timeline, momentum, statistics) loads only for a match scored live.
+const LiveMatchPanel = lazy(() =>
+  import('./LiveMatchPanel').then((module) => ({ default: module.LiveMatchPanel })),
+);
+
+// Only My matches has a personal calendar feed: the public matches pages do not load its link.
+const SubscribeLink = lazy(() =>
+  import('../../../components/calendar/SubscribeLink').then((module) => ({ default: module.SubscribeLink })),
+);
 
 // Only My matches shows challenges: the public matches pages do not load them (docs/performance.md).
 const ChallengesSection = lazy(() =>
@@ -33,6 +44,7 @@ export function MatchesPage() {
   const view = matchesPageView(params);
   const [eventName, setEventName] = useState<string | null>(null);
   const signedIn = isLoggedIn(getCookie);
+  const { account } = useSignedInAccount();
 
   const eventId = view.kind === 'filtered' ? view.eventId : null;
   useEffect(() => setEventName(null), [eventId]);
@@ -79,6 +91,10 @@ export function MatchesPage() {
             <Link to={pagePath('matches', locale)} className={secondaryButtonClass}>
               {t('matches.clearFilter')}
             </Link>
+          ) : view.kind === 'own' && account?.calendarUrl ? (
+            <Suspense fallback={null}>
+              <SubscribeLink feedUrl={account.calendarUrl} />
+            </Suspense>
           ) : undefined
         }
       />
@@ -129,5 +145,17 @@ function SingleMatch({ matchId, editable }: { matchId: string; editable: boolean
       </div>
     );
   const { match, event } = state.item;
-  return <MatchCard match={match} event={event} editable={editable} onChange={setMatch} />;
+  return (
+    <>
+      <MatchCard match={match} event={event} editable={editable} onChange={setMatch} liveLink={false} />
+      {match.live && (
+        <Suspense fallback={null}>
+          <LiveMatchPanel
+            matchId={match.id}
+            names={{ defender: sideNames(match.defender), challenger: sideNames(match.challenger) }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }

@@ -19,6 +19,22 @@ export function matchesRoutes(guard: GuardLoader): RouteObject[] {
   ];
 }
 
+/**
+ * The scorer `/matches/{locale}/score/{matchId}` (DESIGN.md §7): `app/router.tsx` mounts it outside the app
+ * layout (a full screen for one thumb, no loading veil over its buttons); signed-in players and managers only.
+ */
+export function scorerRoutes(guard: GuardLoader): RouteObject[] {
+  return [
+    {
+      path: ':matchId',
+      loader: guard(GUARDS.signedIn),
+      lazy: async () => ({
+        Component: (await import('../components/ScorerPage')).ScorerPage,
+      }),
+    },
+  ];
+}
+
 /** `/player/{locale}/{playerId}` (public). */
 export const playerRoutes: RouteObject[] = [
   {

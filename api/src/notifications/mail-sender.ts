@@ -1,0 +1,207 @@
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+
+export interface MailSenderLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface MailSenderOptions {
+  databaseUrl: string;
+  /** SMTP URL; unset: the dev outbox (courtside.dev_outbox, shown on /webapps/dev/mailbox). */
+  mailUrl?: string;
+  from?: string;
+  /** The domain of the Message-IDs (the site's host). */
+  messageIdDomain: string;
+  logger: MailSenderLogger;
+  /** Mails sent at the same time (one SMTP connection each); default 6. */
+  workers?: number;
+  /** How often idle workers look at the outbox without being woken. */
+  pollMs?: number;
+  /** The first retry waits this long, every next one twice as long (up to `maxDelayMs`), with jitter. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** After this many failed attempts a mail is given up (failed_at, last_error). */
+  maxAttempts?: number;
+  onSent?: () => void;
+  onFailed?: () => void;
+}
+
+export interface MailSender {
+  /** Look at the outbox now (the notifier just queued mail). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+interface OutboxRow {
+  id: string;
+  notification_id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  unsubscribe_url: string;
+  attempts: number;
+}
+
+/** Waits between attempts: `base · 2^(attempt−1)`, capped, ±20 % jitter so that retries do not march in step. */
+export function backoffMs(
+  attempt: number,
+  baseDelayMs: number,
+  maxDelayMs: number,
+  random = Math.random(),
+): number {
+  const plain = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(plain * (0.8 + 0.4 * random));
+}
+
+/**
+ * Delivers the mail outbox. Each mail is sent while its outbox row is locked (FOR UPDATE SKIP LOCKED) and marked
+ * sent in the same transaction: a sender that dies releases the row at once and the mail is tried again; a mail
+ * server that is down only delays mail (retries with exponential backoff) and holds up nothing else. The one
+ * moment a mail can go out twice is a crash between the server's "250 accepted" and the commit; the repeat
+ * carries the same Message-ID (the notification's idempotency key), so mail stores see it as the same message.
+ * In the dev outbox the mail and its "sent" commit together: exactly once.
+ */
+export function startMailSender(options: MailSenderOptions): MailSender {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: (options.workers ?? 6) + 1 });
+  pool.on('error', (error) => options.logger.error({ err: error }, 'mail sender pool error'));
+  const transport = options.mailUrl
+    ? nodemailer.createTransport({
+        url: options.mailUrl,
+        pool: true,
+        maxConnections: options.workers ?? 6,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as Parameters<typeof nodemailer.createTransport>[0])
+    : undefined;
+  const from = options.from ?? 'Courtside <no-reply@courtside.invalid>';
+  const baseDelayMs = options.baseDelayMs ?? 2_000;
+  const maxDelayMs = options.maxDelayMs ?? 60 * 60 * 1000;
+  const maxAttempts = options.maxAttempts ?? 12;
+  const pollMs = options.pollMs ?? 1_000;
+  let stopping = false;
+  const sleepers = new Set<() => void>();
+  const wake = () => {
+    for (const resume of [...sleepers]) resume();
+  };
+  const nap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+
+  async function deliver(client: pg.PoolClient, row: OutboxRow): Promise<void> {
+    if (!transport) {
+      await client.query('INSERT INTO courtside.dev_outbox (recipient, subject, body) VALUES ($1, $2, $3)', [
+        row.recipient.toLowerCase(),
+        row.subject,
+        row.text_body,
+      ]);
+      return;
+    }
+    await transport.sendMail({
+      from,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      messageId: `<notification-${row.notification_id}@${options.messageIdDomain}>`,
+      headers: {
+        'List-Unsubscribe': `<${row.unsubscribe_url}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'Auto-Submitted': 'auto-generated',
+      },
+    });
+  }
+
+  /** Sends one due mail; false when there was none. */
+  async function sendOne(): Promise<boolean> {
+    const client = await pool.connect();
+    try {
+      // BEGIN and the claim in one round trip (a simple query without parameters).
+      const [, claimed] = (await client.query(
+        `BEGIN;
+         SELECT id, notification_id, recipient, subject, text_body, html_body, unsubscribe_url, attempts
+         FROM courtside.mail_outbox
+         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      )) as unknown as [pg.QueryResult, pg.QueryResult<OutboxRow>];
+      const row = claimed.rows[0];
+      if (!row) {
+        await client.query('COMMIT');
+        return false;
+      }
+      const attempt = row.attempts + 1;
+      try {
+        await deliver(client, row);
+      } catch (error) {
+        const giveUp = attempt >= maxAttempts;
+        await client.query(
+          `UPDATE courtside.mail_outbox SET attempts = $2, last_error = $3,
+             next_attempt_at = now() + make_interval(secs => $4::float / 1000),
+             failed_at = CASE WHEN $5::boolean THEN now() END
+           WHERE id = $1`,
+          [row.id, attempt, errorText(error), backoffMs(attempt, baseDelayMs, maxDelayMs), giveUp],
+        );
+        await client.query('COMMIT');
+        options.onFailed?.();
+        options.logger.warn(
+          { outboxId: row.id, attempt, giveUp, err: error },
+          giveUp ? 'mail given up after repeated failures' : 'mail not sent, will retry',
+        );
+        return true;
+      }
+      // Marked sent and committed in one round trip; the id is a bigint the database gave.
+      if (!/^\d+$/.test(String(row.id))) throw new Error(`unexpected outbox id ${row.id}`);
+      await client.query(
+        `UPDATE courtside.mail_outbox SET attempts = ${attempt}, sent_at = now(), last_error = NULL WHERE id = ${row.id};
+         COMMIT`,
+      );
+      options.onSent?.();
+      return true;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function work(): Promise<void> {
+    while (!stopping) {
+      try {
+        if (!(await sendOne())) await nap(pollMs);
+      } catch (error) {
+        if (stopping) return;
+        options.logger.error({ err: error }, 'mail sender failed, retrying');
+        await nap(pollMs);
+      }
+    }
+  }
+
+  const workers = Array.from({ length: options.workers ?? 6 }, () => work());
+
+  return {
+    wake,
+    async stop() {
+      stopping = true;
+      wake();
+      await Promise.all(workers);
+      transport?.close();
+      await pool.end();
+    },
+  };
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 500);
+}

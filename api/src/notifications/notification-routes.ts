@@ -1,0 +1,226 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import {
+  notificationKinds,
+  notificationLanguages,
+  type NotificationKind,
+  type NotificationLanguage,
+} from '@courtside/events/notifications/notify';
+import { NOTIFICATIONS_PATH, PREFERENCES_PATH, UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
+import { requireSession } from '../accounts/authentication.ts';
+import { parseInput } from '../http/parse.ts';
+import type { AppServices } from '../module.ts';
+import { escapeHtml } from './mail-render.ts';
+import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
+
+const listQuery = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,18}$/, 'after is the id of a notification')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+const readSchema = z.union([
+  z.object({ ids: z.array(z.string().regex(/^\d{1,18}$/, 'Unknown notification')).max(500) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+const mailSchema = z
+  .object(Object.fromEntries(notificationKinds.map((kind) => [kind, z.boolean().optional()])))
+  .strict() as z.ZodType<Partial<Record<NotificationKind, boolean>>>;
+const preferencesSchema = z
+  .object({ language: z.enum(notificationLanguages).optional(), mail: mailSchema.optional() })
+  .strict();
+const tokenQuery = z.object({ token: z.string().max(1_000).optional() });
+
+export interface Preferences {
+  language: NotificationLanguage;
+  mail: Record<NotificationKind, boolean>;
+}
+
+/** DESIGN.md §6: the signed-in account's notifications and preferences, and the one-click unsubscribe link. */
+export function notificationRoutes(router: Router, services: AppServices): void {
+  const { db } = services;
+
+  router.get(NOTIFICATIONS_PATH, async (ctx) => {
+    const { accountId } = requireSession(ctx);
+    const { after, limit } = parseInput(listQuery, ctx.query, 'query');
+    const [{ rows }, unread] = await Promise.all([
+      db.query<{
+        id: string;
+        kind: string;
+        title: string;
+        body: string;
+        url: string;
+        createdAt: Date;
+        readAt: Date | null;
+      }>(
+        `SELECT id::text AS id, kind, title, body, url, created_at AS "createdAt", read_at AS "readAt"
+         FROM courtside.notifications
+         WHERE account_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
+         ORDER BY notifications.id DESC LIMIT $3`,
+        [accountId, after ?? null, limit],
+      ),
+      db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM courtside.notifications WHERE account_id = $1 AND read_at IS NULL',
+        [accountId],
+      ),
+    ]);
+    // The bell's number: how many are unread in all (the list is one page of them).
+    ctx.set('X-Unread-Count', String(unread.rows[0]?.count ?? 0));
+    ctx.body = rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      readAt: row.readAt?.toISOString() ?? null,
+    }));
+  });
+
+  router.post(`${NOTIFICATIONS_PATH}/read`, async (ctx) => {
+    const { accountId } = requireSession(ctx);
+    const input = parseInput(readSchema, ctx.request.body, 'request');
+    const now = services.clock();
+    if ('all' in input) {
+      await db.query(
+        'UPDATE courtside.notifications SET read_at = $2 WHERE account_id = $1 AND read_at IS NULL',
+        [accountId, now],
+      );
+    } else if (input.ids.length > 0) {
+      // Another account's ids change nothing: only the caller's own rows match.
+      await db.query(
+        `UPDATE courtside.notifications SET read_at = $3
+         WHERE account_id = $1 AND id = ANY($2::bigint[]) AND read_at IS NULL`,
+        [accountId, input.ids, now],
+      );
+    }
+    const { rows } = await db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM courtside.notifications WHERE account_id = $1 AND read_at IS NULL',
+      [accountId],
+    );
+    ctx.body = { unread: rows[0]?.count ?? 0 };
+  });
+
+  router.get(PREFERENCES_PATH, async (ctx) => {
+    const { accountId } = requireSession(ctx);
+    ctx.body = await readPreferences(services, accountId);
+  });
+
+  router.put(PREFERENCES_PATH, async (ctx) => {
+    const { accountId } = requireSession(ctx);
+    const input = parseInput(preferencesSchema, ctx.request.body, 'preferences');
+    await db.query(
+      `INSERT INTO courtside.notification_preferences (account_id, language, mail, updated_at)
+       VALUES ($1, coalesce($2, 'en'), coalesce($3::jsonb, '{}'), $4)
+       ON CONFLICT (account_id) DO UPDATE SET
+         language = coalesce($2, notification_preferences.language),
+         mail = notification_preferences.mail || coalesce($3::jsonb, '{}'),
+         updated_at = $4`,
+      [accountId, input.language ?? null, input.mail ? JSON.stringify(input.mail) : null, services.clock()],
+    );
+    ctx.body = await readPreferences(services, accountId);
+  });
+
+  // GET: the link in the mail. POST: RFC 8058 one-click, as mail programs send it (List-Unsubscribe-Post).
+  const unsubscribe = async (ctx: Context) => {
+    const { token } = tokenQuery.catch({ token: undefined }).parse(ctx.query);
+    const claims = token
+      ? verifyUnsubscribeToken(services.unsubscribeSecret, token, services.clock())
+      : undefined;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    if (!claims) {
+      ctx.status = 400;
+      ctx.body = page(
+        'en',
+        'This link does not work',
+        'The unsubscribe link is not valid or has expired. Sign in to Courtside and change which mails you get on your preferences page.',
+      );
+      return;
+    }
+    const { rowCount } = await db.query(
+      `INSERT INTO courtside.notification_preferences (account_id, mail, updated_at)
+       SELECT id, jsonb_build_object($2::text, false), $3 FROM courtside.accounts WHERE id = $1
+       ON CONFLICT (account_id) DO UPDATE SET
+         mail = notification_preferences.mail || jsonb_build_object($2::text, false), updated_at = $3`,
+      [claims.accountId, claims.kind, services.clock()],
+    );
+    if (!rowCount) {
+      ctx.status = 400;
+      ctx.body = page('en', 'This link does not work', 'The account of this link does not exist any more.');
+      return;
+    }
+    const { language } = await readPreferences(services, claims.accountId);
+    ctx.status = 200;
+    ctx.body =
+      language === 'nl'
+        ? page('nl', 'Je bent afgemeld', `Je krijgt geen mails meer over: ${kindNames.nl[claims.kind]}.`)
+        : page(
+            'en',
+            'You are unsubscribed',
+            `You will get no more mails about: ${kindNames.en[claims.kind]}.`,
+          );
+  };
+  router.get(UNSUBSCRIBE_PATH, unsubscribe);
+  router.post(UNSUBSCRIBE_PATH, unsubscribe);
+}
+
+export async function readPreferences(
+  services: Pick<AppServices, 'db'>,
+  accountId: string,
+): Promise<Preferences> {
+  const { rows } = await services.db.query<{
+    language: string;
+    mail: Partial<Record<NotificationKind, boolean>>;
+  }>('SELECT language, mail FROM courtside.notification_preferences WHERE account_id = $1', [accountId]);
+  const stored = rows[0];
+  return {
+    language: stored?.language === 'nl' ? 'nl' : 'en',
+    mail: Object.fromEntries(notificationKinds.map((kind) => [kind, stored?.mail[kind] !== false])) as Record<
+      NotificationKind,
+      boolean
+    >,
+  };
+}
+
+const kindNames: Record<NotificationLanguage, Record<NotificationKind, string>> = {
+  en: {
+    'team.waiting': 'teams waiting for approval',
+    'team.accepted': 'your team accepted',
+    'team.rejected': 'your team not accepted',
+    'challenge.received': 'challenges you receive',
+    'challenge.accepted': 'accepted challenges',
+    'challenge.declined': 'declined challenges',
+    'challenge.expired': 'expired challenges',
+    'challenge.reminder': 'reminders to answer a challenge',
+    'result.toConfirm': 'results to confirm',
+    'result.confirmed': 'final results',
+    'result.disputed': 'disputed results',
+    'match.scheduled': 'match dates',
+    'match.cancelled': 'cancelled matches',
+  },
+  nl: {
+    'team.waiting': 'teams die wachten op goedkeuring',
+    'team.accepted': 'je team goedgekeurd',
+    'team.rejected': 'je team niet toegelaten',
+    'challenge.received': 'uitdagingen die je krijgt',
+    'challenge.accepted': 'aangenomen uitdagingen',
+    'challenge.declined': 'geweigerde uitdagingen',
+    'challenge.expired': 'verlopen uitdagingen',
+    'challenge.reminder': 'herinneringen om een uitdaging te beantwoorden',
+    'result.toConfirm': 'uitslagen om te bevestigen',
+    'result.confirmed': 'definitieve uitslagen',
+    'result.disputed': 'betwiste uitslagen',
+    'match.scheduled': 'wedstrijddata',
+    'match.cancelled': 'afgelaste wedstrijden',
+  },
+};
+
+function page(language: NotificationLanguage, title: string, message: string): string {
+  const back = language === 'nl' ? 'Naar Courtside' : 'Go to Courtside';
+  return `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} – Courtside</title>
+<style>body{font-family:system-ui,sans-serif;color:#1f2937;max-width:32rem;margin:3rem auto;padding:0 1rem}a{color:#166534}</style>
+</head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/webapps/">${back}</a></p></body></html>
+`;
+}

@@ -1,0 +1,413 @@
+import pg from 'pg';
+import type { EventRegistry } from '@courtside/events/event-registry';
+import type { EventLog, LogBatch, LogRecord, Positions, Subscription } from '@courtside/eventlog/log/port';
+import {
+  notify,
+  reminderDue,
+  REMINDER_BEFORE_MS,
+  type ChallengeReminderDue,
+  type NotifierInput,
+} from '@courtside/events/notifications/notify';
+import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
+import { assertSchemaName } from '@courtside/projector/read-model-schema';
+import { PROJECTED_CHANNEL, type ProjectedNotification } from '@courtside/projector/projected-notification';
+import { renderMail } from './mail-render.ts';
+import { readNotifyContext } from './notify-context.ts';
+import { signUnsubscribeToken } from './unsubscribe-token.ts';
+
+/** Postgres channel on which a committed notification is announced; every api process pushes it to its sockets. */
+export const NOTIFICATION_CHANNEL = 'courtside_notification';
+
+/** An event older than this when the notifier first decides on it (a notifier new to an old log) is not mailed. */
+const MAIL_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
+const MAX_RECORDS_PER_TRANSACTION = 200;
+const PROJECTOR_POLL_MS = 250;
+const HEARTBEAT_MS = 2_000;
+
+export interface NotifierLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface NotifierOptions {
+  databaseUrl: string;
+  log: EventLog;
+  registry: EventRegistry;
+  /** The live read models it reads recipients from; it waits until the projector has applied each event. */
+  readModelSchema: string;
+  clock: () => Date;
+  /** The site's absolute address (`https://club.example`): links in mails. */
+  publicUrl: string;
+  unsubscribeSecret: string;
+  logger: NotifierLogger;
+  /** How often the notifier's clock looks for answers due within a day (challenge.reminder). */
+  reminderIntervalMs?: number;
+  /** After each commit that queued mail: the sender may start at once. */
+  onMailQueued?: () => void;
+  /** After each committed batch: for metrics. */
+  onNotified?: (events: number, notifications: number) => void;
+}
+
+export interface Notifier {
+  readonly started: Promise<void>;
+  /** One pass of the reminder clock now. */
+  runReminders(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** What an api process pushes to `account:{accountId}` as `notification.created {notification}`. */
+export interface NotificationItem {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/**
+ * The notifier (DESIGN.md §6): its own reader of the log, apart from the projector. For each event it decides who
+ * is told (`notify`, from the read models), and writes the notifications, their mails (into the outbox) and its
+ * checkpoint in one transaction. (event id, recipient, kind) is unique: a redelivery, a crash or a replay from 0
+ * inserts nothing again, so nobody is told or mailed twice.
+ */
+export function startNotifier(options: NotifierOptions): Notifier {
+  const schema = assertSchemaName(options.readModelSchema);
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+  pool.on('error', (error) => options.logger.error({ err: error }, 'notifier pool error'));
+  const logId = options.log.id;
+  let subscription: Subscription | undefined;
+  let reminders: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let stopping = false;
+  let stopped: Promise<void> | undefined;
+  let listener: pg.Client | undefined;
+  /** Per partition: every event below this offset is in the read models. */
+  const projectedTo = new Map<number, number>();
+  const projectorWaiters = new Set<() => void>();
+
+  const beat = () =>
+    pool.query(
+      `INSERT INTO courtside.notifier_heartbeat (singleton, beat_at) VALUES (true, now())
+       ON CONFLICT (singleton) DO UPDATE SET beat_at = excluded.beat_at`,
+    );
+
+  const started = (async () => {
+    await listenToProjector();
+    await beat();
+    heartbeat = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
+    subscription = await options.log.subscribe({
+      name: 'notifier',
+      // Kafka: the consumer group `courtside.notifier` (DESIGN.md §6); another topic (a test's) gets its own.
+      group:
+        logId === 'kafka:courtside.events'
+          ? 'courtside.notifier'
+          : `courtside.notifier.${logId.replace(/^kafka:/, '')}`,
+      from: readCheckpoints,
+      onBatch: handleBatch,
+      onError: (error) => {
+        if (!stopping) options.logger.error({ err: error }, 'notifier batch failed, retrying');
+      },
+    });
+    if (stopping) return void (await subscription.stop());
+    reminders = setInterval(
+      () =>
+        void runReminders().catch((error: unknown) =>
+          options.logger.error({ err: error }, 'notifier reminders failed'),
+        ),
+      options.reminderIntervalMs ?? 60_000,
+    );
+    options.logger.info({ log: logId }, 'notifier started');
+  })();
+
+  async function readCheckpoints(partitions: number[]): Promise<Positions> {
+    const { rows } = await pool.query<{ partition: number; next_offset: string }>(
+      `SELECT partition, next_offset FROM courtside.notifier_checkpoints WHERE log = $1 AND partition = ANY($2)`,
+      [logId, partitions],
+    );
+    return Object.fromEntries(rows.map((row) => [row.partition, Number(row.next_offset)]));
+  }
+
+  async function handleBatch(batch: LogBatch): Promise<void> {
+    for (let start = 0; start < batch.records.length; start += MAX_RECORDS_PER_TRANSACTION) {
+      const records = batch.records.slice(start, start + MAX_RECORDS_PER_TRANSACTION);
+      await projected(batch.partition, records.at(-1)!.offset + 1);
+      await commitRecords(batch.partition, records);
+    }
+  }
+
+  /** Recipients come from the read models: wait until they show at least these events. */
+  async function projected(partition: number, nextOffset: number): Promise<void> {
+    for (;;) {
+      if (stopping) throw new Error('notifier stopping');
+      if ((projectedTo.get(partition) ?? 0) >= nextOffset) return;
+      const { rows } = await pool.query<{ next_offset: string }>(
+        `SELECT next_offset FROM ${schema}.checkpoints WHERE partition = $1`,
+        [partition],
+      );
+      noteProjected(partition, Number(rows[0]?.next_offset ?? 0));
+      if ((projectedTo.get(partition) ?? 0) >= nextOffset) return;
+      // Woken by the projector's announcement of its next commit; the timeout covers a missed one.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, PROJECTOR_POLL_MS);
+        function done() {
+          clearTimeout(timer);
+          projectorWaiters.delete(done);
+          resolve();
+        }
+        projectorWaiters.add(done);
+      });
+    }
+  }
+
+  function noteProjected(partition: number, nextOffset: number): void {
+    if (nextOffset > (projectedTo.get(partition) ?? 0)) projectedTo.set(partition, nextOffset);
+    for (const wake of [...projectorWaiters]) wake();
+  }
+
+  /** Listens to the projector's announcements (PROJECTED_CHANNEL), so a batch goes on the moment it is projected. */
+  async function listenToProjector(): Promise<void> {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    client.on('error', (error) => {
+      // Polling goes on without it.
+      if (!stopping) options.logger.warn({ err: error }, 'notifier lost the projector announcements');
+    });
+    client.on('notification', (message) => {
+      if (message.channel !== PROJECTED_CHANNEL || !message.payload) return;
+      try {
+        const announced = JSON.parse(message.payload) as Partial<ProjectedNotification>;
+        if (announced.schema === schema && typeof announced.partition === 'number')
+          noteProjected(announced.partition, Number(announced.nextOffset ?? 0));
+      } catch {
+        /* not ours to read */
+      }
+    });
+    await client.connect();
+    await client.query(`LISTEN ${PROJECTED_CHANNEL}`);
+    listener = client;
+  }
+
+  async function commitRecords(partition: number, records: LogRecord[]): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO courtside.notifier_checkpoints (log, partition, next_offset) VALUES ($1, $2, 0)
+         ON CONFLICT DO NOTHING`,
+        [logId, partition],
+      );
+      // Locks this partition's checkpoint: a second notifier (or a redelivery) waits, then skips what is done.
+      const { rows } = await client.query<{ next_offset: string }>(
+        `SELECT next_offset FROM courtside.notifier_checkpoints WHERE log = $1 AND partition = $2 FOR UPDATE`,
+        [logId, partition],
+      );
+      const done = Number(rows[0]?.next_offset ?? 0);
+      // The read models stand still for this batch (it waited for them to pass it): read each thing once.
+      const reads = cachedReads(client);
+      let events = 0;
+      let told = 0;
+      let mailed = 0;
+      for (const record of records) {
+        if (record.offset < done) continue;
+        const event = parse(record);
+        if (!event) continue;
+        events++;
+        const written = await decideAndWrite(client, event, reads);
+        told += written.told;
+        mailed += written.mailed;
+      }
+      const last = records.at(-1)!.offset + 1;
+      await client.query(
+        `UPDATE courtside.notifier_checkpoints SET next_offset = $3
+         WHERE log = $1 AND partition = $2 AND next_offset < $3`,
+        [logId, partition, last],
+      );
+      await client.query('COMMIT');
+      options.onNotified?.(events, told);
+      if (mailed > 0) options.onMailQueued?.();
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  function parse(record: LogRecord): NotifierInput | undefined {
+    try {
+      return options.registry.parse(record.value) as NotifierInput;
+    } catch (error) {
+      // The projector quarantines what it cannot read; the notifier tells nobody about it and goes on.
+      options.logger.warn(
+        { partition: record.partition, offset: record.offset, err: error },
+        'notifier skipped an event it cannot read',
+      );
+      return undefined;
+    }
+  }
+
+  /**
+   * Decides on one event and writes what it decided in one statement: the notifications that are new (the unique key
+   * drops the rest), the mails of those, and their live-push NOTIFY (delivered when the transaction commits).
+   */
+  async function decideAndWrite(
+    client: pg.PoolClient,
+    event: NotifierInput,
+    reads: Pick<pg.ClientBase, 'query'> = client,
+  ): Promise<{ told: number; mailed: number }> {
+    const context = await readNotifyContext(reads, schema, event);
+    const notifications = notify(event, context);
+    if (notifications.length === 0) return { told: 0, mailed: 0 };
+    const now = options.clock();
+    const occurredAt = 'occurredAt' in event ? Date.parse(event.occurredAt) : now.getTime();
+    const mayMail = now.getTime() - occurredAt <= MAIL_MAX_AGE_MS;
+    const base = options.publicUrl.replace(/\/+$/, '');
+    const mails = notifications.map((notification) => {
+      const email = context.people[notification.recipientId]?.email;
+      if (!notification.mail || !mayMail || !email) return undefined;
+      const token = signUnsubscribeToken(
+        options.unsubscribeSecret,
+        { accountId: notification.recipientId, kind: notification.kind },
+        now,
+      );
+      const unsubscribeUrl = `${base}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+      return {
+        email,
+        unsubscribeUrl,
+        ...renderMail(notification, { actionUrl: `${base}${notification.url}`, unsubscribeUrl }),
+      };
+    });
+    const column = <T>(pick: (index: number) => T) => notifications.map((_, index) => pick(index));
+    const { rows } = await client.query<{ told: number; mailed: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
+                              $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+           AS i (account_id, kind, title, body, url, recipient, subject, text_body, html_body, unsubscribe_url)
+       ), inserted AS (
+         INSERT INTO courtside.notifications (source, account_id, kind, title, body, url, created_at)
+         SELECT $11, account_id, kind, title, body, url, $12 FROM input
+         ON CONFLICT (source, account_id, kind) DO NOTHING
+         RETURNING id, account_id, kind, title, body, url
+       ), mailed AS (
+         INSERT INTO courtside.mail_outbox
+           (notification_id, recipient, subject, text_body, html_body, unsubscribe_url, created_at, next_attempt_at)
+         SELECT n.id, i.recipient, i.subject, i.text_body, i.html_body, i.unsubscribe_url, $12, now()
+         FROM inserted n JOIN input i ON i.account_id = n.account_id AND i.kind = n.kind
+         WHERE i.recipient IS NOT NULL
+         ON CONFLICT (notification_id) DO NOTHING
+         RETURNING notification_id
+       ), pushed AS (
+         SELECT pg_notify($13, json_build_object('accountId', n.account_id, 'notification', json_build_object(
+           'id', n.id::text, 'kind', n.kind, 'title', n.title, 'body', n.body, 'url', n.url,
+           'createdAt', $14::text, 'readAt', null))::text)
+         FROM inserted n
+       )
+       SELECT (SELECT count(*) FROM inserted)::int AS told, (SELECT count(*) FROM mailed)::int AS mailed,
+              (SELECT count(*) FROM pushed)::int AS pushed`,
+      [
+        column((i) => notifications[i]!.recipientId),
+        column((i) => notifications[i]!.kind),
+        column((i) => notifications[i]!.title),
+        column((i) => notifications[i]!.body),
+        column((i) => notifications[i]!.url),
+        column((i) => mails[i]?.email ?? null),
+        column((i) => mails[i]?.subject ?? null),
+        column((i) => mails[i]?.text ?? null),
+        column((i) => mails[i]?.html ?? null),
+        column((i) => mails[i]?.unsubscribeUrl ?? null),
+        event.id,
+        now,
+        NOTIFICATION_CHANNEL,
+        now.toISOString(),
+      ],
+    );
+    return { told: rows[0]?.told ?? 0, mailed: rows[0]?.mailed ?? 0 };
+  }
+
+  /** The notifier's clock: open challenges whose answer is due within a day get one reminder each. */
+  async function runReminders(): Promise<void> {
+    const now = options.clock();
+    const { rows } = await pool.query<{
+      id: string;
+      company_id: string;
+      season_id: string;
+      ladder_id: string;
+      challenger_team_id: string;
+      defender_team_id: string;
+      issued_at: Date;
+      respond_by: Date;
+    }>(
+      `SELECT c.id, c.company_id, c.season_id, c.ladder_id, c.challenger_team_id, c.defender_team_id,
+              c.issued_at, c.respond_by
+       FROM ${schema}.challenges c
+       WHERE c.state = 'open' AND c.respond_by > $1 AND c.respond_by <= $2
+         AND NOT EXISTS (SELECT 1 FROM courtside.notifications n WHERE n.source = 'reminder:' || c.id::text)`,
+      [now, new Date(now.getTime() + REMINDER_BEFORE_MS)],
+    );
+    for (const row of rows) {
+      const due = { issuedAt: row.issued_at.toISOString(), respondBy: row.respond_by.toISOString() };
+      if (!reminderDue(due, now)) continue;
+      const input: ChallengeReminderDue = {
+        type: 'ChallengeReminderDue',
+        id: `reminder:${row.id}`,
+        companyId: row.company_id,
+        actorId: 'system',
+        payload: {
+          challengeId: row.id,
+          seasonId: row.season_id,
+          ladderId: row.ladder_id,
+          challengerTeamId: row.challenger_team_id,
+          defenderTeamId: row.defender_team_id,
+          respondBy: due.respondBy,
+        },
+      };
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const written = await decideAndWrite(client, input);
+        await client.query('COMMIT');
+        if (written.mailed > 0) options.onMailQueued?.();
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  return {
+    started,
+    runReminders,
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        clearInterval(reminders);
+        clearInterval(heartbeat);
+        await started.catch(() => undefined);
+        await subscription?.stop();
+        await listener?.end().catch(() => undefined);
+        await pool.end();
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** Answers a repeated read query from memory: the same SQL with the same values gives the same rows. */
+function cachedReads(client: pg.ClientBase): Pick<pg.ClientBase, 'query'> {
+  const answers = new Map<string, Promise<pg.QueryResult>>();
+  const query = (text: string, values?: unknown[]) => {
+    const key = `${text}\u0000${JSON.stringify(values ?? [])}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = client.query(text, values);
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  };
+  return { query } as unknown as Pick<pg.ClientBase, 'query'>;
+}

@@ -1,0 +1,321 @@
+import { describe, expect, it } from 'vitest';
+import {
+  notify,
+  reminderDue,
+  type NotifierInput,
+  type NotifyContext,
+  type Person,
+  type ProductEvent,
+} from './notify.ts';
+
+const companyId = '00000000-0000-4000-8000-0000000000c1';
+const ladderId = '00000000-0000-4000-8000-0000000000d1';
+const seasonId = '00000000-0000-4000-8000-0000000000e1';
+const matchId = '00000000-0000-4000-8000-0000000000f1';
+const challengeId = '00000000-0000-4000-8000-0000000000f2';
+const top = '00000000-0000-4000-8000-0000000000b1';
+const bottom = '00000000-0000-4000-8000-0000000000b2';
+const [ann, bob, cas, dee, manager] = ['a1', 'a2', 'a3', 'a4', 'a5'].map(
+  (suffix) => `00000000-0000-4000-8000-0000000000${suffix}`,
+) as [string, string, string, string, string];
+
+const person = (fullName: string, overrides: Partial<Person> = {}): Person => ({
+  fullName,
+  email: `${fullName.toLowerCase()}@example.test`,
+  verified: true,
+  language: 'en',
+  mail: {},
+  ...overrides,
+});
+
+/** Two doubles teams: Ann and Bob on top, Cas and Dee below; Mia manages the club. */
+const context = (overrides: Partial<NotifyContext> = {}): NotifyContext => ({
+  ladder: { name: 'Club Ladder', companyId },
+  managers: [manager],
+  teams: { [top]: { members: [ann, bob] }, [bottom]: { members: [cas, dee] } },
+  match: { defenderId: top, challengerId: bottom, date: null },
+  people: {
+    [ann]: person('Ann'),
+    [bob]: person('Bob', { language: 'nl' }),
+    [cas]: person('Cas'),
+    [dee]: person('Dee'),
+    [manager]: person('Mia'),
+  },
+  ...overrides,
+});
+
+function event<T extends ProductEvent['type']>(
+  type: T,
+  payload: Extract<ProductEvent, { type: T }>['payload'],
+  actorId = 'system',
+): NotifierInput {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    type,
+    schemaVersion: 1,
+    companyId,
+    streamId: seasonId,
+    actorId,
+    occurredAt: '2026-03-14T10:00:00.000Z',
+    correlationId: 'c',
+    payload,
+  } as NotifierInput;
+}
+
+/** Given a context, when an event happens, then these people are told these kinds (mailed or not). */
+const given = (ctx: NotifyContext) => ({
+  when: (input: NotifierInput) => {
+    const told = notify(input, ctx);
+    return {
+      thenTold: (expected: Array<[string, string, { mail?: boolean }?]>) =>
+        expect(told.map((n) => [n.recipientId, n.kind, { mail: n.mail }])).toEqual(
+          expected.map(([who, kind, options]) => [who, kind, { mail: options?.mail ?? true }]),
+        ),
+      notifications: told,
+    };
+  },
+});
+
+const teamRef = { teamId: bottom, seasonId, ladderId };
+const challengeRef = { challengeId, seasonId, ladderId };
+const matchRef = { matchId, seasonId, ladderId };
+const side = { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' as const };
+
+describe('who is told what (DESIGN.md §6)', () => {
+  it('a registered team: the managers are told a team waits, not the players who registered', () => {
+    given(context())
+      .when(event('TeamRegistered', { ...teamRef, memberIds: [cas, dee] }, cas))
+      .thenTold([[manager, 'team.waiting']]);
+  });
+
+  it('an accepted or rejected team: its members are told, the manager who did it is not', () => {
+    given(context())
+      .when(event('TeamAccepted', teamRef, manager))
+      .thenTold([
+        [cas, 'team.accepted'],
+        [dee, 'team.accepted'],
+      ]);
+    given(context())
+      .when(event('TeamRejected', teamRef, manager))
+      .thenTold([
+        [cas, 'team.rejected'],
+        [dee, 'team.rejected'],
+      ]);
+  });
+
+  it('a challenge: the challenged team receives it, each member in their own language', () => {
+    const { notifications } = given(context()).when(
+      event(
+        'ChallengeIssued',
+        {
+          ...challengeRef,
+          challengerTeamId: bottom,
+          defenderTeamId: top,
+          issuedBy: cas,
+          issuedAt: '2026-03-14T10:00:00.000Z',
+          respondBy: '2026-03-21T10:00:00.000Z',
+          playDays: 14,
+          declineIsWalkover: true,
+        },
+        cas,
+      ),
+    );
+    expect(notifications).toEqual([
+      {
+        recipientId: ann,
+        kind: 'challenge.received',
+        language: 'en',
+        title: 'Cas, Dee challenges you',
+        body: 'Club Ladder: accept or decline before 2026-03-21 10:00 UTC.',
+        url: `/webapps/ladders/en/${ladderId}`,
+        mail: true,
+      },
+      {
+        recipientId: bob,
+        kind: 'challenge.received',
+        language: 'nl',
+        title: 'Cas, Dee daagt je uit',
+        body: 'Club Ladder: accepteer of weiger voor 2026-03-21 10:00 UTC.',
+        url: `/webapps/ladders/nl/${ladderId}`,
+        mail: true,
+      },
+    ]);
+  });
+
+  it('an accepted, declined or expired challenge: the challenger is told; an expiry tells both sides', () => {
+    given(context())
+      .when(
+        event(
+          'ChallengeAccepted',
+          { ...challengeRef, matchId, acceptedBy: ann, playBy: '2026-04-04T10:00:00.000Z' },
+          ann,
+        ),
+      )
+      .thenTold([
+        [cas, 'challenge.accepted'],
+        [dee, 'challenge.accepted'],
+      ]);
+    given(context())
+      .when(event('ChallengeDeclined', { ...challengeRef, declinedBy: ann, matchId }, ann))
+      .thenTold([
+        [cas, 'challenge.declined'],
+        [dee, 'challenge.declined'],
+      ]);
+    given(context())
+      .when(event('ChallengeExpired', { ...challengeRef, matchId }))
+      .thenTold([
+        [cas, 'challenge.expired'],
+        [dee, 'challenge.expired'],
+        [ann, 'challenge.expired'],
+        [bob, 'challenge.expired'],
+      ]);
+  });
+
+  it('a reminder: the challenged team is told its answer is due', () => {
+    given(context())
+      .when({
+        type: 'ChallengeReminderDue',
+        id: `reminder:${challengeId}`,
+        companyId,
+        actorId: 'system',
+        payload: {
+          ...challengeRef,
+          challengerTeamId: bottom,
+          defenderTeamId: top,
+          respondBy: '2026-03-21T10:00:00.000Z',
+        },
+      })
+      .thenTold([
+        [ann, 'challenge.reminder'],
+        [bob, 'challenge.reminder'],
+      ]);
+  });
+
+  it("a player's result: the other side is asked to confirm it; the side that entered it is not", () => {
+    given(context())
+      .when(
+        event(
+          'MatchResultRecorded',
+          {
+            ...matchRef,
+            defender: side,
+            challenger: side,
+            pending: { enteredBy: cas, side: 'challenger', dueAt: '2026-03-16T10:00:00.000Z' },
+          },
+          cas,
+        ),
+      )
+      .thenTold([
+        [ann, 'result.toConfirm'],
+        [bob, 'result.toConfirm'],
+      ]);
+  });
+
+  it("a confirmed result, or a manager's result: both sides are told, except who confirmed it", () => {
+    given(context())
+      .when(event('ResultConfirmed', { ...matchRef, confirmedBy: ann }, ann))
+      .thenTold([
+        [bob, 'result.confirmed'],
+        [cas, 'result.confirmed'],
+        [dee, 'result.confirmed'],
+      ]);
+    given(context())
+      .when(event('MatchResultRecorded', { ...matchRef, defender: side, challenger: side }, manager))
+      .thenTold([
+        [ann, 'result.confirmed'],
+        [bob, 'result.confirmed'],
+        [cas, 'result.confirmed'],
+        [dee, 'result.confirmed'],
+      ]);
+  });
+
+  it('the walkover result of a declined challenge tells nobody again (the decline said it)', () => {
+    given(context({ match: { defenderId: top, challengerId: bottom, date: null, byChallenge: true } }))
+      .when(event('MatchResultRecorded', { ...matchRef, defender: side, challenger: side }, ann))
+      .thenTold([]);
+  });
+
+  it('a disputed result: the managers are told, with the reason', () => {
+    const { notifications } = given(context()).when(
+      event('ResultDisputed', { ...matchRef, disputedBy: ann, reason: 'We won the tiebreak' }, ann),
+    );
+    expect(notifications).toEqual([
+      expect.objectContaining({
+        recipientId: manager,
+        kind: 'result.disputed',
+        body: 'Ann, Bob – Cas, Dee: “We won the tiebreak”',
+      }),
+    ]);
+  });
+
+  it('a date set or changed, and a cancelled match: both sides are told, except who did it', () => {
+    const { notifications } = given(context()).when(
+      event('MatchRescheduled', { ...matchRef, date: '2026-03-20T18:30' }, ann),
+    );
+    expect(notifications.map((n) => [n.recipientId, n.kind, n.title])).toEqual([
+      [bob, 'match.scheduled', 'Wedstrijd op 2026-03-20 18:30'],
+      [cas, 'match.scheduled', 'Match on 2026-03-20 18:30'],
+      [dee, 'match.scheduled', 'Match on 2026-03-20 18:30'],
+    ]);
+    given(context())
+      .when(event('MatchRescheduled', { ...matchRef, date: null }, ann))
+      .thenTold([]);
+    given(context())
+      .when(event('MatchCancelled', matchRef, manager))
+      .thenTold([
+        [ann, 'match.cancelled'],
+        [bob, 'match.cancelled'],
+        [cas, 'match.cancelled'],
+        [dee, 'match.cancelled'],
+      ]);
+  });
+
+  it('an unverified address, or a kind switched off, is told in the app but not mailed', () => {
+    const people = context().people;
+    given(
+      context({
+        people: {
+          ...people,
+          [cas]: person('Cas', { verified: false }),
+          [dee]: person('Dee', { mail: { 'team.accepted': false } }),
+        },
+      }),
+    )
+      .when(event('TeamAccepted', teamRef, manager))
+      .thenTold([
+        [cas, 'team.accepted', { mail: false }],
+        [dee, 'team.accepted', { mail: false }],
+      ]);
+  });
+
+  it('someone the read models do not know (a deleted account) is not told', () => {
+    given(context({ people: {} }))
+      .when(event('TeamAccepted', teamRef, manager))
+      .thenTold([]);
+  });
+
+  it('events nobody needs to hear about tell nobody', () => {
+    given(context())
+      .when(event('ChallengeWithdrawn', { ...challengeRef, withdrawnBy: cas }, cas))
+      .thenTold([]);
+    given(context())
+      .when(event('TeamPositionChanged', { ...teamRef, position: 1 }, manager))
+      .thenTold([]);
+  });
+});
+
+describe('reminders (an answer due within 24 hours)', () => {
+  const challenge = { issuedAt: '2026-03-14T10:00:00.000Z', respondBy: '2026-03-21T10:00:00.000Z' };
+
+  it('are due from a day before the deadline until the deadline', () => {
+    expect(reminderDue(challenge, new Date('2026-03-20T09:59:59.000Z'))).toBe(false);
+    expect(reminderDue(challenge, new Date('2026-03-20T10:00:00.000Z'))).toBe(true);
+    expect(reminderDue(challenge, new Date('2026-03-21T09:59:59.000Z'))).toBe(true);
+    expect(reminderDue(challenge, new Date('2026-03-21T10:00:00.000Z'))).toBe(false);
+  });
+
+  it('are not sent for a challenge issued less than a day before its deadline', () => {
+    const short = { issuedAt: '2026-03-20T10:00:00.000Z', respondBy: '2026-03-21T10:00:00.000Z' };
+    expect(reminderDue(short, new Date('2026-03-20T12:00:00.000Z'))).toBe(false);
+  });
+});

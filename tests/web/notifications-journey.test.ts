@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { openBrowser, type Browser, type ViewportName, signInBrowser } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { ACCOUNT_API, LADDER_API } from '@courtside/events/api-paths';
+
+const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
+
+/** The bell's accessible name: "Notifications" or "Notifications: N unread". */
+const bellName = (page: Page) =>
+  page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
+
+async function notificationKinds(http: HttpClient): Promise<string[]> {
+  const answer = await http.json<Array<{ kind: string }>>('GET', `${ACCOUNT_API}/notifications`);
+  return answer.body.map((item) => item.kind);
+}
+
+describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewport) => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), {
+      webDistDir: defaultWebDistDir,
+      runNotifier: true,
+    });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  it('a challenge rings the challenged player’s bell live, the mail is in the dev mailbox, and its unsubscribe link turns that mail off', async () => {
+    const baseUrl = courtside.url!;
+    const { ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 3, {
+      companyName: `TC Bell ${viewport}`,
+      ladderName: `Bell ladder ${viewport}`,
+    });
+    for (const [index, team] of teams.entries()) {
+      const renamed = await team.http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+        fullName: NAMES[index],
+        phoneNumber: { countryCode: '31', number: '06 12345678' },
+      });
+      expect(renamed.status).toBe(200);
+    }
+    const [ann, , cy] = teams as [(typeof teams)[0], (typeof teams)[0], (typeof teams)[0]];
+    // The notifier told Ann her team was accepted; wait for it so the bell starts from a known list.
+    await expect.poll(() => notificationKinds(ann.http), { timeout: 20_000 }).toEqual(['team.accepted']);
+
+    let browser: Browser | undefined;
+    try {
+      browser = await openBrowser(viewport);
+      const { page } = browser;
+      await signInBrowser(browser.context, baseUrl, ann.http);
+      await page.goto(`${baseUrl}/webapps/ladders/en/${ladderId}`);
+      await page.getByTestId('standings').waitFor();
+      await expect.poll(() => bellName(page)).toBe('Notifications: 1 unread');
+
+      // Mark all read: the count goes.
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('menuitem', { name: 'Mark all read' }).click();
+      await expect.poll(() => bellName(page)).toBe('Notifications');
+      await expect.poll(async () => (await notificationKinds(ann.http)).length).toBe(1);
+      const read = await ann.http.json<Array<{ readAt: string | null }>>(
+        'GET',
+        `${ACCOUNT_API}/notifications`,
+      );
+      expect(read.body[0]?.readAt).toEqual(expect.any(String));
+
+      // Cy challenges Ann: her bell rings without a reload.
+      const challenge = await cy.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
+        defenderTeamId: ann.teamId,
+      });
+      expect(challenge.status).toBe(201);
+      await expect.poll(() => bellName(page), { timeout: 20_000 }).toBe('Notifications: 1 unread');
+      expect(await page.getByTestId('unread-count').textContent()).toBe('1');
+
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const item = page.getByRole('menuitem', { name: /^Cy Volley challenges you/ });
+      await item.waitFor();
+      await browser.screenshot(`notifications-bell-${viewport}`);
+      // The item leads to where Ann answers (the ladder's standings) and is read from then on.
+      await item.click();
+      await page.waitForURL(`${baseUrl}/webapps/ladders/en/${ladderId}`);
+      await expect.poll(() => bellName(page)).toBe('Notifications');
+
+      // The mail, as the dev mailbox shows it, with its unsubscribe link.
+      await page.goto(`${baseUrl}/webapps/dev/mailbox?to=${encodeURIComponent(ann.account.email)}`);
+      const mail = page.getByTestId('mail').filter({ hasText: 'Cy Volley challenges you' });
+      await mail.waitFor({ timeout: 20_000 });
+      const unsubscribe = mail.getByRole('link', { name: /\/unsubscribe\?token=/ });
+      const href = await unsubscribe.getAttribute('href');
+      expect(href?.startsWith(`${baseUrl}/webapps/api/accountmanager/api/v1/unsubscribe?token=`)).toBe(true);
+      await unsubscribe.click();
+      await page.getByText('You will get no more mails about: challenges you receive.').waitFor();
+
+      // A forged token gets a clear page, not an error of the server.
+      const forged = await page.goto(`${href!.replace(/token=.{6}/, 'token=AAAAAA')}`);
+      expect(forged?.status()).toBe(400);
+
+      // The preferences page shows that mail off; Ann turns it back on.
+      await page.goto(`${baseUrl}/webapps/account/en/preferences`);
+      const received = page.getByRole('switch', { name: 'I am challenged' });
+      await received.waitFor();
+      expect(await received.getAttribute('aria-checked')).toBe('false');
+      expect(
+        await page.getByRole('switch', { name: 'My team was accepted' }).getAttribute('aria-checked'),
+      ).toBe('true');
+      await received.click();
+      await page.getByRole('button', { name: 'Save preferences' }).click();
+      await page.getByText('Your preferences are saved.').waitFor();
+      await browser.screenshot(`notifications-preferences-${viewport}`);
+      const preferences = await ann.http.json<{ mail: Record<string, boolean> }>(
+        'GET',
+        `${ACCOUNT_API}/account/preferences`,
+      );
+      expect(preferences.body.mail['challenge.received']).toBe(true);
+    } finally {
+      await browser?.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,301 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { liveDefaults, type LiveConfig, type Side } from '@courtside/events/live/engine';
+import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { primaryButtonClass } from '../../../components/forms/styles';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { i18n } from '../../../lib/i18n';
+import { pagePath } from '../../../lib/locale';
+import { addLiveScoringTexts } from '../../../locales/live-scoring';
+import { liveConnectionAtom } from '../../../stores/live';
+import { getMatch, type Match } from '../api/matches';
+import type { StartOptions } from '../api/live';
+import { useLiveScorer } from '../hooks/useLiveScorer';
+import { mayScoreLive, sideNames } from '../model';
+import { LiveBoard } from './LiveBoard';
+
+addLiveScoringTexts(i18n);
+
+const SIDES: readonly Side[] = ['defender', 'challenger'];
+
+/**
+ * The scorer `/matches/{locale}/score/{matchId}` (DESIGN.md §7): a full screen for one thumb on a phone, outside
+ * the app's frame (no top bar, no loading veil over the buttons): the score, two big buttons with the sides'
+ * names, Undo, End for a games-only match; before the first point, who serves first, no-ad and the deciding set.
+ */
+export function ScorerPage() {
+  const { matchId = '' } = useParams();
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [match, setMatch] = useState<Match | 'failed' | null>(null);
+  const scorer = useLiveScorer(matchId);
+  const connection = useAtomValue(liveConnectionAtom);
+  const [ending, setEnding] = useState(false);
+  useDocumentTitle(t('liveScoring.scorer.title'));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getMatch(matchId, controller.signal).then(setMatch, () => {
+      if (!controller.signal.aborted) setMatch('failed');
+    });
+    return () => controller.abort();
+  }, [matchId]);
+
+  const matchPath = `${pagePath('matches', locale)}?match=${encodeURIComponent(matchId)}`;
+  const names =
+    match && match !== 'failed'
+      ? { defender: sideNames(match.defender), challenger: sideNames(match.challenger) }
+      : null;
+
+  let body;
+  if (match === 'failed' || scorer.state.status === 'failed') {
+    body = <Message text={t('liveScoring.scorer.loadFailed')} />;
+  } else if (!match || !names || scorer.state.status === 'loading') {
+    body = (
+      <div className="flex flex-1 items-center justify-center" role="status">
+        <Spinner />
+        <span className="sr-only">{t('loading.label')}</span>
+      </div>
+    );
+  } else if (!match.editable) {
+    body = <Message text={t('liveScoring.scorer.notAllowed')} />;
+  } else if (scorer.state.status === 'not-live') {
+    body = mayScoreLive(match) ? (
+      <StartForm
+        match={match}
+        names={names}
+        error={scorer.notice?.kind === 'failed' ? scorer.notice.error : null}
+        onStart={scorer.start}
+      />
+    ) : (
+      <Message text={t('liveScoring.scorer.notScorable')} />
+    );
+  } else if (scorer.shown) {
+    const shown = scorer.shown;
+    const rules = scorer.state.status === 'ready' ? scorer.state.view.rules : null;
+    body = (
+      <>
+        <div className="rounded-2xl bg-white px-3 py-2 shadow-xs ring-1 ring-ink-200">
+          <LiveBoard score={shown} names={names} large />
+        </div>
+        <p className="min-h-5 px-1 text-center text-sm" role="status" data-testid="scorer-status">
+          {scorer.offline ? (
+            <span className="text-amber-700">{t('liveScoring.scorer.offline')}</span>
+          ) : scorer.notice?.kind === 'conflict' ? (
+            <span className="text-amber-700">{t('liveScoring.scorer.conflict')}</span>
+          ) : scorer.notice?.kind === 'failed' ? (
+            <span className="text-red-700">
+              {t('liveScoring.scorer.failed', { error: scorer.notice.error })}
+            </span>
+          ) : shown.finished ? (
+            <span className="font-semibold text-ink-900">
+              {t('liveScoring.scorer.over')}
+              {shown.winner && ` · ${t('liveScoring.board.winner', { name: names[shown.winner] })}`}
+            </span>
+          ) : scorer.pending > 0 ? (
+            <span className="text-ink-500">{t('liveScoring.scorer.sending')}</span>
+          ) : null}
+        </p>
+        {shown.finished ? (
+          <Link to={matchPath} className={`${primaryButtonClass} py-4 text-base`}>
+            {t('liveScoring.scorer.follow')}
+          </Link>
+        ) : (
+          <div className="flex min-h-0 flex-1 flex-col gap-3">
+            {SIDES.map((side) => (
+              <button
+                key={side}
+                type="button"
+                onClick={() => scorer.tap({ kind: 'point', winner: side })}
+                className={`flex min-h-28 flex-1 touch-manipulation flex-col items-center justify-center gap-1 rounded-3xl px-4 text-white shadow-md select-none active:scale-[0.98] focus-visible:outline-4 focus-visible:outline-offset-2 ${
+                  side === 'defender'
+                    ? 'bg-brand-700 focus-visible:outline-brand-400 active:bg-brand-800'
+                    : 'bg-sky-700 focus-visible:outline-sky-400 active:bg-sky-800'
+                }`}
+                aria-label={t('liveScoring.scorer.pointFor', { name: names[side] })}
+                data-testid={`point-${side}`}
+              >
+                <span className="line-clamp-2 text-center text-2xl leading-tight font-bold">
+                  {names[side]}
+                </span>
+                <span className="text-sm font-medium text-white/80">
+                  {shown.server === side ? `● ${t('liveScoring.board.serving')}` : '+1'}
+                </span>
+              </button>
+            ))}
+          </div>
+        )}
+        <div className={`flex items-center gap-3 ${shown.finished ? 'hidden' : ''}`}>
+          <button
+            type="button"
+            onClick={() => scorer.tap({ kind: 'undo' })}
+            disabled={shown.seq === 0 || shown.finished}
+            className="min-h-14 flex-1 rounded-2xl bg-white text-base font-semibold text-ink-900 shadow-xs ring-1 ring-ink-300 active:bg-ink-100 disabled:opacity-40"
+          >
+            ↶ {t('liveScoring.scorer.undo')}
+          </button>
+          {rules?.matchType === 'GAMESONLY' && !shown.finished && (
+            <button
+              type="button"
+              onClick={() => setEnding(true)}
+              className="min-h-14 flex-1 rounded-2xl bg-white text-base font-semibold text-red-700 shadow-xs ring-1 ring-red-300 active:bg-red-50"
+            >
+              {t('liveScoring.scorer.end')}
+            </button>
+          )}
+        </div>
+        <ConfirmDialog
+          open={ending}
+          message={t('liveScoring.scorer.endQuestion')}
+          confirmLabel={t('liveScoring.scorer.end')}
+          cancelLabel={t('liveScoring.scorer.endKeep')}
+          onClose={(confirmed) => {
+            setEnding(false);
+            if (confirmed) scorer.tap({ kind: 'end' });
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div
+      className="fixed inset-0 overflow-y-auto bg-ink-100 text-ink-900"
+      data-testid="scorer"
+      data-seq={scorer.shown?.seq}
+      data-pending={scorer.pending}
+      data-offline={scorer.offline || undefined}
+    >
+      <div className="mx-auto flex min-h-full w-full max-w-md flex-col gap-3 px-3 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+        <header className="flex items-center gap-2">
+          <Link
+            to={matchPath}
+            className="-ml-1 rounded-lg px-2 py-2 text-sm font-semibold text-brand-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            ← {t('liveScoring.scorer.back')}
+          </Link>
+          <h1 className="min-w-0 flex-1 truncate text-center text-base font-semibold">
+            {t('liveScoring.scorer.title')}
+          </h1>
+          <span
+            className={`size-2.5 rounded-full ${connection === 'connected' ? 'bg-lime-500' : 'bg-amber-400 motion-safe:animate-pulse'}`}
+            title={t(`live.${connection === 'idle' ? 'connecting' : connection}Hint`)}
+            data-testid="scorer-connection"
+            data-state={connection}
+          />
+        </header>
+        {body}
+      </div>
+    </div>
+  );
+}
+
+function Message({ text }: { text: string }) {
+  return (
+    <p className="rounded-2xl bg-white p-6 text-center text-sm text-ink-700 ring-1 ring-ink-200" role="alert">
+      {text}
+    </p>
+  );
+}
+
+function StartForm({
+  match,
+  names,
+  error,
+  onStart,
+}: {
+  match: Match;
+  names: Record<Side, string>;
+  error: string | null;
+  onStart: (options: StartOptions) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const defaults = liveDefaults(match.sportsCategory, match.matchType);
+  const [firstServer, setFirstServer] = useState<Side>('defender');
+  const [noAd, setNoAd] = useState(defaults.noAd);
+  const [finalSet, setFinalSet] = useState<LiveConfig['finalSet']>(defaults.finalSet);
+  const [busy, setBusy] = useState(false);
+  const noAdId = useId();
+  const choice = (selected: boolean) =>
+    `flex min-h-14 w-full items-center gap-3 rounded-2xl px-4 text-left text-base font-semibold ring-1 ${
+      selected ? 'bg-brand-50 text-brand-900 ring-2 ring-brand-600' : 'bg-white text-ink-800 ring-ink-300'
+    }`;
+  return (
+    <form
+      className="flex flex-1 flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setBusy(true);
+        void onStart({ firstServer, noAd, finalSet }).finally(() => setBusy(false));
+      }}
+    >
+      <div>
+        <h2 className="text-xl font-bold">{t('liveScoring.scorer.startTitle')}</h2>
+        <p className="mt-1 text-sm text-ink-600">{t('liveScoring.scorer.startIntro')}</p>
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-semibold text-ink-700">
+          {t('liveScoring.scorer.firstServer')}
+        </legend>
+        {SIDES.map((side) => (
+          <label key={side} className={choice(firstServer === side)}>
+            <input
+              type="radio"
+              name="firstServer"
+              value={side}
+              checked={firstServer === side}
+              onChange={() => setFirstServer(side)}
+              className="size-5 accent-brand-700"
+            />
+            <span className="min-w-0 truncate">{names[side]}</span>
+          </label>
+        ))}
+      </fieldset>
+      {match.matchType !== 'GAMESONLY' && (
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-sm font-semibold text-ink-700">
+            {t('liveScoring.scorer.finalSet')}
+          </legend>
+          {(['SET', 'SUPER_TIEBREAK'] as const).map((value) => (
+            <label key={value} className={choice(finalSet === value)}>
+              <input
+                type="radio"
+                name="finalSet"
+                value={value}
+                checked={finalSet === value}
+                onChange={() => setFinalSet(value)}
+                className="size-5 accent-brand-700"
+              />
+              {t(`liveScoring.scorer.finalSet${value}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <label
+        htmlFor={noAdId}
+        className="flex min-h-14 items-center gap-3 rounded-2xl bg-white px-4 ring-1 ring-ink-300"
+      >
+        <input
+          id={noAdId}
+          type="checkbox"
+          checked={noAd}
+          onChange={(event) => setNoAd(event.currentTarget.checked)}
+          className="size-5 shrink-0 accent-brand-700"
+        />
+        <span className="text-sm font-medium text-ink-800">{t('liveScoring.scorer.noAd')}</span>
+      </label>
+      {error && (
+        <p className="text-sm text-red-700" role="alert">
+          {t('liveScoring.scorer.failed', { error })}
+        </p>
+      )}
+      <button type="submit" disabled={busy} className={`${primaryButtonClass} mt-auto min-h-14 text-base`}>
+        {t('liveScoring.scorer.start')}
+      </button>
+    </form>
+  );
+}

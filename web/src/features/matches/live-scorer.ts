@@ -1,0 +1,76 @@
+import { liveScore, type LiveScore, type Side } from '@courtside/events/live/engine';
+import type { LiveView } from './api/live';
+
+/**
+ * The scorer's rules (DESIGN.md §7), pure: taps go into a queue that is sent one command at a time, each with the
+ * number the server expects, while the page already shows the score with the queued taps applied. After a lost
+ * answer (the connection dropped) the page reads the state again and `outcome` tells whether the command got
+ * there, so no point is counted twice or lost.
+ */
+export type ScorerAction = { kind: 'point'; winner: Side } | { kind: 'undo' } | { kind: 'end' };
+
+/** The points and whether the scorer ended the match, once `actions` are applied to the server's view. */
+export function applyActions(
+  view: Pick<LiveView, 'points' | 'finished'>,
+  actions: readonly ScorerAction[],
+): { points: Side[]; ended: boolean } {
+  let points = [...view.points];
+  let ended = view.finished;
+  for (const action of actions) {
+    if (action.kind === 'point') points.push(action.winner);
+    else if (action.kind === 'undo') points = points.slice(0, -1);
+    else ended = true;
+  }
+  return { points, ended };
+}
+
+/** The score the scorer sees: the server's view with the actions not yet answered. */
+export function shownScore(view: LiveView, actions: readonly ScorerAction[]): LiveScore {
+  const { points, ended } = applyActions(view, actions);
+  return liveScore(view.rules, points, ended);
+}
+
+/**
+ * The queue after a tap: a point (unless the shown match is over), an undo (which takes back a queued point not yet
+ * sent, or asks the server to take back its last one), or the end of a games-only match. `sending` is the action
+ * on its way, which can no longer be taken back here.
+ */
+export function enqueue(
+  view: LiveView,
+  sending: ScorerAction | null,
+  queue: readonly ScorerAction[],
+  tap: ScorerAction,
+): ScorerAction[] {
+  const all = sending ? [sending, ...queue] : [...queue];
+  const shown = shownScore(view, all);
+  if (tap.kind === 'point') return shown.finished ? [...queue] : [...queue, tap];
+  if (tap.kind === 'end') {
+    return shown.finished || view.rules.matchType !== 'GAMESONLY' ? [...queue] : [...queue, tap];
+  }
+  if (shown.finished || shown.seq === 0) return [...queue];
+  const last = queue.at(-1);
+  return last?.kind === 'point' ? queue.slice(0, -1) : [...queue, tap];
+}
+
+/** The request that sends `action` against the server's view: the point's number, or the last point's. */
+export function requestOf(view: Pick<LiveView, 'seq'>, action: ScorerAction): { seq: number } {
+  return { seq: action.kind === 'point' ? view.seq + 1 : view.seq };
+}
+
+/**
+ * Whether `action`, sent against `before` with no answer, got there: `applied` (the state read again is the one
+ * it made), `missing` (nothing changed: send it again), or `other` (someone else changed the score: take theirs).
+ */
+export function outcome(
+  before: Pick<LiveView, 'seq' | 'points' | 'finished'>,
+  action: ScorerAction,
+  after: Pick<LiveView, 'seq' | 'points' | 'finished'>,
+): 'applied' | 'missing' | 'other' {
+  const same = (a: readonly Side[], b: readonly Side[]) =>
+    a.length === b.length && a.every((p, i) => p === b[i]);
+  if (after.seq === before.seq && after.finished === before.finished && same(after.points, before.points)) {
+    return 'missing';
+  }
+  const expected = applyActions(before, [action]);
+  return same(after.points, expected.points) && after.finished === expected.ended ? 'applied' : 'other';
+}
