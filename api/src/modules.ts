@@ -1,5 +1,6 @@
 import { accountRoutes } from './accounts/account-routes.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
+import { historyRoutes } from './history/history-routes.ts';
 import { adminLadderRoutes } from './ladders/admin-ladder-routes.ts';
 import { companyRoomAuthorizer, companyRoutes } from './companies/company-routes.ts';
 import { adminTeamRoutes } from './teams/admin-team-routes.ts';
@@ -29,6 +30,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'challenges', routes: challengeRoutes },
   { name: 'calendar', routes: calendarRoutes },
   { name: 'audit', routes: auditRoutes },
+  { name: 'history', routes: historyRoutes },
   { name: 'notifications', routes: notificationRoutes },
   {
     name: 'companies',

@@ -11,6 +11,14 @@ export const eventEnvelopeSchema = z.object({
   occurredAt: z.iso.datetime({ offset: true }),
   correlationId: z.string().min(1),
   payload: z.unknown(),
+  /**
+   * DESIGN.md §8: SHA-256 (lowercase hex) over the previous event's hash of the company and this envelope's
+   * canonical JSON, set at append. Absent on events written before the chain started.
+   */
+  hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 export type EventEnvelope<TType extends string = string, TPayload = unknown> = Omit<

@@ -46,9 +46,10 @@ export async function applyRecords(
     } catch (error) {
       throw new PoisonedRecordError(record, index, error);
     }
+    const recordContext: ProjectionContext = { ...context, stored: record.value };
     for (const projection of projections) {
       try {
-        await projection.apply(event, context);
+        await projection.apply(event, recordContext);
       } catch (error) {
         if (isTransientDatabaseError(error)) throw error;
         throw new PoisonedRecordError(record, index, error);

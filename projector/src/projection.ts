@@ -15,6 +15,8 @@ export interface ProjectionContext {
   ): Promise<{ rows: R[]; rowCount: number | null }>;
   /** Queues a live push, delivered after this transaction commits (and never during a replay). */
   push(push: LivePush): void;
+  /** The event exactly as the log holds it (before upcasting): what its hash covers (DESIGN.md §8). */
+  stored?: unknown;
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry, NewEvent } from '@courtside/events/event-registry';
+import { CHAIN_START, chainEvents } from '@courtside/eventlog/chain/hash-chain';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { CommandUnavailable } from './command-errors.ts';
 import { KeyedQueue } from './keyed-queue.ts';
@@ -163,8 +164,10 @@ export class CommandBus {
         const now = this.options.clock();
         const decision = await decide({ readModels: this.options.readModels, now });
         const correlationId = meta.correlationId ?? randomUUID();
-        const events = decision.events.map((event) => this.create(event, meta, correlationId, now));
-        if (events.length === 0) return { events, result: decision.result, target: undefined };
+        const created = decision.events.map((event) => this.create(event, meta, correlationId, now));
+        if (created.length === 0) return { events: created, result: decision.result, target: undefined };
+        // DESIGN.md §8: chained to the company's last event, which the read models hold now that they caught up.
+        const events = chainEvents(await this.lastHashOf(meta.companyId), created);
         const appending = log.append(meta.companyId, events);
         const appended = await this.callLog(() => appending).catch(async (error: unknown) => {
           // The outcome of a failed append is unknown (it may be written): the next command waits for the head.
@@ -194,6 +197,15 @@ export class CommandBus {
     } finally {
       client.release(!healthy);
     }
+  }
+
+  /** The hash of the company's last event; CHAIN_START for its first event or the first one after hashes began. */
+  private async lastHashOf(companyId: string): Promise<string> {
+    const { rows } = await this.options.readModels.query<{ hash: string | null }>(
+      `SELECT envelope->>'hash' AS hash FROM company_events WHERE company_id = $1 ORDER BY seq DESC LIMIT 1`,
+      [companyId],
+    );
+    return rows[0]?.hash ?? CHAIN_START;
   }
 
   /** A log call bounded in time; a failure opens the breaker, so the commands after it are refused at once. */

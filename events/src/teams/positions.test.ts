@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acceptTeam, leapfrog, moveTeam, removeTeam } from './positions.ts';
+import { acceptTeam, dropBelow, leapfrog, moveTeam, removeTeam, swapTeams } from './positions.ts';
 
 describe('ladder positions', () => {
   it('given three teams, when a fourth is accepted, then it is at position 4', () => {
@@ -80,5 +80,21 @@ describe('ladder positions', () => {
   it('given a defender or a challenger that is not in the ladder (any more), then nobody moves', () => {
     expect(leapfrog(['a', 'b', 'c'], 'c', 'gone', 'c')).toEqual(['a', 'b', 'c']);
     expect(leapfrog(['a', 'b', 'c'], 'gone', 'a', 'gone')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('swapTeams and dropBelow', () => {
+  it('given two teams in the order, when they swap, then they trade places and nobody else moves', () => {
+    expect(swapTeams(['a', 'b', 'c', 'd'], 'd', 'b')).toEqual(['a', 'd', 'c', 'b']);
+  });
+
+  it('given a team not in the order, when swapping, then nobody moves', () => {
+    expect(swapTeams(['a', 'b'], 'a', 'x')).toEqual(['a', 'b']);
+  });
+
+  it('given the team that passes it stands right below, when a team drops, then they trade places; otherwise nothing', () => {
+    expect(dropBelow(['a', 'b', 'c'], 'a', 'b')).toEqual(['b', 'a', 'c']);
+    expect(dropBelow(['a', 'b', 'c'], 'a', 'c')).toEqual(['a', 'b', 'c']);
+    expect(dropBelow(['a', 'b', 'c'], 'c', 'a')).toEqual(['a', 'b', 'c']);
   });
 });

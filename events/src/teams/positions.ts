@@ -47,3 +47,22 @@ export function leapfrog(
   }
   return moveTeam(order, challengerId, defenderIndex + 1);
 }
+
+/** SWAP movement (DESIGN.md §5): two teams trade places; when either is not in the order nobody moves. */
+export function swapTeams(order: LadderOrder, a: string, b: string): string[] {
+  const [from, to] = [order.indexOf(a), order.indexOf(b)];
+  const next = [...order];
+  if (from < 0 || to < 0) return next;
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}
+
+/**
+ * Inactivity (DESIGN.md §5 `inactivityDays`): the team drops one place, below `passedBy`; only as decided, while
+ * `passedBy` still stands right below it. Otherwise nobody moves.
+ */
+export function dropBelow(order: LadderOrder, teamId: string, passedBy: string): string[] {
+  const index = order.indexOf(teamId);
+  if (index < 0 || order[index + 1] !== passedBy) return [...order];
+  return swapTeams(order, teamId, passedBy);
+}

@@ -8,7 +8,8 @@ const idIn = (payload: unknown, key: string): string | null => {
 
 /**
  * The history of each company, every event as it was recorded. `seq` counts the company's events in log order
- * (one company lives in one partition), so a replay numbers them the same way.
+ * (one company lives in one partition), so a replay numbers them the same way: it is the event's `position` in the
+ * history, the exports and the hash chain (DESIGN.md §8). `envelope` keeps the event exactly as the log holds it.
  */
 export const auditProjection: Projection = {
   name: 'audit',
@@ -16,8 +17,9 @@ export const auditProjection: Projection = {
   tables: ['company_events'],
   async apply(event, context) {
     await context.query(
-      `INSERT INTO company_events (company_id, seq, event_id, type, stream_id, ladder_id, season_id, actor_id, occurred_at, payload)
-       SELECT $1, coalesce(max(seq), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9 FROM company_events WHERE company_id = $1
+      `INSERT INTO company_events (company_id, seq, event_id, type, stream_id, ladder_id, season_id, actor_id, occurred_at, payload,
+         envelope)
+       SELECT $1, coalesce(max(seq), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM company_events WHERE company_id = $1
        ON CONFLICT (event_id) DO NOTHING`,
       [
         event.companyId,
@@ -29,6 +31,7 @@ export const auditProjection: Projection = {
         event.actorId,
         event.occurredAt,
         JSON.stringify(event.payload),
+        JSON.stringify(context.stored ?? event),
       ],
     );
   },

@@ -74,7 +74,8 @@ export interface MatchViewer {
 
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 
-interface MatchRow {
+/** The columns a match view is built from (the read model's row, or a season's history fold). */
+export interface MatchViewRow {
   id: string;
   season_id: string;
   season_name: string;
@@ -128,7 +129,7 @@ export async function loadMatches(
        LEFT JOIN live_scores ls ON ls.match_id = m.id
      WHERE m.id = ANY($1::uuid[])`,
     [matchIds],
-  )) as { rows: MatchRow[] };
+  )) as { rows: MatchViewRow[] };
   const byId = new Map(rows.map((row) => [row.id, row]));
   return matchIds.flatMap((id) => {
     const row = byId.get(id);
@@ -137,7 +138,7 @@ export async function loadMatches(
 }
 
 /** Where a match scored live stands, from its points (DESIGN.md §7); undefined for a match not scored live. */
-function liveOf(row: MatchRow): MatchView['live'] {
+function liveOf(row: MatchViewRow): MatchView['live'] {
   if (row.live_points === null || row.live_first_server === null) return undefined;
   const config: LiveConfig = {
     matchType: row.match_type,
@@ -149,7 +150,7 @@ function liveOf(row: MatchRow): MatchView['live'] {
   return { seq, game, server, finished };
 }
 
-function toListItem(row: MatchRow, viewer: MatchViewer): MatchListItem {
+export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListItem {
   const scored = recalculate(row.defender_score, row.challenger_score, row.match_type);
   const memberIds = [...row.defender.members, ...row.challenger.members].map((member) => member.id);
   const editable =

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { matchEvents, type MatchEvent } from '@courtside/events/matches/events';
 import { recalculate, type SideScoreInput } from '@courtside/events/matches/scoring';
-import { leapfrog } from '@courtside/events/teams/positions';
+import { leapfrog, swapTeams } from '@courtside/events/teams/positions';
 import type { Projection, ProjectionContext } from '../projection.ts';
 import { activeOrder, writeOrder } from '../teams/projection.ts';
 import { loadMatches } from './match-view.ts';
@@ -151,13 +151,8 @@ export const matchesProjection: Projection = {
       }
       case 'ChallengerSwapped': {
         const order = await activeOrder(context, seasonId);
-        const [from, to] = [
-          order.indexOf(event.payload.challengerId),
-          order.indexOf(event.payload.defenderId),
-        ];
-        if (from < 0 || to < 0) break;
-        [order[from], order[to]] = [order[to]!, order[from]!];
-        await writeOrder(context, order);
+        if (!order.includes(event.payload.challengerId) || !order.includes(event.payload.defenderId)) break;
+        await writeOrder(context, swapTeams(order, event.payload.challengerId, event.payload.defenderId));
         seasonChanged('positions');
         await pushMatch(context, matchId, seasonId, ladderId);
         break;

@@ -7,7 +7,7 @@ import {
   type TeamDomainEvent,
   type TeamStatus,
 } from '@courtside/events/teams/decider';
-import { acceptTeam, moveTeam, removeTeam } from '@courtside/events/teams/positions';
+import { acceptTeam, dropBelow, moveTeam, removeTeam } from '@courtside/events/teams/positions';
 import type { Projection, ProjectionContext } from '../projection.ts';
 
 const handled = new Set<string>(teamEvents.map((definition) => definition.type));
@@ -124,8 +124,7 @@ export const teamsProjection: Projection = {
         const index = order.indexOf(teamId);
         // Only as decided: the team that passes it still stands right below it.
         if (index < 0 || order[index + 1] !== event.payload.passedBy) break;
-        [order[index], order[index + 1]] = [order[index + 1]!, order[index]!];
-        await writeOrder(context, order);
+        await writeOrder(context, dropBelow(order, teamId, event.payload.passedBy));
         await context.query('UPDATE teams SET last_dropped_at = $2 WHERE id = $1', [
           teamId,
           event.payload.droppedAt,

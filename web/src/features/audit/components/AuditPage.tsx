@@ -19,6 +19,7 @@ import {
 import { pagePath } from '../../../lib/locale';
 import { getCompanyEvents, type AuditEvent } from '../api/events';
 import { auditSummary, emptyNames, learnNames } from './audit-summary';
+import { SeasonTimeline } from './SeasonTimeline';
 
 interface LadderWithSeasons {
   ladder: Ladder;
@@ -94,6 +95,8 @@ export function AuditPage() {
     return known;
   }, [structure, events]);
 
+  const isSeason = structure.some(({ seasons }) => seasons.some((season) => season.uuid === stream));
+
   if (!company) {
     return (
       <section className="mx-auto max-w-lg py-10 text-center sm:py-16" role="alert">
@@ -134,6 +137,8 @@ export function AuditPage() {
           ))}
         </select>
       </div>
+      {/* The audit page is a lazy route of its own: the timeline adds nothing to other pages' first JavaScript. */}
+      {isSeason && <SeasonTimeline key={stream} seasonId={stream} />}
       {failure && <FormAlert>{failure}</FormAlert>}
       {events === null ? (
         <div className="flex justify-center py-12">

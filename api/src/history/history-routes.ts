@@ -1,0 +1,168 @@
+import { Readable } from 'node:stream';
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { ADMIN_API } from '@courtside/events/api-paths';
+import { formatSet, recalculate } from '@courtside/events/matches/scoring';
+import { ChainVerifier } from '@courtside/eventlog/chain/hash-chain';
+import { HttpError } from '../http/http-error.ts';
+import { requireManagerOf } from '../http/manager-access.ts';
+import { parseInput } from '../http/parse.ts';
+import type { AppServices } from '../module.ts';
+import { requireSeasonManager } from '../teams/admin-team-routes.ts';
+import {
+  accountNamesOf,
+  exportLinesOf,
+  lastPositionOf,
+  resultsOf,
+  seasonFoldEventsOf,
+  storedEnvelopesOf,
+  type ResultRow,
+} from './history-queries.ts';
+import { accountIdsOf, historyOf, matchViewsOf, seasonAt, standingsRowsOf } from './season-history.ts';
+
+/** `at`: a log position (the company's count, 1 first) or an ISO time (a day means its very end, UTC). */
+const atQuery = z.object({
+  at: z
+    .union([
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform((value) => ({ position: Number(value) })),
+      z.iso.datetime({ offset: true }).transform((value) => ({ time: new Date(value) })),
+      z.iso.date().transform((value) => ({ time: new Date(`${value}T23:59:59.999Z`) })),
+    ])
+    .optional(),
+});
+
+const CSV_COLUMNS = [
+  'season',
+  'matchId',
+  'date',
+  'status',
+  'defender',
+  'challenger',
+  'score',
+  'winner',
+  'confirmation',
+] as const;
+
+/** A CSV cell (RFC 4180); a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function resultLine(row: ResultRow): string {
+  const scored = recalculate(row.defender_score, row.challenger_score, row.match_type);
+  const sets = scored.defender.matchSets
+    .flatMap((set, index) => {
+      const other = scored.challenger.matchSets[index];
+      return other && (set.score !== null || other.score !== null) ? [formatSet(set, other)] : [];
+    })
+    .join(' ');
+  const special = [scored.defender.special, scored.challenger.special].find((value) => value !== 'none');
+  const defender = (row.defender_names ?? []).join(' / ');
+  const challenger = (row.challenger_names ?? []).join(' / ');
+  const cells = [
+    row.season_name,
+    row.match_id,
+    row.date ?? '',
+    row.status,
+    defender,
+    challenger,
+    [sets, special].filter(Boolean).join(' '),
+    row.winner === 'defender' ? defender : row.winner === 'challenger' ? challenger : '',
+    row.confirmation_state,
+  ];
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** DESIGN.md §8: history for auditors (time travel, the hash chain, exports), for managers of the company only. */
+export function historyRoutes(router: Router, services: AppServices): void {
+  const db = services.readModels;
+
+  async function seasonEvents(season: { companyId: string; seasonId: string; ladderId: string }) {
+    const events = await seasonFoldEventsOf(db, season);
+    const names = await accountNamesOf(db, accountIdsOf(events));
+    return { events, names };
+  }
+
+  router.get(`${ADMIN_API}/seasons/:seasonId/history`, async (ctx) => {
+    const { season } = await requireSeasonManager(ctx, services);
+    const { events, names } = await seasonEvents(season);
+    ctx.body = historyOf(season.seasonId, events, names);
+  });
+
+  router.get(`${ADMIN_API}/seasons/:seasonId/standings`, async (ctx) => {
+    const { session, season } = await requireSeasonManager(ctx, services);
+    const { at } = parseInput(atQuery, ctx.query, 'query');
+    const { events, names } = await seasonEvents(season);
+    const own = events.filter(
+      ({ event }) => (event.payload as { seasonId?: unknown }).seasonId === season.seasonId,
+    );
+    const first = own[0];
+    if (!first) throw new HttpError(404, 'No such season');
+    let chosen = own.at(-1)!;
+    if (at && 'position' in at) {
+      const last = await lastPositionOf(db, season.companyId);
+      if (at.position > last) {
+        throw new HttpError(400, `No event at position ${at.position} yet: the last one is ${last}`, [
+          { path: ['at'], message: `At most ${last}`, code: 'too_big' },
+        ]);
+      }
+      if (at.position < first.position) {
+        throw new HttpError(400, `The season's history starts at position ${first.position}`, [
+          { path: ['at'], message: `At least ${first.position}`, code: 'too_small' },
+        ]);
+      }
+      chosen = own.findLast((stored) => stored.position <= at.position)!;
+    } else if (at) {
+      // A time after the last event is the season as it stands now.
+      const found = own.findLast((stored) => new Date(stored.event.occurredAt) <= at.time);
+      if (!found) {
+        throw new HttpError(400, `The season's history starts at ${first.event.occurredAt}`, [
+          { path: ['at'], message: `Not before ${first.event.occurredAt}`, code: 'too_small' },
+        ]);
+      }
+      chosen = found;
+    }
+    const state = seasonAt(events, chosen.position);
+    ctx.body = {
+      at: { position: chosen.position, occurredAt: chosen.event.occurredAt },
+      standings: standingsRowsOf(state, names),
+      matches: matchViewsOf(state, names, season.companyId, {
+        accountId: session.accountId,
+        managedCompanyIds: [season.companyId],
+      }),
+    };
+  });
+
+  router.get(`${ADMIN_API}/companies/:companyId/verify`, async (ctx) => {
+    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+    const verifier = new ChainVerifier();
+    // A row projected before the stored copy was kept predates the chain: it counts as unhashed.
+    for await (const { position, envelope } of storedEnvelopesOf(db, companyId)) {
+      verifier.add(position, envelope ?? {});
+    }
+    const { unchained: _unchained, ...report } = verifier.report();
+    ctx.body = report;
+  });
+
+  router.get(`${ADMIN_API}/companies/:companyId/events.ndjson`, async (ctx) => {
+    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+    ctx.type = 'application/x-ndjson';
+    ctx.set('Content-Disposition', `attachment; filename="events-${companyId}.ndjson"`);
+    ctx.body = Readable.from(exportLinesOf(db, companyId));
+  });
+
+  router.get(`${ADMIN_API}/companies/:companyId/results.csv`, async (ctx) => {
+    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+    async function* lines() {
+      yield `${CSV_COLUMNS.join(',')}\r\n`;
+      for await (const row of resultsOf(db, companyId)) yield resultLine(row);
+    }
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="results-${companyId}.csv"`);
+    ctx.body = Readable.from(lines());
+  });
+}

@@ -1,0 +1,345 @@
+import type { EventEnvelope } from '../envelope.ts';
+import type { LadderEvent } from '../ladders/events.ts';
+import { isoDay } from '../ladders/season-rules.ts';
+import type { MatchType, SportsCategory } from '../ladders/model.ts';
+import type { RecordedSide } from '../matches/decider.ts';
+import type { MatchEvent } from '../matches/events.ts';
+import { recalculate, type MatchStatus } from '../matches/scoring.ts';
+import { seasonTeamsDecider, type TeamDomainEvent, type TeamStatus } from '../teams/decider.ts';
+import type { TeamEvent } from '../teams/events.ts';
+import { acceptTeam, dropBelow, leapfrog, moveTeam, removeTeam, swapTeams } from '../teams/positions.ts';
+
+/** A team as the season's history knows it: what the teams read model holds, from the events alone. */
+export interface HistoryTeam {
+  teamId: string;
+  memberIds: string[];
+  status: TeamStatus;
+  /** 1..N while active, null otherwise. */
+  position: number | null;
+  /** How far it moved the last time it changed place (up is positive). */
+  movement: number;
+  joinDate: string | null;
+  leaveDate: string | null;
+}
+
+export interface HistoryMatch {
+  matchId: string;
+  defenderId: string;
+  challengerId: string;
+  challengeId?: string;
+  status: MatchStatus;
+  defender: RecordedSide;
+  challenger: RecordedSide;
+  winner: 'defender' | 'challenger' | null;
+  /** Local date and time YYYY-MM-DDTHH:mm (spec §9), or none. */
+  date: string | null;
+  confirmation: {
+    state: 'confirmed' | 'pending' | 'disputed';
+    dueAt?: string;
+    enteredBy?: string;
+    side?: string;
+  };
+  disputeReason?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One season as it stood after some event of its history (DESIGN.md §8). */
+export interface SeasonHistoryState {
+  ladder?: { ladderId: string; name: string; sportsCategory: SportsCategory };
+  season?: {
+    seasonId: string;
+    ladderId: string;
+    name: string;
+    startDate: string;
+    endDate: string;
+    minimumPlayedMatches: number;
+    matchType: MatchType;
+  };
+  teams: Record<string, HistoryTeam>;
+  /** Active teams, position 1 first. */
+  order: string[];
+  matches: Record<string, HistoryMatch>;
+}
+
+export type SeasonFoldEvent = TeamEvent | MatchEvent | LadderEvent;
+
+const noScore: RecordedSide = { matchSets: [], special: 'none' };
+
+export function initialSeasonHistory(): SeasonHistoryState {
+  return { teams: {}, order: [], matches: {} };
+}
+
+/**
+ * Writes an order as positions 1..N: a team that changes place keeps how far it moved; a team new on the ladder
+ * had no place, so it did not move (the teams read model's `writeOrder`).
+ */
+function withOrder(state: SeasonHistoryState, order: string[]): SeasonHistoryState {
+  const teams = { ...state.teams };
+  order.forEach((teamId, index) => {
+    const team = teams[teamId];
+    if (!team || team.position === index + 1) return;
+    teams[teamId] = {
+      ...team,
+      position: index + 1,
+      movement: team.position === null ? team.movement : team.position - (index + 1),
+    };
+  });
+  return { ...state, teams, order };
+}
+
+function updateMatch(
+  state: SeasonHistoryState,
+  matchId: string,
+  change: (match: HistoryMatch) => HistoryMatch | undefined,
+): SeasonHistoryState {
+  const match = state.matches[matchId];
+  const next = match && change(match);
+  return next ? { ...state, matches: { ...state.matches, [matchId]: next } } : state;
+}
+
+/**
+ * The season fold (DESIGN.md §8): the events of one season (and its ladder) folded into the state the read models
+ * show. Team statuses by the teams decider's `evolve`, positions by events/teams/positions (the rules the teams
+ * and matches projections use), scores by the shared scoring rules. Events of other kinds change nothing here.
+ */
+export function evolveSeasonHistory(state: SeasonHistoryState, envelope: EventEnvelope): SeasonHistoryState {
+  if (!foldedTypes.has(envelope.type)) return state;
+  const event = envelope as SeasonFoldEvent;
+  switch (event.type) {
+    case 'LadderCreated':
+    case 'LadderUpdated': {
+      const { ladderId, name, sportsCategory } = event.payload;
+      if (state.season && state.season.ladderId !== ladderId) return state;
+      return { ...state, ladder: { ladderId, name, sportsCategory } };
+    }
+    case 'LadderDeleted':
+    case 'SeasonDeleted':
+    case 'SeasonRulesChanged':
+      return state;
+    case 'SeasonCreated':
+    case 'SeasonUpdated': {
+      const { seasonId, ladderId, name, startDate, endDate, minimumPlayedMatches, matchType } = event.payload;
+      return {
+        ...state,
+        season: { seasonId, ladderId, name, startDate, endDate, minimumPlayedMatches, matchType },
+      };
+    }
+    case 'TeamRegistered': {
+      const { teamId, memberIds } = event.payload;
+      if (state.teams[teamId]) return state;
+      const team: HistoryTeam = {
+        teamId,
+        memberIds,
+        status: 'waiting',
+        position: null,
+        movement: 0,
+        joinDate: null,
+        leaveDate: null,
+      };
+      return { ...state, teams: { ...state.teams, [teamId]: team } };
+    }
+    case 'TeamAccepted':
+    case 'TeamRejected':
+    case 'TeamRemoved': {
+      const { teamId } = event.payload;
+      const team = state.teams[teamId];
+      if (!team) return state;
+      const status = seasonTeamsDecider.evolve(
+        { teams: { [teamId]: { teamId, memberIds: team.memberIds, status: team.status } } },
+        event as TeamDomainEvent,
+      ).teams[teamId]!.status;
+      if (status === team.status) return state;
+      const day = isoDay(new Date(event.occurredAt));
+      if (event.type === 'TeamAccepted') {
+        const joined = { ...state, teams: { ...state.teams, [teamId]: { ...team, status, joinDate: day } } };
+        return withOrder(joined, acceptTeam(state.order, teamId));
+      }
+      if (event.type === 'TeamRemoved') {
+        const left = { ...team, status, leaveDate: day, position: null };
+        return withOrder(
+          { ...state, teams: { ...state.teams, [teamId]: left } },
+          removeTeam(state.order, teamId),
+        );
+      }
+      return { ...state, teams: { ...state.teams, [teamId]: { ...team, status } } };
+    }
+    case 'TeamPositionChanged':
+      return state.order.includes(event.payload.teamId)
+        ? withOrder(state, moveTeam(state.order, event.payload.teamId, event.payload.position))
+        : state;
+    case 'TeamDroppedForInactivity':
+      return withOrder(state, dropBelow(state.order, event.payload.teamId, event.payload.passedBy));
+    case 'MatchCreated': {
+      const { matchId, defenderId, challengerId, challengeId } = event.payload;
+      if (state.matches[matchId]) return state;
+      const match: HistoryMatch = {
+        matchId,
+        defenderId,
+        challengerId,
+        ...(challengeId ? { challengeId } : {}),
+        status: 'planned',
+        defender: noScore,
+        challenger: noScore,
+        winner: null,
+        date: null,
+        confirmation: { state: 'confirmed' },
+        createdAt: event.occurredAt,
+        updatedAt: event.occurredAt,
+      };
+      return { ...state, matches: { ...state.matches, [matchId]: match } };
+    }
+    case 'MatchResultRecorded': {
+      const matchType = state.season?.matchType;
+      if (!matchType) return state;
+      const { defender, challenger, pending } = event.payload;
+      return updateMatch(state, event.payload.matchId, (match) => {
+        if (match.status === 'cancelled') return undefined;
+        const scored = recalculate(defender, challenger, matchType);
+        const { disputeReason: _dropped, ...rest } = match;
+        return {
+          ...rest,
+          defender,
+          challenger,
+          status: scored.status,
+          winner: scored.winner,
+          updatedAt: event.occurredAt,
+          // A pending result (DESIGN.md §5) waits for the other side; any other result counts at once.
+          confirmation: pending
+            ? {
+                state: 'pending',
+                dueAt: new Date(pending.dueAt).toISOString(),
+                enteredBy: pending.enteredBy,
+                side: pending.side,
+              }
+            : { state: 'confirmed' },
+        };
+      });
+    }
+    case 'MatchRescheduled':
+      return updateMatch(state, event.payload.matchId, (match) =>
+        match.status === 'cancelled'
+          ? undefined
+          : { ...match, date: event.payload.date, updatedAt: event.occurredAt },
+      );
+    case 'MatchCancelled':
+      return updateMatch(state, event.payload.matchId, (match) =>
+        match.status === 'cancelled'
+          ? undefined
+          : { ...match, status: 'cancelled', updatedAt: event.occurredAt },
+      );
+    case 'ResultConfirmed':
+      return updateMatch(state, event.payload.matchId, (match) => {
+        if (match.confirmation.state === 'confirmed') return undefined;
+        // Who entered the result stays known; only the deadline and a dispute's reason go.
+        const { disputeReason: _dropped, ...rest } = match;
+        const { dueAt: _due, ...entered } = match.confirmation;
+        return { ...rest, confirmation: { ...entered, state: 'confirmed' }, updatedAt: event.occurredAt };
+      });
+    case 'ResultDisputed':
+      return updateMatch(state, event.payload.matchId, (match) =>
+        match.confirmation.state !== 'pending'
+          ? undefined
+          : {
+              ...match,
+              confirmation: { ...match.confirmation, state: 'disputed' },
+              disputeReason: event.payload.reason,
+              updatedAt: event.occurredAt,
+            },
+      );
+    case 'ChallengerLeapfrogged': {
+      const { challengerId, defenderId } = event.payload;
+      return withOrder(state, leapfrog(state.order, challengerId, defenderId, challengerId));
+    }
+    case 'ChallengerSwapped':
+      return withOrder(state, swapTeams(state.order, event.payload.challengerId, event.payload.defenderId));
+    default: {
+      const unhandled: never = event;
+      throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+    }
+  }
+}
+
+const foldedTypes = new Set<string>([
+  'LadderCreated',
+  'LadderUpdated',
+  'LadderDeleted',
+  'SeasonCreated',
+  'SeasonUpdated',
+  'SeasonDeleted',
+  'SeasonRulesChanged',
+  'TeamRegistered',
+  'TeamAccepted',
+  'TeamRejected',
+  'TeamRemoved',
+  'TeamPositionChanged',
+  'TeamDroppedForInactivity',
+  'MatchCreated',
+  'MatchResultRecorded',
+  'MatchRescheduled',
+  'MatchCancelled',
+  'ResultConfirmed',
+  'ResultDisputed',
+  'ChallengerLeapfrogged',
+  'ChallengerSwapped',
+] satisfies Array<SeasonFoldEvent['type']>);
+
+/** The positions of the active teams, by team id. */
+export function positionsOf(state: SeasonHistoryState): Record<string, number> {
+  return Object.fromEntries(state.order.map((teamId, index) => [teamId, index + 1]));
+}
+
+export interface StandingsRecord {
+  teamId: string;
+  position: number;
+  joinDate: string | null;
+  movement: number;
+  memberIds: string[];
+  played: number;
+  won: number;
+  lost: number;
+  lastPlayedAt: string | null;
+  minimumMet: boolean;
+}
+
+/**
+ * The standings (DESIGN.md §5) of a folded season: active teams in ladder order with their record, counting the
+ * counted results (a winner, not cancelled, confirmed). A match without a date counts at the minute it last changed.
+ */
+export function standingsOfHistory(state: SeasonHistoryState): StandingsRecord[] {
+  const record = new Map<string, { played: number; won: number; lastPlayedAt: string | null }>();
+  for (const match of Object.values(state.matches)) {
+    if (match.winner === null || match.status === 'cancelled' || match.confirmation.state !== 'confirmed')
+      continue;
+    const playedAt = match.date ?? new Date(match.updatedAt).toISOString().slice(0, 16);
+    for (const [teamId, side] of [
+      [match.defenderId, 'defender'],
+      [match.challengerId, 'challenger'],
+    ] as const) {
+      const seen = record.get(teamId) ?? { played: 0, won: 0, lastPlayedAt: null };
+      record.set(teamId, {
+        played: seen.played + 1,
+        won: seen.won + (match.winner === side ? 1 : 0),
+        lastPlayedAt:
+          seen.lastPlayedAt === null || playedAt > seen.lastPlayedAt ? playedAt : seen.lastPlayedAt,
+      });
+    }
+  }
+  const minimum = state.season?.minimumPlayedMatches ?? 0;
+  return state.order.map((teamId, index) => {
+    const team = state.teams[teamId]!;
+    const { played, won, lastPlayedAt } = record.get(teamId) ?? { played: 0, won: 0, lastPlayedAt: null };
+    return {
+      teamId,
+      position: index + 1,
+      joinDate: team.joinDate,
+      movement: team.movement,
+      memberIds: team.memberIds,
+      played,
+      won,
+      lost: played - won,
+      lastPlayedAt,
+      minimumMet: played >= minimum,
+    };
+  });
+}

@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { inputClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { useLocale } from '../../../hooks/useLocale';
+import { formatMoment } from '../../../lib/dates';
+import { isApiError } from '../../../lib/http';
+import { registerTimelineTexts } from './timeline-texts';
+import { liveRooms } from '../../../lib/live';
+import { getSeasonAt, getSeasonHistory, type HistoryItem, type SeasonAt } from '../api/season-history';
+import {
+  actorsOf,
+  filterHistory,
+  noFilter,
+  scoreLine,
+  type EventKind,
+  type TimelineFilter,
+} from './timeline-filters';
+
+registerTimelineTexts();
+
+const teamLabel = (members: Array<{ fullName: string }>) =>
+  members.map((member) => member.fullName).join(' / ');
+const names = (side: { members: Array<{ name: string }> }) =>
+  side.members.map((member) => member.name).join(' / ');
+
+const kinds: EventKind[] = ['all', 'teams', 'matches', 'season', 'challenges', 'live'];
+
+/**
+ * DESIGN.md §8 for people: a season's events on a slider; at each step the standings and matches as they stood
+ * after that event, the rows it moved highlighted, the event in words. Follows new events while at the last step.
+ */
+export function SeasonTimeline({ seasonId }: { seasonId: string }) {
+  const { t } = useTranslation();
+  const tl = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  const locale = useLocale();
+  const ids = { slider: useId(), actor: useId(), kind: useId(), from: useId() };
+  const [items, setItems] = useState<HistoryItem[] | null>(null);
+  const [filter, setFilter] = useState<TimelineFilter>(noFilter);
+  const [step, setStep] = useState<number | null>(null);
+  const [state, setState] = useState<SeasonAt | null>(null);
+  const [failure, setFailure] = useState<string>();
+  const cache = useRef(new Map<number, SeasonAt>());
+
+  const shown = useMemo(() => filterHistory(items ?? [], filter), [items, filter]);
+  const index = step === null ? shown.length - 1 : Math.min(step, shown.length - 1);
+  const current = shown[index];
+  const following = step === null;
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        setItems(await getSeasonHistory(seasonId, signal));
+        setFailure(undefined);
+      } catch (error) {
+        if (!signal?.aborted) setFailure(isApiError(error) ? error.error : t('form.failed'));
+      }
+    },
+    [seasonId, t],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    cache.current = new Map();
+    setItems(null);
+    setStep(null);
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  useLiveRoom(liveRooms.season(seasonId), {
+    'season.updated': () => void load(),
+    'match.updated': () => void load(),
+    onResync: () => void load(),
+  });
+
+  useEffect(() => {
+    if (!current) return setState(null);
+    const cached = cache.current.get(current.position);
+    if (cached) return setState(cached);
+    const controller = new AbortController();
+    getSeasonAt(seasonId, current.position, controller.signal).then(
+      (answer) => {
+        cache.current.set(current.position, answer);
+        setState(answer);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setFailure(isApiError(error) ? error.error : t('form.failed'));
+      },
+    );
+    return () => controller.abort();
+  }, [current, seasonId, t]);
+
+  const moved = new Map((current?.changes ?? []).map((change) => [change.teamId, change]));
+  const go = (next: number) => setStep(next >= shown.length - 1 ? null : Math.max(0, next));
+  const setFilterPart = (part: Partial<TimelineFilter>) => {
+    setFilter((previous) => ({ ...previous, ...part }));
+    setStep(null);
+  };
+
+  if (items === null) {
+    return (
+      <div className="flex justify-center py-8">
+        {failure ? <FormAlert>{failure}</FormAlert> : <Spinner className="size-6" />}
+      </div>
+    );
+  }
+
+  return (
+    <section
+      className="mb-8 rounded-2xl bg-white p-4 shadow-xs ring-1 ring-ink-200 sm:p-5"
+      data-testid="season-timeline"
+      aria-label={tl('timeline:title')}
+    >
+      <h2 className="text-lg font-semibold text-ink-900">{tl('timeline:title')}</h2>
+      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <label htmlFor={ids.actor} className="text-sm font-medium text-ink-800">
+          {tl('timeline:actor')}
+          <select
+            id={ids.actor}
+            className={`${inputClass} mt-1`}
+            value={filter.actorId}
+            onChange={(event) => setFilterPart({ actorId: event.target.value })}
+          >
+            <option value="">{tl('timeline:anyone')}</option>
+            {actorsOf(items).map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={ids.kind} className="text-sm font-medium text-ink-800">
+          {tl('timeline:kind')}
+          <select
+            id={ids.kind}
+            className={`${inputClass} mt-1`}
+            value={filter.kind}
+            onChange={(event) => setFilterPart({ kind: event.target.value as EventKind })}
+          >
+            {kinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {tl(`timeline:kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={ids.from} className="text-sm font-medium text-ink-800">
+          {tl('timeline:from')}
+          <input
+            id={ids.from}
+            type="date"
+            className={`${inputClass} mt-1`}
+            value={filter.from}
+            onChange={(event) => setFilterPart({ from: event.target.value })}
+          />
+        </label>
+      </div>
+      {filter.subject && (
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="timeline-subject">
+          <span className="rounded-full bg-brand-50 px-3 py-1 font-medium text-ink-900 ring-1 ring-brand-200">
+            {tl('timeline:only', { name: filter.subject.label })}
+          </span>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => setFilterPart({ subject: undefined })}
+          >
+            {tl('timeline:showAll')}
+          </button>
+        </p>
+      )}
+      {failure && <FormAlert>{failure}</FormAlert>}
+      {shown.length === 0 ? (
+        <p className="mt-4 text-sm text-ink-500">{tl('timeline:none')}</p>
+      ) : (
+        <>
+          <div className="mt-4 flex items-center gap-2">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={index <= 0}
+              onClick={() => go(index - 1)}
+              aria-label={tl('timeline:previous')}
+            >
+              ‹
+            </button>
+            <label htmlFor={ids.slider} className="sr-only">
+              {tl('timeline:step')}
+            </label>
+            <input
+              id={ids.slider}
+              type="range"
+              min={0}
+              max={shown.length - 1}
+              value={index}
+              onChange={(event) => go(Number(event.target.value))}
+              className="min-w-0 flex-1 accent-brand-600"
+              data-testid="timeline-slider"
+            />
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={index >= shown.length - 1}
+              onClick={() => go(index + 1)}
+              aria-label={tl('timeline:next')}
+            >
+              ›
+            </button>
+          </div>
+          <p className="mt-1 text-xs text-ink-500 tabular-nums" aria-live="polite">
+            {tl('timeline:stepOf', {
+              step: index + 1,
+              steps: shown.length,
+              position: current!.position,
+            })}
+            {following && ` · ${tl('timeline:following')}`}
+          </p>
+          <div className="mt-3 rounded-xl bg-ink-50 px-4 py-3" data-testid="timeline-event">
+            <p className="text-base font-medium break-words text-ink-900">{current!.summary}</p>
+            <p className="mt-0.5 text-xs text-ink-600">
+              {current!.actor.name} · {formatMoment(current!.occurredAt, locale)} ·{' '}
+              <span className="font-mono">{current!.type}</span>
+            </p>
+          </div>
+          {state && state.at.position === current!.position ? (
+            <div className="mt-4 grid grid-cols-1 gap-5 lg:grid-cols-2">
+              <div>
+                <h3 className="text-sm font-semibold text-ink-800">{tl('timeline:standings')}</h3>
+                <table className="mt-2 w-full text-sm" data-testid="timeline-standings">
+                  <thead>
+                    <tr className="text-left text-xs text-ink-500">
+                      <th className="py-1 pr-2">#</th>
+                      <th className="py-1 pr-2">{tl('timeline:team')}</th>
+                      <th className="py-1 pr-2 text-right">{tl('timeline:record')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.standings.map((row) => {
+                      const change = moved.get(row.teamId);
+                      return (
+                        <tr
+                          key={row.teamId}
+                          data-changed={change ? 'true' : undefined}
+                          className={`border-t border-ink-100 ${change ? 'bg-amber-100 font-medium' : ''}`}
+                        >
+                          <td className="py-1.5 pr-2 tabular-nums">{row.position}</td>
+                          <td className="py-1.5 pr-2 break-words">
+                            <button
+                              type="button"
+                              className="text-left underline decoration-ink-300 underline-offset-2 hover:decoration-ink-700"
+                              title={tl('timeline:teamHistory', { name: teamLabel(row.members) })}
+                              onClick={() =>
+                                setFilterPart({
+                                  subject: { kind: 'team', id: row.teamId, label: teamLabel(row.members) },
+                                })
+                              }
+                            >
+                              {teamLabel(row.members)}
+                            </button>
+                            {change && (
+                              <span className="ml-1 text-xs text-amber-800">
+                                {change.from === null
+                                  ? tl('timeline:entered')
+                                  : tl('timeline:was', { position: change.from })}
+                              </span>
+                            )}
+                          </td>
+                          <td className="py-1.5 pr-2 text-right tabular-nums">
+                            {row.won}–{row.lost}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              <div>
+                <h3 className="text-sm font-semibold text-ink-800">{tl('timeline:matches')}</h3>
+                {state.matches.length === 0 ? (
+                  <p className="mt-2 text-sm text-ink-500">{tl('timeline:noMatches')}</p>
+                ) : (
+                  <ul className="mt-2 divide-y divide-ink-100 text-sm" data-testid="timeline-matches">
+                    {[...state.matches].reverse().map((match) => (
+                      <li key={match.id} className="py-1.5">
+                        <button
+                          type="button"
+                          className="text-left"
+                          title={tl('timeline:matchHistory')}
+                          onClick={() =>
+                            setFilterPart({
+                              subject: {
+                                kind: 'match',
+                                id: match.id,
+                                label: `${names(match.defender)} – ${names(match.challenger)}`,
+                              },
+                            })
+                          }
+                        >
+                          <span className={match.defender.winner ? 'font-semibold' : ''}>
+                            {match.defender.members.map((member) => member.name).join(' / ')}
+                          </span>{' '}
+                          –{' '}
+                          <span className={match.challenger.winner ? 'font-semibold' : ''}>
+                            {match.challenger.members.map((member) => member.name).join(' / ')}
+                          </span>
+                          <span className="ml-2 text-ink-600 tabular-nums">
+                            {scoreLine(match.defender, match.challenger)}
+                          </span>
+                          <span className="ml-2 text-xs text-ink-500">
+                            {tl(`timeline:status.${match.status}`, { defaultValue: match.status })}
+                            {(match.confirmation.state === 'pending' ||
+                              match.confirmation.state === 'disputed') &&
+                              ` · ${tl(`timeline:confirmation.${match.confirmation.state}`)}`}
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </div>
+          ) : (
+            <div className="flex justify-center py-6">
+              <Spinner className="size-6" />
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
