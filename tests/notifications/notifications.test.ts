@@ -438,19 +438,25 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
 
   it('rebuilding the notifier from the start of the log mails nobody again and adds no notification', async () => {
     await seasonWithTeams(courtside.url!, 2);
+    // One snapshot: counted apart, a batch of the notifier could commit between "nothing waiting" and the counts.
     const count = async () => {
-      const { rows } = await db.query<{ notifications: number; mails: number; outbox: number }>(
+      const { rows } = await db.query<{
+        notifications: number;
+        mails: number;
+        outbox: number;
+        waiting: number;
+      }>(
         `SELECT (SELECT count(*)::int FROM courtside.notifications) AS notifications,
                 (SELECT count(*)::int FROM courtside.dev_outbox) AS mails,
-                (SELECT count(*)::int FROM courtside.mail_outbox) AS outbox`,
+                (SELECT count(*)::int FROM courtside.mail_outbox) AS outbox,
+                (SELECT count(*)::int FROM courtside.mail_outbox WHERE sent_at IS NULL) AS waiting`,
       );
       return rows[0]!;
     };
     const settled = await eventually(async () => {
-      const { rows } = await db.query<{ waiting: number }>(
-        'SELECT count(*)::int AS waiting FROM courtside.mail_outbox WHERE sent_at IS NULL',
-      );
-      return rows[0]!.waiting === 0 && (await caughtUp()) && (await count());
+      if (!(await caughtUp())) return false;
+      const counted = await count();
+      return counted.waiting === 0 && counted;
     });
     await courtside.stop();
     await db.query('DELETE FROM courtside.notifier_checkpoints');
