@@ -64,11 +64,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('the season timeline on %s', (
 
       await event.getByText('Cy Volley moved from 3 to 1 after beating Ann Ace 6-4 6-4').waitFor();
       await page.getByTestId('timeline-standings').waitFor();
-      expect(await timelineRows(page)).toEqual([
-        { text: '1Cy Volley(was 3)1–0', changed: true },
-        { text: '2Ann Ace(was 1)0–1', changed: true },
-        { text: '3Bo Base(was 2)0–0', changed: true },
-      ]);
+      await expect
+        .poll(() => timelineRows(page))
+        .toEqual([
+          { text: '1Cy Volley(was 3)1–0', changed: true },
+          { text: '2Ann Ace(was 1)0–1', changed: true },
+          { text: '3Bo Base(was 2)0–0', changed: true },
+        ]);
       await timeline.getByText('following new events').waitFor();
       await browser.screenshot(`history-timeline-${viewport}`);
 
@@ -76,20 +78,24 @@ describe.each<ViewportName>(['desktop', 'phone'])('the season timeline on %s', (
       await event.getByText('Result Ann Ace vs Cy Volley: 4-6 4-6').waitFor();
       await page.getByTestId('timeline-standings').locator('tbody tr').first().getByText('Ann Ace').waitFor();
       // The result counts already; the challenger moves up with the next event.
-      expect(await timelineRows(page)).toEqual([
-        { text: '1Ann Ace0–1', changed: false },
-        { text: '2Bo Base0–0', changed: false },
-        { text: '3Cy Volley1–0', changed: false },
-      ]);
-      expect(await timeline.getByTestId('timeline-matches').textContent()).toContain('4-6 4-6');
+      await expect
+        .poll(() => timelineRows(page))
+        .toEqual([
+          { text: '1Ann Ace0–1', changed: false },
+          { text: '2Bo Base0–0', changed: false },
+          { text: '3Cy Volley1–0', changed: false },
+        ]);
+      await expect.poll(() => timeline.getByTestId('timeline-matches').textContent()).toContain('4-6 4-6');
 
       await timeline.getByLabel('What').selectOption({ label: 'Teams' });
       await event.getByText('Cy Volley accepted at position 3').waitFor();
-      expect(await timelineRows(page)).toEqual([
-        { text: '1Ann Ace0–0', changed: false },
-        { text: '2Bo Base0–0', changed: false },
-        { text: '3Cy Volley(new)0–0', changed: true },
-      ]);
+      await expect
+        .poll(() => timelineRows(page))
+        .toEqual([
+          { text: '1Ann Ace0–0', changed: false },
+          { text: '2Bo Base0–0', changed: false },
+          { text: '3Cy Volley(new)0–0', changed: true },
+        ]);
       await timeline.getByLabel('What').selectOption({ label: 'Everything' });
 
       // A match's and a team's own history, one click away.
