@@ -14,3 +14,7 @@ export const DEV_MAILBOX_PATH = '/webapps/api/dev/mailbox';
 export const LIVE_PATH = '/webapps/socket.io';
 /** Development only: the server's clock, moved forward for deadlines (DESIGN.md §5). */
 export const DEV_CLOCK_PATH = '/webapps/api/dev/clock';
+/** The API reference (issue 16): the page, and the OpenAPI and AsyncAPI documents it is made of. */
+export const API_DOCS_PATH = '/webapps/api/docs';
+export const OPENAPI_PATH = '/webapps/api/openapi.json';
+export const ASYNCAPI_PATH = '/webapps/api/asyncapi.json';

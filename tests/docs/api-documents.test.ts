@@ -2,13 +2,11 @@ import { Parser } from '@asyncapi/parser';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
-import { ACCOUNT_API, LADDER_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ASYNCAPI_PATH, LADDER_API, OPENAPI_PATH } from '@courtside/events/api-paths';
 import { AnswerChecker, type OpenApi } from '../support/api-document.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 
-const OPENAPI = '/webapps/api/openapi.json';
-const ASYNCAPI = '/webapps/api/asyncapi.json';
 const toOpenApi = (koaPath: string) => koaPath.replace(/:([A-Za-z_$][\w$]*)/g, '{$1}');
 
 describe('the API documents (OpenAPI 3.1, AsyncAPI 3)', () => {
@@ -17,7 +15,7 @@ describe('the API documents (OpenAPI 3.1, AsyncAPI 3)', () => {
   beforeAll(async () => {
     // The product's modules only: the spine tests' notes module is not part of the API.
     courtside = await startTestCourtside(await createBackend('embedded'), { extraModules: [] });
-    openApi = (await (await fetch(`${courtside.url}${OPENAPI}`)).json()) as typeof openApi;
+    openApi = (await (await fetch(`${courtside.url}${OPENAPI_PATH}`)).json()) as typeof openApi;
   });
   afterAll(async () => {
     await courtside?.stop();
@@ -117,7 +115,7 @@ describe('the API documents (OpenAPI 3.1, AsyncAPI 3)', () => {
   });
 
   it('serves a valid AsyncAPI 3 document of the live channel', async () => {
-    const text = await (await fetch(`${courtside.url}${ASYNCAPI}`)).text();
+    const text = await (await fetch(`${courtside.url}${ASYNCAPI_PATH}`)).text();
     const { document, diagnostics } = await new Parser().parse(text);
     expect(diagnostics.filter((diagnostic) => diagnostic.severity === 0)).toEqual([]);
     expect(document).toBeDefined();

@@ -1,12 +1,12 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { OPENAPI_PATH } from '@courtside/events/api-paths';
 
 /**
  * The server's own OpenAPI document (`/webapps/api/openapi.json`), as the test HTTP client checks every answer
  * against it: an answer whose status is not documented for its route, or whose JSON body does not match the
  * documented schema, fails the test. So the document cannot drift from what the server does.
  */
-export const OPENAPI_PATH = '/webapps/api/openapi.json';
 
 type JsonSchema = Record<string, unknown>;
 interface Operation {
@@ -58,7 +58,11 @@ export class AnswerChecker {
     const found = this.operation(method, url);
     if (!found) return undefined;
     const where = `${method} ${found.path} → ${status}`;
-    const answer = found.operation.responses[String(status)];
+    // Answered by the HTTP server before any route runs (the document's introduction says so): a plain error.
+    const answer =
+      status === 431
+        ? { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+        : found.operation.responses[String(status)];
     if (!answer) return `${where}: this status is not documented (${body.slice(0, 300)})`;
     if (!contentType.startsWith('application/json')) return undefined;
     const schema = answer.content?.['application/json']?.schema;

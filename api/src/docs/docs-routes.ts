@@ -1,11 +1,14 @@
-import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { documented, documentedRoutes } from '../http/documented-router.ts';
 import { asyncApiDocument } from './asyncapi.ts';
-import { API_DOCS_PATH, ASYNCAPI_PATH, OPENAPI_PATH, openApiDocument } from './openapi.ts';
+import { API_DOCS_PATH, ASYNCAPI_PATH, OPENAPI_PATH } from '@courtside/events/api-paths';
+import { openApiDocument } from './openapi.ts';
 
 /** The API reference viewer (Scalar), served from node_modules: no CDN (DESIGN: networks without one). */
 const viewerFile = path.join(
@@ -51,6 +54,7 @@ const documentSchema = z.looseObject({}).describe('A JSON document');
 export function docsRoutes(router: Router): void {
   const api = documented(router);
   let openApi: string | undefined;
+  let viewer: Promise<{ plain: Buffer; gzipped: Buffer }> | undefined;
 
   api.get(
     OPENAPI_PATH,
@@ -85,10 +89,23 @@ export function docsRoutes(router: Router): void {
   api.get(
     `${API_DOCS_PATH}/viewer.js`,
     { summary: 'The reference page’s viewer (Scalar)', access: 'public', responses: { 200: script } },
-    (ctx) => {
+    async (ctx) => {
+      // 4 MB: compressed once, kept, and sent as it is (not compressed again on every request).
+      viewer ??= readFile(viewerFile).then(async (plain) => ({
+        plain,
+        gzipped: await promisify(gzip)(plain),
+      }));
+      const { plain, gzipped } = await viewer;
+      ctx.compress = false;
       ctx.type = 'text/javascript';
       ctx.set('Cache-Control', 'public, max-age=86400');
-      ctx.body = createReadStream(viewerFile);
+      ctx.vary('Accept-Encoding');
+      if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+        ctx.set('Content-Encoding', 'gzip');
+        ctx.body = gzipped;
+      } else {
+        ctx.body = plain;
+      }
     },
   );
   api.get(

@@ -5,9 +5,7 @@ import { XSRF_COOKIE } from '../http/xsrf.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { SchemaCollector, type JsonSchema } from './json-schema.ts';
 
-export const OPENAPI_PATH = '/webapps/api/openapi.json';
-export const ASYNCAPI_PATH = '/webapps/api/asyncapi.json';
-export const API_DOCS_PATH = '/webapps/api/docs';
+import { ASYNCAPI_PATH } from '@courtside/events/api-paths';
 
 /** The groups of spec §1 (and what the spec does not group), by the start of their paths. */
 const groups = [
@@ -128,6 +126,7 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
       description: 'Bad input: `issues` says which fields and why',
       content: json(invalid),
     };
+    if (route.body) responses['413'] = answer('The body is larger than 1 MB');
     const failures = route.failures ?? {};
     const failure = (status: 401 | 403 | 404 | 409 | 410 | 429 | 503, fallback?: string) => {
       const given = failures[status];
@@ -205,6 +204,10 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
         '',
         '**Commands** answer `200`/`201` once the change shows, or `202` with the `eventIds` when it shows a moment',
         'later. Bad input is `400 {error, issues}`; a rule’s refusal is `409 {error, reason}`.',
+        '',
+        'Before any route runs, the HTTP server itself may answer `431 {error}` (address or headers too long).',
+        '',
+        '**Other sites** may read the public GET routes of the ladder and matches groups (CORS, no credentials).',
         '',
         `**Live.** Pushes over socket.io: see the AsyncAPI document at \`${ASYNCAPI_PATH}\`.`,
       ].join('\n'),

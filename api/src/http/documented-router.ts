@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
+import { LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 
 /**
  * Who may call a route (DESIGN.md §3): anyone (`public`), anyone but a session changes the answer (`optional`),
@@ -45,6 +46,19 @@ export interface DocumentedRoute extends RouteDoc {
 
 const documentedRoutesOf = new WeakMap<Router, DocumentedRoute[]>();
 
+/**
+ * The public reads of the ladder and matches groups may be read by other sites (a club's own page:
+ * docs/build-on-courtside.md). Without credentials: a browser sends no cookie with them, so the answer is the
+ * anonymous one.
+ */
+export const readableByOtherSites = (method: Method, path: string, access: Access) =>
+  method === 'get' && access !== 'session' && (path.startsWith(LADDER_API) || path.startsWith(MATCHES_API));
+
+const anyOrigin: Middleware = async (ctx, next) => {
+  ctx.set('Access-Control-Allow-Origin', '*');
+  await next();
+};
+
 type Register = (path: string, doc: RouteDoc, ...handlers: Middleware[]) => void;
 
 /**
@@ -60,7 +74,8 @@ export function documented(router: Router): Record<Method, Register> {
     (method: Method): Register =>
     (path, doc, ...handlers) => {
       known.push({ method, path, ...doc });
-      router[method](path, ...(handlers as [Middleware]));
+      const mounted = readableByOtherSites(method, path, doc.access) ? [anyOrigin, ...handlers] : handlers;
+      router[method](path, ...(mounted as [Middleware]));
     };
   return { get: register('get'), post: register('post'), put: register('put'), delete: register('delete') };
 }

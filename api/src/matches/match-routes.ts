@@ -129,6 +129,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
       access: 'optional',
       query: listQuery,
       responses: { 200: z.array(matchListItemSchema) },
+      failures: { 401: '`OWN=TRUE` without a session' },
     },
     async (ctx) => {
       const query = parseInput(listQuery, ctx.query, 'query');
