@@ -40,6 +40,8 @@ const start = `Scalar.createApiReference('#app', ${JSON.stringify({
   telemetry: false,
   proxyUrl: '',
   agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
   hideClientButton: false,
   metaData: { title: 'Courtside API reference' },
 })});

@@ -4,7 +4,8 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { OutboxPush } from '@courtside/projector/projected-notification';
 import type { ProjectionTracker } from '../commands/projection-tracker.ts';
-import { subscribeAckSchema, subscribeSchema } from './pushes.ts';
+import type { subscribeAckSchema } from './pushes.ts';
+import { subscribeSchema } from './pushes.ts';
 import { authorizeRoom, parseRoom, type RoomAuthorizer, type Viewer } from './rooms.ts';
 import { LIVE_PATH } from '@courtside/events/api-paths';
 
