@@ -33,4 +33,15 @@ describe('readEnvironment', () => {
     );
     expect(readEnvironment({ MAIL_URL, LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
   });
+
+  it('reads the public address without a trailing slash and refuses one that is not http(s)', () => {
+    expect(readEnvironment({ MAIL_URL }).PUBLIC_URL).toBeUndefined();
+    expect(readEnvironment({ MAIL_URL, PUBLIC_URL: 'https://ladders.example.org/' }).PUBLIC_URL).toBe(
+      'https://ladders.example.org',
+    );
+    expect(() => readEnvironment({ MAIL_URL, PUBLIC_URL: 'ftp://ladders.example.org' })).toThrow(
+      /PUBLIC_URL/,
+    );
+    expect(() => readEnvironment({ MAIL_URL, PUBLIC_URL: 'ladders' })).toThrow(/PUBLIC_URL/);
+  });
 });

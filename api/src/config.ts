@@ -35,6 +35,16 @@ const environmentSchema = z.object({
     .enum(['true', 'false'], { error: 'Use true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * The address people reach Courtside at (https://ladders.example.org), without /webapps: absolute links that
+   * leave the browser (calendar feeds, mail) start with it. Unset: the address of the request (behind a proxy
+   * with TRUST_PROXY, the one the proxy forwarded).
+   */
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'Use an http(s) address such as https://ladders.example.org' })
+      .transform((value) => value.replace(/\/+$/, '')),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

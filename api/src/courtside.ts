@@ -58,6 +58,8 @@ export interface CourtsideConfig {
   trustProxy?: boolean;
   /** Shared secret for anti-forgery tokens; unset: one kept in Postgres, shared by every process. */
   secret?: string;
+  /** Where people reach Courtside (no trailing slash, no /webapps); unset: the address of each request. */
+  publicUrl?: string;
 }
 
 export interface RunningCourtside {
@@ -171,6 +173,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       });
       const mailer = createMailer({ mailUrl: config.mailUrl, db });
       const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
+      const calendarSecret = await sharedSecret(db, 'calendar', config.secret);
       const sessions = new SessionStore(db, clock);
       const services: AppServices = {
         commands,
@@ -182,6 +185,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         sessions,
         passwords: new PasswordHasher(),
         xsrfSecret,
+        calendarSecret,
+        ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
         mode,
         deadlines,
         ...(devClock ? { devClock } : {}),
@@ -209,6 +214,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
           return { accountId: session?.accountId };
         },
         onError: (error) => logger.error({ err: error }, 'live channel error'),
+        onEmitted: (event, seconds) => metrics.liveEmitDuration.observe({ event }, seconds),
       });
       server.listen(config.port ?? 0, config.host ?? '127.0.0.1');
       await once(server, 'listening');

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     mailUrl: env.MAIL_URL,
     mode: env.NODE_ENV,
     trustProxy: env.TRUST_PROXY,
+    publicUrl: env.PUBLIC_URL,
     secret: env.COURTSIDE_SECRET,
     logger,
   });

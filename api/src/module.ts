@@ -25,6 +25,10 @@ export interface AppServices {
   sessions: SessionStore;
   passwords: PasswordHasher;
   xsrfSecret: string;
+  /** Signs the personal calendar feed tokens (DESIGN.md §6). */
+  calendarSecret: string;
+  /** Where people reach Courtside, e.g. https://ladders.example.org; unset: the address of the request. */
+  publicUrl?: string;
   /** Development-only routes (the dev outbox, the dev clock) are mounted only in `development`. */
   mode: Mode;
   /** Development only: the clock the dev clock route moves (`clock` reads it). */

@@ -9,6 +9,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { devClockRoutes } from './dev/dev-clock-routes.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { accountRoomAuthorizer } from './accounts/account-room.ts';
+import { calendarRoutes } from './calendar/calendar-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */
@@ -25,6 +26,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'player-ladders', routes: playerLadderRoutes },
   { name: 'matches', routes: matchRoutes },
   { name: 'challenges', routes: challengeRoutes },
+  { name: 'calendar', routes: calendarRoutes },
   { name: 'audit', routes: auditRoutes },
   {
     name: 'companies',

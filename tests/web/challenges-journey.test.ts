@@ -280,5 +280,5 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
     } finally {
       for (const browser of browsers) await browser.close();
     }
-  });
+  }, 180_000);
 });

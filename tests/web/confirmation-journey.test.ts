@@ -221,5 +221,5 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
       await casBrowser.close();
       await managerBrowser.close();
     }
-  });
+  }, 180_000);
 });

@@ -17,6 +17,14 @@ export const accountSchema = z
   })
   .meta({ id: 'Account', description: 'The signed-in account.' });
 
+export const signedInAccountSchema = accountSchema
+  .extend({
+    calendarUrl: z
+      .url()
+      .describe('The account’s own calendar feed (DESIGN.md §6): subscribe to it, keep it secret'),
+  })
+  .meta({ id: 'SignedInAccount', description: 'The signed-in account, with its calendar feed.' });
+
 export const signUpAnswerSchema = z.object({
   id: z.uuid(),
   refresh: z.string().describe('The verification ticket: send it back with the mailed code'),

@@ -13,12 +13,14 @@ import { loginLimits } from './login-limits.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { calendarUrlOf } from '../calendar/calendar-routes.ts';
 import { trueSchema } from '../http/answers.ts';
 import { documented } from '../http/documented-router.ts';
 import {
   accountSchema,
   codeAnswerSchema,
   refreshAnswerSchema,
+  signedInAccountSchema,
   signUpAnswerSchema,
   unverifiedSchema,
 } from './account-answers.ts';
@@ -223,12 +225,12 @@ export function accountRoutes(router: Router, services: AppServices): void {
 
   api.get(
     `${ACCOUNT_API}/account`,
-    { summary: 'The signed-in account', access: 'session', responses: { 200: accountSchema } },
+    { summary: 'The signed-in account', access: 'session', responses: { 200: signedInAccountSchema } },
     async (ctx) => {
       const session = requireSession(ctx);
       const account = await accounts.byId(session.accountId);
       if (!account) throw new HttpError(401, 'Please sign in');
-      ctx.body = publicAccount(account);
+      ctx.body = { ...publicAccount(account), calendarUrl: await calendarUrlOf(ctx, services, account.id) };
     },
   );
 
@@ -238,7 +240,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
       summary: 'Set the full name and phone number',
       access: 'session',
       body: minimalSchema,
-      responses: { 200: accountSchema },
+      responses: { 200: signedInAccountSchema },
     },
     async (ctx) => {
       const session = requireSession(ctx);
@@ -254,7 +256,10 @@ export function accountRoutes(router: Router, services: AppServices): void {
         ]);
       }
       await accounts.setMinimal(session.accountId, input.fullName, phone);
-      ctx.body = publicAccount((await accounts.byId(session.accountId))!);
+      ctx.body = {
+        ...publicAccount((await accounts.byId(session.accountId))!),
+        calendarUrl: await calendarUrlOf(ctx, services, session.accountId),
+      };
     },
   );
 

@@ -10,6 +10,8 @@ import { authorizeRoom, parseRoom, type RoomAuthorizer, type Viewer } from './ro
 import { LIVE_PATH } from '@courtside/events/api-paths';
 
 const CATCH_UP_LIMIT = 1_000;
+/** How far apart (in outbox ids) the rows of one push to several rooms can be: it is written to at most a few rooms. */
+const MAX_ROOMS_PER_PUSH = 8;
 
 type Ack = (answer: z.infer<typeof subscribeAckSchema>) => void;
 
@@ -21,6 +23,8 @@ export interface LiveServerOptions {
   authorizers: readonly RoomAuthorizer[];
   viewerOf: (cookieHeader: string | undefined, sessionHeader: string | undefined) => Promise<Viewer>;
   onError: (error: unknown) => void;
+  /** How long one live push took to hand to all its sockets (for the metrics). */
+  onEmitted?: (event: string, seconds: number) => void;
 }
 
 /**
@@ -58,11 +62,13 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
           ).rows
         : [];
     for (const push of mergeRooms([...rows, ...fresh])) {
+      const started = performance.now();
       io.to(push.rooms).emit(push.event, push.data, {
         cursor: push.cursor,
         rooms: push.rooms,
         ...(push.rooms.length === 1 ? { room: push.rooms[0] } : {}),
       });
+      options.onEmitted?.(push.event, (performance.now() - started) / 1000);
     }
     delivered = outboxTo;
   }
@@ -79,6 +85,11 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
 
   io.on('connection', (socket: Socket) => {
     const viewer = options.viewerOf(socket.handshake.headers.cookie, headerOf(socket, 'session-id'));
+    /**
+     * Per joined room, the outbox id after which this socket has been sent every push of that room (live or by a
+     * catch-up), so a catch-up of another room leaves out a push the socket already got. Gone with the socket.
+     */
+    const covered = new Map<string, number>();
 
     socket.on('subscribe', (input: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
@@ -89,24 +100,45 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
         const decision = await authorizeRoom(room, await viewer, options.authorizers);
         if (!decision.ok) return reply(decision);
         await enqueue(async () => {
+          if (socket.disconnected) return;
           await socket.join(room.name);
           const since = parsed.data.since;
+          const cover = (from: number) =>
+            covered.set(room.name, Math.min(covered.get(room.name) ?? Number.POSITIVE_INFINITY, from));
           // The cursor in the ack lets a client of a quiet room resubscribe with `since` after a reconnect.
-          if (since === undefined || delivered === undefined)
+          if (since === undefined || delivered === undefined) {
+            cover(delivered ?? 0);
             return reply({ ok: true, cursor: delivered ?? 0 });
-          const { rows } = await options.pool.query<OutboxPush>(
-            `SELECT id, room, event, data FROM ${schema}.outbox WHERE room = $1 AND id > $2 AND id <= $3 ORDER BY id LIMIT $4`,
-            [room.name, since, delivered, CATCH_UP_LIMIT + 1],
+          }
+          // The room's missed rows, with the rows of the same pushes to other rooms (written next to them).
+          const { rows } = await options.pool.query<OutboxPush & { mine: boolean }>(
+            `WITH mine AS (
+               SELECT id, event, data FROM ${schema}.outbox
+               WHERE room = $1 AND id > $2 AND id <= $3 ORDER BY id LIMIT $4
+             )
+             SELECT DISTINCT ON (o.id) o.id, o.room, o.event, o.data, (o.room = $1 AND o.id > $2) AS mine
+             FROM mine m JOIN ${schema}.outbox o
+               ON o.id BETWEEN m.id - $5 AND m.id + $5 AND o.id <= $3 AND o.event = m.event AND o.data = m.data
+             ORDER BY o.id`,
+            [room.name, since, delivered, CATCH_UP_LIMIT + 1, MAX_ROOMS_PER_PUSH],
           );
           const { rows: oldestRows } = await options.pool.query<{ oldest: number | null }>(
             `SELECT min(id) AS oldest FROM ${schema}.outbox`,
           );
           const oldest = oldestRows[0]?.oldest ?? 0;
           // Pushes older than the outbox keeps, or too many to send: the client reloads instead.
-          const resync = rows.length > CATCH_UP_LIMIT || (oldest > 0 && since + 1 < oldest);
+          const resync =
+            rows.filter((row) => row.mine).length > CATCH_UP_LIMIT || (oldest > 0 && since + 1 < oldest);
           // Missed pushes go out before the ack, so the ack's cursor never runs ahead of what the client holds.
           if (!resync)
-            for (const row of rows) socket.emit(row.event, row.data, { cursor: row.id, room: row.room });
+            for (const push of catchUpPushes(rows, room.name, since, covered)) {
+              socket.emit(push.event, push.data, {
+                cursor: push.cursor,
+                rooms: push.rooms,
+                ...(push.rooms.length === 1 ? { room: push.rooms[0] } : {}),
+              });
+            }
+          cover(resync ? delivered : since);
           reply(resync ? { ok: true, cursor: delivered, resync: true } : { ok: true, cursor: delivered });
         });
       })().catch((error: unknown) => {
@@ -120,6 +152,7 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
       const parsed = subscribeSchema.safeParse(input);
       const room = parsed.success ? parseRoom(parsed.data.room) : undefined;
       if (!room) return reply({ ok: false, error: 'Unknown room' });
+      covered.delete(room.name);
       void Promise.resolve(socket.leave(room.name)).then(() => reply({ ok: true }));
     });
   });
@@ -154,16 +187,46 @@ interface MergedPush {
  * their order and a cursor never passes a row that was not emitted.
  */
 export function mergeRooms(rows: readonly OutboxPush[]): MergedPush[] {
-  const merged: Array<MergedPush & { key: string }> = [];
+  return mergeRows(rows).map(({ key: _key, rowIds: _rowIds, ...push }) => push);
+}
+
+function mergeRows(
+  rows: readonly OutboxPush[],
+): Array<MergedPush & { key: string; rowIds: Map<string, number> }> {
+  const merged: Array<MergedPush & { key: string; rowIds: Map<string, number> }> = [];
   for (const row of rows) {
     const key = `${row.event}\u0000${JSON.stringify(row.data)}`;
     const last = merged.at(-1);
     if (last && last.key === key) {
       if (!last.rooms.includes(row.room)) last.rooms.push(row.room);
+      last.rowIds.set(row.room, row.id);
       last.cursor = row.id;
     } else {
-      merged.push({ key, event: row.event, data: row.data, rooms: [row.room], cursor: row.id });
+      const rowIds = new Map([[row.room, row.id]]);
+      merged.push({ key, event: row.event, data: row.data, rooms: [row.room], cursor: row.id, rowIds });
     }
   }
-  return merged.map(({ key: _key, ...push }) => push);
+  return merged;
+}
+
+/**
+ * What a socket that resubscribes to `room` with `since` is sent: the pushes to the room after `since`, each once
+ * and naming all the rooms it went to, minus those the socket already got through another room it is in
+ * (`covered`: per room, the outbox id after which the socket got every push of that room).
+ */
+export function catchUpPushes(
+  rows: readonly OutboxPush[],
+  room: string,
+  since: number,
+  covered: ReadonlyMap<string, number>,
+): MergedPush[] {
+  return mergeRows(rows)
+    .filter((push) => (push.rowIds.get(room) ?? 0) > since)
+    .filter(
+      (push) =>
+        ![...push.rowIds].some(
+          ([other, id]) => other !== room && covered.has(other) && id > covered.get(other)!,
+        ),
+    )
+    .map(({ key: _key, rowIds: _rowIds, ...push }) => push);
 }

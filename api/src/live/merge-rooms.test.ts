@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeRooms } from './live-server.ts';
+import { catchUpPushes, mergeRooms } from './live-server.ts';
 
 const row = (id: number, room: string, event = 'match.updated', data: unknown = { match: { id: 'm1' } }) => ({
   id,
@@ -34,5 +34,39 @@ describe('merging outbox rows into pushes', () => {
       ['match.updated', ['season:s1'], 3],
       ['match.updated', ['ladder:l1'], 4],
     ]);
+  });
+});
+
+describe('catching a socket up on one room', () => {
+  const threeRooms = [row(11, 'match:m1'), row(12, 'season:s1'), row(13, 'ladder:l1')];
+
+  it('given a push to three rooms and a socket in none of the others, then it is sent once naming the three rooms', () => {
+    expect(catchUpPushes(threeRooms, 'season:s1', 10, new Map())).toEqual([
+      {
+        event: 'match.updated',
+        data: { match: { id: 'm1' } },
+        rooms: ['match:m1', 'season:s1', 'ladder:l1'],
+        cursor: 13,
+      },
+    ]);
+  });
+
+  it('given the socket got the push through another room it is in, then it is left out', () => {
+    expect(catchUpPushes(threeRooms, 'season:s1', 10, new Map([['match:m1', 10]]))).toEqual([]);
+  });
+
+  it('given the other room was joined after the push, then the push is still sent', () => {
+    expect(catchUpPushes(threeRooms, 'season:s1', 10, new Map([['match:m1', 11]]))).toHaveLength(1);
+  });
+
+  it('given rows of other pushes and rows the socket already has, then only the missed pushes of the room go out', () => {
+    const pushes = catchUpPushes(
+      [row(9, 'season:s1'), row(10, 'ladder:l1', 'match.updated', { match: { id: 'm2' } }), ...threeRooms],
+      'season:s1',
+      9,
+      new Map(),
+    );
+
+    expect(pushes.map((push) => push.cursor)).toEqual([13]);
   });
 });

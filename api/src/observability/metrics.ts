@@ -7,6 +7,7 @@ export interface Metrics {
   eventsProjected: client.Counter<'log'>;
   httpDuration: client.Histogram<'method' | 'route' | 'status'>;
   readyCheckFailures: client.Counter<'check' | 'code'>;
+  liveEmitDuration: client.Histogram<'event'>;
 }
 
 /** What the projector gauges show; read when Prometheus scrapes, so it is never stale. */
@@ -51,6 +52,13 @@ export function createMetrics(projector: () => Promise<ProjectorGauges>): Metric
     labelNames: ['check', 'code'] as const,
     registers: [registry],
   });
+  const liveEmitDuration = new client.Histogram({
+    name: 'courtside_live_emit_duration_seconds',
+    help: 'Time to hand one live push to all the sockets of its rooms (socket.io writes to each socket at once)',
+    labelNames: ['event'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
   new client.Gauge({
     name: 'courtside_projector_lag_events',
     help: 'Events in the log that the read models do not show yet',
@@ -67,5 +75,13 @@ export function createMetrics(projector: () => Promise<ProjectorGauges>): Metric
       this.set((await projector().catch(() => undefined))?.quarantinedCompanies ?? -1);
     },
   });
-  return { registry, commandDuration, eventsAppended, eventsProjected, httpDuration, readyCheckFailures };
+  return {
+    registry,
+    commandDuration,
+    eventsAppended,
+    eventsProjected,
+    httpDuration,
+    readyCheckFailures,
+    liveEmitDuration,
+  };
 }

@@ -103,18 +103,23 @@ export const liveProjection: Projection = {
     if (!changed) return;
     const state = await liveScoreOf(context, matchId);
     if (!state) return;
+    // A point inside a game changes the live state only: the match (its set scores) changes when a game ends. Its
+    // `match.updated` goes out then, and on the other events, so a point is one push to a viewer, not two.
+    let matchChanged = event.type !== 'PointScored' || state.finished;
     if (!state.finished) {
       // The set scores follow the points; the match stays planned until its result is recorded by its own event.
       const sides = recordedSides(state);
-      await context.query(
+      const { rowCount } = await context.query(
         `UPDATE matches SET defender_score = $2, challenger_score = $3, updated_at = $4
-         WHERE id = $1 AND status = 'planned'`,
+         WHERE id = $1 AND status = 'planned'
+           AND (defender_score IS DISTINCT FROM $2::jsonb OR challenger_score IS DISTINCT FROM $3::jsonb)`,
         [matchId, JSON.stringify(sides.defender), JSON.stringify(sides.challenger), event.occurredAt],
       );
+      if (rowCount) matchChanged = true;
     }
     for (const room of [`match:${matchId}`, `season:${seasonId}`, `ladder:${ladderId}`]) {
       context.push({ room, event: 'live.updated', data: { matchId, state } });
     }
-    await pushMatch(context, matchId, seasonId, ladderId);
+    if (matchChanged) await pushMatch(context, matchId, seasonId, ladderId);
   },
 };

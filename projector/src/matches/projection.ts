@@ -68,6 +68,7 @@ export const matchesProjection: Projection = {
         await context.query(
           // A pending result (DESIGN.md §5) waits for the other side; any other result counts at once.
           `UPDATE matches SET defender_score = $2, challenger_score = $3, status = $4, winner = $5::text,
+             calendar_sequence = calendar_sequence + (status IS DISTINCT FROM $4)::int,
              had_winner = had_winner OR ($5::text IS NOT NULL AND $7::timestamptz IS NULL), updated_at = $6,
              confirmation_state = CASE WHEN $7::timestamptz IS NULL THEN 'confirmed' ELSE 'pending' END,
              confirmation_due_at = $7, entered_by = $8, entered_side = $9, dispute_reason = NULL
@@ -89,7 +90,10 @@ export const matchesProjection: Projection = {
       }
       case 'MatchRescheduled': {
         const { rowCount } = await context.query(
-          "UPDATE matches SET date = $2, updated_at = $3 WHERE id = $1 AND status <> 'cancelled'",
+          // A calendar sees a new date as a new version of the event (DESIGN.md §6 "Feeds": SEQUENCE).
+          `UPDATE matches SET date = $2, updated_at = $3,
+             calendar_sequence = calendar_sequence + (date IS DISTINCT FROM $2::text)::int
+           WHERE id = $1 AND status <> 'cancelled'`,
           [matchId, event.payload.date, event.occurredAt],
         );
         if (rowCount) await pushMatch(context, matchId, seasonId, ladderId);
@@ -97,7 +101,8 @@ export const matchesProjection: Projection = {
       }
       case 'MatchCancelled': {
         const { rowCount } = await context.query(
-          "UPDATE matches SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status <> 'cancelled'",
+          `UPDATE matches SET status = 'cancelled', updated_at = $2, calendar_sequence = calendar_sequence + 1
+           WHERE id = $1 AND status <> 'cancelled'`,
           [matchId, event.occurredAt],
         );
         if (rowCount) {

@@ -1,8 +1,8 @@
 import { createBrowserRouter, replace, type RouteObject } from 'react-router-dom';
-import { AppLayout } from '../components/layout/AppLayout';
 import { BASENAME } from './basename';
 import { localeLoader } from './routes/locale-loader';
 import { NotFoundPage } from './routes/not-found';
+import { AppShell } from './routes/app-shell';
 import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
 import { guardLoader } from './routes/guard-loader';
@@ -13,6 +13,7 @@ import { accountRoutes } from '../features/account/routes/account-routes';
 import { auditRoutes } from '../features/audit/routes/audit-routes';
 import { companyRoutes } from '../features/company/routes/company-routes';
 import { laddersRoutes } from '../features/ladders/routes/ladders-routes';
+import { notificationsRoutes } from '../features/notifications/routes/notifications-routes';
 import { managerRoutes } from '../features/manager/routes/manager-routes';
 import {
   loadSeasonMatchesTab,
@@ -41,7 +42,7 @@ function page(name: string, children: RouteObject[]): RouteObject {
  * (the manager's season screen shows the matches feature's Matches tab), it is handed over here.
  */
 const pages: RouteObject[] = [
-  page('account', accountRoutes(guardLoader)),
+  page('account', [...accountRoutes(guardLoader), ...notificationsRoutes(guardLoader)]),
   page('company', companyRoutes(guardLoader)),
   page('manager', managerRoutes({ guard: guardLoader, loadSeasonMatchesTab })),
   page('audit', auditRoutes(guardLoader)),
@@ -63,7 +64,7 @@ export const routes: RouteObject[] = [
   widgetRoute,
   {
     id: 'root',
-    Component: AppLayout,
+    Component: AppShell,
     HydrateFallback: PageFallback,
     ErrorBoundary: RouteError,
     children: [

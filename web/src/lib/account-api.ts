@@ -15,6 +15,8 @@ export const accountSchema = z.object({
   email: z.string(),
   fullName: z._default(z.optional(z.nullable(z.string())), null),
   phoneNumber: z._default(z.optional(z.nullable(phoneNumberSchema)), null),
+  /** The personal calendar feed (DESIGN.md §6), an absolute http(s) address. */
+  calendarUrl: z.optional(z.string()),
 });
 export type Account = z.infer<typeof accountSchema>;
 

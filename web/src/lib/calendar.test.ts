@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMatchCalendar, matchDescription, matchTitle, safeFileName, toDateArray } from './calendar';
+import { matchDescription, matchTitle, toDateArray } from '@courtside/events/calendar/match-event';
+import { buildMatchCalendar, safeFileName } from './calendar';
 
 const match = {
   id: '3f1c2a8e-0000-4000-8000-000000000001',

@@ -32,9 +32,15 @@ export interface ChallengeUpdatedPayload {
   challenge: unknown;
 }
 
+/** `notification` has the shape of an item of `GET notifications`; the notifications feature parses it. */
+export interface NotificationCreatedPayload {
+  notification: unknown;
+}
+
 export interface LiveEventMap {
   'match.updated': MatchUpdatedPayload;
   'challenge.updated': ChallengeUpdatedPayload;
+  'notification.created': NotificationCreatedPayload;
   'season.updated': SeasonUpdatedPayload;
   'ladder.changed': LadderChangedPayload;
 }
@@ -42,6 +48,7 @@ export type LiveEventName = keyof LiveEventMap;
 export const LIVE_EVENTS = [
   'match.updated',
   'challenge.updated',
+  'notification.created',
   'season.updated',
   'ladder.changed',
 ] as const satisfies readonly LiveEventName[];
@@ -68,7 +75,7 @@ export const liveRooms = {
   ladder: (id: string): LiveRoom => `ladder:${id}`,
   /** Managers of that company only. */
   company: (id: string): LiveRoom => `company:${id}`,
-  /** That account only (DESIGN.md §5): `challenge.updated`. */
+  /** That account only (DESIGN.md §5, §6): `challenge.updated`, `notification.created`. */
   account: (id: string): LiveRoom => `account:${id}`,
 };
 

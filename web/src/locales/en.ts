@@ -1,5 +1,6 @@
 import laddersEn from './ladders-en';
 import matchesEn from './matches-en';
+import notificationsEn from './notifications-en';
 
 /** English texts; the source of the translation keys (nl.ts must have the same shape). */
 const en = {
@@ -24,6 +25,10 @@ const en = {
     connectingHint: 'Connecting to live updates…',
     reconnecting: 'Offline',
     reconnectingHint: 'Live updates are paused; reconnecting…',
+  },
+  calendar: {
+    subscribe: 'Subscribe in your calendar',
+    subscribeHint: 'Adds a calendar that follows every new date, change and cancellation',
   },
   loading: {
     label: 'Loading…',
@@ -50,6 +55,7 @@ const en = {
     signIn: 'Sign in',
     accountMenu: 'Account menu',
     account: 'Account',
+    preferences: 'Mail preferences',
     companies: 'Companies',
     managerArea: 'Manager area',
     signOut: 'Sign out',
@@ -158,6 +164,7 @@ const en = {
   },
   ...laddersEn,
   ...matchesEn,
+  ...notificationsEn,
   devMailbox: {
     title: 'Dev mailbox',
     intro: 'Mail sent by the server in development lands here instead of in a real inbox.',

@@ -1,6 +1,7 @@
 import type { Translation } from './en';
 import laddersNl from './ladders-nl';
 import matchesNl from './matches-nl';
+import notificationsNl from './notifications-nl';
 
 /** Dutch texts; same keys as en.ts (checked by the type). */
 const nl: Translation = {
@@ -25,6 +26,10 @@ const nl: Translation = {
     connectingHint: 'Verbinden met live-updates…',
     reconnecting: 'Offline',
     reconnectingHint: 'Live-updates zijn gepauzeerd; opnieuw verbinden…',
+  },
+  calendar: {
+    subscribe: 'Abonneer in je agenda',
+    subscribeHint: 'Voegt een agenda toe die elke nieuwe datum, wijziging en afzegging volgt',
   },
   loading: {
     label: 'Laden…',
@@ -51,6 +56,7 @@ const nl: Translation = {
     signIn: 'Inloggen',
     accountMenu: 'Accountmenu',
     account: 'Account',
+    preferences: 'Mailvoorkeuren',
     companies: 'Bedrijven',
     managerArea: 'Beheeromgeving',
     signOut: 'Uitloggen',
@@ -162,6 +168,7 @@ const nl: Translation = {
   },
   ...laddersNl,
   ...matchesNl,
+  ...notificationsNl,
   devMailbox: {
     title: 'Dev-mailbox',
     intro:

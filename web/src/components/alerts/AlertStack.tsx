@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Transition } from '@headlessui/react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { alertsAtom, type Alert, type AlertKind } from '../../stores/alerts';
 import { alerts } from '../../hooks/useAlerts';
+
+/** The leave transition's length (duration-200). */
+const LEAVE_MS = 200;
 
 const styles: Record<AlertKind, { box: string; icon: string }> = {
   info: { box: 'border-brand-200 bg-white', icon: 'text-brand-600' },
@@ -37,40 +39,44 @@ const icons: Record<AlertKind, ReactNode> = {
 
 function AlertItem({ alert }: { alert: Alert }) {
   const { t } = useTranslation();
-  const [show, setShow] = useState(true);
+  const [closing, setClosing] = useState(false);
   const style = styles[alert.kind];
+  // Plain CSS transitions (in with @starting-style, out before the dismissal): Headless UI's Transition would
+  // put its code into every page's first load.
+  const close = () => {
+    setClosing(true);
+    window.setTimeout(() => alerts.dismiss(alert.id), LEAVE_MS);
+  };
   return (
-    <Transition appear show={show} afterLeave={() => alerts.dismiss(alert.id)}>
-      <li
-        className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 shadow-md shadow-black/5 transition duration-200 ease-out data-closed:-translate-y-2 data-closed:opacity-0 ${style.box}`}
-        role={alert.kind === 'info' ? 'status' : 'alert'}
-        aria-live={alert.kind === 'info' ? 'polite' : 'assertive'}
-        data-kind={alert.kind}
+    <li
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 shadow-md shadow-black/5 transition duration-200 ease-out starting:-translate-y-2 starting:opacity-0 ${closing ? '-translate-y-2 opacity-0' : ''} ${style.box}`}
+      role={alert.kind === 'info' ? 'status' : 'alert'}
+      aria-live={alert.kind === 'info' ? 'polite' : 'assertive'}
+      data-kind={alert.kind}
+    >
+      <svg
+        viewBox="0 0 20 20"
+        fill="currentColor"
+        className={`mt-0.5 size-5 shrink-0 ${style.icon}`}
+        aria-hidden="true"
       >
-        <svg
-          viewBox="0 0 20 20"
-          fill="currentColor"
-          className={`mt-0.5 size-5 shrink-0 ${style.icon}`}
-          aria-hidden="true"
-        >
-          {icons[alert.kind]}
+        {icons[alert.kind]}
+      </svg>
+      <p className="min-w-0 flex-1 text-sm leading-6 text-ink-800">
+        <span className="sr-only">{t(`alerts.${alert.kind}`)}: </span>
+        {alert.message}
+      </p>
+      <button
+        type="button"
+        onClick={close}
+        className="-m-1.5 shrink-0 rounded-lg p-1.5 text-ink-500 hover:bg-black/5 hover:text-ink-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label={t('alerts.dismiss')}
+      >
+        <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
+          <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
         </svg>
-        <p className="min-w-0 flex-1 text-sm leading-6 text-ink-800">
-          <span className="sr-only">{t(`alerts.${alert.kind}`)}: </span>
-          {alert.message}
-        </p>
-        <button
-          type="button"
-          onClick={() => setShow(false)}
-          className="-m-1.5 shrink-0 rounded-lg p-1.5 text-ink-500 hover:bg-black/5 hover:text-ink-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-          aria-label={t('alerts.dismiss')}
-        >
-          <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
-            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-          </svg>
-        </button>
-      </li>
-    </Transition>
+      </button>
+    </li>
   );
 }
 

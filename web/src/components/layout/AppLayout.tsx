@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,8 @@ import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { TopBar } from './TopBar';
 import { API_DOCS_PATH } from '@courtside/events/api-paths';
 
-/** The frame of every page: top bar, centred content, alerts and the loading overlay. */
-export function AppLayout() {
+/** The frame of every page: top bar (with the `topBarItems` the app hands in), centred content, alerts and the loading overlay. */
+export function AppLayout({ topBarItems }: { topBarItems?: ReactNode }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const inFlight = useAtomValue(inFlightAtom);
@@ -22,7 +23,7 @@ export function AppLayout() {
       >
         {t('app.skipToContent')}
       </a>
-      <TopBar />
+      <TopBar items={topBarItems} />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10" aria-busy={busy}>
         <Outlet />
       </main>

@@ -79,6 +79,11 @@ export function SignedInMenu({ account }: { account: MenuAccount }) {
           </Link>
         </MenuItem>
         <MenuItem>
+          <Link to={pagePath('account', locale, 'preferences')} className={itemClass}>
+            {t('nav.preferences')}
+          </Link>
+        </MenuItem>
+        <MenuItem>
           <Link to={pagePath('company', locale)} className={itemClass}>
             {t('nav.companies')}
           </Link>

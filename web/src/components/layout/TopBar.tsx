@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../lib/locale';
@@ -27,8 +28,11 @@ function Logo() {
   );
 }
 
-/** The bar on top of every page: product name (home), live indicator, language switch and account. */
-export function TopBar() {
+/**
+ * The bar on top of every page: product name (home), live indicator, language switch, `items` (what the app
+ * hands in: the notification bell) and account.
+ */
+export function TopBar({ items }: { items?: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -50,6 +54,7 @@ export function TopBar() {
         <div className="ml-auto flex items-center gap-2 sm:gap-4">
           <LiveIndicator />
           <LanguageSwitch />
+          {items}
           <AccountMenu />
         </div>
       </div>

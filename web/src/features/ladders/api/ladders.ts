@@ -105,6 +105,11 @@ export function getPublicLadders(signal?: AbortSignal): Promise<PublicLadder[]> 
   return request('GET', `${LADDER_API}/ladders`, { schema: z.array(publicLadderSchema), signal });
 }
 
+/** The absolute address of a ladder's public calendar feed (DESIGN.md §6), on the site the page came from. */
+export function ladderFeedUrl(ladderId: string, origin: string): string {
+  return `${origin}${LADDER_API}/ladders/${encodeURIComponent(ladderId)}/calendar.ics`;
+}
+
 export function getStandings(ladderId: string, signal?: AbortSignal): Promise<Standings> {
   return request('GET', `${LADDER_API}/ladders/${encodeURIComponent(ladderId)}/standings`, {
     schema: standingsSchema,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/FormAlert';
@@ -12,9 +12,11 @@ import { pagePath } from '../../../lib/locale';
 import { loginPath } from '../../../lib/session';
 import { getPublicLadders, type PublicLadder, type PublicSeason } from '../api/ladders';
 import { useMyTeams } from '../hooks/useMyTeams';
-import { JoinDialog } from './JoinDialog';
 import { SportBadge } from './SportBadge';
 import { TeamStatus } from './TeamStatus';
+
+// The join dialog (Headless UI Dialog, the team form) loads the first time someone joins, not with the list.
+const JoinDialog = lazy(async () => ({ default: (await import('./JoinDialog')).JoinDialog }));
 
 /**
  * /ladders/{locale}/: every club's ladders (readable without signing in) with the current season,
@@ -30,6 +32,8 @@ export function LaddersPage() {
   const [ladders, setLadders] = useState<PublicLadder[] | null>(null);
   const [failure, setFailure] = useState<string>();
   const [joining, setJoining] = useState<{ ladder: PublicLadder; season: PublicSeason }>();
+  // Mounted from the first join on, so that closing plays the dialog's leave transition.
+  const [joinOpened, setJoinOpened] = useState(false);
   const mine = useMyTeams();
 
   const load = useCallback(
@@ -54,6 +58,7 @@ export function LaddersPage() {
       void navigate(loginPath(locale, `${location.pathname}${location.search}`));
       return;
     }
+    setJoinOpened(true);
     setJoining({ ladder, season });
   };
 
@@ -179,14 +184,18 @@ export function LaddersPage() {
         </ul>
       )}
 
-      <JoinDialog
-        season={joining?.season}
-        sportsCategory={joining?.ladder.sportsCategory ?? 'TENNISSINGLE'}
-        onClose={(registered) => {
-          setJoining(undefined);
-          if (registered) void mine.reload();
-        }}
-      />
+      {joinOpened && (
+        <Suspense fallback={null}>
+          <JoinDialog
+            season={joining?.season}
+            sportsCategory={joining?.ladder.sportsCategory ?? 'TENNISSINGLE'}
+            onClose={(registered) => {
+              setJoining(undefined);
+              if (registered) void mine.reload();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { linkClass } from '../../../components/forms/styles';
 import { PageHeader } from '../../../components/layout/PageHeader';
+import { SubscribeLink } from '../../../components/calendar/SubscribeLink';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
@@ -18,6 +19,7 @@ import {
   getSeasonChallenges,
   getStandings,
   issueChallenge,
+  ladderFeedUrl,
   refusalOf,
   type Standings,
   type StandingsRow,
@@ -189,7 +191,12 @@ export function StandingsPage() {
             ? `${standings.season.name} · ${formatDay(standings.season.startDate, locale)} – ${formatDay(standings.season.endDate, locale)}`
             : t('ladders.standingsNoSeason')
         }
-        actions={<SportBadge sportsCategory={standings.ladder.sportsCategory} />}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <SubscribeLink feedUrl={ladderFeedUrl(standings.ladder.uuid, window.location.origin)} />
+            <SportBadge sportsCategory={standings.ladder.sportsCategory} />
+          </div>
+        }
       />
       {myTeams.length > 0 && (
         <div className="mb-5 flex flex-wrap items-center gap-2 text-sm text-ink-700">

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { clampToLatestDate } from '@courtside/events/matches/match-dates';
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
@@ -25,7 +24,6 @@ import {
   type MatchTeam,
   type Side,
 } from '../api/matches';
-import { CancelMatchDialog } from './CancelMatchDialog';
 import { MatchScoreWidget } from './MatchScoreWidget';
 import {
   normaliseDateTimeInput,
@@ -38,6 +36,11 @@ import {
 } from '../model';
 import { SportIcon } from './SportIcon';
 import { ResultConfirmation } from './ResultConfirmation';
+
+// The cancel dialog (Headless UI Dialog) loads the first time it opens, not with every card.
+const CancelMatchDialog = lazy(async () => ({
+  default: (await import('./CancelMatchDialog')).CancelMatchDialog,
+}));
 import { ChevronDownIcon, MailIcon } from '../../../components/icons/icons';
 
 // Contacts (and libphonenumber) load when a player opens them, not with the page.
@@ -144,6 +147,10 @@ export function MatchCard({
   const [draft, setDraftState] = useState<Match>(given);
   const [busy, setBusy] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the dialog's leave transition.
+  const [cancelOpened, setCancelOpened] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const contactPanelId = useId();
   const [clampedTo, setClampedTo] = useState<string | null>(null);
   const editingRef = useRef(false);
   const draftRef = useRef<Match>(given);
@@ -432,7 +439,7 @@ export function MatchCard({
         />
       )}
 
-      <Disclosure>
+      <>
         {(showEvent || canEdit || canContact) && (
           <footer
             className={`flex flex-wrap items-center gap-2 border-t border-ink-100 ${widget ? 'px-3 py-1.5' : 'px-4 py-2.5'}`}
@@ -465,18 +472,27 @@ export function MatchCard({
             {(canEdit || canContact) && (
               <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
                 {canContact && (
-                  <DisclosureButton className={`${secondaryButtonClass} group py-1.5`}>
+                  <button
+                    type="button"
+                    aria-expanded={contactOpen}
+                    aria-controls={contactPanelId}
+                    onClick={() => setContactOpen((open) => !open)}
+                    className={`${secondaryButtonClass} group py-1.5`}
+                  >
                     <MailIcon className="size-3.5" />
                     {t('matchCard.contact.button')}
-                    <ChevronDownIcon className="size-3.5 transition-transform group-data-open:rotate-180" />
-                  </DisclosureButton>
+                    <ChevronDownIcon className="size-3.5 transition-transform group-aria-expanded:rotate-180" />
+                  </button>
                 )}
                 {!canEdit ? null : editing ? (
                   <>
                     {mayCancelMatch(match, manager) && (
                       <button
                         type="button"
-                        onClick={() => setCancelOpen(true)}
+                        onClick={() => {
+                          setCancelOpened(true);
+                          setCancelOpen(true);
+                        }}
                         disabled={busy}
                         className="rounded-lg px-2 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
                       >
@@ -513,25 +529,28 @@ export function MatchCard({
             )}
           </footer>
         )}
-        {canContact && (
-          <DisclosurePanel
+        {canContact && contactOpen && (
+          <section
+            id={contactPanelId}
             className="rounded-b-xl border-t border-ink-100 bg-ink-50/60 px-4 py-3"
             aria-label={t('matchCard.contact.title')}
           >
             <Suspense fallback={null}>
               <MatchContacts matchId={match.id} />
             </Suspense>
-          </DisclosurePanel>
+          </section>
         )}
-      </Disclosure>
+      </>
 
-      {canEdit && (
-        <CancelMatchDialog
-          open={cancelOpen}
-          busy={busy}
-          onClose={() => setCancelOpen(false)}
-          onConfirm={() => void confirmCancel()}
-        />
+      {canEdit && cancelOpened && (
+        <Suspense fallback={null}>
+          <CancelMatchDialog
+            open={cancelOpen}
+            busy={busy}
+            onClose={() => setCancelOpen(false)}
+            onConfirm={() => void confirmCancel()}
+          />
+        </Suspense>
       )}
     </article>
   );

@@ -16,6 +16,11 @@ import { matchesPageView } from '../page-filter';
 import { MatchSections } from './MatchSections';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
 
+// Only My matches has a personal calendar feed: the public matches pages do not load its link.
+const SubscribeLink = lazy(() =>
+  import('../../../components/calendar/SubscribeLink').then((module) => ({ default: module.SubscribeLink })),
+);
+
 // Only My matches shows challenges: the public matches pages do not load them (docs/performance.md).
 const ChallengesSection = lazy(() =>
   import('./ChallengesSection').then((module) => ({ default: module.ChallengesSection })),
@@ -33,6 +38,7 @@ export function MatchesPage() {
   const view = matchesPageView(params);
   const [eventName, setEventName] = useState<string | null>(null);
   const signedIn = isLoggedIn(getCookie);
+  const { account } = useSignedInAccount();
 
   const eventId = view.kind === 'filtered' ? view.eventId : null;
   useEffect(() => setEventName(null), [eventId]);
@@ -79,6 +85,10 @@ export function MatchesPage() {
             <Link to={pagePath('matches', locale)} className={secondaryButtonClass}>
               {t('matches.clearFilter')}
             </Link>
+          ) : view.kind === 'own' && account?.calendarUrl ? (
+            <Suspense fallback={null}>
+              <SubscribeLink feedUrl={account.calendarUrl} />
+            </Suspense>
           ) : undefined
         }
       />

@@ -1,15 +1,17 @@
-import { useId, useState } from 'react';
-import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
 import { enGB, nl } from 'date-fns/locale';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useLocale } from '../../../hooks/useLocale';
 import type { Locale } from '../../../lib/locale';
 import { confirmMatch, disputeMatch, type Match } from '../api/matches';
 import { confirmationView, sideNames } from '../model';
 
 const dateLocales = { en: enGB, nl };
+
+// The dialog (Headless UI Dialog) loads the first time a player disputes, not with every card.
+const DisputeDialog = lazy(async () => ({ default: (await import('./DisputeDialog')).DisputeDialog }));
 
 /** An instant in local time: "Tue 14:00" this week, else "Tue 3 Dec 14:00". */
 export function formatDue(iso: string, locale: Locale, now: Date = new Date()): string {
@@ -44,6 +46,8 @@ export function ResultConfirmation({
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [disputeOpen, setDisputeOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the dialog's leave transition.
+  const [disputeOpened, setDisputeOpened] = useState(false);
   const view = confirmationView(match);
   if (view.kind === 'none') return null;
 
@@ -95,7 +99,10 @@ export function ResultConfirmation({
           <button
             type="button"
             disabled={busy}
-            onClick={() => setDisputeOpen(true)}
+            onClick={() => {
+              setDisputeOpened(true);
+              setDisputeOpen(true);
+            }}
             className={`${secondaryButtonClass} py-1.5`}
           >
             {t('matchCard.confirmation.dispute')}
@@ -110,67 +117,18 @@ export function ResultConfirmation({
           </button>
         </div>
       )}
-      {!widget && (
-        <DisputeDialog
-          open={disputeOpen}
-          busy={busy}
-          onClose={() => setDisputeOpen(false)}
-          onSend={(reason) =>
-            void run(() => disputeMatch(match.id, reason), t('matchCard.confirmation.disputedDone'))
-          }
-        />
+      {!widget && disputeOpened && (
+        <Suspense fallback={null}>
+          <DisputeDialog
+            open={disputeOpen}
+            busy={busy}
+            onClose={() => setDisputeOpen(false)}
+            onSend={(reason) =>
+              void run(() => disputeMatch(match.id, reason), t('matchCard.confirmation.disputedDone'))
+            }
+          />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-function DisputeDialog({
-  open,
-  busy,
-  onClose,
-  onSend,
-}: {
-  open: boolean;
-  busy: boolean;
-  onClose: () => void;
-  onSend: (reason: string) => void;
-}) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const fieldId = useId();
-  const trimmed = reason.trim();
-  return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      widthClass="w-[22rem]"
-      testId="dispute-dialog"
-      title={t('matchCard.confirmation.disputeTitle')}
-      message={t('matchCard.confirmation.disputeText')}
-      onSubmit={() => {
-        if (trimmed && !busy) onSend(trimmed);
-      }}
-    >
-      <label htmlFor={fieldId} className="block text-sm font-medium text-ink-800">
-        {t('matchCard.confirmation.reason')}
-      </label>
-      <textarea
-        id={fieldId}
-        value={reason}
-        maxLength={500}
-        rows={3}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        className={`${inputClass} mt-1.5`}
-        data-autofocus
-      />
-      <div className="mt-5 flex justify-end gap-2">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          {t('matchCard.confirmation.keep')}
-        </button>
-        <button type="submit" disabled={!trimmed || busy} className={primaryButtonClass}>
-          {t('matchCard.confirmation.send')}
-        </button>
-      </div>
-    </FormDialog>
   );
 }

@@ -1,0 +1,53 @@
+import type pg from 'pg';
+import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** A dated match as a feed shows it. */
+export interface FeedMatch {
+  id: string;
+  date: string;
+  status: string;
+  sequence: number;
+  updatedAt: Date;
+  ladderName: string;
+  seasonName: string;
+  defender: { members: Array<{ name: string }> };
+  challenger: { members: Array<{ name: string }> };
+}
+
+/** A feed holds at most this many matches, the latest by date: enough for years of a club's ladder. */
+export const FEED_LIMIT = 1000;
+
+const membersJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('members', coalesce(
+  (SELECT json_agg(json_build_object('name', coalesce(a.full_name, 'Player')) ORDER BY tm.member_order)
+   FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side}),
+  '[]'::json))`;
+
+async function feedMatches(db: Queryable, where: string, param: string): Promise<FeedMatch[]> {
+  const { rows } = await db.query<FeedMatch>(
+    `SELECT m.id, m.date, m.status, m.calendar_sequence AS sequence, m.updated_at AS "updatedAt",
+       l.name AS "ladderName", s.name AS "seasonName",
+       ${membersJson('defender_id')} AS defender, ${membersJson('challenger_id')} AS challenger
+     FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
+     WHERE m.date IS NOT NULL AND ${where}
+     ORDER BY m.date DESC, m.id LIMIT ${FEED_LIMIT}`,
+    [param],
+  );
+  return rows;
+}
+
+/** The dated matches in which the account plays (any club, any season). */
+export function accountFeedMatches(db: Queryable, accountId: string): Promise<FeedMatch[]> {
+  return feedMatches(
+    db,
+    `EXISTS (SELECT 1 FROM team_members tm
+       WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $1)`,
+    accountId,
+  );
+}
+
+/** The dated matches of a ladder (every season). */
+export function ladderFeedMatches(db: Queryable, ladderId: string): Promise<FeedMatch[]> {
+  return feedMatches(db, 'm.ladder_id = $1', ladderId);
+}

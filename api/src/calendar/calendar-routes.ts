@@ -1,0 +1,75 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { ACCOUNT_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { requireSession } from '../accounts/authentication.ts';
+import { HttpError } from '../http/http-error.ts';
+import { parseInput } from '../http/parse.ts';
+import { publicUrlOf } from '../http/public-url.ts';
+import type { AppServices } from '../module.ts';
+import { publicLadderOf } from '../teams/team-queries.ts';
+import { calendarFeed } from './calendar-feed.ts';
+import { accountFeedMatches, ladderFeedMatches } from './calendar-queries.ts';
+import { CalendarFeeds } from './calendar-tokens.ts';
+
+/** The address of an account's personal feed: `api/v1/calendar/{token}.ics` in the matches group. */
+export const personalFeedPath = (token: string) => `${MATCHES_API}/calendar/${token}.ics`;
+
+/** The absolute `calendarUrl` of `GET account` (DESIGN.md §6). */
+export async function calendarUrlOf(ctx: Context, services: AppServices, accountId: string): Promise<string> {
+  const feeds = new CalendarFeeds(services.db, services.calendarSecret, services.clock);
+  return publicUrlOf(ctx, services, personalFeedPath(await feeds.tokenFor(accountId)));
+}
+
+const ladderParams = z.object({ ladderId: z.uuid('No such ladder') });
+
+/** DESIGN.md §6 "Feeds": the personal feed, its renewal, and the public feed of each ladder. */
+export function calendarRoutes(router: Router, services: AppServices): void {
+  const feeds = new CalendarFeeds(services.db, services.calendarSecret, services.clock);
+  const db = services.readModels;
+
+  function answerFeed(ctx: Context, text: string, visibility: 'public' | 'private', fileName: string) {
+    ctx.type = 'text/calendar; charset=utf-8';
+    // Calendars poll; with the ETag they get a 304 while nothing changed.
+    ctx.set('Cache-Control', `${visibility}, max-age=300`);
+    ctx.set('Content-Disposition', `inline; filename="${fileName}"`);
+    if (visibility === 'private') ctx.set('X-Robots-Tag', 'noindex');
+    ctx.body = text;
+  }
+
+  const matchUrl = (ctx: Context) => (matchId: string) =>
+    publicUrlOf(ctx, services, `/webapps/matches/en/?match=${matchId}`);
+
+  router.get(`${MATCHES_API}/calendar/:file`, async (ctx) => {
+    const found = /^(.+)\.ics$/.exec(String(ctx.params.file));
+    const accountId = found ? await feeds.accountOf(found[1]!) : undefined;
+    // A token is a secret: one that is wrong, malformed or renewed since is simply unknown.
+    if (!accountId) throw new HttpError(404, 'No such calendar: renew its address on your account');
+    const matches = await accountFeedMatches(db, accountId);
+    answerFeed(
+      ctx,
+      calendarFeed(matches, { name: 'Courtside: my matches', matchUrl: matchUrl(ctx) }),
+      'private',
+      'my-matches.ics',
+    );
+  });
+
+  router.post(`${ACCOUNT_API}/account/calendar/renew`, async (ctx) => {
+    const session = requireSession(ctx);
+    const token = await feeds.renew(session.accountId);
+    ctx.body = { calendarUrl: publicUrlOf(ctx, services, personalFeedPath(token)) };
+  });
+
+  router.get(`${LADDER_API}/ladders/:ladderId/calendar.ics`, async (ctx) => {
+    const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
+    const ladder = await publicLadderOf(db, ladderId);
+    if (!ladder) throw new HttpError(404, 'No such ladder');
+    const matches = await ladderFeedMatches(db, ladderId);
+    answerFeed(
+      ctx,
+      calendarFeed(matches, { name: `${ladder.name} (Courtside)`, matchUrl: matchUrl(ctx) }),
+      'public',
+      'ladder.ics',
+    );
+  });
+}

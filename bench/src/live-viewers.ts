@@ -1,0 +1,622 @@
+/**
+ * Live fan-out (issues 13 and 15): socket.io viewers of one match while its points are scored through the api.
+ *
+ *   npm run bench:live -- [--viewers=1000] [--rate=2] [--seconds=30] [--rooms=match] [--log=kafka|embedded]
+ *                         [--viewer-processes=1] [--settle-seconds=20] [--json=out.json]
+ *
+ * The server runs as deployed: `api/src/main.ts` (api and projector in one process, like `npm start`) in a child
+ * process on Postgres (DATABASE_URL, else embedded) and Kafka (KAFKA_BROKERS, else a local broker; or the embedded
+ * log with --log=embedded). The viewers run in one or more other child processes (bench/src/live-viewer-process.ts).
+ * This process sets up a games-only match over HTTP as a manager and players would, starts it live, and scores
+ * `rate` points per second (POST matches/{id}/points, each due at start + i/rate), timing each point from just
+ * before its request to the arrival of its `live.updated` at every viewer (one monotonic clock for all processes).
+ * Reported: latency p50/p99 across all viewers and points, missing and duplicated pushes, the points' HTTP answer
+ * times, and the server's RSS and V8 heap before the viewers come, with them, and after they leave.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  ACCOUNT_API,
+  ADMIN_API,
+  DEV_MAILBOX_PATH,
+  LADDER_API,
+  MATCHES_API,
+  READY_PATH,
+} from '@courtside/events/api-paths';
+import { HttpClient } from '../../tests/support/http-client.ts';
+import type { ChildMessage, ParentMessage, ViewerReport } from './live-viewer-process.ts';
+import { Cleanups, startKafka, startPostgres, withTimeout } from './services.ts';
+import {
+  estimateQuantile,
+  parseHistogram,
+  round,
+  subtractHistogram,
+  summarize,
+  type HistogramDelta,
+  type Summary,
+} from './stats.ts';
+import { machineInfo } from './system.ts';
+
+const TARGET_P99_MS = 100;
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+interface Options {
+  viewers: number;
+  rate: number;
+  seconds: number;
+  rooms: Array<'match' | 'season' | 'ladder'>;
+  log: 'kafka' | 'embedded';
+  viewerProcesses: number;
+  settleSeconds: number;
+  connectBatch: number;
+  /** Extra node flags for the server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof to see where its time goes). */
+  serverNodeFlags: string[];
+  /** Write a heap snapshot of the server (a full GC first) before the viewers come and after they left. */
+  heapSnapshotDir?: string;
+  json?: string;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      viewers: { type: 'string', default: '1000' },
+      rate: { type: 'string', default: '2' },
+      seconds: { type: 'string', default: '30' },
+      rooms: { type: 'string', default: 'match' },
+      log: { type: 'string', default: 'kafka' },
+      'viewer-processes': { type: 'string', default: '1' },
+      'settle-seconds': { type: 'string', default: '20' },
+      'connect-batch': { type: 'string', default: '100' },
+      'server-node-flags': { type: 'string', default: '' },
+      'heap-snapshots': { type: 'string' },
+      json: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(
+      'usage: npm run bench:live -- [--viewers=1000] [--rate=2] [--seconds=30] [--rooms=match[,season,ladder]]\n' +
+        '       [--log=kafka|embedded] [--viewer-processes=1] [--settle-seconds=20] [--connect-batch=100] [--json=out.json]\n' +
+        "       [--server-node-flags='--cpu-prof --cpu-prof-dir=/tmp/prof']",
+    );
+    process.exit(0);
+  }
+  const positive = (name: string, text: string, max: number) => {
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0 || value > max)
+      throw new Error(`--${name} must be a number in (0, ${max}]`);
+    return value;
+  };
+  const rooms = values.rooms.split(',').map((room) => room.trim());
+  if (!rooms.every((room) => room === 'match' || room === 'season' || room === 'ladder'))
+    throw new Error('--rooms is a comma-separated list of match, season and ladder');
+  if (values.log !== 'kafka' && values.log !== 'embedded') throw new Error('--log must be kafka or embedded');
+  return {
+    viewers: Math.floor(positive('viewers', values.viewers, 50_000)),
+    rate: positive('rate', values.rate, 100),
+    seconds: positive('seconds', values.seconds, 3_600),
+    rooms: rooms as Options['rooms'],
+    log: values.log,
+    viewerProcesses: Math.floor(positive('viewer-processes', values['viewer-processes'], 16)),
+    settleSeconds: positive('settle-seconds', values['settle-seconds'], 600),
+    connectBatch: Math.floor(positive('connect-batch', values['connect-batch'], 10_000)),
+    serverNodeFlags: [
+      ...values['server-node-flags'].split(' ').filter(Boolean),
+      ...(values['heap-snapshots']
+        ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${values['heap-snapshots']}`]
+        : []),
+    ],
+    heapSnapshotDir: values['heap-snapshots'],
+    json: values.json,
+  };
+}
+
+// ---- the server, as deployed -----------------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function startServer(
+  cleanups: Cleanups,
+  env: Record<string, string>,
+  nodeFlags: string[],
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'api/src/main.ts'], {
+    cwd: repoRoot,
+    env: Object.fromEntries(
+      Object.entries({
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      }).filter(([, value]) => value !== ''),
+    ),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanups.add('stop the server', async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await withTimeout(exited, 20_000, 'server stop').catch(() => child.kill('SIGKILL'));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ready = await fetch(`${url}${READY_PATH}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { url, child };
+    if (Date.now() > deadline) throw new Error('the server did not become ready in 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+interface ServerMemory {
+  rssMiB: number;
+  heapUsedMiB: number;
+  heapTotalMiB: number;
+  cpuSeconds: number;
+}
+
+function procCpuSeconds(pid: number): number {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function serverMemory(url: string, pid: number): Promise<ServerMemory> {
+  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+  const metric = (name: string) => {
+    const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
+    return line ? Number(line.split(' ')[1]) : Number.NaN;
+  };
+  const mib = (bytes: number) => round(bytes / 1024 ** 2, 1);
+  let cpuSeconds = Number.NaN;
+  try {
+    cpuSeconds = procCpuSeconds(pid);
+  } catch {
+    /* not Linux */
+  }
+  return {
+    rssMiB: mib(metric('courtside_process_resident_memory_bytes')),
+    heapUsedMiB: mib(metric('courtside_nodejs_heap_size_used_bytes')),
+    heapTotalMiB: mib(metric('courtside_nodejs_heap_size_total_bytes')),
+    cpuSeconds,
+  };
+}
+
+/** The server's own time to hand each push to all its sockets (courtside_live_emit_duration_seconds). */
+async function emitHistogram(url: string): Promise<HistogramDelta> {
+  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+  return parseHistogram(text, 'courtside_live_emit_duration_seconds', {});
+}
+
+function describeHistogram(histogram: HistogramDelta) {
+  return {
+    pushes: histogram.count,
+    meanMs: histogram.count ? round((histogram.sumSeconds / histogram.count) * 1000) : undefined,
+    p50Ms: estimateQuantile(histogram, 0.5),
+    p99Ms: estimateQuantile(histogram, 0.99),
+  };
+}
+
+/** Asks the server for a heap snapshot (SIGUSR2 with --heapsnapshot-signal) and waits until it is written. */
+async function heapSnapshot(dir: string | undefined, pid: number): Promise<string | undefined> {
+  if (!dir) return undefined;
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 300_000;
+  let last = -1;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const file = readdirSync(dir).find((name) => !before.has(name) && name.endsWith('.heapsnapshot'));
+    if (file) {
+      const size = statSync(`${dir}/${file}`).size;
+      // The server answers again once the snapshot is written.
+      if (size > 0 && size === last) return `${dir}/${file}`;
+      last = size;
+    }
+    if (Date.now() > deadline) throw new Error('no heap snapshot in 300 s');
+  }
+}
+
+// ---- the match, set up over HTTP as people would -----------------------------------------------------------------
+
+function expectStatus(response: { status: number; body: unknown }, status: number, what: string) {
+  // 200 and 201 both mean done here; the exact code is the tests' business.
+  const ok = status < 300 ? response.status >= 200 && response.status < 300 : response.status === status;
+  if (!ok)
+    throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+async function signedIn(url: string, label: string): Promise<{ http: HttpClient; id: string }> {
+  const http = new HttpClient(url);
+  const email = `${label}.${randomUUID().slice(0, 8)}@example.test`;
+  const password = 'correct horse battery';
+  const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
+    email,
+    password,
+  });
+  expectStatus(created, 201, 'sign up');
+  const mailbox = await http.json<Array<{ code?: string }>>(
+    'GET',
+    `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,
+  );
+  const code = mailbox.body[0]?.code;
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  expectStatus(
+    await http.json('POST', `${ACCOUNT_API}/account/${created.body.id}/verify?language=en`, {
+      refresh: created.body.refresh,
+      code,
+    }),
+    200,
+    'verify',
+  );
+  expectStatus(await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password }), 200, 'login');
+  expectStatus(
+    await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+      fullName: `Bench ${label}`,
+      phoneNumber: { countryCode: '31', number: '06 12345678' },
+    }),
+    200,
+    'minimal account',
+  );
+  return { http, id: created.body.id };
+}
+
+async function liveMatch(url: string) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const manager = await signedIn(url, 'manager');
+  const company = await manager.http.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, {
+    name: 'TC Fan-out',
+  });
+  expectStatus(company, 201, 'company');
+  const ladder = await manager.http.json<{ uuid: string }>(
+    'POST',
+    `${ADMIN_API}/companies/${company.body.id}/ladders`,
+    { name: 'Live Ladder', email: 'ladder@club.test', sportsCategory: 'TENNISSINGLE' },
+  );
+  expectStatus(ladder, 201, 'ladder');
+  // Games only: the match never ends by itself, so a run can last as long as asked.
+  const season = await manager.http.json<{ uuid: string }>(
+    'POST',
+    `${ADMIN_API}/companies/${company.body.id}/ladders/${ladder.body.uuid}/seasons`,
+    {
+      name: 'Live season',
+      startDate: day(-5),
+      endDate: day(90),
+      minimumPlayedMatches: 3,
+      openForRegistration: true,
+      matchType: 'GAMESONLY',
+    },
+  );
+  expectStatus(season, 201, 'season');
+  const teams = [];
+  for (const label of ['defender', 'challenger']) {
+    const player = await signedIn(url, label);
+    const registered = await player.http.json<{ teamId: string }>(
+      'POST',
+      `${LADDER_API}/seasons/${season.body.uuid}/teams`,
+      {},
+    );
+    expectStatus(registered, 201, 'register');
+    expectStatus(
+      await manager.http.json('POST', `${ADMIN_API}/seasons/${season.body.uuid}/teams/accept`, {
+        teamId: registered.body.teamId,
+      }),
+      200,
+      'accept',
+    );
+    teams.push({ ...player, teamId: registered.body.teamId });
+  }
+  const match = await manager.http.json<{ matchId: string }>(
+    'POST',
+    `${ADMIN_API}/seasons/${season.body.uuid}/teams/match`,
+    { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
+  );
+  expectStatus(match, 201, 'match');
+  const matchId = match.body.matchId;
+  const scorer = teams[0]!.http;
+  expectStatus(
+    await scorer.json('POST', `${MATCHES_API}/matches/${matchId}/live`, { firstServer: 'defender' }),
+    200,
+    'start live',
+  );
+  return {
+    matchId,
+    scorer,
+    rooms: {
+      match: `match:${matchId}`,
+      season: `season:${season.body.uuid}`,
+      ladder: `ladder:${ladder.body.uuid}`,
+    },
+  };
+}
+
+// ---- the viewers' processes -------------------------------------------------------------------------------------
+
+class ViewerProcess {
+  private readonly child: ChildProcess;
+  private readonly waiting = new Map<ChildMessage['type'], (message: ChildMessage) => void>();
+  private failure: Error | undefined;
+  readonly exited: Promise<void>;
+
+  constructor(cleanups: Cleanups) {
+    this.child = fork(fileURLToPath(new URL('./live-viewer-process.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
+    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+    this.child.on('message', (message: ChildMessage) => {
+      if (message.type === 'error') this.failure = new Error(`viewer process: ${message.message}`);
+      const waiter = this.waiting.get(message.type);
+      this.waiting.delete(message.type);
+      waiter?.(message);
+    });
+    cleanups.add('stop a viewer process', async () => {
+      if (this.child.exitCode === null) this.child.kill('SIGTERM');
+      await this.exited;
+    });
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  ask<T extends ChildMessage['type']>(
+    message: ParentMessage,
+    answer: T,
+    timeoutMs: number,
+  ): Promise<Extract<ChildMessage, { type: T }>> {
+    const answered = new Promise<Extract<ChildMessage, { type: T }>>((resolve, reject) => {
+      this.waiting.set(answer, (reply) => resolve(reply as Extract<ChildMessage, { type: T }>));
+      this.waiting.set('error', () => reject(this.failure));
+    });
+    this.child.send(message);
+    return withTimeout(answered, timeoutMs, `viewer process: ${message.type}`);
+  }
+}
+
+// ---- the run ----------------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const cleanups = new Cleanups();
+  process.once('SIGINT', () => void cleanups.runAll().then(() => process.exit(130)));
+  try {
+    const loadBefore = loadavg().map((value) => round(value));
+    const postgres = await startPostgres(cleanups);
+    const env: Record<string, string> = {
+      NODE_ENV: 'development',
+      DATABASE_URL: await postgres.createDatabase('bench_live'),
+    };
+    let logDescription = 'embedded log (Postgres)';
+    if (options.log === 'kafka') {
+      const kafka = await startKafka(cleanups);
+      env.KAFKA_BROKERS = kafka.brokers.join(',');
+      env.KAFKA_TOPIC = `courtside.bench.live.${randomUUID().slice(0, 8)}`;
+      logDescription = `Kafka (${kafka.origin})`;
+    } else {
+      env.KAFKA_BROKERS = '';
+    }
+    if (options.heapSnapshotDir) mkdirSync(options.heapSnapshotDir, { recursive: true });
+    const server = await startServer(cleanups, env, options.serverNodeFlags);
+    const { scorer, matchId, rooms } = await liveMatch(server.url);
+    const viewerRooms = options.rooms.map((kind) => rooms[kind]);
+    console.error(`match ${matchId} is live; ${options.viewers} viewers in ${viewerRooms.join(', ')}`);
+
+    // Let the set-up's allocations settle before the first reading.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const snapshotBefore = await heapSnapshot(options.heapSnapshotDir, server.child.pid!);
+    const memoryBefore = await serverMemory(server.url, server.child.pid!);
+
+    const processes = Array.from({ length: options.viewerProcesses }, () => new ViewerProcess(cleanups));
+    const share = (index: number) =>
+      Math.floor(options.viewers / processes.length) + (index < options.viewers % processes.length ? 1 : 0);
+    const ready = await Promise.all(
+      processes.map((child, index) =>
+        child.ask(
+          {
+            type: 'start',
+            url: server.url,
+            rooms: viewerRooms,
+            count: share(index),
+            connectBatch: options.connectBatch,
+          },
+          'ready',
+          600_000,
+        ),
+      ),
+    );
+    const connected = ready.reduce((sum, answer) => sum + answer.connected, 0);
+    const connectFailures = ready.reduce((sum, answer) => sum + answer.failed, 0);
+    console.error(
+      `${connected} viewers connected and subscribed (${connectFailures} failed) in ${round(Math.max(...ready.map((answer) => answer.connectMs)) / 1000, 1)} s`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const memoryWithViewers = await serverMemory(server.url, server.child.pid!);
+    const viewerCpuBefore = processes.map((child) => procCpuSeconds(child.pid));
+    const emitsBefore = await emitHistogram(server.url);
+
+    // Points at `rate` per second: point i is due at start + i/rate (sent later only if the one before is still out).
+    const points = Math.max(1, Math.round(options.seconds * options.rate));
+    const sentAt = new Map<number, number>();
+    const httpMs: number[] = [];
+    const httpErrors: string[] = [];
+    const loadDuring: number[] = [];
+    const start = nowMs() + 200;
+    for (let seq = 1; seq <= points; seq++) {
+      const due = start + ((seq - 1) * 1000) / options.rate;
+      const wait = due - nowMs();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // A rally-like pattern: the defender wins about 3 points in 5.
+      const winner = seq % 5 === 1 || seq % 5 === 3 ? 'challenger' : 'defender';
+      const before = nowMs();
+      sentAt.set(seq, before);
+      const answer = await scorer.json('POST', `${MATCHES_API}/matches/${matchId}/points`, { seq, winner });
+      httpMs.push(nowMs() - before);
+      if (answer.status !== 200) httpErrors.push(`${seq}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      if (seq % Math.max(1, Math.round(options.rate * 10)) === 0) loadDuring.push(loadavg()[0]!);
+    }
+    const scoringSeconds = (nowMs() - start) / 1000;
+    const memoryScored = await serverMemory(server.url, server.child.pid!);
+    const serverEmit = describeHistogram(subtractHistogram(await emitHistogram(server.url), emitsBefore));
+
+    // Wait until every viewer has the last point (or the drain time passes), then collect.
+    const drainDeadline = nowMs() + 15_000;
+    let reports: ViewerReport[] = [];
+    for (;;) {
+      reports = (
+        await Promise.all(processes.map((child) => child.ask({ type: 'report' }, 'report', 120_000)))
+      ).flatMap((answer) => answer.viewers);
+      const complete = reports.every((report) => report.arrivals.some(([seq]) => seq === points));
+      if (complete || nowMs() > drainDeadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const viewerCpu = processes.map((child, index) => procCpuSeconds(child.pid) - viewerCpuBefore[index]!);
+
+    const latencies: number[] = [];
+    let missing = 0;
+    let duplicatePoints = 0;
+    let duplicateCopies = 0;
+    // Per point, the first and the last viewer to get it: the spread between them is the fan-out itself.
+    const perPointWorst = Array.from({ length: points }, () => 0);
+    const perPointFirst = Array.from({ length: points }, () => Number.POSITIVE_INFINITY);
+    for (const report of reports) {
+      duplicateCopies += report.duplicateCopies;
+      const got = new Map<number, number>();
+      for (const [seq, at] of report.arrivals) {
+        if (seq < 1) continue;
+        if (got.has(seq)) {
+          duplicatePoints++;
+          continue;
+        }
+        got.set(seq, at);
+        const latency = at - sentAt.get(seq)!;
+        latencies.push(latency);
+        perPointWorst[seq - 1] = Math.max(perPointWorst[seq - 1]!, latency);
+        perPointFirst[seq - 1] = Math.min(perPointFirst[seq - 1]!, latency);
+      }
+      for (let seq = 1; seq <= points; seq++) if (!got.has(seq)) missing++;
+    }
+
+    // The viewers leave; the server's memory is read again as it settles.
+    await Promise.all(processes.map((child) => child.ask({ type: 'leave' }, 'left', 120_000)));
+    const memoryAfter: Array<ServerMemory & { secondsAfterLeaving: number }> = [];
+    const leftAt = nowMs();
+    for (const at of [1, options.settleSeconds / 2, options.settleSeconds]) {
+      const wait = leftAt + at * 1000 - nowMs();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      memoryAfter.push({ secondsAfterLeaving: at, ...(await serverMemory(server.url, server.child.pid!)) });
+    }
+    // A heap snapshot collects all garbage first: what the heap holds after it is what the server really keeps.
+    const snapshotAfter = await heapSnapshot(options.heapSnapshotDir, server.child.pid!);
+    const memoryAfterFullGc = snapshotAfter ? await serverMemory(server.url, server.child.pid!) : undefined;
+
+    const latency = summarize(latencies);
+    const result = {
+      when: new Date().toISOString(),
+      machine: machineInfo(),
+      loadAverageBefore: loadBefore,
+      loadAverageDuring: loadDuring.map((value) => round(value)),
+      loadAverageAfter: loadavg().map((value) => round(value)),
+      log: logDescription,
+      postgres: postgres.origin,
+      options,
+      viewers: { asked: options.viewers, connected, connectFailures },
+      points: { sent: points, httpErrors: httpErrors.length, scoringSeconds: round(scoringSeconds, 1) },
+      latencyMs: latency,
+      firstViewerPerPointMs: summarize(perPointFirst.filter(Number.isFinite)),
+      worstPerPointMs: summarize(perPointWorst),
+      spreadPerPointMs: summarize(
+        perPointWorst.map((worst, index) => worst - perPointFirst[index]!).filter(Number.isFinite),
+      ),
+      httpAnswerMs: summarize(httpMs),
+      serverEmitToAllSockets: serverEmit,
+      pushes: {
+        expected: connected * points,
+        delivered: latencies.length,
+        missing,
+        duplicatePoints,
+        duplicateCopies,
+      },
+      cpuSeconds: {
+        server: round(memoryScored.cpuSeconds - memoryWithViewers.cpuSeconds),
+        viewers: viewerCpu.map((value) => round(value)),
+      },
+      serverMemory: {
+        before: memoryBefore,
+        withViewers: memoryWithViewers,
+        afterScoring: memoryScored,
+        memoryAfter,
+        memoryAfterFullGc,
+        heapSnapshots: { before: snapshotBefore, after: snapshotAfter },
+      },
+      target: {
+        p99Ms: TARGET_P99_MS,
+        met: latency !== undefined && latency.p99 <= TARGET_P99_MS && missing === 0,
+      },
+    };
+    printReport(result, httpErrors);
+    if (options.json) await writeFile(options.json, `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await cleanups.runAll();
+  }
+}
+
+function printReport(
+  result: {
+    latencyMs: Summary | undefined;
+    firstViewerPerPointMs: Summary | undefined;
+    worstPerPointMs: Summary | undefined;
+    spreadPerPointMs: Summary | undefined;
+    httpAnswerMs: Summary | undefined;
+  } & Record<string, unknown>,
+  httpErrors: string[],
+) {
+  const line = (label: string, summary: Summary | undefined) =>
+    summary
+      ? `${label}: n=${summary.count} p50 ${summary.p50} ms, p90 ${summary.p90} ms, p99 ${summary.p99} ms, max ${summary.max} ms`
+      : `${label}: no samples`;
+  console.log(
+    JSON.stringify(
+      {
+        ...result,
+        latencyMs: undefined,
+        firstViewerPerPointMs: undefined,
+        worstPerPointMs: undefined,
+        spreadPerPointMs: undefined,
+        httpAnswerMs: undefined,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(line('point → viewer (all viewers, all points)', result.latencyMs));
+  console.log(line('first viewer per point', result.firstViewerPerPointMs));
+  console.log(line('slowest viewer per point', result.worstPerPointMs));
+  console.log(line('last minus first viewer per point (the fan-out)', result.spreadPerPointMs));
+  console.log(line('point HTTP answer', result.httpAnswerMs));
+  console.log(`server: one push to all sockets ${JSON.stringify(result.serverEmitToAllSockets)}`);
+  for (const error of httpErrors.slice(0, 5)) console.log(`HTTP error: ${error}`);
+}
+
+await main();

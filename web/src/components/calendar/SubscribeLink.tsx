@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { webcalUrl } from '../../lib/webcal';
+import { secondaryButtonClass } from '../forms/styles';
+
+/**
+ * "Subscribe in your calendar" (DESIGN.md §6): a `webcal:` link to a feed, which a calendar app adds as a
+ * calendar that follows every new date, change and cancellation. Nothing when the feed is not known (yet).
+ */
+export function SubscribeLink({ feedUrl }: { feedUrl: string | null | undefined }) {
+  const { t } = useTranslation();
+  const href = feedUrl ? webcalUrl(feedUrl) : null;
+  if (!href) return null;
+  return (
+    <a href={href} className={secondaryButtonClass} title={t('calendar.subscribeHint')}>
+      <svg viewBox="0 0 16 16" className="size-4 shrink-0 text-brand-700" aria-hidden="true">
+        <rect x="2" y="3" width="12" height="11" rx="2" fill="none" stroke="currentColor" strokeWidth="1.4" />
+        <path
+          d="M2 6.5h12M5.5 1.5v3M10.5 1.5v3M8 8.5v3.5M6.25 10.25h3.5"
+          stroke="currentColor"
+          strokeWidth="1.4"
+          strokeLinecap="round"
+        />
+      </svg>
+      {t('calendar.subscribe')}
+    </a>
+  );
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { request } from '../../../lib/http';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
+
+/** The notification kinds of DESIGN.md §6, also the keys of the mail preferences. */
+export const NOTIFICATION_KINDS = [
+  'team.waiting',
+  'team.accepted',
+  'team.rejected',
+  'challenge.received',
+  'challenge.accepted',
+  'challenge.declined',
+  'challenge.expired',
+  'challenge.reminder',
+  'result.toConfirm',
+  'result.confirmed',
+  'result.disputed',
+  'match.scheduled',
+  'match.cancelled',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  // A kind this client does not know yet still shows (title and body come from the server).
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  url: z.string().nullable().optional(),
+  createdAt: z.string(),
+  readAt: z.string().nullable().optional(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const preferencesSchema = z.object({
+  language: z.enum(['en', 'nl']),
+  mail: z.record(z.string(), z.boolean()),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** The latest notifications, newest first. */
+export function listNotifications(limit: number, signal?: AbortSignal): Promise<Notification[]> {
+  return request('GET', `${ACCOUNT_API}/notifications`, {
+    query: { limit },
+    schema: z.array(notificationSchema),
+    signal,
+  });
+}
+
+export function markRead(target: { ids: string[] } | { all: true }): Promise<unknown> {
+  return request('POST', `${ACCOUNT_API}/notifications/read`, { body: target });
+}
+
+export function getPreferences(signal?: AbortSignal): Promise<Preferences> {
+  return request('GET', `${ACCOUNT_API}/account/preferences`, { schema: preferencesSchema, signal });
+}
+
+export function savePreferences(preferences: Preferences): Promise<Preferences> {
+  return request('PUT', `${ACCOUNT_API}/account/preferences`, {
+    body: preferences,
+    schema: preferencesSchema,
+  });
+}

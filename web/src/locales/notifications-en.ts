@@ -1,0 +1,42 @@
+/** English texts of the bell, its panel and the mail preferences (spread into en.ts). */
+const notificationsEn = {
+  notifications: {
+    title: 'Notifications',
+    bell: 'Notifications',
+    bellUnread_one: 'Notifications: {{count}} unread',
+    bellUnread_other: 'Notifications: {{count}} unread',
+    markAllRead: 'Mark all read',
+    empty: 'Nothing new. Challenges, results to confirm and team news show up here.',
+    failed: 'Notifications could not be loaded.',
+    preferencesLink: 'Mail preferences',
+    kinds: {
+      'team.waiting': 'A team waits for approval (managers)',
+      'team.accepted': 'My team was accepted',
+      'team.rejected': 'My team was rejected',
+      'challenge.received': 'I am challenged',
+      'challenge.accepted': 'My challenge was accepted',
+      'challenge.declined': 'My challenge was declined',
+      'challenge.expired': 'A challenge expired',
+      'challenge.reminder': 'A challenge needs my answer within a day',
+      'result.toConfirm': 'A result waits for my confirmation',
+      'result.confirmed': 'A result was confirmed',
+      'result.disputed': 'A result was disputed (managers)',
+      'match.scheduled': 'A match was scheduled or moved',
+      'match.cancelled': 'A match was cancelled',
+    },
+    preferences: {
+      title: 'Mail preferences',
+      intro:
+        'Choose the language of your mails and which mails you get. The bell shows everything either way.',
+      language: 'Language of mails',
+      mails: 'Mail me when',
+      mailsHint: 'Every mail also has a link to turn its kind off.',
+      save: 'Save preferences',
+      saving: 'Saving…',
+      saved: 'Your preferences are saved.',
+      failed: 'Your preferences could not be loaded. Reload the page to try again.',
+    },
+  },
+};
+
+export default notificationsEn;

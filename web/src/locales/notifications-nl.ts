@@ -1,0 +1,43 @@
+import type notificationsEn from './notifications-en';
+
+/** Dutch texts of the bell, its panel and the mail preferences (same shape as notifications-en.ts). */
+const notificationsNl: typeof notificationsEn = {
+  notifications: {
+    title: 'Meldingen',
+    bell: 'Meldingen',
+    bellUnread_one: 'Meldingen: {{count}} ongelezen',
+    bellUnread_other: 'Meldingen: {{count}} ongelezen',
+    markAllRead: 'Alles gelezen',
+    empty: 'Niets nieuws. Uitdagingen, uitslagen om te bevestigen en teamnieuws verschijnen hier.',
+    failed: 'De meldingen konden niet worden geladen.',
+    preferencesLink: 'Mailvoorkeuren',
+    kinds: {
+      'team.waiting': 'Een team wacht op goedkeuring (beheerders)',
+      'team.accepted': 'Mijn team is geaccepteerd',
+      'team.rejected': 'Mijn team is afgewezen',
+      'challenge.received': 'Ik word uitgedaagd',
+      'challenge.accepted': 'Mijn uitdaging is aangenomen',
+      'challenge.declined': 'Mijn uitdaging is geweigerd',
+      'challenge.expired': 'Een uitdaging is verlopen',
+      'challenge.reminder': 'Een uitdaging wacht binnen een dag op mijn antwoord',
+      'result.toConfirm': 'Een uitslag wacht op mijn bevestiging',
+      'result.confirmed': 'Een uitslag is bevestigd',
+      'result.disputed': 'Een uitslag wordt betwist (beheerders)',
+      'match.scheduled': 'Een wedstrijd is gepland of verzet',
+      'match.cancelled': 'Een wedstrijd is afgelast',
+    },
+    preferences: {
+      title: 'Mailvoorkeuren',
+      intro: 'Kies de taal van je mails en welke mails je krijgt. De bel toont hoe dan ook alles.',
+      language: 'Taal van de mails',
+      mails: 'Mail me als',
+      mailsHint: 'Elke mail heeft ook een link om dat soort mail uit te zetten.',
+      save: 'Voorkeuren opslaan',
+      saving: 'Opslaan…',
+      saved: 'Je voorkeuren zijn opgeslagen.',
+      failed: 'Je voorkeuren konden niet worden geladen. Laad de pagina opnieuw.',
+    },
+  },
+};
+
+export default notificationsNl;
