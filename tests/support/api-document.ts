@@ -46,6 +46,11 @@ export class AnswerChecker {
     return undefined;
   }
 
+  /** Whether the body is worth reading: a JSON answer of a documented route (not a 4 MB script, not a page). */
+  readsBody(method: string, url: string, contentType: string): boolean {
+    return contentType.startsWith('application/json') && this.operation(method, url) !== undefined;
+  }
+
   /** What is wrong with this answer, by the document; undefined when it is as documented (or not an API call). */
   problem(
     method: string,

@@ -52,13 +52,9 @@ export class HttpClient {
   private async check(method: string, path: string, response: Response): Promise<void> {
     if (!this.checkAnswers) return;
     const checker = await answerCheckerOf(this.baseUrl);
-    const problem = checker.problem(
-      method,
-      path,
-      response.status,
-      response.headers.get('content-type') ?? '',
-      await response.clone().text(),
-    );
+    const contentType = response.headers.get('content-type') ?? '';
+    const body = checker.readsBody(method, path, contentType) ? await response.clone().text() : '';
+    const problem = checker.problem(method, path, response.status, contentType, body);
     if (problem) throw new Error(`Undocumented answer: ${problem}`);
   }
 
