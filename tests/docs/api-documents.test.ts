@@ -89,7 +89,13 @@ describe('the API documents (OpenAPI 3.1, AsyncAPI 3)', () => {
 
   it('checks answers: an answer unlike the document is found out', () => {
     const checker = new AnswerChecker(openApi);
-    const account = { id: crypto.randomUUID(), email: 'a@example.test', fullName: null, phoneNumber: null };
+    const account = {
+      id: crypto.randomUUID(),
+      email: 'a@example.test',
+      fullName: null,
+      phoneNumber: null,
+      calendarUrl: 'http://127.0.0.1/webapps/api/matches/api/v1/calendar/x.ics',
+    };
     const url = `${ACCOUNT_API}/account`;
     const json = 'application/json; charset=utf-8';
     expect(checker.problem('GET', url, 200, json, JSON.stringify(account))).toBeUndefined();

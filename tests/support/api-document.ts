@@ -17,6 +17,7 @@ export interface OpenApi {
   components: { schemas: Record<string, JsonSchema> };
 }
 
+const COMPONENTS = 'https://courtside.invalid/openapi.json';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export class AnswerChecker {
@@ -26,6 +27,7 @@ export class AnswerChecker {
   private readonly templates: Array<{ path: string; pattern: RegExp; parameters: number }>;
 
   constructor(readonly document: OpenApi) {
+    this.ajv.addSchema({ $id: COMPONENTS, components: document.components });
     this.templates = Object.keys(document.paths)
       .map((path) => ({
         path,
@@ -75,7 +77,12 @@ export class AnswerChecker {
     const key = `${method} ${found.path} ${status}`;
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile({ ...schema, components: this.document.components });
+      // The named schemas are compiled once, as their own schema; each answer's schema points into it.
+      validate = this.ajv.compile(
+        JSON.parse(
+          JSON.stringify(schema).replaceAll('"#/components/', `"${COMPONENTS}#/components/`),
+        ) as object,
+      );
       this.compiled.set(key, validate);
     }
     let value: unknown;
