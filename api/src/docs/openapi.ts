@@ -127,6 +127,8 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
       content: json(invalid),
     };
     if (route.body) responses['413'] = answer('The body is larger than 1 MB');
+    // Every GET answer carries an ETag; asked again with If-None-Match, an unchanged one is a bodiless 304.
+    if (route.method === 'get') responses['304'] = { description: 'Not modified (the `ETag` still holds)' };
     const failures = route.failures ?? {};
     const failure = (status: 401 | 403 | 404 | 409 | 410 | 429 | 503, fallback?: string) => {
       const given = failures[status];
