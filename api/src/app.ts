@@ -8,6 +8,7 @@ import helmet from 'koa-helmet';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { authentication } from './accounts/authentication.ts';
 import { sessionIdOf } from './accounts/sessions.ts';
+import { docsRoutes } from './docs/docs-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { HttpError } from './http/http-error.ts';
@@ -49,6 +50,7 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[] } {
     logger: options.services.logger,
   });
   for (const module of options.modules) module.routes?.(router, options.services);
+  docsRoutes(router);
   // The tournament group is reserved (spec §1): nothing uses it yet.
   router.all(/^\/webapps\/api\/tournament(\/.*)?$/, () => {
     throw new HttpError(404, 'The tournament API is not available');

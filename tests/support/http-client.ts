@@ -1,12 +1,19 @@
 import { HEALTH_PATH } from '@courtside/events/api-paths';
+import { answerCheckerOf } from './api-document.ts';
+
 /**
  * A tiny HTTP client that behaves like a browser for the api: it keeps cookies and sends the anti-forgery
- * header on state-changing calls.
+ * header on state-changing calls. Every answer of an API route is checked against the server's OpenAPI document
+ * (status and JSON body): an answer that is not as documented throws, and fails the test.
  */
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    /** Off only for a client that sends what no documented client would (the fuzz test's garbage). */
+    private readonly checkAnswers = true,
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -37,7 +44,18 @@ export class HttpClient {
       const index = pair!.indexOf('=');
       this.cookies.set(pair!.slice(0, index).trim(), pair!.slice(index + 1).trim());
     }
+    await this.check(method, path, response);
     return response;
+  }
+
+  /** Throws when the answer is not as the document says (the document itself is not checked here). */
+  private async check(method: string, path: string, response: Response): Promise<void> {
+    if (!this.checkAnswers) return;
+    const checker = await answerCheckerOf(this.baseUrl);
+    const contentType = response.headers.get('content-type') ?? '';
+    const body = checker.readsBody(method, path, contentType) ? await response.clone().text() : '';
+    const problem = checker.problem(method, path, response.status, contentType, body);
+    if (problem) throw new Error(`Undocumented answer: ${problem}`);
   }
 
   async json<T = unknown>(

@@ -14,6 +14,16 @@ import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { calendarUrlOf } from '../calendar/calendar-routes.ts';
+import { trueSchema } from '../http/answers.ts';
+import { documented } from '../http/documented-router.ts';
+import {
+  accountSchema,
+  codeAnswerSchema,
+  refreshAnswerSchema,
+  signedInAccountSchema,
+  signUpAnswerSchema,
+  unverifiedSchema,
+} from './account-answers.ts';
 
 const email = z.email('Enter a valid email address').trim().toLowerCase().max(254);
 const password = z.string().min(10, 'Use at least 10 characters').max(128, 'Use at most 128 characters');
@@ -46,135 +56,233 @@ export function accountRoutes(router: Router, services: AppServices): void {
   const verification = new EmailVerification(services.db, services.mailer, services.clock);
   const limiter = new RateLimiter(services.db, services.clock);
   const { sessions, passwords, xsrfSecret } = services;
+  const api = documented(router);
 
-  router.post(`${ACCOUNT_API}/account`, async (ctx) => {
-    const input = parseInput(credentialsSchema, ctx.request.body, 'sign-up');
-    const { language } = parseInput(languageQuery, ctx.query, 'query');
-    const id = randomUUID();
-    const passwordHash = await passwords.hash(input.password);
-    if (!(await accounts.create({ id, email: input.email, passwordHash, createdAt: services.clock() }))) {
-      throw new HttpError(409, 'An account with this email address exists already', [
-        { path: ['email'], message: 'An account with this email address exists already', code: 'taken' },
-      ]);
-    }
-    const refresh = await verification.start(id, input.email, language);
-    ctx.status = 201;
-    ctx.body = { id, refresh };
-  });
-
-  router.post(`${ACCOUNT_API}/account/:id/verify`, async (ctx) => {
-    const { id } = parseInput(idParams, ctx.params, 'address');
-    const { refresh, code } = parseInput(verifySchema, ctx.request.body, 'verification');
-    await verification.verify(id, refresh, code);
-    await accounts.markVerified(id, services.clock());
-    ctx.body = true;
-  });
-
-  router.post(`${ACCOUNT_API}/account/:id/code`, async (ctx) => {
-    const { id } = parseInput(idParams, ctx.params, 'address');
-    const { refresh } = parseInput(ticketSchema, ctx.request.body, 'request');
-    const { language } = parseInput(languageQuery, ctx.query, 'query');
-    const account = await accounts.byId(id);
-    if (!account || !(await verification.ticketMatches(id, refresh))) {
-      throw new HttpError(400, 'This verification link is not valid any more. Sign in to get a new code.');
-    }
-    await limiter.consume([{ key: `code:${id}`, max: 5, windowMs: CODE_WINDOW_MS }]);
-    ctx.body = { refresh: await verification.start(id, account.email, language) };
-  });
-
-  router.post(`${ACCOUNT_API}/account/login`, async (ctx) => {
-    const input = parseInput(loginSchema, ctx.request.body, 'sign-in');
-    // ctx.ip: behind the proxy, the address the proxy saw (app.ts), whatever X-Forwarded-For the client sent.
-    const limits = loginLimits(input.email, ctx.ip);
-    await limiter.consume(limits.all);
-    const account = await accounts.byEmail(input.email);
-    // An unknown address costs as much time as a wrong password, so addresses cannot be probed by timing.
-    const valid = await (
-      account
-        ? passwords.verify(input.password, account.passwordHash)
-        : passwords.hash(input.password).then(() => false)
-    ).catch(async (error: unknown) => {
-      // Not judged (e.g. too many sign-ins at once): not a failure of this person.
-      await limiter.undo(limits.all);
-      throw error;
-    });
-    if (!account || !valid) throw new HttpError(401, 'The email address or password is not right');
-    await limiter.undo(limits.all);
-    await limiter.reset(limits.pair.key);
-    if (!account.verified) {
+  api.post(
+    `${ACCOUNT_API}/account`,
+    {
+      summary: 'Sign up',
+      description: 'Mails a 6-digit code (in `language`) to verify the address with.',
+      access: 'public',
+      query: languageQuery,
+      body: credentialsSchema,
+      responses: { 201: signUpAnswerSchema },
+      failures: { 409: 'An account with this email address exists already (issue `taken` on `email`)' },
+    },
+    async (ctx) => {
+      const input = parseInput(credentialsSchema, ctx.request.body, 'sign-up');
       const { language } = parseInput(languageQuery, ctx.query, 'query');
-      const refresh = await verification.start(account.id, account.email, language);
-      ctx.status = 403;
-      ctx.body = { error: 'Verify your email address first', id: account.id, refresh };
-      return;
-    }
-    const previous = sessionOf(ctx);
-    if (previous) await sessions.revoke(previous);
-    const { sessionId, accessExpiresAt } = await sessions.create(account.id);
-    setSessionCookies(ctx, sessionId, accessExpiresAt, xsrfSecret);
-    ctx.body = publicAccount(account);
-  });
+      const id = randomUUID();
+      const passwordHash = await passwords.hash(input.password);
+      if (!(await accounts.create({ id, email: input.email, passwordHash, createdAt: services.clock() }))) {
+        throw new HttpError(409, 'An account with this email address exists already', [
+          { path: ['email'], message: 'An account with this email address exists already', code: 'taken' },
+        ]);
+      }
+      const refresh = await verification.start(id, input.email, language);
+      ctx.status = 201;
+      ctx.body = { id, refresh };
+    },
+  );
 
-  router.post(`${ACCOUNT_API}/account/refresh`, async (ctx) => {
-    parseInput(languageQuery, ctx.query, 'query');
-    const session = sessionOf(ctx);
-    if (!session) throw new HttpError(401, 'Your session has ended: please sign in again');
-    const accessExpiresAt = await sessions.refresh(session);
-    setExpireCookie(ctx, accessExpiresAt);
-    ctx.body = { expiresAt: accessExpiresAt.getTime() };
-  });
+  api.post(
+    `${ACCOUNT_API}/account/:id/verify`,
+    {
+      summary: 'Verify the email address with the mailed code',
+      access: 'public',
+      params: idParams,
+      body: verifySchema,
+      responses: { 200: trueSchema },
+      failures: { 410: 'The code has expired: ask for a new one', 429: 'Too many wrong codes' },
+    },
+    async (ctx) => {
+      const { id } = parseInput(idParams, ctx.params, 'address');
+      const { refresh, code } = parseInput(verifySchema, ctx.request.body, 'verification');
+      await verification.verify(id, refresh, code);
+      await accounts.markVerified(id, services.clock());
+      ctx.body = true;
+    },
+  );
 
-  router.get(`${ACCOUNT_API}/account/logout`, async (ctx) => {
-    const session = sessionOf(ctx);
-    if (session) await sessions.revoke(session);
-    clearSessionCookies(ctx, xsrfSecret);
-    ctx.body = true;
-  });
+  api.post(
+    `${ACCOUNT_API}/account/:id/code`,
+    {
+      summary: 'Mail a new verification code',
+      access: 'public',
+      params: idParams,
+      query: languageQuery,
+      body: ticketSchema,
+      responses: { 200: codeAnswerSchema },
+      failures: { 429: 'Too many codes asked for: try again later (Retry-After)' },
+    },
+    async (ctx) => {
+      const { id } = parseInput(idParams, ctx.params, 'address');
+      const { refresh } = parseInput(ticketSchema, ctx.request.body, 'request');
+      const { language } = parseInput(languageQuery, ctx.query, 'query');
+      const account = await accounts.byId(id);
+      if (!account || !(await verification.ticketMatches(id, refresh))) {
+        throw new HttpError(400, 'This verification link is not valid any more. Sign in to get a new code.');
+      }
+      await limiter.consume([{ key: `code:${id}`, max: 5, windowMs: CODE_WINDOW_MS }]);
+      ctx.body = { refresh: await verification.start(id, account.email, language) };
+    },
+  );
 
-  router.get(`${ACCOUNT_API}/account/hasminimalaccount`, async (ctx) => {
-    const session = requireSession(ctx);
-    const account = await accounts.byId(session.accountId);
-    ctx.body = Boolean(account?.fullName && account.phoneNumber);
-  });
+  api.post(
+    `${ACCOUNT_API}/account/login`,
+    {
+      summary: 'Sign in',
+      description:
+        'Sets the session cookies (`SESSION-ID`, `courtside.loggedin`, `courtside.expire`) and a new `XSRF-TOKEN`. ' +
+        'A script may send the session id back in the `SESSION-ID` header instead of the cookie.',
+      access: 'public',
+      query: languageQuery,
+      body: loginSchema,
+      responses: { 200: accountSchema },
+      failures: {
+        401: 'The email address or password is not right',
+        403: { description: 'Not verified yet: a new code was mailed', schema: unverifiedSchema },
+        429: 'Too many attempts for this address or account (Retry-After)',
+        503: 'Too many sign-ins at once (Retry-After)',
+      },
+    },
+    async (ctx) => {
+      const input = parseInput(loginSchema, ctx.request.body, 'sign-in');
+      // ctx.ip: behind the proxy, the address the proxy saw (app.ts), whatever X-Forwarded-For the client sent.
+      const limits = loginLimits(input.email, ctx.ip);
+      await limiter.consume(limits.all);
+      const account = await accounts.byEmail(input.email);
+      // An unknown address costs as much time as a wrong password, so addresses cannot be probed by timing.
+      const valid = await (
+        account
+          ? passwords.verify(input.password, account.passwordHash)
+          : passwords.hash(input.password).then(() => false)
+      ).catch(async (error: unknown) => {
+        // Not judged (e.g. too many sign-ins at once): not a failure of this person.
+        await limiter.undo(limits.all);
+        throw error;
+      });
+      if (!account || !valid) throw new HttpError(401, 'The email address or password is not right');
+      await limiter.undo(limits.all);
+      await limiter.reset(limits.pair.key);
+      if (!account.verified) {
+        const { language } = parseInput(languageQuery, ctx.query, 'query');
+        const refresh = await verification.start(account.id, account.email, language);
+        ctx.status = 403;
+        ctx.body = { error: 'Verify your email address first', id: account.id, refresh };
+        return;
+      }
+      const previous = sessionOf(ctx);
+      if (previous) await sessions.revoke(previous);
+      const { sessionId, accessExpiresAt } = await sessions.create(account.id);
+      setSessionCookies(ctx, sessionId, accessExpiresAt, xsrfSecret);
+      ctx.body = publicAccount(account);
+    },
+  );
 
-  router.get(`${ACCOUNT_API}/account`, async (ctx) => {
-    const session = requireSession(ctx);
-    const account = await accounts.byId(session.accountId);
-    if (!account) throw new HttpError(401, 'Please sign in');
-    ctx.body = { ...publicAccount(account), calendarUrl: await calendarUrlOf(ctx, services, account.id) };
-  });
+  api.post(
+    `${ACCOUNT_API}/account/refresh`,
+    {
+      summary: 'Renew the access time of the session (15 minutes)',
+      access: 'session',
+      query: languageQuery,
+      responses: { 200: refreshAnswerSchema },
+    },
+    async (ctx) => {
+      parseInput(languageQuery, ctx.query, 'query');
+      const session = sessionOf(ctx);
+      if (!session) throw new HttpError(401, 'Your session has ended: please sign in again');
+      const accessExpiresAt = await sessions.refresh(session);
+      setExpireCookie(ctx, accessExpiresAt);
+      ctx.body = { expiresAt: accessExpiresAt.getTime() };
+    },
+  );
 
-  router.put(`${ACCOUNT_API}/account/minimal`, async (ctx) => {
-    const session = requireSession(ctx);
-    const input = parseInput(minimalSchema, ctx.request.body, 'account');
-    const phone = parsePhone(input.phoneNumber.countryCode, input.phoneNumber.number);
-    if (!phone) {
-      throw new HttpError(400, 'Invalid account', [
-        {
-          path: ['phoneNumber', 'number'],
-          message: 'This is not a valid phone number',
-          code: 'invalid_phone',
-        },
-      ]);
-    }
-    await accounts.setMinimal(session.accountId, input.fullName, phone);
-    ctx.body = {
-      ...publicAccount((await accounts.byId(session.accountId))!),
-      calendarUrl: await calendarUrlOf(ctx, services, session.accountId),
-    };
-  });
+  api.get(
+    `${ACCOUNT_API}/account/logout`,
+    { summary: 'Sign out', access: 'optional', responses: { 200: trueSchema } },
+    async (ctx) => {
+      const session = sessionOf(ctx);
+      if (session) await sessions.revoke(session);
+      clearSessionCookies(ctx, xsrfSecret);
+      ctx.body = true;
+    },
+  );
 
-  router.put(`${ACCOUNT_API}/account/password`, async (ctx) => {
-    const session = requireSession(ctx);
-    const input = parseInput(passwordChangeSchema, ctx.request.body, 'password change');
-    const account = (await accounts.byId(session.accountId))!;
-    if (!(await passwords.verify(input.currentPassword, account.passwordHash))) {
-      throw new HttpError(400, 'Invalid password change', [
-        { path: ['currentPassword'], message: 'This is not your current password', code: 'wrong_password' },
-      ]);
-    }
-    await accounts.setPasswordHash(account.id, await passwords.hash(input.newPassword));
-    await sessions.revokeOthers(account.id, session);
-    ctx.body = true;
-  });
+  api.get(
+    `${ACCOUNT_API}/account/hasminimalaccount`,
+    {
+      summary: 'Whether the account has a full name and a phone number',
+      access: 'session',
+      responses: { 200: z.boolean() },
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const account = await accounts.byId(session.accountId);
+      ctx.body = Boolean(account?.fullName && account.phoneNumber);
+    },
+  );
+
+  api.get(
+    `${ACCOUNT_API}/account`,
+    { summary: 'The signed-in account', access: 'session', responses: { 200: signedInAccountSchema } },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const account = await accounts.byId(session.accountId);
+      if (!account) throw new HttpError(401, 'Please sign in');
+      ctx.body = { ...publicAccount(account), calendarUrl: await calendarUrlOf(ctx, services, account.id) };
+    },
+  );
+
+  api.put(
+    `${ACCOUNT_API}/account/minimal`,
+    {
+      summary: 'Set the full name and phone number',
+      access: 'session',
+      body: minimalSchema,
+      responses: { 200: signedInAccountSchema },
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const input = parseInput(minimalSchema, ctx.request.body, 'account');
+      const phone = parsePhone(input.phoneNumber.countryCode, input.phoneNumber.number);
+      if (!phone) {
+        throw new HttpError(400, 'Invalid account', [
+          {
+            path: ['phoneNumber', 'number'],
+            message: 'This is not a valid phone number',
+            code: 'invalid_phone',
+          },
+        ]);
+      }
+      await accounts.setMinimal(session.accountId, input.fullName, phone);
+      ctx.body = {
+        ...publicAccount((await accounts.byId(session.accountId))!),
+        calendarUrl: await calendarUrlOf(ctx, services, session.accountId),
+      };
+    },
+  );
+
+  api.put(
+    `${ACCOUNT_API}/account/password`,
+    {
+      summary: 'Change the password (signs out the other sessions)',
+      access: 'session',
+      body: passwordChangeSchema,
+      responses: { 200: trueSchema },
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const input = parseInput(passwordChangeSchema, ctx.request.body, 'password change');
+      const account = (await accounts.byId(session.accountId))!;
+      if (!(await passwords.verify(input.currentPassword, account.passwordHash))) {
+        throw new HttpError(400, 'Invalid password change', [
+          { path: ['currentPassword'], message: 'This is not your current password', code: 'wrong_password' },
+        ]);
+      }
+      await accounts.setPasswordHash(account.id, await passwords.hash(input.newPassword));
+      await sessions.revokeOthers(account.id, session);
+      ctx.body = true;
+    },
+  );
 }

@@ -5,6 +5,22 @@ import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { companyHistoryOf } from './audit-queries.ts';
+import { documented } from '../http/documented-router.ts';
+
+const historyPageSchema = z.object({
+  items: z.array(
+    z.object({
+      seq: z.number().int().describe('The event’s position in the company’s history'),
+      id: z.uuid(),
+      type: z.string(),
+      streamId: z.string(),
+      occurredAt: z.iso.datetime(),
+      payload: z.unknown(),
+      actor: z.object({ id: z.string(), name: z.string() }),
+    }),
+  ),
+  nextAfter: z.number().int().nullable().describe('Pass as `after` for the next (older) page; null: no more'),
+});
 
 const historyQuery = z.object({
   /** A stream id: a ladder (with its seasons), a season, a team or a match. */
@@ -16,17 +32,33 @@ const historyQuery = z.object({
 
 /** DESIGN.md §2: the company's events, newest first, for managers (the audit page). */
 export function auditRoutes(router: Router, services: AppServices): void {
-  router.get(`${ADMIN_API}/companies/:companyId/events`, async (ctx) => {
-    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const { stream, after, limit } = parseInput(historyQuery, ctx.query, 'query');
-    const rows = await companyHistoryOf(services.readModels, { companyId, stream, after, limit: limit + 1 });
-    const page = rows.slice(0, limit);
-    ctx.body = {
-      items: page.map(({ actorId, actorName, ...event }) => ({
-        ...event,
-        actor: { id: actorId, name: actorName ?? (actorId === 'system' ? 'Courtside' : 'Unknown') },
-      })),
-      nextAfter: rows.length > limit ? page.at(-1)!.seq : null,
-    };
-  });
+  const api = documented(router);
+  api.get(
+    `${ADMIN_API}/companies/:companyId/events`,
+    {
+      summary: 'The company’s events, newest first (the audit page)',
+      access: 'session',
+      params: z.object({ companyId: z.uuid() }),
+      query: historyQuery,
+      responses: { 200: historyPageSchema },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { stream, after, limit } = parseInput(historyQuery, ctx.query, 'query');
+      const rows = await companyHistoryOf(services.readModels, {
+        companyId,
+        stream,
+        after,
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      ctx.body = {
+        items: page.map(({ actorId, actorName, ...event }) => ({
+          ...event,
+          actor: { id: actorId, name: actorName ?? (actorId === 'system' ? 'Courtside' : 'Unknown') },
+        })),
+        nextAfter: rows.length > limit ? page.at(-1)!.seq : null,
+      };
+    },
+  );
 }

@@ -12,6 +12,12 @@ import { calendarFeed } from './calendar-feed.ts';
 import { accountFeedMatches, ladderFeedMatches, type FeedMatch } from './calendar-queries.ts';
 import { CalendarFeeds } from './calendar-tokens.ts';
 import { FeedCache } from './feed-cache.ts';
+import { documented } from '../http/documented-router.ts';
+
+const feed = {
+  contentType: 'text/calendar',
+  description: 'An iCalendar 2.0 feed: one VEVENT per dated match',
+} as const;
 
 /** The address of an account's personal feed: `api/v1/calendar/{token}.ics` in the matches group. */
 export const personalFeedPath = (token: string) => `${MATCHES_API}/calendar/${token}.ics`;
@@ -37,6 +43,7 @@ export function calendarRoutes(router: Router, services: AppServices): void {
     cache.textFor({ name, base: publicUrlOf(ctx, services, ''), matches }, () =>
       calendarFeed(matches, { name, matchUrl: matchUrl(ctx) }),
     );
+  const api = documented(router);
 
   function answerFeed(ctx: Context, text: string, visibility: 'public' | 'private', fileName: string) {
     ctx.type = 'text/calendar; charset=utf-8';
@@ -47,26 +54,52 @@ export function calendarRoutes(router: Router, services: AppServices): void {
     ctx.body = text;
   }
 
-  router.get(`${MATCHES_API}/calendar/:file`, async (ctx) => {
-    const found = /^(.+)\.ics$/.exec(String(ctx.params.file));
-    const accountId = found ? await feeds.accountOf(found[1]!) : undefined;
-    // A token is a secret: one that is wrong, malformed or renewed since is simply unknown.
-    if (!accountId) throw new HttpError(404, 'No such calendar: renew its address on your account');
-    const matches = await accountFeedMatches(db, accountId);
-    answerFeed(ctx, feedText(ctx, 'Courtside: my matches', matches), 'private', 'my-matches.ics');
-  });
+  api.get(
+    `${MATCHES_API}/calendar/:file`,
+    {
+      summary: 'The player’s own matches as a calendar feed (`{token}.ics`, from `calendarUrl`)',
+      access: 'public',
+      params: z.object({ file: z.string().describe('`{token}.ics`') }),
+      responses: { 200: feed },
+    },
+    async (ctx) => {
+      const found = /^(.+)\.ics$/.exec(String(ctx.params.file));
+      const accountId = found ? await feeds.accountOf(found[1]!) : undefined;
+      // A token is a secret: one that is wrong, malformed or renewed since is simply unknown.
+      if (!accountId) throw new HttpError(404, 'No such calendar: renew its address on your account');
+      const matches = await accountFeedMatches(db, accountId);
+      answerFeed(ctx, feedText(ctx, 'Courtside: my matches', matches), 'private', 'my-matches.ics');
+    },
+  );
 
-  router.post(`${ACCOUNT_API}/account/calendar/renew`, async (ctx) => {
-    const session = requireSession(ctx);
-    const token = await feeds.renew(session.accountId);
-    ctx.body = { calendarUrl: publicUrlOf(ctx, services, personalFeedPath(token)) };
-  });
+  api.post(
+    `${ACCOUNT_API}/account/calendar/renew`,
+    {
+      summary: 'A new address for the personal calendar feed (the old one then answers 404)',
+      access: 'session',
+      responses: { 200: z.object({ calendarUrl: z.url() }) },
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const token = await feeds.renew(session.accountId);
+      ctx.body = { calendarUrl: publicUrlOf(ctx, services, personalFeedPath(token)) };
+    },
+  );
 
-  router.get(`${LADDER_API}/ladders/:ladderId/calendar.ics`, async (ctx) => {
-    const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
-    const ladder = await publicLadderOf(db, ladderId);
-    if (!ladder) throw new HttpError(404, 'No such ladder');
-    const matches = await ladderFeedMatches(db, ladderId);
-    answerFeed(ctx, feedText(ctx, `${ladder.name} (Courtside)`, matches), 'public', 'ladder.ics');
-  });
+  api.get(
+    `${LADDER_API}/ladders/:ladderId/calendar.ics`,
+    {
+      summary: 'A ladder’s dated matches as a calendar feed',
+      access: 'public',
+      params: ladderParams,
+      responses: { 200: feed },
+    },
+    async (ctx) => {
+      const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
+      const ladder = await publicLadderOf(db, ladderId);
+      if (!ladder) throw new HttpError(404, 'No such ladder');
+      const matches = await ladderFeedMatches(db, ladderId);
+      answerFeed(ctx, feedText(ctx, `${ladder.name} (Courtside)`, matches), 'public', 'ladder.ics');
+    },
+  );
 }

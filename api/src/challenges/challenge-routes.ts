@@ -17,6 +17,8 @@ import {
   companyOfSeason,
   seasonChallengesStateOf,
 } from './challenge-queries.ts';
+import { documented } from '../http/documented-router.ts';
+import { challengeRefusalCodes, challengeSchema } from './challenge-answers.ts';
 
 const seasonParams = z.object({ seasonId: z.uuid('No such season') });
 const challengeParams = z.object({ challengeId: z.uuid('No such challenge') });
@@ -27,10 +29,13 @@ const acceptSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time as YYYY-MM-DDTHH:mm')
     .nullish(),
 });
+const challengeIdSchema = z.object({ challengeId: z.uuid() });
+const acceptedChallengeSchema = challengeIdSchema.extend({ matchId: z.uuid() });
 
 /** DESIGN.md §5 "Routes added": challenges between the teams of a season. */
 export function challengeRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
+  const api = documented(router);
 
   async function requireCompanyOfSeason(seasonId: string): Promise<string> {
     const companyId = await companyOfSeason(db, seasonId);
@@ -56,32 +61,61 @@ export function challengeRoutes(router: Router, services: AppServices): void {
     );
   }
 
-  router.post(`${LADDER_API}/seasons/:seasonId/challenges`, async (ctx) => {
-    const session = requireSession(ctx);
-    const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
-    const { defenderTeamId } = parseInput(issueSchema, ctx.request.body ?? {}, 'challenge');
-    const companyId = await requireCompanyOfSeason(seasonId);
-    const challengeId = randomUUID();
-    const command = {
-      type: 'IssueChallenge' as const,
-      challengeId,
-      actorId: session.accountId,
-      defenderTeamId,
-    };
-    const outcome = await execute(companyId, session.accountId, seasonId, command, { challengeId });
-    await answerCommand(ctx, outcome, { status: 201 });
-  });
+  api.post(
+    `${LADDER_API}/seasons/:seasonId/challenges`,
+    {
+      summary: 'Challenge a team above the caller’s',
+      access: 'session',
+      params: seasonParams,
+      body: issueSchema,
+      responses: { 201: challengeIdSchema },
+      command: challengeIdSchema,
+      refusals: challengeRefusalCodes,
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
+      const { defenderTeamId } = parseInput(issueSchema, ctx.request.body ?? {}, 'challenge');
+      const companyId = await requireCompanyOfSeason(seasonId);
+      const challengeId = randomUUID();
+      const command = {
+        type: 'IssueChallenge' as const,
+        challengeId,
+        actorId: session.accountId,
+        defenderTeamId,
+      };
+      const outcome = await execute(companyId, session.accountId, seasonId, command, { challengeId });
+      await answerCommand(ctx, outcome, { status: 201 });
+    },
+  );
 
-  router.get(`${LADDER_API}/seasons/:seasonId/challenges`, async (ctx) => {
-    const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
-    await requireCompanyOfSeason(seasonId);
-    ctx.body = await challengesOfSeason(db, seasonId, services.clock());
-  });
+  api.get(
+    `${LADDER_API}/seasons/:seasonId/challenges`,
+    {
+      summary: 'The season’s open and recent challenges',
+      access: 'public',
+      params: seasonParams,
+      responses: { 200: z.array(challengeSchema) },
+    },
+    async (ctx) => {
+      const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
+      await requireCompanyOfSeason(seasonId);
+      ctx.body = await challengesOfSeason(db, seasonId, services.clock());
+    },
+  );
 
-  router.get(`${LADDER_API}/challenges/mine`, async (ctx) => {
-    const session = requireSession(ctx);
-    ctx.body = await challengesOfAccount(db, session.accountId);
-  });
+  api.get(
+    `${LADDER_API}/challenges/mine`,
+    {
+      summary: 'The caller’s challenges, open first',
+      access: 'session',
+      responses: { 200: z.array(challengeSchema) },
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      ctx.body = await challengesOfAccount(db, session.accountId);
+    },
+  );
 
   async function answer(ctx: Context, type: 'AcceptChallenge' | 'DeclineChallenge' | 'WithdrawChallenge') {
     const session = requireSession(ctx);
@@ -103,7 +137,32 @@ export function challengeRoutes(router: Router, services: AppServices): void {
     await answerCommand(ctx, outcome, { status: 200 });
   }
 
-  router.post(`${LADDER_API}/challenges/:challengeId/accept`, (ctx) => answer(ctx, 'AcceptChallenge'));
-  router.post(`${LADDER_API}/challenges/:challengeId/decline`, (ctx) => answer(ctx, 'DeclineChallenge'));
-  router.post(`${LADDER_API}/challenges/:challengeId/withdraw`, (ctx) => answer(ctx, 'WithdrawChallenge'));
+  const answerDoc = {
+    access: 'session',
+    params: challengeParams,
+    responses: { 200: challengeIdSchema },
+    command: challengeIdSchema,
+    refusals: ['NOT_OPEN'],
+  } as const;
+  api.post(
+    `${LADDER_API}/challenges/:challengeId/accept`,
+    {
+      ...answerDoc,
+      summary: 'Accept a challenge: a match is created (the challenged team defends)',
+      body: acceptSchema,
+      responses: { 200: acceptedChallengeSchema },
+      command: acceptedChallengeSchema,
+    },
+    (ctx) => answer(ctx, 'AcceptChallenge'),
+  );
+  api.post(
+    `${LADDER_API}/challenges/:challengeId/decline`,
+    { ...answerDoc, summary: 'Decline a challenge (a walkover for the challenger, when the rules say so)' },
+    (ctx) => answer(ctx, 'DeclineChallenge'),
+  );
+  api.post(
+    `${LADDER_API}/challenges/:challengeId/withdraw`,
+    { ...answerDoc, summary: 'The challenger withdraws an open challenge' },
+    (ctx) => answer(ctx, 'WithdrawChallenge'),
+  );
 }

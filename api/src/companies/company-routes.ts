@@ -10,6 +10,8 @@ import type { RoomAuthorizer } from '../live/rooms.ts';
 import type { AppServices } from '../module.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { companiesManagedBy, companyStateOf, managesCompany } from './company-queries.ts';
+import { documented } from '../http/documented-router.ts';
+import { companySchema } from './company-answers.ts';
 
 const newCompanySchema = z.object({
   name: z
@@ -20,29 +22,48 @@ const newCompanySchema = z.object({
 });
 
 export function companyRoutes(router: Router, services: AppServices): void {
-  router.get(`${ACCOUNT_API}/companies`, async (ctx) => {
-    const session = requireSession(ctx);
-    ctx.body = await companiesManagedBy(services.readModels, session.accountId);
-  });
+  const api = documented(router);
+  api.get(
+    `${ACCOUNT_API}/companies`,
+    {
+      summary: 'The companies the caller manages',
+      access: 'session',
+      responses: { 200: z.array(companySchema) },
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      ctx.body = await companiesManagedBy(services.readModels, session.accountId);
+    },
+  );
 
-  router.post(`${ACCOUNT_API}/companies`, async (ctx) => {
-    const session = requireSession(ctx);
-    const { name } = parseInput(newCompanySchema, ctx.request.body, 'company');
-    const companyId = randomUUID();
-    const outcome = await services.commands.execute(
-      { name: 'CreateCompany', companyId, actorId: session.accountId },
-      async ({ readModels }) =>
-        decided(
-          companyDecider.decide(
-            { type: 'CreateCompany', companyId, name, ownerId: session.accountId },
-            await companyStateOf(readModels, companyId),
-            new Date(0), // unused: creating a company depends on no date
+  api.post(
+    `${ACCOUNT_API}/companies`,
+    {
+      summary: 'Create a company; the caller owns (manages) it',
+      access: 'session',
+      body: newCompanySchema,
+      responses: { 201: companySchema },
+      command: companySchema,
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const { name } = parseInput(newCompanySchema, ctx.request.body, 'company');
+      const companyId = randomUUID();
+      const outcome = await services.commands.execute(
+        { name: 'CreateCompany', companyId, actorId: session.accountId },
+        async ({ readModels }) =>
+          decided(
+            companyDecider.decide(
+              { type: 'CreateCompany', companyId, name, ownerId: session.accountId },
+              await companyStateOf(readModels, companyId),
+              new Date(0), // unused: creating a company depends on no date
+            ),
+            { id: companyId, name },
           ),
-          { id: companyId, name },
-        ),
-    );
-    await answerCommand(ctx, outcome, { status: 201 });
-  });
+      );
+      await answerCommand(ctx, outcome, { status: 201 });
+    },
+  );
 }
 
 /** `company:{id}` rooms are for that company's managers only (DESIGN.md §1). */

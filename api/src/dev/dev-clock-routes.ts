@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { DEV_CLOCK_PATH } from '@courtside/events/api-paths';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
+import { documented } from '../http/documented-router.ts';
+
+const clockSchema = z.object({ now: z.iso.datetime() });
 
 const advanceSchema = z.object({
   advanceMs: z
@@ -16,13 +19,27 @@ const advanceSchema = z.object({
 export function devClockRoutes(router: Router, services: AppServices): void {
   const { devClock } = services;
   if (services.mode !== 'development' || !devClock) return;
-  router.get(DEV_CLOCK_PATH, (ctx) => {
-    ctx.body = { now: devClock.now().toISOString() };
-  });
-  router.post(DEV_CLOCK_PATH, async (ctx) => {
-    const { advanceMs } = parseInput(advanceSchema, ctx.request.body ?? {}, 'clock');
-    devClock.advance(advanceMs);
-    await services.deadlines.runOnce();
-    ctx.body = { now: devClock.now().toISOString() };
-  });
+  const api = documented(router);
+  api.get(
+    DEV_CLOCK_PATH,
+    { summary: 'Development only: the server’s clock', access: 'public', responses: { 200: clockSchema } },
+    (ctx) => {
+      ctx.body = { now: devClock.now().toISOString() };
+    },
+  );
+  api.post(
+    DEV_CLOCK_PATH,
+    {
+      summary: 'Development only: move the server’s clock forward and apply the deadlines',
+      access: 'public',
+      body: advanceSchema,
+      responses: { 200: clockSchema },
+    },
+    async (ctx) => {
+      const { advanceMs } = parseInput(advanceSchema, ctx.request.body ?? {}, 'clock');
+      devClock.advance(advanceMs);
+      await services.deadlines.runOnce();
+      ctx.body = { now: devClock.now().toISOString() };
+    },
+  );
 }

@@ -13,17 +13,22 @@ import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { ladderById, ladderByName, laddersOf, laddersStateOf, seasonsOf } from './ladder-queries.ts';
 import { ADMIN_API } from '@courtside/events/api-paths';
+import { documented } from '../http/documented-router.ts';
+import { ladderIdSchema, ladderSchema, seasonSchema } from './ladder-answers.ts';
 
 const COMPANY = `${ADMIN_API}/companies/:companyId`;
 
 const ladderParams = z.object({ ladderId: z.uuid('No such ladder') });
 const seasonParams = z.object({ ladderId: z.uuid('No such ladder'), seasonId: z.uuid('No such season') });
+const ladderUpdateSchema = ladderInputSchema.required({ uuid: true });
+const companyParams = z.object({ companyId: z.uuid('No such company') });
 const seasonsQuery = z.object({ date: isoDateSchema.optional() });
 
 /** Spec §7 "Admin: ladders and seasons", for the managers of the company in the address. */
 export function adminLadderRoutes(router: Router, services: AppServices): void {
   const today = () => isoDay(services.clock());
   const db = services.readModels;
+  const api = documented(router);
 
   /** Runs a ladder or season command: the company's ladders from the read models, the pure rules, the log. */
   const execute = <T>(companyId: string, actorId: string, command: LadderCommand, result: T) =>
@@ -31,87 +36,168 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       decided(laddersDecider.decide(command, await laddersStateOf(readModels, companyId), now), result),
     );
 
-  router.get(`${COMPANY}/ladders`, async (ctx) => {
-    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    ctx.body = await laddersOf(db, companyId, today());
-  });
+  api.get(
+    `${COMPANY}/ladders`,
+    {
+      summary: 'The company’s ladders',
+      access: 'session',
+      params: companyParams,
+      responses: { 200: z.array(ladderSchema) },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      ctx.body = await laddersOf(db, companyId, today());
+    },
+  );
 
-  router.get(`${COMPANY}/ladders/name/:name`, async (ctx) => {
-    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const ladder = await ladderByName(db, companyId, ctx.params.name ?? '', today());
-    if (!ladder) throw new HttpError(404, 'No ladder with this name');
-    ctx.body = ladder;
-  });
+  api.get(
+    `${COMPANY}/ladders/name/:name`,
+    {
+      summary: 'A ladder by its name (case-insensitive)',
+      access: 'session',
+      params: companyParams.extend({ name: z.string() }),
+      responses: { 200: ladderSchema },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const ladder = await ladderByName(db, companyId, ctx.params.name ?? '', today());
+      if (!ladder) throw new HttpError(404, 'No ladder with this name');
+      ctx.body = ladder;
+    },
+  );
 
-  router.get(`${COMPANY}/ladders/:ladderId`, async (ctx) => {
-    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
-    const ladder = await ladderById(db, companyId, ladderId, today());
-    if (!ladder) throw new HttpError(404, 'No such ladder');
-    ctx.body = ladder;
-  });
+  api.get(
+    `${COMPANY}/ladders/:ladderId`,
+    {
+      summary: 'A ladder',
+      access: 'session',
+      params: companyParams.extend(ladderParams.shape),
+      responses: { 200: ladderSchema },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
+      const ladder = await ladderById(db, companyId, ladderId, today());
+      if (!ladder) throw new HttpError(404, 'No such ladder');
+      ctx.body = ladder;
+    },
+  );
 
-  router.post(`${COMPANY}/ladders`, async (ctx) => {
-    const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const input = parseInput(ladderInputSchema, ctx.request.body, 'ladder');
-    const ladderId: string = randomUUID();
-    const { name, email, sportsCategory } = input;
-    const outcome = await execute(
-      companyId,
-      session.accountId,
-      { type: 'CreateLadder', ladder: { ladderId, name, email, sportsCategory } },
-      { uuid: ladderId },
-    );
-    await answerCommand(ctx, outcome, {
-      status: 201,
-      view: () => ladderById(db, companyId, ladderId, today()),
-    });
-  });
+  api.post(
+    `${COMPANY}/ladders`,
+    {
+      summary: 'Create a ladder',
+      access: 'session',
+      params: companyParams,
+      body: ladderInputSchema,
+      responses: { 201: ladderSchema },
+      command: ladderIdSchema,
+      refusals: [],
+    },
+    async (ctx) => {
+      const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const input = parseInput(ladderInputSchema, ctx.request.body, 'ladder');
+      const ladderId: string = randomUUID();
+      const { name, email, sportsCategory } = input;
+      const outcome = await execute(
+        companyId,
+        session.accountId,
+        { type: 'CreateLadder', ladder: { ladderId, name, email, sportsCategory } },
+        { uuid: ladderId },
+      );
+      await answerCommand(ctx, outcome, {
+        status: 201,
+        view: () => ladderById(db, companyId, ladderId, today()),
+      });
+    },
+  );
 
-  router.put(`${COMPANY}/ladders`, async (ctx) => {
-    const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const input = parseInput(ladderInputSchema.required({ uuid: true }), ctx.request.body, 'ladder');
-    const { uuid: ladderId, name, email, sportsCategory } = input;
-    const outcome = await execute(
-      companyId,
-      session.accountId,
-      { type: 'UpdateLadder', ladder: { ladderId, name, email, sportsCategory } },
-      { uuid: ladderId },
-    );
-    await answerCommand(ctx, outcome, {
-      status: 200,
-      view: () => ladderById(db, companyId, input.uuid, today()),
-    });
-  });
+  api.put(
+    `${COMPANY}/ladders`,
+    {
+      summary: 'Change a ladder',
+      access: 'session',
+      params: companyParams,
+      body: ladderUpdateSchema,
+      responses: { 200: ladderSchema },
+      command: ladderIdSchema,
+      refusals: [],
+    },
+    async (ctx) => {
+      const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const input = parseInput(ladderUpdateSchema, ctx.request.body, 'ladder');
+      const { uuid: ladderId, name, email, sportsCategory } = input;
+      const outcome = await execute(
+        companyId,
+        session.accountId,
+        { type: 'UpdateLadder', ladder: { ladderId, name, email, sportsCategory } },
+        { uuid: ladderId },
+      );
+      await answerCommand(ctx, outcome, {
+        status: 200,
+        view: () => ladderById(db, companyId, input.uuid, today()),
+      });
+    },
+  );
 
-  router.delete(`${COMPANY}/ladders/:ladderId`, async (ctx) => {
-    const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
-    const outcome = await execute(
-      companyId,
-      session.accountId,
-      { type: 'DeleteLadder', ladderId },
-      { uuid: ladderId },
-    );
-    await answerCommand(ctx, outcome, { status: 200 });
-  });
+  api.delete(
+    `${COMPANY}/ladders/:ladderId`,
+    {
+      summary: 'Delete a ladder',
+      access: 'session',
+      params: companyParams.extend(ladderParams.shape),
+      responses: { 200: ladderIdSchema },
+      command: ladderIdSchema,
+      refusals: [],
+    },
+    async (ctx) => {
+      const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
+      const outcome = await execute(
+        companyId,
+        session.accountId,
+        { type: 'DeleteLadder', ladderId },
+        { uuid: ladderId },
+      );
+      await answerCommand(ctx, outcome, { status: 200 });
+    },
+  );
 
-  router.get(`${COMPANY}/ladders/:ladderId/seasons`, async (ctx) => {
-    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
-    const { date } = parseInput(seasonsQuery, ctx.query, 'query');
-    if (!(await ladderById(db, companyId, ladderId, today()))) throw new HttpError(404, 'No such ladder');
-    const seasons = await seasonsOf(db, ladderId, today());
-    ctx.body = date ? seasons.filter((season) => isActive(season, date)) : seasons;
-  });
+  api.get(
+    `${COMPANY}/ladders/:ladderId/seasons`,
+    {
+      summary: 'A ladder’s seasons (only those active on `date`, when given)',
+      access: 'session',
+      params: companyParams.extend(ladderParams.shape),
+      query: seasonsQuery,
+      responses: { 200: z.array(seasonSchema) },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
+      const { date } = parseInput(seasonsQuery, ctx.query, 'query');
+      if (!(await ladderById(db, companyId, ladderId, today()))) throw new HttpError(404, 'No such ladder');
+      const seasons = await seasonsOf(db, ladderId, today());
+      ctx.body = date ? seasons.filter((season) => isActive(season, date)) : seasons;
+    },
+  );
 
-  router.get(`${COMPANY}/ladders/:ladderId/seasons/:seasonId`, async (ctx) => {
-    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const { ladderId, seasonId } = parseInput(seasonParams, ctx.params, 'address');
-    const season = await seasonOf(companyId, ladderId, seasonId, today());
-    if (!season) throw new HttpError(404, 'No such season');
-    ctx.body = season;
-  });
+  api.get(
+    `${COMPANY}/ladders/:ladderId/seasons/:seasonId`,
+    {
+      summary: 'A season',
+      access: 'session',
+      params: companyParams.extend(seasonParams.shape),
+      responses: { 200: seasonSchema },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { ladderId, seasonId } = parseInput(seasonParams, ctx.params, 'address');
+      const season = await seasonOf(companyId, ladderId, seasonId, today());
+      if (!season) throw new HttpError(404, 'No such season');
+      ctx.body = season;
+    },
+  );
 
   async function seasonOf(
     companyId: string,
@@ -144,18 +230,44 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       view: () => seasonOf(companyId, ladderId, seasonId, today()),
     });
   };
-  router.post(`${COMPANY}/ladders/:ladderId/seasons`, saveSeason('create'));
-  router.put(`${COMPANY}/ladders/:ladderId/seasons`, saveSeason('update'));
+  const seasonDoc = {
+    access: 'session',
+    params: companyParams.extend(ladderParams.shape),
+    body: seasonInputSchema,
+    command: ladderIdSchema,
+    refusals: [],
+  } as const;
+  api.post(
+    `${COMPANY}/ladders/:ladderId/seasons`,
+    { ...seasonDoc, summary: 'Create a season', responses: { 201: seasonSchema } },
+    saveSeason('create'),
+  );
+  api.put(
+    `${COMPANY}/ladders/:ladderId/seasons`,
+    { ...seasonDoc, summary: 'Change a season (its `uuid` in the body)', responses: { 200: seasonSchema } },
+    saveSeason('update'),
+  );
 
-  router.delete(`${COMPANY}/ladders/:ladderId/seasons/:seasonId`, async (ctx) => {
-    const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const { ladderId, seasonId } = parseInput(seasonParams, ctx.params, 'address');
-    const outcome = await execute(
-      companyId,
-      session.accountId,
-      { type: 'DeleteSeason', ladderId, seasonId },
-      { uuid: seasonId },
-    );
-    await answerCommand(ctx, outcome, { status: 200 });
-  });
+  api.delete(
+    `${COMPANY}/ladders/:ladderId/seasons/:seasonId`,
+    {
+      summary: 'Delete a season',
+      access: 'session',
+      params: companyParams.extend(seasonParams.shape),
+      responses: { 200: ladderIdSchema },
+      command: ladderIdSchema,
+      refusals: [],
+    },
+    async (ctx) => {
+      const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { ladderId, seasonId } = parseInput(seasonParams, ctx.params, 'address');
+      const outcome = await execute(
+        companyId,
+        session.accountId,
+        { type: 'DeleteSeason', ladderId, seasonId },
+        { uuid: seasonId },
+      );
+      await answerCommand(ctx, outcome, { status: 200 });
+    },
+  );
 }

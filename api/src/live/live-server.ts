@@ -1,9 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { OutboxPush } from '@courtside/projector/projected-notification';
 import type { ProjectionTracker } from '../commands/projection-tracker.ts';
+import type { subscribeAckSchema } from './pushes.ts';
+import { subscribeSchema } from './pushes.ts';
 import { authorizeRoom, parseRoom, type RoomAuthorizer, type Viewer } from './rooms.ts';
 import { LIVE_PATH } from '@courtside/events/api-paths';
 
@@ -11,9 +13,7 @@ const CATCH_UP_LIMIT = 1_000;
 /** How far apart (in outbox ids) the rows of one push to several rooms can be: it is written to at most a few rooms. */
 const MAX_ROOMS_PER_PUSH = 8;
 
-const subscribeSchema = z.object({ room: z.string(), since: z.number().int().nonnegative().optional() });
-
-type Ack = (answer: { ok: true; cursor?: number; resync?: boolean } | { ok: false; error: string }) => void;
+type Ack = (answer: z.infer<typeof subscribeAckSchema>) => void;
 
 export interface LiveServerOptions {
   httpServer: HttpServer;

@@ -2,6 +2,8 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { MATCHES_API } from '@courtside/events/api-paths';
+import { documented } from '../http/documented-router.ts';
+import { liveScoreSchema } from './match-answers.ts';
 import { liveDecider, type LiveCommand } from '@courtside/events/live/decider';
 import { liveDefaults } from '@courtside/events/live/engine';
 import { liveViewOf } from '@courtside/projector/live/projection';
@@ -36,10 +38,32 @@ const seq = z
   .min(1, 'Points count from 1');
 const pointBody = z.object({ seq, winner: side });
 const undoBody = z.object({ seq });
+const endBody = undoBody.extend({ seq: z.number().int().min(0) });
+const liveIdSchema = z.object({ matchId: z.uuid() });
+/** A scorer whose point number is stale gets the current state to adopt. */
+const seqConflictSchema = z.object({
+  error: z.string(),
+  reason: z.enum(['SEQ', 'NOT_LIVE', 'FINISHED', 'ALREADY_LIVE', 'NOT_GAMES_ONLY', 'HAS_RESULT']).optional(),
+  state: liveScoreSchema.optional().describe('With `reason` SEQ: the current state'),
+});
+const scoringDoc = {
+  access: 'session',
+  params: idParams,
+  responses: { 200: liveScoreSchema },
+  command: liveIdSchema,
+  failures: {
+    409: {
+      description:
+        'Refused: another point was counted meanwhile (`SEQ`, with the current `state`), the match is over, …',
+      schema: seqConflictSchema,
+    },
+  },
+} as const;
 
 /** DESIGN.md §7: score a match live, point by point; anyone may follow it. */
 export function liveRoutes(router: Router, services: AppServices, access: MatchAccess): void {
   const db = services.readModels;
+  const api = documented(router);
 
   async function current(matchId: string) {
     const score = await liveViewOf(db, matchId);
@@ -68,44 +92,69 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
     }
   }
 
-  router.post(`${MATCHES_API}/matches/:id/live`, async (ctx) => {
-    const body = parseInput(startBody, ctx.request.body ?? {}, 'live scoring');
-    const { id } = parseInput(idParams, ctx.params, 'address');
-    const { view } = await access.requireScorer(ctx, id);
-    const defaults = liveDefaults(view.sportsCategory, view.matchType);
-    await run(ctx, (matchId) => ({
-      type: 'StartLiveScoring',
-      matchId,
-      firstServer: body.firstServer,
-      noAd: body.noAd ?? defaults.noAd,
-      finalSet: body.finalSet ?? defaults.finalSet,
-    }));
-  });
+  api.post(
+    `${MATCHES_API}/matches/:id/live`,
+    { ...scoringDoc, summary: 'Start scoring the match live', body: startBody },
+    async (ctx) => {
+      const body = parseInput(startBody, ctx.request.body ?? {}, 'live scoring');
+      const { id } = parseInput(idParams, ctx.params, 'address');
+      const { view } = await access.requireScorer(ctx, id);
+      const defaults = liveDefaults(view.sportsCategory, view.matchType);
+      await run(ctx, (matchId) => ({
+        type: 'StartLiveScoring',
+        matchId,
+        firstServer: body.firstServer,
+        noAd: body.noAd ?? defaults.noAd,
+        finalSet: body.finalSet ?? defaults.finalSet,
+      }));
+    },
+  );
 
-  router.post(`${MATCHES_API}/matches/:id/points`, async (ctx) => {
-    const body = parseInput(pointBody, ctx.request.body ?? {}, 'point');
-    await run(ctx, (matchId, by) => ({
-      type: 'ScorePoint',
-      matchId,
-      seq: body.seq,
-      winner: body.winner,
-      by,
-    }));
-  });
+  api.post(
+    `${MATCHES_API}/matches/:id/points`,
+    { ...scoringDoc, summary: 'Count a point (`seq`: the number this point will have)', body: pointBody },
+    async (ctx) => {
+      const body = parseInput(pointBody, ctx.request.body ?? {}, 'point');
+      await run(ctx, (matchId, by) => ({
+        type: 'ScorePoint',
+        matchId,
+        seq: body.seq,
+        winner: body.winner,
+        by,
+      }));
+    },
+  );
 
-  router.post(`${MATCHES_API}/matches/:id/points/undo`, async (ctx) => {
-    const body = parseInput(undoBody, ctx.request.body ?? {}, 'undo');
-    await run(ctx, (matchId) => ({ type: 'UndoPoint', matchId, seq: body.seq }));
-  });
+  api.post(
+    `${MATCHES_API}/matches/:id/points/undo`,
+    { ...scoringDoc, summary: 'Take the last point back (`seq`: its number)', body: undoBody },
+    async (ctx) => {
+      const body = parseInput(undoBody, ctx.request.body ?? {}, 'undo');
+      await run(ctx, (matchId) => ({ type: 'UndoPoint', matchId, seq: body.seq }));
+    },
+  );
 
   /** Beyond DESIGN.md §7's table: a games-only match ends when its scorer says so, after point `seq`. */
-  router.post(`${MATCHES_API}/matches/:id/live/end`, async (ctx) => {
-    const body = parseInput(undoBody.extend({ seq: z.number().int().min(0) }), ctx.request.body ?? {}, 'end');
-    await run(ctx, (matchId, by) => ({ type: 'EndLiveMatch', matchId, seq: body.seq, by }));
-  });
+  api.post(
+    `${MATCHES_API}/matches/:id/live/end`,
+    { ...scoringDoc, summary: 'End a games-only match after point `seq`', body: endBody },
+    async (ctx) => {
+      const body = parseInput(endBody, ctx.request.body ?? {}, 'end');
+      await run(ctx, (matchId, by) => ({ type: 'EndLiveMatch', matchId, seq: body.seq, by }));
+    },
+  );
 
-  router.get(`${MATCHES_API}/matches/:id/live`, async (ctx) => {
-    const { id } = parseInput(idParams, ctx.params, 'address');
-    ctx.body = await current(id);
-  });
+  api.get(
+    `${MATCHES_API}/matches/:id/live`,
+    {
+      summary: 'The live score of a match',
+      access: 'public',
+      params: idParams,
+      responses: { 200: liveScoreSchema },
+    },
+    async (ctx) => {
+      const { id } = parseInput(idParams, ctx.params, 'address');
+      ctx.body = await current(id);
+    },
+  );
 }

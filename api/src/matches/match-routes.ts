@@ -24,6 +24,8 @@ import {
   type MatchRow,
 } from './match-queries.ts';
 import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { documented } from '../http/documented-router.ts';
+import { matchContactsSchema, matchListItemSchema, matchSchema } from './match-answers.ts';
 
 const PAGE_SIZE = 20;
 
@@ -46,6 +48,8 @@ const listQuery = z.object({
   COMPLETED: flag,
 });
 const idParams = z.object({ id: z.uuid('No such match') });
+const matchIdSchema = z.object({ id: z.uuid() });
+const newMatchSchema = z.object({ matchId: z.uuid() });
 const localDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time as YYYY-MM-DDTHH:mm')
@@ -72,6 +76,7 @@ const newMatchBody = z
 
 /** Spec §7 "Matches" and the admin `teams/match` route. */
 export function matchRoutes(router: Router, services: AppServices): void {
+  const api = documented(router);
   const db = services.readModels;
 
   async function viewerOf(ctx: Context): Promise<MatchViewer> {
@@ -114,54 +119,105 @@ export function matchRoutes(router: Router, services: AppServices): void {
     return { viewer, view, row: await matchRow(id) };
   }
 
-  router.get(`${MATCHES_API}/matches`, async (ctx) => {
-    const query = parseInput(listQuery, ctx.query, 'query');
-    const viewer = await viewerOf(ctx);
-    if (query.OWN && !viewer.accountId) throw new HttpError(401, 'Sign in to see your own matches');
-    const ids = await matchIdsOf(db, {
-      ...query,
-      own: query.OWN ? viewer.accountId : undefined,
-      pageSize: PAGE_SIZE,
-    });
-    ctx.body = await loadMatches((sql, params) => db.query(sql, params), ids, viewer);
-  });
+  api.get(
+    `${MATCHES_API}/matches`,
+    {
+      summary: 'A page of matches (20), filtered',
+      description:
+        '`TAGS`: ids of ladders, seasons, teams or players, comma-joined; a match matches every tag. `OWN=TRUE`: the ' +
+        'caller’s matches. `COMPLETED=TRUE`: played or cancelled, newest first; `NOTCOMPLETED=TRUE`: planned, soonest first.',
+      access: 'optional',
+      query: listQuery,
+      responses: { 200: z.array(matchListItemSchema) },
+      failures: { 401: '`OWN=TRUE` without a session' },
+    },
+    async (ctx) => {
+      const query = parseInput(listQuery, ctx.query, 'query');
+      const viewer = await viewerOf(ctx);
+      if (query.OWN && !viewer.accountId) throw new HttpError(401, 'Sign in to see your own matches');
+      const ids = await matchIdsOf(db, {
+        ...query,
+        own: query.OWN ? viewer.accountId : undefined,
+        pageSize: PAGE_SIZE,
+      });
+      ctx.body = await loadMatches((sql, params) => db.query(sql, params), ids, viewer);
+    },
+  );
 
-  router.get(`${MATCHES_API}/matches/:id`, async (ctx) => {
-    const { id } = parseInput(idParams, ctx.params, 'address');
-    ctx.body = await matchView(id, await viewerOf(ctx));
-  });
+  api.get(
+    `${MATCHES_API}/matches/:id`,
+    { summary: 'A match', access: 'optional', params: idParams, responses: { 200: matchSchema } },
+    async (ctx) => {
+      const { id } = parseInput(idParams, ctx.params, 'address');
+      ctx.body = await matchView(id, await viewerOf(ctx));
+    },
+  );
 
-  router.put(`${MATCHES_API}/matches/recalculate`, async (ctx) => {
-    const body = parseInput(scoreBody, ctx.request.body, 'match');
-    const view = await matchView(body.id, await viewerOf(ctx));
-    ctx.body = withScore(view, body.defender, body.challenger);
-  });
+  api.put(
+    `${MATCHES_API}/matches/recalculate`,
+    {
+      summary: 'The match as it would be with these scores (nothing is stored)',
+      access: 'optional',
+      body: scoreBody,
+      responses: { 200: matchSchema },
+    },
+    async (ctx) => {
+      const body = parseInput(scoreBody, ctx.request.body, 'match');
+      const view = await matchView(body.id, await viewerOf(ctx));
+      ctx.body = withScore(view, body.defender, body.challenger);
+    },
+  );
 
-  router.put(`${MATCHES_API}/matches`, async (ctx) => {
-    const body = parseInput(saveBody, ctx.request.body, 'match');
-    const { viewer, row } = await requireEditable(ctx, body.id);
-    const { id: matchId, defender, challenger, date } = body;
-    const by = (await actorOn(viewer, row))!;
-    const command: MatchCommand = { type: 'SaveMatch', matchId, defender, challenger, date, by };
-    const outcome = await services.commands.execute(
-      { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
-      async ({ readModels, now }) =>
-        decided(matchDecider.decide(command, await matchStateOf(readModels, matchId), now), { id: matchId }),
-    );
-    await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
-  });
+  api.put(
+    `${MATCHES_API}/matches`,
+    {
+      summary: 'Save a match’s score and date',
+      description: 'A player’s result waits for the other side’s confirmation when the season asks for it.',
+      access: 'session',
+      body: saveBody,
+      responses: { 200: matchSchema },
+      command: matchIdSchema,
+      refusals: ['HAS_RESULT'],
+    },
+    async (ctx) => {
+      const body = parseInput(saveBody, ctx.request.body, 'match');
+      const { viewer, row } = await requireEditable(ctx, body.id);
+      const { id: matchId, defender, challenger, date } = body;
+      const by = (await actorOn(viewer, row))!;
+      const command: MatchCommand = { type: 'SaveMatch', matchId, defender, challenger, date, by };
+      const outcome = await services.commands.execute(
+        { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
+        async ({ readModels, now }) =>
+          decided(matchDecider.decide(command, await matchStateOf(readModels, matchId), now), {
+            id: matchId,
+          }),
+      );
+      await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
+    },
+  );
 
-  router.delete(`${MATCHES_API}/matches/:id/cancel`, async (ctx) => {
-    const { id } = parseInput(idParams, ctx.params, 'address');
-    const { viewer, row } = await requireEditable(ctx, id);
-    const command: MatchCommand = { type: 'CancelMatch', matchId: id, by: (await actorOn(viewer, row))! };
-    const outcome = await services.commands.execute(
-      { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
-      async ({ readModels, now }) =>
-        decided(matchDecider.decide(command, await matchStateOf(readModels, id), now), { id }),
-    );
-    await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
-  });
+  api.delete(
+    `${MATCHES_API}/matches/:id/cancel`,
+    {
+      summary: 'Cancel a match (players: only while it has no result)',
+      access: 'session',
+      params: idParams,
+      responses: { 200: matchSchema },
+      command: matchIdSchema,
+      refusals: ['HAS_RESULT'],
+    },
+    async (ctx) => {
+      const { id } = parseInput(idParams, ctx.params, 'address');
+      const { viewer, row } = await requireEditable(ctx, id);
+      const command: MatchCommand = { type: 'CancelMatch', matchId: id, by: (await actorOn(viewer, row))! };
+      const outcome = await services.commands.execute(
+        { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
+        async ({ readModels, now }) =>
+          decided(matchDecider.decide(command, await matchStateOf(readModels, id), now), { id }),
+      );
+      await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
+    },
+  );
 
   /** DESIGN.md §5: the other side confirms or disputes a player's result. */
   async function answerResult(ctx: Context, answer: 'ConfirmResult' | 'DisputeResult') {
@@ -184,48 +240,85 @@ export function matchRoutes(router: Router, services: AppServices): void {
     await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
   }
 
-  router.post(`${MATCHES_API}/matches/:id/confirm`, (ctx) => answerResult(ctx, 'ConfirmResult'));
-  router.post(`${MATCHES_API}/matches/:id/dispute`, (ctx) => answerResult(ctx, 'DisputeResult'));
+  const answerDoc = {
+    access: 'session',
+    params: idParams,
+    responses: { 200: matchSchema },
+    command: matchIdSchema,
+    refusals: ['NOT_PENDING'],
+  } as const;
+  api.post(
+    `${MATCHES_API}/matches/:id/confirm`,
+    { ...answerDoc, summary: 'The other side confirms a pending result' },
+    (ctx) => answerResult(ctx, 'ConfirmResult'),
+  );
+  api.post(
+    `${MATCHES_API}/matches/:id/dispute`,
+    { ...answerDoc, summary: 'The other side disputes a pending result', body: disputeBody },
+    (ctx) => answerResult(ctx, 'DisputeResult'),
+  );
 
-  router.get(`${MATCHES_API}/matches/:id/contactinfo`, async (ctx) => {
-    const { id } = parseInput(idParams, ctx.params, 'address');
-    requireSession(ctx);
-    const viewer = await viewerOf(ctx);
-    const row = await matchRow(id);
-    const rows = await matchContactsOf(db, id);
-    const allowed =
-      rows.some((member) => member.account_id === viewer.accountId) ||
-      (viewer.managedCompanyIds ?? []).includes(row.company_id);
-    if (!allowed)
-      throw new HttpError(
-        403,
-        'Only the players of this match and the club’s managers can see contact details',
+  api.get(
+    `${MATCHES_API}/matches/:id/contactinfo`,
+    {
+      summary: 'The players’ contact details (for the match’s players and the club’s managers)',
+      access: 'session',
+      params: idParams,
+      responses: { 200: matchContactsSchema },
+    },
+    async (ctx) => {
+      const { id } = parseInput(idParams, ctx.params, 'address');
+      requireSession(ctx);
+      const viewer = await viewerOf(ctx);
+      const row = await matchRow(id);
+      const rows = await matchContactsOf(db, id);
+      const allowed =
+        rows.some((member) => member.account_id === viewer.accountId) ||
+        (viewer.managedCompanyIds ?? []).includes(row.company_id);
+      if (!allowed)
+        throw new HttpError(
+          403,
+          'Only the players of this match and the club’s managers can see contact details',
+        );
+      const side = (which: 'defender' | 'challenger') =>
+        rows
+          .filter((member) => member.side === which)
+          .map((member) => ({
+            name: member.name,
+            email: member.email,
+            phoneNumber:
+              member.cc && member.number ? { countryCode: member.cc, number: member.number } : null,
+          }));
+      ctx.body = { defender: side('defender'), challenger: side('challenger') };
+    },
+  );
+
+  api.post(
+    `${ADMIN_API}/seasons/:seasonId/teams/match`,
+    {
+      summary: 'Create a match between two active teams of the season',
+      access: 'session',
+      params: z.object({ seasonId: z.uuid() }),
+      body: newMatchBody,
+      responses: { 201: newMatchSchema },
+      command: newMatchSchema,
+      refusals: [],
+    },
+    async (ctx) => {
+      const { session, season } = await requireSeasonManager(ctx, services);
+      const { defenderId, challengerId } = parseInput(newMatchBody, ctx.request.body, 'match');
+      const matchId: string = randomUUID();
+      const command: MatchCommand = { type: 'CreateMatch', matchId, defenderId, challengerId };
+      const outcome = await services.commands.execute(
+        { name: command.type, companyId: season.companyId, actorId: session.accountId },
+        async ({ readModels, now }) =>
+          decided(matchDecider.decide(command, await seasonMatchStateOf(readModels, season.seasonId), now), {
+            matchId,
+          }),
       );
-    const side = (which: 'defender' | 'challenger') =>
-      rows
-        .filter((member) => member.side === which)
-        .map((member) => ({
-          name: member.name,
-          email: member.email,
-          phoneNumber: member.cc && member.number ? { countryCode: member.cc, number: member.number } : null,
-        }));
-    ctx.body = { defender: side('defender'), challenger: side('challenger') };
-  });
-
-  router.post(`${ADMIN_API}/seasons/:seasonId/teams/match`, async (ctx) => {
-    const { session, season } = await requireSeasonManager(ctx, services);
-    const { defenderId, challengerId } = parseInput(newMatchBody, ctx.request.body, 'match');
-    const matchId: string = randomUUID();
-    const command: MatchCommand = { type: 'CreateMatch', matchId, defenderId, challengerId };
-    const outcome = await services.commands.execute(
-      { name: command.type, companyId: season.companyId, actorId: session.accountId },
-      async ({ readModels, now }) =>
-        decided(matchDecider.decide(command, await seasonMatchStateOf(readModels, season.seasonId), now), {
-          matchId,
-        }),
-    );
-    await answerCommand(ctx, outcome, { status: 201 });
-  });
+      await answerCommand(ctx, outcome, { status: 201 });
+    },
+  );
 
   liveRoutes(router, services, {
     async requireScorer(ctx, matchId) {

@@ -11,6 +11,8 @@ import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { seasonContext, seasonTeamsStateOf, teamsOf, type TeamList } from './team-queries.ts';
 import { ADMIN_API } from '@courtside/events/api-paths';
+import { documented } from '../http/documented-router.ts';
+import { seasonTeamSchema, teamIdSchema } from './team-answers.ts';
 
 const SEASON = `${ADMIN_API}/seasons/:seasonId`;
 const teamBody = z.object({ teamId: z.uuid('Choose a team') });
@@ -29,13 +31,31 @@ export async function requireSeasonManager(ctx: Context, services: AppServices) 
 
 /** Spec §7 "Admin: season teams": the three lists, accept, reject, remove and move. */
 export function adminTeamRoutes(router: Router, services: AppServices): void {
+  const api = documented(router);
   const list = (which: TeamList) => async (ctx: Context) => {
     const { season } = await requireSeasonManager(ctx, services);
     ctx.body = await teamsOf(services.readModels, season.seasonId, which);
   };
-  router.get(`${SEASON}/teams/waitingforapproval`, list('waiting'));
-  router.get(`${SEASON}/teams`, list('active'));
-  router.get(`${SEASON}/teams/left`, list('left'));
+  const listDoc = {
+    access: 'session',
+    params: seasonParams,
+    responses: { 200: z.array(seasonTeamSchema) },
+  } as const;
+  api.get(
+    `${SEASON}/teams/waitingforapproval`,
+    { ...listDoc, summary: 'Teams waiting for approval, in order of registration' },
+    list('waiting'),
+  );
+  api.get(`${SEASON}/teams`, { ...listDoc, summary: 'The active teams by position' }, list('active'));
+  api.get(`${SEASON}/teams/left`, { ...listDoc, summary: 'The teams that left, latest first' }, list('left'));
+  const commandDoc = {
+    access: 'session',
+    params: seasonParams,
+    body: teamBody,
+    responses: { 200: teamIdSchema },
+    command: teamIdSchema,
+    refusals: [],
+  } as const;
 
   async function command(ctx: Context, teamCommand: TeamCommand) {
     const { session, season } = await requireSeasonManager(ctx, services);
@@ -50,34 +70,52 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
     await answerCommand(ctx, outcome, { status: 200 });
   }
 
-  router.post(`${SEASON}/teams/accept`, async (ctx) => {
-    await command(ctx, {
-      type: 'AcceptTeam',
-      teamId: parseInput(teamBody, ctx.request.body, 'request').teamId,
-    });
-  });
-  router.post(`${SEASON}/teams/reject`, async (ctx) => {
+  api.post(
+    `${SEASON}/teams/accept`,
+    { ...commandDoc, summary: 'Accept a waiting team (at the bottom)' },
+    async (ctx) => {
+      await command(ctx, {
+        type: 'AcceptTeam',
+        teamId: parseInput(teamBody, ctx.request.body, 'request').teamId,
+      });
+    },
+  );
+  api.post(`${SEASON}/teams/reject`, { ...commandDoc, summary: 'Reject a waiting team' }, async (ctx) => {
     await command(ctx, {
       type: 'RejectTeam',
       teamId: parseInput(teamBody, ctx.request.body, 'request').teamId,
     });
   });
-  router.delete(`${SEASON}/teams/:teamId`, async (ctx) => {
-    const { teamId } = parseInput(teamBody, { teamId: ctx.params.teamId }, 'address');
-    await command(ctx, { type: 'RemoveTeam', teamId });
+  api.delete(
+    `${SEASON}/teams/:teamId`,
+    {
+      ...commandDoc,
+      summary: 'Remove a team (it leaves today; the positions close up)',
+      params: seasonParams.extend(teamBody.shape),
+      body: undefined,
+    },
+    async (ctx) => {
+      const { teamId } = parseInput(teamBody, { teamId: ctx.params.teamId }, 'address');
+      await command(ctx, { type: 'RemoveTeam', teamId });
+    },
+  );
+  const positionParams = z.object({
+    newPosition: z.coerce
+      .number('Enter a position')
+      .int('Enter a whole number')
+      .min(1, 'Positions start at 1'),
   });
-  router.post(`${SEASON}/teams/position/:newPosition`, async (ctx) => {
-    const { newPosition } = parseInput(
-      z.object({
-        newPosition: z.coerce
-          .number('Enter a position')
-          .int('Enter a whole number')
-          .min(1, 'Positions start at 1'),
-      }),
-      ctx.params,
-      'position',
-    );
-    const { teamId } = parseInput(teamBody, ctx.request.body, 'request');
-    await command(ctx, { type: 'MoveTeam', teamId, position: newPosition });
-  });
+  api.post(
+    `${SEASON}/teams/position/:newPosition`,
+    {
+      ...commandDoc,
+      summary: 'Move a team to a position (the teams in between shift by one)',
+      params: seasonParams.extend(positionParams.shape),
+    },
+    async (ctx) => {
+      const { newPosition } = parseInput(positionParams, ctx.params, 'position');
+      const { teamId } = parseInput(teamBody, ctx.request.body, 'request');
+      await command(ctx, { type: 'MoveTeam', teamId, position: newPosition });
+    },
+  );
 }

@@ -20,6 +20,8 @@ import {
   teamsOfAccount,
 } from './team-queries.ts';
 import { LADDER_API } from '@courtside/events/api-paths';
+import { documented } from '../http/documented-router.ts';
+import { myTeamSchema, publicLadderSchema, standingsSchema, teamIdSchema } from './team-answers.ts';
 
 const registrationSchema = z.object({
   partnerEmail: z.email('Enter your partner’s email address').trim().toLowerCase().optional(),
@@ -29,64 +31,105 @@ const registrationSchema = z.object({
 export function playerLadderRoutes(router: Router, services: AppServices): void {
   const accounts = new AccountStore(services.db);
   const db = services.readModels;
+  const api = documented(router);
 
-  router.get(`${LADDER_API}/ladders`, async (ctx) => {
-    const today = isoDay(services.clock());
-    const rows = await publicLaddersOf(db);
-    ctx.body = await Promise.all(
-      rows.map(async ({ companyId, companyName, ...ladder }) => {
-        const seasons = await seasonsOf(db, ladder.uuid, today);
-        return {
-          ...ladder,
-          company: { id: companyId, name: companyName },
-          currentSeason: seasons.find((season) => season.current) ?? null,
-          seasons: seasons.filter((season) => season.openForRegistration && season.endDate >= today),
-        };
-      }),
-    );
-  });
-
-  router.get(`${LADDER_API}/ladders/:ladderId/standings`, async (ctx) => {
-    const { ladderId } = parseInput(z.object({ ladderId: z.uuid('No such ladder') }), ctx.params, 'address');
-    const ladder = await publicLadderOf(db, ladderId);
-    if (!ladder) throw new HttpError(404, 'No such ladder');
-    const season = (await seasonsOf(db, ladderId, isoDay(services.clock()))).find(
-      (candidate) => candidate.current,
-    );
-    const viewerId = sessionOf(ctx)?.accountId;
-    const teams = season ? await standingsOf(db, season, viewerId, services.clock()) : [];
-    ctx.body = { ladder, season: season ?? null, teams };
-  });
-
-  router.post(`${LADDER_API}/seasons/:seasonId/teams`, async (ctx) => {
-    const session = requireSession(ctx);
-    const { seasonId } = parseInput(z.object({ seasonId: z.uuid('No such season') }), ctx.params, 'address');
-    const { partnerEmail } = parseInput(registrationSchema, ctx.request.body ?? {}, 'registration');
-    const season = await seasonContext(db, seasonId);
-    if (!season) throw new HttpError(404, 'No such season');
-    const me = await accounts.byId(session.accountId);
-    const partner = partnerEmail ? await accounts.byEmail(partnerEmail) : undefined;
-    const teamId: string = randomUUID();
-    const command = {
-      type: 'RegisterTeam' as const,
-      teamId,
-      registrant: { accountId: session.accountId, complete: Boolean(me?.fullName && me.phoneNumber) },
-      ...(partnerEmail ? { partnerEmail } : {}),
-      ...(partner ? { partner: { accountId: partner.id, verified: partner.verified } } : {}),
-    };
-    const outcome = await services.commands.execute(
-      { name: command.type, companyId: season.companyId, actorId: session.accountId },
-      async ({ readModels, now }) =>
-        decided(seasonTeamsDecider.decide(command, await seasonTeamsStateOf(readModels, seasonId), now), {
-          teamId,
+  api.get(
+    `${LADDER_API}/ladders`,
+    {
+      summary: 'Every ladder, with its current season and the seasons open for registration',
+      access: 'public',
+      responses: { 200: z.array(publicLadderSchema) },
+    },
+    async (ctx) => {
+      const today = isoDay(services.clock());
+      const rows = await publicLaddersOf(db);
+      ctx.body = await Promise.all(
+        rows.map(async ({ companyId, companyName, ...ladder }) => {
+          const seasons = await seasonsOf(db, ladder.uuid, today);
+          return {
+            ...ladder,
+            company: { id: companyId, name: companyName },
+            currentSeason: seasons.find((season) => season.current) ?? null,
+            seasons: seasons.filter((season) => season.openForRegistration && season.endDate >= today),
+          };
         }),
-    );
-    await answerCommand(ctx, outcome, { status: 201 });
-  });
+      );
+    },
+  );
 
-  router.get(`${LADDER_API}/teams/mine`, async (ctx) => {
-    const session = requireSession(ctx);
-    const rows = await teamsOfAccount(db, session.accountId);
-    ctx.body = rows;
-  });
+  const ladderParams = z.object({ ladderId: z.uuid('No such ladder') });
+  api.get(
+    `${LADDER_API}/ladders/:ladderId/standings`,
+    {
+      summary: 'A ladder’s standings: the active teams of its current season by position',
+      description: 'For a signed-in caller, each row also says whether the caller may challenge it.',
+      access: 'optional',
+      params: ladderParams,
+      responses: { 200: standingsSchema },
+    },
+    async (ctx) => {
+      const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
+      const ladder = await publicLadderOf(db, ladderId);
+      if (!ladder) throw new HttpError(404, 'No such ladder');
+      const season = (await seasonsOf(db, ladderId, isoDay(services.clock()))).find(
+        (candidate) => candidate.current,
+      );
+      const viewerId = sessionOf(ctx)?.accountId;
+      const teams = season ? await standingsOf(db, season, viewerId, services.clock()) : [];
+      ctx.body = { ladder, season: season ?? null, teams };
+    },
+  );
+
+  const seasonParams = z.object({ seasonId: z.uuid('No such season') });
+  api.post(
+    `${LADDER_API}/seasons/:seasonId/teams`,
+    {
+      summary: 'Register a team (the caller, and a partner for doubles and padel); it waits for approval',
+      access: 'session',
+      params: seasonParams,
+      body: registrationSchema,
+      responses: { 201: teamIdSchema },
+      command: teamIdSchema,
+      refusals: [],
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
+      const { partnerEmail } = parseInput(registrationSchema, ctx.request.body ?? {}, 'registration');
+      const season = await seasonContext(db, seasonId);
+      if (!season) throw new HttpError(404, 'No such season');
+      const me = await accounts.byId(session.accountId);
+      const partner = partnerEmail ? await accounts.byEmail(partnerEmail) : undefined;
+      const teamId: string = randomUUID();
+      const command = {
+        type: 'RegisterTeam' as const,
+        teamId,
+        registrant: { accountId: session.accountId, complete: Boolean(me?.fullName && me.phoneNumber) },
+        ...(partnerEmail ? { partnerEmail } : {}),
+        ...(partner ? { partner: { accountId: partner.id, verified: partner.verified } } : {}),
+      };
+      const outcome = await services.commands.execute(
+        { name: command.type, companyId: season.companyId, actorId: session.accountId },
+        async ({ readModels, now }) =>
+          decided(seasonTeamsDecider.decide(command, await seasonTeamsStateOf(readModels, seasonId), now), {
+            teamId,
+          }),
+      );
+      await answerCommand(ctx, outcome, { status: 201 });
+    },
+  );
+
+  api.get(
+    `${LADDER_API}/teams/mine`,
+    {
+      summary: 'The teams the caller plays in, newest first',
+      access: 'session',
+      responses: { 200: z.array(myTeamSchema) },
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const rows = await teamsOfAccount(db, session.accountId);
+      ctx.body = rows;
+    },
+  );
 }

@@ -9,6 +9,7 @@ const en = {
     tagline: 'Tennis and padel ladders',
     skipToContent: 'Skip to content',
     home: 'Courtside home',
+    apiDocs: 'API for developers',
     footer: 'Courtside · tennis and padel ladders',
   },
   language: {

@@ -10,6 +10,7 @@ const nl: Translation = {
     tagline: 'Tennis- en padelladders',
     skipToContent: 'Naar de inhoud',
     home: 'Courtside-startpagina',
+    apiDocs: 'API voor ontwikkelaars',
     footer: 'Courtside · tennis- en padelladders',
   },
   language: {

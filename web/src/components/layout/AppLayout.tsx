@@ -6,6 +6,7 @@ import { inFlightAtom } from '../../stores/loading';
 import { AlertStack } from '../alerts/AlertStack';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { TopBar } from './TopBar';
+import { API_DOCS_PATH } from '@courtside/events/api-paths';
 
 /** The frame of every page: top bar (with the `topBarItems` the app hands in), centred content, alerts and the loading overlay. */
 export function AppLayout({ topBarItems }: { topBarItems?: ReactNode }) {
@@ -27,7 +28,12 @@ export function AppLayout({ topBarItems }: { topBarItems?: ReactNode }) {
         <Outlet />
       </main>
       <footer className="border-t border-ink-200/70">
-        <p className="mx-auto max-w-5xl px-4 py-5 text-xs text-ink-500 sm:px-6">{t('app.footer')}</p>
+        <p className="mx-auto flex max-w-5xl flex-wrap justify-between gap-2 px-4 py-5 text-xs text-ink-500 sm:px-6">
+          <span>{t('app.footer')}</span>
+          <a href={API_DOCS_PATH} className="underline underline-offset-2 hover:text-brand-800">
+            {t('app.apiDocs')}
+          </a>
+        </p>
       </footer>
       <AlertStack />
       <LoadingOverlay busy={busy} />

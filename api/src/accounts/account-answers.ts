@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** What the account routes answer (DESIGN.md §2 and §3), for the API reference and its checks. */
+export const phoneNumberSchema = z
+  .object({
+    countryCode: z.string().describe('Country calling code, digits only: "31"'),
+    number: z.string().describe('National significant number, digits only, without a trunk 0'),
+  })
+  .meta({ id: 'PhoneNumber' });
+
+export const accountSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.email(),
+    fullName: z.string().nullable(),
+    phoneNumber: phoneNumberSchema.nullable(),
+  })
+  .meta({ id: 'Account', description: 'The signed-in account.' });
+
+export const signedInAccountSchema = accountSchema
+  .extend({
+    calendarUrl: z
+      .url()
+      .describe('The account’s own calendar feed (DESIGN.md §6): subscribe to it, keep it secret'),
+  })
+  .meta({ id: 'SignedInAccount', description: 'The signed-in account, with its calendar feed.' });
+
+export const signUpAnswerSchema = z.object({
+  id: z.uuid(),
+  refresh: z.string().describe('The verification ticket: send it back with the mailed code'),
+});
+export const codeAnswerSchema = z.object({ refresh: z.string() });
+export const refreshAnswerSchema = z.object({
+  expiresAt: z
+    .number()
+    .int()
+    .describe('When access runs out, epoch milliseconds (also the `courtside.expire` cookie)'),
+});
+export const unverifiedSchema = z.object({
+  error: z.string(),
+  id: z.uuid(),
+  refresh: z.string().describe('A new code was mailed; verify with this ticket'),
+});

@@ -1,0 +1,86 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { z } from 'zod';
+import { LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+
+/**
+ * Who may call a route (DESIGN.md §3): anyone (`public`), anyone but a session changes the answer (`optional`),
+ * or a signed-in account (`session`; a manager route is a session route that answers 404 for other companies).
+ */
+export type Access = 'public' | 'optional' | 'session';
+
+/** An answer: its schema (JSON), or a non-JSON body with its media type. */
+export type Answer = z.ZodType | { contentType: string; description: string; schema?: z.ZodType };
+
+/** What the API reference says about one route; every schema is the one the handler parses or answers with. */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  access: Access;
+  /** The path's parameters, as the handler parses them (a z.object whose keys are the `:names` of the path). */
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The answers on success by status: 200, 201, … */
+  responses: Partial<Record<200 | 201 | 503, Answer>>;
+  /**
+   * A command (issue 9): it may answer `202` with this result and the `eventIds` when the projection is late, and
+   * `503` when the log or the projector cannot take it now.
+   */
+  command?: z.ZodObject;
+  /** The `reason` codes of its `409 {error, reason}` refusals; `[]` for a 409 without a reason code. */
+  refusals?: readonly string[];
+  /** More failure answers than the usual ones, by status (e.g. 429 for rate limits), with what they mean. */
+  failures?: Partial<
+    Record<401 | 403 | 404 | 409 | 410 | 429 | 503, string | { description: string; schema: z.ZodType }>
+  >;
+}
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface DocumentedRoute extends RouteDoc {
+  method: Method;
+  /** The Koa path, `:name` for parameters. */
+  path: string;
+}
+
+const documentedRoutesOf = new WeakMap<Router, DocumentedRoute[]>();
+
+/**
+ * The public reads of the ladder and matches groups may be read by other sites (a club's own page:
+ * docs/build-on-courtside.md). Without credentials: a browser sends no cookie with them, so the answer is the
+ * anonymous one.
+ */
+export const readableByOtherSites = (method: Method, path: string, access: Access) =>
+  method === 'get' && access !== 'session' && (path.startsWith(LADDER_API) || path.startsWith(MATCHES_API));
+
+const anyOrigin: Middleware = async (ctx, next) => {
+  ctx.set('Access-Control-Allow-Origin', '*');
+  await next();
+};
+
+type Register = (path: string, doc: RouteDoc, ...handlers: Middleware[]) => void;
+
+/**
+ * A Koa router whose routes carry their own documentation: `api.get(path, doc, handler)` mounts the handler on the
+ * router, exactly as `router.get(path, handler)`, and records the route for the OpenAPI document
+ * (`/webapps/api/openapi.json`). One declaration, so the document lists every route there is.
+ */
+export function documented(router: Router): Record<Method, Register> {
+  let routes = documentedRoutesOf.get(router);
+  if (!routes) documentedRoutesOf.set(router, (routes = []));
+  const known = routes;
+  const register =
+    (method: Method): Register =>
+    (path, doc, ...handlers) => {
+      known.push({ method, path, ...doc });
+      const mounted = readableByOtherSites(method, path, doc.access) ? [anyOrigin, ...handlers] : handlers;
+      router[method](path, ...(mounted as [Middleware]));
+    };
+  return { get: register('get'), post: register('post'), put: register('put'), delete: register('delete') };
+}
+
+/** The documented routes mounted on a router so far, in mounting order. */
+export function documentedRoutes(router: Router): readonly DocumentedRoute[] {
+  return documentedRoutesOf.get(router) ?? [];
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { matchTypeSchema, sportsCategorySchema } from '@courtside/events/ladders/model';
+import { movements } from '@courtside/events/ladders/rules';
+
+/** What the ladder and season routes answer (spec §3 "Ladder", "Season"; DESIGN.md §5 rules). */
+export const ladderSchema = z
+  .object({
+    uuid: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    sportsCategory: sportsCategorySchema,
+    hasActiveSeasons: z.boolean(),
+  })
+  .meta({ id: 'Ladder' });
+
+export const ladderRulesSchema = z
+  .object({
+    challengeRange: z.number().int().describe('How many positions up a team may challenge; 0: no challenges'),
+    responseDays: z.number().int(),
+    playDays: z.number().int(),
+    declineIsWalkover: z.boolean(),
+    movement: z.enum(movements),
+    confirmHours: z.number().int().describe('0: a player’s result counts at once'),
+    inactivityDays: z.number().int().describe('0: off'),
+  })
+  .meta({ id: 'LadderRules', description: 'A season’s ladder rules, all of them (DESIGN.md §5).' });
+
+export const seasonSchema = z
+  .object({
+    uuid: z.uuid(),
+    name: z.string(),
+    startDate: z.iso.date(),
+    endDate: z.iso.date(),
+    minimumPlayedMatches: z.number().int(),
+    openForRegistration: z.boolean(),
+    matchType: matchTypeSchema,
+    rules: ladderRulesSchema,
+    active: z.boolean().describe('Today lies within startDate..endDate'),
+    current: z.boolean().describe('The active season, else the next to start; at most one per ladder'),
+  })
+  .meta({ id: 'Season' });
+
+export const ladderIdSchema = z.object({ uuid: z.uuid() });

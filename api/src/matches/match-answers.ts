@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { matchTypeSchema, sportsCategorySchema } from '@courtside/events/ladders/model';
+import { specials } from '@courtside/events/matches/scoring';
+import { phoneNumberSchema } from '../accounts/account-answers.ts';
+
+/** The match of spec §3 (and DESIGN.md §5), the same for `GET matches/{id}` and the `match.updated` push. */
+const side = z.enum(['defender', 'challenger']);
+
+export const scoredSetSchema = z
+  .object({
+    order: z.number().int(),
+    score: z.number().int().nullable(),
+    tiebreakScore: z.number().int().optional(),
+    winner: z.boolean(),
+    superTiebreak: z.boolean(),
+  })
+  .meta({ id: 'MatchSet', description: 'One side’s games in one set.' });
+
+export const matchTeamSchema = z
+  .object({
+    teamId: z.uuid(),
+    url: z.string(),
+    position: z.number().int().nullable(),
+    members: z.array(
+      z.object({
+        id: z.uuid(),
+        name: z.string(),
+        position: z.number().int().nullable(),
+        itsMe: z.boolean(),
+      }),
+    ),
+    matchSets: z.array(scoredSetSchema),
+    winner: z.boolean(),
+    special: z.enum(specials),
+  })
+  .meta({ id: 'MatchTeam' });
+
+export const matchSchema = z
+  .object({
+    id: z.uuid(),
+    date: z.string().nullable().describe('Local date and time, YYYY-MM-DDTHH:mm'),
+    status: z.enum(['planned', 'completed', 'retired', 'walkover', 'cancelled']),
+    sportsCategory: sportsCategorySchema,
+    matchType: matchTypeSchema,
+    defender: matchTeamSchema,
+    challenger: matchTeamSchema,
+    editable: z.boolean().describe('The caller may change it'),
+    latestDate: z.iso.date().describe('The season’s last day'),
+    challengeId: z.uuid().optional(),
+    confirmation: z.object({
+      state: z.enum(['confirmed', 'pending', 'disputed']),
+      dueAt: z.iso.datetime().optional(),
+      enteredBy: z.string().optional(),
+      side: side.optional(),
+    }),
+  })
+  .meta({ id: 'Match' });
+
+export const matchListItemSchema = z
+  .object({
+    match: matchSchema,
+    event: z.object({
+      name: z.object({ id: z.uuid(), name: z.string() }).describe('The ladder'),
+      part: z.object({ id: z.uuid(), name: z.string() }).describe('The season'),
+      round: z.object({ id: z.string(), name: z.string() }).optional(),
+    }),
+  })
+  .meta({ id: 'MatchListItem' });
+
+const contactSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: phoneNumberSchema.nullable(),
+});
+export const matchContactsSchema = z.object({
+  defender: z.array(contactSchema),
+  challenger: z.array(contactSchema),
+});
+
+/** DESIGN.md §7: the live score of a match. */
+const perSide = z.object({ defender: z.number().int(), challenger: z.number().int() });
+export const liveScoreSchema = z
+  .object({
+    seq: z.number().int().describe('Points counted so far: the next point’s `seq` is `seq + 1`'),
+    sets: z
+      .array(
+        z.object({
+          defender: z.number().int(),
+          challenger: z.number().int(),
+          tiebreak: perSide.optional(),
+          superTiebreak: z.boolean().optional(),
+        }),
+      )
+      .describe('Finished sets and the set in progress'),
+    game: z
+      .object({ defender: z.string(), challenger: z.string() })
+      .describe('The game in progress: "0" "15" "30" "40" "AD", or tiebreak points'),
+    server: side,
+    finished: z.boolean(),
+    winner: side.nullable(),
+    stats: z.object({
+      pointsWon: perSide,
+      servicePointsWon: perSide,
+      servicePointsPlayed: perSide,
+      breakPointsFaced: perSide,
+      breakPointsWon: perSide,
+      longestRun: perSide,
+    }),
+  })
+  .meta({ id: 'LiveScore' });

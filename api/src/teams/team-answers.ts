@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { sportsCategorySchema } from '@courtside/events/ladders/model';
+import { phoneNumberSchema } from '../accounts/account-answers.ts';
+import { challengeRefusalCodes, challengeSchema } from '../challenges/challenge-answers.ts';
+import { seasonSchema } from '../ladders/ladder-answers.ts';
+
+/** A team in a season as the managers see it (spec §3 "Team in a season"). */
+export const seasonTeamSchema = z
+  .object({
+    teamId: z.uuid(),
+    position: z.number().int().nullable(),
+    joinDate: z.iso.date().nullable(),
+    leaveDate: z.iso.date().nullable().optional().describe('In the list of teams that left'),
+    members: z.array(
+      z.object({ fullName: z.string(), email: z.string(), phoneNumber: phoneNumberSchema.nullable() }),
+    ),
+  })
+  .meta({ id: 'SeasonTeam' });
+
+export const teamIdSchema = z.object({ teamId: z.uuid() });
+
+/** DESIGN.md §2: the public list of ladders, with their current season and those open for registration. */
+export const publicLadderSchema = z
+  .object({
+    uuid: z.uuid(),
+    name: z.string(),
+    sportsCategory: sportsCategorySchema,
+    company: z.object({ id: z.uuid(), name: z.string() }),
+    currentSeason: seasonSchema.nullable(),
+    seasons: z.array(seasonSchema).describe('The seasons open for registration that have not ended'),
+  })
+  .meta({ id: 'PublicLadder' });
+
+/** A row of the public standings (DESIGN.md §5 "Standings"). */
+export const standingsRowSchema = z
+  .object({
+    teamId: z.uuid(),
+    position: z.number().int(),
+    joinDate: z.iso.date().nullable(),
+    members: z.array(z.object({ fullName: z.string() })),
+    played: z.number().int(),
+    won: z.number().int(),
+    lost: z.number().int(),
+    lastPlayedAt: z.string().nullable().describe('Local date and time of the last confirmed result'),
+    movement: z.number().int().describe('Places gained (+) or lost (−) by the last change; 0: never moved'),
+    minimumMet: z.boolean(),
+    canChallenge: z.boolean().optional().describe('For a signed-in caller only'),
+    challengeRefusal: z
+      .enum(challengeRefusalCodes)
+      .optional()
+      .describe('Why not, when the caller plays in the season and may not challenge this row'),
+    challenge: challengeSchema.optional().describe('The open challenge that involves this row'),
+  })
+  .meta({ id: 'StandingsRow' });
+
+export const standingsSchema = z
+  .object({
+    ladder: z.object({ uuid: z.uuid(), name: z.string(), sportsCategory: sportsCategorySchema }),
+    season: seasonSchema.nullable().describe('The current season; null when the ladder has none'),
+    teams: z.array(standingsRowSchema).describe('The active teams by position'),
+  })
+  .meta({ id: 'Standings' });
+
+export const myTeamSchema = z.object({
+  teamId: z.uuid(),
+  status: z.enum(['waiting', 'active', 'rejected', 'left']),
+  position: z.number().int().nullable(),
+  seasonId: z.uuid(),
+  seasonName: z.string(),
+  ladderId: z.uuid(),
+  ladderName: z.string(),
+});
