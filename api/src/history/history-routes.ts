@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { formatSet, recalculate } from '@courtside/events/matches/scoring';
 import { ChainVerifier } from '@courtside/eventlog/chain/hash-chain';
+import { documented } from '../http/documented-router.ts';
 import { HttpError } from '../http/http-error.ts';
 import { requireManagerOf } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
@@ -18,6 +19,7 @@ import {
   storedEnvelopesOf,
   type ResultRow,
 } from './history-queries.ts';
+import { chainReportSchema, historyItemSchema, seasonAtSchema } from './history-answers.ts';
 import { accountIdsOf, historyOf, matchViewsOf, seasonAt, standingsRowsOf } from './season-history.ts';
 
 /** `at`: a log position (the company's count, 1 first) or an ISO time (a day means its very end, UTC). */
@@ -33,6 +35,9 @@ const atQuery = z.object({
     ])
     .optional(),
 });
+
+const seasonParams = z.object({ seasonId: z.uuid('No such season') });
+const companyParams = z.object({ companyId: z.uuid('No such company') });
 
 const CSV_COLUMNS = [
   'season',
@@ -80,6 +85,7 @@ function resultLine(row: ResultRow): string {
 /** DESIGN.md §8: history for auditors (time travel, the hash chain, exports), for managers of the company only. */
 export function historyRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
+  const api = documented(router);
 
   async function seasonEvents(season: { companyId: string; seasonId: string; ladderId: string }) {
     const events = await seasonFoldEventsOf(db, season);
@@ -87,82 +93,135 @@ export function historyRoutes(router: Router, services: AppServices): void {
     return { events, names };
   }
 
-  router.get(`${ADMIN_API}/seasons/:seasonId/history`, async (ctx) => {
-    const { season } = await requireSeasonManager(ctx, services);
-    const { events, names } = await seasonEvents(season);
-    ctx.body = historyOf(season.seasonId, events, names);
-  });
+  api.get(
+    `${ADMIN_API}/seasons/:seasonId/history`,
+    {
+      summary: 'Every event that touched the season, oldest first, with what it changed (managers)',
+      access: 'session',
+      params: seasonParams,
+      responses: { 200: z.array(historyItemSchema) },
+    },
+    async (ctx) => {
+      const { season } = await requireSeasonManager(ctx, services);
+      const { events, names } = await seasonEvents(season);
+      ctx.body = historyOf(season.seasonId, events, names);
+    },
+  );
 
-  router.get(`${ADMIN_API}/seasons/:seasonId/standings`, async (ctx) => {
-    const { session, season } = await requireSeasonManager(ctx, services);
-    const { at } = parseInput(atQuery, ctx.query, 'query');
-    const { events, names } = await seasonEvents(season);
-    const own = events.filter(
-      ({ event }) => (event.payload as { seasonId?: unknown }).seasonId === season.seasonId,
-    );
-    const first = own[0];
-    if (!first) throw new HttpError(404, 'No such season');
-    let chosen = own.at(-1)!;
-    if (at && 'position' in at) {
-      const last = await lastPositionOf(db, season.companyId);
-      if (at.position > last) {
-        throw new HttpError(400, `No event at position ${at.position} yet: the last one is ${last}`, [
-          { path: ['at'], message: `At most ${last}`, code: 'too_big' },
-        ]);
+  api.get(
+    `${ADMIN_API}/seasons/:seasonId/standings`,
+    {
+      summary:
+        'The season’s standings and matches exactly as they stood after an event (`at`: a position or an ISO time; none: now)',
+      access: 'session',
+      params: seasonParams,
+      query: atQuery,
+      responses: { 200: seasonAtSchema },
+    },
+    async (ctx) => {
+      const { session, season } = await requireSeasonManager(ctx, services);
+      const { at } = parseInput(atQuery, ctx.query, 'query');
+      const { events, names } = await seasonEvents(season);
+      const own = events.filter(
+        ({ event }) => (event.payload as { seasonId?: unknown }).seasonId === season.seasonId,
+      );
+      const first = own[0];
+      if (!first) throw new HttpError(404, 'No such season');
+      let chosen = own.at(-1)!;
+      if (at && 'position' in at) {
+        const last = await lastPositionOf(db, season.companyId);
+        if (at.position > last) {
+          throw new HttpError(400, `No event at position ${at.position} yet: the last one is ${last}`, [
+            { path: ['at'], message: `At most ${last}`, code: 'too_big' },
+          ]);
+        }
+        if (at.position < first.position) {
+          throw new HttpError(400, `The season's history starts at position ${first.position}`, [
+            { path: ['at'], message: `At least ${first.position}`, code: 'too_small' },
+          ]);
+        }
+        chosen = own.findLast((stored) => stored.position <= at.position)!;
+      } else if (at) {
+        // A time after the last event is the season as it stands now.
+        const found = own.findLast((stored) => new Date(stored.event.occurredAt) <= at.time);
+        if (!found) {
+          throw new HttpError(400, `The season's history starts at ${first.event.occurredAt}`, [
+            { path: ['at'], message: `Not before ${first.event.occurredAt}`, code: 'too_small' },
+          ]);
+        }
+        chosen = found;
       }
-      if (at.position < first.position) {
-        throw new HttpError(400, `The season's history starts at position ${first.position}`, [
-          { path: ['at'], message: `At least ${first.position}`, code: 'too_small' },
-        ]);
+      const state = seasonAt(events, chosen.position);
+      ctx.body = {
+        at: { position: chosen.position, occurredAt: chosen.event.occurredAt },
+        standings: standingsRowsOf(state, names),
+        matches: matchViewsOf(state, names, season.companyId, {
+          accountId: session.accountId,
+          managedCompanyIds: [season.companyId],
+        }),
+      };
+    },
+  );
+
+  api.get(
+    `${ADMIN_API}/companies/:companyId/verify`,
+    {
+      summary: 'Recomputes the company’s hash chain and names the first bad position',
+      access: 'session',
+      params: companyParams,
+      responses: { 200: chainReportSchema },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const verifier = new ChainVerifier();
+      // A row projected before the stored copy was kept predates the chain: it counts as unhashed.
+      for await (const { position, envelope } of storedEnvelopesOf(db, companyId)) {
+        verifier.add(position, envelope ?? {});
       }
-      chosen = own.findLast((stored) => stored.position <= at.position)!;
-    } else if (at) {
-      // A time after the last event is the season as it stands now.
-      const found = own.findLast((stored) => new Date(stored.event.occurredAt) <= at.time);
-      if (!found) {
-        throw new HttpError(400, `The season's history starts at ${first.event.occurredAt}`, [
-          { path: ['at'], message: `Not before ${first.event.occurredAt}`, code: 'too_small' },
-        ]);
+      const { unchained: _unchained, ...report } = verifier.report();
+      ctx.body = report;
+    },
+  );
+
+  api.get(
+    `${ADMIN_API}/companies/:companyId/events.ndjson`,
+    {
+      summary:
+        'Every event of the company, its whole envelope with `position` and `hash`, one per line (streamed)',
+      access: 'session',
+      params: companyParams,
+      responses: { 200: { contentType: 'application/x-ndjson', description: 'One event envelope per line' } },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      ctx.type = 'application/x-ndjson';
+      ctx.set('Content-Disposition', `attachment; filename="events-${companyId}.ndjson"`);
+      ctx.body = Readable.from(exportLinesOf(db, companyId));
+    },
+  );
+
+  api.get(
+    `${ADMIN_API}/companies/:companyId/results.csv`,
+    {
+      summary: 'Every match with its result, by season (streamed)',
+      access: 'session',
+      params: companyParams,
+      responses: {
+        200: {
+          contentType: 'text/csv',
+          description: 'Columns season,matchId,date,status,defender,challenger,score,winner,confirmation',
+        },
+      },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      async function* lines() {
+        yield `${CSV_COLUMNS.join(',')}\r\n`;
+        for await (const row of resultsOf(db, companyId)) yield resultLine(row);
       }
-      chosen = found;
-    }
-    const state = seasonAt(events, chosen.position);
-    ctx.body = {
-      at: { position: chosen.position, occurredAt: chosen.event.occurredAt },
-      standings: standingsRowsOf(state, names),
-      matches: matchViewsOf(state, names, season.companyId, {
-        accountId: session.accountId,
-        managedCompanyIds: [season.companyId],
-      }),
-    };
-  });
-
-  router.get(`${ADMIN_API}/companies/:companyId/verify`, async (ctx) => {
-    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    const verifier = new ChainVerifier();
-    // A row projected before the stored copy was kept predates the chain: it counts as unhashed.
-    for await (const { position, envelope } of storedEnvelopesOf(db, companyId)) {
-      verifier.add(position, envelope ?? {});
-    }
-    const { unchained: _unchained, ...report } = verifier.report();
-    ctx.body = report;
-  });
-
-  router.get(`${ADMIN_API}/companies/:companyId/events.ndjson`, async (ctx) => {
-    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    ctx.type = 'application/x-ndjson';
-    ctx.set('Content-Disposition', `attachment; filename="events-${companyId}.ndjson"`);
-    ctx.body = Readable.from(exportLinesOf(db, companyId));
-  });
-
-  router.get(`${ADMIN_API}/companies/:companyId/results.csv`, async (ctx) => {
-    const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
-    async function* lines() {
-      yield `${CSV_COLUMNS.join(',')}\r\n`;
-      for await (const row of resultsOf(db, companyId)) yield resultLine(row);
-    }
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.set('Content-Disposition', `attachment; filename="results-${companyId}.csv"`);
-    ctx.body = Readable.from(lines());
-  });
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.set('Content-Disposition', `attachment; filename="results-${companyId}.csv"`);
+      ctx.body = Readable.from(lines());
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { challengeSchema } from '../challenges/challenge-answers.ts';
 import { liveScoreSchema, matchSchema } from '../matches/match-answers.ts';
+import { notificationSchema } from '../notifications/notification-answers.ts';
 import type { ParsedRoom } from './rooms.ts';
 
 /**
@@ -67,6 +68,13 @@ export const livePushes: readonly DocumentedPush[] = [
     summary: 'A challenge of one of the player’s teams was issued or answered, or expired',
     rooms: ['account'],
     payload: z.object({ challenge: challengeSchema }),
+  },
+  {
+    event: 'notification.created',
+    summary:
+      'A new notification for the player (DESIGN.md §6), the item of `GET notifications`; it carries no cursor: a client that was away reads the list again',
+    rooms: ['account'],
+    payload: z.object({ notification: notificationSchema }),
   },
 ];
 

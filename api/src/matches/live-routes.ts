@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { MATCHES_API } from '@courtside/events/api-paths';
 import { documented } from '../http/documented-router.ts';
-import { liveScoreSchema } from './match-answers.ts';
+import { liveViewSchema } from './match-answers.ts';
 import { liveDecider, type LiveCommand } from '@courtside/events/live/decider';
 import { liveDefaults } from '@courtside/events/live/engine';
 import { liveViewOf } from '@courtside/projector/live/projection';
@@ -44,12 +44,12 @@ const liveIdSchema = z.object({ matchId: z.uuid() });
 const seqConflictSchema = z.object({
   error: z.string(),
   reason: z.enum(['SEQ', 'NOT_LIVE', 'FINISHED', 'ALREADY_LIVE', 'NOT_GAMES_ONLY', 'HAS_RESULT']).optional(),
-  state: liveScoreSchema.optional().describe('With `reason` SEQ: the current state'),
+  state: liveViewSchema.optional().describe('With `reason` SEQ: the current state'),
 });
 const scoringDoc = {
   access: 'session',
   params: idParams,
-  responses: { 200: liveScoreSchema },
+  responses: { 200: liveViewSchema },
   command: liveIdSchema,
   failures: {
     409: {
@@ -150,7 +150,7 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
       summary: 'The live score of a match',
       access: 'public',
       params: idParams,
-      responses: { 200: liveScoreSchema },
+      responses: { 200: liveViewSchema },
     },
     async (ctx) => {
       const { id } = parseInput(idParams, ctx.params, 'address');

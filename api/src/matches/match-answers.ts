@@ -47,6 +47,15 @@ export const matchSchema = z
     editable: z.boolean().describe('The caller may change it'),
     latestDate: z.iso.date().describe('The season’s last day'),
     challengeId: z.uuid().optional(),
+    live: z
+      .object({
+        seq: z.number().int(),
+        game: z.object({ defender: z.string(), challenger: z.string() }),
+        server: side,
+        finished: z.boolean(),
+      })
+      .optional()
+      .describe('While (and after) the match is scored live: where it stands'),
     confirmation: z.object({
       state: z.enum(['confirmed', 'pending', 'disputed']),
       dueAt: z.iso.datetime().optional(),
@@ -108,3 +117,16 @@ export const liveScoreSchema = z
     }),
   })
   .meta({ id: 'LiveScore' });
+
+/** The live answers (GET, start, point, undo, end, and the state of a 409 SEQ): the score with its points and rules. */
+export const liveViewSchema = liveScoreSchema
+  .extend({
+    points: z.array(side).describe('Who won each point, in order: the timeline'),
+    rules: z.object({
+      matchType: matchTypeSchema,
+      firstServer: side,
+      noAd: z.boolean(),
+      finalSet: z.enum(['SET', 'SUPER_TIEBREAK']),
+    }),
+  })
+  .meta({ id: 'LiveView' });

@@ -9,10 +9,12 @@ import {
 } from '@courtside/events/notifications/notify';
 import { NOTIFICATIONS_PATH, PREFERENCES_PATH, UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
 import { requireSession } from '../accounts/authentication.ts';
+import { documented } from '../http/documented-router.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import { escapeHtml } from './mail-render.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
+import { notificationSchema, preferencesAnswerSchema, unreadSchema } from './notification-answers.ts';
 
 const listQuery = z.object({
   after: z
@@ -41,83 +43,119 @@ export interface Preferences {
 /** DESIGN.md §6: the signed-in account's notifications and preferences, and the one-click unsubscribe link. */
 export function notificationRoutes(router: Router, services: AppServices): void {
   const { db } = services;
+  const api = documented(router);
 
-  router.get(NOTIFICATIONS_PATH, async (ctx) => {
-    const { accountId } = requireSession(ctx);
-    const { after, limit } = parseInput(listQuery, ctx.query, 'query');
-    const [{ rows }, unread] = await Promise.all([
-      db.query<{
-        id: string;
-        kind: string;
-        title: string;
-        body: string;
-        url: string;
-        createdAt: Date;
-        readAt: Date | null;
-      }>(
-        `SELECT id::text AS id, kind, title, body, url, created_at AS "createdAt", read_at AS "readAt"
+  api.get(
+    NOTIFICATIONS_PATH,
+    {
+      summary: 'The signed-in account’s notifications, newest first (`X-Unread-Count`: unread in all)',
+      access: 'session',
+      query: listQuery,
+      responses: { 200: z.array(notificationSchema) },
+    },
+    async (ctx) => {
+      const { accountId } = requireSession(ctx);
+      const { after, limit } = parseInput(listQuery, ctx.query, 'query');
+      const [{ rows }, unread] = await Promise.all([
+        db.query<{
+          id: string;
+          kind: string;
+          title: string;
+          body: string;
+          url: string;
+          createdAt: Date;
+          readAt: Date | null;
+        }>(
+          `SELECT id::text AS id, kind, title, body, url, created_at AS "createdAt", read_at AS "readAt"
          FROM courtside.notifications
          WHERE account_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
          ORDER BY notifications.id DESC LIMIT $3`,
-        [accountId, after ?? null, limit],
-      ),
-      db.query<{ count: number }>(
+          [accountId, after ?? null, limit],
+        ),
+        db.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM courtside.notifications WHERE account_id = $1 AND read_at IS NULL',
+          [accountId],
+        ),
+      ]);
+      // The bell's number: how many are unread in all (the list is one page of them).
+      ctx.set('X-Unread-Count', String(unread.rows[0]?.count ?? 0));
+      ctx.body = rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        readAt: row.readAt?.toISOString() ?? null,
+      }));
+    },
+  );
+
+  api.post(
+    `${NOTIFICATIONS_PATH}/read`,
+    {
+      summary: 'Marks notifications read: `{ids}` (the caller’s own) or `{all: true}`',
+      access: 'session',
+      body: readSchema,
+      responses: { 200: unreadSchema },
+    },
+    async (ctx) => {
+      const { accountId } = requireSession(ctx);
+      const input = parseInput(readSchema, ctx.request.body, 'request');
+      const now = services.clock();
+      if ('all' in input) {
+        await db.query(
+          'UPDATE courtside.notifications SET read_at = $2 WHERE account_id = $1 AND read_at IS NULL',
+          [accountId, now],
+        );
+      } else if (input.ids.length > 0) {
+        // Another account's ids change nothing: only the caller's own rows match.
+        await db.query(
+          `UPDATE courtside.notifications SET read_at = $3
+         WHERE account_id = $1 AND id = ANY($2::bigint[]) AND read_at IS NULL`,
+          [accountId, input.ids, now],
+        );
+      }
+      const { rows } = await db.query<{ count: number }>(
         'SELECT count(*)::int AS count FROM courtside.notifications WHERE account_id = $1 AND read_at IS NULL',
         [accountId],
-      ),
-    ]);
-    // The bell's number: how many are unread in all (the list is one page of them).
-    ctx.set('X-Unread-Count', String(unread.rows[0]?.count ?? 0));
-    ctx.body = rows.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      readAt: row.readAt?.toISOString() ?? null,
-    }));
-  });
-
-  router.post(`${NOTIFICATIONS_PATH}/read`, async (ctx) => {
-    const { accountId } = requireSession(ctx);
-    const input = parseInput(readSchema, ctx.request.body, 'request');
-    const now = services.clock();
-    if ('all' in input) {
-      await db.query(
-        'UPDATE courtside.notifications SET read_at = $2 WHERE account_id = $1 AND read_at IS NULL',
-        [accountId, now],
       );
-    } else if (input.ids.length > 0) {
-      // Another account's ids change nothing: only the caller's own rows match.
+      ctx.body = { unread: rows[0]?.count ?? 0 };
+    },
+  );
+
+  api.get(
+    PREFERENCES_PATH,
+    {
+      summary: 'The mail language and which mails the signed-in account gets',
+      access: 'session',
+      responses: { 200: preferencesAnswerSchema },
+    },
+    async (ctx) => {
+      const { accountId } = requireSession(ctx);
+      ctx.body = await readPreferences(services, accountId);
+    },
+  );
+
+  api.put(
+    PREFERENCES_PATH,
+    {
+      summary: 'Changes what it names of the mail language and the mails; answers the preferences',
+      access: 'session',
+      body: preferencesSchema,
+      responses: { 200: preferencesAnswerSchema },
+    },
+    async (ctx) => {
+      const { accountId } = requireSession(ctx);
+      const input = parseInput(preferencesSchema, ctx.request.body, 'preferences');
       await db.query(
-        `UPDATE courtside.notifications SET read_at = $3
-         WHERE account_id = $1 AND id = ANY($2::bigint[]) AND read_at IS NULL`,
-        [accountId, input.ids, now],
-      );
-    }
-    const { rows } = await db.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM courtside.notifications WHERE account_id = $1 AND read_at IS NULL',
-      [accountId],
-    );
-    ctx.body = { unread: rows[0]?.count ?? 0 };
-  });
-
-  router.get(PREFERENCES_PATH, async (ctx) => {
-    const { accountId } = requireSession(ctx);
-    ctx.body = await readPreferences(services, accountId);
-  });
-
-  router.put(PREFERENCES_PATH, async (ctx) => {
-    const { accountId } = requireSession(ctx);
-    const input = parseInput(preferencesSchema, ctx.request.body, 'preferences');
-    await db.query(
-      `INSERT INTO courtside.notification_preferences (account_id, language, mail, updated_at)
+        `INSERT INTO courtside.notification_preferences (account_id, language, mail, updated_at)
        VALUES ($1, coalesce($2, 'en'), coalesce($3::jsonb, '{}'), $4)
        ON CONFLICT (account_id) DO UPDATE SET
          language = coalesce($2, notification_preferences.language),
          mail = notification_preferences.mail || coalesce($3::jsonb, '{}'),
          updated_at = $4`,
-      [accountId, input.language ?? null, input.mail ? JSON.stringify(input.mail) : null, services.clock()],
-    );
-    ctx.body = await readPreferences(services, accountId);
-  });
+        [accountId, input.language ?? null, input.mail ? JSON.stringify(input.mail) : null, services.clock()],
+      );
+      ctx.body = await readPreferences(services, accountId);
+    },
+  );
 
   // GET: the link in the mail. POST: RFC 8058 one-click, as mail programs send it (List-Unsubscribe-Post).
   const unsubscribe = async (ctx: Context) => {
@@ -160,8 +198,28 @@ export function notificationRoutes(router: Router, services: AppServices): void 
             `You will get no more mails about: ${kindNames.en[claims.kind]}.`,
           );
   };
-  router.get(UNSUBSCRIBE_PATH, unsubscribe);
-  router.post(UNSUBSCRIBE_PATH, unsubscribe);
+  const unsubscribeDoc = (summary: string) => ({
+    summary,
+    access: 'public' as const,
+    query: tokenQuery,
+    responses: {
+      200: {
+        contentType: 'text/html',
+        description:
+          'A short page: that kind of mail is off (400: the same page says the link does not work)',
+      },
+    },
+  });
+  api.get(
+    UNSUBSCRIBE_PATH,
+    unsubscribeDoc('The one-click unsubscribe link of a mail (a signed token, no sign-in)'),
+    unsubscribe,
+  );
+  api.post(
+    UNSUBSCRIBE_PATH,
+    unsubscribeDoc('One-click unsubscribe as mail programs send it (RFC 8058, List-Unsubscribe-Post)'),
+    unsubscribe,
+  );
 }
 
 export async function readPreferences(
