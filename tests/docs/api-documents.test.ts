@@ -6,6 +6,7 @@ import { ACCOUNT_API, ASYNCAPI_PATH, LADDER_API, OPENAPI_PATH } from '@courtside
 import { AnswerChecker, type OpenApi } from '../support/api-document.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { pushCheckerOf } from '../support/push-document.ts';
 
 const toOpenApi = (koaPath: string) => koaPath.replace(/:([A-Za-z_$][\w$]*)/g, '{$1}');
 
@@ -142,10 +143,40 @@ describe('the API documents (OpenAPI 3.1, AsyncAPI 3)', () => {
         'season.updated',
         'ladder.changed',
         'challenge.updated',
+        'notification.created',
       ]),
     );
     expect(Object.values(asyncApi.channels).map((channel) => channel.address)).toEqual(
       expect.arrayContaining(['match:{id}', 'season:{id}', 'ladder:{id}', 'company:{id}', 'account:{id}']),
     );
+  });
+
+  it('checks pushes: a payload unlike the AsyncAPI document, or an event it does not name, is found out', async () => {
+    const checker = await pushCheckerOf(courtside.url!);
+    const matchId = '5f0c1b9e-9a3e-4f43-9d8e-0a4f6e7b1c2d';
+    const state = {
+      seq: 1,
+      sets: [{ defender: 0, challenger: 0 }],
+      game: { defender: '15', challenger: '0' },
+      server: 'defender',
+      finished: false,
+      winner: null,
+      stats: Object.fromEntries(
+        [
+          'pointsWon',
+          'servicePointsWon',
+          'servicePointsPlayed',
+          'breakPointsFaced',
+          'breakPointsWon',
+          'longestRun',
+        ].map((key) => [key, { defender: 0, challenger: 0 }]),
+      ),
+    };
+    expect(checker.problem('live.updated', { matchId, state })).toBeUndefined();
+    expect(checker.problem('live.updated', { matchId, state: { ...state, server: 'umpire' } })).toMatch(
+      /^push live.updated: the payload does not match the document/,
+    );
+    expect(checker.problem('live.updated', { matchId })).toMatch(/must have required property 'state'/);
+    expect(checker.problem('score.guessed', {})).toBe('push score.guessed: not in the AsyncAPI document');
   });
 });

@@ -20,7 +20,8 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
   }
 
   function live(courtside: RunningCourtside) {
-    const client = new LiveClient(courtside.url!);
+    // The notes are a test module of the spine: their push is not part of the product's AsyncAPI document.
+    const client = new LiveClient(courtside.url!, {}, ['note.written']);
     cleanups.push(() => client.close());
     return client;
   }

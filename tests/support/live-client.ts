@@ -1,5 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
+import { onTestFinished } from 'vitest';
 import { LIVE_PATH } from '@courtside/events/api-paths';
+import { pushCheckerOf } from './push-document.ts';
 
 export interface Push {
   event: string;
@@ -9,12 +11,24 @@ export interface Push {
   rooms: string[];
 }
 
-/** A socket.io client of the live channel that records every push it gets. */
+/**
+ * A socket.io client of the live channel that records every push it gets and checks each against the server's
+ * AsyncAPI document: a push that is not as documented fails the test (when the client is made inside a test) or
+ * `close()`.
+ */
 export class LiveClient {
   readonly socket: Socket;
   readonly pushes: Push[] = [];
+  private readonly checks: Array<Promise<string | undefined>> = [];
 
-  constructor(baseUrl: string, headers: Record<string, string> = {}) {
+  /** `notDocumented`: events of a test's own module (the spine's notes), which the product's document does not name. */
+  constructor(baseUrl: string, headers: Record<string, string> = {}, notDocumented: readonly string[] = []) {
+    const checker = pushCheckerOf(baseUrl);
+    try {
+      onTestFinished(() => this.checkPushes());
+    } catch {
+      // Made outside a test (beforeAll): close() checks.
+    }
     this.socket = io(baseUrl, {
       path: LIVE_PATH,
       transports: ['websocket'],
@@ -25,6 +39,9 @@ export class LiveClient {
       (event: string, data: unknown, meta: { cursor: number; room?: string; rooms?: string[] }) => {
         const rooms = meta?.rooms ?? (meta?.room === undefined ? [] : [meta.room]);
         this.pushes.push({ event, data, cursor: meta?.cursor, rooms });
+        if (!notDocumented.includes(event)) {
+          this.checks.push(checker.then((documented) => documented.problem(event, data)));
+        }
       },
     );
   }
@@ -41,6 +58,12 @@ export class LiveClient {
     return this.socket
       .timeout(5_000)
       .emitWithAck('subscribe', since === undefined ? { room } : { room, since });
+  }
+
+  /** Throws when a push received so far is not as the AsyncAPI document says. */
+  async checkPushes(): Promise<void> {
+    const problems = (await Promise.all(this.checks)).filter((problem) => problem !== undefined);
+    if (problems.length > 0) throw new Error(`Undocumented push: ${problems.slice(0, 3).join('\n')}`);
   }
 
   close(): void {
