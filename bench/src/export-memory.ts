@@ -15,12 +15,11 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startCourtside } from '@courtside/api/courtside';
-import { createLogger } from '@courtside/api/observability/logger';
-import { ACCOUNT_API, ADMIN_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
+import { ADMIN_API } from '@courtside/events/api-paths';
 import { CHAIN_START, eventHash } from '@courtside/eventlog/chain/hash-chain';
-import { HttpClient } from '../../tests/support/http-client.ts';
-import { Cleanups, startPostgres } from './services.ts';
+import type { HttpClient } from '../../tests/support/http-client.ts';
+import { startBenchCompany } from './bench-company.ts';
+import { Cleanups } from './services.ts';
 
 const MiB = 1024 * 1024;
 
@@ -29,37 +28,10 @@ async function main() {
   const count = Number(values.events);
   const cleanups = new Cleanups();
   try {
-    const postgres = await startPostgres(cleanups);
-    const databaseUrl = await postgres.createDatabase('bench_export');
-    const courtside = await startCourtside({
-      databaseUrl,
-      runApi: true,
-      runProjector: true,
-      port: 0,
-      mode: 'development',
-      logger: createLogger({ level: 'warn' }),
-    });
-    cleanups.add('stop courtside', () => courtside.stop());
-    const http = new HttpClient(courtside.url!);
-    const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
-    const password = 'correct horse battery';
-    const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
-      email,
-      password,
-    });
-    const mail = await http.json<Array<{ code: string }>>(
-      'GET',
-      `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,
+    const { courtside, databaseUrl, http, managerId, companyId } = await startBenchCompany(
+      cleanups,
+      'bench_export',
     );
-    await http.json('POST', `${ACCOUNT_API}/account/${created.body.id}/verify?language=en`, {
-      refresh: created.body.refresh,
-      code: mail.body[0]!.code,
-    });
-    await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password });
-    const company = await http.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, {
-      name: 'Bench Club',
-    });
-    const companyId = company.body.id;
 
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -83,7 +55,7 @@ async function main() {
           schemaVersion: 1,
           companyId,
           streamId: ladderId,
-          actorId: created.body.id,
+          actorId: managerId,
           occurredAt: new Date(Date.UTC(2026, 0, 1) + (seq + index) * 1000).toISOString(),
           correlationId: randomUUID(),
           payload: {

@@ -11,17 +11,15 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startCourtside } from '@courtside/api/courtside';
-import { createLogger } from '@courtside/api/observability/logger';
-import { ACCOUNT_API, ADMIN_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
+import { ADMIN_API } from '@courtside/events/api-paths';
 import {
   evolveSeasonHistory,
   initialSeasonHistory,
   positionsOf,
 } from '@courtside/events/history/season-fold';
 import type { EventEnvelope } from '@courtside/events/envelope';
-import { HttpClient } from '../../tests/support/http-client.ts';
-import { Cleanups, startPostgres } from './services.ts';
+import { startBenchCompany } from './bench-company.ts';
+import { Cleanups } from './services.ts';
 import { percentile } from './stats.ts';
 
 async function main() {
@@ -31,37 +29,10 @@ async function main() {
   const total = Number(values.events);
   const cleanups = new Cleanups();
   try {
-    const postgres = await startPostgres(cleanups);
-    const databaseUrl = await postgres.createDatabase('bench_scrub');
-    const courtside = await startCourtside({
-      databaseUrl,
-      runApi: true,
-      runProjector: true,
-      port: 0,
-      mode: 'development',
-      logger: createLogger({ level: 'warn' }),
-    });
-    cleanups.add('stop courtside', () => courtside.stop());
-    const http = new HttpClient(courtside.url!);
-    const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
-    const password = 'correct horse battery';
-    const account = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
-      email,
-      password,
-    });
-    const mail = await http.json<Array<{ code: string }>>(
-      'GET',
-      `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,
+    const { courtside, databaseUrl, http, managerId, companyId } = await startBenchCompany(
+      cleanups,
+      'bench_scrub',
     );
-    await http.json('POST', `${ACCOUNT_API}/account/${account.body.id}/verify?language=en`, {
-      refresh: account.body.refresh,
-      code: mail.body[0]!.code,
-    });
-    await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password });
-    const company = await http.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, {
-      name: 'Bench Club',
-    });
-    const companyId = company.body.id;
     const ladder = await http.json<{ uuid: string }>('POST', `${ADMIN_API}/companies/${companyId}/ladders`, {
       name: 'Bench Ladder',
       email: 'ladder@club.test',
@@ -109,7 +80,7 @@ async function main() {
         schemaVersion: 1,
         companyId,
         streamId,
-        actorId: account.body.id,
+        actorId: managerId,
         occurredAt: new Date(started + events.length * 60_000).toISOString(),
         correlationId: randomUUID(),
         payload: { seasonId, ladderId, ...payload },

@@ -1,24 +1,7 @@
 import { z } from 'zod';
 import { request } from '../../../lib/http';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
-
-/** The notification kinds of DESIGN.md §6, also the keys of the mail preferences. */
-export const NOTIFICATION_KINDS = [
-  'team.waiting',
-  'team.accepted',
-  'team.rejected',
-  'challenge.received',
-  'challenge.accepted',
-  'challenge.declined',
-  'challenge.expired',
-  'challenge.reminder',
-  'result.toConfirm',
-  'result.confirmed',
-  'result.disputed',
-  'match.scheduled',
-  'match.cancelled',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+import { notificationLanguages } from '@courtside/events/notifications/notify';
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -33,7 +16,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const preferencesSchema = z.object({
-  language: z.enum(['en', 'nl']),
+  language: z.enum(notificationLanguages),
   mail: z.record(z.string(), z.boolean()),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;

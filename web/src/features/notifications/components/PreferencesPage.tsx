@@ -8,13 +8,8 @@ import { SubmitButton } from '../../../components/forms/SubmitButton';
 import { SwitchField } from '../../../components/forms/SwitchField';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import {
-  getPreferences,
-  NOTIFICATION_KINDS,
-  savePreferences,
-  type NotificationKind,
-  type Preferences,
-} from '../api/notifications';
+import { notificationKinds, type NotificationKind } from '@courtside/events/notifications/notify';
+import { getPreferences, savePreferences, type Preferences } from '../api/notifications';
 
 /** /account/{locale}/preferences: the language of mails and which mails to get (DESIGN.md §6). */
 export function PreferencesPage() {
@@ -87,7 +82,7 @@ export function PreferencesPage() {
               </legend>
               <p className="mt-1 text-sm text-ink-600">{t('notifications.preferences.mailsHint')}</p>
               <div className="mt-4 space-y-4">
-                {NOTIFICATION_KINDS.map((kind) => (
+                {notificationKinds.map((kind) => (
                   <SwitchField
                     key={kind}
                     label={t(`notifications.kinds.${kind}`)}
