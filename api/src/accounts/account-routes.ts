@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { singleLineText } from '@courtside/events/text';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
-import { AccountStore, publicAccount } from './account-store.ts';
+import { AccountStore, publicAccount, type StoredAccount } from './account-store.ts';
 import { requireSession, sessionOf } from './authentication.ts';
 import { EmailVerification } from './email-verification.ts';
 import { parsePhone } from '@courtside/events/accounts/phone';
@@ -57,6 +58,11 @@ export function accountRoutes(router: Router, services: AppServices): void {
   const limiter = new RateLimiter(services.db, services.clock);
   const { sessions, passwords, xsrfSecret } = services;
   const api = documented(router);
+  /** GET account and PUT account/minimal answer the account with its calendar feed (DESIGN.md §6). */
+  const signedInAccount = async (ctx: Context, account: StoredAccount) => ({
+    ...publicAccount(account),
+    calendarUrl: await calendarUrlOf(ctx, services, account.id),
+  });
 
   api.post(
     `${ACCOUNT_API}/account`,
@@ -230,7 +236,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
       const session = requireSession(ctx);
       const account = await accounts.byId(session.accountId);
       if (!account) throw new HttpError(401, 'Please sign in');
-      ctx.body = { ...publicAccount(account), calendarUrl: await calendarUrlOf(ctx, services, account.id) };
+      ctx.body = await signedInAccount(ctx, account);
     },
   );
 
@@ -256,10 +262,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
         ]);
       }
       await accounts.setMinimal(session.accountId, input.fullName, phone);
-      ctx.body = {
-        ...publicAccount((await accounts.byId(session.accountId))!),
-        calendarUrl: await calendarUrlOf(ctx, services, session.accountId),
-      };
+      ctx.body = await signedInAccount(ctx, (await accounts.byId(session.accountId))!);
     },
   );
 
