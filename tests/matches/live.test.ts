@@ -160,6 +160,31 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
     expect(match.body).toMatchObject({ status: 'completed', confirmation: { state: 'pending' } });
   });
 
+  it('while a super tiebreak is played the match says so, and its set holds the points from the first one', async () => {
+    const { url, defender } = await liveMatch();
+    await defender.http.json('POST', `${url}/live`, { firstServer: 'defender', finalSet: 'SUPER_TIEBREAK' });
+    // 6-0 for the defender, 0-6 for the challenger (24 points each), then 3 points of the super tiebreak.
+    const winners = [
+      ...Array<string>(24).fill('defender'),
+      ...Array<string>(24).fill('challenger'),
+      ...Array<string>(3).fill('defender'),
+    ];
+    const inSet = await defender.http.json<{ live: { superTiebreak?: boolean } }>('GET', url);
+    for (const [index, winner] of winners.entries()) {
+      expect((await defender.http.json('POST', `${url}/points`, { seq: index + 1, winner })).status).toBe(
+        200,
+      );
+    }
+    const match = await defender.http.json<{
+      live: { superTiebreak?: boolean };
+      defender: { matchSets: Array<{ score: number }> };
+    }>('GET', url);
+
+    expect(inSet.body.live.superTiebreak).toBeUndefined();
+    expect(match.body.live).toMatchObject({ seq: 51, finished: false, superTiebreak: true });
+    expect(match.body.defender.matchSets.map((set) => set.score)).toEqual([6, 0, 3]);
+  });
+
   it('a cancelled match, or one with a result, cannot be scored live', async () => {
     const { url, manager, challenger } = await liveMatch();
     await manager.json('PUT', `${MATCHES_API}/matches`, {

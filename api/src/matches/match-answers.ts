@@ -53,6 +53,12 @@ export const matchSchema = z
         game: z.object({ defender: z.string(), challenger: z.string() }),
         server: side,
         finished: z.boolean(),
+        superTiebreak: z
+          .literal(true)
+          .optional()
+          .describe(
+            'A super tiebreak is being played in place of the final set: its set cell shows points, [7-5]',
+          ),
       })
       .optional()
       .describe('While (and after) the match is scored live: where it stands'),

@@ -51,7 +51,14 @@ export interface MatchView {
    * Beyond the spec: a match scored live (DESIGN.md §7) says where it stands, so the card and the widget show a
    * LIVE badge, the game's score and the server (`live.updated` pushes change it point by point).
    */
-  live?: { seq: number; game: Record<Side, string>; server: Side; finished: boolean };
+  live?: {
+    seq: number;
+    game: Record<Side, string>;
+    server: Side;
+    finished: boolean;
+    /** Set while a super tiebreak is played in place of the final set, so its cell shows points (`[7-5]`). */
+    superTiebreak?: true;
+  };
 }
 
 /** Spec §3 "Event info": `name` is the ladder, `part` the season (DESIGN.md "Matches list"). */
@@ -146,8 +153,9 @@ function liveOf(row: MatchViewRow): MatchView['live'] {
     noAd: row.live_no_ad ?? false,
     finalSet: row.live_final_set ?? 'SET',
   };
-  const { seq, game, server, finished } = liveScore(config, row.live_points, row.live_ended ?? false);
-  return { seq, game, server, finished };
+  const { seq, sets, game, server, finished } = liveScore(config, row.live_points, row.live_ended ?? false);
+  const inSuperTiebreak = !finished && sets.at(-1)?.superTiebreak === true;
+  return { seq, game, server, finished, ...(inSuperTiebreak ? { superTiebreak: true as const } : {}) };
 }
 
 export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListItem {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import type { LiveView } from './api/live';
-import { enqueue, outcome, requestOf, shownScore, type ScorerAction } from './live-scorer';
+import { enqueue, outcome, requestOf, resumeTaps, shownScore, type ScorerAction } from './live-scorer';
 
 const D: Side = 'defender';
 const C: Side = 'challenger';
@@ -61,5 +61,23 @@ describe('after a lost answer, the state read again says whether the command got
     expect(outcome(before, { kind: 'undo' }, viewOf([D], rules('GAMESONLY')))).toBe('applied');
     expect(outcome(before, { kind: 'end' }, viewOf([D, C], rules('GAMESONLY'), true))).toBe('applied');
     expect(outcome(before, { kind: 'end' }, before)).toBe('missing');
+  });
+});
+
+describe('after a reload, the taps kept in the browser', () => {
+  const before = viewOf([D]);
+  const saved = { before, actions: [point(C), point(D), { kind: 'undo' as const }] };
+
+  it('go out again when the first never got there, or without it when it did', () => {
+    expect(resumeTaps(saved, before)).toEqual({ actions: saved.actions, conflict: false });
+    expect(resumeTaps(saved, viewOf([D, C]))).toEqual({
+      actions: [point(D), { kind: 'undo' }],
+      conflict: false,
+    });
+  });
+
+  it('are dropped when someone else changed the score meanwhile; nothing kept is nothing to send', () => {
+    expect(resumeTaps(saved, viewOf([D, D]))).toEqual({ actions: [], conflict: true });
+    expect(resumeTaps({ before, actions: [] }, viewOf([D, D]))).toEqual({ actions: [], conflict: false });
   });
 });

@@ -74,3 +74,25 @@ export function outcome(
   const expected = applyActions(before, [action]);
   return same(after.points, expected.points) && after.finished === expected.ended ? 'applied' : 'other';
 }
+
+/** Taps not yet answered, kept in the browser across a reload, with the server's state they were built on. */
+export interface SavedTaps {
+  before: Pick<LiveView, 'seq' | 'points' | 'finished'>;
+  actions: ScorerAction[];
+}
+
+/**
+ * The taps to send after a reload, given the state read again: all of them when the first never got there, the
+ * rest when it did (only the first can have been on its way), none when someone else changed the score meanwhile.
+ */
+export function resumeTaps(
+  saved: SavedTaps,
+  after: Pick<LiveView, 'seq' | 'points' | 'finished'>,
+): { actions: ScorerAction[]; conflict: boolean } {
+  const [first, ...rest] = saved.actions;
+  if (!first) return { actions: [], conflict: false };
+  const result = outcome(saved.before, first, after);
+  if (result === 'missing') return { actions: saved.actions, conflict: false };
+  if (result === 'applied') return { actions: rest, conflict: false };
+  return { actions: [], conflict: true };
+}

@@ -20,6 +20,7 @@ import {
   withViewerFlags,
   liveNow,
   mayScoreLive,
+  withLiveSuperTiebreak,
   withLiveUpdate,
 } from './model';
 import { matchSchema, type Match, type MatchListItem, type MatchSet } from './api/matches';
@@ -156,6 +157,33 @@ describe('a match scored live (DESIGN.md §7)', () => {
     });
     expect(withLiveUpdate(aMatch(), { matchId: 'm2', state })).toBeNull();
     expect(withLiveUpdate(aMatch(), { matchId: 'm1', state: { seq: 'x' } })).toBeNull();
+  });
+
+  it('shows a super tiebreak in brackets from its first point, not as games until it reaches 10', () => {
+    // 6-3 4-6, and 4-3 in the third set's place, scored live.
+    const team = (scores: number[]) =>
+      scores.map((score, index) => ({ order: index + 1, score, winner: false, superTiebreak: false }));
+    const match = aMatch({
+      defender: { ...aMatch().defender, matchSets: team([6, 4, 4]) },
+      challenger: { ...aMatch().challenger, matchSets: team([3, 6, 3]) },
+    });
+    const state = (superTiebreak: boolean, finished = false) => ({
+      ...live,
+      finished,
+      sets: [{}, {}, superTiebreak ? { superTiebreak: true } : {}],
+      stats: {},
+    });
+    const inSuper = withLiveUpdate(match, { matchId: 'm1', state: state(true) })!;
+    expect(inSuper.live?.superTiebreak).toBe(true);
+    const shown = withLiveSuperTiebreak(inSuper);
+    expect(shown.defender.matchSets.map((set) => set.superTiebreak)).toEqual([false, false, true]);
+    expect(shown.challenger.matchSets.map((set) => set.superTiebreak)).toEqual([false, false, true]);
+    // A third set played as a set, and a finished match, stay as the recalculation says.
+    const inSet = withLiveUpdate(match, { matchId: 'm1', state: state(false) })!;
+    expect(inSet.live?.superTiebreak).toBeUndefined();
+    expect(withLiveSuperTiebreak(inSet)).toBe(inSet);
+    const ended = withLiveUpdate(match, { matchId: 'm1', state: state(true, true) })!;
+    expect(withLiveSuperTiebreak(ended)).toBe(ended);
   });
 });
 

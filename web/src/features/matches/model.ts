@@ -2,7 +2,7 @@ import { MAX_SETS } from '@courtside/events/matches/scoring';
 import type { Query } from '../../lib/http';
 import { teamDisplayName } from '../../lib/team-name';
 import {
-  liveSummarySchema,
+  liveStateSchema,
   type LiveSummary,
   type Match,
   type MatchListItem,
@@ -105,8 +105,26 @@ export function mayScoreLive(match: Pick<Match, 'status' | 'live' | 'editable'>)
 /** The match after a `live.updated` push of its state; null when the push is about another match or unreadable. */
 export function withLiveUpdate(match: Match, payload: { matchId: string; state: unknown }): Match | null {
   if (payload.matchId !== match.id) return null;
-  const parsed = liveSummarySchema.safeParse(payload.state);
-  return parsed.success ? { ...match, live: parsed.data } : null;
+  const parsed = liveStateSchema.safeParse(payload.state);
+  if (!parsed.success) return null;
+  const { sets, ...summary } = parsed.data;
+  const inSuperTiebreak = !summary.finished && sets.at(-1)?.superTiebreak === true;
+  return { ...match, live: { ...summary, ...(inSuperTiebreak ? { superTiebreak: true } : {}) } };
+}
+
+/**
+ * The teams as the card shows them while a super tiebreak is played live: its cell shows points in brackets
+ * (`[7-5]`) from the first point, as it will when it ends (the recalculation only knows it at 10 points).
+ */
+export function withLiveSuperTiebreak(match: Match): Match {
+  if (!liveNow(match)?.superTiebreak) return match;
+  const mark = (team: MatchTeam): MatchTeam => ({
+    ...team,
+    matchSets: team.matchSets.map((set, index) =>
+      index === team.matchSets.length - 1 ? { ...set, superTiebreak: true } : set,
+    ),
+  });
+  return { ...match, defender: mark(match.defender), challenger: mark(match.challenger) };
 }
 
 /**

@@ -62,15 +62,20 @@ export const confirmationSchema = z.object({
 });
 export type Confirmation = z.infer<typeof confirmationSchema>;
 
-const sideSchema = z.enum(['defender', 'challenger']);
+export const sideSchema = z.enum(['defender', 'challenger']);
 /** Beyond the spec: where a match scored live stands (DESIGN.md §7), also the state of a `live.updated` push. */
 export const liveSummarySchema = z.object({
   seq: z.number(),
   game: z.object({ defender: z.string(), challenger: z.string() }),
   server: sideSchema,
   finished: z.boolean(),
+  superTiebreak: z.boolean().optional(),
 });
 export type LiveSummary = z.infer<typeof liveSummarySchema>;
+/** A pushed live state (DESIGN.md §7): the summary, and its sets for whether the set in progress is a super tiebreak. */
+export const liveStateSchema = liveSummarySchema.omit({ superTiebreak: true }).extend({
+  sets: z.array(z.object({ superTiebreak: z.boolean().optional() })),
+});
 
 export const matchSchema = z.object({
   id: z.string(),

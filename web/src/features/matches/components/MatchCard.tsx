@@ -35,6 +35,7 @@ import {
   withViewerFlags,
   liveNow,
   mayScoreLive,
+  withLiveSuperTiebreak,
   withLiveUpdate,
 } from '../model';
 import { SportIcon } from './SportIcon';
@@ -239,7 +240,7 @@ export function MatchCard({
   const canScore = !widget && !editing && mayScoreLive(match);
   const liveState = editing ? null : liveNow(match);
   const livePath = `${pagePath('matches', locale)}?match=${encodeURIComponent(match.id)}`;
-  const shown = editing ? draft : match;
+  const shown = editing ? draft : withLiveSuperTiebreak(match);
 
   const startEditing = () => {
     setDraft(match);

@@ -11,7 +11,8 @@ import {
   type LiveView,
   type StartOptions,
 } from '../api/live';
-import { enqueue, outcome, requestOf, shownScore, type ScorerAction } from '../live-scorer';
+import { readSavedTaps, saveTaps } from '../api/saved-taps';
+import { enqueue, outcome, requestOf, resumeTaps, shownScore, type ScorerAction } from '../live-scorer';
 import { useLiveView } from './useLiveView';
 
 export type ScorerNotice = { kind: 'conflict' } | { kind: 'failed'; error: string } | null;
@@ -30,7 +31,8 @@ const isLost = (error: unknown) => isApiError(error) && (error.status === 0 || e
  * The scorer (DESIGN.md §7): taps are shown at once and sent one at a time, each with the number the server
  * expects (`live-scorer.ts`). A `409 SEQ` answer (another scorer was first) is adopted with its state. When an
  * answer is lost, the page reads the state again until it can (at once when the live connection is back), sees
- * whether the command got there, and goes on; a reload starts from the state read again.
+ * whether the command got there, and goes on. Taps not yet answered are kept in the browser (`api/saved-taps.ts`):
+ * after a reload they go out once the state is read again, without the one that got there.
  */
 export function useLiveScorer(matchId: string) {
   const [sending, setSending] = useState<ScorerAction | null>(null);
@@ -52,6 +54,10 @@ export function useLiveScorer(matchId: string) {
     busyRef.current = nextSending !== null || nextQueue.length > 0 || unsure.current !== null;
     setQueue(nextQueue);
     setSending(nextSending);
+    // What is not answered yet survives a reload, with the state it is sent against (the first may be on its way).
+    const view = viewRef.current;
+    if (view)
+      saveTaps(matchId, { before: view, actions: nextSending ? [nextSending, ...nextQueue] : nextQueue });
   };
 
   const pump = useCallback(async () => {
@@ -104,6 +110,21 @@ export function useLiveScorer(matchId: string) {
     } else update(queueRef.current, null);
     void pump();
   }, [pump, read]);
+
+  // After a reload: the taps this browser had not got answered, once the state is read again.
+  const resumed = useRef(false);
+  const ready = live.state.status === 'ready';
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!ready || !view || resumed.current) return;
+    resumed.current = true;
+    const saved = readSavedTaps(matchId);
+    if (!saved) return;
+    const { actions, conflict } = resumeTaps(saved, view);
+    if (conflict) setNotice({ kind: 'conflict' });
+    update(actions, null);
+    void pump();
+  }, [ready, matchId, pump, viewRef]);
 
   // While an answer is lost: try again every few seconds, and at once when the live connection is back.
   useEffect(() => {
