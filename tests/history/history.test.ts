@@ -97,6 +97,24 @@ describe('history for auditors (DESIGN.md §8)', () => {
       changes: [{ teamId: teams[0]!.teamId, from: null, to: 1 }],
     });
     expect(history.body.at(-2)!.summary).toBe('Result Sam Server vs Sam Server: 4-6 4-6');
+
+    // The same history in the auditor's page's language; a language it does not have is a clear 400.
+    const dutch = await manager.json<HistoryItem[]>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/history?lang=nl`,
+    );
+    expect(dutch.body.map((item) => item.type)).toEqual(types);
+    expect(dutch.body.at(-1)!.summary).toBe('Sam Server van 3 naar 1 na winst op Sam Server 6-4 6-4');
+    expect(dutch.body[2]!.summary).toBe('Sam Server toegelaten op plaats 1');
+    expect(dutch.body.at(-2)!.summary).toBe('Uitslag Sam Server tegen Sam Server: 4-6 4-6');
+    const unknown = await manager.json<{ issues: unknown }>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/history?lang=fr`,
+    );
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { issues: [expect.objectContaining({ path: ['lang'] })] },
+    });
   });
 
   it('shows the standings and matches as they stood after any event, by position or by time', async () => {
@@ -129,6 +147,51 @@ describe('history for auditors (DESIGN.md §8)', () => {
     expect(after.body.matches).toEqual([live.body]);
     expect(head.body).toEqual(after.body);
     expect(future.body).toEqual(head.body);
+  });
+
+  it('shows a match scored live as it stood at that point, and at the head exactly as GET matches/{id}', async () => {
+    const { manager, seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
+    const created = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      {
+        defenderId: teams[0]!.teamId,
+        challengerId: teams[1]!.teamId,
+      },
+    );
+    const url = `${MATCHES_API}/matches/${created.body.matchId}`;
+    expect((await manager.json('POST', `${url}/live`, { firstServer: 'defender' })).status).toBe(200);
+    // A game to the defender, then a point to the challenger that is taken back, then one more to the defender.
+    const steps: Array<[string, unknown]> = [
+      ...Array.from({ length: 4 }, (_, i): [string, unknown] => [
+        'points',
+        { seq: i + 1, winner: 'defender' },
+      ]),
+      ['points', { seq: 5, winner: 'challenger' }],
+      ['points/undo', { seq: 5 }],
+      ['points', { seq: 5, winner: 'defender' }],
+    ];
+    for (const [path, body] of steps)
+      expect((await manager.json('POST', `${url}/${path}`, body)).status).toBe(200);
+    const history = await manager.json<HistoryItem[]>('GET', `${ADMIN_API}/seasons/${seasonId}/history`);
+    const standings = `${ADMIN_API}/seasons/${seasonId}/standings`;
+    const afterGame = history.body.filter((item) => item.type === 'PointScored')[3]!;
+    const atGame = await manager.json<AtAnswer & { matches: Array<{ live: unknown; defender: unknown }> }>(
+      'GET',
+      `${standings}?at=${afterGame.position}`,
+    );
+    const head = await manager.json<AtAnswer>('GET', standings);
+    const live = await manager.json('GET', url);
+
+    expect(atGame.body.matches[0]!.live).toEqual({
+      seq: 4,
+      game: { defender: '0', challenger: '0' },
+      server: 'challenger',
+      finished: false,
+    });
+    expect(atGame.body.matches[0]!.defender).toMatchObject({ matchSets: [{ score: 1 }] });
+    expect(head.body.matches).toEqual([live.body]);
+    expect(live.body).toMatchObject({ live: { seq: 5, game: { defender: '15', challenger: '0' } } });
   });
 
   it('answers a bad `at` with a clear 400: garbage, position 0, a position not yet written, a time before the season', async () => {

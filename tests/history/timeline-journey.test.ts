@@ -124,6 +124,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('the season timeline on %s', (
       const width = await page.evaluate<number>('document.documentElement.scrollWidth');
       expect(width).toBeLessThanOrEqual(viewport === 'phone' ? 375 : 1280);
       await browser.screenshot(`history-timeline-live-${viewport}`);
+
+      // The same timeline in Dutch tells the events in Dutch.
+      await page.goto(`${courtside.url}/webapps/audit/nl/${company.id}`);
+      await page.getByLabel('Toon').selectOption({ label: 'Club Ladder · seizoen Winter' });
+      await event.getByText('Wedstrijd Bo Base tegen Ann Ace gepland').waitFor();
+      await timeline.getByRole('button', { name: /vorige/i }).click();
+      await event.getByText('Cy Volley van 3 naar 1 na winst op Ann Ace 6-4 6-4').waitFor();
+      await browser.screenshot(`history-timeline-nl-${viewport}`);
     } finally {
       await browser.close();
     }

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { formatSet, recalculate } from '@courtside/events/matches/scoring';
+import { notificationLanguages } from '@courtside/events/notifications/notify';
 import { ChainVerifier } from '@courtside/eventlog/chain/hash-chain';
 import { documented } from '../http/documented-router.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -34,6 +35,14 @@ const atQuery = z.object({
       z.iso.date().transform((value) => ({ time: new Date(`${value}T23:59:59.999Z`) })),
     ])
     .optional(),
+});
+
+/** The language of the history's sentences (`summary`): the auditor's page's. */
+const historyQuery = z.object({
+  lang: z
+    .enum(notificationLanguages, { error: 'lang is en or nl' })
+    .default('en')
+    .describe('Language of the summaries'),
 });
 
 const seasonParams = z.object({ seasonId: z.uuid('No such season') });
@@ -99,12 +108,14 @@ export function historyRoutes(router: Router, services: AppServices): void {
       summary: 'Every event that touched the season, oldest first, with what it changed (managers)',
       access: 'session',
       params: seasonParams,
+      query: historyQuery,
       responses: { 200: z.array(historyItemSchema) },
     },
     async (ctx) => {
       const { season } = await requireSeasonManager(ctx, services);
+      const { lang } = parseInput(historyQuery, ctx.query, 'query');
       const { events, names } = await seasonEvents(season);
-      ctx.body = historyOf(season.seasonId, events, names);
+      ctx.body = historyOf(season.seasonId, events, names, lang);
     },
   );
 

@@ -11,6 +11,7 @@ import { formatSet, recalculate } from '@courtside/events/matches/scoring';
 import { toListItem, type MatchView, type MatchViewer } from '@courtside/projector/matches/match-view';
 import type { StandingsRow } from '../teams/standings.ts';
 import type { StoredEvent } from './history-queries.ts';
+import { summaryTexts, type SummaryLanguage, type SummaryTexts } from './summary-texts.ts';
 
 export interface HistoryItem {
   position: number;
@@ -41,10 +42,15 @@ export function accountIdsOf(events: readonly StoredEvent[]): string[] {
   return [...ids];
 }
 
-function teamName(state: SeasonHistoryState, names: Names, teamId: string | undefined): string {
+function teamName(
+  state: SeasonHistoryState,
+  names: Names,
+  teamId: string | undefined,
+  texts: SummaryTexts,
+): string {
   const team = teamId ? state.teams[teamId] : undefined;
-  if (!team) return 'a team';
-  return team.memberIds.map((id) => names.get(id) ?? 'Player').join(' / ');
+  if (!team) return texts.aTeam;
+  return team.memberIds.map((id) => names.get(id) ?? texts.player).join(' / ');
 }
 
 /** The sets as "6-4 7-6(5)", the side `first` first (the winner's view when someone moved up by winning). */
@@ -67,74 +73,83 @@ function scoreOf(
   return [sets, special].filter(Boolean).join(' ');
 }
 
-/** The event in words, as an auditor reads it (names as the accounts have them now). */
+/** The event in words, as an auditor reads it (names as the accounts have them now), in the page's language. */
 export function summaryOf(
   event: EventEnvelope,
   before: SeasonHistoryState,
   after: SeasonHistoryState,
   names: Names,
+  language: SummaryLanguage = 'en',
 ): string {
+  const texts = summaryTexts[language];
   const payload = event.payload as Record<string, unknown>;
   const str = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : undefined);
-  const team = (key = 'teamId') => teamName(after, names, str(key));
+  const team = (key = 'teamId') => teamName(after, names, str(key), texts);
   const matchId = str('matchId');
   const match = matchId ? (after.matches[matchId] ?? before.matches[matchId]) : undefined;
   const pairing = match
-    ? `${teamName(after, names, match.defenderId)} vs ${teamName(after, names, match.challengerId)}`
-    : 'a match';
-  const at = (state: SeasonHistoryState, teamId: string | undefined) =>
-    teamId ? positionsOf(state)[teamId] : undefined;
+    ? `${teamName(after, names, match.defenderId, texts)} ${texts.vs} ${teamName(after, names, match.challengerId, texts)}`
+    : texts.aMatch;
+  const at = (state: SeasonHistoryState, teamId = str('teamId')) =>
+    String((teamId ? positionsOf(state)[teamId] : undefined) ?? '–');
   switch (event.type) {
     case 'SeasonCreated':
-      return `Season ${str('name')} created (${str('startDate')} to ${str('endDate')})`;
+      return texts.seasonCreated(str('name'), str('startDate'), str('endDate'));
     case 'SeasonUpdated':
-      return `Season ${str('name')} updated (${str('startDate')} to ${str('endDate')})`;
+      return texts.seasonUpdated(str('name'), str('startDate'), str('endDate'));
     case 'SeasonDeleted':
-      return `Season ${str('name')} deleted`;
+      return texts.seasonDeleted(str('name'));
     case 'SeasonRulesChanged':
-      return 'Ladder rules of the season changed';
+      return texts.rulesChanged;
     case 'TeamRegistered':
-      return `${team()} registered`;
+      return texts.registered(team());
     case 'TeamAccepted':
-      return `${team()} accepted at position ${at(after, str('teamId')) ?? '–'}`;
+      return texts.accepted(team(), at(after));
     case 'TeamRejected':
-      return `${team()} rejected`;
+      return texts.rejected(team());
     case 'TeamRemoved':
-      return `${team()} removed from position ${at(before, str('teamId')) ?? '–'}`;
+      return texts.removed(team(), at(before));
     case 'TeamPositionChanged':
-      return `${team()} moved from ${at(before, str('teamId')) ?? '–'} to ${at(after, str('teamId')) ?? '–'} by a manager`;
+      return texts.movedByManager(team(), at(before), at(after));
     case 'TeamDroppedForInactivity':
-      return `${team()} dropped from ${at(before, str('teamId')) ?? '–'} to ${at(after, str('teamId')) ?? '–'} for inactivity`;
+      return texts.droppedForInactivity(team(), at(before), at(after));
     case 'MatchCreated':
-      return `Match ${pairing} planned`;
-    case 'MatchResultRecorded': {
-      const pending = payload.pending ? ', waiting for the other side to confirm' : '';
-      return `Result ${pairing}: ${match ? scoreOf(match, after) : ''}${pending}`;
-    }
+      return texts.matchPlanned(pairing);
+    case 'MatchResultRecorded':
+      return texts.result(pairing, match ? scoreOf(match, after) : '', Boolean(payload.pending));
     case 'ResultConfirmed':
-      return `Result ${pairing} confirmed`;
+      return texts.resultConfirmed(pairing);
     case 'ResultDisputed':
-      return `Result ${pairing} disputed: ${str('reason') ?? ''}`;
-    case 'MatchRescheduled':
-      return str('date')
-        ? `Match ${pairing} set for ${str('date')!.replace('T', ' ')}`
-        : `Match ${pairing} date cleared`;
+      return texts.resultDisputed(pairing, str('reason') ?? '');
+    case 'MatchRescheduled': {
+      const date = str('date');
+      return date ? texts.matchSetFor(pairing, date.replace('T', ' ')) : texts.matchDateCleared(pairing);
+    }
     case 'MatchCancelled':
-      return `Match ${pairing} cancelled`;
+      return texts.matchCancelled(pairing);
     case 'ChallengerLeapfrogged':
     case 'ChallengerSwapped': {
       const challenger = str('challengerId');
-      const beaten = `after beating ${team('defenderId')}${match ? ` ${scoreOf(match, after, 'challenger')}` : ''}`;
-      return `${team('challengerId')} moved from ${at(before, challenger) ?? '–'} to ${at(after, challenger) ?? '–'} ${beaten}`;
+      const score = match ? scoreOf(match, after, 'challenger') : '';
+      return texts.movedAfterBeating(
+        team('challengerId'),
+        at(before, challenger),
+        at(after, challenger),
+        team('defenderId'),
+        score,
+      );
     }
     case 'ChallengeIssued':
-      return `${team('challengerTeamId')} challenged ${team('defenderTeamId')}`;
+      return texts.challenged(team('challengerTeamId'), team('defenderTeamId'));
     default:
       // Challenge answers and live scoring: the event's name in words.
-      return event.type
-        .replaceAll(/([a-z])([A-Z])/g, '$1 $2')
-        .toLowerCase()
-        .replace(/^./, (c) => c.toUpperCase());
+      return (
+        texts.eventNames[event.type] ??
+        event.type
+          .replaceAll(/([a-z])([A-Z])/g, '$1 $2')
+          .toLowerCase()
+          .replace(/^./, (c) => c.toUpperCase())
+      );
   }
 }
 
@@ -151,7 +166,12 @@ export function changesOf(before: SeasonHistoryState, after: SeasonHistoryState)
 const teamKeys = ['teamId', 'defenderId', 'challengerId', 'passedBy', 'challengerTeamId', 'defenderTeamId'];
 
 /** DESIGN.md §8 history: every event of the season, oldest first, with what it changed. */
-export function historyOf(seasonId: string, events: readonly StoredEvent[], names: Names): HistoryItem[] {
+export function historyOf(
+  seasonId: string,
+  events: readonly StoredEvent[],
+  names: Names,
+  language: SummaryLanguage = 'en',
+): HistoryItem[] {
   let state = initialSeasonHistory();
   const items: HistoryItem[] = [];
   for (const { position, event, actorName } of events) {
@@ -175,7 +195,7 @@ export function historyOf(seasonId: string, events: readonly StoredEvent[], name
       occurredAt: event.occurredAt,
       type: event.type,
       actor: actorOf(event.actorId, actorName),
-      summary: summaryOf(event, before, state, names),
+      summary: summaryOf(event, before, state, names, language),
       changes,
       teamIds: [...teamIds],
       ...(matchId ? { matchId } : {}),
@@ -248,12 +268,12 @@ export function matchViewsOf(
             challenger_score: match.challenger,
             defender: side(match.defenderId),
             challenger: side(match.challengerId),
-            // Live scoring's point-by-point state (DESIGN.md §7) is not folded here: the view shows none.
-            live_first_server: null,
-            live_no_ad: null,
-            live_final_set: null,
-            live_points: null,
-            live_ended: null,
+            // Scored live (DESIGN.md §7): where it stood then, as GET matches/{id} shows it.
+            live_first_server: match.live?.firstServer ?? null,
+            live_no_ad: match.live?.noAd ?? null,
+            live_final_set: match.live?.finalSet ?? null,
+            live_points: match.live?.points ?? null,
+            live_ended: match.live?.ended ?? null,
           },
           viewer,
         ).match,

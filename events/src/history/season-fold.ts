@@ -1,5 +1,7 @@
 import type { EventEnvelope } from '../envelope.ts';
 import type { LadderEvent } from '../ladders/events.ts';
+import { liveScore, recordedSides, type LiveConfig, type Side } from '../live/engine.ts';
+import type { LiveEvent } from '../live/events.ts';
 import { isoDay } from '../ladders/season-rules.ts';
 import type { MatchType, SportsCategory } from '../ladders/model.ts';
 import type { RecordedSide } from '../matches/decider.ts';
@@ -42,6 +44,14 @@ export interface HistoryMatch {
   disputeReason?: string;
   createdAt: string;
   updatedAt: string;
+  /** Scored live (DESIGN.md §7): its rules and points, as the live read model holds them. */
+  live?: {
+    firstServer: Side;
+    noAd: boolean;
+    finalSet: LiveConfig['finalSet'];
+    points: Side[];
+    ended: boolean;
+  };
 }
 
 /** One season as it stood after some event of its history (DESIGN.md §8). */
@@ -62,7 +72,7 @@ export interface SeasonHistoryState {
   matches: Record<string, HistoryMatch>;
 }
 
-export type SeasonFoldEvent = TeamEvent | MatchEvent | LadderEvent;
+export type SeasonFoldEvent = TeamEvent | MatchEvent | LadderEvent | LiveEvent;
 
 const noScore: RecordedSide = { matchSets: [], special: 'none' };
 
@@ -253,11 +263,64 @@ export function evolveSeasonHistory(state: SeasonHistoryState, envelope: EventEn
     }
     case 'ChallengerSwapped':
       return withOrder(state, swapTeams(state.order, event.payload.challengerId, event.payload.defenderId));
+    case 'LiveScoringStarted': {
+      const { firstServer, noAd, finalSet } = event.payload;
+      return liveChanged(state, event, (live) =>
+        live ? undefined : { firstServer, noAd, finalSet, points: [], ended: false },
+      );
+    }
+    case 'PointScored':
+      return liveChanged(state, event, (live) =>
+        live?.points.length === event.payload.seq - 1
+          ? { ...live, points: [...live.points, event.payload.winner] }
+          : undefined,
+      );
+    case 'PointUndone':
+      return liveChanged(state, event, (live) =>
+        live?.points.length === event.payload.seq ? { ...live, points: live.points.slice(0, -1) } : undefined,
+      );
+    case 'LiveMatchEnded':
+      return liveChanged(state, event, (live) =>
+        live && !live.ended && live.points.length === event.payload.seq
+          ? { ...live, ended: true }
+          : undefined,
+      );
     default: {
       const unhandled: never = event;
       throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
     }
   }
+}
+
+type LiveState = NonNullable<HistoryMatch['live']>;
+
+/**
+ * A live scoring event (the live projection's rules): it starts once, the points change when the event's `seq`
+ * fits; while the match is not over, a planned match's set scores follow them (`recordedSides`), as in the matches
+ * read model.
+ */
+function liveChanged(
+  state: SeasonHistoryState,
+  event: LiveEvent,
+  change: (live: LiveState | undefined) => LiveState | undefined,
+): SeasonHistoryState {
+  const matchType = state.season?.matchType;
+  if (!matchType) return state;
+  return updateMatch(state, event.payload.matchId, (match) => {
+    const live = change(match.live);
+    if (!live) return undefined;
+    const { points, ended, ...rules } = live;
+    const score = liveScore({ matchType, ...rules }, points, ended);
+    const next = { ...match, live };
+    if (score.finished || match.status !== 'planned') return next;
+    const sides = recordedSides(score);
+    const same =
+      JSON.stringify(sides.defender) === JSON.stringify(match.defender) &&
+      JSON.stringify(sides.challenger) === JSON.stringify(match.challenger);
+    return same
+      ? next
+      : { ...next, defender: sides.defender, challenger: sides.challenger, updatedAt: event.occurredAt };
+  });
 }
 
 const foldedTypes = new Set<string>([
@@ -282,6 +345,10 @@ const foldedTypes = new Set<string>([
   'ResultDisputed',
   'ChallengerLeapfrogged',
   'ChallengerSwapped',
+  'LiveScoringStarted',
+  'PointScored',
+  'PointUndone',
+  'LiveMatchEnded',
 ] satisfies Array<SeasonFoldEvent['type']>);
 
 /** The positions of the active teams, by team id. */

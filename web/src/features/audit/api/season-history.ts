@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { request } from '../../../lib/http';
+import type { Locale } from '../../../lib/locale';
 
 /** DESIGN.md §8: a season's events, oldest first, and the season as it stood after any of them. */
 
@@ -51,8 +52,17 @@ export type SeasonAt = z.infer<typeof atSchema>;
 
 const seasonPath = (seasonId: string) => `${ADMIN_API}/seasons/${encodeURIComponent(seasonId)}`;
 
-export function getSeasonHistory(seasonId: string, signal?: AbortSignal): Promise<HistoryItem[]> {
-  return request('GET', `${seasonPath(seasonId)}/history`, { schema: z.array(historyItemSchema), signal });
+/** The history with its sentences in the page's language. */
+export function getSeasonHistory(
+  seasonId: string,
+  lang: Locale,
+  signal?: AbortSignal,
+): Promise<HistoryItem[]> {
+  return request('GET', `${seasonPath(seasonId)}/history`, {
+    query: { lang },
+    schema: z.array(historyItemSchema),
+    signal,
+  });
 }
 
 export function getSeasonAt(seasonId: string, position: number, signal?: AbortSignal): Promise<SeasonAt> {

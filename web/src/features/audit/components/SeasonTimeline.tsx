@@ -52,13 +52,13 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        setItems(await getSeasonHistory(seasonId, signal));
+        setItems(await getSeasonHistory(seasonId, locale, signal));
         setFailure(undefined);
       } catch (error) {
         if (!signal?.aborted) setFailure(isApiError(error) ? error.error : t('form.failed'));
       }
     },
-    [seasonId, t],
+    [seasonId, locale, t],
   );
 
   useEffect(() => {

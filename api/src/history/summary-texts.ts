@@ -1,0 +1,102 @@
+import type { notificationLanguages } from '@courtside/events/notifications/notify';
+
+export type SummaryLanguage = (typeof notificationLanguages)[number];
+
+/** The words of a season's history (`season-history.ts`), per language of the auditor's page. */
+export interface SummaryTexts {
+  aTeam: string;
+  aMatch: string;
+  player: string;
+  vs: string;
+  seasonCreated(name?: string, from?: string, to?: string): string;
+  seasonUpdated(name?: string, from?: string, to?: string): string;
+  seasonDeleted(name?: string): string;
+  rulesChanged: string;
+  registered(team: string): string;
+  accepted(team: string, at: string): string;
+  rejected(team: string): string;
+  removed(team: string, from: string): string;
+  movedByManager(team: string, from: string, to: string): string;
+  droppedForInactivity(team: string, from: string, to: string): string;
+  matchPlanned(pairing: string): string;
+  result(pairing: string, score: string, pending: boolean): string;
+  resultConfirmed(pairing: string): string;
+  resultDisputed(pairing: string, reason: string): string;
+  matchSetFor(pairing: string, date: string): string;
+  matchDateCleared(pairing: string): string;
+  matchCancelled(pairing: string): string;
+  movedAfterBeating(team: string, from: string, to: string, beaten: string, score: string): string;
+  challenged(challenger: string, defender: string): string;
+  /** Events without a sentence of their own (challenge answers, live scoring), by type. */
+  eventNames: Partial<Record<string, string>>;
+}
+
+export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
+  en: {
+    aTeam: 'a team',
+    aMatch: 'a match',
+    player: 'Player',
+    vs: 'vs',
+    seasonCreated: (name, from, to) => `Season ${name} created (${from} to ${to})`,
+    seasonUpdated: (name, from, to) => `Season ${name} updated (${from} to ${to})`,
+    seasonDeleted: (name) => `Season ${name} deleted`,
+    rulesChanged: 'Ladder rules of the season changed',
+    registered: (team) => `${team} registered`,
+    accepted: (team, at) => `${team} accepted at position ${at}`,
+    rejected: (team) => `${team} rejected`,
+    removed: (team, from) => `${team} removed from position ${from}`,
+    movedByManager: (team, from, to) => `${team} moved from ${from} to ${to} by a manager`,
+    droppedForInactivity: (team, from, to) => `${team} dropped from ${from} to ${to} for inactivity`,
+    matchPlanned: (pairing) => `Match ${pairing} planned`,
+    result: (pairing, score, pending) =>
+      `Result ${pairing}: ${score}${pending ? ', waiting for the other side to confirm' : ''}`,
+    resultConfirmed: (pairing) => `Result ${pairing} confirmed`,
+    resultDisputed: (pairing, reason) => `Result ${pairing} disputed: ${reason}`,
+    matchSetFor: (pairing, date) => `Match ${pairing} set for ${date}`,
+    matchDateCleared: (pairing) => `Match ${pairing} date cleared`,
+    matchCancelled: (pairing) => `Match ${pairing} cancelled`,
+    movedAfterBeating: (team, from, to, beaten, score) =>
+      `${team} moved from ${from} to ${to} after beating ${beaten}${score ? ` ${score}` : ''}`,
+    challenged: (challenger, defender) => `${challenger} challenged ${defender}`,
+    eventNames: {},
+  },
+  nl: {
+    aTeam: 'een team',
+    aMatch: 'een wedstrijd',
+    player: 'Speler',
+    vs: 'tegen',
+    seasonCreated: (name, from, to) => `Seizoen ${name} aangemaakt (${from} tot ${to})`,
+    seasonUpdated: (name, from, to) => `Seizoen ${name} gewijzigd (${from} tot ${to})`,
+    seasonDeleted: (name) => `Seizoen ${name} verwijderd`,
+    rulesChanged: 'Ladderregels van het seizoen gewijzigd',
+    registered: (team) => `${team} aangemeld`,
+    accepted: (team, at) => `${team} toegelaten op plaats ${at}`,
+    rejected: (team) => `${team} afgewezen`,
+    removed: (team, from) => `${team} verwijderd van plaats ${from}`,
+    movedByManager: (team, from, to) => `${team} door een beheerder verplaatst van ${from} naar ${to}`,
+    droppedForInactivity: (team, from, to) => `${team} wegens inactiviteit gezakt van ${from} naar ${to}`,
+    matchPlanned: (pairing) => `Wedstrijd ${pairing} gepland`,
+    result: (pairing, score, pending) =>
+      `Uitslag ${pairing}: ${score}${pending ? ', wacht op bevestiging van de andere kant' : ''}`,
+    resultConfirmed: (pairing) => `Uitslag ${pairing} bevestigd`,
+    resultDisputed: (pairing, reason) => `Uitslag ${pairing} betwist: ${reason}`,
+    matchSetFor: (pairing, date) => `Wedstrijd ${pairing} gepland op ${date}`,
+    matchDateCleared: (pairing) => `Datum van wedstrijd ${pairing} gewist`,
+    matchCancelled: (pairing) => `Wedstrijd ${pairing} geannuleerd`,
+    movedAfterBeating: (team, from, to, beaten, score) =>
+      `${team} van ${from} naar ${to} na winst op ${beaten}${score ? ` ${score}` : ''}`,
+    challenged: (challenger, defender) => `${challenger} daagde ${defender} uit`,
+    eventNames: {
+      ChallengeAccepted: 'Uitdaging aangenomen',
+      ChallengeDeclined: 'Uitdaging geweigerd',
+      ChallengeWithdrawn: 'Uitdaging ingetrokken',
+      ChallengeExpired: 'Uitdaging verlopen',
+      LiveScoringStarted: 'Live scoren begonnen',
+      PointScored: 'Punt gescoord',
+      PointUndone: 'Punt teruggenomen',
+      LiveMatchEnded: 'Live wedstrijd beëindigd',
+      ChallengeMatchSettled: 'Uitdaging beslist',
+      ChallengeReminderDue: 'Herinnering aan uitdaging',
+    },
+  },
+};
