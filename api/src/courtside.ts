@@ -24,6 +24,7 @@ import { DeadlineProcess } from './challenges/deadline-process.ts';
 import { DevClock } from './dev/dev-clock.ts';
 import { CommandBus } from './commands/command-bus.ts';
 import { ProjectionTracker } from './commands/projection-tracker.ts';
+import { PublicAnswerCache } from './http/public-answer-cache.ts';
 import { readProjectorStatus } from './health/health-routes.ts';
 import { startLiveServer } from './live/live-server.ts';
 import type { AppServices, CourtsideModule } from './module.ts';
@@ -177,6 +178,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         () => lockPool.end(),
       );
       const tracker = new ProjectionTracker(livePool, config.databaseUrl, schema, onLogError);
+      const publicAnswers = new PublicAnswerCache();
+      tracker.onAdvance(() => publicAnswers.invalidate());
       await tracker.start();
       stops.push(() => tracker.close());
       const commands = new CommandBus({
@@ -220,6 +223,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         unsubscribeSecret,
         mode,
         deadlines,
+        publicAnswers,
         ...(devClock ? { devClock } : {}),
       };
       const app = createApp({

@@ -11,6 +11,7 @@ import type { Logger } from './observability/logger.ts';
 import type { Mode } from './config.ts';
 import type { DeadlineProcess } from './challenges/deadline-process.ts';
 import type { DevClock } from './dev/dev-clock.ts';
+import type { PublicAnswerCache } from './http/public-answer-cache.ts';
 
 /** What route handlers get: commands go through the bus, queries read the read models. */
 export interface AppServices {
@@ -35,6 +36,8 @@ export interface AppServices {
   mode: Mode;
   /** Development only: the clock the dev clock route moves (`clock` reads it). */
   devClock?: DevClock;
+  /** Public reads' answers, kept until the projector reports a change (`http/public-answer-cache.ts`). */
+  publicAnswers: PublicAnswerCache;
   /** Applies deadlines (expired challenges) without a request. */
   deadlines: Pick<DeadlineProcess, 'runOnce'>;
 }

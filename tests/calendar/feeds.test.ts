@@ -1,6 +1,6 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
+import { conditionalGet } from '../support/conditional-get.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
@@ -8,26 +8,6 @@ import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/even
 import { parseFeed, type Feed, type FeedEvent } from './parse-feed.ts';
 
 const noScore = { matchSets: [], special: 'none' };
-
-/**
- * A GET with If-None-Match as a calendar app sends it. Not fetch(): by the Fetch standard a conditional request
- * also says `Cache-Control: no-cache`, which forbids the server to answer 304.
- */
-function conditionalGet(
-  url: string,
-  etag?: string,
-): Promise<{ status: number; etag?: string; text: string }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers: etag ? { 'if-none-match': etag } : {} }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, etag: response.headers.etag, text }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 /**
  * DESIGN.md §6 "Feeds": the personal feed (GET account's calendarUrl, renewable) and the public feed of a ladder,

@@ -19,6 +19,11 @@ export class HttpClient {
     return this.cookies.get(name);
   }
 
+  /** Every cookie this client holds, as a `Cookie` header (for other clients acting as the same user). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   async request(
     method: string,
     path: string,
@@ -33,7 +38,7 @@ export class HttpClient {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
         ...(method !== 'GET' && method !== 'HEAD' && xsrf ? { 'x-xsrf-token': xsrf } : {}),
         ...headers,
       },

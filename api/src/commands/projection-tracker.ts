@@ -25,6 +25,7 @@ export class ProjectionTracker {
   private readonly positions = new Map<number, number>();
   private readonly waiters = new Set<Waiter>();
   private readonly outboxListeners = new Set<OutboxListener>();
+  private readonly advanceListeners = new Set<() => void>();
   private listener: pg.Client | undefined;
   private poll: NodeJS.Timeout | undefined;
   private closed = false;
@@ -64,6 +65,12 @@ export class ProjectionTracker {
       };
       this.waiters.add(waiter);
     });
+  }
+
+  /** Called whenever the projector has come further on any partition: the read models changed. */
+  onAdvance(listener: () => void): () => void {
+    this.advanceListeners.add(listener);
+    return () => this.advanceListeners.delete(listener);
   }
 
   onOutbox(listener: OutboxListener): () => void {
@@ -119,6 +126,7 @@ export class ProjectionTracker {
   private advance(partition: number, nextOffset: number): void {
     if (nextOffset <= this.positionOf(partition)) return;
     this.positions.set(partition, nextOffset);
+    for (const listener of this.advanceListeners) listener();
     for (const waiter of this.waiters) {
       if (waiter.partition === partition && waiter.offset <= nextOffset) {
         clearTimeout(waiter.timer);

@@ -93,7 +93,10 @@ export async function sideOf(
   return rows[0]?.side;
 }
 
-/** Spec §7 "Matches" list: one page of match ids for the filters, in the spec's order. */
+/**
+ * Spec §7 "Matches" list: one page of match ids for the filters, in the spec's order. A match matches every tag
+ * (its ladder, season, teams and their players are its `tags`, GIN-indexed).
+ */
 export async function matchIdsOf(
   db: Queryable,
   filter: {
@@ -119,10 +122,7 @@ export async function matchIdsOf(
      WHERE (cardinality($1::text[]) = 0 OR m.status = ANY($1::text[]))
        AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM team_members tm
             WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2))
-       AND NOT EXISTS (
-         SELECT 1 FROM unnest($3::uuid[]) AS tag
-         WHERE NOT (tag IN (m.ladder_id, m.season_id, m.defender_id, m.challenger_id)
-           OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = tag)))
+       AND m.tags @> $3::uuid[]
      ORDER BY ${order} LIMIT $4 OFFSET $5`,
     [statuses, filter.own ?? null, filter.TAGS, filter.pageSize, filter.PAGE * filter.pageSize],
   );

@@ -135,12 +135,17 @@ export function matchRoutes(router: Router, services: AppServices): void {
       const query = parseInput(listQuery, ctx.query, 'query');
       const viewer = await viewerOf(ctx);
       if (query.OWN && !viewer.accountId) throw new HttpError(401, 'Sign in to see your own matches');
-      const ids = await matchIdsOf(db, {
-        ...query,
-        own: query.OWN ? viewer.accountId : undefined,
-        pageSize: PAGE_SIZE,
-      });
-      ctx.body = await loadMatches((sql, params) => db.query(sql, params), ids, viewer);
+      const page = async () => {
+        const ids = await matchIdsOf(db, {
+          ...query,
+          own: query.OWN ? viewer.accountId : undefined,
+          pageSize: PAGE_SIZE,
+        });
+        return loadMatches((sql, params) => db.query(sql, params), ids, viewer);
+      };
+      // A signed-out visitor's page is everyone's: kept until the read models change.
+      if (sessionOf(ctx)) ctx.body = await page();
+      else await services.publicAnswers.answer(ctx, `matches?${JSON.stringify(query)}`, page);
     },
   );
 
@@ -149,7 +154,8 @@ export function matchRoutes(router: Router, services: AppServices): void {
     { summary: 'A match', access: 'optional', params: idParams, responses: { 200: matchSchema } },
     async (ctx) => {
       const { id } = parseInput(idParams, ctx.params, 'address');
-      ctx.body = await matchView(id, await viewerOf(ctx));
+      if (sessionOf(ctx)) ctx.body = await matchView(id, await viewerOf(ctx));
+      else await services.publicAnswers.answer(ctx, `match ${id}`, () => matchView(id, {}));
     },
   );
 

@@ -11,7 +11,7 @@ import { answerCommand } from '../http/command-answer.ts';
 import { decided } from '../http/rejection.ts';
 import { seasonsOf } from '../ladders/ladder-queries.ts';
 import type { AppServices } from '../module.ts';
-import { standingsOf } from './standings.ts';
+import { standingsRowsOf, withChallengesFor } from './standings.ts';
 import {
   publicLadderOf,
   publicLaddersOf,
@@ -69,14 +69,25 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
     },
     async (ctx) => {
       const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
-      const ladder = await publicLadderOf(db, ladderId);
-      if (!ladder) throw new HttpError(404, 'No such ladder');
-      const season = (await seasonsOf(db, ladderId, isoDay(services.clock()))).find(
-        (candidate) => candidate.current,
-      );
       const viewerId = sessionOf(ctx)?.accountId;
-      const teams = season ? await standingsOf(db, season, viewerId, services.clock()) : [];
-      ctx.body = { ladder, season: season ?? null, teams };
+      const today = isoDay(services.clock());
+      // The standings everyone gets, kept until the read models change; a signed-in caller's challenge state on top.
+      const key = `standings ${ladderId} ${today}`;
+      const standings = () =>
+        services.publicAnswers.value(key, async () => {
+          const ladder = await publicLadderOf(db, ladderId);
+          if (!ladder) throw new HttpError(404, 'No such ladder');
+          const season = (await seasonsOf(db, ladderId, today)).find((candidate) => candidate.current);
+          const teams = season ? await standingsRowsOf(db, season) : [];
+          return { ladder, season: season ?? null, teams };
+        });
+      if (!viewerId) return services.publicAnswers.answer(ctx, key, standings);
+      const { ladder, season, teams } = await standings();
+      ctx.body = {
+        ladder,
+        season,
+        teams: season ? await withChallengesFor(db, season, teams, viewerId, services.clock()) : teams,
+      };
     },
   );
 

@@ -30,12 +30,10 @@ export interface StandingsRow {
   challenge?: ChallengeView;
 }
 
-/** The active teams of a season in ladder order, with their record and, for a signed-in caller, challenges. */
-export async function standingsOf(
+/** The active teams of a season in ladder order with their record: the same for every caller. */
+export async function standingsRowsOf(
   db: Queryable,
   season: { uuid: string; minimumPlayedMatches: number },
-  viewerId: string | undefined,
-  now: Date,
 ): Promise<StandingsRow[]> {
   const { rows } = await db.query<Omit<StandingsRow, 'minimumMet'>>(
     `WITH results AS (
@@ -44,20 +42,32 @@ export async function standingsOf(
        FROM matches m
        CROSS JOIN LATERAL (VALUES (m.defender_id, 'defender'), (m.challenger_id, 'challenger')) AS side(team_id, side)
        WHERE m.season_id = $1 AND m.winner IS NOT NULL AND m.status <> 'cancelled'
-         AND m.confirmation_state = 'confirmed')
+         AND m.confirmation_state = 'confirmed'),
+     -- One pass over the season's results for every team's record (not one scan per team and figure).
+     records AS (
+       SELECT team_id, count(*)::int AS played, (count(*) FILTER (WHERE won))::int AS won,
+         (count(*) FILTER (WHERE NOT won))::int AS lost, max(played_at) AS last_played_at
+       FROM results GROUP BY team_id)
      SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.movement,
        (SELECT json_agg(json_build_object('fullName', coalesce(a.full_name, 'Player')) ORDER BY m.member_order)
         FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id WHERE m.team_id = t.id) AS members,
-       (SELECT count(*)::int FROM results r WHERE r.team_id = t.id) AS played,
-       (SELECT count(*)::int FROM results r WHERE r.team_id = t.id AND r.won) AS won,
-       (SELECT count(*)::int FROM results r WHERE r.team_id = t.id AND NOT r.won) AS lost,
-       (SELECT max(r.played_at) FROM results r WHERE r.team_id = t.id) AS "lastPlayedAt"
-     FROM teams t WHERE t.season_id = $1 AND t.status = 'active' ORDER BY t.position`,
+       coalesce(r.played, 0) AS played, coalesce(r.won, 0) AS won, coalesce(r.lost, 0) AS lost,
+       r.last_played_at AS "lastPlayedAt"
+     FROM teams t LEFT JOIN records r ON r.team_id = t.id
+     WHERE t.season_id = $1 AND t.status = 'active' ORDER BY t.position`,
     [season.uuid],
   );
-  const standings = rows.map((row) => ({ ...row, minimumMet: row.played >= season.minimumPlayedMatches }));
-  if (!viewerId) return standings;
+  return rows.map((row) => ({ ...row, minimumMet: row.played >= season.minimumPlayedMatches }));
+}
 
+/** The standings as a signed-in caller sees them: each row says whether the caller may challenge it, and why not. */
+export async function withChallengesFor(
+  db: Queryable,
+  season: { uuid: string },
+  standings: readonly StandingsRow[],
+  viewerId: string,
+  now: Date,
+): Promise<StandingsRow[]> {
   const state = await seasonChallengesStateOf(db, season.uuid);
   const myTeam = teamOf(state, viewerId);
   const live = Object.values(state.challenges).filter(isBusy);

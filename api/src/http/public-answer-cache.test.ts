@@ -1,0 +1,78 @@
+import type { Context } from 'koa';
+import { describe, expect, it } from 'vitest';
+import { PublicAnswerCache } from './public-answer-cache.ts';
+
+const answered = async (cache: PublicAnswerCache, key: string, build: () => Promise<unknown>) => {
+  const ctx = {} as Context & { etag: string };
+  await cache.answer(ctx, key, build);
+  return { body: ctx.body as string, etag: ctx.etag, type: ctx.type };
+};
+
+describe('public answers kept until the read models change', () => {
+  it('builds once and answers the same JSON and ETag until invalidated, then builds again', async () => {
+    const cache = new PublicAnswerCache();
+    let builds = 0;
+    const build = async () => ({ teams: [`v${++builds}`] });
+    const first = await answered(cache, 'standings l1', build);
+    const again = await answered(cache, 'standings l1', build);
+    cache.invalidate();
+    const after = await answered(cache, 'standings l1', build);
+
+    expect(first).toEqual({
+      body: '{"teams":["v1"]}',
+      etag: expect.stringMatching(/^"[\w-]+"$/),
+      type: 'application/json',
+    });
+    expect(again).toEqual(first);
+    expect(after.body).toBe('{"teams":["v2"]}');
+    expect(after.etag).not.toBe(first.etag);
+    expect(builds).toBe(2);
+  });
+
+  it('does not keep an answer built while the read models changed (it may be from before the change)', async () => {
+    const cache = new PublicAnswerCache();
+    let builds = 0;
+    const racing = async () => {
+      builds++;
+      cache.invalidate(); // a batch lands while this answer is read
+      return { n: builds };
+    };
+    await answered(cache, 'k', racing);
+    expect(cache.size).toBe(0);
+    expect((await answered(cache, 'k', async () => ({ n: ++builds }))).body).toBe('{"n":2}');
+    expect(cache.size).toBe(1);
+  });
+
+  it('builds again after its maximum age, keeps at most maxEntries (oldest out), and keeps no failure', async () => {
+    let now = 0;
+    const cache = new PublicAnswerCache({ maxAgeMs: 1_000, maxEntries: 2, now: () => now });
+    let builds = 0;
+    const build = async () => ({ n: ++builds });
+    await answered(cache, 'a', build);
+    now = 999;
+    expect((await answered(cache, 'a', build)).body).toBe('{"n":1}');
+    now = 1_000;
+    expect((await answered(cache, 'a', build)).body).toBe('{"n":2}');
+    await answered(cache, 'b', build);
+    await answered(cache, 'c', build);
+    expect(cache.size).toBe(2);
+    expect((await answered(cache, 'a', build)).body).toBe('{"n":5}');
+    await expect(answered(cache, 'd', () => Promise.reject(new Error('No such ladder')))).rejects.toThrow();
+    expect(cache.size).toBe(2);
+  });
+
+  it('keeps a value (the part of an answer everyone shares) by the same rules, apart from the answers', async () => {
+    const cache = new PublicAnswerCache();
+    let builds = 0;
+    const rows = async () => [{ teamId: 't1', build: ++builds }];
+    const first = await cache.value('standings l1', rows);
+    expect(await cache.value('standings l1', rows)).toBe(first);
+    // An answer under the same key is another entry.
+    expect((await answered(cache, 'standings l1', async () => ({ kind: 'answer' }))).body).toBe(
+      '{"kind":"answer"}',
+    );
+    expect(await cache.value('standings l1', rows)).toBe(first);
+    cache.invalidate();
+    expect(await cache.value('standings l1', rows)).toEqual([{ teamId: 't1', build: 2 }]);
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { conditionalGet } from '../support/conditional-get.ts';
+import { seasonWithTeams } from '../support/ladder-setup.ts';
+
+/**
+ * Public reads that everyone gets alike (standings, matches lists, a match, signed out) are kept until the read
+ * models change: pollers get the same ETag (and a 304), and a change shows at once after it is projected.
+ */
+describe('public answers kept until the read models change', () => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'));
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  const read = async (path: string, etag?: string) => {
+    const { status, etag: tag, text } = await conditionalGet(`${courtside.url}${path}`, etag);
+    return { status, etag: tag, body: text };
+  };
+
+  it('answers pollers 304 while nothing changed, and the new standings once a move is projected', async () => {
+    const { manager, seasonId, ladderId, teams } = await seasonWithTeams(courtside.url!, 3);
+    const standings = `${LADDER_API}/ladders/${ladderId}/standings`;
+    const order = (body: string) =>
+      (JSON.parse(body) as { teams: Array<{ teamId: string }> }).teams.map((t) => t.teamId);
+
+    const first = await read(standings);
+    const polled = await read(standings, first.etag!);
+    const moved = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/position/1`, {
+      teamId: teams[2]!.teamId,
+    });
+    expect(moved.status).toBe(200);
+    const after = await read(standings, first.etag!);
+    // A signed-in player gets their own answer (with what they may challenge), never a kept one.
+    const signedIn = await teams[0]!.http.json<{ teams: Array<{ teamId: string }> }>('GET', standings);
+
+    expect(first.status).toBe(200);
+    expect(order(first.body)).toEqual(teams.map((team) => team.teamId));
+    expect(polled).toEqual({ status: 304, etag: first.etag, body: '' });
+    // The command answers once its events are projected, so the next read already has them.
+    expect(after.status).toBe(200);
+    expect(after.etag).not.toBe(first.etag);
+    expect(order(after.body)).toEqual([teams[2], teams[0], teams[1]].map((team) => team!.teamId));
+    expect(signedIn.body.teams.map((team) => team.teamId)).toEqual(order(after.body));
+  });
+
+  it('keeps a matches list and a match until a result changes them', async () => {
+    const { manager, seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
+    const created = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      {
+        defenderId: teams[0]!.teamId,
+        challengerId: teams[1]!.teamId,
+      },
+    );
+    const list = `${MATCHES_API}/matches?PAGE=0&COMPLETED=TRUE&TAGS=${seasonId}`;
+    const match = `${MATCHES_API}/matches/${created.body.matchId}`;
+    const [emptyList, planned] = [await read(list), await read(match)];
+    expect(await read(list, emptyList.etag!)).toMatchObject({ status: 304 });
+    expect(await read(match, planned.etag!)).toMatchObject({ status: 304 });
+
+    const sets = (a: number, b: number) => ({
+      matchSets: [a, b].map((score, index) => ({ order: index + 1, score })),
+      special: 'none',
+    });
+    const played = await manager.json('PUT', `${MATCHES_API}/matches`, {
+      id: created.body.matchId,
+      defender: sets(6, 6),
+      challenger: sets(3, 4),
+    });
+    expect(played.status).toBe(200);
+
+    // The save answers once projected: the next reads have the result.
+    const [nowList, nowMatch] = [await read(list, emptyList.etag!), await read(match, planned.etag!)];
+    expect(nowList.status).toBe(200);
+    expect(JSON.parse(nowList.body)).toHaveLength(1);
+    expect(nowMatch.status).toBe(200);
+    expect(JSON.parse(nowMatch.body)).toMatchObject({ status: 'completed' });
+    expect(JSON.parse(planned.body)).toMatchObject({ status: 'planned' });
+    expect(JSON.parse(emptyList.body)).toEqual([]);
+  });
+});
