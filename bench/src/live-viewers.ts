@@ -21,15 +21,8 @@ import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  ACCOUNT_API,
-  ADMIN_API,
-  DEV_MAILBOX_PATH,
-  LADDER_API,
-  MATCHES_API,
-  READY_PATH,
-} from '@courtside/events/api-paths';
-import { HttpClient } from '../../tests/support/http-client.ts';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API, READY_PATH } from '@courtside/events/api-paths';
+import { expectStatus, signedIn } from './bench-accounts.ts';
 import type { ChildMessage, ParentMessage, ViewerReport } from './live-viewer-process.ts';
 import { Cleanups, startKafka, startPostgres, withTimeout } from './services.ts';
 import {
@@ -247,48 +240,6 @@ async function heapSnapshot(dir: string | undefined, pid: number): Promise<strin
 }
 
 // ---- the match, set up over HTTP as people would -----------------------------------------------------------------
-
-function expectStatus(response: { status: number; body: unknown }, status: number, what: string) {
-  // 200 and 201 both mean done here; the exact code is the tests' business.
-  const ok = status < 300 ? response.status >= 200 && response.status < 300 : response.status === status;
-  if (!ok)
-    throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
-}
-
-async function signedIn(url: string, label: string): Promise<{ http: HttpClient; id: string }> {
-  const http = new HttpClient(url);
-  const email = `${label}.${randomUUID().slice(0, 8)}@example.test`;
-  const password = 'correct horse battery';
-  const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
-    email,
-    password,
-  });
-  expectStatus(created, 201, 'sign up');
-  const mailbox = await http.json<Array<{ code?: string }>>(
-    'GET',
-    `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,
-  );
-  const code = mailbox.body[0]?.code;
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  expectStatus(
-    await http.json('POST', `${ACCOUNT_API}/account/${created.body.id}/verify?language=en`, {
-      refresh: created.body.refresh,
-      code,
-    }),
-    200,
-    'verify',
-  );
-  expectStatus(await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password }), 200, 'login');
-  expectStatus(
-    await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-      fullName: `Bench ${label}`,
-      phoneNumber: { countryCode: '31', number: '06 12345678' },
-    }),
-    200,
-    'minimal account',
-  );
-  return { http, id: created.body.id };
-}
 
 async function liveMatch(url: string) {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -32,12 +32,14 @@ export async function applyRecords(
   records: readonly LogRecord[],
   registry: EventRegistry,
   projections: readonly Projection[],
+  publishing = true,
 ): Promise<AppliedRecords> {
   const events: EventEnvelope[] = [];
   const pushes: LivePush[] = [];
   const context: ProjectionContext = {
     query: (sql, params) => client.query(sql, params),
     push: (push) => void pushes.push(push),
+    publishing,
   };
   for (const [index, record] of records.entries()) {
     let event: EventEnvelope;

@@ -15,6 +15,11 @@ export interface ProjectionContext {
   ): Promise<{ rows: R[]; rowCount: number | null }>;
   /** Queues a live push, delivered after this transaction commits (and never during a replay). */
   push(push: LivePush): void;
+  /**
+   * False while a replay rebuilds: its pushes are thrown away, so a projection skips reading what only a push needs
+   * (the rows it writes stay the same either way).
+   */
+  publishing?: boolean;
   /** The event exactly as the log holds it (before upcasting): what its hash covers (DESIGN.md §8). */
   stored?: unknown;
 }

@@ -189,6 +189,7 @@ export function startProjector(options: ProjectorOptions): Projector {
         fresh.filter((record) => !isParked(record)),
         options.registry,
         options.projections,
+        publish,
       );
       if (parked.length > 0) {
         await client.query(
@@ -232,7 +233,7 @@ export function startProjector(options: ProjectorOptions): Projector {
           offset: Number(event.offset),
           value: JSON.parse(event.record) as unknown,
         }));
-        const result = await applyRecords(client, records, options.registry, options.projections);
+        const result = await applyRecords(client, records, options.registry, options.projections, publish);
         await client.query('DELETE FROM parked_events WHERE company_id = $1', [row.company_id]);
         await client.query('DELETE FROM quarantined_companies WHERE company_id = $1', [row.company_id]);
         const last = records.at(-1);

@@ -34,6 +34,7 @@ export function withoutNulls<T extends object>(row: T): T {
 
 /** Tells the season's viewers, and each member of both teams in their own room, what changed. */
 async function pushChallenge(context: ProjectionContext, challengeId: string): Promise<void> {
+  if (context.publishing === false) return;
   const { rows } = await context.query<ChallengeView & { members: string[] }>(
     `SELECT ${challengeViewColumns},
        ARRAY(SELECT account_id FROM team_members WHERE team_id IN (c.challenger_team_id, c.defender_team_id)) AS members

@@ -15,6 +15,7 @@ export async function pushMatch(
   seasonId: string,
   ladderId: string,
 ) {
+  if (context.publishing === false) return;
   const [item] = await loadMatches((sql, params) => context.query(sql, params), [matchId]);
   if (!item) return;
   for (const room of [`match:${matchId}`, `season:${seasonId}`, `ladder:${ladderId}`]) {
@@ -38,8 +39,11 @@ export const matchesProjection: Projection = {
       case 'MatchCreated': {
         const { rowCount } = await context.query(
           `INSERT INTO matches (id, season_id, ladder_id, company_id, defender_id, challenger_id, status, defender_score,
-             challenger_score, created_at, updated_at, challenge_id)
-           VALUES ($1, $2, $3, $4, $5, $6, 'planned', $7, $7, $8, $8, $9) ON CONFLICT (id) DO NOTHING`,
+             challenger_score, created_at, updated_at, challenge_id, tags)
+           VALUES ($1, $2, $3, $4, $5, $6, 'planned', $7, $7, $8, $8, $9,
+             ARRAY[$3, $2, $5, $6]::uuid[] || ARRAY(SELECT tm.account_id FROM team_members tm
+               WHERE tm.team_id IN ($5, $6) ORDER BY tm.team_id = $5 DESC, tm.member_order))
+           ON CONFLICT (id) DO NOTHING`,
           [
             matchId,
             seasonId,

@@ -1,0 +1,77 @@
+/**
+ * How fast `npm run replay -- --verify` rebuilds the read models (issue 15):
+ *
+ *   npm run bench:replay -- [--teams=60] [--matches=1500] [--runs=2]
+ *
+ * Starts Courtside in this process (embedded log; DATABASE_URL's server, else an embedded Postgres), seeds a club
+ * over HTTP (`bench-club.ts`), then runs the replay with verification (the projector's own code into a fresh
+ * schema, every table compared with the live one) `--runs` times and prints events per second of the rebuild,
+ * with the load average. The live api and projector stay up but idle meanwhile.
+ */
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import pino from 'pino';
+import { productEvents } from '@courtside/events/catalog';
+import { EventRegistry } from '@courtside/events/event-registry';
+import { productProjections } from '@courtside/projector/catalog';
+import { replay } from '@courtside/projector/replay';
+import { prepareReadModelSchema } from '@courtside/projector/read-model-schema';
+import { seedClub } from './bench-club.ts';
+import { startBenchCompany } from './bench-company.ts';
+import { Cleanups } from './services.ts';
+import { machineInfo } from './system.ts';
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      teams: { type: 'string', default: '60' },
+      matches: { type: 'string', default: '1500' },
+      runs: { type: 'string', default: '2' },
+    },
+  });
+  const cleanups = new Cleanups();
+  try {
+    const { courtside, databaseUrl, http, companyId } = await startBenchCompany(cleanups, 'bench_replay');
+    await seedClub(courtside.url!, http, companyId, Number(values.teams), Number(values.matches));
+    const head = await courtside.log.head();
+    const events = Object.values(head).reduce((sum, offset) => sum + offset, 0);
+    console.log(`machine: ${JSON.stringify(machineInfo())}`);
+    // The fresh schema's migrations are part of every replay but not of applying events: timed on their own.
+    const probe = `${courtside.readModelSchema}_probe`;
+    const setupStarted = performance.now();
+    await prepareReadModelSchema(databaseUrl, probe, productProjections);
+    const setup = (performance.now() - setupStarted) / 1000;
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query(`DROP SCHEMA ${probe} CASCADE`);
+    await db.end();
+    console.log(`creating the read-model schema (migrations): ${setup.toFixed(2)} s`);
+    for (let run = 1; run <= Number(values.runs); run++) {
+      const load = loadavg()[0]!;
+      const started = performance.now();
+      const report = await replay({
+        databaseUrl,
+        log: courtside.log,
+        registry: new EventRegistry(productEvents),
+        projections: productProjections,
+        liveSchema: courtside.readModelSchema,
+        targetSchema: `${courtside.readModelSchema}_bench_${run}`,
+        verify: true,
+        logger: pino({ level: 'warn' }),
+      });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `run ${run}: ${events} events rebuilt and verified in ${seconds.toFixed(2)} s = ` +
+          `${Math.round(events / seconds)} events/s (without the schema's creation: ` +
+          `${Math.round(events / (seconds - setup))} events/s); identical: ${report.identical}; ` +
+          `load average ${load.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
+      );
+      if (!report.identical) process.exitCode = 1;
+    }
+  } finally {
+    await cleanups.runAll();
+  }
+}
+
+await main();
