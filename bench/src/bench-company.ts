@@ -18,7 +18,11 @@ export interface BenchCompany {
  * Courtside in this process (embedded log; DATABASE_URL's server, else an embedded Postgres) with a manager signed
  * up, verified and signed in, and the manager's company: where the history benches start.
  */
-export async function startBenchCompany(cleanups: Cleanups, databaseName: string): Promise<BenchCompany> {
+export async function startBenchCompany(
+  cleanups: Cleanups,
+  databaseName: string,
+  options: { webDistDir?: string } = {},
+): Promise<BenchCompany> {
   const postgres = await startPostgres(cleanups);
   const databaseUrl = await postgres.createDatabase(databaseName);
   const courtside = await startCourtside({
@@ -28,6 +32,7 @@ export async function startBenchCompany(cleanups: Cleanups, databaseName: string
     port: 0,
     mode: 'development',
     logger: createLogger({ level: 'warn' }),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   cleanups.add('stop courtside', () => courtside.stop());
   const http = new HttpClient(courtside.url!);

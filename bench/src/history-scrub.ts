@@ -1,6 +1,8 @@
 /**
- * How fast the season timeline scrubs (issue 14): a season of `--events` events, then `GET …/history` once and
- * `GET …/standings?at=` for `--steps` random positions, one after the other as a person dragging the slider would.
+ * How fast the season timeline scrubs (issue 14): a season of `--events` events, then `GET …/history` and
+ * `GET …/standings?at=` for `--steps` random positions, one after the other as a person dragging the slider would;
+ * then what the page does: `GET …/history/events` once, the fold, and ten times as many steps folded locally (the
+ * page's own code, `web/src/features/audit/components/season-view.ts`).
  *
  *   node --import tsx bench/src/history-scrub.ts [--events=2000] [--steps=100]
  *
@@ -11,20 +13,32 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ADMIN_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ADMIN_API } from '@courtside/events/api-paths';
 import {
   evolveSeasonHistory,
   initialSeasonHistory,
   positionsOf,
 } from '@courtside/events/history/season-fold';
 import type { EventEnvelope } from '@courtside/events/envelope';
+import { defaultWebDistDir } from '@courtside/api/courtside';
 import { startBenchCompany } from './bench-company.ts';
+import { openBrowser, signInBrowser } from '../../tests/support/browser.ts';
+import type { HttpClient } from '../../tests/support/http-client.ts';
 import { Cleanups } from './services.ts';
 import { percentile } from './stats.ts';
+import {
+  seasonTimelineOf,
+  type SeasonEventsAnswer,
+} from '../../web/src/features/audit/components/season-view.ts';
 
 async function main() {
   const { values } = parseArgs({
-    options: { events: { type: 'string', default: '2000' }, steps: { type: 'string', default: '100' } },
+    options: {
+      events: { type: 'string', default: '2000' },
+      steps: { type: 'string', default: '100' },
+      // Also step the audit page itself in Chromium (needs `npm run build:web` and /usr/bin/chromium).
+      browser: { type: 'boolean', default: false },
+    },
   });
   const total = Number(values.events);
   const cleanups = new Cleanups();
@@ -32,6 +46,7 @@ async function main() {
     const { courtside, databaseUrl, http, managerId, companyId } = await startBenchCompany(
       cleanups,
       'bench_scrub',
+      values.browser ? { webDistDir: defaultWebDistDir } : {},
     );
     const ladder = await http.json<{ uuid: string }>('POST', `${ADMIN_API}/companies/${companyId}/ladders`, {
       name: 'Bench Ladder',
@@ -149,20 +164,106 @@ async function main() {
       const position = seq - Math.floor(Math.random() * events.length);
       stepMs.push(await timed(`${ADMIN_API}/seasons/${seasonId}/standings?at=${position}`));
     }
+    // What the page does since it folds in the browser: the events once, then every step is local.
+    const eventsMs = [];
+    for (let i = 0; i < 5; i++) eventsMs.push(await timed(`${ADMIN_API}/seasons/${seasonId}/history/events`));
+    const answer = await http.json<SeasonEventsAnswer>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/history/events`,
+    );
+    const foldStarted = performance.now();
+    const timeline = seasonTimelineOf(answer.body);
+    const foldMs = performance.now() - foldStarted;
+    const pageStepMs = [];
+    let position = seq - events.length;
+    for (let i = 0; i < Number(values.steps) * 10; i++) {
+      // Half the steps a drag's next position, half a jump anywhere.
+      position = i % 2 === 0 ? Math.min(seq, position + 1) : seq - Math.floor(Math.random() * events.length);
+      const begin = performance.now();
+      timeline.at(position);
+      pageStepMs.push(performance.now() - begin);
+    }
+    const browserStepMs = values.browser
+      ? await stepInBrowser(courtside.url!, http, companyId, Number(values.steps))
+      : [];
     const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+    const figures = (list: number[]) => ({
+      p50: percentile(sorted(list), 50),
+      p95: percentile(sorted(list), 95),
+      max: Math.max(...list),
+    });
     console.log(
       JSON.stringify({
         seasonEvents: events.length + 1,
-        historyMs: { p50: percentile(sorted(historyMs), 50), max: Math.max(...historyMs) },
-        stepMs: {
-          p50: percentile(sorted(stepMs), 50),
-          p95: percentile(sorted(stepMs), 95),
-          max: Math.max(...stepMs),
-        },
+        historyMs: figures(historyMs),
+        stepMs: figures(stepMs),
+        eventsMs: figures(eventsMs),
+        eventsBytes: JSON.stringify(answer.body).length,
+        pageFoldMs: foldMs,
+        pageStepMs: figures(pageStepMs),
+        ...(values.browser ? { browserStepMs: figures(browserStepMs) } : {}),
       }),
     );
   } finally {
     await cleanups.runAll();
+  }
+}
+
+/**
+ * The audit page at 375 px in Chromium: each step moves the slider (half one back, half a jump) and waits for the
+ * next frame after the event's words changed: what a person sees.
+ */
+async function stepInBrowser(
+  url: string,
+  http: HttpClient,
+  companyId: string,
+  steps: number,
+): Promise<number[]> {
+  // The page asks for a name and a phone number first.
+  await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+    fullName: 'Bench Manager',
+    phoneNumber: { countryCode: '31', number: '06 12345678' },
+  });
+  const browser = await openBrowser('phone');
+  try {
+    await signInBrowser(browser.context, url, http);
+    await browser.page.goto(`${url}/webapps/audit/en/${companyId}`);
+    await browser.page
+      .getByLabel('Show')
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error: unknown) => {
+        console.error(await browser.screenshot('bench-scrub-failed'));
+        throw error;
+      });
+    await browser.page.getByLabel('Show').selectOption({ label: 'Bench Ladder · season Bench' });
+    await browser.page.getByTestId('timeline-standings').waitFor({ timeout: 60_000 });
+    // A string: the bench is type-checked without the DOM's types.
+    const times = await browser.page.evaluate<number[]>(`(async (count) => {
+      const slider = document.querySelector('[data-testid=timeline-slider]');
+      const words = () => document.querySelector('[data-testid=timeline-event]')?.textContent;
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      const max = Number(slider.max);
+      const times = [];
+      for (let i = 0; i < count; i++) {
+        const now = Number(slider.value);
+        let target = i % 2 === 0 ? now - 1 : Math.floor(Math.random() * max);
+        if (target === now || target < 0) target = now === 0 ? 1 : now - 1;
+        const before = words();
+        const started = performance.now();
+        setValue.call(slider, String(target));
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((resolve) => {
+          const check = () => requestAnimationFrame(() => (words() !== before ? resolve() : check()));
+          check();
+        });
+        times.push(performance.now() - started);
+      }
+      return times;
+    })(${steps})`);
+    console.error(`screenshot: ${await browser.screenshot('history-scrub-phone')}`);
+    return times;
+  } finally {
+    await browser.close();
   }
 }
 

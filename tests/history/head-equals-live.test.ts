@@ -4,11 +4,52 @@ import { createBackend, logKinds, startTestCourtside } from '../support/courtsid
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { generatedSeason } from './generated-season.ts';
+import {
+  seasonTimelineOf,
+  type SeasonEventsAnswer,
+  type SeasonView,
+} from '../../web/src/features/audit/components/season-view.ts';
 
 interface AtAnswer {
   at: { position: number; occurredAt: string };
-  standings: unknown[];
-  matches: Array<{ id: string }>;
+  standings: Array<SeasonView['standings'][number] & Record<string, unknown>>;
+  matches: Array<SeasonView['matches'][number] & Record<string, unknown>>;
+}
+
+/** The fields of the api's answer the timeline shows, as the page's own fold builds them. */
+function asTimelineShows(answer: AtAnswer): SeasonView {
+  const side = ({
+    teamId,
+    members,
+    matchSets,
+    winner,
+    special,
+  }: SeasonView['matches'][number]['defender']) => ({
+    teamId,
+    members: members.map(({ name }) => ({ name })),
+    matchSets,
+    winner,
+    special,
+  });
+  return {
+    standings: answer.standings.map(({ teamId, position, members, played, won, lost, movement }) => ({
+      teamId,
+      position,
+      members: members.map(({ fullName }) => ({ fullName })),
+      played,
+      won,
+      lost,
+      movement,
+    })),
+    matches: answer.matches.map(({ id, date, status, defender, challenger, confirmation }) => ({
+      id,
+      date,
+      status,
+      defender: side(defender),
+      challenger: side(challenger),
+      confirmation: { state: confirmation.state },
+    })),
+  };
 }
 
 describe.each(logKinds)('season history on the %s log', (kind) => {
@@ -57,6 +98,15 @@ describe.each(logKinds)('season history on the %s log', (kind) => {
     expect(head.body.matches).toEqual(liveMatches);
     expect(atLast.body).toEqual(head.body);
 
+    // The timeline folds the same events in the page: what it shows at a step is what the api answers for it.
+    const events = await manager.json<SeasonEventsAnswer>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/history/events`,
+    );
+    expect(events.status).toBe(200);
+    const timeline = seasonTimelineOf(events.body);
+    expect(timeline.at(last)).toEqual(asTimelineShows(head.body));
+
     expect(season.snapshots.length).toBeGreaterThan(4);
     for (const snapshot of season.snapshots) {
       const then = await manager.json<AtAnswer>(
@@ -65,6 +115,9 @@ describe.each(logKinds)('season history on the %s log', (kind) => {
       );
       expect(then.status).toBe(200);
       expect(then.body.standings, `at ${snapshot.position}`).toEqual(snapshot.standings);
+      expect(timeline.at(snapshot.position), `the page's fold at ${snapshot.position}`).toEqual(
+        asTimelineShows(then.body),
+      );
     }
 
     const verified = await manager.json<{ ok: boolean; events: number }>(

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  seasonTimelineOf,
+  type SeasonEventsAnswer,
+} from '../../web/src/features/audit/components/season-view.ts';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { verifyLog } from '@courtside/eventlog/chain/verify-log';
 import { eventHash, CHAIN_START } from '@courtside/eventlog/chain/hash-chain';
@@ -194,6 +198,40 @@ describe('history for auditors (DESIGN.md §8)', () => {
     expect(live.body).toMatchObject({ live: { seq: 5, game: { defender: '15', challenger: '0' } } });
   });
 
+  it('gives the page the events it folds at every step, with the names of the players, and the same view as standings?at', async () => {
+    const { manager, seasonId, teams, matchId } = await playedSeason();
+    const history = await manager.json<HistoryItem[]>('GET', `${ADMIN_API}/seasons/${seasonId}/history`);
+    const answer = await manager.json<SeasonEventsAnswer>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/history/events`,
+    );
+
+    expect(answer.status).toBe(200);
+    // The history's own events, and its ladder's details before them (the ladder's name, its sport).
+    const own = answer.body.events.filter(({ event }) => event.type !== 'LadderCreated');
+    expect(own.map(({ position, event }) => [position, event.type])).toEqual(
+      history.body.map((item) => [item.position, item.type]),
+    );
+    expect(answer.body.events[0]!.event.type).toBe('LadderCreated');
+    expect(Object.values(answer.body.names)).toEqual(teams.map(() => 'Sam Server'));
+
+    const timeline = seasonTimelineOf(answer.body);
+    const created = history.body.find((item) => item.type === 'MatchCreated')!;
+    const before = timeline.at(created.position);
+    expect(before.standings.map((row) => row.teamId)).toEqual(teams.map((team) => team.teamId));
+    expect(before.matches).toMatchObject([{ id: matchId, status: 'planned' }]);
+    const after = timeline.at(history.body.at(-1)!.position);
+    expect(after.standings.map((row) => [row.teamId, row.position, row.won, row.lost])).toEqual([
+      [teams[2]!.teamId, 1, 1, 0],
+      [teams[0]!.teamId, 2, 0, 1],
+      [teams[1]!.teamId, 3, 0, 0],
+    ]);
+    expect(after.standings[0]!.members).toEqual([{ fullName: 'Sam Server' }]);
+    expect(after.matches).toMatchObject([
+      { id: matchId, status: 'completed', challenger: { winner: true }, defender: { winner: false } },
+    ]);
+  });
+
   it('answers a bad `at` with a clear 400: garbage, position 0, a position not yet written, a time before the season', async () => {
     const { manager, seasonId } = await playedSeason();
     const url = `${ADMIN_API}/seasons/${seasonId}/standings`;
@@ -227,6 +265,7 @@ describe('history for auditors (DESIGN.md §8)', () => {
     await signedInAccount(player);
     const routes = [
       `${ADMIN_API}/seasons/${seasonId}/history`,
+      `${ADMIN_API}/seasons/${seasonId}/history/events`,
       `${ADMIN_API}/seasons/${seasonId}/standings`,
       `${ADMIN_API}/seasons/${seasonId}/standings?at=1`,
       `${ADMIN_API}/companies/${company.id}/verify`,

@@ -57,6 +57,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('the season timeline on %s', (
     try {
       const { page } = browser;
       await signInBrowser(browser.context, courtside.url!, manager);
+      // The page folds the season itself: stepping asks the api nothing (the history is read once, then on news).
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path.includes(`/seasons/${seasonId}/`)) reads.push(path.replace(`/seasons/${seasonId}/`, ' '));
+      });
       await page.goto(`${courtside.url}/webapps/audit/en/${company.id}`);
       await page.getByLabel('Show').selectOption({ label: 'Club Ladder · season Winter' });
       const timeline = page.getByTestId('season-timeline');
@@ -120,6 +126,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('the season timeline on %s', (
       });
       expect(next.status).toBe(201);
       await event.getByText('Match Bo Base vs Ann Ace planned').waitFor();
+      expect(reads.filter((read) => read.includes('standings'))).toEqual([]);
+      expect(reads.filter((read) => read.endsWith(' history/events')).length).toBeGreaterThanOrEqual(2);
 
       const width = await page.evaluate<number>('document.documentElement.scrollWidth');
       expect(width).toBeLessThanOrEqual(viewport === 'phone' ? 375 : 1280);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventEnvelopeSchema } from '@courtside/events/envelope';
 import { matchSchema } from '../matches/match-answers.ts';
 import { standingsRowSchema } from '../teams/team-answers.ts';
 
@@ -26,6 +27,23 @@ export const seasonAtSchema = z
     matches: z.array(matchSchema),
   })
   .meta({ id: 'SeasonAt' });
+
+/** Beyond DESIGN.md §8: what a season's history folds, so a browser can fold it at every step of a slider. */
+export const seasonEventsSchema = z
+  .object({
+    events: z
+      .array(
+        z.object({
+          position: z.number().int().min(1),
+          event: eventEnvelopeSchema.omit({ hash: true }),
+        }),
+      )
+      .describe(
+        'The season’s events and its ladder’s details, oldest first, upcast to their current version',
+      ),
+    names: z.record(z.uuid(), z.string()).describe('The names of the accounts the events name, by id'),
+  })
+  .meta({ id: 'SeasonEvents' });
 
 /** DESIGN.md §8: the company's hash chain, recomputed. */
 export const chainReportSchema = z

@@ -20,7 +20,12 @@ import {
   storedEnvelopesOf,
   type ResultRow,
 } from './history-queries.ts';
-import { chainReportSchema, historyItemSchema, seasonAtSchema } from './history-answers.ts';
+import {
+  chainReportSchema,
+  historyItemSchema,
+  seasonAtSchema,
+  seasonEventsSchema,
+} from './history-answers.ts';
 import { accountIdsOf, historyOf, matchViewsOf, seasonAt, standingsRowsOf } from './season-history.ts';
 
 /** `at`: a log position (the company's count, 1 first) or an ISO time (a day means its very end, UTC). */
@@ -116,6 +121,25 @@ export function historyRoutes(router: Router, services: AppServices): void {
       const { lang } = parseInput(historyQuery, ctx.query, 'query');
       const { events, names } = await seasonEvents(season);
       ctx.body = historyOf(season.seasonId, events, names, lang);
+    },
+  );
+
+  api.get(
+    `${ADMIN_API}/seasons/:seasonId/history/events`,
+    {
+      summary:
+        'The events the season’s history folds and the names they need, to fold the season in the browser at every step of a timeline (managers)',
+      access: 'session',
+      params: seasonParams,
+      responses: { 200: seasonEventsSchema },
+    },
+    async (ctx) => {
+      const { season } = await requireSeasonManager(ctx, services);
+      const { events, names } = await seasonEvents(season);
+      ctx.body = {
+        events: events.map(({ position, event }) => ({ position, event })),
+        names: Object.fromEntries([...names].filter((entry): entry is [string, string] => entry[1] !== null)),
+      };
     },
   );
 

@@ -3,7 +3,7 @@ import { ADMIN_API } from '@courtside/events/api-paths';
 import { request } from '../../../lib/http';
 import type { Locale } from '../../../lib/locale';
 
-/** DESIGN.md §8: a season's events, oldest first, and the season as it stood after any of them. */
+/** DESIGN.md §8: a season's events, oldest first, in words; and the events themselves, to fold at any step. */
 
 const historyItemSchema = z.object({
   position: z.number(),
@@ -17,38 +17,27 @@ const historyItemSchema = z.object({
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
-const sideSchema = z.object({
-  teamId: z.string(),
-  members: z.array(z.object({ name: z.string() })),
-  matchSets: z.array(z.object({ score: z.number().nullable() })),
-  winner: z.boolean(),
-  special: z.string(),
-});
-const atSchema = z.object({
-  at: z.object({ position: z.number(), occurredAt: z.string() }),
-  standings: z.array(
+/** What the season's history folds (its events, upcast) and the names of the accounts they name. */
+const seasonEventsSchema = z.object({
+  events: z.array(
     z.object({
-      teamId: z.string(),
       position: z.number(),
-      members: z.array(z.object({ fullName: z.string() })),
-      played: z.number(),
-      won: z.number(),
-      lost: z.number(),
-      movement: z.number(),
+      event: z.looseObject({
+        id: z.string(),
+        type: z.string(),
+        schemaVersion: z.number(),
+        companyId: z.string(),
+        streamId: z.string(),
+        actorId: z.string(),
+        occurredAt: z.string(),
+        correlationId: z.string(),
+        payload: z.unknown(),
+      }),
     }),
   ),
-  matches: z.array(
-    z.object({
-      id: z.string(),
-      date: z.string().nullable(),
-      status: z.string(),
-      defender: sideSchema,
-      challenger: sideSchema,
-      confirmation: z.object({ state: z.string() }),
-    }),
-  ),
+  names: z.record(z.string(), z.string()),
 });
-export type SeasonAt = z.infer<typeof atSchema>;
+export type SeasonEvents = z.infer<typeof seasonEventsSchema>;
 
 const seasonPath = (seasonId: string) => `${ADMIN_API}/seasons/${encodeURIComponent(seasonId)}`;
 
@@ -65,10 +54,7 @@ export function getSeasonHistory(
   });
 }
 
-export function getSeasonAt(seasonId: string, position: number, signal?: AbortSignal): Promise<SeasonAt> {
-  return request('GET', `${seasonPath(seasonId)}/standings`, {
-    query: { at: position },
-    schema: atSchema,
-    signal,
-  });
+/** The season's events, to fold in the page: every step of the timeline is then local. */
+export function getSeasonEvents(seasonId: string, signal?: AbortSignal): Promise<SeasonEvents> {
+  return request('GET', `${seasonPath(seasonId)}/history/events`, { schema: seasonEventsSchema, signal });
 }

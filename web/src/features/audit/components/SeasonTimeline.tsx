@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { inputClass, secondaryButtonClass } from '../../../components/forms/styles';
@@ -9,7 +9,8 @@ import { formatMoment } from '../../../lib/dates';
 import { isApiError } from '../../../lib/http';
 import { registerTimelineTexts } from './timeline-texts';
 import { liveRooms } from '../../../lib/live';
-import { getSeasonAt, getSeasonHistory, type HistoryItem, type SeasonAt } from '../api/season-history';
+import { getSeasonEvents, getSeasonHistory, type HistoryItem } from '../api/season-history';
+import { recentMatches, seasonTimelineOf, type TimelineMatch } from './season-view';
 import {
   actorsOf,
   filterHistory,
@@ -26,6 +27,9 @@ const teamLabel = (members: Array<{ fullName: string }>) =>
 const names = (side: { members: Array<{ name: string }> }) =>
   side.members.map((member) => member.name).join(' / ');
 
+/** Matches shown at a step until the auditor asks for all: a phone's screenful, and a step draws only these. */
+const RECENT_MATCHES = 30;
+
 const kinds: EventKind[] = ['all', 'teams', 'matches', 'season', 'challenges', 'live'];
 
 /**
@@ -39,10 +43,10 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
   const ids = { slider: useId(), actor: useId(), kind: useId(), from: useId() };
   const [items, setItems] = useState<HistoryItem[] | null>(null);
   const [filter, setFilter] = useState<TimelineFilter>(noFilter);
+  const [timeline, setTimeline] = useState<ReturnType<typeof seasonTimelineOf> | null>(null);
   const [step, setStep] = useState<number | null>(null);
-  const [state, setState] = useState<SeasonAt | null>(null);
   const [failure, setFailure] = useState<string>();
-  const cache = useRef(new Map<number, SeasonAt>());
+  const [allMatches, setAllMatches] = useState(false);
 
   const shown = useMemo(() => filterHistory(items ?? [], filter), [items, filter]);
   const index = step === null ? shown.length - 1 : Math.min(step, shown.length - 1);
@@ -52,7 +56,13 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        setItems(await getSeasonHistory(seasonId, locale, signal));
+        const [history, events] = await Promise.all([
+          getSeasonHistory(seasonId, locale, signal),
+          getSeasonEvents(seasonId, signal),
+        ]);
+        // Folded here once: every step of the slider is then local, never a request.
+        setTimeline(seasonTimelineOf(events));
+        setItems(history);
         setFailure(undefined);
       } catch (error) {
         if (!signal?.aborted) setFailure(isApiError(error) ? error.error : t('form.failed'));
@@ -63,7 +73,6 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    cache.current = new Map();
     setItems(null);
     setStep(null);
     void load(controller.signal);
@@ -76,29 +85,28 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
     onResync: () => void load(),
   });
 
-  useEffect(() => {
-    if (!current) return setState(null);
-    const cached = cache.current.get(current.position);
-    if (cached) return setState(cached);
-    const controller = new AbortController();
-    getSeasonAt(seasonId, current.position, controller.signal).then(
-      (answer) => {
-        cache.current.set(current.position, answer);
-        setState(answer);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailure(isApiError(error) ? error.error : t('form.failed'));
-      },
-    );
-    return () => controller.abort();
-  }, [current, seasonId, t]);
+  const state = useMemo(
+    () => (current && timeline ? timeline.at(current.position) : null),
+    [current, timeline],
+  );
 
   const moved = new Map((current?.changes ?? []).map((change) => [change.teamId, change]));
   const go = (next: number) => setStep(next >= shown.length - 1 ? null : Math.max(0, next));
-  const setFilterPart = (part: Partial<TimelineFilter>) => {
+  const setFilterPart = useCallback((part: Partial<TimelineFilter>) => {
     setFilter((previous) => ({ ...previous, ...part }));
     setStep(null);
-  };
+  }, []);
+  const pickMatch = useCallback(
+    (match: TimelineMatch) =>
+      setFilterPart({
+        subject: {
+          kind: 'match',
+          id: match.id,
+          label: `${names(match.defender)} – ${names(match.challenger)}`,
+        },
+      }),
+    [setFilterPart],
+  );
 
   if (items === null) {
     return (
@@ -225,7 +233,7 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
               <span className="font-mono">{current!.type}</span>
             </p>
           </div>
-          {state && state.at.position === current!.position ? (
+          {state ? (
             <div className="mt-4 grid grid-cols-1 gap-5 lg:grid-cols-2">
               <div>
                 <h3 className="text-sm font-semibold text-ink-800">{tl('timeline:standings')}</h3>
@@ -283,42 +291,23 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
                   <p className="mt-2 text-sm text-ink-500">{tl('timeline:noMatches')}</p>
                 ) : (
                   <ul className="mt-2 divide-y divide-ink-100 text-sm" data-testid="timeline-matches">
-                    {[...state.matches].reverse().map((match) => (
-                      <li key={match.id} className="py-1.5">
-                        <button
-                          type="button"
-                          className="text-left"
-                          title={tl('timeline:matchHistory')}
-                          onClick={() =>
-                            setFilterPart({
-                              subject: {
-                                kind: 'match',
-                                id: match.id,
-                                label: `${names(match.defender)} – ${names(match.challenger)}`,
-                              },
-                            })
-                          }
-                        >
-                          <span className={match.defender.winner ? 'font-semibold' : ''}>
-                            {match.defender.members.map((member) => member.name).join(' / ')}
-                          </span>{' '}
-                          –{' '}
-                          <span className={match.challenger.winner ? 'font-semibold' : ''}>
-                            {match.challenger.members.map((member) => member.name).join(' / ')}
-                          </span>
-                          <span className="ml-2 text-ink-600 tabular-nums">
-                            {scoreLine(match.defender, match.challenger)}
-                          </span>
-                          <span className="ml-2 text-xs text-ink-500">
-                            {tl(`timeline:status.${match.status}`, { defaultValue: match.status })}
-                            {(match.confirmation.state === 'pending' ||
-                              match.confirmation.state === 'disputed') &&
-                              ` · ${tl(`timeline:confirmation.${match.confirmation.state}`)}`}
-                          </span>
-                        </button>
-                      </li>
+                    {recentMatches(
+                      state.matches,
+                      allMatches ? Infinity : RECENT_MATCHES,
+                      current?.matchId,
+                    ).map((match) => (
+                      <TimelineMatchRow key={match.id} match={match} onPick={pickMatch} />
                     ))}
                   </ul>
+                )}
+                {!allMatches && state.matches.length > RECENT_MATCHES && (
+                  <button
+                    type="button"
+                    className={`${secondaryButtonClass} mt-2`}
+                    onClick={() => setAllMatches(true)}
+                  >
+                    {tl('timeline:allMatches', { count: state.matches.length })}
+                  </button>
                 )}
               </div>
             </div>
@@ -332,3 +321,37 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
     </section>
   );
 }
+
+/**
+ * One match of the step. A match the step did not change is the same object as before (season-view.ts), so its
+ * row is not rendered again: a season of hundreds of matches scrubs without redrawing them all.
+ */
+const TimelineMatchRow = memo(function TimelineMatchRow({
+  match,
+  onPick,
+}: {
+  match: TimelineMatch;
+  onPick: (match: TimelineMatch) => void;
+}) {
+  const { t } = useTranslation();
+  const tl = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  return (
+    <li className="py-1.5">
+      <button
+        type="button"
+        className="text-left"
+        title={tl('timeline:matchHistory')}
+        onClick={() => onPick(match)}
+      >
+        <span className={match.defender.winner ? 'font-semibold' : ''}>{names(match.defender)}</span> –{' '}
+        <span className={match.challenger.winner ? 'font-semibold' : ''}>{names(match.challenger)}</span>
+        <span className="ml-2 text-ink-600 tabular-nums">{scoreLine(match.defender, match.challenger)}</span>
+        <span className="ml-2 text-xs text-ink-500">
+          {tl(`timeline:status.${match.status}`, { defaultValue: match.status })}
+          {(match.confirmation.state === 'pending' || match.confirmation.state === 'disputed') &&
+            ` · ${tl(`timeline:confirmation.${match.confirmation.state}`)}`}
+        </span>
+      </button>
+    </li>
+  );
+});
