@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
+import { pagePreloads } from './scripts/page-preloads.ts';
 
 /** The API (and its socket.io endpoint) during `vite dev`; `npm start` serves both on one port. */
 const apiTarget = 'http://127.0.0.1:8080';
@@ -15,6 +16,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    // dist/.vite/page-preloads.json: what the api names as modulepreload in each public page's index.html.
+    pagePreloads(),
   ],
   build: {
     outDir: 'dist',

@@ -1,14 +1,14 @@
 /**
  * Lighthouse (mobile, simulated slow 4G) on the public pages a player or viewer opens at the court:
  *
- *   node --import tsx bench/src/lighthouse.ts [--teams=100] [--runs=1]
+ *   node --import tsx bench/src/lighthouse.ts [--teams=100] [--runs=1] [--save=dir]
  *
  * Starts Courtside on a free port (embedded Postgres and log, the built web app: run `npm run build:web` first),
  * makes a club with a ladder whose season has `--teams` teams and a played match, then audits the ladders page,
  * the standings, the matches page and the widget with the system Chromium (CHROME_PATH, default
  * /usr/bin/chromium). Prints one row per page (the median of `--runs`) and the machine's load.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -32,6 +32,8 @@ const args = Object.fromEntries(
 );
 const TEAMS = Number(args.teams ?? 100);
 const RUNS = Number(args.runs ?? 1);
+/** `--save=dir`: every report's JSON, to read what Lighthouse found (critical chains, the LCP element). */
+const SAVE_DIR = args.save;
 
 /** Cookies and the anti-forgery header, like a browser. */
 class Client {
@@ -151,6 +153,11 @@ async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
     throttlingMethod: 'simulate',
   });
   const lhr = result!.lhr;
+  if (SAVE_DIR) {
+    await mkdir(SAVE_DIR, { recursive: true });
+    const name = new URL(url).pathname.split('/').filter(Boolean).slice(1, 2).join('') || 'page';
+    await writeFile(path.join(SAVE_DIR, `lighthouse-${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const failed = Object.values(lhr.audits).filter(
     (a) =>
       a.score !== null && a.score < 1 && lhr.categories.accessibility!.auditRefs.some((r) => r.id === a.id),

@@ -66,15 +66,16 @@ async function provideKafka(workDir: string) {
   };
 }
 
-/** Browser tests drive the built web app: build it from the current sources, so they never test a stale one. */
+/**
+ * Browser tests drive the built web app: build it from the current sources, so they never test a stale one, and as
+ * it ships (vitest sets NODE_ENV=test, which would give React's development build).
+ */
 async function buildWeb(): Promise<void> {
   const vite = path.resolve('node_modules/vite/bin/vite.js');
   const build = spawn(
     process.execPath,
     [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
-    {
-      stdio: 'inherit',
-    },
+    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   const [code] = (await once(build, 'exit')) as [number | null];
   if (code !== 0) throw new Error('building the web app failed');

@@ -66,6 +66,33 @@ describe('what the server sends to a phone on a weak signal', () => {
     expect(again.bytes).toBe(0);
   });
 
+  it('names each public page’s own scripts in its index.html, so a phone loads them with the entry', async () => {
+    const pageOf = async (address: string) => {
+      const answer = await fetch(`${courtside.url}${address}`);
+      expect(answer.status, address).toBe(200);
+      const html = await answer.text();
+      return [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/webapps\/assets\/([A-Za-z]+)-/g),
+      ].map((found) => found[1]);
+    };
+    const ladders = await pageOf('/webapps/ladders/en/');
+    const standings = await pageOf('/webapps/ladders/nl/3f0c4a52-7c1e-4c36-9a53-0d3d6c1d8f00');
+    const matches = await pageOf('/webapps/matches/en/?event=x');
+    const widget = await pageOf('/webapps/widget/en/?event=x');
+    const account = await pageOf('/webapps/account/en/');
+
+    expect(ladders).toContain('LaddersPage');
+    expect(ladders).not.toContain('StandingsPage');
+    expect(standings).toContain('StandingsPage');
+    expect(matches).toContain('MatchesPage');
+    expect(widget).toContain('WidgetPage');
+    // Other pages keep the build's own index.html: the entry and what it imports.
+    expect(account).not.toContain('LaddersPage');
+    expect(account.length).toBeLessThan(ladders.length);
+    for (const preloads of [ladders, standings, matches, widget, account])
+      expect(preloads).toContain('react');
+  });
+
   it('compresses JSON answers that are worth it', async () => {
     const metrics = await rawGet(`${courtside.url}/metrics`, { 'accept-encoding': 'gzip' });
     const small = await rawGet(`${courtside.url}/webapps/api/health`, { 'accept-encoding': 'gzip' });

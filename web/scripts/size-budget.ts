@@ -77,8 +77,8 @@ export function routeModuleKey(manifest: Manifest, fileName: string): string {
 
 const kB = (bytes: number) => Math.round(bytes / 10) / 100;
 
-/** The initial JavaScript of every budgeted page, measured on the build in `distDir`. */
-export function measure(distDir: string, gzipSize: (file: string) => number): PageSize[] {
+/** The Vite manifest of the build in `distDir`, and the key of its one entry (index.html's script). */
+export function readManifest(distDir: string): { manifest: Manifest; entry: string } {
   const manifestFile = path.join(distDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) {
     throw new Error(`${manifestFile} is missing: build the web first (npm run -s build:web)`);
@@ -87,10 +87,16 @@ export function measure(distDir: string, gzipSize: (file: string) => number): Pa
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   if (entries.length !== 1)
     throw new Error(`expected one entry in the manifest, found ${entries.join(', ')}`);
+  return { manifest, entry: entries[0]! };
+}
+
+/** The initial JavaScript of every budgeted page, measured on the build in `distDir`. */
+export function measure(distDir: string, gzipSize: (file: string) => number): PageSize[] {
+  const { manifest, entry } = readManifest(distDir);
   return budgets.map(({ page, url, module, kB: budgetKB, targetKB }) => {
     const seen = new Set<string>();
     const keys = [
-      ...staticClosure(manifest, entries[0]!, seen),
+      ...staticClosure(manifest, entry, seen),
       ...staticClosure(manifest, routeModuleKey(manifest, module), seen),
     ];
     const files = keys

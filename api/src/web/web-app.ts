@@ -1,10 +1,40 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { z } from 'zod';
 import { LIVE_PATH } from '@courtside/events/api-paths';
 
 /** Precompressed copies (`.br`, `.gz`, written by the build) go to clients that accept them. */
 const precompressed = { brotli: true, gzip: true } as const;
+
+/** Written by the web build (web/scripts/page-preloads.ts): each public page's address and its route's scripts. */
+const pagePreloadsSchema = z.array(z.object({ pattern: z.string(), hrefs: z.array(z.string()) }));
+
+interface IndexPages {
+  mtimeMs: number;
+  pages: Array<{ pattern: RegExp; html: string }>;
+}
+
+/**
+ * index.html for each public page with its route's scripts named as `modulepreload`, so a phone fetches them with
+ * the entry instead of after it (issue 17); read again when the build changes. None for a build without the list.
+ */
+function indexPagesOf(distDir: string, known: IndexPages | undefined): IndexPages {
+  const mtimeMs = statSync(`${distDir}/index.html`).mtimeMs;
+  if (known?.mtimeMs === mtimeMs) return known;
+  const listFile = `${distDir}/.vite/page-preloads.json`;
+  if (!existsSync(listFile)) return { mtimeMs, pages: [] };
+  const html = readFileSync(`${distDir}/index.html`, 'utf8');
+  const pages = pagePreloadsSchema
+    .parse(JSON.parse(readFileSync(listFile, 'utf8')))
+    .map(({ pattern, hrefs }) => {
+      const links = hrefs
+        .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
+        .join('');
+      return { pattern: new RegExp(pattern), html: html.replace('  </head>', `${links}  </head>`) };
+    });
+  return { mtimeMs, pages };
+}
 
 /**
  * Serves the built web app under /webapps/: files as they are (hashed assets cached for a year, precompressed
@@ -13,6 +43,7 @@ const precompressed = { brotli: true, gzip: true } as const;
  */
 export function webApp(distDir: string): Middleware {
   const indexExists = () => existsSync(`${distDir}/index.html`);
+  let indexPages: IndexPages | undefined;
   return async (ctx, next) => {
     if (!['GET', 'HEAD'].includes(ctx.method)) return next();
     if (ctx.path === '/' || ctx.path === '/webapps') return ctx.redirect('/webapps/');
@@ -45,6 +76,14 @@ export function webApp(distDir: string): Middleware {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
+    indexPages = indexPagesOf(distDir, indexPages);
+    const page = indexPages.pages.find(({ pattern }) => pattern.test(ctx.path));
+    if (page) {
+      // Compressed and given its ETag by the app's middleware, like any answer.
+      ctx.type = 'html';
+      ctx.body = page.html;
+      return;
+    }
     await send(ctx, 'index.html', { root: distDir, ...precompressed });
   };
 }

@@ -24,7 +24,13 @@ export function AppLayout({ topBarItems }: { topBarItems?: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <TopBar items={topBarItems} />
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10" aria-busy={busy}>
+      {/* At least a screen high: the footer starts below the fold, so a page growing as its data arrives does not
+          push a visible footer down (a layout shift, CLS). */}
+      <main
+        id="main"
+        className="mx-auto min-h-dvh w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10"
+        aria-busy={busy}
+      >
         <Outlet />
       </main>
       <footer className="border-t border-ink-200/70">

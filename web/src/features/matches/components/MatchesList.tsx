@@ -177,6 +177,7 @@ export function MatchesList({
     [filter, onLeave],
   );
 
+  const emptyBoxPadding = widget ? 'px-3 py-4' : 'px-4 py-8';
   const scrollStyle =
     height === undefined ? undefined : { height: typeof height === 'number' ? `${height}px` : height };
 
@@ -213,15 +214,31 @@ export function MatchesList({
       </ul>
       <div ref={end} className="h-px" aria-hidden="true" />
       {state === 'loading' && (
-        <div className="flex items-center justify-center gap-2 py-4 text-sm text-ink-500" role="status">
-          <Spinner />
-          <span>{t('matches.loadingMore')}</span>
+        // Shown only when the page is slow (spec §9). The first page's placeholder keeps the height of the "no
+        // matches" box that may replace it, and a further page's indicator takes no room until it shows, so a
+        // quick answer moves nothing below the list (CLS).
+        <div
+          className={
+            items.length === 0
+              ? `border border-transparent text-sm text-ink-500 ${emptyBoxPadding}`
+              : 'animate-reveal-late overflow-hidden'
+          }
+          role="status"
+        >
+          <span
+            className={`flex items-center justify-center gap-2 text-sm text-ink-500 ${
+              items.length === 0 ? 'animate-[fade-in_0s_300ms_both]' : 'py-4'
+            }`}
+          >
+            <Spinner className="size-5" />
+            <span>{t('matches.loadingMore')}</span>
+          </span>
         </div>
       )}
       {state === 'done' && items.length === 0 && (
         <p
-          className={`rounded-xl border border-dashed border-ink-300 text-center text-sm text-ink-600 ${
-            widget ? 'px-3 py-4' : 'bg-white/60 px-4 py-8'
+          className={`rounded-xl border border-dashed border-ink-300 text-center text-sm text-ink-600 ${emptyBoxPadding} ${
+            widget ? '' : 'bg-white/60'
           }`}
           data-testid="matches-empty"
         >
