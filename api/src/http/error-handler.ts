@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import { EventParseError } from '@courtside/events/event-registry';
 import { CommandRejected, CommandUnavailable } from '../commands/command-errors.ts';
 import { HttpError } from './http-error.ts';
@@ -36,7 +36,8 @@ export function errorHandler(): Middleware {
             : { error: answer.message, ...answer.details, issues: answer.issues };
         return;
       }
-      if (error instanceof ZodError) {
+      // zod's core error: schemas of the classic API and of zod/mini (the rules shared with the web) throw it.
+      if (error instanceof z.core.$ZodError) {
         ctx.status = 400;
         ctx.body = { error: 'Invalid input', issues: error.issues };
         return;

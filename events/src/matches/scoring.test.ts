@@ -217,8 +217,8 @@ describe('scoring', () => {
         return error;
       }
     })();
-    expect(refusal).toBeInstanceOf(z.ZodError);
-    expect((refusal as z.ZodError).issues).toEqual([
+    expect(refusal).toBeInstanceOf(z.core.$ZodError);
+    expect((refusal as z.core.$ZodError).issues).toEqual([
       expect.objectContaining({ code: 'custom', path: ['challenger', 'special'] }),
     ]);
   });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { MatchType } from '../ladders/model.ts';
 
 export const specials = ['none', 'walkover', 'retired'] as const;
@@ -7,24 +7,27 @@ export type MatchStatus = 'planned' | 'completed' | 'retired' | 'walkover' | 'ca
 
 export const MAX_SETS = 5;
 
+// zod/mini: the web's public pages load these rules, and mini's schemas keep zod's classic API out of them.
 const score = z
   .number('A score is a number')
-  .int('A score is a whole number')
-  .min(0, 'A score cannot be negative')
-  .max(99, 'A score is at most 99');
+  .check(
+    z.int('A score is a whole number'),
+    z.gte(0, 'A score cannot be negative'),
+    z.lte(99, 'A score is at most 99'),
+  );
 
 /** One side's score in one set. `winner` and `superTiebreak` may be sent but are always recomputed. */
 export const matchSetSchema = z.object({
-  order: z.number().int().min(1).max(MAX_SETS).optional(),
-  score: score.nullable(),
-  tiebreakScore: score.nullable().optional(),
-  winner: z.boolean().optional(),
-  superTiebreak: z.boolean().optional(),
+  order: z.optional(z.int().check(z.gte(1), z.lte(MAX_SETS))),
+  score: z.nullable(score),
+  tiebreakScore: z.optional(z.nullable(score)),
+  winner: z.optional(z.boolean()),
+  superTiebreak: z.optional(z.boolean()),
 });
 
 export const sideScoreSchema = z.object({
-  matchSets: z.array(matchSetSchema).max(MAX_SETS, `At most ${MAX_SETS} sets`),
-  special: z.enum(specials).default('none'),
+  matchSets: z.array(matchSetSchema).check(z.maxLength(MAX_SETS, `At most ${MAX_SETS} sets`)),
+  special: z._default(z.enum(specials), 'none'),
 });
 export type SideScoreInput = z.input<typeof sideScoreSchema>;
 
@@ -124,7 +127,7 @@ export function recalculate(
 
   let status: ScoredMatch['status'] = decided ? 'completed' : 'planned';
   if (defender.special !== 'none' && challenger.special !== 'none') {
-    throw new z.ZodError([
+    throw new z.core.$ZodRealError([
       {
         code: 'custom',
         path: ['challenger', 'special'],

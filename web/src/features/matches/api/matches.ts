@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { request } from '../../../lib/http';
 import { buildMatchesQuery, scorePayload, type MatchesFilter } from '../model';
 import { MATCHES_API } from '@courtside/events/api-paths';
@@ -17,8 +17,8 @@ export const MATCH_STATUSES = ['planned', 'completed', 'retired', 'walkover', 'c
 export const memberSchema = z.object({
   id: z.string(),
   name: z.string(),
-  position: z.number().nullable().optional().default(null),
-  itsMe: z.boolean().optional().default(false),
+  position: z._default(z.optional(z.nullable(z.number())), null),
+  itsMe: z._default(z.optional(z.boolean()), false),
 });
 
 /** One side's score in one set. */
@@ -30,35 +30,36 @@ export interface MatchSet {
   superTiebreak: boolean;
 }
 
-export const matchSetSchema = z
-  .object({
+export const matchSetSchema = z.pipe(
+  z.object({
     order: z.number(),
-    score: z.number().nullable(),
-    tiebreakScore: z.number().nullable().optional(),
-    winner: z.boolean().optional().default(false),
-    superTiebreak: z.boolean().optional().default(false),
-  })
-  .transform(({ tiebreakScore, ...set }): MatchSet =>
+    score: z.nullable(z.number()),
+    tiebreakScore: z.optional(z.nullable(z.number())),
+    winner: z._default(z.optional(z.boolean()), false),
+    superTiebreak: z._default(z.optional(z.boolean()), false),
+  }),
+  z.transform(({ tiebreakScore, ...set }): MatchSet =>
     tiebreakScore === null || tiebreakScore === undefined ? set : { ...set, tiebreakScore },
-  );
+  ),
+);
 
 export const matchTeamSchema = z.object({
   teamId: z.string(),
-  url: z.string().optional().default(''),
-  position: z.number().nullable().optional().default(null),
+  url: z._default(z.optional(z.string()), ''),
+  position: z._default(z.optional(z.nullable(z.number())), null),
   members: z.array(memberSchema),
-  matchSets: z.array(matchSetSchema).optional().default([]),
-  winner: z.boolean().optional().default(false),
-  special: z.enum(SPECIALS).optional().default('none'),
+  matchSets: z._default(z.optional(z.array(matchSetSchema)), []),
+  winner: z._default(z.optional(z.boolean()), false),
+  special: z._default(z.optional(z.enum(SPECIALS)), 'none'),
 });
 
 export const CONFIRMATION_STATES = ['confirmed', 'pending', 'disputed'] as const;
 /** DESIGN.md §5: a player's result waits for the other side; missing = confirmed (wave 1 data). */
 export const confirmationSchema = z.object({
   state: z.enum(CONFIRMATION_STATES),
-  dueAt: z.string().optional(),
-  enteredBy: z.string().optional(),
-  side: z.enum(['defender', 'challenger']).optional(),
+  dueAt: z.optional(z.string()),
+  enteredBy: z.optional(z.string()),
+  side: z.optional(z.enum(['defender', 'challenger'])),
 });
 export type Confirmation = z.infer<typeof confirmationSchema>;
 
@@ -69,37 +70,37 @@ export const liveSummarySchema = z.object({
   game: z.object({ defender: z.string(), challenger: z.string() }),
   server: sideSchema,
   finished: z.boolean(),
-  superTiebreak: z.boolean().optional(),
+  superTiebreak: z.optional(z.boolean()),
 });
 export type LiveSummary = z.infer<typeof liveSummarySchema>;
 /** A pushed live state (DESIGN.md §7): the summary, and its sets for whether the set in progress is a super tiebreak. */
-export const liveStateSchema = liveSummarySchema.omit({ superTiebreak: true }).extend({
-  sets: z.array(z.object({ superTiebreak: z.boolean().optional() })),
+export const liveStateSchema = z.extend(z.omit(liveSummarySchema, { superTiebreak: true }), {
+  sets: z.array(z.object({ superTiebreak: z.optional(z.boolean()) })),
 });
 
 export const matchSchema = z.object({
   id: z.string(),
-  date: z.string().nullable().optional().default(null),
+  date: z._default(z.optional(z.nullable(z.string())), null),
   status: z.enum(MATCH_STATUSES),
   sportsCategory: z.string(),
-  matchType: z.enum(['GAMESONLY', 'BESTOFTHREE', 'BESTOFFIVE']).optional().default('BESTOFTHREE'),
-  latestDate: z.string().nullable().optional().default(null),
-  editable: z.boolean().optional().default(false),
+  matchType: z._default(z.optional(z.enum(['GAMESONLY', 'BESTOFTHREE', 'BESTOFFIVE'])), 'BESTOFTHREE'),
+  latestDate: z._default(z.optional(z.nullable(z.string())), null),
+  editable: z._default(z.optional(z.boolean()), false),
   defender: matchTeamSchema,
   challenger: matchTeamSchema,
-  confirmation: confirmationSchema.optional().default({ state: 'confirmed' }),
-  challengeId: z.string().optional(),
-  live: liveSummarySchema.optional(),
+  confirmation: z._default(z.optional(confirmationSchema), { state: 'confirmed' }),
+  challengeId: z.optional(z.string()),
+  live: z.optional(liveSummarySchema),
 });
 
 const namedSchema = z.object({ id: z.string(), name: z.string() });
 export const eventInfoSchema = z.object({
   name: namedSchema,
-  part: namedSchema.optional(),
-  round: namedSchema.nullable().optional(),
+  part: z.optional(namedSchema),
+  round: z.optional(z.nullable(namedSchema)),
 });
 
-export const matchListItemSchema = z.object({ match: matchSchema, event: eventInfoSchema.optional() });
+export const matchListItemSchema = z.object({ match: matchSchema, event: z.optional(eventInfoSchema) });
 export const matchListSchema = z.array(matchListItemSchema);
 
 export type Member = z.infer<typeof memberSchema>;
