@@ -7,9 +7,28 @@ import { pagePreloads } from './scripts/page-preloads.ts';
 /** The API (and its socket.io endpoint) during `vite dev`; `npm start` serves both on one port. */
 const apiTarget = 'http://127.0.0.1:8080';
 
+const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
+
+/**
+ * The public pages' first paint (src/first-paint.tsx), rendered by the api: `vite build --ssr src/first-paint.tsx` after the client
+ * build, into dist/.ssr/ (a hidden folder, never served). One self-contained file set, so the api needs none of the
+ * web's packages at run time.
+ */
+const firstPaintBuild = defineConfig({
+  root,
+  base: '/webapps/',
+  plugins: [react()],
+  ssr: { noExternal: true },
+  build: {
+    outDir: 'dist/.ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+  },
+});
+
 // The web app lives under /webapps/ on the same origin as the API.
-export default defineConfig({
-  root: decodeURIComponent(new URL('.', import.meta.url).pathname),
+const appBuild = defineConfig({
+  root,
   base: '/webapps/',
   // Brotli and gzip copies of every text asset next to it, served as they are (no compression per request).
   plugins: [
@@ -40,3 +59,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstPaintBuild : appBuild));

@@ -78,7 +78,7 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[] } {
   app.use(textHygiene());
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
-  if (options.webDistDir) app.use(webApp(options.webDistDir));
+  if (options.webDistDir) app.use(webApp(options.webDistDir, options.services.logger));
   app.use((ctx) => {
     if (ctx.status === 404 && ctx.body === undefined) {
       ctx.status = 404;

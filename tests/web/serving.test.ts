@@ -72,7 +72,9 @@ describe('what the server sends to a phone on a weak signal', () => {
       expect(answer.status, address).toBe(200);
       const html = await answer.text();
       return [
-        ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/webapps\/assets\/([A-Za-z]+)-/g),
+        ...html.matchAll(
+          /<link rel="modulepreload" (?:fetchpriority="low" )?crossorigin href="\/webapps\/assets\/([A-Za-z]+)-/g,
+        ),
       ].map((found) => found[1]);
     };
     const ladders = await pageOf('/webapps/ladders/en/');
@@ -91,6 +93,27 @@ describe('what the server sends to a phone on a weak signal', () => {
     expect(account.length).toBeLessThan(ladders.length);
     for (const preloads of [ladders, standings, matches, widget, account])
       expect(preloads).toContain('react');
+  });
+
+  it('sends each public page with its first paint in its language; the scripts it does not need to paint come later', async () => {
+    const htmlOf = async (address: string) => (await fetch(`${courtside.url}${address}`)).text();
+    const ladders = await htmlOf('/webapps/ladders/en/');
+    const dutch = await htmlOf('/webapps/ladders/nl/');
+    const widget = await htmlOf('/webapps/widget/nl/?event=x');
+    const account = await htmlOf('/webapps/account/en/');
+
+    expect(ladders).toContain('<html lang="en">');
+    expect(ladders).toMatch(/<div id="root"><div inert>.*<h1[^>]*>Ladders<\/h1>/s);
+    expect(dutch).toContain('<html lang="nl">');
+    expect(dutch).toMatch(/<div id="root"><div inert>.*Inloggen/s);
+    expect(widget).toMatch(/<div id="root"><div inert>.*data-testid="widget"/s);
+    for (const html of [ladders, dutch, widget]) {
+      expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin/);
+      expect(html).not.toMatch(/<link rel="modulepreload" crossorigin/);
+    }
+    // A page behind the sign-in (and every other page) paints with its scripts, as before.
+    expect(account).toContain('<div id="root"></div>');
+    expect(account).toMatch(/<script type="module" crossorigin/);
   });
 
   it('compresses JSON answers that are worth it', async () => {

@@ -34,6 +34,30 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
     }
   });
 
+  it('paints the page before its scripts arrive, and the app takes over without moving it', async () => {
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      const scripts = '**/webapps/assets/*.js';
+      // No script arrives: what shows is the first paint the server rendered, inert until the app takes over.
+      await page.route(scripts, (route) => route.abort());
+      await page.goto(`${courtside.url}/webapps/ladders/en/`);
+      const painted = page.locator('#root > [inert] h1');
+      expect(await painted.textContent()).toBe('Ladders');
+      expect(await page.locator('#root > [inert]').getByText('Sign in').count()).toBe(1);
+      const paintedBox = await painted.boundingBox();
+      await browser.screenshot(`first-paint-ladders-en-${viewport}`);
+
+      await page.unroute(scripts);
+      await page.reload();
+      await page.getByRole('heading', { name: 'No ladders yet' }).waitFor();
+      expect(await page.locator('#root > [inert]').count()).toBe(0);
+      expect(await page.locator('h1').boundingBox()).toEqual(paintedBox);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('switches to Dutch on the same page, and shows a page-not-found in the chosen language', async () => {
     const browser = await openBrowser(viewport);
     try {

@@ -3,12 +3,18 @@ import { createRoot } from 'react-dom/client';
 import './lib/i18n';
 import './index.css';
 import { App } from './app/App';
+import { routerReady } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A public page arrives with its first paint (rendered by the api, src/first-paint.tsx): the app renders over it
+// once the router is ready, so its first render is the page itself and the page never blinks to an empty frame.
+const ready = container.hasChildNodes() ? routerReady() : Promise.resolve();
+void ready.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

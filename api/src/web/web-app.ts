@@ -3,6 +3,8 @@ import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { z } from 'zod';
 import { LIVE_PATH } from '@courtside/events/api-paths';
+import type { Logger } from '../observability/logger.ts';
+import { firstPaints, type FirstPaint } from './first-paint.ts';
 
 /** Precompressed copies (`.br`, `.gz`, written by the build) go to clients that accept them. */
 const precompressed = { brotli: true, gzip: true } as const;
@@ -17,7 +19,8 @@ interface IndexPages {
 
 /**
  * index.html for each public page with its route's scripts named as `modulepreload`, so a phone fetches them with
- * the entry instead of after it (issue 17); read again when the build changes. None for a build without the list.
+ * the entry instead of after it (issue 17), and its first paint (`withFirstPaint`); read again when the build
+ * changes. None for a build without the list.
  */
 function indexPagesOf(distDir: string, known: IndexPages | undefined): IndexPages {
   const mtimeMs = statSync(`${distDir}/index.html`).mtimeMs;
@@ -37,12 +40,29 @@ function indexPagesOf(distDir: string, known: IndexPages | undefined): IndexPage
 }
 
 /**
+ * A public page's index.html with its first paint inside `#root` (inert: nothing in it answers a click or takes
+ * the focus before the app has rendered over it) and its language on `<html>`.
+ */
+function withFirstPaint(html: string, paint: FirstPaint | null): string {
+  if (!paint || !/^[a-z]{2}$/.test(paint.lang)) return html;
+  return html
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    )
+    .replace('<html lang="en">', `<html lang="${paint.lang}">`)
+    .replace('<div id="root"></div>', `<div id="root"><div inert>${paint.html}</div></div>`);
+}
+
+/**
  * Serves the built web app under /webapps/: files as they are (hashed assets cached for a year, precompressed
  * copies when the client accepts them), and index.html for every page address so the client router takes over
  * (revalidated every time: the app's conditional-GET middleware answers 304 while it has not changed).
  */
-export function webApp(distDir: string): Middleware {
+export function webApp(distDir: string, logger?: Logger): Middleware {
   const indexExists = () => existsSync(`${distDir}/index.html`);
+  const firstPaintOf = firstPaints(distDir, logger);
   let indexPages: IndexPages | undefined;
   return async (ctx, next) => {
     if (!['GET', 'HEAD'].includes(ctx.method)) return next();
@@ -81,7 +101,7 @@ export function webApp(distDir: string): Middleware {
     if (page) {
       // Compressed and given its ETag by the app's middleware, like any answer.
       ctx.type = 'html';
-      ctx.body = page.html;
+      ctx.body = withFirstPaint(page.html, await firstPaintOf(new URL(ctx.href)));
       return;
     }
     await send(ctx, 'index.html', { root: distDir, ...precompressed });

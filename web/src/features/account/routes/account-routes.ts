@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { GUARDS, type GuardLoader } from '../../../lib/guards';
 
-/** `/account/{locale}/…` (spec §2, §4 "Guards"); `app/router.tsx` adds the locale loader. */
+/** `/account/{locale}/…` (spec §2, §4 "Guards"); `app/route-table.tsx` adds the locale loader. */
 export function accountRoutes(guard: GuardLoader): RouteObject[] {
   return [
     {

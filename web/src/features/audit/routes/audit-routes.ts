@@ -3,7 +3,7 @@ import { Redirecting } from '../../../components/layout/Redirecting';
 import { GUARDS, firstCompanyPath, type GuardLoader } from '../../../lib/guards';
 import { toLocale } from '../../../lib/locale';
 
-/** `/audit/{locale}/{companyId}` (managers); `app/router.tsx` adds the locale loader. */
+/** `/audit/{locale}/{companyId}` (managers); `app/route-table.tsx` adds the locale loader. */
 export function auditRoutes(guard: GuardLoader): RouteObject[] {
   const managerArea = guard(GUARDS.manager);
   return [

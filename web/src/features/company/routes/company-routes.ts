@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { GUARDS, type GuardLoader } from '../../../lib/guards';
 
-/** `/company/{locale}/…`; `app/router.tsx` adds the locale loader. */
+/** `/company/{locale}/…`; `app/route-table.tsx` adds the locale loader. */
 export function companyRoutes(guard: GuardLoader): RouteObject[] {
   return [
     {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 
-/** `/ladders/{locale}/` and `/ladders/{locale}/{ladderId}` (public); `app/router.tsx` adds the locale loader. */
+/** `/ladders/{locale}/` and `/ladders/{locale}/{ladderId}` (public); `app/route-table.tsx` adds the locale loader. */
 export const laddersRoutes: RouteObject[] = [
   {
     index: true,

@@ -11,7 +11,7 @@ export interface ManagerRoutesDeps {
   loadSeasonMatchesTab: () => Promise<ComponentType<SeasonMatchesTabProps>>;
 }
 
-/** `/manager/{locale}/…` (spec §2 "Manager routes"); `app/router.tsx` adds the locale loader. */
+/** `/manager/{locale}/…` (spec §2 "Manager routes"); `app/route-table.tsx` adds the locale loader. */
 export function managerRoutes({ guard, loadSeasonMatchesTab }: ManagerRoutesDeps): RouteObject[] {
   const managerArea = guard(GUARDS.manager);
   // The ladder screen and its Matches tab arrive together (one route change, one overlay).

@@ -15,7 +15,7 @@ const dateLocales = { en: enGB, nl };
  * Spec §2 "Matches tab" of the manager's season screen: first what needs the manager (disputed
  * results, overdue challenge matches; DESIGN.md §5), then the Create a match panel (defender and
  * challenger pickers), then the season's matches, editable and not completed; a new match reloads
- * the list. The manager feature does not import it: `app/router.tsx` hands it to the manager's
+ * the list. The manager feature does not import it: `app/route-table.tsx` hands it to the manager's
  * routes (`features/manager/hooks/useSeasonMatchesTab.ts`), so neither feature imports the other.
  */
 export function SeasonMatchesTab({ ladderId, seasonId }: { ladderId: string; seasonId: string }) {

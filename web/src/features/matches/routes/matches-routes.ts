@@ -4,7 +4,7 @@ import { GUARDS, type GuardLoader } from '../../../lib/guards';
 import { matchesPageNeedsSignIn } from '../page-filter';
 import type { SeasonMatchesTab } from '../components/SeasonMatchesTab';
 
-/** `/matches/{locale}/` (DESIGN.md §2); `app/router.tsx` adds the locale loader. */
+/** `/matches/{locale}/` (DESIGN.md §2); `app/route-table.tsx` adds the locale loader. */
 export function matchesRoutes(guard: GuardLoader): RouteObject[] {
   const signedIn = guard(GUARDS.signedIn);
   return [
@@ -20,7 +20,7 @@ export function matchesRoutes(guard: GuardLoader): RouteObject[] {
 }
 
 /**
- * The scorer `/matches/{locale}/score/{matchId}` (DESIGN.md §7): `app/router.tsx` mounts it outside the app
+ * The scorer `/matches/{locale}/score/{matchId}` (DESIGN.md §7): `app/route-table.tsx` mounts it outside the app
  * layout (a full screen for one thumb, no loading veil over its buttons); signed-in players and managers only.
  */
 export function scorerRoutes(guard: GuardLoader): RouteObject[] {

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { GUARDS, type GuardLoader } from '../../../lib/guards';
 
-/** `/account/{locale}/preferences` (DESIGN.md §6): mounted by `app/router.tsx` beside the account pages. */
+/** `/account/{locale}/preferences` (DESIGN.md §6): mounted by `app/route-table.tsx` beside the account pages. */
 export function notificationsRoutes(guard: GuardLoader): RouteObject[] {
   return [
     {

@@ -1,0 +1,72 @@
+import { existsSync, statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from '../observability/logger.ts';
+
+/** A public page's first render, as web/src/first-paint.tsx gives it. */
+export interface FirstPaint {
+  html: string;
+  lang: string;
+}
+
+type RenderFirstPaint = (url: string) => Promise<FirstPaint | null>;
+
+/** Addresses kept per build: every ladder's standings and widget of a busy club fit. */
+const MAX_KEPT = 1_000;
+/** A render that takes longer is not waited for: the page goes out without its first paint. */
+const RENDER_LIMIT_MS = 1_000;
+
+/**
+ * The first paint of the public pages (issue 17), rendered with the web build's own renderer
+ * (`dist/.ssr/first-paint.js`, built by `npm run build:web`): the page as the browser's first render shows it, so a
+ * phone sees it before the scripts arrive. The markup depends only on the address and the build, so it is kept per
+ * address until the build changes. Never fails a page: without a renderer, or when a render fails or is slow, the
+ * answer is null and the page is sent without its first paint.
+ */
+export function firstPaints(distDir: string, logger?: Logger): (url: URL) => Promise<FirstPaint | null> {
+  const file = `${distDir}/.ssr/first-paint.js`;
+  let build: { mtimeMs: number; render: Promise<RenderFirstPaint | undefined> } | undefined;
+  const kept = new Map<string, FirstPaint | null>();
+
+  function renderer(): Promise<RenderFirstPaint | undefined> {
+    if (!existsSync(file)) return Promise.resolve(undefined);
+    const mtimeMs = statSync(file).mtimeMs;
+    if (build?.mtimeMs !== mtimeMs) {
+      kept.clear();
+      // The build's modification time in the address: a rebuilt renderer is a new module, not the cached one.
+      const render = import(`${pathToFileURL(file).href}?build=${mtimeMs}`)
+        .then((module: { renderFirstPaint?: unknown }) => {
+          if (typeof module.renderFirstPaint !== 'function') throw new Error('no renderFirstPaint export');
+          return module.renderFirstPaint as RenderFirstPaint;
+        })
+        .catch((error: unknown) => {
+          logger?.error({ err: error, file }, 'first paint renderer not loaded: pages go without');
+          return undefined;
+        });
+      build = { mtimeMs, render };
+    }
+    return build.render;
+  }
+
+  return async (url) => {
+    const render = await renderer();
+    if (!render) return null;
+    const key = `${url.pathname}${url.search}`;
+    if (kept.has(key)) return kept.get(key)!;
+    let timer: NodeJS.Timeout | undefined;
+    const slow = Symbol('slow');
+    const paint = await Promise.race([
+      render(url.href),
+      new Promise<typeof slow>((resolve) => (timer = setTimeout(() => resolve(slow), RENDER_LIMIT_MS))),
+    ])
+      .catch((error: unknown) => {
+        logger?.error({ err: error, url: key }, 'first paint failed: page sent without');
+        return null;
+      })
+      .finally(() => clearTimeout(timer));
+    // A slow render is not kept: the next request of the address tries again.
+    if (paint === slow) return null;
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, paint);
+    return paint;
+  };
+}

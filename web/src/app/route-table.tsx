@@ -1,0 +1,108 @@
+import { replace, type RouteObject } from 'react-router-dom';
+import { localeLoader } from './routes/locale-loader';
+import { NotFoundPage } from './routes/not-found';
+import { AppShell } from './routes/app-shell';
+import { PageFallback } from './routes/page-fallback';
+import { RouteError } from './routes/route-error';
+import { guardLoader } from './routes/guard-loader';
+import { DEFAULT_LOCALE } from '../lib/locale';
+import { Redirecting } from '../components/layout/Redirecting';
+import { accountRoutes } from '../features/account/routes/account-routes';
+import { auditRoutes } from '../features/audit/routes/audit-routes';
+import { companyRoutes } from '../features/company/routes/company-routes';
+import { laddersRoutes } from '../features/ladders/routes/ladders-routes';
+import { notificationsRoutes } from '../features/notifications/routes/notifications-routes';
+import { managerRoutes } from '../features/manager/routes/manager-routes';
+import {
+  loadSeasonMatchesTab,
+  matchesRoutes,
+  playerRoutes,
+  scorerRoutes,
+  widgetRoutes,
+} from '../features/matches/routes/matches-routes';
+
+/**
+ * A page at `/{page}/{locale}/…`. The locale is checked (and set) by the loader; addresses under the
+ * page that match none of its routes show Not found. Page components are loaded lazily, so a route
+ * change shows up in `useNavigation()` (and thus the loading overlay) while the code arrives.
+ */
+function page(name: string, children: RouteObject[]): RouteObject {
+  return {
+    path: `${name}/:locale`,
+    loader: localeLoader,
+    HydrateFallback: PageFallback,
+    children: [...children, { path: '*', Component: NotFoundPage }],
+  };
+}
+
+/**
+ * Pages (DESIGN.md §2). Each feature exports its route objects (`features/<feature>/routes/`); this
+ * table only assembles them. Features never import each other: where one shows another's piece
+ * (the manager's season screen shows the matches feature's Matches tab), it is handed over here.
+ */
+const pages: RouteObject[] = [
+  page('account', [...accountRoutes(guardLoader), ...notificationsRoutes(guardLoader)]),
+  page('company', companyRoutes(guardLoader)),
+  page('manager', managerRoutes({ guard: guardLoader, loadSeasonMatchesTab })),
+  page('audit', auditRoutes(guardLoader)),
+  page('ladders', laddersRoutes),
+  page('matches', matchesRoutes(guardLoader)),
+  page('player', playerRoutes),
+];
+
+/** The embeddable widget (`/widget/{locale}/?event=`): outside the app layout, no top bar or footer. */
+const widgetRoute: RouteObject = {
+  path: 'widget/:locale',
+  loader: localeLoader,
+  HydrateFallback: Redirecting,
+  ErrorBoundary: RouteError,
+  children: [...widgetRoutes, { path: '*', Component: NotFoundPage }],
+};
+
+/** The live scorer (`/matches/{locale}/score/{matchId}`): a full screen of its own, outside the app layout. */
+const scorerRoute: RouteObject = {
+  path: 'matches/:locale/score',
+  loader: localeLoader,
+  HydrateFallback: Redirecting,
+  ErrorBoundary: RouteError,
+  children: [...scorerRoutes(guardLoader), { path: '*', Component: NotFoundPage }],
+};
+
+export const routes: RouteObject[] = [
+  widgetRoute,
+  scorerRoute,
+  {
+    id: 'root',
+    Component: AppShell,
+    HydrateFallback: PageFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // Errors inside a page render within the layout.
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, loader: () => replace(`/ladders/${DEFAULT_LOCALE}/`), Component: Redirecting },
+          ...pages,
+          {
+            path: 'dev/mailbox',
+            HydrateFallback: PageFallback,
+            lazy: async () => ({ Component: (await import('./routes/dev-mailbox')).DevMailboxPage }),
+          },
+          // `/{page}` without a locale: add the default one.
+          {
+            path: ':page',
+            loader: ({ params }) => replace(`/${params.page ?? ''}/${DEFAULT_LOCALE}/`),
+            Component: Redirecting,
+          },
+          // An unknown page (its locale is still checked, so the page is in the right language).
+          {
+            path: ':page/:locale/*',
+            loader: localeLoader,
+            HydrateFallback: PageFallback,
+            Component: NotFoundPage,
+          },
+        ],
+      },
+    ],
+  },
+];
