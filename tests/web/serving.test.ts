@@ -107,6 +107,8 @@ describe('what the server sends to a phone on a weak signal', () => {
     expect(dutch).toContain('<html lang="nl">');
     expect(dutch).toMatch(/<div id="root"><div inert>.*Inloggen/s);
     expect(widget).toMatch(/<div id="root"><div inert>.*data-testid="widget"/s);
+    // Not "offline" before the first connection: the widget is connecting while its scripts arrive.
+    expect(widget).toMatch(/data-state="idle"[^>]*>(<[^>]*><\/span>)?Verbinden/);
     for (const html of [ladders, dutch, widget]) {
       expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin/);
       expect(html).not.toMatch(/<link rel="modulepreload" crossorigin/);

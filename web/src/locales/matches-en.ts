@@ -162,6 +162,7 @@ const matchesEn = {
     missingEvent: 'No ladder chosen. Add ?event={ladder id} to the address.',
     poweredBy: 'Courtside',
     live: 'Live',
+    connecting: 'Connecting',
     offline: 'Offline',
   },
 };

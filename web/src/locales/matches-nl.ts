@@ -162,6 +162,7 @@ const matchesNl: MatchesTranslation = {
     missingEvent: 'Geen ladder gekozen. Voeg ?event={ladder-id} toe aan het adres.',
     poweredBy: 'Courtside',
     live: 'Live',
+    connecting: 'Verbinden',
     offline: 'Offline',
   },
 };

@@ -7,7 +7,7 @@ import type { MatchListItem } from '../api/matches';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { liveRooms } from '../../../lib/live';
-import { liveConnectionAtom } from '../../../stores/live';
+import { liveConnectionAtom, type LiveConnectionState } from '../../../stores/live';
 import { matchesPageView, widgetDisplay } from '../page-filter';
 
 /** Transparent page background while the widget shows, so it blends into the club's own site. */
@@ -31,6 +31,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
+
+/** Offline only once a connection was lost: before the first one (also in the page's first paint) it is connecting. */
+const connectionWord = {
+  idle: 'connecting',
+  connecting: 'connecting',
+  connected: 'live',
+  reconnecting: 'offline',
+} as const satisfies Record<LiveConnectionState, string>;
+const connectionDot: Record<LiveConnectionState, string> = {
+  idle: 'bg-ink-300 motion-safe:animate-pulse',
+  connecting: 'bg-ink-300 motion-safe:animate-pulse',
+  connected: 'bg-lime-500',
+  reconnecting: 'bg-amber-400 motion-safe:animate-pulse',
+};
 
 /**
  * The embeddable widget `/widget/{locale}/?event={ladderId}` (DESIGN.md §2): the ladder's upcoming and
@@ -77,11 +91,8 @@ export function WidgetPage() {
           data-state={connection}
           role="status"
         >
-          <span
-            className={`size-2 rounded-full ${connection === 'connected' ? 'bg-lime-500' : 'bg-amber-400 motion-safe:animate-pulse'}`}
-            aria-hidden="true"
-          />
-          {connection === 'connected' ? t('widget.live') : t('widget.offline')}
+          <span className={`size-2 rounded-full ${connectionDot[connection]}`} aria-hidden="true" />
+          {t(`widget.${connectionWord[connection]}`)}
         </span>
       </header>
       <Section title={t('widget.upcoming')}>
