@@ -45,7 +45,8 @@ function companyOf(record: LogRecord): string {
 /**
  * Consumes the log into the read models. Each batch commits its rows, its checkpoint, its live pushes and its
  * "projected" notification in one transaction: a crash anywhere neither loses nor doubles an event's effect.
- * One projector per schema runs at a time (an advisory lease); others wait as hot standbys.
+ * On Kafka, several projectors share the partitions (one consumer group); on the embedded log one projector per
+ * schema runs at a time (an advisory lease) and others wait as hot standbys.
  */
 export function startProjector(options: ProjectorOptions): Projector {
   const schema = assertSchemaName(options.schema);
@@ -69,6 +70,10 @@ export function startProjector(options: ProjectorOptions): Projector {
 
   const started = (async () => {
     if (stopping) return;
+    // Kafka gives each partition to one member of the consumer group: several projectors share the partitions
+    // (scale-out), and when one goes its partitions move to the others. A log without consumer groups (the
+    // embedded one) is read whole by each reader: one projector per schema at a time, the others stand by.
+    if (options.log.kind === 'kafka') return lead();
     lease = new pg.Client({ connectionString: options.databaseUrl });
     lease.on('error', (error) => options.logger.error({ err: error }, 'projector lease connection lost'));
     await lease.connect();
@@ -115,11 +120,24 @@ export function startProjector(options: ProjectorOptions): Projector {
     );
   }
 
+  /**
+   * Where each assigned partition starts. Also reads which companies are quarantined: a partition may come from
+   * another projector, which quarantined a company this one has not seen fail.
+   */
   async function readCheckpoints(partitions: number[]): Promise<Positions> {
     const { rows } = await pool.query<{ partition: number; next_offset: number }>(
       `SELECT partition, next_offset FROM ${schema}.checkpoints WHERE partition = ANY($1)`,
       [partitions],
     );
+    const held = await pool.query<{ company_id: string; offset: string }>(
+      `SELECT company_id, "offset" FROM ${schema}.quarantined_companies`,
+    );
+    for (const row of held.rows) {
+      quarantined.set(
+        row.company_id,
+        Math.min(quarantined.get(row.company_id) ?? Infinity, Number(row.offset)),
+      );
+    }
     return Object.fromEntries(rows.map((row) => [row.partition, row.next_offset]));
   }
 
@@ -167,6 +185,22 @@ export function startProjector(options: ProjectorOptions): Projector {
     );
   }
 
+  /**
+   * Before parking a company's records: is it still quarantined? Another projector may have released it (at its
+   * start). The rows are read FOR SHARE, so a release waits for this batch (and then applies what it parks), or this
+   * batch waits for the release (and then applies the records instead of parking them).
+   */
+  async function confirmQuarantines(client: pg.PoolClient, records: LogRecord[]): Promise<void> {
+    const companies = [...new Set(records.filter(isParked).map(companyOf))];
+    if (companies.length === 0) return;
+    const { rows } = await client.query<{ company_id: string }>(
+      'SELECT company_id FROM quarantined_companies WHERE company_id = ANY($1) FOR SHARE',
+      [companies],
+    );
+    const held = new Set(rows.map((row) => row.company_id));
+    for (const company of companies) if (!held.has(company)) quarantined.delete(company);
+  }
+
   function isParked(record: LogRecord): boolean {
     const from = quarantined.get(companyOf(record));
     return from !== undefined && record.offset >= from;
@@ -176,6 +210,13 @@ export function startProjector(options: ProjectorOptions): Projector {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
+      // The partition's checkpoint row, locked: a projector that held the partition before a rebalance may still be
+      // committing a batch of it; this one waits for it, then skips what it applied. The row is made first, so
+      // there is something to lock even for a partition never projected before.
+      await client.query(
+        'INSERT INTO checkpoints (partition, next_offset) VALUES ($1, 0) ON CONFLICT (partition) DO NOTHING',
+        [partition],
+      );
       const { rows } = await client.query<{ next_offset: number }>(
         'SELECT next_offset FROM checkpoints WHERE partition = $1 FOR UPDATE',
         [partition],
@@ -183,6 +224,7 @@ export function startProjector(options: ProjectorOptions): Projector {
       const applied = rows[0]?.next_offset ?? 0;
       // A record below the checkpoint was applied already (a redelivery after a crash): skip it, never double it.
       const fresh = records.filter((record) => record.offset >= applied);
+      await confirmQuarantines(client, fresh);
       const parked = fresh.filter(isParked);
       const result: AppliedRecords = await applyRecords(
         client,
@@ -224,6 +266,15 @@ export function startProjector(options: ProjectorOptions): Projector {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
+        // Another projector starting at the same time may release the company first: then there is nothing left.
+        const still = await client.query(
+          'SELECT 1 FROM quarantined_companies WHERE company_id = $1 FOR UPDATE',
+          [row.company_id],
+        );
+        if (still.rowCount === 0) {
+          await client.query('ROLLBACK');
+          continue;
+        }
         const parked = await client.query<{ partition: number; offset: string; record: string }>(
           `SELECT partition, "offset", record FROM parked_events WHERE company_id = $1 ORDER BY partition, "offset"`,
           [row.company_id],

@@ -7,15 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EventRegistry } from '@courtside/events/event-registry';
 import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
 import { startKafkaBroker, type KafkaBroker } from '@courtside/infra/kafka/broker';
 import { freePort } from '@courtside/infra/postgres/embedded';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
-import { replay } from '@courtside/projector/replay';
-import { noteAmended, noteWritten, notesProjection } from '../spine/notes-module.ts';
 import { createTestDatabase } from '../support/services.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { replayNotes } from '../support/notes-replay.ts';
 import { eventually } from '../support/wait.ts';
 import { HEALTH_PATH } from '@courtside/events/api-paths';
 
@@ -202,15 +200,7 @@ describe('faults under load on Kafka', () => {
     // Nothing but the test's own notes were written.
     expect(rows.every((row) => sent.some((s) => s.text === row.text))).toBe(true);
 
-    const report = await replay({
-      databaseUrl: env.DATABASE_URL,
-      log,
-      registry: new EventRegistry([noteWritten, noteAmended]),
-      projections: [notesProjection],
-      liveSchema: liveReadModelSchema,
-      verify: true,
-      logger: { info: () => undefined, error: () => undefined },
-    });
+    const report = await replayNotes(env.DATABASE_URL, log);
     expect(report.identical).toBe(true);
   }, 240_000);
 });

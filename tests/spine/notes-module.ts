@@ -110,6 +110,26 @@ export const notesModule: CourtsideModule = {
           : { ...outcome.result, eventIds: outcome.events.map((e) => e.id) };
     });
 
+    // Amends without looking: the note's own NoteWritten is before it on the company's partition. Each amendment
+    // adds one to the note's revision, so an amendment applied twice shows.
+    router.post('/webapps/api/test/companies/:companyId/notes/:noteId/amendments', async (ctx) => {
+      const { companyId, noteId } = parseInput(
+        companyParams.extend({ noteId: z.uuid() }),
+        ctx.params,
+        'address',
+      );
+      const { text } = parseInput(writeNoteSchema, ctx.request.body, 'note');
+      const outcome = await services.commands.execute(
+        { name: 'AmendNote', companyId, actorId: 'test-user' },
+        async () => ({
+          events: [{ type: noteAmended.type, streamId: noteId, payload: { noteId, text } }],
+          result: { id: noteId },
+        }),
+      );
+      ctx.status = outcome.status === 'projected' ? 200 : 202;
+      ctx.body = outcome.result;
+    });
+
     router.get('/webapps/api/test/notes/:noteId', async (ctx) => {
       const { noteId } = parseInput(z.object({ noteId: z.uuid() }), ctx.params, 'address');
       const { rows } = await services.readModels.query(
