@@ -13,17 +13,17 @@
  * Reported: latency p50/p99 across all viewers and points, missing and duplicated pushes, the points' HTTP answer
  * times, and the server's RSS and V8 heap before the viewers come, with them, and after they leave.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API, READY_PATH } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { expectStatus, signedIn } from './bench-accounts.ts';
 import type { ChildMessage, ParentMessage, ViewerReport } from './live-viewer-process.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { Cleanups, startKafka, startPostgres, withTimeout } from './services.ts';
 import {
   estimateQuantile,
@@ -37,7 +37,6 @@ import {
 import { machineInfo } from './system.ts';
 
 const TARGET_P99_MS = 100;
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 interface Options {
@@ -119,56 +118,6 @@ function parseOptions(argv: string[]): Options {
 }
 
 // ---- the server, as deployed -----------------------------------------------------------------------------------
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function startServer(
-  cleanups: Cleanups,
-  env: Record<string, string>,
-  nodeFlags: string[],
-  role: 'all' | 'api' | 'projector' = 'all',
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const roleArgs = role === 'all' ? [] : [`--role=${role}`];
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'api/src/main.ts', ...roleArgs], {
-    cwd: repoRoot,
-    env: Object.fromEntries(
-      Object.entries({
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      }).filter(([, value]) => value !== ''),
-    ),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.add('stop the server', async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await withTimeout(exited, 20_000, 'server stop').catch(() => child.kill('SIGKILL'));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  // A projector on its own serves no HTTP: the api processes' readiness waits for it.
-  if (role === 'projector') return { url, child };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}${READY_PATH}`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { url, child };
-    if (Date.now() > deadline) throw new Error('the server did not become ready in 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 interface ServerMemory {
   rssMiB: number;
@@ -380,13 +329,14 @@ async function main(): Promise<void> {
     if (options.heapSnapshotDir) mkdirSync(options.heapSnapshotDir, { recursive: true });
     const projectorProcess =
       options.apiProcesses > 0
-        ? await startServer(cleanups, env, options.serverNodeFlags, 'projector')
+        ? await startServerProcess(cleanups, env, options.serverNodeFlags, 'projector')
         : undefined;
     // One after another: each runs the migrations it needs on start.
-    const apis: Array<{ url: string; child: ChildProcess }> = [];
-    if (options.apiProcesses === 0) apis.push(await startServer(cleanups, env, options.serverNodeFlags));
+    const apis: ServerProcess[] = [];
+    if (options.apiProcesses === 0)
+      apis.push(await startServerProcess(cleanups, env, options.serverNodeFlags));
     for (let index = 0; index < options.apiProcesses; index++)
-      apis.push(await startServer(cleanups, env, options.serverNodeFlags, 'api'));
+      apis.push(await startServerProcess(cleanups, env, options.serverNodeFlags, 'api'));
     const server = apis[0]!;
     const allMemory = async (): Promise<ServerMemory> => {
       const each = await Promise.all(apis.map((api) => serverMemory(api.url, api.child.pid!)));

@@ -1,7 +1,7 @@
 /**
  * Public reads against a bare Koa baseline (issue 15):
  *
- *   npm run bench:reads -- [--teams=200] [--matches=2000] [--seconds=10] [--connections=50]
+ *   npm run bench:reads -- [--teams=200] [--matches=2000] [--seconds=10] [--connections=50] [--api-processes=0]
  *
  * Starts Courtside in this process (embedded log; DATABASE_URL's server, else an embedded Postgres), seeds one club
  * over HTTP as people would (a season of `--teams` accepted teams, `--matches` matches of which three in four have a
@@ -9,6 +9,10 @@
  * `--seconds`: a bare Koa hello-world serving a body of the matches list's size, and the three reads signed out
  * (the answers everyone gets alike, kept until the read models change) and signed in (built for the caller every
  * time: the query path). Prints req/s, latency p50/p99 and the ratio to bare Koa, with the load average.
+ *
+ * `--api-processes=N` (N ≥ 1): the reads go to N api processes as deployed (`api/src/main.ts --role=api`, child
+ * processes on the same database and embedded log as the courtside here, whose projector keeps them ready), the
+ * connections shared out among them: what one more api process buys. 0 (the default): the api in this process.
  */
 import { createServer, type Server } from 'node:http';
 import { loadavg } from 'node:os';
@@ -18,6 +22,7 @@ import Koa from 'koa';
 import { LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { startBenchCompany } from './bench-company.ts';
 import { seedClub } from './bench-club.ts';
+import { startServerProcess } from './server-process.ts';
 import { Cleanups } from './services.ts';
 import { machineInfo } from './system.ts';
 
@@ -30,21 +35,38 @@ interface Row {
   bytes: number;
 }
 
+/**
+ * One autocannon per url (one per api process), all at the same time, the connections shared out evenly. The req/s
+ * of the instances add up; latency is the worst instance's p50 and p99 (not a merged histogram: the instances see
+ * the same mix at the same time, and the worst is the side to err on).
+ */
 async function measure(
   what: string,
-  url: string,
+  urls: string[],
   headers: Record<string, string>,
   seconds: number,
   connections: number,
 ): Promise<Row> {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const results = await Promise.all(
+    urls.map((url, index) =>
+      autocannon({
+        url,
+        connections: Math.floor(connections / urls.length) + (index < connections % urls.length ? 1 : 0),
+        duration: seconds,
+        headers,
+      }),
+    ),
+  );
+  const sum = (pick: (result: autocannon.Result) => number) =>
+    results.reduce((total, result) => total + pick(result), 0);
+  const requestsPerSecond = sum((result) => result.requests.average);
   return {
     what,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors + result.timeouts,
-    bytes: Math.round(result.throughput.average / Math.max(result.requests.average, 1)),
+    requestsPerSecond: Math.round(requestsPerSecond),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    non2xx: sum((result) => result.non2xx + result.errors + result.timeouts),
+    bytes: Math.round(sum((result) => result.throughput.average) / Math.max(requestsPerSecond, 1)),
   };
 }
 
@@ -68,17 +90,21 @@ async function main() {
       matches: { type: 'string', default: '2000' },
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
+      'api-processes': { type: 'string', default: '0' },
     },
   });
-  const [teams, matches, seconds, connections] = [
+  const [teams, matches, seconds, connections, apiProcesses] = [
     values.teams,
     values.matches,
     values.seconds,
     values.connections,
-  ].map(Number) as [number, number, number, number];
+    values['api-processes'],
+  ].map(Number) as [number, number, number, number, number];
+  if (!Number.isInteger(apiProcesses) || apiProcesses < 0 || apiProcesses > connections)
+    throw new Error('--api-processes must be a whole number from 0 to --connections');
   const cleanups = new Cleanups();
   try {
-    const { courtside, http, companyId } = await startBenchCompany(cleanups, 'bench_reads');
+    const { courtside, http, companyId, databaseUrl } = await startBenchCompany(cleanups, 'bench_reads');
     const base = courtside.url!;
     const seedStarted = performance.now();
     const { ladderId, seasonId, matchId, player } = await seedClub(base, http, companyId, teams, matches);
@@ -86,27 +112,43 @@ async function main() {
       `seeded ${teams} teams and ${matches} matches in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
     );
 
+    // The servers the reads go to: this process's api, or N api processes as deployed (one after another: each
+    // runs the migrations it needs on start; the projector here keeps their readiness).
+    const servers: string[] = apiProcesses === 0 ? [base] : [];
+    for (let index = 0; index < apiProcesses; index++) {
+      const env = { NODE_ENV: 'development', DATABASE_URL: databaseUrl, KAFKA_BROKERS: '' };
+      servers.push((await startServerProcess(cleanups, env, [], 'api')).url);
+    }
+    const servedBy = apiProcesses === 0 ? 'in-process' : String(apiProcesses);
+    const urlsOf = (path: string) => servers.map((server) => `${server}${path}`);
+
     const routes = [
-      ['matches list', `${base}${MATCHES_API}/matches?PAGE=0&COMPLETED=TRUE&TAGS=${seasonId}`],
-      ['standings', `${base}${LADDER_API}/ladders/${ladderId}/standings`],
-      ['a match', `${base}${MATCHES_API}/matches/${matchId}`],
+      ['matches list', `${MATCHES_API}/matches?PAGE=0&COMPLETED=TRUE&TAGS=${seasonId}`],
+      ['standings', `${LADDER_API}/ladders/${ladderId}/standings`],
+      ['a match', `${MATCHES_API}/matches/${matchId}`],
     ] as const;
     const signedInHeaders = { cookie: player.http.cookieHeader() };
-    const rows: Array<Row & { baseline: number }> = [];
+    const callers = [
+      ['signed out', {}],
+      ['signed in', signedInHeaders],
+    ] as const;
+    // A fresh process has a cold JIT and empty answer caches, where this process's api warmed up while seeding:
+    // one second per read and caller first, not counted.
+    if (apiProcesses > 0)
+      for (const [, path] of routes)
+        for (const [, headers] of callers) await measure('warm-up', urlsOf(path), headers, 1, connections);
+    const rows: Array<Row & { baseline: number; servedBy: string }> = [];
     const load = [loadavg()[0]!];
-    for (const [what, url] of routes) {
-      // The baseline serves this read's own body (its size decides much of the cost).
-      const body = await (await fetch(url)).text();
+    for (const [what, path] of routes) {
+      // The baseline serves this read's own body (its size decides much of the cost), always from this process.
+      const body = await (await fetch(`${base}${path}`)).text();
       const bare = await bareKoa(body);
-      const baseline = await measure(`bare Koa, ${body.length} B`, bare.url, {}, seconds, connections);
+      const baseline = await measure(`bare Koa, ${body.length} B`, [bare.url], {}, seconds, connections);
       await new Promise<void>((resolve) => bare.server.close(() => resolve()));
-      rows.push({ ...baseline, baseline: baseline.requestsPerSecond });
-      for (const [who, headers] of [
-        ['signed out', {}],
-        ['signed in', signedInHeaders],
-      ] as const) {
-        const row = await measure(`${what}, ${who}`, url, headers, seconds, connections);
-        rows.push({ ...row, baseline: baseline.requestsPerSecond });
+      rows.push({ ...baseline, baseline: baseline.requestsPerSecond, servedBy: '–' });
+      for (const [who, headers] of callers) {
+        const row = await measure(`${what}, ${who}`, urlsOf(path), headers, seconds, connections);
+        rows.push({ ...row, baseline: baseline.requestsPerSecond, servedBy });
       }
       load.push(loadavg()[0]!);
     }
@@ -114,13 +156,20 @@ async function main() {
     console.log(
       `load average (1 min) before and after each route: ${load.map((l) => l.toFixed(2)).join(' → ')}`,
     );
-    console.log(`${connections} connections, ${seconds} s each\n`);
-    console.log('| read | req/s | % of bare Koa (same body) | p50 ms | p99 ms | non-2xx | bytes/answer |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log(`${connections} connections, ${seconds} s each`);
+    console.log(
+      apiProcesses === 0
+        ? 'served by the api in this process (bare Koa too)\n'
+        : `served by ${apiProcesses} api process(es) (api/src/main.ts --role=api), ${connections} connections shared out; bare Koa in this process\n`,
+    );
+    console.log(
+      '| read | api processes | req/s | % of bare Koa (same body) | p50 ms | p99 ms | non-2xx | bytes/answer |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const row of rows) {
       const ratio = ((100 * row.requestsPerSecond) / row.baseline).toFixed(1);
       console.log(
-        `| ${row.what} | ${row.requestsPerSecond} | ${ratio} % | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.bytes} |`,
+        `| ${row.what} | ${row.servedBy} | ${row.requestsPerSecond} | ${ratio} % | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.bytes} |`,
       );
     }
   } finally {
