@@ -23,6 +23,9 @@ const firstPaintBuild = defineConfig({
     outDir: 'dist/.ssr',
     emptyOutDir: true,
     copyPublicDir: false,
+    // One module: the api loads it under a query that changes with each build, and chunks importing the entry back
+    // would load a second copy of it, with module state of its own (the answers of lib/first-data.ts).
+    rolldownOptions: { output: { codeSplitting: false } },
   },
 });
 

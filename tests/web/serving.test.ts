@@ -71,11 +71,12 @@ describe('what the server sends to a phone on a weak signal', () => {
       const answer = await fetch(`${courtside.url}${address}`);
       expect(answer.status, address).toBe(200);
       const html = await answer.text();
-      return [
-        ...html.matchAll(
-          /<link rel="modulepreload" (?:fetchpriority="low" )?crossorigin href="\/webapps\/assets\/([A-Za-z]+)-/g,
-        ),
-      ].map((found) => found[1]);
+      // As links, or for a page with a first paint, as the list its boot script adds after that paint.
+      const links = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)];
+      const deferred = /data-preloads="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+      return [...links.map((found) => found[1]!), ...deferred].map((href) =>
+        href.replace(/^\/webapps\/assets\/([A-Za-z]+)-.*$/, '$1'),
+      );
     };
     const ladders = await pageOf('/webapps/ladders/en/');
     const standings = await pageOf('/webapps/ladders/nl/3f0c4a52-7c1e-4c36-9a53-0d3d6c1d8f00');
@@ -110,8 +111,11 @@ describe('what the server sends to a phone on a weak signal', () => {
     // Not "offline" before the first connection: the widget is connecting while its scripts arrive.
     expect(widget).toMatch(/data-state="idle"[^>]*>(<[^>]*><\/span>)?Verbinden/);
     for (const html of [ladders, dutch, widget]) {
-      expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin/);
-      expect(html).not.toMatch(/<link rel="modulepreload" crossorigin/);
+      // Its scripts load once the first paint is on the screen (web/public/first-paint-boot.js).
+      expect(html).toMatch(
+        /<script src="\/webapps\/first-paint-boot.js" defer data-entry="\/webapps\/assets\/index-[^"]+\.js" data-preloads="[^"]+">/,
+      );
+      expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
     }
     // A page behind the sign-in (and every other page) paints with its scripts, as before.
     expect(account).toContain('<div id="root"></div>');

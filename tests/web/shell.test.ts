@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { openBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { LADDER_API } from '@courtside/events/api-paths';
 
 describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewport) => {
   let courtside: RunningCourtside;
@@ -53,6 +56,74 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
       await page.getByRole('heading', { name: 'No ladders yet' }).waitFor();
       expect(await page.locator('#root > [inert]').count()).toBe(0);
       expect(await page.locator('h1').boundingBox()).toEqual(paintedBox);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('paints a ladder’s standings and its widget with their data before the scripts arrive; the app starts from the same data', async () => {
+    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url!, 3);
+    const [first, , third] = teams;
+    const issued = await third!.http.json<{ challengeId: string }>(
+      'POST',
+      `${LADDER_API}/seasons/${seasonId}/challenges`,
+      { defenderTeamId: first!.teamId },
+    );
+    expect(issued.status).toBe(201);
+    const accepted = await first!.http.json(
+      'POST',
+      `${LADDER_API}/challenges/${issued.body.challengeId}/accept`,
+      {
+        date: `${day(3)}T18:30`,
+      },
+    );
+    expect(accepted.status).toBeLessThan(300);
+    const standingsPage = `${courtside.url}/webapps/ladders/en/${ladderId}`;
+    const widgetPage = `${courtside.url}/webapps/widget/en/?event=${ladderId}`;
+    // The match is in the widget's list once the accept has been projected (a command may answer before).
+    await expect
+      .poll(async () => (await fetch(widgetPage).then((answer) => answer.text())).includes('match-card'))
+      .toBe(true);
+
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      const scripts = '**/webapps/assets/*.js';
+      await page.route(scripts, (route) => route.abort());
+      await page.goto(standingsPage);
+      const painted = page.locator('#root > [inert]');
+      expect(await painted.getByTestId('standings-row').count()).toBe(3);
+      const paintedTable = await painted.getByTestId('standings').boundingBox();
+      await browser.screenshot(`first-paint-standings-${viewport}`);
+      await page.goto(widgetPage);
+      expect(await painted.getByTestId('match-card').count()).toBe(1);
+      await browser.screenshot(`first-paint-widget-${viewport}`);
+
+      // Scripts arrive, the API's answers are held back: the app renders the answers the page came with.
+      await page.unroute(scripts);
+      const held: Route[] = [];
+      const hold = (route: Route) => void held.push(route);
+      await page.route('**/standings', hold);
+      await page.route('**/matches/api/v1/matches?**', hold);
+      await page.goto(standingsPage);
+      await page.locator('#root > [inert]').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('standings-row').count()).toBe(3);
+      expect(await page.getByTestId('standings').boundingBox()).toEqual(paintedTable);
+      await expect.poll(() => held.length).toBe(1);
+      await page.goto(widgetPage);
+      await page.locator('#root > [inert]').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('match-card').count()).toBe(1);
+      await expect.poll(() => held.length).toBe(3);
+      // Once they arrive, the fresh answers show the same.
+      await page.unroute('**/standings');
+      await page.unroute('**/matches/api/v1/matches?**');
+      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+      const states = () =>
+        page
+          .getByTestId('matches-list')
+          .evaluateAll((lists) => lists.map((list) => list.getAttribute('data-state')));
+      await expect.poll(states).toEqual(['done', 'done']);
+      expect(await page.getByTestId('match-card').count()).toBe(1);
     } finally {
       await browser.close();
     }

@@ -1,7 +1,7 @@
 /**
  * The first paint of a public page, rendered by the api into index.html (issue 17): the page as the browser's first
- * render shows it (the top bar, the page's header, its data still loading), so a phone on a weak signal sees the
- * page before its JavaScript has arrived. The browser does not hydrate it: main.tsx renders the app over it once
+ * render shows it (the top bar, the page's header, and where its route asks for them, the answers it shows: the
+ * standings, the widget's lists), so a phone on a weak signal sees the page before its JavaScript has arrived. The browser does not hydrate it: main.tsx renders the app over it once
  * the router is ready, with the same markup, so nothing moves.
  *
  * Built by `vite build --ssr` into dist/.ssr/ (web/package.json), loaded by api/src/web/first-paint.ts.
@@ -14,6 +14,8 @@ import { BASENAME } from './app/basename';
 import { routes } from './app/route-table';
 import { i18n } from './lib/i18n';
 import { isLocale } from './lib/locale';
+import { buildUrl } from './lib/http';
+import { renderWithFirstData, type FirstData, type FirstDataLoader } from './lib/first-data';
 
 const handler = createStaticHandler(routes, { basename: BASENAME });
 
@@ -22,13 +24,43 @@ export interface FirstPaint {
   html: string;
   /** The page's language, for `<html lang>`. */
   lang: string;
+  /** The API answers the markup shows, by request address, for the app's own first render (lib/first-data.ts). */
+  data: FirstData;
+}
+
+/** GETs a public API answer (`path` with its query) for a first paint; rejects unless the API answered 2xx. */
+export type FetchJson = (path: string) => Promise<unknown>;
+
+/** The answers the matched routes' `handle.firstData` ask for; none when one of them failed. */
+async function firstDataOf(
+  matches: ReadonlyArray<{ params: Record<string, string | undefined>; route: { handle?: unknown } }>,
+  url: URL,
+  fetchJson: FetchJson,
+): Promise<FirstData> {
+  const data: FirstData = {};
+  const get = async (path: string, query?: Parameters<typeof buildUrl>[1]) => {
+    const address = buildUrl(path, query);
+    const value = await fetchJson(address);
+    data[address] = value;
+    return value;
+  };
+  try {
+    for (const match of matches) {
+      const load = (match.route.handle as { firstData?: FirstDataLoader } | undefined)?.firstData;
+      if (load) await load({ params: match.params, url, get });
+    }
+    return data;
+  } catch {
+    // The page is still worth its first paint: the app loads (and explains) what could not be had.
+    return {};
+  }
 }
 
 /**
  * The first paint of the page at `url` (absolute, with its query), or null where there is none to give: a redirect
- * (an unknown locale) or a route that failed.
+ * (an unknown locale) or a route that failed. With `fetchJson`, the page's routes get the answers they show.
  */
-export async function renderFirstPaint(url: string): Promise<FirstPaint | null> {
+export async function renderFirstPaint(url: string, fetchJson?: FetchJson): Promise<FirstPaint | null> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response || context.errors) return null;
   const locale = context.matches.map((match) => match.params.locale).find(isLocale);
@@ -36,13 +68,17 @@ export async function renderFirstPaint(url: string): Promise<FirstPaint | null> 
   // The locale loader has loaded the page's texts; a copy of the translations in the page's language keeps
   // concurrent renders of other languages apart.
   const translations = i18n.cloneInstance({ lng: locale });
+  const address = new URL(url);
+  const data = fetchJson ? await firstDataOf(context.matches, address, fetchJson) : {};
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <JotaiProvider store={createStore()}>
-      <I18nextProvider i18n={translations}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </I18nextProvider>
-    </JotaiProvider>,
+  const html = renderWithFirstData(data, address.origin, () =>
+    renderToString(
+      <JotaiProvider store={createStore()}>
+        <I18nextProvider i18n={translations}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </I18nextProvider>
+      </JotaiProvider>,
+    ),
   );
-  return { html, lang: locale };
+  return { html, lang: locale, data };
 }

@@ -44,4 +44,28 @@ describe('the first paint of a public page', () => {
     ).toBeNull();
     expect(errors).toHaveLength(2);
   });
+
+  it('is rendered again on each request when it shows API answers, which it asks for with the given fetch', async () => {
+    const distDir = buildWith(`let calls = 0;
+      export async function renderFirstPaint(url, fetchJson) {
+        calls++;
+        const answer = await fetchJson('/webapps/api/ladder/api/v1/ladders/x/standings');
+        return { html: answer.name + ' #' + calls, lang: 'en', data: { standings: answer } };
+      }`);
+    const paintOf = firstPaints(distDir);
+    const asked: string[] = [];
+    let name = 'Winter';
+    const fetchJson = async (path: string) => (asked.push(path), { name });
+
+    expect(await paintOf(page, fetchJson)).toMatchObject({
+      html: 'Winter #1',
+      data: { standings: { name } },
+    });
+    name = 'Spring';
+    expect(await paintOf(page, fetchJson)).toMatchObject({ html: 'Spring #2' });
+    expect(asked).toEqual([
+      '/webapps/api/ladder/api/v1/ladders/x/standings',
+      '/webapps/api/ladder/api/v1/ladders/x/standings',
+    ]);
+  });
 });

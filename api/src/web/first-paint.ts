@@ -6,9 +6,14 @@ import type { Logger } from '../observability/logger.ts';
 export interface FirstPaint {
   html: string;
   lang: string;
+  /** The API answers it shows, by request address (none from a build before they were). */
+  data?: Record<string, unknown>;
 }
 
-type RenderFirstPaint = (url: string) => Promise<FirstPaint | null>;
+/** GETs a public API answer (an address under /webapps/api/) for a first paint; rejects unless it was 2xx. */
+export type FetchJson = (path: string) => Promise<unknown>;
+
+type RenderFirstPaint = (url: string, fetchJson?: FetchJson) => Promise<FirstPaint | null>;
 
 /** Addresses kept per build: every ladder's standings and widget of a busy club fit. */
 const MAX_KEPT = 1_000;
@@ -18,11 +23,15 @@ const RENDER_LIMIT_MS = 1_000;
 /**
  * The first paint of the public pages (issue 17), rendered with the web build's own renderer
  * (`dist/.ssr/first-paint.js`, built by `npm run build:web`): the page as the browser's first render shows it, so a
- * phone sees it before the scripts arrive. The markup depends only on the address and the build, so it is kept per
- * address until the build changes. Never fails a page: without a renderer, or when a render fails or is slow, the
- * answer is null and the page is sent without its first paint.
+ * phone sees it before the scripts arrive. A page whose route shows API answers (the standings, the widget) is
+ * rendered with them, fetched with `fetchJson`, on each request; the others depend only on the address and the
+ * build, so they are kept per address until the build changes. Never fails a page: without a renderer, or when a
+ * render fails or is slow, the answer is null and the page is sent without its first paint.
  */
-export function firstPaints(distDir: string, logger?: Logger): (url: URL) => Promise<FirstPaint | null> {
+export function firstPaints(
+  distDir: string,
+  logger?: Logger,
+): (url: URL, fetchJson?: FetchJson) => Promise<FirstPaint | null> {
   const file = `${distDir}/.ssr/first-paint.js`;
   let build: { mtimeMs: number; render: Promise<RenderFirstPaint | undefined> } | undefined;
   const kept = new Map<string, FirstPaint | null>();
@@ -47,7 +56,7 @@ export function firstPaints(distDir: string, logger?: Logger): (url: URL) => Pro
     return build.render;
   }
 
-  return async (url) => {
+  return async (url, fetchJson) => {
     const render = await renderer();
     if (!render) return null;
     const key = `${url.pathname}${url.search}`;
@@ -55,7 +64,7 @@ export function firstPaints(distDir: string, logger?: Logger): (url: URL) => Pro
     let timer: NodeJS.Timeout | undefined;
     const slow = Symbol('slow');
     const paint = await Promise.race([
-      render(url.href),
+      render(url.href, fetchJson),
       new Promise<typeof slow>((resolve) => (timer = setTimeout(() => resolve(slow), RENDER_LIMIT_MS))),
     ])
       .catch((error: unknown) => {
@@ -65,6 +74,8 @@ export function firstPaints(distDir: string, logger?: Logger): (url: URL) => Pro
       .finally(() => clearTimeout(timer));
     // A slow render is not kept: the next request of the address tries again.
     if (paint === slow) return null;
+    // One with answers is as old as they are: not kept either.
+    if (paint && Object.keys(paint.data ?? {}).length > 0) return paint;
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(key, paint);
     return paint;

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { z } from 'zod';
 import { LIVE_PATH } from '@courtside/events/api-paths';
 import type { Logger } from '../observability/logger.ts';
-import { firstPaints, type FirstPaint } from './first-paint.ts';
+import { firstPaints, type FetchJson, type FirstPaint } from './first-paint.ts';
 
 /** Precompressed copies (`.br`, `.gz`, written by the build) go to clients that accept them. */
 const precompressed = { brotli: true, gzip: true } as const;
@@ -40,19 +41,62 @@ function indexPagesOf(distDir: string, known: IndexPages | undefined): IndexPage
 }
 
 /**
+ * The first paint's GET of the API's public answers: anonymous (no cookie goes with it), to this very server over
+ * the connection's own local address, so it never leaves the machine whatever the Host header says.
+ */
+function sameServerFetchJson(socket: Socket): FetchJson | undefined {
+  const { localAddress, localPort } = socket;
+  if (!localAddress || !localPort) return undefined;
+  const host = localAddress.includes(':') ? `[${localAddress}]` : localAddress;
+  return async (path) => {
+    if (!path.startsWith('/webapps/api/')) throw new Error(`not an API address: ${path}`);
+    const response = await fetch(`http://${host}:${localPort}${path}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(1_000),
+    });
+    if (!response.ok) throw new Error(`${response.status} from ${path}`);
+    return response.json();
+  };
+}
+
+/** The answers as a `<script type="application/json">` element: no `<` in them can end it early. */
+export function firstDataScript(data: Record<string, unknown>): string {
+  const json = JSON.stringify(data).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="first-data">${json}</script>`;
+}
+
+const ENTRY_SCRIPT = /^\s*<script type="module" crossorigin src="([^"]+)"><\/script>\n/m;
+const MODULE_PRELOAD = /^\s*<link rel="modulepreload" crossorigin href="([^"]+)">\n/gm;
+
+/**
+ * index.html whose scripts load once its first paint is on the screen: the entry and the modules it preloads go to
+ * `first-paint-boot.js` (web/public) as data, which adds them after the next frame (docs/decisions.md). Unchanged
+ * when it has no entry script to defer.
+ */
+function withScriptsAfterPaint(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const boot =
+    `    <script src="/webapps/first-paint-boot.js" defer data-entry="${entry}" ` +
+    `data-preloads="${preloads.join(' ')}"></script>\n`;
+  return html
+    .replace(ENTRY_SCRIPT, '')
+    .replaceAll(MODULE_PRELOAD, '')
+    .replace('  </head>', `${boot}  </head>`);
+}
+
+/**
  * A public page's index.html with its first paint inside `#root` (inert: nothing in it answers a click or takes
- * the focus before the app has rendered over it) and its language on `<html>`.
+ * the focus before the app has rendered over it), the answers it shows for the app's first render
+ * (web/src/lib/first-data.ts), its language on `<html>`, and its scripts loading after that paint.
  */
 function withFirstPaint(html: string, paint: FirstPaint | null): string {
   if (!paint || !/^[a-z]{2}$/.test(paint.lang)) return html;
-  return html
-    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    )
+  const data = paint.data && Object.keys(paint.data).length > 0 ? firstDataScript(paint.data) : '';
+  return withScriptsAfterPaint(html)
     .replace('<html lang="en">', `<html lang="${paint.lang}">`)
-    .replace('<div id="root"></div>', `<div id="root"><div inert>${paint.html}</div></div>`);
+    .replace('<div id="root"></div>', `<div id="root"><div inert>${paint.html}</div></div>${data}`);
 }
 
 /**
@@ -101,7 +145,10 @@ export function webApp(distDir: string, logger?: Logger): Middleware {
     if (page) {
       // Compressed and given its ETag by the app's middleware, like any answer.
       ctx.type = 'html';
-      ctx.body = withFirstPaint(page.html, await firstPaintOf(new URL(ctx.href)));
+      ctx.body = withFirstPaint(
+        page.html,
+        await firstPaintOf(new URL(ctx.href), sameServerFetchJson(ctx.req.socket)),
+      );
       return;
     }
     await send(ctx, 'index.html', { root: distDir, ...precompressed });

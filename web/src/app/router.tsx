@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { forgetFirstData } from '../lib/first-data';
 import { BASENAME } from './basename';
 import { routes } from './route-table';
 import { installSession } from './session';
@@ -7,6 +8,14 @@ import { installSession } from './session';
 installSession(() => router);
 
 export const router = createBrowserRouter(routes, { basename: BASENAME });
+
+// The answers a page was sent with describe it as it was then: pages reached later load their own.
+const firstLocation = router.state.location;
+const stopForgetting = router.subscribe((state) => {
+  if (state.location === firstLocation) return;
+  forgetFirstData();
+  stopForgetting();
+});
 
 /** Resolves once the router has run the first address's loaders and loaded its route modules. */
 export function routerReady(): Promise<void> {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { matchTypes, sportsCategories } from '@courtside/events/ladders/values';
 import { request } from '../../../lib/http';
+import { firstDataOf, type FirstDataLoader } from '../../../lib/first-data';
 import { LADDER_API } from '@courtside/events/api-paths';
 import type { ChallengeRefusalCode } from '@courtside/events/challenges/decider';
 
@@ -110,11 +111,12 @@ export function ladderFeedUrl(ladderId: string, origin: string): string {
   return `${origin}${LADDER_API}/ladders/${encodeURIComponent(ladderId)}/calendar.ics`;
 }
 
+function standingsPath(ladderId: string): string {
+  return `${LADDER_API}/ladders/${encodeURIComponent(ladderId)}/standings`;
+}
+
 export function getStandings(ladderId: string, signal?: AbortSignal): Promise<Standings> {
-  return request('GET', `${LADDER_API}/ladders/${encodeURIComponent(ladderId)}/standings`, {
-    schema: standingsSchema,
-    signal,
-  });
+  return request('GET', standingsPath(ladderId), { schema: standingsSchema, signal });
 }
 
 export function getMyTeams(signal?: AbortSignal): Promise<MyTeam[]> {
@@ -156,9 +158,41 @@ export function refusalOf(body: unknown): ChallengeRefusal | undefined {
 }
 
 /** The season's open and recent challenges (public). */
+function seasonChallengesPath(seasonId: string): string {
+  return `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/challenges`;
+}
+
+const challengesSchema = z.array(challengeSchema);
+
 export function getSeasonChallenges(seasonId: string, signal?: AbortSignal): Promise<Challenge[]> {
-  return request('GET', `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/challenges`, {
-    schema: z.array(challengeSchema),
-    signal,
-  });
+  return request('GET', seasonChallengesPath(seasonId), { schema: challengesSchema, signal });
+}
+
+/**
+ * What an anonymous viewer's standings need besides the standings: the season's open challenges, once there is a
+ * season with two teams to challenge each other (a signed-in player's standings carry their own).
+ */
+export function needsSeasonChallenges(standings: Standings): string | undefined {
+  const signedOut = !standings.teams.some((row) => row.canChallenge !== undefined);
+  const seasonId = standings.season?.uuid;
+  return signedOut && seasonId && standings.teams.length > 1 ? seasonId : undefined;
+}
+
+/** The standings page's answers for its first paint (lib/first-data.ts): the standings and their challenges. */
+export const standingsFirstData: FirstDataLoader = async ({ params, get }) => {
+  const standings = standingsSchema.safeParse(await get(standingsPath(params.ladderId ?? '')));
+  const seasonId = standings.success ? needsSeasonChallenges(standings.data) : undefined;
+  if (seasonId) await get(seasonChallengesPath(seasonId));
+};
+
+/** The standings and their challenges the page was sent with, when it was (lib/first-data.ts). */
+export function firstStandingsOf(
+  ladderId: string,
+): { standings: Standings; challenges: Challenge[] } | undefined {
+  const standings = firstDataOf(standingsPath(ladderId), undefined, standingsSchema);
+  if (!standings) return undefined;
+  const seasonId = needsSeasonChallenges(standings);
+  if (!seasonId) return { standings, challenges: [] };
+  const challenges = firstDataOf(seasonChallengesPath(seasonId), undefined, challengesSchema);
+  return challenges && { standings, challenges };
 }

@@ -10,17 +10,21 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDay } from '../../../lib/dates';
+import { pageOrigin } from '../../../lib/first-data';
 import { isApiError } from '../../../lib/http';
 import { liveRooms } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
 import { memberNames } from '../../../lib/team-name';
 import {
   endChallenge,
+  firstStandingsOf,
   getSeasonChallenges,
   getStandings,
   issueChallenge,
   ladderFeedUrl,
+  needsSeasonChallenges,
   refusalOf,
+  type Challenge,
   type Standings,
   type StandingsRow,
 } from '../api/ladders';
@@ -38,6 +42,13 @@ const ConfirmDialog = lazy(() =>
   import('../../../components/dialogs/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
 );
 
+/** An anonymous viewer's standings show the season's open challenges (a player's carry their own). */
+function withChallenges(standings: Standings, challenges: readonly Challenge[]): Standings {
+  return challenges.length === 0
+    ? standings
+    : { ...standings, teams: withOpenChallenges(standings.teams, challenges) };
+}
+
 /**
  * /ladders/{locale}/{ladderId}: the active teams of the ladder's current season by position,
  * updating live (room `season:{id}`); a signed-in player sees their own team's state, challenges the
@@ -47,7 +58,11 @@ export function StandingsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { ladderId = '' } = useParams();
-  const [standings, setStandings] = useState<Standings | null>(null);
+  // The answers the page was sent with (its first paint), when it was: the same first render, no placeholder.
+  const [standings, setStandings] = useState<Standings | null>(() => {
+    const first = firstStandingsOf(ladderId);
+    return first ? withChallenges(first.standings, first.challenges) : null;
+  });
   const [failure, setFailure] = useState<string>();
   const mine = useMyTeams();
   const alerts = useAlerts();
@@ -62,13 +77,9 @@ export function StandingsPage() {
     async (signal?: AbortSignal) => {
       try {
         const loaded = await getStandings(ladderId, signal);
-        const signedOut = !loaded.teams.some((row) => row.canChallenge !== undefined);
-        const seasonId = loaded.season?.uuid;
-        if (signedOut && seasonId && loaded.teams.length > 1) {
-          const challenges = await getSeasonChallenges(seasonId, signal).catch(() => []);
-          loaded.teams = withOpenChallenges(loaded.teams, challenges);
-        }
-        setStandings(loaded);
+        const seasonId = needsSeasonChallenges(loaded);
+        const challenges = seasonId ? await getSeasonChallenges(seasonId, signal).catch(() => []) : [];
+        setStandings(withChallenges(loaded, challenges));
         setFailure(undefined);
       } catch (error) {
         if (signal?.aborted) return;
@@ -193,7 +204,7 @@ export function StandingsPage() {
         }
         actions={
           <div className="flex flex-wrap items-center gap-2">
-            <SubscribeLink feedUrl={ladderFeedUrl(standings.ladder.uuid, window.location.origin)} />
+            <SubscribeLink feedUrl={ladderFeedUrl(standings.ladder.uuid, pageOrigin())} />
             <SportBadge sportsCategory={standings.ladder.sportsCategory} />
           </div>
         }

@@ -10,8 +10,13 @@ export const laddersRoutes: RouteObject[] = [
   },
   {
     path: ':ladderId',
-    lazy: async () => ({
-      Component: (await import('../components/StandingsPage')).StandingsPage,
-    }),
+    lazy: async () => {
+      const [page, api] = await Promise.all([
+        import('../components/StandingsPage'),
+        import('../api/ladders'),
+      ]);
+      // The api renders the page's first paint with these answers (lib/first-data.ts).
+      return { Component: page.StandingsPage, handle: { firstData: api.standingsFirstData } };
+    },
   },
 ];

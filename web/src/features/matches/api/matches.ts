@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { request } from '../../../lib/http';
+import { firstDataOf, type FirstDataRequest } from '../../../lib/first-data';
 import { buildMatchesQuery, scorePayload, type MatchesFilter } from '../model';
 import { MATCHES_API } from '@courtside/events/api-paths';
 import { specials } from '@courtside/events/matches/scoring';
@@ -119,11 +120,23 @@ export function listMatches(
   filter: MatchesFilter,
   signal?: AbortSignal,
 ): Promise<MatchListItem[]> {
-  return request('GET', `${MATCHES_API}/matches`, {
+  return request('GET', MATCHES_PATH, {
     query: buildMatchesQuery(page, filter),
     schema: matchListSchema,
     signal,
   });
+}
+
+const MATCHES_PATH = `${MATCHES_API}/matches`;
+
+/** The first page of a list the page was sent with, when it was (lib/first-data.ts). */
+export function firstMatchesPageOf(filter: MatchesFilter): MatchListItem[] | undefined {
+  return firstDataOf(MATCHES_PATH, buildMatchesQuery(0, filter), matchListSchema);
+}
+
+/** Fetches a list's first page for a first paint (lib/first-data.ts). */
+export async function fetchFirstMatchesPage(request: FirstDataRequest, filter: MatchesFilter): Promise<void> {
+  await request.get(MATCHES_PATH, buildMatchesQuery(0, filter));
 }
 
 export function getMatch(id: string, signal?: AbortSignal): Promise<Match> {

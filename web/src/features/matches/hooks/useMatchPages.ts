@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
-import { listMatches, type MatchListItem } from '../api/matches';
+import { firstMatchesPageOf, listMatches, type MatchListItem } from '../api/matches';
 import { appendPage, type MatchesFilter } from '../model';
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error';
@@ -30,39 +30,51 @@ export interface MatchPages {
  */
 export function useMatchPages(filter: MatchesFilter, reloadKey: unknown): MatchPages {
   const { t } = useTranslation();
-  const [items, setItems] = useState<MatchListItem[]>([]);
-  const [state, setState] = useState<LoadState>('idle');
+  // The first page the page was sent with (its first paint), when it was: shown from the first render, and
+  // fetched again on mount (it may have changed since) without a placeholder in between.
+  const [firstPage] = useState(() => firstMatchesPageOf(filter));
+  const [items, setItems] = useState<MatchListItem[]>(() => firstPage ?? []);
+  const [state, setState] = useState<LoadState>(firstPage?.length === 0 ? 'done' : 'idle');
   const [error, setError] = useState<string | null>(null);
   const nextPage = useRef(0);
   const loading = useRef(false);
   const finished = useRef(false);
   const generation = useRef(0);
+  const keepFirstPage = useRef(firstPage !== undefined);
 
-  const loadNext = useCallback(async () => {
-    if (loading.current || finished.current) return;
-    loading.current = true;
-    const mine = generation.current;
-    setState('loading');
-    try {
-      const page = await listMatches(nextPage.current, filter);
-      if (mine !== generation.current) return;
-      if (page.length === 0) {
-        finished.current = true;
-        setState('done');
-      } else {
-        nextPage.current += 1;
-        setItems((current) => appendPage(current, page));
-        setState('idle');
+  /** Loads the next page; `quiet` leaves what is shown as it is meanwhile (the first paint's page 0). */
+  const loadPage = useCallback(
+    async (quiet: boolean) => {
+      if (loading.current || finished.current) return;
+      loading.current = true;
+      const mine = generation.current;
+      if (!quiet) setState('loading');
+      try {
+        const firstOfList = nextPage.current === 0;
+        const page = await listMatches(nextPage.current, filter);
+        if (mine !== generation.current) return;
+        // A fresh page 0 replaces the first paint's page 0 while the list still shows just that.
+        if (firstOfList) setItems((current) => (current === firstPage ? page : appendPage(current, page)));
+        if (page.length === 0) {
+          finished.current = true;
+          setState('done');
+        } else {
+          nextPage.current += 1;
+          if (!firstOfList) setItems((current) => appendPage(current, page));
+          setState('idle');
+        }
+      } catch (cause) {
+        if (mine !== generation.current) return;
+        finished.current = true; // until "Try again"
+        setError(isApiError(cause) && cause.kind !== 'network' ? cause.error : t('matches.loadFailed'));
+        setState('error');
+      } finally {
+        if (mine === generation.current) loading.current = false;
       }
-    } catch (cause) {
-      if (mine !== generation.current) return;
-      finished.current = true; // until "Try again"
-      setError(isApiError(cause) && cause.kind !== 'network' ? cause.error : t('matches.loadFailed'));
-      setState('error');
-    } finally {
-      if (mine === generation.current) loading.current = false;
-    }
-  }, [filter, t]);
+    },
+    [filter, firstPage, t],
+  );
+  const loadNext = useCallback(() => loadPage(false), [loadPage]);
 
   // (Re)load from page 0 when the filter or the reload key changes.
   useEffect(() => {
@@ -70,10 +82,12 @@ export function useMatchPages(filter: MatchesFilter, reloadKey: unknown): MatchP
     nextPage.current = 0;
     loading.current = false;
     finished.current = false;
-    setItems([]);
+    const keep = keepFirstPage.current;
+    keepFirstPage.current = false;
+    if (!keep) setItems([]);
     setError(null);
-    void loadNext();
-  }, [loadNext, reloadKey]);
+    void loadPage(keep);
+  }, [loadPage, reloadKey]);
 
   const restart = () => {
     generation.current += 1;

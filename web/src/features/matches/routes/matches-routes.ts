@@ -49,9 +49,14 @@ export const playerRoutes: RouteObject[] = [
 export const widgetRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: async () => ({
-      Component: (await import('../components/WidgetPage')).WidgetPage,
-    }),
+    lazy: async () => {
+      const [page, firstData] = await Promise.all([
+        import('../components/WidgetPage'),
+        import('../api/widget-first-data'),
+      ]);
+      // The api renders the widget's first paint with these answers (lib/first-data.ts).
+      return { Component: page.WidgetPage, handle: { firstData: firstData.widgetFirstData } };
+    },
   },
 ];
 
