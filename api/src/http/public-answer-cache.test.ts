@@ -75,4 +75,36 @@ describe('public answers kept until the read models change', () => {
     cache.invalidate();
     expect(await cache.value('standings l1', rows)).toEqual([{ teamId: 't1', build: 2 }]);
   });
+
+  it('shares one build among callers that miss together, and none across an invalidation or a failure', async () => {
+    const cache = new PublicAnswerCache();
+    let builds = 0;
+    const pending: Array<(value: unknown) => void> = [];
+    const slow = () => {
+      builds++;
+      return new Promise<unknown>((resolve) => pending.push(resolve));
+    };
+    // Fifty readers arrive while the first build is under way (an answer expired under a poller's load).
+    const together = Array.from({ length: 50 }, () => cache.value('standings l1', slow));
+    expect(builds).toBe(1);
+    // A batch lands: a reader arriving now must not get the answer read before it.
+    cache.invalidate();
+    const afterBatch = cache.value('standings l1', slow);
+    expect(builds).toBe(2);
+    pending[0]!({ generation: 'before' });
+    pending[1]!({ generation: 'after' });
+    expect(new Set(await Promise.all(together))).toEqual(new Set([{ generation: 'before' }]));
+    expect(await afterBatch).toEqual({ generation: 'after' });
+    expect(await cache.value('standings l1', slow)).toEqual({ generation: 'after' });
+    expect(builds).toBe(2);
+
+    let failures = 0;
+    const failing = () => Promise.reject(new Error(`No such ladder ${++failures}`));
+    const failed = await Promise.allSettled([cache.value('l2', failing), cache.value('l2', failing)]);
+    expect(failed.map((result) => result.status === 'rejected' && String(result.reason))).toEqual([
+      'Error: No such ladder 1',
+      'Error: No such ladder 1',
+    ]);
+    await expect(cache.value('l2', failing)).rejects.toThrow('No such ladder 2');
+  });
 });

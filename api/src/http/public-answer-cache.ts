@@ -24,6 +24,8 @@ export interface PublicAnswerCacheOptions {
  */
 export class PublicAnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** Builds under way, by key: callers that miss together share one build (no stampede when an answer expires). */
+  private readonly building = new Map<string, { generation: number; value: Promise<unknown> }>();
   private generation = 0;
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
@@ -58,15 +60,26 @@ export class PublicAnswerCache {
   /**
    * The kept value for `key`, or `build`'s, kept until the read models change: for the part of an answer that is
    * the same for everyone (a season's standings rows) under a part built per caller. Callers must not change it.
+   * Callers that miss while a build of the same generation is under way wait for that build; a failed build is
+   * not kept, and every caller waiting for it gets its error.
    */
   async value<T>(key: string, build: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > this.now()) return entry.value as T;
     if (entry) this.entries.delete(key);
     const generation = this.generation;
-    const value = await build();
-    if (generation === this.generation) this.keep(key, { value, expiresAt: this.now() + this.maxAgeMs });
-    return value;
+    const underWay = this.building.get(key);
+    if (underWay?.generation === generation) return underWay.value as Promise<T>;
+    const value = build();
+    this.building.set(key, { generation, value });
+    try {
+      const built = await value;
+      if (generation === this.generation)
+        this.keep(key, { value: built, expiresAt: this.now() + this.maxAgeMs });
+      return built;
+    } finally {
+      if (this.building.get(key)?.value === value) this.building.delete(key);
+    }
   }
 
   private keep(key: string, entry: Entry): void {

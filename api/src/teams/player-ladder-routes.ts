@@ -12,6 +12,7 @@ import { decided } from '../http/rejection.ts';
 import { seasonsOf } from '../ladders/ladder-queries.ts';
 import type { AppServices } from '../module.ts';
 import { standingsRowsOf, withChallengesFor } from './standings.ts';
+import { seasonChallengesStateOf } from '../challenges/challenge-queries.ts';
 import {
   publicLadderOf,
   publicLaddersOf,
@@ -83,10 +84,18 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
         });
       if (!viewerId) return services.publicAnswers.answer(ctx, key, standings);
       const { ladder, season, teams } = await standings();
+      if (!season) {
+        ctx.body = { ladder, season, teams };
+        return;
+      }
+      // The season's challenges are kept like the rows (until the read models change): per caller is only the fold.
+      const challenges = await services.publicAnswers.value(`challenges ${season.uuid}`, () =>
+        seasonChallengesStateOf(db, season.uuid),
+      );
       ctx.body = {
         ladder,
         season,
-        teams: season ? await withChallengesFor(db, season, teams, viewerId, services.clock()) : teams,
+        teams: withChallengesFor(challenges, season, teams, viewerId, services.clock()),
       };
     },
   );

@@ -4,10 +4,10 @@ import {
   isBusy,
   teamOf,
   type ChallengeRefusalCode,
+  type SeasonChallengesState,
 } from '@courtside/events/challenges/decider';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 import { withoutNulls, type ChallengeView } from '@courtside/projector/challenges/projection';
-import { seasonChallengesStateOf } from '../challenges/challenge-queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -60,15 +60,17 @@ export async function standingsRowsOf(
   return rows.map((row) => ({ ...row, minimumMet: row.played >= season.minimumPlayedMatches }));
 }
 
-/** The standings as a signed-in caller sees them: each row says whether the caller may challenge it, and why not. */
-export async function withChallengesFor(
-  db: Queryable,
+/**
+ * The standings as a signed-in caller sees them: each row says whether the caller may challenge it, and why not.
+ * `state` is the season's challenges (the same for every caller); only this fold over it is per caller.
+ */
+export function withChallengesFor(
+  state: SeasonChallengesState,
   season: { uuid: string },
   standings: readonly StandingsRow[],
   viewerId: string,
   now: Date,
-): Promise<StandingsRow[]> {
-  const state = await seasonChallengesStateOf(db, season.uuid);
+): StandingsRow[] {
   const myTeam = teamOf(state, viewerId);
   const live = Object.values(state.challenges).filter(isBusy);
   return standings.map((row) => {
