@@ -85,4 +85,44 @@ describe('public answers kept until the read models change', () => {
     expect(JSON.parse(planned.body)).toMatchObject({ status: 'planned' });
     expect(JSON.parse(emptyList.body)).toEqual([]);
   });
+
+  it('builds each signed-in caller’s view over the kept rows: editable, itsMe and challenges are the caller’s own', async () => {
+    const { manager, seasonId, ladderId, teams } = await seasonWithTeams(courtside.url!, 3);
+    const created = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
+    );
+    type Item = { editable: boolean; defender: { members: Array<{ itsMe: boolean }> } };
+    const list = `${MATCHES_API}/matches?PAGE=0&NOTCOMPLETED=TRUE&TAGS=${seasonId}`;
+    const match = `${MATCHES_API}/matches/${created.body.matchId}`;
+    const standings = `${LADDER_API}/ladders/${ladderId}/standings`;
+    const seen = async (caller: (typeof teams)[number]['http'] | typeof manager) => {
+      const [listed, one, rows] = await Promise.all([
+        caller.json<Array<{ match: Item }>>('GET', list),
+        caller.json<Item>('GET', match),
+        caller.json<{ teams: Array<{ teamId: string; canChallenge?: boolean }> }>('GET', standings),
+      ]);
+      return {
+        listed: listed.body.map(({ match }) => [match.editable, match.defender.members[0]!.itsMe]),
+        one: [one.body.editable, one.body.defender.members[0]!.itsMe],
+        mayChallenge: rows.body.teams.filter((row) => row.canChallenge).map((row) => row.teamId),
+      };
+    };
+
+    // One after the other, so every caller after the first reads the kept rows.
+    const defender = await seen(teams[0]!.http);
+    const bystander = await seen(teams[2]!.http);
+    const club = await seen(manager);
+    const anonymous = JSON.parse((await read(match)).body) as Item;
+
+    expect(defender).toEqual({ listed: [[true, true]], one: [true, true], mayChallenge: [] });
+    expect(bystander).toEqual({
+      listed: [[false, false]],
+      one: [false, false],
+      mayChallenge: [teams[0]!.teamId, teams[1]!.teamId],
+    });
+    expect(club).toMatchObject({ listed: [[true, false]], one: [true, false], mayChallenge: [] });
+    expect([anonymous.editable, anonymous.defender.members[0]!.itsMe]).toEqual([false, false]);
+  });
 });

@@ -4,7 +4,14 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { matchDecider, type MatchActor, type MatchCommand } from '@courtside/events/matches/decider';
 import { recalculate, sideScoreSchema } from '@courtside/events/matches/scoring';
-import { loadMatches, type MatchView, type MatchViewer } from '@courtside/projector/matches/match-view';
+import {
+  loadMatchRows,
+  loadMatches,
+  toListItem,
+  type MatchView,
+  type MatchViewer,
+  type MatchViewRow,
+} from '@courtside/projector/matches/match-view';
 import { sessionOf, requireSession } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
@@ -135,15 +142,15 @@ export function matchRoutes(router: Router, services: AppServices): void {
       const query = parseInput(listQuery, ctx.query, 'query');
       const viewer = await viewerOf(ctx);
       if (query.OWN && !viewer.accountId) throw new HttpError(401, 'Sign in to see your own matches');
-      const page = async () => {
-        const ids = await matchIdsOf(db, {
-          ...query,
-          own: query.OWN ? viewer.accountId : undefined,
-          pageSize: PAGE_SIZE,
+      const own = query.OWN ? viewer.accountId : undefined;
+      // The page's rows are the same for every caller (but for OWN=TRUE): kept until the read models change; each
+      // caller's view is built on top. A signed-out visitor's whole answer is kept.
+      const rows = () =>
+        services.publicAnswers.value(`match rows ${JSON.stringify({ ...query, own })}`, async () => {
+          const ids = await matchIdsOf(db, { ...query, own, pageSize: PAGE_SIZE });
+          return loadMatchRows((sql, params) => db.query(sql, params), ids);
         });
-        return loadMatches((sql, params) => db.query(sql, params), ids, viewer);
-      };
-      // A signed-out visitor's page is everyone's: kept until the read models change.
+      const page = async () => (await rows()).map((row) => toListItem(row, viewer));
       if (sessionOf(ctx)) ctx.body = await page();
       else await services.publicAnswers.answer(ctx, `matches?${JSON.stringify(query)}`, page);
     },
@@ -154,8 +161,16 @@ export function matchRoutes(router: Router, services: AppServices): void {
     { summary: 'A match', access: 'optional', params: idParams, responses: { 200: matchSchema } },
     async (ctx) => {
       const { id } = parseInput(idParams, ctx.params, 'address');
-      if (sessionOf(ctx)) ctx.body = await matchView(id, await viewerOf(ctx));
-      else await services.publicAnswers.answer(ctx, `match ${id}`, () => matchView(id, {}));
+      // The match's row is everyone's, kept until the read models change; the caller's view is built on top.
+      const view = async (viewer: MatchViewer) => {
+        const [row] = await services.publicAnswers.value<MatchViewRow[]>(`match row ${id}`, () =>
+          loadMatchRows((sql, params) => db.query(sql, params), [id]),
+        );
+        if (!row) throw new HttpError(404, 'No such match');
+        return toListItem(row, viewer).match;
+      };
+      if (sessionOf(ctx)) ctx.body = await view(await viewerOf(ctx));
+      else await services.publicAnswers.answer(ctx, `match ${id}`, () => view({}));
     },
   );
 

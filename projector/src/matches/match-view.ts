@@ -120,11 +120,11 @@ const teamJson = (side: 'defender_id' | 'challenger_id') => `(
   FROM teams t WHERE t.id = m.${side})`;
 
 /** Builds match views (with their event info) for the given ids, in the given order. */
-export async function loadMatches(
-  query: Query,
-  matchIds: readonly string[],
-  viewer: MatchViewer = {},
-): Promise<MatchListItem[]> {
+/**
+ * The read-model rows of `matchIds`, in that order (unknown ids left out): the part of a match's view that is the
+ * same for every caller, so an api may keep it until the read models change and build each caller's view on top.
+ */
+export async function loadMatchRows(query: Query, matchIds: readonly string[]): Promise<MatchViewRow[]> {
   if (matchIds.length === 0) return [];
   const { rows } = (await query(
     `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
@@ -138,10 +138,15 @@ export async function loadMatches(
     [matchIds],
   )) as { rows: MatchViewRow[] };
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return matchIds.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toListItem(row, viewer)] : [];
-  });
+  return matchIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function loadMatches(
+  query: Query,
+  matchIds: readonly string[],
+  viewer: MatchViewer = {},
+): Promise<MatchListItem[]> {
+  return (await loadMatchRows(query, matchIds)).map((row) => toListItem(row, viewer));
 }
 
 /** Where a match scored live stands, from its points (DESIGN.md §7); undefined for a match not scored live. */
