@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
-import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { conditionalGet } from '../support/conditional-get.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
@@ -124,5 +124,25 @@ describe('public answers kept until the read models change', () => {
     });
     expect(club).toMatchObject({ listed: [[true, false]], one: [true, false], mayChallenge: [] });
     expect([anonymous.editable, anonymous.defender.members[0]!.itsMe]).toEqual([false, false]);
+  });
+
+  it('shows a new name at once, though names change outside the log', async () => {
+    const { ladderId, teams } = await seasonWithTeams(courtside.url!, 2);
+    const standings = `${LADDER_API}/ladders/${ladderId}/standings`;
+    const firstNames = (body: string) =>
+      (JSON.parse(body) as { teams: Array<{ members: Array<{ fullName: string }> }> }).teams.map(
+        (team) => team.members[0]!.fullName,
+      );
+    const before = await read(standings);
+    const renamed = await teams[1]!.http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+      fullName: 'Renamed Rita',
+      phoneNumber: { countryCode: '31', number: '06 12345678' },
+    });
+    expect(renamed.status).toBe(200);
+    const after = await read(standings, before.etag!);
+
+    expect(firstNames(before.body)).not.toContain('Renamed Rita');
+    expect(after.status).toBe(200);
+    expect(firstNames(after.body)[1]).toBe('Renamed Rita');
   });
 });

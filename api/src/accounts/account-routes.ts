@@ -262,6 +262,9 @@ export function accountRoutes(router: Router, services: AppServices): void {
         ]);
       }
       await accounts.setMinimal(session.accountId, input.fullName, phone);
+      // Names show in the kept public answers, which the log does not invalidate: this process builds them again
+      // now (other api processes within the kept answers' 5 s).
+      services.publicAnswers.invalidate();
       ctx.body = await signedInAccount(ctx, (await accounts.byId(session.accountId))!);
     },
   );
