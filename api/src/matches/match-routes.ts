@@ -161,12 +161,14 @@ export function matchRoutes(router: Router, services: AppServices): void {
     { summary: 'A match', access: 'optional', params: idParams, responses: { 200: matchSchema } },
     async (ctx) => {
       const { id } = parseInput(idParams, ctx.params, 'address');
-      // The match's row is everyone's, kept until the read models change; the caller's view is built on top.
+      // The match's row is everyone's, kept until the read models change (an unknown id is not: a failed build is
+      // never kept); the caller's view is built on top.
       const view = async (viewer: MatchViewer) => {
-        const [row] = await services.publicAnswers.value<MatchViewRow[]>(`match row ${id}`, () =>
-          loadMatchRows((sql, params) => db.query(sql, params), [id]),
-        );
-        if (!row) throw new HttpError(404, 'No such match');
+        const row = await services.publicAnswers.value<MatchViewRow>(`match row ${id}`, async () => {
+          const [found] = await loadMatchRows((sql, params) => db.query(sql, params), [id]);
+          if (!found) throw new HttpError(404, 'No such match');
+          return found;
+        });
         return toListItem(row, viewer).match;
       };
       if (sessionOf(ctx)) ctx.body = await view(await viewerOf(ctx));
