@@ -40,6 +40,7 @@ export async function openBrowser(viewport: ViewportName = 'desktop'): Promise<B
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  waitForTheAppOnEveryLoad(page);
   return {
     context,
     page,
@@ -69,4 +70,28 @@ export async function signInBrowser(
       return value === undefined ? [] : [{ name, value, url: baseUrl }];
     }),
   );
+}
+
+/**
+ * A public page arrives with its first paint, inert until the app renders over it (api/src/web/web-app.ts): what a
+ * test reads or clicks before then is a copy that is about to be replaced (a locator resolved to it is detached
+ * under it). So `goto` and `reload` return once the app has rendered, as a person can only act from then on.
+ */
+export async function untilTheAppRendered(page: Page): Promise<void> {
+  await page.locator('#root > [inert]').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+function waitForTheAppOnEveryLoad(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilTheAppRendered(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilTheAppRendered(page);
+    return response;
+  };
 }

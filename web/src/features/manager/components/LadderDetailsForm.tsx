@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import { createLadder, deleteLadder, updateLadder, type Ladder } from '../api/la
 import { useNameAvailability } from '../hooks/useNameAvailability';
 import { DetailsFormActions } from './DetailsFormActions';
 import { cardClass } from './tab-styles';
+import { useFormDefaults } from '../../../hooks/useFormDefaults';
 
 interface LadderDetailsFormProps {
   companyId: string;
@@ -93,7 +94,7 @@ export function LadderDetailsForm({
     mode: 'onChange',
   });
 
-  useEffect(() => reset(defaults), [defaults, reset]);
+  useFormDefaults(reset, defaults, ladder?.uuid);
 
   const availability = useNameAvailability(companyId, watch('name'), ladder?.uuid);
   const nameError =

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,6 +28,7 @@ import {
 import { DetailsFormActions } from './DetailsFormActions';
 import { LadderRulesFields } from './LadderRulesFields';
 import { cardClass } from './tab-styles';
+import { useFormDefaults } from '../../../hooks/useFormDefaults';
 
 interface SeasonDetailsFormProps {
   companyId: string;
@@ -136,7 +137,7 @@ export function SeasonDetailsForm({
     formState: { errors, isValid, isDirty, isSubmitting },
   } = useForm<SeasonValues, unknown, SeasonInput>({ resolver, defaultValues: defaults, mode: 'onChange' });
 
-  useEffect(() => reset(defaults), [defaults, reset]);
+  useFormDefaults(reset, defaults, season?.uuid);
 
   const startDate = watch('startDate');
   const endDate = watch('endDate');
