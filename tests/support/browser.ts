@@ -22,7 +22,11 @@ export interface Browser {
 }
 
 /** The system Chromium, headless, with a profile of its own: one fresh "person" per call. */
-export async function openBrowser(viewport: ViewportName = 'desktop'): Promise<Browser> {
+export async function openBrowser(
+  viewport: ViewportName = 'desktop',
+  // false for a test of the first paint itself, which holds the app's scripts back.
+  { waitForTheApp = true }: { waitForTheApp?: boolean } = {},
+): Promise<Browser> {
   const profile = await mkdtemp(path.join(tmpdir(), 'courtside-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -40,7 +44,7 @@ export async function openBrowser(viewport: ViewportName = 'desktop'): Promise<B
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  waitForTheAppOnEveryLoad(page);
+  if (waitForTheApp) waitForTheAppOnEveryLoad(page);
   return {
     context,
     page,

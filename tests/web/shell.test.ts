@@ -38,7 +38,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
   });
 
   it('paints the page before its scripts arrive, and the app takes over without moving it', async () => {
-    const browser = await openBrowser(viewport);
+    const browser = await openBrowser(viewport, { waitForTheApp: false });
     try {
       const { page } = browser;
       const scripts = '**/webapps/assets/*.js';
@@ -85,7 +85,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
       .poll(async () => (await fetch(widgetPage).then((answer) => answer.text())).includes('match-card'))
       .toBe(true);
 
-    const browser = await openBrowser(viewport);
+    const browser = await openBrowser(viewport, { waitForTheApp: false });
     try {
       const { page } = browser;
       const scripts = '**/webapps/assets/*.js';
