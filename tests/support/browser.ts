@@ -81,7 +81,7 @@ export async function signInBrowser(
  * test reads or clicks before then is a copy that is about to be replaced (a locator resolved to it is detached
  * under it). So `goto` and `reload` return once the app has rendered, as a person can only act from then on.
  */
-export async function untilTheAppRendered(page: Page): Promise<void> {
+async function untilTheAppRendered(page: Page): Promise<void> {
   await page.locator('#root > [inert]').waitFor({ state: 'detached', timeout: 30_000 });
 }
 

@@ -119,7 +119,6 @@ const teamJson = (side: 'defender_id' | 'challenger_id') => `(
      FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = t.id))
   FROM teams t WHERE t.id = m.${side})`;
 
-/** Builds match views (with their event info) for the given ids, in the given order. */
 /**
  * The read-model rows of `matchIds`, in that order (unknown ids left out): the part of a match's view that is the
  * same for every caller, so an api may keep it until the read models change and build each caller's view on top.
@@ -141,6 +140,7 @@ export async function loadMatchRows(query: Query, matchIds: readonly string[]): 
   return matchIds.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Builds match views (with their event info) for the given ids, in the given order. */
 export async function loadMatches(
   query: Query,
   matchIds: readonly string[],
