@@ -41,6 +41,16 @@ const appBuild = defineConfig({
     // dist/.vite/page-preloads.json: what the api names as modulepreload in each public page's index.html.
     pagePreloads(),
   ],
+  resolve: {
+    // The public pages validate their answers with zod/mini. zod's core is one module set shared by every chunk, so
+    // with the classic API in the manager's chunks the public pages loaded all of core (16.5 kB gzip for the 5 kB
+    // mini needs). zod/mini resolves to a second copy of the same zod release (`zod-public` in package.json), whose
+    // core holds only what mini uses; a page that uses both loads both (docs/decisions.md, "zod twice").
+    alias: [
+      { find: /^zod\/mini$/, replacement: 'zod-public/mini' },
+      { find: /^zod\/v4\/core$/, replacement: 'zod-public/v4/core' },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { readManifest, staticClosure } from '../../web/scripts/size-budget.ts';
 
 interface RawAnswer {
   status: number;
@@ -67,6 +68,7 @@ describe('what the server sends to a phone on a weak signal', () => {
   });
 
   it('names each public page’s own scripts in its index.html, so a phone loads them with the entry', async () => {
+    const chunkName = (href: string) => href.replace(/^\/webapps\/assets\/([A-Za-z]+)-.*$/, '$1');
     const pageOf = async (address: string) => {
       const answer = await fetch(`${courtside.url}${address}`);
       expect(answer.status, address).toBe(200);
@@ -74,9 +76,7 @@ describe('what the server sends to a phone on a weak signal', () => {
       // As links, or for a page with a first paint, as the list its boot script adds after that paint.
       const links = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)];
       const deferred = /data-preloads="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
-      return [...links.map((found) => found[1]!), ...deferred].map((href) =>
-        href.replace(/^\/webapps\/assets\/([A-Za-z]+)-.*$/, '$1'),
-      );
+      return [...links.map((found) => found[1]!), ...deferred].map(chunkName);
     };
     const ladders = await pageOf('/webapps/ladders/en/');
     const standings = await pageOf('/webapps/ladders/nl/3f0c4a52-7c1e-4c36-9a53-0d3d6c1d8f00');
@@ -92,8 +92,14 @@ describe('what the server sends to a phone on a weak signal', () => {
     // Other pages keep the build's own index.html: the entry and what it imports.
     expect(account).not.toContain('LaddersPage');
     expect(account.length).toBeLessThan(ladders.length);
+    // Every page names what the entry imports (React and the router among them).
+    const { manifest, entry } = readManifest(defaultWebDistDir);
+    const entryImports = staticClosure(manifest, entry)
+      .filter((key) => key !== entry && manifest[key]!.file.endsWith('.js'))
+      .map((key) => chunkName(`/webapps/${manifest[key]!.file}`));
+    expect(entryImports.length).toBeGreaterThan(2);
     for (const preloads of [ladders, standings, matches, widget, account])
-      expect(preloads).toContain('react');
+      expect(preloads).toEqual(expect.arrayContaining(entryImports));
   });
 
   it('sends each public page with its first paint in its language; the scripts it does not need to paint come later', async () => {

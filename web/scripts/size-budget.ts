@@ -22,15 +22,15 @@ import { z } from 'zod';
 
 /**
  * One budget per public page; `module` is the file name of the route's lazy module (any folder). `kB` is the
- * limit the check enforces: the figure reached (2026-11-23) with a little room, lowered as pages get lighter (a
+ * limit the check enforces: the figure reached (2026-11-25) with a little room, lowered as pages get lighter (a
  * ratchet, never raised to let a page grow). `targetKB` is the goal of issues 9 and 17 (150 kB for a public page,
  * 90 kB for the widget), printed until it is met; docs/performance.md says what stands between.
  */
 export const budgets = [
-  { page: 'ladders list', url: '/webapps/ladders/en/', module: 'LaddersPage.tsx', kB: 173, targetKB: 150 },
-  { page: 'standings', url: '/webapps/ladders/en/{id}', module: 'StandingsPage.tsx', kB: 176, targetKB: 150 },
-  { page: 'matches', url: '/webapps/matches/en/?event=…', module: 'MatchesPage.tsx', kB: 186, targetKB: 150 },
-  { page: 'widget', url: '/webapps/widget/en/?event=…', module: 'WidgetPage.tsx', kB: 184, targetKB: 90 },
+  { page: 'ladders list', url: '/webapps/ladders/en/', module: 'LaddersPage.tsx', kB: 147, targetKB: 150 },
+  { page: 'standings', url: '/webapps/ladders/en/{id}', module: 'StandingsPage.tsx', kB: 150, targetKB: 150 },
+  { page: 'matches', url: '/webapps/matches/en/?event=…', module: 'MatchesPage.tsx', kB: 157, targetKB: 150 },
+  { page: 'widget', url: '/webapps/widget/en/?event=…', module: 'WidgetPage.tsx', kB: 156, targetKB: 90 },
 ] as const;
 
 const chunkSchema = z.object({

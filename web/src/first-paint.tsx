@@ -9,7 +9,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createStore, Provider as JotaiProvider } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationsProvider } from './hooks/useTranslation';
 import { BASENAME } from './app/basename';
 import { routes } from './app/route-table';
 import { i18n } from './lib/i18n';
@@ -74,9 +74,9 @@ export async function renderFirstPaint(url: string, fetchJson?: FetchJson): Prom
   const html = renderWithFirstData(data, address.origin, () =>
     renderToString(
       <JotaiProvider store={createStore()}>
-        <I18nextProvider i18n={translations}>
+        <TranslationsProvider translations={translations}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </I18nextProvider>
+        </TranslationsProvider>
       </JotaiProvider>,
     ),
   );

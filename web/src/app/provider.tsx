@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
 import { appStore } from '../stores/store';
 import { i18n } from '../lib/i18n';
+import { TranslationsProvider } from '../hooks/useTranslation';
 import { live } from '../lib/live';
 
 /** App-wide providers: the jotai store shared with lib/, translations, and the live connection. */
@@ -13,7 +13,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, []);
   return (
     <JotaiProvider store={appStore}>
-      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+      <TranslationsProvider translations={i18n}>{children}</TranslationsProvider>
     </JotaiProvider>
   );
 }

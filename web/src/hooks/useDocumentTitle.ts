@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation';
 
 /** Sets the tab title to "{title} · Courtside" (just "Courtside" without a title). */
 export function useDocumentTitle(title?: string): void {

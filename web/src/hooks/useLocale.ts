@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation';
 import { toLocale, type Locale } from '../lib/locale';
 
 /** The locale in use (the router sets it from the address). */

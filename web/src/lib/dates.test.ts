@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { loadDateLocale } from './date-locales';
 import { formatDay, formatMoment } from './dates';
 
 describe('dates', () => {
-  it('formats days in English and Dutch', () => {
+  it('formats days in English and, once its names are loaded, in Dutch', async () => {
     expect(formatDay('2025-05-01', 'en')).toBe('1 May 2025');
+    expect(formatDay('2025-10-01', 'nl')).toBe('1 Oct 2025');
+    await loadDateLocale('nl');
+    expect(formatDay('2025-10-01', 'nl')).toBe('1 okt. 2025');
     expect(formatDay('2025-05-01', 'nl')).toBe('1 mei 2025');
     expect(formatDay('', 'en')).toBe('');
     expect(formatDay('nonsense', 'en')).toBe('nonsense');

@@ -1,8 +1,10 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import en from '../locales/en';
 import type { LiveScoringTranslation } from '../locales/live-scoring';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
+import type { LaddersTranslation } from '../locales/ladders-en';
+import type { ManagerTranslation } from '../locales/manager-en';
+import { loadDateLocale } from './date-locales';
+import { DEFAULT_LOCALE, type Locale } from './locale';
+import { Translations, type KeysOf, type TranslateOptions } from './translations';
 
 /**
  * The texts of the other locales, loaded when first needed: a page in English does not load the Dutch texts
@@ -12,24 +14,21 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
   nl: () => import('../locales/nl'),
 };
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    /** `liveScoring` loads with the scorer and the live match page (locales/live-scoring.ts). */
-    resources: { translation: typeof en & { liveScoring: LiveScoringTranslation } };
-  }
-}
+/**
+ * Every key of the app's main namespace. Three parts load with their pages: `liveScoring` with the scorer and the live
+ * match page (locales/live-scoring.ts), the manager area's texts with the manager and audit pages
+ * (locales/manager-texts.ts), the ladders pages' English texts with those pages (locales/ladders-texts.ts).
+ */
+export type TranslationKey = KeysOf<
+  typeof en & { liveScoring: LiveScoringTranslation } & ManagerTranslation & LaddersTranslation
+>;
+/** The app's `t`, typed by the English texts (the other languages have the same shape). */
+export type TFunction = (key: TranslationKey, options?: TranslateOptions) => string;
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  defaultNS: 'translation',
-  initAsync: false,
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-});
+const i18n = new Translations({
+  language: DEFAULT_LOCALE,
+  fallbackLanguage: DEFAULT_LOCALE,
+}).addResourceBundle(DEFAULT_LOCALE, 'translation', en);
 
 const syncDocumentLanguage = (lng: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
@@ -47,12 +46,12 @@ async function loadTexts(locale: Locale): Promise<void> {
 }
 
 /**
- * Switches the UI language once its texts are loaded (the router's locale loader awaits this with the locale of
+ * Switches the UI language once its texts (and date-fns' month and day names) are loaded (the router's locale loader awaits this with the locale of
  * the address, so a page renders in its language from the start).
  */
 export async function setLanguage(locale: Locale): Promise<void> {
   if (i18n.language === locale) return;
-  await loadTexts(locale);
+  await Promise.all([loadTexts(locale), loadDateLocale(locale)]);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 

@@ -1,4 +1,3 @@
-import laddersEn from './ladders-en';
 import matchesEn from './matches-en';
 import notificationsEn from './notifications-en';
 
@@ -163,7 +162,6 @@ const en = {
     created: 'Company {{name}} is created.',
     back: 'Back to your companies',
   },
-  ...laddersEn,
   ...matchesEn,
   ...notificationsEn,
   devMailbox: {

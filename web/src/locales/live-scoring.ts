@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import type { Translations } from '../lib/translations';
 
 /**
  * Texts of the scorer and the live match page (DESIGN.md §7), in both languages. They load with those pages
@@ -122,7 +122,7 @@ const nl: typeof en = {
 export type LiveScoringTranslation = typeof en;
 
 /** Adds the texts to both languages (under `liveScoring`), once. */
-export function addLiveScoringTexts(i18n: I18n): void {
+export function addLiveScoringTexts(i18n: Translations): void {
   if (i18n.exists('liveScoring.scorer.title', { lng: 'en' })) return;
   i18n.addResourceBundle('en', 'translation', { liveScoring: en }, true, false);
   i18n.addResourceBundle('nl', 'translation', { liveScoring: nl }, true, false);

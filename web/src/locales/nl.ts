@@ -1,10 +1,14 @@
 import type { Translation } from './en';
+import type { LaddersTranslation } from './ladders-en';
 import laddersNl from './ladders-nl';
 import matchesNl from './matches-nl';
 import notificationsNl from './notifications-nl';
 
-/** Dutch texts; same keys as en.ts (checked by the type). */
-const nl: Translation = {
+/**
+ * Dutch texts; same keys as en.ts and, loaded with them here, ladders-en.ts (checked by the type). English loads the
+ * ladders pages' texts with those pages (locales/ladders-texts.ts).
+ */
+const nl: Translation & LaddersTranslation = {
   app: {
     name: 'Courtside',
     tagline: 'Tennis- en padelladders',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { z } from 'zod';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { Spinner } from '../../components/feedback/Spinner';

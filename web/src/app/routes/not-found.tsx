@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { pagePath } from '../../lib/locale';
 import { useLocale } from '../../hooks/useLocale';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';

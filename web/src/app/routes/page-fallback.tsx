@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { useDelayedVisibility } from '../../hooks/useDelayedVisibility';
 import { Spinner } from '../../components/feedback/Spinner';
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { NotFoundPage } from './not-found';
 
 /** Error boundary of the route tree: a 404 response shows Not found, anything else a calm error page. */

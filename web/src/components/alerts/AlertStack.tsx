@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { alertsAtom, type Alert, type AlertKind } from '../../stores/alerts';
 import { alerts } from '../../hooks/useAlerts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { webcalUrl } from '../../lib/webcal';
 import { secondaryButtonClass } from '../forms/styles';
 

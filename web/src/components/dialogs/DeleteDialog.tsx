@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { inputClass, secondaryButtonClass } from '../forms/styles';
 import { DeleteForeverIcon } from '../icons/icons';
 import { canConfirmDelete } from './delete-confirmation';

@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { TextField } from './TextField';
 
 /** A password input with a show/hide toggle. */

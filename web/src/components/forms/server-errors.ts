@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { isApiError } from '../../lib/http';
 import { matchIssues } from '../../lib/form-errors';
 

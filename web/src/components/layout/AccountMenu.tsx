@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { useLocale } from '../../hooks/useLocale';
 import { useSignedInAccount } from '../../hooks/useSignedInAccount';
 import { loginPath } from '../../lib/session';

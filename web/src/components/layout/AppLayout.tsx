@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { inFlightAtom } from '../../stores/loading';
 import { AlertStack } from '../alerts/AlertStack';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';

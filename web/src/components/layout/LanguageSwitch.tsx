@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { isLocale, LOCALES, withLocale, type Locale } from '../../lib/locale';
 import { setLanguage } from '../../lib/i18n';
 import { useLocale } from '../../hooks/useLocale';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { liveConnectionAtom } from '../../stores/live';
 
 const dot: Record<'connected' | 'connecting' | 'reconnecting', string> = {

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { useAlerts } from '../../hooks/useAlerts';
 import { useLocale } from '../../hooks/useLocale';
 import { logout } from '../../lib/account-api';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { pagePath } from '../../lib/locale';
 import { useLocale } from '../../hooks/useLocale';
 import { AccountMenu } from './AccountMenu';

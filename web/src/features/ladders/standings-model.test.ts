@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadDateLocale } from '../../lib/date-locales';
 import type { Challenge } from './api/ladders';
 import { acceptDate, challengeChip, movementOf, shortDay, withOpenChallenges } from './standings-model';
 
@@ -24,8 +25,9 @@ describe('the standings rows', () => {
     expect(movementOf(0)).toBeUndefined();
   });
 
-  it('names the day of a deadline in the reader’s language', () => {
+  it('names the day of a deadline in the reader’s language', async () => {
     expect(shortDay('2026-11-27T10:00:00.000Z', 'en')).toMatch(/^Fri 27 Nov$/);
+    await loadDateLocale('nl');
     expect(shortDay('2026-11-27T10:00', 'nl')).toBe('vri 27 nov.');
     expect(shortDay('later', 'en')).toBe('later');
   });

@@ -1,5 +1,5 @@
-import { format, isValid, parseISO } from 'date-fns';
-import { enGB, nl } from 'date-fns/locale';
+import { isValid, parseISO } from 'date-fns';
+import { formatDate } from '../../lib/dates';
 import type { Locale } from '../../lib/locale';
 import type { Challenge, StandingsRow } from './api/ladders';
 
@@ -9,12 +9,10 @@ export function movementOf(movement: number): { direction: 'up' | 'down'; count:
   return movement > 0 ? { direction: 'up', count: movement } : { direction: 'down', count: -movement };
 }
 
-const dateLocales = { en: enGB, nl } as const;
-
 /** An instant or a local date-time as a short day in local time: "Fri 28 Nov" / "vr 28 nov". */
 export function shortDay(iso: string, locale: Locale): string {
   const date = parseISO(iso);
-  return isValid(date) ? format(date, 'EEE d MMM', { locale: dateLocales[locale] }) : iso;
+  return isValid(date) ? formatDate(date, 'EEE d MMM', locale) : iso;
 }
 
 /** What a row's chip says about its live challenge, and which answers its own team's members may give. */

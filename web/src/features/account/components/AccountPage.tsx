@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { secondaryButtonClass } from '../../../components/forms/styles';

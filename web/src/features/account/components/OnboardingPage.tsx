@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
 import { AuthCard } from '../../../components/layout/AuthCard';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLoaderData, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { inputClass, linkClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { Spinner } from '../../../components/feedback/Spinner';
@@ -20,6 +20,10 @@ import { pagePath } from '../../../lib/locale';
 import { getCompanyEvents, type AuditEvent } from '../api/events';
 import { auditSummary, emptyNames, learnNames } from './audit-summary';
 import { SeasonTimeline } from './SeasonTimeline';
+import { i18n } from '../../../lib/i18n';
+import { addManagerTexts } from '../../../locales/manager-texts';
+
+addManagerTexts(i18n);
 
 interface LadderWithSeasons {
   ladder: Ladder;

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { inputClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { Spinner } from '../../../components/feedback/Spinner';

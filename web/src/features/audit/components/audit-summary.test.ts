@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import i18next from 'i18next';
 import en from '../../../locales/en';
 import nl from '../../../locales/nl';
+import managerEn from '../../../locales/manager-en';
+import managerNl from '../../../locales/manager-nl';
+import type { TFunction } from '../../../lib/i18n';
+import { Translations } from '../../../lib/translations';
 import { auditSummary, emptyNames, learnNames } from './audit-summary';
 
-const i18n = i18next.createInstance();
-await i18n.init({
-  resources: { en: { translation: en }, nl: { translation: nl } },
-  lng: 'en',
-  interpolation: { escapeValue: false },
-});
+const translations = new Translations({ language: 'en', fallbackLanguage: 'en' })
+  .addResourceBundle('en', 'translation', en)
+  .addResourceBundle('nl', 'translation', nl)
+  .addResourceBundle('en', 'translation', managerEn)
+  .addResourceBundle('nl', 'translation', managerNl);
+const i18n = { getFixedT: (language: string) => translations.getFixedT(language) as TFunction };
 const ladderId = '11111111-1111-4111-8111-111111111111';
 const seasonId = '22222222-2222-4222-8222-222222222222';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 
 /** Names of ladders and seasons by id (from the company's lists and from the events themselves). */
 export interface AuditNames {

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * The season timeline's texts, in its own namespace `timeline`: they load with the timeline (a lazy chunk), not

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { FormAlert } from '../../../components/forms/FormAlert';

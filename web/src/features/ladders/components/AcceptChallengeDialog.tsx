@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { TextField } from '../../../components/forms/TextField';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';

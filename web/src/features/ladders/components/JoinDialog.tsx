@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate, useLocation } from 'react-router-dom';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import type { SportsCategory } from '@courtside/events/ladders/values';
 import { teamSizeOf } from '@courtside/events/ladders/values';
 import { FormAlert } from '../../../components/forms/FormAlert';

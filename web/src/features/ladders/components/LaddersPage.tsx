@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
@@ -14,6 +14,10 @@ import { getPublicLadders, type PublicLadder, type PublicSeason } from '../api/l
 import { useMyTeams } from '../hooks/useMyTeams';
 import { SportBadge } from './SportBadge';
 import { TeamStatus } from './TeamStatus';
+import { i18n } from '../../../lib/i18n';
+import { addLaddersTexts } from '../../../locales/ladders-texts';
+
+addLaddersTexts(i18n);
 
 // The join dialog (Headless UI Dialog, the team form) loads the first time someone joins, not with the list.
 const JoinDialog = lazy(async () => ({ default: (await import('./JoinDialog')).JoinDialog }));

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import type { SportsCategory } from '@courtside/events/ladders/values';
 
 /** "Tennis singles", "Tennis doubles" or "Padel" as a small badge. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { linkClass } from '../../../components/forms/styles';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -33,6 +33,10 @@ import { withOpenChallenges } from '../standings-model';
 import { SportBadge } from './SportBadge';
 import { StandingsTable, type ChallengeAction } from './StandingsTable';
 import { TeamStatus } from './TeamStatus';
+import { i18n } from '../../../lib/i18n';
+import { addLaddersTexts } from '../../../locales/ladders-texts';
+
+addLaddersTexts(i18n);
 
 // The dialogs load when a player answers a challenge: anonymous viewers never need them (docs/performance.md).
 const AcceptChallengeDialog = lazy(() =>

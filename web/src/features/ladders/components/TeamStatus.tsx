@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import type { MyTeam } from '../api/ladders';
 
 const tone: Record<MyTeam['status'], string> = {

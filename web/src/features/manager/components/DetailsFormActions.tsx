@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { DeleteForeverIcon } from '../../../components/icons/icons';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import type { SeasonInput } from '@courtside/events/ladders/model';
 import { movements } from '@courtside/events/ladders/rules';
 import { NumberField } from '../../../components/forms/NumberField';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { isApiError } from '../../../lib/http';
@@ -10,6 +10,10 @@ import { useManagerContext } from '../hooks/useManagerContext';
 import { LadderDetailsForm } from './LadderDetailsForm';
 import { SeasonManager } from './SeasonManager';
 import { tabClass, tabListClass } from './tab-styles';
+import { i18n } from '../../../lib/i18n';
+import { addManagerTexts } from '../../../locales/manager-texts';
+
+addManagerTexts(i18n);
 
 type LadderState =
   | { status: 'loading' }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLoaderData, useNavigate, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { Dropdown } from '../../../components/forms/Dropdown';
 import { primaryButtonClass } from '../../../components/forms/styles';
 import { AddIcon, HistoryIcon } from '../../../components/icons/icons';
@@ -14,6 +14,10 @@ import { liveRooms, type LadderChangedPayload } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
 import { getLadders, type Ladder } from '../api/ladders';
 import type { ManagerContext } from '../hooks/useManagerContext';
+import { i18n } from '../../../lib/i18n';
+import { addManagerTexts } from '../../../locales/manager-texts';
+
+addManagerTexts(i18n);
 
 const sameName = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();

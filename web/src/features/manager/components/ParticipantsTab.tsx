@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { initialSeasonId } from '@courtside/events/ladders/season-rules';
 import { Dropdown } from '../../../components/forms/Dropdown';
 import { FormAlert } from '../../../components/forms/FormAlert';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { ChatIcon, LockChatIcon, MailIcon, PhoneIcon } from '../../../components/icons/icons';
 import { contactLinks } from '../../../lib/contact-links';
 import type { SeasonTeam } from '../api/teams';

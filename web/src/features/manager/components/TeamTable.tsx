@@ -11,7 +11,7 @@ import {
   type PaginationState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { Paginator } from '../../../components/table/Paginator';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/icons/icons';
 import { inputClass } from '../../../components/forms/styles';

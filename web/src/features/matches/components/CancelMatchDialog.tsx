@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { inputClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { CANCEL_WORD, isCancelConfirmation } from '../model';

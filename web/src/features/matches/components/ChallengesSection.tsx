@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
-import { enGB, nl } from 'date-fns/locale';
+import { formatDate } from '../../../lib/dates';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useLocale } from '../../../hooks/useLocale';
@@ -12,14 +11,12 @@ import { groupChallenges, opponentTeamId } from '../challenges';
 import { useMyChallenges } from '../hooks/useMyChallenges';
 import { normaliseDateTimeInput } from '../model';
 
-const dateLocales = { en: enGB, nl };
-
 /** A date (`YYYY-MM-DD`) or an instant, in local time. */
 function formatWhen(value: string, locale: Locale): string {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = dateOnly ? new Date(`${value}T12:00:00`) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return format(date, dateOnly ? 'EEE d MMM' : 'EEE d MMM HH:mm', { locale: dateLocales[locale] });
+  return formatDate(date, dateOnly ? 'EEE d MMM' : 'EEE d MMM HH:mm', locale);
 }
 
 /**

@@ -28,7 +28,7 @@ import {
   Field,
   Label,
 } from '@headlessui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { isApiError } from '../../../lib/http';
 import { liveRooms } from '../../../lib/live';
 import { alerts } from '../../../hooks/useAlerts';

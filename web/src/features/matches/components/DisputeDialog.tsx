@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 

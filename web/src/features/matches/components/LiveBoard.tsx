@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import type { LiveScore, Side } from '@courtside/events/live/engine';
 
 interface LiveBoardProps {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import type { Side } from '@courtside/events/live/engine';
 import { liveTimeline, type LiveTimeline, type TimelineGame } from '@courtside/events/live/timeline';
 import { Spinner } from '../../../components/feedback/Spinner';

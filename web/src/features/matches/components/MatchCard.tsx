@@ -1,9 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { formatDate } from '../../../lib/dates';
 import { clampToLatestDate } from '@courtside/events/matches/match-dates';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
-import { enGB, nl } from 'date-fns/locale';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { formatSet, recalculate } from '@courtside/events/matches/scoring';
 import { isApiError } from '../../../lib/http';
 import { liveRooms } from '../../../lib/live';
@@ -85,17 +84,17 @@ export interface MatchCardProps {
   liveLink?: boolean;
 }
 
-const dateLocales = { en: enGB, nl };
-
 export function formatMatchDate(value: string | null, locale: Locale): { date: string; time: string } | null {
   const date = toLocalDate(value);
   if (!date || !value?.includes('T')) return null;
   return {
     // The weekday helps for this year's matches; other years show the year instead.
-    date: format(date, date.getFullYear() === new Date().getFullYear() ? 'EEE d MMM' : 'd MMM yyyy', {
-      locale: dateLocales[locale],
-    }),
-    time: format(date, 'HH:mm', { locale: dateLocales[locale] }),
+    date: formatDate(
+      date,
+      date.getFullYear() === new Date().getFullYear() ? 'EEE d MMM' : 'd MMM yyyy',
+      locale,
+    ),
+    time: formatDate(date, 'HH:mm', locale),
   };
 }
 

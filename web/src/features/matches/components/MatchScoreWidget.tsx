@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { MAX_SETS } from '@courtside/events/matches/scoring';
 import { digitsOnly, parseNumberInput as parseScore } from '../../../lib/number-input';
 import { useLocale } from '../../../hooks/useLocale';

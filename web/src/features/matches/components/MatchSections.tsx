@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { MatchesList } from './MatchesList';
 import type { MatchListItem } from '../api/matches';
 

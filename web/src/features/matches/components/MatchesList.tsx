@@ -28,7 +28,7 @@
  * `<MatchesList tags={[seasonId]} editable notCompleted showEvent={false} reloadKey={n} />`.
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { secondaryButtonClass } from '../../../components/forms/styles';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { MatchCard } from './MatchCard';
 import type { MatchListItem } from '../api/matches';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import type { MatchListItem } from '../api/matches';
 import { playerNameIn } from '../page-filter';

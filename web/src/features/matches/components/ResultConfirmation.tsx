@@ -1,14 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
-import { enGB, nl } from 'date-fns/locale';
+import { formatDate } from '../../../lib/dates';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useLocale } from '../../../hooks/useLocale';
 import type { Locale } from '../../../lib/locale';
 import { confirmMatch, disputeMatch, type Match } from '../api/matches';
 import { confirmationView, sideNames } from '../model';
-
-const dateLocales = { en: enGB, nl };
 
 // The dialog (Headless UI Dialog) loads the first time a player disputes, not with every card.
 const DisputeDialog = lazy(async () => ({ default: (await import('./DisputeDialog')).DisputeDialog }));
@@ -18,7 +15,7 @@ export function formatDue(iso: string, locale: Locale, now: Date = new Date()): 
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const soon = Math.abs(date.getTime() - now.getTime()) < 6 * 24 * 3600 * 1000;
-  return format(date, soon ? 'EEE HH:mm' : 'EEE d MMM HH:mm', { locale: dateLocales[locale] });
+  return formatDate(date, soon ? 'EEE HH:mm' : 'EEE d MMM HH:mm', locale);
 }
 
 interface ResultConfirmationProps {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { liveDefaults, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { Spinner } from '../../../components/feedback/Spinner';

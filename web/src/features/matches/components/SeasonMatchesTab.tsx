@@ -1,15 +1,12 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
-import { enGB, nl } from 'date-fns/locale';
+import { formatDate } from '../../../lib/dates';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { useLocale } from '../../../hooks/useLocale';
 import { liveRooms } from '../../../lib/live';
 import { useSeasonAttention, type AttentionItem } from '../hooks/useSeasonAttention';
 import { CreateMatchPanel } from './CreateMatchPanel';
 import { MatchCard } from './MatchCard';
 import { MatchesList } from './MatchesList';
-
-const dateLocales = { en: enGB, nl };
 
 /**
  * Spec §2 "Matches tab" of the manager's season screen: first what needs the manager (disputed
@@ -51,7 +48,7 @@ function AttentionSection({ items, onChange }: { items: AttentionItem[]; onChang
   const playBy = (value: string | null | undefined) => {
     if (!value) return '';
     const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
-    return Number.isNaN(date.getTime()) ? value : format(date, 'EEE d MMM', { locale: dateLocales[locale] });
+    return Number.isNaN(date.getTime()) ? value : formatDate(date, 'EEE d MMM', locale);
   };
   return (
     <section

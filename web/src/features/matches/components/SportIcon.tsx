@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 
 interface SportIconProps {
   /** TENNISSINGLE, TENNISDOUBLE or PADEL (spec §3); anything else shows the singles racket. */

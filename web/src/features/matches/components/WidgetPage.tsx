@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { MatchesList } from './MatchesList';
 import type { MatchListItem } from '../api/matches';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { isApiError } from '../../../lib/http';
 import { firstMatchesPageOf, listMatches, type MatchListItem } from '../api/matches';
 import { appendPage, type MatchesFilter } from '../model';

@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatMoment } from '../../../lib/dates';
 import { pagePath } from '../../../lib/locale';

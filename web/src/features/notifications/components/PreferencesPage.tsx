@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { FormAlert } from '../../../components/forms/FormAlert';
