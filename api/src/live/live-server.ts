@@ -10,6 +10,14 @@ import { authorizeRoom, parseRoom, type RoomAuthorizer, type Viewer } from './ro
 import { LIVE_PATH } from '@courtside/events/api-paths';
 
 const CATCH_UP_LIMIT = 1_000;
+/**
+ * How long an outbox id that a read found missing may still arrive. Two projector transactions (two projector
+ * processes, or partitions) can commit their outbox rows out of id order: the later id's notification comes first,
+ * and the earlier id is not there yet when the range below it is read. A rolled-back transaction's ids never come.
+ */
+const LATE_ROW_MS = 30_000;
+/** At most this many such ids are waited for: a larger hole (rows the outbox no longer keeps) is not a late commit. */
+const MAX_LATE_IDS = 1_000;
 /** How far apart (in outbox ids) the rows of one push to several rooms can be: it is written to at most a few rooms. */
 const MAX_ROOMS_PER_PUSH = 8;
 
@@ -36,6 +44,8 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
   const io = new Server(options.httpServer, { path: LIVE_PATH, serveClient: false, cors: { origin: false } });
   const schema = options.readModelSchema;
   let delivered: number | undefined;
+  /** Outbox ids at or below `delivered` that a read found missing, each with when to stop waiting for it. */
+  const late = new Map<number, number>();
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
     queue = queue.then(work).catch(options.onError);
@@ -48,7 +58,11 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
       delivered = outboxTo;
       return;
     }
-    if (outboxTo <= delivered) return;
+    const lateRows = await lateRowsOf(inline);
+    if (outboxTo <= delivered) {
+      emit(lateRows);
+      return;
+    }
     const fresh = inline.filter((push) => push.id > delivered!);
     // What did not come with a notification (a missed one, a large batch) is read from the outbox.
     const readUpTo = fresh.length > 0 ? fresh[0]!.id - 1 : outboxTo;
@@ -61,7 +75,14 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
             )
           ).rows
         : [];
-    for (const push of mergeRooms([...rows, ...fresh])) {
+    // Rows of concurrent transactions may also sit between this batch's own ids.
+    noteMissing([...rows, ...fresh], delivered, outboxTo);
+    emit([...lateRows, ...rows, ...fresh]);
+    delivered = outboxTo;
+  }
+
+  function emit(rows: OutboxPush[]): void {
+    for (const push of mergeRooms(rows)) {
       const started = performance.now();
       io.to(push.rooms).emit(push.event, push.data, {
         cursor: push.cursor,
@@ -70,7 +91,35 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
       });
       options.onEmitted?.(push.event, (performance.now() - started) / 1000);
     }
-    delivered = outboxTo;
+  }
+
+  /** Remembers the ids of (after, upTo] that `rows` lack: rows of transactions that had not committed yet. */
+  function noteMissing(rows: readonly OutboxPush[], after: number, upTo: number): void {
+    if (upTo - after === rows.length || upTo - after > MAX_LATE_IDS) return;
+    const found = new Set(rows.map((row) => row.id));
+    const until = Date.now() + LATE_ROW_MS;
+    for (let id = after + 1; id <= upTo && late.size < MAX_LATE_IDS; id++)
+      if (!found.has(id)) late.set(id, until);
+  }
+
+  /** The late rows that arrived: with a notification, or else read from the outbox; expired ids are forgotten. */
+  async function lateRowsOf(inline: readonly OutboxPush[]): Promise<OutboxPush[]> {
+    if (late.size === 0) return [];
+    const now = Date.now();
+    for (const [id, until] of late) if (until < now) late.delete(id);
+    const arrived = inline.filter((push) => late.has(push.id));
+    const unknown = [...late.keys()].filter((id) => !arrived.some((push) => push.id === id));
+    const read = unknown.length
+      ? (
+          await options.pool.query<OutboxPush>(
+            `SELECT id, room, event, data FROM ${schema}.outbox WHERE id = ANY($1::bigint[]) ORDER BY id`,
+            [unknown],
+          )
+        ).rows
+      : [];
+    const rows = [...arrived, ...read].sort((a, b) => a.id - b.id);
+    for (const row of rows) late.delete(row.id);
+    return rows;
   }
 
   const stopListening = options.tracker.onOutbox(
