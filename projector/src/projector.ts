@@ -104,6 +104,7 @@ export function startProjector(options: ProjectorOptions): Projector {
       name: `projector-${schema}`,
       from: readCheckpoints,
       onBatch: handleBatch,
+      partitionsAtOnce: true,
       onError: (error) => options.logger.error({ err: error }, 'projector batch failed, retrying'),
     });
     if (stopping) return void (await subscription.stop());

@@ -398,6 +398,8 @@ interface RunningSubscription {
  * partition is sought again, records below the position are filtered out.
  */
 const FIRST_ASSIGNMENT_WAIT_MS = 30_000;
+/** Partitions whose batches a `partitionsAtOnce` reader handles at the same time in one process. */
+const MAX_PARTITIONS_AT_ONCE = 8;
 
 async function startSubscription(
   kafka: Kafka,
@@ -546,7 +548,8 @@ async function startSubscription(
     await c.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 1,
+      // The projector's partitions at once: waiting on Postgres for one partition no longer holds up the others.
+      partitionsConsumedConcurrently: options.partitionsAtOnce ? MAX_PARTITIONS_AT_ONCE : 1,
       eachBatch,
     });
   };

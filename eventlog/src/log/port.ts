@@ -34,6 +34,12 @@ export interface SubscribeOptions {
    */
   onBatch: (batch: LogBatch) => Promise<void>;
   onError?: (error: unknown) => void;
+  /**
+   * Kafka: handle batches of different partitions at the same time (one partition's still one after another, in
+   * order). For a reader whose batches of different partitions touch nothing in common in memory, as the projector's
+   * (its partitions' checkpoints are apart). The embedded log ignores it.
+   */
+  partitionsAtOnce?: boolean;
 }
 
 export interface Subscription {
