@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['{events,eventlog,projector,api,infra,tests,web}/src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', '**/.cache/**'],
     globalSetup: ['tests/setup/global-setup.ts'],
+    // Only the browser support registers anything here (what a failed browser test's pages showed).
+    setupFiles: ['tests/setup/browser-failures.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Integration tests share one Postgres server and one Kafka broker; two workers match the two cores.

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { noteSight } from './page-sights';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
@@ -55,10 +56,29 @@ export async function openBrowser(
       return file;
     },
     async close() {
+      await noteWhatPagesShow(context);
       await context.close();
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Notes what each page shows, for the report of a failed test. */
+async function noteWhatPagesShow(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) {
+    try {
+      // A page that hangs must not hold up the close.
+      const text = await Promise.race([
+        page.evaluate<string>('document.body.innerText'),
+        new Promise<string>((_, reject) =>
+          setTimeout(() => reject(new Error('no answer in 2 s')), 2_000).unref(),
+        ),
+      ]);
+      noteSight(`${page.url()}\n${text.replace(/\s+/g, ' ').trim().slice(0, 1_500)}`);
+    } catch (error) {
+      noteSight(`${page.url()}\n(unreadable: ${String(error)})`);
+    }
+  }
 }
 
 /** The browser gets the session of an HTTP client (the sign-in pages have their own journey). */
