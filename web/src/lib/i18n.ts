@@ -2,7 +2,6 @@ import en from '../locales/en';
 import type { LiveScoringTranslation } from '../locales/live-scoring';
 import type { LaddersTranslation } from '../locales/ladders-en';
 import type { ManagerTranslation } from '../locales/manager-en';
-import { loadDateLocale } from './date-locales';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { Translations, type KeysOf, type TranslateOptions } from './translations';
 
@@ -46,12 +45,12 @@ async function loadTexts(locale: Locale): Promise<void> {
 }
 
 /**
- * Switches the UI language once its texts (and date-fns' month and day names) are loaded (the router's locale loader awaits this with the locale of
- * the address, so a page renders in its language from the start).
+ * Switches the UI language once its texts are loaded (the router's locale loader awaits this with the locale of the
+ * address, so a page renders in its language from the start).
  */
 export async function setLanguage(locale: Locale): Promise<void> {
   if (i18n.language === locale) return;
-  await Promise.all([loadTexts(locale), loadDateLocale(locale)]);
+  await loadTexts(locale);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 

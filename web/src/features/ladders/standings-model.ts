@@ -1,5 +1,4 @@
-import { isValid, parseISO } from 'date-fns';
-import { formatDate } from '../../lib/dates';
+import { formatDate, parseIsoDate } from '../../lib/dates';
 import type { Locale } from '../../lib/locale';
 import type { Challenge, StandingsRow } from './api/ladders';
 
@@ -9,10 +8,10 @@ export function movementOf(movement: number): { direction: 'up' | 'down'; count:
   return movement > 0 ? { direction: 'up', count: movement } : { direction: 'down', count: -movement };
 }
 
-/** An instant or a local date-time as a short day in local time: "Fri 28 Nov" / "vr 28 nov". */
+/** An instant or a local date-time as a short day in local time: "Fri 28 Nov" / "vr 28 nov.". */
 export function shortDay(iso: string, locale: Locale): string {
-  const date = parseISO(iso);
-  return isValid(date) ? formatDate(date, 'EEE d MMM', locale) : iso;
+  const date = parseIsoDate(iso);
+  return date ? formatDate(date, 'EEE d MMM', locale) : iso;
 }
 
 /** What a row's chip says about its live challenge, and which answers its own team's members may give. */
