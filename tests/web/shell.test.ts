@@ -129,6 +129,31 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
     }
   });
 
+  it('a long ladder: the first paint has every row; the app shows its first rows at once and the rest right after, in order', async () => {
+    // More teams than StandingsTable renders at once (the rest follow in a deferred render).
+    const { ladderId, teams } = await seasonWithTeams(courtside.url!, 27);
+    const browser = await openBrowser(viewport, { waitForTheApp: false });
+    try {
+      const { page } = browser;
+      const standingsPage = `${courtside.url}/webapps/ladders/en/${ladderId}`;
+      const scripts = '**/webapps/assets/*.js';
+      await page.route(scripts, (route) => route.abort());
+      await page.goto(standingsPage);
+      expect(await page.locator('#root > [inert]').getByTestId('standings-row').count()).toBe(teams.length);
+
+      await page.unroute(scripts);
+      await page.goto(standingsPage);
+      await page.locator('#root > [inert]').waitFor({ state: 'detached' });
+      const shownTeams = () =>
+        page
+          .getByTestId('standings-row')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-team-id')));
+      await expect.poll(shownTeams).toEqual(teams.map((team) => team.teamId));
+    } finally {
+      await browser.close();
+    }
+  }, 120_000); // 27 players sign up and are accepted over HTTP first: slow on a loaded machine
+
   it('switches to Dutch on the same page, and shows a page-not-found in the chosen language', async () => {
     const browser = await openBrowser(viewport);
     try {
