@@ -44,6 +44,8 @@ export async function openBrowser(
       '--disable-sync',
     ],
   });
+  for (const open of context.pages()) keepRecentEvents(open);
+  context.on('page', keepRecentEvents);
   const page = context.pages()[0] ?? (await context.newPage());
   if (waitForTheApp) waitForTheAppOnEveryLoad(page);
   return {
@@ -63,9 +65,42 @@ export async function openBrowser(
   };
 }
 
-/** Notes what each page shows, for the report of a failed test. */
+/** The last things that happened in each page: where it went, its API answers, its errors. */
+const recentEvents = new WeakMap<Page, string[]>();
+const RECENT_EVENTS = 20;
+
+function keepRecentEvents(page: Page): void {
+  if (recentEvents.has(page)) return;
+  const events: string[] = [];
+  recentEvents.set(page, events);
+  const started = Date.now();
+  const keep = (event: string) => {
+    events.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${event}`);
+    if (events.length > RECENT_EVENTS) events.shift();
+  };
+  const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) keep(`went to ${pathOf(frame.url())}`);
+  });
+  page.on('response', (response) => {
+    const url = response.url();
+    if (url.includes('/webapps/api/') || response.status() >= 400)
+      keep(`${response.request().method()} ${pathOf(url)} → ${response.status()}`);
+  });
+  page.on('requestfailed', (request) =>
+    keep(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText}`),
+  );
+  page.on('console', (message) => {
+    if (message.type() === 'error') keep(`console error: ${message.text().slice(0, 300)}`);
+  });
+  page.on('pageerror', (error) => keep(`page error: ${error.message.slice(0, 300)}`));
+}
+
+/** Notes what each page shows and what last happened in it, for the report of a failed test. */
 async function noteWhatPagesShow(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) {
+    const events = recentEvents.get(page) ?? [];
+    const recent = events.length > 0 ? `\n    ${events.join('\n    ')}` : '';
     try {
       // A page that hangs must not hold up the close.
       const text = await Promise.race([
@@ -74,9 +109,9 @@ async function noteWhatPagesShow(context: BrowserContext): Promise<void> {
           setTimeout(() => reject(new Error('no answer in 2 s')), 2_000).unref(),
         ),
       ]);
-      noteSight(`${page.url()}\n${text.replace(/\s+/g, ' ').trim().slice(0, 1_500)}`);
+      noteSight(`${page.url()}\n${text.replace(/\s+/g, ' ').trim().slice(0, 1_500)}${recent}`);
     } catch (error) {
-      noteSight(`${page.url()}\n(unreadable: ${String(error)})`);
+      noteSight(`${page.url()}\n(unreadable: ${String(error)})${recent}`);
     }
   }
 }
