@@ -8,6 +8,10 @@ export default defineConfig({
     // Only the browser support registers anything here (what a failed browser test's pages showed).
     setupFiles: ['tests/setup/browser-failures.ts'],
     testTimeout: 60_000,
+    // expect.poll waits for what a test cannot wait on otherwise (a push, a projection, a page's answer). Its 1 s
+    // default failed under load: a manager's third Accept (command, projection, three list reads) took longer with
+    // two busy loops beside the tests. A poll that never comes true still fails, 15 s later.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     // Integration tests share one Postgres server and one Kafka broker; two workers match the two cores.
     maxWorkers: 2,
