@@ -213,7 +213,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the account journey on %s', (
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`**/webapps${target}`);
-      await expect.poll(() => heading(page), { timeout: 15_000 }).toBe(companyName);
+      await expect.poll(() => heading(page)).toBe(companyName);
 
       // Anonymous-only pages send a signed-in user on.
       await page.goto(`${courtside.url}/webapps/account/en/login?from=${encodeURIComponent('/company/en/')}`);

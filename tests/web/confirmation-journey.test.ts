@@ -208,7 +208,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
       await managerCard.getByRole('button', { name: 'Cancel match' }).waitFor(); // managers always may
       await managerCard.getByRole('button', { name: 'Save' }).click();
       await managerBrowser.page.getByText('Match saved').first().waitFor();
-      await expect.poll(() => attention.count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => attention.count()).toBe(0);
       const settled = await manager.json<{ confirmation: { state: string } }>(
         'GET',
         `${MATCHES_API}/matches/${second}`,

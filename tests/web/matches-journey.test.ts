@@ -243,10 +243,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
         .locator('section', { hasText: 'Results' })
         .locator(`[data-match-id="${result}"]`);
       await liveCard.waitFor({ timeout: 15_000 });
-      await expect
-        .poll(() => setScores(liveCard, 'challenger'), { timeout: 15_000 })
-        .toEqual(['6', '65', '[10]']);
-      await expect.poll(() => positions(liveCard, 'challenger'), { timeout: 15_000 }).toEqual(['#1']);
+      await expect.poll(() => setScores(liveCard, 'challenger')).toEqual(['6', '65', '[10]']);
+      await expect.poll(() => positions(liveCard, 'challenger')).toEqual(['#1']);
       await expect.poll(() => positions(liveCard, 'defender')).toEqual(['#2']);
       await expect.poll(() => card(viewer.page, result).count()).toBe(1); // gone from upcoming
       await widgetShot('after');
