@@ -149,6 +149,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
           .getByTestId('standings-row')
           .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-team-id')));
       await expect.poll(shownTeams).toEqual(teams.map((team) => team.teamId));
+      await browser.screenshot(`standings-long-${viewport}`);
     } finally {
       await browser.close();
     }
