@@ -167,13 +167,27 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
       await viewer.page.locator('[data-testid="widget"] [role="status"][data-state="connected"]').waitFor();
       await widgetShot('before');
 
-      // Cas opens their matches: both planned matches, their own entry highlighted.
+      // Cas opens their matches: both planned matches, their own entry highlighted. Their account (with the calendar
+      // feed in the header) is held back until the list shows, as on a slow network: the cards must not move when it
+      // arrives (a tap aimed at a card would land where the card was).
       await signInBrowser(player.context, courtside.url!, cas.http);
+      let releaseAccount = () => {};
+      const accountHeld = new Promise<void>((resolve) => (releaseAccount = resolve));
+      const accountUrl = `${courtside.url}${ACCOUNT_API}/account`;
+      await page.route(accountUrl, async (route) => {
+        await accountHeld;
+        await route.continue();
+      });
       await page.goto(`${courtside.url}/webapps/matches/en/`);
       await page.getByRole('heading', { level: 1, name: 'My matches' }).waitFor();
       const mine = card(page, result);
       await mine.waitFor();
       await card(page, other).waitFor();
+      const before = await mine.boundingBox();
+      releaseAccount();
+      await page.getByRole('link', { name: 'Subscribe in your calendar' }).waitFor();
+      await page.unroute(accountUrl);
+      expect(await mine.boundingBox()).toEqual(before);
       await expect(mine.locator('[data-its-me]').textContent()).resolves.toContain('Cas Lee');
       await expect(mine.getByTestId('match-status').textContent()).resolves.toBe('Planned');
       await shot('own');

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
@@ -27,10 +27,13 @@ function formatWhen(value: string, locale: Locale): string {
 export function ChallengesSection({
   accountId,
   onAnswered,
+  onKnown,
 }: {
   accountId: string | null | undefined;
   /** A challenge was accepted, declined or withdrawn here (a match may have been created). */
   onAnswered?: () => void;
+  /** The challenges were loaded (or failed to load) the first time: what this section shows is settled. */
+  onKnown?: () => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -38,8 +41,12 @@ export function ChallengesSection({
   const headingId = useId();
   const { state, challenges, myTeamIds, names, reload } = useMyChallenges(accountId);
   const [busy, setBusy] = useState<string | null>(null);
+  useEffect(() => {
+    if (state !== 'loading') onKnown?.();
+  }, [state, onKnown]);
 
-  if (state === 'ready' && challenges.length === 0) return null;
+  // Nothing until known: a heading shown while loading would vanish again for a player without challenges.
+  if (state === 'loading' || (state === 'ready' && challenges.length === 0)) return null;
   const groups = groupChallenges(challenges, myTeamIds);
   const teamName = (challenge: Challenge) => names.get(opponentTeamId(challenge, myTeamIds)) ?? '…';
 

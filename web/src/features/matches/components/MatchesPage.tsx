@@ -16,15 +16,11 @@ import { matchesPageView } from '../page-filter';
 import { sideNames } from '../model';
 import { MatchSections } from './MatchSections';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
+import { SubscribeLink } from '../../../components/calendar/SubscribeLink';
 
 // The live part of a match page (score, timeline, momentum, statistics) loads only for a match scored live.
 const LiveMatchPanel = lazy(() =>
   import('./LiveMatchPanel').then((module) => ({ default: module.LiveMatchPanel })),
-);
-
-// Only My matches has a personal calendar feed: the public matches pages do not load its link.
-const SubscribeLink = lazy(() =>
-  import('../../../components/calendar/SubscribeLink').then((module) => ({ default: module.SubscribeLink })),
 );
 
 // Only My matches shows challenges: the public matches pages do not load them (docs/performance.md).
@@ -91,10 +87,9 @@ export function MatchesPage() {
             <Link to={pagePath('matches', locale)} className={secondaryButtonClass}>
               {t('matches.clearFilter')}
             </Link>
-          ) : view.kind === 'own' && account?.calendarUrl ? (
-            <Suspense fallback={null}>
-              <SubscribeLink feedUrl={account.calendarUrl} />
-            </Suspense>
+          ) : view.kind === 'own' ? (
+            // Its place is held from the first render: the account (and so the feed) arrives after the page.
+            <SubscribeLink feedUrl={account?.calendarUrl} pending={!account} />
           ) : undefined
         }
       />
@@ -113,17 +108,25 @@ export function MatchesPage() {
   );
 }
 
-/** My matches: the challenges, then the matches (loaded again when a challenge was answered). */
+/**
+ * My matches: the challenges, then the matches (loaded again when a challenge was answered). The matches load at
+ * once but show when the challenges are known: challenges arriving above a shown list would push its cards down
+ * under a finger about to tap one.
+ */
 function OwnMatches() {
   const { account } = useSignedInAccount();
   const [version, setVersion] = useState(0);
+  const [challengesKnown, setChallengesKnown] = useState(false);
   const onAnswered = useCallback(() => setVersion((n) => n + 1), []);
+  const onChallengesKnown = useCallback(() => setChallengesKnown(true), []);
   return (
     <div className="space-y-8 sm:space-y-10">
       <Suspense fallback={null}>
-        <ChallengesSection accountId={account?.id} onAnswered={onAnswered} />
+        <ChallengesSection accountId={account?.id} onAnswered={onAnswered} onKnown={onChallengesKnown} />
       </Suspense>
-      <MatchSections key={`own-${version}`} own editable />
+      <div className={challengesKnown ? undefined : 'invisible'} data-testid="own-matches">
+        <MatchSections key={`own-${version}`} own editable />
+      </div>
     </div>
   );
 }
