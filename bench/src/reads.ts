@@ -13,6 +13,11 @@
  * `--api-processes=N` (N ≥ 1): the reads go to N api processes as deployed (`api/src/main.ts --role=api`, child
  * processes on the same database and embedded log as the courtside here, whose projector keeps them ready), the
  * connections shared out among them: what one more api process buys. 0 (the default): the api in this process.
+ *
+ * `--reads=match` (any of list, standings, match, comma-separated; all by default) and `--callers=out` (out, in)
+ * measure only those reads and callers, and
+ * `--api-node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof"` starts the api processes with those Node flags: a profile
+ * of one read as deployed.
  */
 import { createServer, type Server } from 'node:http';
 import { loadavg } from 'node:os';
@@ -91,6 +96,9 @@ async function main() {
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       'api-processes': { type: 'string', default: '0' },
+      reads: { type: 'string', default: 'list,standings,match' },
+      callers: { type: 'string', default: 'out,in' },
+      'api-node-flags': { type: 'string', default: '' },
     },
   });
   const [teams, matches, seconds, connections, apiProcesses] = [
@@ -117,21 +125,34 @@ async function main() {
     const servers: string[] = apiProcesses === 0 ? [base] : [];
     for (let index = 0; index < apiProcesses; index++) {
       const env = { NODE_ENV: 'development', DATABASE_URL: databaseUrl, KAFKA_BROKERS: '' };
-      servers.push((await startServerProcess(cleanups, env, [], 'api')).url);
+      const nodeFlags = values['api-node-flags'].split(' ').filter(Boolean);
+      servers.push((await startServerProcess(cleanups, env, nodeFlags, 'api')).url);
     }
     const servedBy = apiProcesses === 0 ? 'in-process' : String(apiProcesses);
     const urlsOf = (path: string) => servers.map((server) => `${server}${path}`);
 
-    const routes = [
-      ['matches list', `${MATCHES_API}/matches?PAGE=0&COMPLETED=TRUE&TAGS=${seasonId}`],
-      ['standings', `${LADDER_API}/ladders/${ladderId}/standings`],
-      ['a match', `${MATCHES_API}/matches/${matchId}`],
-    ] as const;
+    const reads = new Set(values.reads.split(','));
+    const routes = (
+      [
+        ['list', 'matches list', `${MATCHES_API}/matches?PAGE=0&COMPLETED=TRUE&TAGS=${seasonId}`],
+        ['standings', 'standings', `${LADDER_API}/ladders/${ladderId}/standings`],
+        ['match', 'a match', `${MATCHES_API}/matches/${matchId}`],
+      ] as const
+    )
+      .filter(([key]) => reads.has(key))
+      .map(([, what, path]) => [what, path] as const);
+    if (routes.length === 0) throw new Error('--reads names none of list, standings, match');
     const signedInHeaders = { cookie: player.http.cookieHeader() };
-    const callers = [
-      ['signed out', {}],
-      ['signed in', signedInHeaders],
-    ] as const;
+    const callerKeys = new Set(values.callers.split(','));
+    const callers = (
+      [
+        ['out', 'signed out', {}],
+        ['in', 'signed in', signedInHeaders],
+      ] as const
+    )
+      .filter(([key]) => callerKeys.has(key))
+      .map(([, who, headers]) => [who, headers] as const);
+    if (callers.length === 0) throw new Error('--callers names neither out nor in');
     // A fresh process has a cold JIT and empty answer caches, where this process's api warmed up while seeding:
     // one second per read and caller first, not counted.
     if (apiProcesses > 0)

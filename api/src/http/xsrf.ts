@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomFillSync, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
 import { HttpError } from './http-error.ts';
@@ -12,9 +12,28 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const EXEMPT_PATHS = new Set([UNSUBSCRIBE_PATH]);
 
+const NONCE_BYTES = 16;
+/**
+ * Random bytes for 256 nonces at a time: every answer to a client without a token carries a new one (DESIGN.md §3), and
+ * one system call per answer was 8 % of the api's CPU serving a cached public read (docs/performance.md). Each
+ * slice is handed out once.
+ */
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+function nextNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('base64url', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 /** A signed double-submit token: a random value and an HMAC over the session id and that value. */
 export function issueXsrfToken(secret: string, sessionId: string): string {
-  const nonce = randomBytes(16).toString('base64url');
+  const nonce = nextNonce();
   return `${nonce}.${sign(secret, sessionId, nonce)}`;
 }
 

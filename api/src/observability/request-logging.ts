@@ -3,14 +3,22 @@ import type { Middleware } from 'koa';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 
-/** Gives every request an id (kept from `X-Request-Id` when sane), a child logger, a log line and a timing. */
+/**
+ * Gives every request an id (kept from `X-Request-Id` when sane), a child logger, a log line and a timing. The child
+ * logger is made when something asks for it (`ctx.state.logger`): most answers log only their closing line.
+ */
 export function requestLogging(logger: Logger, metrics: Metrics): Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     ctx.set('X-Request-Id', requestId);
-    const requestLogger = logger.child({ requestId });
-    ctx.state.logger = requestLogger;
+    let requestLogger: Logger | undefined;
+    const loggerOfRequest = () => (requestLogger ??= logger.child({ requestId }));
+    Object.defineProperty(ctx.state, 'logger', {
+      get: loggerOfRequest,
+      enumerable: true,
+      configurable: true,
+    });
     const started = performance.now();
     try {
       await next();
@@ -19,10 +27,18 @@ export function requestLogging(logger: Logger, metrics: Metrics): Middleware {
       const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
       if (!ctx.path.startsWith('/webapps/assets/')) {
-        requestLogger.info(
-          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
-          'request',
-        );
+        if (logger.isLevelEnabled('info')) {
+          logger.info(
+            {
+              requestId,
+              method: ctx.method,
+              path: ctx.path,
+              status: ctx.status,
+              ms: Math.round(seconds * 1000),
+            },
+            'request',
+          );
+        }
       }
     }
   };
