@@ -13,6 +13,12 @@ export interface ProjectionContext {
     sql: string,
     params?: unknown[],
   ): Promise<{ rows: R[]; rowCount: number | null }>;
+  /**
+   * SQL whose answer the projection does not need (an insert, an update of what it decided already): sent at once
+   * behind the statements before it and not waited for, so it costs no round trip of its own. A later `query` sees
+   * its effect (one connection, statements in order). If it fails, the record fails (apply-records.ts).
+   */
+  write(sql: string, params?: unknown[]): void;
   /** Queues a live push, delivered after this transaction commits (and never during a replay). */
   push(push: LivePush): void;
   /**

@@ -56,7 +56,9 @@ export function startProjector(options: ProjectorOptions): Projector {
     connectionString: options.databaseUrl,
     max: 3,
     options: `-c search_path=${schema},public`,
-  });
+    // A projection's writes go out back to back, each not waiting for the one before (apply-records.ts).
+    pipeline: true,
+  } as pg.PoolConfig);
   pool.on('error', (error) => options.logger.error({ err: error }, 'projector pool error'));
   let lease: pg.Client | undefined;
   let subscription: Subscription | undefined;

@@ -16,7 +16,7 @@ export const auditProjection: Projection = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   tables: ['company_events'],
   async apply(event, context) {
-    await context.query(
+    context.write(
       `INSERT INTO company_events (company_id, seq, event_id, type, stream_id, ladder_id, season_id, actor_id, occurred_at, payload,
          envelope)
        SELECT $1, coalesce(max(seq), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM company_events WHERE company_id = $1

@@ -14,11 +14,11 @@ export const companiesProjection: Projection = {
     const event = envelope as CompanyEvent;
     switch (event.type) {
       case 'CompanyCreated':
-        await context.query(
+        context.write(
           'INSERT INTO companies (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
           [event.payload.companyId, event.payload.name, event.occurredAt],
         );
-        await context.query(
+        context.write(
           'INSERT INTO company_managers (company_id, account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
           [event.payload.companyId, event.payload.ownerId],
         );

@@ -69,7 +69,7 @@ export const matchesProjection: Projection = {
         );
         if (!rows[0]) break;
         const scored = recalculate(event.payload.defender, event.payload.challenger, rows[0].match_type);
-        await context.query(
+        context.write(
           // A pending result (DESIGN.md §5) waits for the other side; any other result counts at once.
           `UPDATE matches SET defender_score = $2, challenger_score = $3, status = $4, winner = $5::text,
              calendar_sequence = calendar_sequence + (status IS DISTINCT FROM $4)::int,
@@ -123,7 +123,7 @@ export const matchesProjection: Projection = {
           event.payload.defenderId,
           event.payload.challengerId,
         );
-        await writeOrder(context, next);
+        writeOrder(context, next);
         seasonChanged('positions');
         await pushMatch(context, matchId, seasonId, ladderId);
         break;
@@ -156,7 +156,7 @@ export const matchesProjection: Projection = {
       case 'ChallengerSwapped': {
         const order = await activeOrder(context, seasonId);
         if (!order.includes(event.payload.challengerId) || !order.includes(event.payload.defenderId)) break;
-        await writeOrder(context, swapTeams(order, event.payload.challengerId, event.payload.defenderId));
+        writeOrder(context, swapTeams(order, event.payload.challengerId, event.payload.defenderId));
         seasonChanged('positions');
         await pushMatch(context, matchId, seasonId, ladderId);
         break;

@@ -25,12 +25,9 @@ export async function activeOrder(
 }
 
 /** Writes positions 1..N from an order, in one statement. */
-export async function writeOrder(
-  context: Pick<ProjectionContext, 'query'>,
-  order: readonly string[],
-): Promise<void> {
+export function writeOrder(context: Pick<ProjectionContext, 'write'>, order: readonly string[]): void {
   if (order.length === 0) return;
-  await context.query(
+  context.write(
     // A team that changes place keeps how far it moved (a team new on the ladder had no place: it did not move).
     `UPDATE teams SET position = ordered.position,
        movement = CASE WHEN teams.position IS NULL THEN teams.movement ELSE teams.position - ordered.position END
@@ -71,7 +68,7 @@ export const teamsProjection: Projection = {
       };
       const after = seasonTeamsDecider.evolve(before, event as TeamDomainEvent).teams[teamId]!;
       if (after.status === rows[0].status) return false;
-      await context.query(`UPDATE teams SET status = $2${extra} WHERE id = $1`, [
+      context.write(`UPDATE teams SET status = $2${extra} WHERE id = $1`, [
         teamId,
         after.status,
         ...(extra ? [day] : []),
@@ -87,7 +84,7 @@ export const teamsProjection: Projection = {
           [teamId, seasonId, event.payload.ladderId, event.companyId, event.occurredAt],
         );
         if (!rowCount) break;
-        await context.query(
+        context.write(
           `INSERT INTO team_members (team_id, account_id, member_order)
            SELECT $1, member, ord FROM unnest($2::uuid[]) WITH ORDINALITY AS m(member, ord)`,
           [teamId, event.payload.memberIds],
@@ -98,7 +95,7 @@ export const teamsProjection: Projection = {
       case 'TeamAccepted': {
         const order = await activeOrder(context, seasonId);
         if (!(await transition(', join_date = $3'))) break;
-        await writeOrder(context, acceptTeam(order, teamId));
+        writeOrder(context, acceptTeam(order, teamId));
         changed('teams', 'positions');
         break;
       }
@@ -108,14 +105,14 @@ export const teamsProjection: Projection = {
       case 'TeamRemoved': {
         const order = await activeOrder(context, seasonId);
         if (!(await transition(', leave_date = $3, position = NULL'))) break;
-        await writeOrder(context, removeTeam(order, teamId));
+        writeOrder(context, removeTeam(order, teamId));
         changed('teams', 'positions');
         break;
       }
       case 'TeamPositionChanged': {
         const order = await activeOrder(context, seasonId);
         if (!order.includes(teamId)) break;
-        await writeOrder(context, moveTeam(order, teamId, event.payload.position));
+        writeOrder(context, moveTeam(order, teamId, event.payload.position));
         changed('positions');
         break;
       }
@@ -124,8 +121,8 @@ export const teamsProjection: Projection = {
         const index = order.indexOf(teamId);
         // Only as decided: the team that passes it still stands right below it.
         if (index < 0 || order[index + 1] !== event.payload.passedBy) break;
-        await writeOrder(context, dropBelow(order, teamId, event.payload.passedBy));
-        await context.query('UPDATE teams SET last_dropped_at = $2 WHERE id = $1', [
+        writeOrder(context, dropBelow(order, teamId, event.payload.passedBy));
+        context.write('UPDATE teams SET last_dropped_at = $2 WHERE id = $1', [
           teamId,
           event.payload.droppedAt,
         ]);

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventRegistry } from '@courtside/events/event-registry';
+import type { LogRecord } from '@courtside/eventlog/log/port';
+import { applyRecords, PoisonedRecordError } from '@courtside/projector/apply-records';
+import type { Projection } from '@courtside/projector/projection';
+import { createTestDatabase } from '../support/services.ts';
+import { noteWritten } from './notes-module.ts';
+
+/**
+ * The projections' writes are pipelined and waited for at the end of a batch (projector/src/apply-records.ts): what
+ * a batch writes must be what it wrote one statement at a time, and a write the database refuses must still name
+ * its own record, with the database's own reason.
+ */
+const registry = new EventRegistry([noteWritten]);
+
+/**
+ * Writes each note's text into a table that refuses the text "refused"; reads its own row back after writing, except
+ * for a note whose text starts with "unread" (its failure is then found only when the batch's writes are waited for).
+ */
+const checkedNotes: Projection = {
+  name: 'checked_notes',
+  migrationsDir: '',
+  tables: ['checked_notes'],
+  async apply(event, context) {
+    const { noteId, text } = event.payload as { noteId: string; text: string };
+    context.write(
+      'INSERT INTO checked_notes (id, text, seq) VALUES ($1, $2, (SELECT count(*) FROM checked_notes))',
+      [noteId, text],
+    );
+    if (text.startsWith('unread')) return;
+    const { rows } = await context.query<{ text: string }>('SELECT text FROM checked_notes WHERE id = $1', [
+      noteId,
+    ]);
+    if (rows[0]?.text !== text) throw new Error(`the note's own write is not visible to its read`);
+  },
+};
+
+const records = (texts: string[]): LogRecord[] =>
+  texts.map((text, offset) => {
+    const noteId = randomUUID();
+    const value = registry.create(
+      { type: noteWritten.type, streamId: noteId, payload: { noteId, text } },
+      { companyId: randomUUID(), actorId: 'test', correlationId: randomUUID(), occurredAt: new Date() },
+    );
+    return { partition: 0, offset, value };
+  });
+
+describe('applying a batch of records with pipelined writes', () => {
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    pool = new pg.Pool({
+      connectionString: await createTestDatabase('apply'),
+      pipeline: true,
+    } as pg.PoolConfig);
+    await pool.query(
+      `CREATE TABLE checked_notes (id uuid PRIMARY KEY, text text NOT NULL CHECK (text NOT LIKE '%refused'), seq int NOT NULL)`,
+    );
+  });
+  afterAll(async () => {
+    await pool?.end();
+  });
+
+  /** Applies in a transaction that is rolled back, and says what the table held at the end, or the error. */
+  async function apply(texts: string[]) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        const applied = await applyRecords(client, records(texts), registry, [checkedNotes], false);
+        const { rows } = await client.query<{ text: string; seq: number }>(
+          'SELECT text, seq FROM checked_notes ORDER BY seq',
+        );
+        return { events: applied.events.length, rows };
+      } catch (error) {
+        return { error };
+      }
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  }
+
+  it('writes every record in log order, each write seen by the statements after it', async () => {
+    const texts = Array.from({ length: 300 }, (_, index) => `note ${index}`);
+
+    const result = await apply(texts);
+
+    expect(result).toEqual({ events: 300, rows: texts.map((text, seq) => ({ text, seq })) });
+  });
+
+  it.each([
+    ['a read after it', ['first', 'second', 'refused', 'fourth']],
+    [
+      'nothing after it but the end of the batch',
+      ['unread first', 'unread second', 'unread refused', 'unread 4'],
+    ],
+  ])('names the record whose write the database refused, with the refusal itself (%s)', async (_, texts) => {
+    const result = await apply(texts);
+
+    expect(result.error).toBeInstanceOf(PoisonedRecordError);
+    const poisoned = result.error as PoisonedRecordError;
+    expect(poisoned.index).toBe(2);
+    expect(poisoned.message).toMatch(/violates check constraint/);
+    expect(poisoned.message).not.toMatch(/current transaction is aborted/);
+  });
+});
