@@ -1,4 +1,5 @@
-import type { PoolClient, QueryConfig } from 'pg';
+import type { PoolClient } from 'pg';
+import { prepared } from '@courtside/eventlog/db/prepared';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry } from '@courtside/events/event-registry';
 import type { LogRecord } from '@courtside/eventlog/log/port';
@@ -48,20 +49,6 @@ export async function applyRecords(
     await client.query('ROLLBACK TO SAVEPOINT apply_records');
     return applyEach(client, records, registry, projections, publishing, 'record');
   }
-}
-
-const statementNames = new Map<string, string>();
-/**
- * A projection's statement as a named prepared statement: Postgres parses and plans each of the few dozen statements
- * once per connection instead of once per event.
- */
-function prepared(text: string, values?: unknown[]): QueryConfig {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `projection_${statementNames.size}`;
-    statementNames.set(text, name);
-  }
-  return { name, text, values };
 }
 
 /** The writes sent and not yet waited for, and the first of them that failed. */

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry, NewEvent } from '@courtside/events/event-registry';
 import { CHAIN_START, chainEvents } from '@courtside/eventlog/chain/hash-chain';
+import { prepared } from '@courtside/eventlog/db/prepared';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { CommandUnavailable } from './command-errors.ts';
 import { KeyedQueue } from './keyed-queue.ts';
@@ -144,14 +145,16 @@ export class CommandBus {
     });
     let healthy = true;
     try {
-      await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
+      await client.query(prepared('SELECT pg_advisory_lock(hashtext($1))', [lockKey]));
       try {
         const partition = await log.partitionOf(meta.companyId);
         const { rows } = await client.query<{ next_offset: number | null; quarantined: boolean }>(
-          `SELECT (SELECT next_offset FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2),
-                  EXISTS (SELECT 1 FROM ${this.options.readModelSchema}.quarantined_companies WHERE company_id = $1)
-                    AS quarantined`,
-          [meta.companyId, log.id],
+          prepared(
+            `SELECT (SELECT next_offset FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2),
+                    EXISTS (SELECT 1 FROM ${this.options.readModelSchema}.quarantined_companies WHERE company_id = $1)
+                      AS quarantined`,
+            [meta.companyId, log.id],
+          ),
         );
         if (rows[0]?.quarantined) {
           throw new CommandUnavailable('quarantined');
@@ -184,13 +187,15 @@ export class CommandBus {
         this.options.onAppended?.(appended.length);
         const nextOffset = Math.max(...appended.map((event) => event.offset)) + 1;
         await client.query(
-          `INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (company_id, log) DO UPDATE SET partition = excluded.partition, next_offset = excluded.next_offset`,
-          [meta.companyId, log.id, partition, nextOffset],
+          prepared(
+            `INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (company_id, log) DO UPDATE SET partition = excluded.partition, next_offset = excluded.next_offset`,
+            [meta.companyId, log.id, partition, nextOffset],
+          ),
         );
         return { events, result: decision.result, target: { partition, nextOffset } };
       } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => {
+        await client.query(prepared('SELECT pg_advisory_unlock(hashtext($1))', [lockKey])).catch(() => {
           healthy = false; // a connection that may still hold the lock is closed, never reused
         });
       }
@@ -202,8 +207,10 @@ export class CommandBus {
   /** The hash of the company's last event; CHAIN_START for its first event or the first one after hashes began. */
   private async lastHashOf(companyId: string): Promise<string> {
     const { rows } = await this.options.readModels.query<{ hash: string | null }>(
-      `SELECT envelope->>'hash' AS hash FROM company_events WHERE company_id = $1 ORDER BY seq DESC LIMIT 1`,
-      [companyId],
+      prepared(
+        `SELECT envelope->>'hash' AS hash FROM company_events WHERE company_id = $1 ORDER BY seq DESC LIMIT 1`,
+        [companyId],
+      ),
     );
     return rows[0]?.hash ?? CHAIN_START;
   }
