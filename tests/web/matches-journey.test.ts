@@ -188,6 +188,22 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
       await page.getByRole('link', { name: 'Subscribe in your calendar' }).waitFor();
       await page.unroute(accountUrl);
       expect(await mine.boundingBox()).toEqual(before);
+      // The challenges above the list arrive late too: the list waits for them, hidden under the page's loading veil,
+      // so they cannot push it down either.
+      let releaseChallenges = () => {};
+      const challengesHeld = new Promise<void>((resolve) => (releaseChallenges = resolve));
+      const challengesUrl = `${courtside.url}${LADDER_API}/challenges/mine`;
+      await page.route(challengesUrl, async (route) => {
+        await challengesHeld;
+        await route.continue();
+      });
+      await page.reload();
+      await page.getByTestId('loading-overlay').waitFor();
+      await expect(mine.isVisible()).resolves.toBe(false);
+      releaseChallenges();
+      await mine.waitFor();
+      await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+      await page.unroute(challengesUrl);
       await expect(mine.locator('[data-its-me]').textContent()).resolves.toContain('Cas Lee');
       await expect(mine.getByTestId('match-status').textContent()).resolves.toBe('Planned');
       await shot('own');
