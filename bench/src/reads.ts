@@ -17,7 +17,8 @@
  * `--reads=match` (any of list, standings, match, comma-separated; all by default) and `--callers=out` (out, in)
  * measure only those reads and callers, and
  * `--api-node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof"` starts the api processes with those Node flags: a profile
- * of one read as deployed.
+ * of one read as deployed. `--accept-encoding="br, gzip"` sends that header with every read, as browsers do (bare Koa
+ * still answers uncompressed).
  */
 import { createServer, type Server } from 'node:http';
 import { loadavg } from 'node:os';
@@ -98,6 +99,7 @@ async function main() {
       'api-processes': { type: 'string', default: '0' },
       reads: { type: 'string', default: 'list,standings,match' },
       callers: { type: 'string', default: 'out,in' },
+      'accept-encoding': { type: 'string', default: '' },
       'api-node-flags': { type: 'string', default: '' },
     },
   });
@@ -142,11 +144,14 @@ async function main() {
       .filter(([key]) => reads.has(key))
       .map(([, what, path]) => [what, path] as const);
     if (routes.length === 0) throw new Error('--reads names none of list, standings, match');
-    const signedInHeaders = { cookie: player.http.cookieHeader() };
+    const encoding: Record<string, string> = values['accept-encoding']
+      ? { 'accept-encoding': values['accept-encoding'] }
+      : {};
+    const signedInHeaders = { ...encoding, cookie: player.http.cookieHeader() };
     const callerKeys = new Set(values.callers.split(','));
     const callers = (
       [
-        ['out', 'signed out', {}],
+        ['out', 'signed out', encoding],
         ['in', 'signed in', signedInHeaders],
       ] as const
     )

@@ -1,4 +1,9 @@
-import type { Context } from 'koa';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Koa, { type Context } from 'koa';
+import compress from 'koa-compress';
+import conditional from 'koa-conditional-get';
 import { describe, expect, it } from 'vitest';
 import { PublicAnswerCache } from './public-answer-cache.ts';
 
@@ -106,5 +111,76 @@ describe('public answers kept until the read models change', () => {
       'Error: No such ladder 1',
     ]);
     await expect(cache.value('l2', failing)).rejects.toThrow('No such ladder 2');
+  });
+});
+
+describe('public answers compressed once, as the client accepts them', () => {
+  /** The api's order: compression outside, then 304s, then the kept answer (app.ts). */
+  async function serve(cache: PublicAnswerCache, build: () => Promise<unknown>) {
+    const app = new Koa();
+    app.use(compress());
+    app.use(conditional());
+    app.use((ctx) => cache.answer(ctx, ctx.path, build));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    return { get, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('sends brotli or gzip by the request, the same ETag for all, 304 for a held one, and small answers as they are', async () => {
+    const cache = new PublicAnswerCache();
+    let builds = 0;
+    const teams = Array.from({ length: 200 }, (_, index) => ({ teamId: `t${index}`, position: index + 1 }));
+    const { get, close } = await serve(cache, async () => {
+      builds++;
+      return { teams };
+    });
+    try {
+      const json = JSON.stringify({ teams });
+      const br = await get('/standings', { 'accept-encoding': 'gzip, deflate, br' });
+      const gzip = await get('/standings', { 'accept-encoding': 'gzip' });
+      const plain = await get('/standings', {});
+      const held = await get('/standings', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+
+      expect([br.status, br.headers['content-encoding'], brotliDecompressSync(br.body).toString()]).toEqual([
+        200,
+        'br',
+        json,
+      ]);
+      expect([gzip.headers['content-encoding'], gunzipSync(gzip.body).toString()]).toEqual(['gzip', json]);
+      expect([plain.headers['content-encoding'], plain.body.toString()]).toEqual([undefined, json]);
+      expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(1);
+      expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(br.headers['content-type']).toMatch(/^application\/json/);
+      // Sent as kept bytes (with their length), not compressed again as a stream for this request.
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
+      expect(held.status).toBe(304);
+      expect(builds).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('sends an answer below 1 KB as it is', async () => {
+    const { get, close } = await serve(new PublicAnswerCache(), async () => ({ id: 'm1' }));
+    try {
+      const small = await get('/match', { 'accept-encoding': 'br, gzip' });
+      expect([small.headers['content-encoding'], small.body.toString()]).toEqual([undefined, '{"id":"m1"}']);
+    } finally {
+      await close();
+    }
   });
 });
