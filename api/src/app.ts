@@ -12,10 +12,12 @@ import { docsRoutes } from './docs/docs-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { HttpError } from './http/http-error.ts';
+import { InFlightRequests } from './http/in-flight.ts';
 import { textHygiene } from './http/text-hygiene.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import type { AppServices, CourtsideModule } from './module.ts';
 import type { Metrics } from './observability/metrics.ts';
+import { logAppErrors } from './observability/app-errors.ts';
 import { requestLogging } from './observability/request-logging.ts';
 import { webApp } from './web/web-app.ts';
 
@@ -37,10 +39,11 @@ export interface RouteInfo {
 }
 
 /** Builds the Koa app; it does not listen (the entry point or a test does). */
-export function createApp(options: AppOptions): Koa & { routes: RouteInfo[] } {
+export function createApp(options: AppOptions): Koa & { routes: RouteInfo[]; inFlight: InFlightRequests } {
   // maxIpsCount 1: only the last X-Forwarded-For entry, the one our proxy wrote, names the client. The entries
   // before it come from the client itself and could be anything (and would dodge the limits per address).
   const app = new Koa({ proxy: options.trustProxy, maxIpsCount: 1 });
+  logAppErrors(app, options.services.logger);
   const router = new Router();
   healthRoutes(router, {
     pool: options.services.db,
@@ -56,6 +59,8 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[] } {
     throw new HttpError(404, 'The tournament API is not available');
   });
 
+  const inFlight = new InFlightRequests();
+  app.use(inFlight.middleware);
   app.use(requestLogging(options.services.logger, options.metrics));
   // Brotli or gzip for what is not precompressed (JSON answers, error pages), with Vary: Accept-Encoding; an
   // ETag on every answer, and 304 when the client holds it already (index.html is revalidated every time).
@@ -88,7 +93,7 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[] } {
   const routes = router.stack
     .filter((layer) => typeof layer.path === 'string' && layer.methods.length > 0)
     .map((layer) => ({ methods: layer.methods.filter((m) => m !== 'HEAD'), path: String(layer.path) }));
-  return Object.assign(app, { routes });
+  return Object.assign(app, { routes, inFlight });
 }
 
 /**

@@ -264,6 +264,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         const closed = closeServer(server);
         await live.close();
         await closed;
+        // Handlers of clients that hung up go on after their connection closed: they finish before the pools close.
+        await app.inFlight.drained(10_000);
       });
       deadlines.start();
       stops.push(() => deadlines.stop());
