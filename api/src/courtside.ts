@@ -16,6 +16,7 @@ import { productProjections } from '@courtside/projector/catalog';
 import { startProjector, type Projector } from '@courtside/projector/projector';
 import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createApp, type RouteInfo } from './app.ts';
+import type { InFlightRequests } from './http/in-flight.ts';
 import { assertMailConfigured, type Mode } from './config.ts';
 import { PasswordHasher } from './accounts/passwords.ts';
 import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
@@ -261,11 +262,9 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       server.listen(config.port ?? 0, config.host ?? '127.0.0.1');
       await once(server, 'listening');
       stops.push(async () => {
-        const closed = closeServer(server);
+        const closed = closeServer(server, app.inFlight);
         await live.close();
         await closed;
-        // Handlers of clients that hung up go on after their connection closed: they finish before the pools close.
-        await app.inFlight.drained(10_000);
       });
       deadlines.start();
       stops.push(() => deadlines.stop());
@@ -323,14 +322,19 @@ function readModelPool(databaseUrl: string, schema: string, onError: (error: unk
   return pool;
 }
 
-/** Stops taking connections, lets requests in flight finish, then closes idle keep-alive sockets. */
-async function closeServer(server: Server): Promise<void> {
+/**
+ * Stops taking connections, lets requests in flight finish, then closes idle keep-alive sockets. The server's close
+ * waits for connections only, and a handler goes on after its client hung up: those finish too (at most 10 s more),
+ * before the caller closes the pools under them.
+ */
+async function closeServer(server: Server, inFlight: InFlightRequests): Promise<void> {
   if (!server.listening) return;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 5_000);
   await closed;
   clearTimeout(force);
+  await inFlight.drained(10_000);
 }
 
 async function sharedSecret(db: pg.Pool, name: string, configured: string | undefined): Promise<string> {

@@ -200,6 +200,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
       await page.reload();
       await page.getByTestId('loading-overlay').waitFor();
       await expect(mine.isVisible()).resolves.toBe(false);
+      await shot('own-loading');
       releaseChallenges();
       await mine.waitFor();
       await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });

@@ -27,18 +27,16 @@ export function requestLogging(logger: Logger, metrics: Metrics): Middleware {
       const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
       if (!ctx.path.startsWith('/webapps/assets/')) {
-        if (logger.isLevelEnabled('info')) {
-          logger.info(
-            {
-              requestId,
-              method: ctx.method,
-              path: ctx.path,
-              status: ctx.status,
-              ms: Math.round(seconds * 1000),
-            },
-            'request',
-          );
-        }
+        logger.info(
+          {
+            requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(seconds * 1000),
+          },
+          'request',
+        );
       }
     }
   };

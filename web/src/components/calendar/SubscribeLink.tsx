@@ -34,11 +34,7 @@ export function SubscribeLink({
   );
   if (!href) {
     return (
-      <span
-        className={`${secondaryButtonClass} invisible`}
-        aria-hidden="true"
-        data-testid="subscribe-placeholder"
-      >
+      <span className={`${secondaryButtonClass} invisible`} aria-hidden="true">
         {content}
       </span>
     );

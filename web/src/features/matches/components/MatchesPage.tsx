@@ -124,7 +124,7 @@ function OwnMatches() {
       <Suspense fallback={null}>
         <ChallengesSection accountId={account?.id} onAnswered={onAnswered} onKnown={onChallengesKnown} />
       </Suspense>
-      <div className={challengesKnown ? undefined : 'invisible'} data-testid="own-matches">
+      <div className={challengesKnown ? undefined : 'invisible'}>
         <MatchSections key={`own-${version}`} own editable />
       </div>
     </div>
