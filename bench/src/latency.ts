@@ -15,7 +15,6 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { io, type Socket } from 'socket.io-client';
 import { startCourtside, type RunningCourtside } from '@courtside/api/courtside';
 import { createLogger } from '@courtside/api/observability/logger';
 import type { EventEnvelope } from '@courtside/events/envelope';
@@ -44,7 +43,8 @@ import {
   type Summary,
 } from './stats.ts';
 import { descendantsCpu, machineInfo, systemCpu, type MachineInfo } from './system.ts';
-import { LIVE_PATH } from '@courtside/events/api-paths';
+import { commandHeaders, listenForNotes } from './note-commands.ts';
+import { drain, sendOpenLoop } from './open-loop.ts';
 
 type LogKind = 'kafka' | 'embedded';
 
@@ -363,42 +363,14 @@ async function runOne(
 
     // One socket.io client, subscribed to every company's room.
     const companyIds = Array.from({ length: options.companies }, () => randomUUID());
-    const socket: Socket = io(baseUrl, {
-      path: LIVE_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    local.add('close the socket', () => socket.close());
     let unmatched = 0;
-    socket.on('note.written', (data: { text?: string }) => {
-      const now = performance.now();
-      const record = byText.get(data?.text ?? '');
-      if (record && record.pushAt === undefined) record.pushAt = now;
+    const socket = await listenForNotes(baseUrl, companyIds, (text, at) => {
+      const record = byText.get(text);
+      if (record && record.pushAt === undefined) record.pushAt = at;
       else unmatched++;
     });
-    await withTimeout(
-      new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      }),
-      10_000,
-      'socket.io connect',
-    );
-    for (const companyId of companyIds) {
-      const ack = (await socket.timeout(5_000).emitWithAck('subscribe', { room: `ladder:${companyId}` })) as {
-        ok: boolean;
-        error?: string;
-      };
-      if (!ack.ok) throw new Error(`subscribe ladder:${companyId} refused: ${ack.error}`);
-    }
-
-    // The anti-forgery cookie: any GET sets it; every POST sends it back in X-XSRF-TOKEN.
-    const health = await fetch(`${baseUrl}/webapps/api/health`);
-    await health.arrayBuffer();
-    const cookies = health.headers.getSetCookie().map((line) => line.split(';')[0]!.trim());
-    const xsrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-    if (!xsrf) throw new Error('the api set no XSRF-TOKEN cookie');
-    const headers = { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf };
+    local.add('close the socket', () => socket.close());
+    const headers = await commandHeaders(baseUrl);
 
     const runId = randomUUID().slice(0, 8);
     const send = async (record: CommandRecord) => {
@@ -423,39 +395,24 @@ async function runOne(
       }
     };
 
-    /** Open loop: command i is due at start + i/rate; a late timer sends everything due at once. */
+    /** Open loop (open-loop.ts), then a bounded wait for the pushes of the accepted commands. */
     const runPhase = async (label: string, count: number): Promise<CommandRecord[]> => {
-      const interval = 1000 / options.rate;
       const records: CommandRecord[] = [];
-      const inFlight: Promise<void>[] = [];
-      const start = performance.now() + 5;
-      for (let seq = 0; seq < count;) {
-        const dueAt = start + seq * interval;
-        const now = performance.now();
-        if (dueAt > now) {
-          await new Promise((resolve) => setTimeout(resolve, dueAt - now));
-          continue;
-        }
-        while (seq < count && start + seq * interval <= performance.now()) {
-          const record: CommandRecord = {
-            seq,
-            companyId: companyIds[seq % companyIds.length]!,
-            text: `bench ${runId} ${label} ${seq}`,
-            dueAt: start + seq * interval,
-          };
-          byText.set(record.text, record);
-          records.push(record);
-          inFlight.push(send(record));
-          seq++;
-        }
-      }
-      await Promise.all(inFlight);
-      // Answered; now wait (bounded) for the pushes of the accepted ones.
-      const deadline = performance.now() + options.drainSeconds * 1000;
-      const waiting = () =>
-        records.some((r) => (r.status === 201 || r.status === 202) && r.pushAt === undefined);
-      while (waiting() && performance.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 10));
+      await sendOpenLoop(options.rate, count, (seq, dueAt) => {
+        const record: CommandRecord = {
+          seq,
+          companyId: companyIds[seq % companyIds.length]!,
+          text: `bench ${runId} ${label} ${seq}`,
+          dueAt,
+        };
+        byText.set(record.text, record);
+        records.push(record);
+        return send(record);
+      });
+      await drain(
+        () => records.some((r) => (r.status === 201 || r.status === 202) && r.pushAt === undefined),
+        options.drainSeconds,
+      );
       return records;
     };
 

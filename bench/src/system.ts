@@ -103,3 +103,12 @@ export function systemCpu(): { busy: number; total: number } | undefined {
     return undefined;
   }
 }
+
+/** CPU seconds used so far by each of `pids` itself (not its children); a pid that is gone is left out. */
+export function cpuSecondsOf(pids: readonly number[]): Map<number, number> {
+  const wanted = new Set(pids);
+  const seconds = new Map<number, number>();
+  for (const stat of readProcStats())
+    if (wanted.has(stat.pid)) seconds.set(stat.pid, stat.ticks / ticksPerSecond());
+  return seconds;
+}

@@ -24,3 +24,9 @@ const courtside = await startCourtside({
 });
 await courtside.projector?.started;
 process.send?.({ url: courtside.url });
+// A SIGTERM stops it as the entry point does (so a --cpu-prof profile is written); tests that crash it use SIGKILL.
+// At most 5 s: a test's cleanup may already have dropped the database under it.
+process.once('SIGTERM', () => {
+  setTimeout(() => process.exit(0), 5_000).unref();
+  void courtside.stop().finally(() => process.exit(0));
+});
