@@ -6,7 +6,7 @@ import { CHAIN_START, chainEvents } from '@courtside/eventlog/chain/hash-chain';
 import { prepared } from '@courtside/eventlog/db/prepared';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { CommandUnavailable } from './command-errors.ts';
-import { KeyedQueue } from './keyed-queue.ts';
+import { KeyedQueue, WaitedTooLong } from './keyed-queue.ts';
 import type { ProjectionTracker } from './projection-tracker.ts';
 
 /** What a command handler sees: the read models (caught up with the company's events) and the clock. */
@@ -52,7 +52,10 @@ export interface CommandBusOptions {
   maxQueuedPerCompany?: number;
   /** Commands of all companies that may wait in this process before it answers "busy". */
   maxQueued?: number;
-  /** A command that waited longer than this for its turn is refused rather than answered late. */
+  /**
+   * A command that would wait longer than this for its turn (the commands ahead of it × how long commands take
+   * lately) is refused at once; one that waited longer all the same is refused when its turn comes.
+   */
   maxQueueWaitMs?: number;
   /** Bound on one call to the log before the command (head, append) gives up with 503. */
   logCallTimeoutMs?: number;
@@ -90,7 +93,11 @@ export class CommandBus {
     this.waitMs = options.projectionWaitMs ?? 2_000;
     this.logCallMs = options.logCallTimeoutMs ?? 1_500;
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 1_000;
-    this.queue = new KeyedQueue(options.maxQueuedPerCompany ?? 32, options.maxQueued ?? 256);
+    this.queue = new KeyedQueue(
+      options.maxQueuedPerCompany ?? 32,
+      options.maxQueued ?? 256,
+      this.maxQueueWaitMs,
+    );
     this.breaker = new LogBreaker(() => options.log.ping());
   }
 
@@ -111,16 +118,16 @@ export class CommandBus {
         outcome = 'unavailable';
         throw logUnavailable();
       }
-      const queuedAt = performance.now();
-      const queued = this.queue.run(meta.companyId, () => {
-        if (performance.now() - queuedAt > this.maxQueueWaitMs) throw busy();
-        return this.decideAndAppend(meta, decide);
-      });
+      const queued = this.queue.run(meta.companyId, () => this.decideAndAppend(meta, decide));
       if (!queued) {
         outcome = 'unavailable';
         throw busy();
       }
       const { events, result, target } = await queued.catch((error: unknown) => {
+        if (error instanceof WaitedTooLong) {
+          outcome = 'unavailable';
+          throw busy();
+        }
         if (error instanceof CommandUnavailable) outcome = 'unavailable';
         throw error;
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyedQueue } from './keyed-queue.ts';
+import { KeyedQueue, WaitedTooLong } from './keyed-queue.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -63,5 +63,54 @@ describe('KeyedQueue', () => {
     expect(queue.run('c', tick)).toBeUndefined();
     await Promise.all([first, second]);
     await expect(queue.run('c', async () => 'ran')).resolves.toBe('ran');
+  });
+
+  describe('with a bound on the wait (a fake clock)', () => {
+    let now = 0;
+    const deferred = () => {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      return { promise, resolve };
+    };
+
+    it('given jobs that took 400 ms lately, when a job would wait behind three of them (1,200 ms > 1,000), then it is turned away at once', async () => {
+      now = 0;
+      const queue = new KeyedQueue(10, Infinity, 1_000, () => now);
+      const first = deferred();
+      const done = queue.run('a', () => first.promise);
+      await Promise.resolve(); // it starts
+      now = 400;
+      first.resolve();
+      await done;
+
+      const running = [deferred(), deferred(), deferred()];
+      const queued = running.map((job) => queue.run('a', () => job.promise));
+
+      expect(queued.every((job) => job !== undefined)).toBe(true);
+      expect(queue.run('a', tick)).toBeUndefined();
+      expect(queue.run('b', tick)).toBeDefined();
+      for (const job of running) job.resolve();
+      await Promise.all(queued);
+    });
+
+    it('given a job whose turn comes after the bound, when its turn comes, then it is not run and fails with WaitedTooLong', async () => {
+      now = 0;
+      const queue = new KeyedQueue(10, Infinity, 1_000, () => now);
+      const first = deferred();
+      const running = queue.run('a', () => first.promise);
+      let ran = false;
+      const late = queue.run('a', async () => {
+        ran = true;
+      });
+
+      await Promise.resolve(); // the first starts
+      now = 1_500;
+      first.resolve();
+
+      await Promise.all([running, expect(late).rejects.toBeInstanceOf(WaitedTooLong)]);
+      expect(ran).toBe(false);
+      // Nothing is ahead of the next one: it runs.
+      await expect(queue.run('a', async () => 'ran')).resolves.toBe('ran');
+    });
   });
 });

@@ -1,26 +1,44 @@
 /**
  * Runs work one at a time per key, in arrival order, inside this process. Commands of one company queue here
  * instead of each holding a database connection while it waits for the company's lock.
+ *
+ * A job is turned away at once ("busy") when its key or the whole process has too many waiting, and when the jobs
+ * ahead of it would, at the time jobs have taken lately, keep it waiting longer than `maxWaitMs`: an overloaded
+ * process answers at once instead of after a wait that ends in the same refusal. A job that waited longer all the
+ * same (the estimate was short) is not run: it fails with `WaitedTooLong`.
  */
 export class KeyedQueue {
   private readonly tails = new Map<string, { tail: Promise<unknown>; waiting: number }>();
   private waitingInAll = 0;
+  /** Moving average of how long a job has taken lately (ms); 0 until one has run. */
+  private jobMs = 0;
 
   constructor(
     private readonly maxWaiting: number,
     private readonly maxWaitingInAll = Infinity,
+    private readonly maxWaitMs = Infinity,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Undefined when the key already has `maxWaiting` jobs queued, or all keys `maxWaitingInAll`: "busy". */
+  /** Undefined when the job would wait too long, or too many are waiting: "busy". */
   run<T>(key: string, work: () => Promise<T>): Promise<T> | undefined {
     const entry = this.tails.get(key) ?? { tail: Promise.resolve(), waiting: 0 };
     if (entry.waiting >= this.maxWaiting || this.waitingInAll >= this.maxWaitingInAll) return undefined;
+    if (entry.waiting * this.jobMs > this.maxWaitMs) return undefined;
     entry.waiting++;
     this.waitingInAll++;
+    const queuedAt = this.now();
     const result = entry.tail.then(async () => {
+      const started = this.now();
+      let ran = false;
       try {
+        if (started - queuedAt > this.maxWaitMs) throw new WaitedTooLong(started - queuedAt);
+        ran = true;
         return await work();
       } finally {
+        if (ran)
+          this.jobMs =
+            this.jobMs === 0 ? this.now() - started : 0.8 * this.jobMs + 0.2 * (this.now() - started);
         this.waitingInAll--;
         entry.waiting--;
         if (entry.waiting === 0 && this.tails.get(key) === entry) this.tails.delete(key);
@@ -29,5 +47,13 @@ export class KeyedQueue {
     entry.tail = result.catch(() => undefined);
     this.tails.set(key, entry);
     return result;
+  }
+}
+
+/** A job whose turn came after more than the queue's `maxWaitMs`: not run. */
+export class WaitedTooLong extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`waited ${Math.round(waitedMs)} ms for its turn`);
+    this.name = 'WaitedTooLong';
   }
 }
