@@ -3,17 +3,34 @@
  * alone as deployed. Opens `count` socket.io clients, subscribes each to the given rooms, and records when each
  * `live.updated` arrives (process.hrtime, the machine's monotonic clock, which the parent process shares).
  *
- * Messages from the parent: {type: 'start', urls, rooms, count, connectBatch} → replies {type: 'ready', failed};
- * {type: 'report'} → {type: 'report', viewers: ViewerReport[]}; {type: 'leave'} → closes all sockets, {type: 'left'}.
+ * Two kinds of viewer: `socket.io` (socket.io-client, as the web app) and `ws` (a bare WebSocket speaking the
+ * socket.io protocol's few messages a viewer needs). A socket.io-client viewer decodes every push in full, about
+ * 20 µs here; a real viewer does that once for its own copy, but 5,000 of them in one process on the server's two
+ * cores add 100 ms of decoding to the last one's arrival. The `ws` viewer reads only the push's cursor and parses a
+ * push once per process, so what it measures is the server's delivery.
+ *
+ * Messages from the parent: {type: 'start', urls, rooms, count, connectBatch, client} → replies {type: 'ready',
+ * failed}; {type: 'report'} → {type: 'report', viewers: ViewerReport[]}; {type: 'leave'} → closes all sockets,
+ * {type: 'left'}.
  */
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import { WebSocket } from 'ws';
 import { LIVE_PATH } from '@courtside/events/api-paths';
 
 export type ParentMessage =
   /** Viewer k connects to urls[k % urls.length] (one api process each, as a sticky load balancer would). */
-  | { type: 'start'; urls: string[]; rooms: string[]; count: number; connectBatch: number }
+  | {
+      type: 'start';
+      urls: string[];
+      rooms: string[];
+      count: number;
+      connectBatch: number;
+      client: ViewerClient;
+    }
   | { type: 'report' }
   | { type: 'leave' };
+
+export type ViewerClient = 'socket.io' | 'ws';
 
 /** One viewer's pushes: per point `seq`, when its `live.updated` arrived (ms, monotonic), once per copy. */
 export interface ViewerReport {
@@ -33,14 +50,13 @@ const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const send = (message: ChildMessage) => process.send!(message);
 
 interface Viewer {
-  socket: Socket;
+  close(): void;
   report: ViewerReport;
-  seen: Set<string>;
 }
 
 const viewers: Viewer[] = [];
 
-async function openViewer(url: string, rooms: string[]): Promise<Viewer> {
+async function openSocketIoViewer(url: string, rooms: string[]): Promise<Viewer> {
   const socket = io(url, {
     path: LIVE_PATH,
     transports: ['websocket'],
@@ -48,13 +64,17 @@ async function openViewer(url: string, rooms: string[]): Promise<Viewer> {
     forceNew: true,
     timeout: 60_000,
   });
-  const viewer: Viewer = { socket, report: { arrivals: [], duplicateCopies: 0, pushes: 0 }, seen: new Set() };
+  const viewer: Viewer = {
+    close: () => socket.close(),
+    report: { arrivals: [], duplicateCopies: 0, pushes: 0 },
+  };
+  const seen = new Set<string>();
   socket.onAny((event: string, data: unknown, meta: { cursor?: number } | undefined) => {
     const at = nowMs();
     viewer.report.pushes++;
     const key = `${event}@${meta?.cursor}`;
-    if (viewer.seen.has(key)) viewer.report.duplicateCopies++;
-    else viewer.seen.add(key);
+    if (seen.has(key)) viewer.report.duplicateCopies++;
+    else seen.add(key);
     if (event === 'live.updated') {
       const seq = (data as { state?: { seq?: unknown } } | null)?.state?.seq;
       if (typeof seq === 'number') viewer.report.arrivals.push([seq, at]);
@@ -74,6 +94,68 @@ async function openViewer(url: string, rooms: string[]): Promise<Viewer> {
   return viewer;
 }
 
+/** The point (`state.seq`) of each `live.updated` push, by its cursor: parsed from the first copy in this process. */
+const pointOfCursor = new Map<number, number | undefined>();
+const LIVE_UPDATED = '42["live.updated",';
+const CURSOR = '"cursor":';
+
+/**
+ * A viewer on a bare WebSocket: the engine.io handshake ("0{…}" open, "40" connect to the main namespace), the
+ * subscriptions as socket.io events with acknowledgements ("42<id>[…]" → "43<id>[…]"), pings answered ("2" → "3");
+ * a push ("42[event, data, {cursor, …}]") is known by its cursor, read from the end of the frame.
+ */
+async function openWsViewer(url: string, rooms: string[]): Promise<Viewer> {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${LIVE_PATH}/?EIO=4&transport=websocket`);
+  const viewer: Viewer = {
+    close: () => socket.close(),
+    report: { arrivals: [], duplicateCopies: 0, pushes: 0 },
+  };
+  const seen = new Set<number>();
+  const acks = new Map<number, (answer: string) => void>();
+  let connected: (() => void) | undefined;
+  socket.on('message', (raw: Buffer) => {
+    const at = nowMs();
+    const frame = raw.toString();
+    if (frame === '2') return socket.send('3');
+    if (frame.startsWith('42[')) {
+      viewer.report.pushes++;
+      const from = frame.lastIndexOf(CURSOR);
+      const cursor = from < 0 ? Number.NaN : Number.parseInt(frame.slice(from + CURSOR.length), 10);
+      if (seen.has(cursor)) viewer.report.duplicateCopies++;
+      else seen.add(cursor);
+      if (!frame.startsWith(LIVE_UPDATED)) return;
+      if (!pointOfCursor.has(cursor)) {
+        const [, data] = JSON.parse(frame.slice(2)) as [string, { state?: { seq?: unknown } } | null];
+        const seq = data?.state?.seq;
+        pointOfCursor.set(cursor, typeof seq === 'number' ? seq : undefined);
+      }
+      const seq = pointOfCursor.get(cursor);
+      if (seq !== undefined) viewer.report.arrivals.push([seq, at]);
+    } else if (frame.startsWith('0{')) socket.send('40');
+    else if (frame.startsWith('40')) connected?.();
+    else if (frame.startsWith('43')) {
+      const id = Number.parseInt(frame.slice(2), 10);
+      acks.get(id)?.(frame.slice(String(id).length + 2));
+      acks.delete(id);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    connected = resolve;
+    socket.once('error', reject);
+    socket.once('close', () => reject(new Error('closed before connecting')));
+  });
+  for (const [id, room] of rooms.entries()) {
+    const answer = await new Promise<string>((resolve, reject) => {
+      acks.set(id, resolve);
+      socket.send(`42${id}${JSON.stringify(['subscribe', { room }])}`);
+      setTimeout(() => reject(new Error(`subscribe ${room}: no answer in 60 s`)), 60_000).unref();
+    });
+    const [ack] = JSON.parse(answer) as [{ ok: boolean; error?: string }];
+    if (!ack.ok) throw new Error(`subscribe ${room}: ${ack.error}`);
+  }
+  return viewer;
+}
+
 process.on('message', (message: ParentMessage) => {
   void (async () => {
     switch (message.type) {
@@ -84,7 +166,10 @@ process.on('message', (message: ParentMessage) => {
           const batch = Math.min(message.connectBatch, message.count - first);
           const opened = await Promise.allSettled(
             Array.from({ length: batch }, (_, index) =>
-              openViewer(message.urls[(first + index) % message.urls.length]!, message.rooms),
+              (message.client === 'ws' ? openWsViewer : openSocketIoViewer)(
+                message.urls[(first + index) % message.urls.length]!,
+                message.rooms,
+              ),
             ),
           );
           for (const result of opened) {
@@ -99,7 +184,7 @@ process.on('message', (message: ParentMessage) => {
         send({ type: 'report', viewers: viewers.map((viewer) => viewer.report) });
         break;
       case 'leave': {
-        for (const viewer of viewers) viewer.socket.close();
+        for (const viewer of viewers) viewer.close();
         viewers.length = 0;
         send({ type: 'left' });
         break;

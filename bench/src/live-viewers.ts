@@ -2,7 +2,7 @@
  * Live fan-out (issues 13 and 15): socket.io viewers of one match while its points are scored through the api.
  *
  *   npm run bench:live -- [--viewers=1000] [--rate=2] [--seconds=30] [--rooms=match] [--log=kafka|embedded]
- *                         [--viewer-processes=1] [--settle-seconds=20] [--json=out.json]
+ *                         [--viewer-processes=1] [--viewer-client=socket.io|ws] [--settle-seconds=20] [--json=out.json]
  *
  * The server runs as deployed: `api/src/main.ts` (api and projector in one process, like `npm start`) in a child
  * process on Postgres (DATABASE_URL, else embedded) and Kafka (KAFKA_BROKERS, else a local broker; or the embedded
@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { expectStatus, signedIn } from './bench-accounts.ts';
-import type { ChildMessage, ParentMessage, ViewerReport } from './live-viewer-process.ts';
+import type { ChildMessage, ParentMessage, ViewerClient, ViewerReport } from './live-viewer-process.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { Cleanups, startKafka, startPostgres, withTimeout } from './services.ts';
 import {
@@ -46,6 +46,8 @@ interface Options {
   rooms: Array<'match' | 'season' | 'ladder'>;
   log: 'kafka' | 'embedded';
   viewerProcesses: number;
+  /** How the viewers connect (live-viewer-process.ts): socket.io-client, or a bare WebSocket that decodes less. */
+  viewerClient: ViewerClient;
   /** 0: one process with api and projector (`npm start`); n: a projector and n api processes (DESIGN.md §1). */
   apiProcesses: number;
   settleSeconds: number;
@@ -67,6 +69,7 @@ function parseOptions(argv: string[]): Options {
       rooms: { type: 'string', default: 'match' },
       log: { type: 'string', default: 'kafka' },
       'viewer-processes': { type: 'string', default: '1' },
+      'viewer-client': { type: 'string', default: 'socket.io' },
       'api-processes': { type: 'string', default: '0' },
       'settle-seconds': { type: 'string', default: '20' },
       'connect-batch': { type: 'string', default: '100' },
@@ -80,7 +83,7 @@ function parseOptions(argv: string[]): Options {
   if (values.help) {
     console.log(
       'usage: npm run bench:live -- [--viewers=1000] [--rate=2] [--seconds=30] [--rooms=match[,season,ladder]]\n' +
-        '       [--log=kafka|embedded] [--viewer-processes=1] [--api-processes=0] [--settle-seconds=20] [--connect-batch=100] [--json=out.json]\n' +
+        '       [--log=kafka|embedded] [--viewer-processes=1] [--viewer-client=socket.io|ws] [--api-processes=0] [--settle-seconds=20] [--connect-batch=100] [--json=out.json]\n' +
         "       [--server-node-flags='--cpu-prof --cpu-prof-dir=/tmp/prof']",
     );
     process.exit(0);
@@ -95,6 +98,9 @@ function parseOptions(argv: string[]): Options {
   if (!rooms.every((room) => room === 'match' || room === 'season' || room === 'ladder'))
     throw new Error('--rooms is a comma-separated list of match, season and ladder');
   if (values.log !== 'kafka' && values.log !== 'embedded') throw new Error('--log must be kafka or embedded');
+  const viewerClient = values['viewer-client'];
+  if (viewerClient !== 'socket.io' && viewerClient !== 'ws')
+    throw new Error('--viewer-client must be socket.io or ws');
   return {
     viewers: Math.floor(positive('viewers', values.viewers, 50_000)),
     rate: positive('rate', values.rate, 100),
@@ -102,6 +108,7 @@ function parseOptions(argv: string[]): Options {
     rooms: rooms as Options['rooms'],
     log: values.log,
     viewerProcesses: Math.floor(positive('viewer-processes', values['viewer-processes'], 16)),
+    viewerClient,
     apiProcesses:
       values['api-processes'] === '0' ? 0 : Math.floor(positive('api-processes', values['api-processes'], 8)),
     settleSeconds: positive('settle-seconds', values['settle-seconds'], 600),
@@ -390,6 +397,7 @@ async function main(): Promise<void> {
             rooms: viewerRooms,
             count: share(index),
             connectBatch: options.connectBatch,
+            client: options.viewerClient,
           },
           'ready',
           600_000,
