@@ -139,6 +139,8 @@ async function openWsViewer(url: string, rooms: string[]): Promise<Viewer> {
       acks.delete(id);
     }
   });
+  // A socket that fails later shows as missing pushes; its error must not end the process.
+  socket.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     connected = resolve;
     socket.once('error', reject);
