@@ -14,7 +14,8 @@
  * processes on the same database and embedded log as the courtside here, whose projector keeps them ready), the
  * connections shared out among them: what one more api process buys. 0 (the default): the api in this process.
  *
- * `--reads=match` (any of list, standings, match, comma-separated; all by default) and `--callers=out` (out, in)
+ * `--reads=match` (any of list, standings, match, comma-separated; all by default) and `--callers=out` (out,
+ * visitor: signed out with the anti-forgery cookie of an earlier answer, in)
  * measure only those reads and callers, and
  * `--api-node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof"` starts the api processes with those Node flags: a profile
  * of one read as deployed. `--accept-encoding="br, gzip"` sends that header with every read, as browsers do (bare Koa
@@ -25,7 +26,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Koa from 'koa';
-import { LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { HEALTH_PATH, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { startBenchCompany } from './bench-company.ts';
 import { seedClub } from './bench-club.ts';
 import { startServerProcess } from './server-process.ts';
@@ -148,16 +149,25 @@ async function main() {
       ? { 'accept-encoding': values['accept-encoding'] }
       : {};
     const signedInHeaders = { ...encoding, cookie: player.http.cookieHeader() };
+    // A returning visitor (a browser, a club's TV screen) sends back the anti-forgery cookie its first answer set,
+    // so it is not given a new one with every answer (DESIGN.md §1: only "a client that has none" gets one).
+    const firstVisit = await fetch(`${base}${HEALTH_PATH}`);
+    await firstVisit.arrayBuffer();
+    const visitorCookie = firstVisit.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!.trim())
+      .join('; ');
     const callerKeys = new Set(values.callers.split(','));
     const callers = (
       [
         ['out', 'signed out', encoding],
+        ['visitor', 'signed out, returning', { ...encoding, cookie: visitorCookie }],
         ['in', 'signed in', signedInHeaders],
       ] as const
     )
       .filter(([key]) => callerKeys.has(key))
       .map(([, who, headers]) => [who, headers] as const);
-    if (callers.length === 0) throw new Error('--callers names neither out nor in');
+    if (callers.length === 0) throw new Error('--callers names none of out, visitor, in');
     // A fresh process has a cold JIT and empty answer caches, where this process's api warmed up while seeding:
     // one second per read and caller first, not counted.
     if (apiProcesses > 0)
