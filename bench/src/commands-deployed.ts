@@ -4,7 +4,8 @@
  * latency at the same rate, in the same run, as the baseline.
  *
  *   node --import tsx bench/src/commands-deployed.ts [--rates=100,500,1000] [--seconds=20] [--api-processes=1]
- *        [--companies=100] [--warmup=200] [--json=out.json] [--node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof"]
+ *        [--companies=100] [--warmup=200] [--json=out.json] [--records=/tmp/commands]
+ *        [--node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof"]
  *
  * Per rate: a fresh database and topic; the projector starts, then the api processes (tests/support/
  * courtside-process.ts, with the tests' notes module: `POST …/test/companies/{id}/notes` → the push `note.written`
@@ -47,6 +48,8 @@ interface Options {
   companies: number;
   warmup: number;
   json?: string;
+  /** Write every measured command to `<records>.<rate>.json`. */
+  records?: string;
   /** Node flags of the api and projector processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
   nodeFlags: string[];
 }
@@ -89,6 +92,7 @@ function parseOptions(): Options {
       companies: { type: 'string', default: '100' },
       warmup: { type: 'string', default: '200' },
       json: { type: 'string' },
+      records: { type: 'string' },
       'node-flags': { type: 'string', default: '' },
     },
     strict: true,
@@ -106,6 +110,7 @@ function parseOptions(): Options {
     companies: Math.floor(number('companies', values.companies, 1, 10_000)),
     warmup: Math.floor(number('warmup', values.warmup, 0, 100_000)),
     json: values.json,
+    records: values.records,
     nodeFlags: values['node-flags'].split(' ').filter(Boolean),
   };
 }
@@ -230,6 +235,20 @@ async function runRate(
     const wallBefore = performance.now();
     console.error(`  ${rate}/s: ${Math.round(rate * options.seconds)} commands ...`);
     const records = await runPhase('run', Math.round(rate * options.seconds));
+    // Each command as [due (ms from the start), answered after, pushed after (ms from due), status]: when the slow
+    // ones came (together, or spread out) says more than a percentile.
+    if (options.records)
+      await writeFile(
+        `${options.records}.${rate}.json`,
+        JSON.stringify(
+          records.map((r) => [
+            r.dueAt - wallBefore,
+            r.answeredAt! - r.dueAt,
+            (r.pushAt ?? NaN) - r.dueAt,
+            r.status,
+          ]),
+        ),
+      );
     const wallSeconds = (performance.now() - wallBefore) / 1000;
     const cpuAfter = cpuSecondsOf(Object.values(pids));
     const childrenAfter = descendantsCpu();
