@@ -93,6 +93,32 @@ describe('KeyedQueue', () => {
       await Promise.all(queued);
     });
 
+    it("given one key's jobs that took 2 s lately, when another key's jobs queue, then they are judged by their own times", async () => {
+      now = 0;
+      const queue = new KeyedQueue(10, Infinity, 1_000, () => now);
+      const slow = deferred();
+      const slowDone = queue.run('slow', () => slow.promise);
+      const fast = deferred();
+      const fastDone = queue.run('fast', () => fast.promise);
+      await Promise.resolve(); // both start
+      now = 10;
+      fast.resolve();
+      await fastDone;
+      now = 2_000;
+      slow.resolve();
+      await slowDone;
+
+      const ahead = [deferred(), deferred(), deferred()];
+      const queued = ahead.map((job) => queue.run('fast', () => job.promise));
+
+      expect(queued.every((job) => job !== undefined)).toBe(true);
+      expect(queue.run('fast', tick)).toBeDefined(); // 3 ahead × 10 ms
+      expect(queue.run('slow', tick)).toBeDefined(); // none ahead
+      expect(queue.run('slow', tick)).toBeUndefined(); // 1 ahead × 2,000 ms
+      for (const job of ahead) job.resolve();
+      await Promise.all(queued);
+    });
+
     it('given a job whose turn comes after the bound, when its turn comes, then it is not run and fails with WaitedTooLong', async () => {
       now = 0;
       const queue = new KeyedQueue(10, Infinity, 1_000, () => now);

@@ -3,15 +3,19 @@
  * instead of each holding a database connection while it waits for the company's lock.
  *
  * A job is turned away at once ("busy") when its key or the whole process has too many waiting, and when the jobs
- * ahead of it would, at the time jobs have taken lately, keep it waiting longer than `maxWaitMs`: an overloaded
- * process answers at once instead of after a wait that ends in the same refusal. A job that waited longer all the
- * same (the estimate was short) is not run: it fails with `WaitedTooLong`.
+ * ahead of it would, at the time its key's jobs have taken lately, keep it waiting longer than `maxWaitMs`: an
+ * overloaded process answers at once instead of after a wait that ends in the same refusal. A job that waited
+ * longer all the same (the estimate was short) is not run: it fails with `WaitedTooLong`.
  */
 export class KeyedQueue {
   private readonly tails = new Map<string, { tail: Promise<unknown>; waiting: number }>();
   private waitingInAll = 0;
-  /** Moving average of how long a job has taken lately (ms); 0 until one has run. */
-  private jobMs = 0;
+  /**
+   * Per key, a moving average of how long its jobs have taken lately (ms); none until one has run. Per key, so that
+   * one company whose commands are slow (catching up) does not get another's refused. At most `MAX_KEYS_TIMED` keys,
+   * the least recently timed forgotten first.
+   */
+  private readonly jobMs = new Map<string, number>();
 
   constructor(
     private readonly maxWaiting: number,
@@ -24,7 +28,7 @@ export class KeyedQueue {
   run<T>(key: string, work: () => Promise<T>): Promise<T> | undefined {
     const entry = this.tails.get(key) ?? { tail: Promise.resolve(), waiting: 0 };
     if (entry.waiting >= this.maxWaiting || this.waitingInAll >= this.maxWaitingInAll) return undefined;
-    if (entry.waiting * this.jobMs > this.maxWaitMs) return undefined;
+    if (entry.waiting * (this.jobMs.get(key) ?? 0) > this.maxWaitMs) return undefined;
     entry.waiting++;
     this.waitingInAll++;
     const queuedAt = this.now();
@@ -36,9 +40,7 @@ export class KeyedQueue {
         ran = true;
         return await work();
       } finally {
-        if (ran)
-          this.jobMs =
-            this.jobMs === 0 ? this.now() - started : 0.8 * this.jobMs + 0.2 * (this.now() - started);
+        if (ran) this.timed(key, this.now() - started);
         this.waitingInAll--;
         entry.waiting--;
         if (entry.waiting === 0 && this.tails.get(key) === entry) this.tails.delete(key);
@@ -48,7 +50,16 @@ export class KeyedQueue {
     this.tails.set(key, entry);
     return result;
   }
+
+  private timed(key: string, ms: number): void {
+    const before = this.jobMs.get(key);
+    this.jobMs.delete(key); // re-inserted last: the map's order is the order of the latest timing
+    this.jobMs.set(key, before === undefined ? ms : 0.8 * before + 0.2 * ms);
+    if (this.jobMs.size > MAX_KEYS_TIMED) this.jobMs.delete(this.jobMs.keys().next().value!);
+  }
 }
+
+const MAX_KEYS_TIMED = 10_000;
 
 /** A job whose turn came after more than the queue's `maxWaitMs`: not run. */
 export class WaitedTooLong extends Error {
