@@ -72,51 +72,54 @@ describe('KeyedQueue', () => {
       const promise = new Promise<void>((done) => (resolve = done));
       return { promise, resolve };
     };
+    /** Runs one job of `key` that takes `ms` on the fake clock. */
+    const timedJob = async (queue: KeyedQueue, key: string, ms: number) => {
+      const job = deferred();
+      const done = queue.run(key, () => job.promise);
+      await Promise.resolve(); // it starts
+      now += ms;
+      job.resolve();
+      await done;
+    };
+    /** Three jobs of `key` that run until `release` is called. */
+    const threeQueued = (queue: KeyedQueue, key: string) => {
+      const jobs = [deferred(), deferred(), deferred()];
+      const queued = jobs.map((job) => queue.run(key, () => job.promise));
+      return {
+        queued,
+        release: async () => {
+          for (const job of jobs) job.resolve();
+          await Promise.all(queued);
+        },
+      };
+    };
 
     it('given jobs that took 400 ms lately, when a job would wait behind three of them (1,200 ms > 1,000), then it is turned away at once', async () => {
       now = 0;
       const queue = new KeyedQueue(10, Infinity, 1_000, () => now);
-      const first = deferred();
-      const done = queue.run('a', () => first.promise);
-      await Promise.resolve(); // it starts
-      now = 400;
-      first.resolve();
-      await done;
+      await timedJob(queue, 'a', 400);
 
-      const running = [deferred(), deferred(), deferred()];
-      const queued = running.map((job) => queue.run('a', () => job.promise));
+      const ahead = threeQueued(queue, 'a');
 
-      expect(queued.every((job) => job !== undefined)).toBe(true);
+      expect(ahead.queued.every((job) => job !== undefined)).toBe(true);
       expect(queue.run('a', tick)).toBeUndefined();
       expect(queue.run('b', tick)).toBeDefined();
-      for (const job of running) job.resolve();
-      await Promise.all(queued);
+      await ahead.release();
     });
 
     it("given one key's jobs that took 2 s lately, when another key's jobs queue, then they are judged by their own times", async () => {
       now = 0;
       const queue = new KeyedQueue(10, Infinity, 1_000, () => now);
-      const slow = deferred();
-      const slowDone = queue.run('slow', () => slow.promise);
-      const fast = deferred();
-      const fastDone = queue.run('fast', () => fast.promise);
-      await Promise.resolve(); // both start
-      now = 10;
-      fast.resolve();
-      await fastDone;
-      now = 2_000;
-      slow.resolve();
-      await slowDone;
+      await timedJob(queue, 'fast', 10);
+      await timedJob(queue, 'slow', 2_000);
 
-      const ahead = [deferred(), deferred(), deferred()];
-      const queued = ahead.map((job) => queue.run('fast', () => job.promise));
+      const ahead = threeQueued(queue, 'fast');
 
-      expect(queued.every((job) => job !== undefined)).toBe(true);
+      expect(ahead.queued.every((job) => job !== undefined)).toBe(true);
       expect(queue.run('fast', tick)).toBeDefined(); // 3 ahead × 10 ms
       expect(queue.run('slow', tick)).toBeDefined(); // none ahead
       expect(queue.run('slow', tick)).toBeUndefined(); // 1 ahead × 2,000 ms
-      for (const job of ahead) job.resolve();
-      await Promise.all(queued);
+      await ahead.release();
     });
 
     it('given a job whose turn comes after the bound, when its turn comes, then it is not run and fails with WaitedTooLong', async () => {
