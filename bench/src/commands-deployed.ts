@@ -228,7 +228,7 @@ async function runRate(
       ...Object.fromEntries(apis.map((api, i) => [`api ${i + 1}`, api.child.pid!])),
     };
     const loadBefore = loadavg()[0]!;
-    const cpuBefore = cpuSecondsOf(Object.values(pids));
+    const cpuBefore = cpuOf(Object.values(pids));
     const childrenBefore = descendantsCpu();
     const selfBefore = process.cpuUsage();
     const systemBefore = systemCpu();
@@ -250,7 +250,7 @@ async function runRate(
         ),
       );
     const wallSeconds = (performance.now() - wallBefore) / 1000;
-    const cpuAfter = cpuSecondsOf(Object.values(pids));
+    const cpuAfter = cpuOf(Object.values(pids));
     const childrenAfter = descendantsCpu();
     const self = process.cpuUsage(selfBefore);
     const systemAfter = systemCpu();
@@ -300,6 +300,19 @@ async function runRate(
   } finally {
     await stopLocal();
   }
+}
+
+/** CPU seconds of each process by pid; one that is gone counts as 0. */
+function cpuOf(pids: readonly number[]): Map<number, number> {
+  return new Map(
+    pids.map((pid) => {
+      try {
+        return [pid, cpuSecondsOf(pid)];
+      } catch {
+        return [pid, 0];
+      }
+    }),
+  );
 }
 
 const accepted = (record: CommandRecord) => record.status === 201 || record.status === 202;

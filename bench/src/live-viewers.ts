@@ -15,7 +15,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ import {
   type HistogramDelta,
   type Summary,
 } from './stats.ts';
-import { machineInfo } from './system.ts';
+import { cpuSecondsOf, machineInfo } from './system.ts';
 
 const TARGET_P99_MS = 100;
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
@@ -133,12 +133,6 @@ interface ServerMemory {
   cpuSeconds: number;
 }
 
-function procCpuSeconds(pid: number): number {
-  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function serverMemory(url: string, pid: number): Promise<ServerMemory> {
   const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
   const metric = (name: string) => {
@@ -148,7 +142,7 @@ async function serverMemory(url: string, pid: number): Promise<ServerMemory> {
   const mib = (bytes: number) => round(bytes / 1024 ** 2, 1);
   let cpuSeconds = Number.NaN;
   try {
-    cpuSeconds = procCpuSeconds(pid);
+    cpuSeconds = cpuSecondsOf(pid);
   } catch {
     /* not Linux */
   }
@@ -354,7 +348,7 @@ async function main(): Promise<void> {
         );
       let projectorCpu = 0;
       try {
-        if (projectorProcess) projectorCpu = procCpuSeconds(projectorProcess.child.pid!);
+        if (projectorProcess) projectorCpu = cpuSecondsOf(projectorProcess.child.pid!);
       } catch {
         /* not Linux */
       }
@@ -411,7 +405,7 @@ async function main(): Promise<void> {
     );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const memoryWithViewers = await allMemory();
-    const viewerCpuBefore = processes.map((child) => procCpuSeconds(child.pid));
+    const viewerCpuBefore = processes.map((child) => cpuSecondsOf(child.pid));
     const emitsBefore = await allEmits();
 
     // Points at `rate` per second: point i is due at start + i/rate (sent later only if the one before is still out).
@@ -449,7 +443,7 @@ async function main(): Promise<void> {
       if (complete || nowMs() > drainDeadline) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const viewerCpu = processes.map((child, index) => procCpuSeconds(child.pid) - viewerCpuBefore[index]!);
+    const viewerCpu = processes.map((child, index) => cpuSecondsOf(child.pid) - viewerCpuBefore[index]!);
 
     const latencies: number[] = [];
     let missing = 0;

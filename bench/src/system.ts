@@ -53,22 +53,27 @@ function readProcStats(): ProcStat[] {
   }
   for (const name of entries) {
     try {
-      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const open = text.indexOf('(');
-      const close = text.lastIndexOf(')');
-      const fields = text.slice(close + 2).split(' ');
-      // After "pid (comm) ": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...
-      stats.push({
-        pid: Number(name),
-        comm: text.slice(open + 1, close),
-        ppid: Number(fields[1]),
-        ticks: Number(fields[11]) + Number(fields[12]),
-      });
+      stats.push(readProcStat(Number(name)));
     } catch {
       /* gone meanwhile */
     }
   }
   return stats;
+}
+
+/** One process's /proc/<pid>/stat; throws when it is gone (or this is not Linux). */
+function readProcStat(pid: number): ProcStat {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  const fields = text.slice(close + 2).split(' ');
+  // After "pid (comm) ": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...
+  return {
+    pid,
+    comm: text.slice(open + 1, close),
+    ppid: Number(fields[1]),
+    ticks: Number(fields[11]) + Number(fields[12]),
+  };
 }
 
 /** CPU seconds used so far by the descendants of `root` (not `root` itself), by command name. */
@@ -104,11 +109,7 @@ export function systemCpu(): { busy: number; total: number } | undefined {
   }
 }
 
-/** CPU seconds used so far by each of `pids` itself (not its children); a pid that is gone is left out. */
-export function cpuSecondsOf(pids: readonly number[]): Map<number, number> {
-  const wanted = new Set(pids);
-  const seconds = new Map<number, number>();
-  for (const stat of readProcStats())
-    if (wanted.has(stat.pid)) seconds.set(stat.pid, stat.ticks / ticksPerSecond());
-  return seconds;
+/** CPU seconds used so far by process `pid` itself (not its children); throws when it is gone or not on Linux. */
+export function cpuSecondsOf(pid: number): number {
+  return readProcStat(pid).ticks / ticksPerSecond();
 }
