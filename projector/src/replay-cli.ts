@@ -8,6 +8,7 @@ import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
 import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
 import { productProjections } from './catalog.ts';
 import { liveReadModelSchema } from './read-model-schema.ts';
+import { rebuildInMemory } from './rebuild/in-memory-rebuild.ts';
 import { promoteRebuild, replay } from './replay.ts';
 
 const usage = `npm run replay -- [--verify] [--keep] [--promote]
@@ -46,6 +47,7 @@ async function main(): Promise<number> {
       liveSchema: liveReadModelSchema,
       verify: values.verify,
       logger,
+      inMemory: rebuildInMemory,
     });
     console.log(`Rebuilt into ${report.schema} up to ${JSON.stringify(report.positions)}`);
     for (const table of report.tables ?? []) {

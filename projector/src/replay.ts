@@ -4,6 +4,7 @@ import type { EventLog } from '@courtside/eventlog/log/port';
 import type { Projection } from './projection.ts';
 import { startProjector, type ProjectorLogger } from './projector.ts';
 import { assertSchemaName, prepareReadModelSchema } from './read-model-schema.ts';
+import type { InMemoryRebuildOptions, InMemoryRebuildResult } from './rebuild/in-memory-rebuild.ts';
 
 export interface TableComparison {
   table: string;
@@ -17,6 +18,8 @@ export interface ReplayReport {
   positions: Record<number, number>;
   tables: TableComparison[] | undefined;
   identical: boolean | undefined;
+  /** What the in-memory rebuild did before the projector took over (when it was asked for and succeeded). */
+  inMemory?: { events: number; seconds: number };
 }
 
 export interface ReplayOptions {
@@ -30,6 +33,12 @@ export interface ReplayOptions {
   verify: boolean;
   logger: ProjectorLogger;
   timeoutMs?: number;
+  /**
+   * Folds the log up to its head in memory and writes the tables with COPY before the projector takes over
+   * (rebuild/in-memory-rebuild.ts: the product's projections only). If it fails, the rebuild starts again with the
+   * projector's statements alone.
+   */
+  inMemory?: (options: InMemoryRebuildOptions) => Promise<InMemoryRebuildResult>;
 }
 
 /**
@@ -42,8 +51,25 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   const target = assertSchemaName(options.targetSchema ?? `${live}_replay_${Date.now()}`);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   try {
-    await pool.query(`DROP SCHEMA IF EXISTS ${target} CASCADE`);
-    await prepareReadModelSchema(options.databaseUrl, target, options.projections);
+    const freshSchema = async () => {
+      await pool.query(`DROP SCHEMA IF EXISTS ${target} CASCADE`);
+      await prepareReadModelSchema(options.databaseUrl, target, options.projections);
+    };
+    await freshSchema();
+    let inMemory: ReplayReport['inMemory'];
+    if (options.inMemory) {
+      try {
+        const started = performance.now();
+        const { events } = await options.inMemory({ ...options, schema: target });
+        inMemory = { events, seconds: (performance.now() - started) / 1000 };
+      } catch (error) {
+        options.logger.error(
+          { err: error },
+          'the in-memory rebuild failed: rebuilding with the projector alone',
+        );
+        await freshSchema();
+      }
+    }
     const projector = startProjector({
       databaseUrl: options.databaseUrl,
       log: options.log,
@@ -58,7 +84,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       const deadline = Date.now() + (options.timeoutMs ?? 120_000);
       for (;;) {
         const snapshot = await compareAtSamePosition(pool, options, live, target);
-        if (snapshot) return snapshot;
+        if (snapshot) return { ...snapshot, inMemory };
         if (Date.now() > deadline)
           throw new Error('the rebuild did not reach the position of the live read models in time');
         await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,0 +1,130 @@
+import type { EventEnvelope } from '@courtside/events/envelope';
+import type { MatchType } from '@courtside/events/ladders/model';
+import { matchEvents, type MatchEvent } from '@courtside/events/matches/events';
+import { recalculate } from '@courtside/events/matches/scoring';
+import { leapfrog, swapTeams } from '@courtside/events/teams/positions';
+import { asJson, type MatchRow, type ReadModelRows } from '../rebuild/rows.ts';
+import { foldedActiveOrder, foldOrder } from '../teams/fold.ts';
+
+const handled = new Set<string>(matchEvents.map((definition) => definition.type));
+const noScore = asJson({ matchSets: [], special: 'none' });
+
+/** The match, unless it was cancelled (what the projection's statements leave alone). */
+function openMatch(rows: ReadModelRows, matchId: string): MatchRow | undefined {
+  const match = rows.matches.get(matchId);
+  return match?.status === 'cancelled' ? undefined : match;
+}
+
+/** matchesProjection's effect on rows held in memory (a rebuild: rebuild/in-memory-rebuild.ts). */
+export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void {
+  if (!handled.has(envelope.type)) return;
+  const event = envelope as MatchEvent;
+  const { matchId, seasonId, ladderId } = event.payload;
+  switch (event.type) {
+    case 'MatchCreated': {
+      if (rows.matches.has(matchId)) return;
+      const { defenderId, challengerId } = event.payload;
+      // The members of the defender's team first, each team's in member order (the projection's tags).
+      const members = [defenderId, ...(challengerId === defenderId ? [] : [challengerId])].flatMap((team) =>
+        (rows.teamMembers.get(team) ?? []).map((member) => member.account_id),
+      );
+      rows.matches.set(matchId, {
+        id: matchId,
+        season_id: seasonId,
+        ladder_id: ladderId,
+        company_id: event.companyId,
+        defender_id: defenderId,
+        challenger_id: challengerId,
+        status: 'planned',
+        date: null,
+        defender_score: noScore,
+        challenger_score: noScore,
+        winner: null,
+        had_winner: false,
+        created_at: event.occurredAt,
+        updated_at: event.occurredAt,
+        challenge_id: event.payload.challengeId ?? null,
+        confirmation_state: 'confirmed',
+        confirmation_due_at: null,
+        entered_by: null,
+        entered_side: null,
+        dispute_reason: null,
+        calendar_sequence: 0,
+        tags: [ladderId, seasonId, defenderId, challengerId, ...members],
+      });
+      return;
+    }
+    case 'MatchResultRecorded': {
+      const match = openMatch(rows, matchId);
+      const season = match && rows.seasons.get(match.season_id);
+      if (!match || !season) return;
+      const { defender, challenger, pending } = event.payload;
+      const scored = recalculate(defender, challenger, season.match_type as MatchType);
+      if (match.status !== scored.status) match.calendar_sequence++;
+      match.had_winner ||= scored.winner !== null && !pending;
+      Object.assign(match, {
+        defender_score: asJson(defender),
+        challenger_score: asJson(challenger),
+        status: scored.status,
+        winner: scored.winner,
+        updated_at: event.occurredAt,
+        confirmation_state: pending ? 'pending' : 'confirmed',
+        confirmation_due_at: pending?.dueAt ?? null,
+        entered_by: pending?.enteredBy ?? null,
+        entered_side: pending?.side ?? null,
+        dispute_reason: null,
+      });
+      return;
+    }
+    case 'MatchRescheduled': {
+      const match = openMatch(rows, matchId);
+      if (!match) return;
+      if (match.date !== event.payload.date) match.calendar_sequence++;
+      match.date = event.payload.date;
+      match.updated_at = event.occurredAt;
+      return;
+    }
+    case 'MatchCancelled': {
+      const match = openMatch(rows, matchId);
+      if (!match) return;
+      match.status = 'cancelled';
+      match.updated_at = event.occurredAt;
+      match.calendar_sequence++;
+      return;
+    }
+    case 'ChallengerLeapfrogged': {
+      const { challengerId, defenderId } = event.payload;
+      foldOrder(rows, leapfrog(foldedActiveOrder(rows, seasonId), challengerId, defenderId, challengerId));
+      return;
+    }
+    case 'ResultConfirmed': {
+      const match = rows.matches.get(matchId);
+      if (!match || match.confirmation_state === 'confirmed') return;
+      match.confirmation_state = 'confirmed';
+      match.confirmation_due_at = null;
+      match.dispute_reason = null;
+      match.had_winner ||= match.winner !== null;
+      match.updated_at = event.occurredAt;
+      return;
+    }
+    case 'ResultDisputed': {
+      const match = rows.matches.get(matchId);
+      if (match?.confirmation_state !== 'pending') return;
+      match.confirmation_state = 'disputed';
+      match.dispute_reason = event.payload.reason;
+      match.updated_at = event.occurredAt;
+      return;
+    }
+    case 'ChallengerSwapped': {
+      const order = foldedActiveOrder(rows, seasonId);
+      const { challengerId, defenderId } = event.payload;
+      if (!order.includes(challengerId) || !order.includes(defenderId)) return;
+      foldOrder(rows, swapTeams(order, challengerId, defenderId));
+      return;
+    }
+    default: {
+      const unhandled: never = event;
+      throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import type { EventEnvelope } from '@courtside/events/envelope';
+import { isoDay } from '@courtside/events/ladders/season-rules';
+import { seasonTeamsDecider, type TeamDomainEvent } from '@courtside/events/teams/decider';
+import { teamEvents, type TeamEvent } from '@courtside/events/teams/events';
+import { acceptTeam, dropBelow, moveTeam, removeTeam } from '@courtside/events/teams/positions';
+import { CannotFold, type ReadModelRows, type TeamRow } from '../rebuild/rows.ts';
+
+const handled = new Set<string>(teamEvents.map((definition) => definition.type));
+
+/** activeOrder of teams/projection.ts: the active teams of a season by position (NULL last), then id. */
+export function foldedActiveOrder(rows: ReadModelRows, seasonId: string): string[] {
+  const active: TeamRow[] = [];
+  for (const id of rows.teamsBySeason.get(seasonId) ?? []) {
+    const team = rows.teams.get(id)!;
+    if (team.status === 'active') active.push(team);
+  }
+  return active
+    .sort(
+      (a, b) =>
+        (a.position ?? Infinity) - (b.position ?? Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+    .map((team) => team.id);
+}
+
+/** writeOrder of teams/projection.ts: positions 1..N, and how far each team that had a place moved. */
+export function foldOrder(rows: ReadModelRows, order: readonly string[]): void {
+  order.forEach((id, index) => {
+    const team = rows.teams.get(id);
+    const position = index + 1;
+    if (!team || team.position === position) return;
+    if (team.position !== null) team.movement = team.position - position;
+    team.position = position;
+  });
+}
+
+/** teamsProjection's effect on rows held in memory (a rebuild: rebuild/in-memory-rebuild.ts). */
+export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
+  if (!handled.has(envelope.type)) return;
+  const event = envelope as TeamEvent;
+  const { teamId, seasonId } = event.payload;
+  const id = teamId;
+  const day = isoDay(new Date(event.occurredAt));
+  // The teams decider's own fold decides a status change, as in the projection.
+  const transition = (): TeamRow | undefined => {
+    const team = rows.teams.get(id);
+    if (!team) return undefined;
+    const before = { teams: { [teamId]: { teamId, memberIds: [], status: team.status } } };
+    const after = seasonTeamsDecider.evolve(before, event as TeamDomainEvent).teams[teamId]!;
+    if (after.status === team.status) return undefined;
+    team.status = after.status;
+    return team;
+  };
+
+  switch (event.type) {
+    case 'TeamRegistered': {
+      if (rows.teams.has(id)) return;
+      const members = event.payload.memberIds;
+      // team_members' primary key refuses a player twice in one team: the projection's statement fails there.
+      if (new Set(members).size !== members.length) throw new CannotFold('a team with the same member twice');
+      rows.teams.set(id, {
+        id,
+        season_id: seasonId,
+        ladder_id: event.payload.ladderId,
+        company_id: event.companyId,
+        status: 'waiting',
+        position: null,
+        registered_at: event.occurredAt,
+        join_date: null,
+        leave_date: null,
+        movement: 0,
+        last_dropped_at: null,
+      });
+      const season = rows.teamsBySeason.get(seasonId) ?? new Set<string>();
+      rows.teamsBySeason.set(seasonId, season.add(id));
+      rows.teamMembers.set(
+        id,
+        members.map((account, index) => ({ team_id: id, account_id: account, member_order: index + 1 })),
+      );
+      return;
+    }
+    case 'TeamAccepted': {
+      const order = foldedActiveOrder(rows, seasonId);
+      const team = transition();
+      if (!team) return;
+      team.join_date = day;
+      foldOrder(rows, acceptTeam(order, id));
+      return;
+    }
+    case 'TeamRejected':
+      transition();
+      return;
+    case 'TeamRemoved': {
+      const order = foldedActiveOrder(rows, seasonId);
+      const team = transition();
+      if (!team) return;
+      team.leave_date = day;
+      team.position = null;
+      foldOrder(rows, removeTeam(order, id));
+      return;
+    }
+    case 'TeamPositionChanged': {
+      const order = foldedActiveOrder(rows, seasonId);
+      if (!order.includes(id)) return;
+      foldOrder(rows, moveTeam(order, id, event.payload.position));
+      return;
+    }
+    case 'TeamDroppedForInactivity': {
+      const order = foldedActiveOrder(rows, seasonId);
+      const index = order.indexOf(id);
+      const passedBy = event.payload.passedBy;
+      if (index < 0 || order[index + 1] !== passedBy) return;
+      foldOrder(rows, dropBelow(order, id, passedBy));
+      rows.teams.get(id)!.last_dropped_at = event.payload.droppedAt;
+      return;
+    }
+    default: {
+      const unhandled: never = event;
+      throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+    }
+  }
+}
