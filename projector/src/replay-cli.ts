@@ -50,6 +50,12 @@ async function main(): Promise<number> {
       inMemory: rebuildInMemory,
     });
     console.log(`Rebuilt into ${report.schema} up to ${JSON.stringify(report.positions)}`);
+    if (report.inMemory) {
+      console.log(
+        `${report.inMemory.events} events folded in memory and copied in ${report.inMemory.seconds.toFixed(2)} s; ` +
+          'the projector applied the rest.',
+      );
+    }
     for (const table of report.tables ?? []) {
       console.log(
         `${table.identical ? 'same     ' : 'DIFFERENT'} ${table.table}: live ${table.liveRows} rows, rebuilt ${table.rebuiltRows} rows`,

@@ -19,8 +19,11 @@ interface TableCopy extends TableColumns {
 
 const text = (...names: string[]) => Object.fromEntries(names.map((name) => [name, 'text' as const]));
 
-/** The product's tables written once the log is folded, parents before the tables whose foreign keys point at them. */
-export const productTableCopies: readonly TableCopy[] = [
+/**
+ * The product's tables written once the log is folded, in two groups that two connections copy side by side: the
+ * tables tied by foreign keys (parents first), and the others.
+ */
+export const linkedTableCopies: readonly TableCopy[] = [
   { table: 'companies', columns: text('id', 'name', 'created_at'), rows: (r) => r.companies.values() },
   {
     table: 'company_managers',
@@ -74,6 +77,9 @@ export const productTableCopies: readonly TableCopy[] = [
     columns: text('team_id', 'account_id', 'member_order'),
     rows: (r) => [...r.teamMembers.values()].flat(),
   },
+];
+
+export const standaloneTableCopies: readonly TableCopy[] = [
   {
     table: 'matches',
     columns: {
@@ -208,9 +214,13 @@ function* lines(copy: TableColumns, rows: Iterable<object>): Generator<string> {
 const copyStatement = (copy: TableColumns) =>
   copyFrom(`COPY ${copy.table} (${Object.keys(copy.columns).join(', ')}) FROM STDIN`);
 
-/** Writes the tables of productTableCopies with COPY on the caller's client (in its transaction). */
-export async function copyRows(client: PoolClient, rows: ReadModelRows): Promise<void> {
-  for (const copy of productTableCopies) {
+/** Writes the tables with COPY on the caller's client (in its transaction), one after the other. */
+export async function copyRows(
+  client: PoolClient,
+  rows: ReadModelRows,
+  copies: readonly TableCopy[],
+): Promise<void> {
+  for (const copy of copies) {
     await pipeline(Readable.from(lines(copy, copy.rows(rows))), client.query(copyStatement(copy)));
   }
 }

@@ -11,7 +11,7 @@ import { foldMatches } from '../matches/fold.ts';
 import type { ProjectorLogger } from '../projector.ts';
 import { assertSchemaName } from '../read-model-schema.ts';
 import { foldTeams } from '../teams/fold.ts';
-import { copyCompanyEvents, copyRows } from './copy-rows.ts';
+import { copyCompanyEvents, copyRows, linkedTableCopies, standaloneTableCopies } from './copy-rows.ts';
 import { emptyRows, type ReadModelRows } from './rows.ts';
 
 export interface InMemoryRebuildOptions {
@@ -115,21 +115,23 @@ export async function rebuildInMemory(options: InMemoryRebuildOptions): Promise<
       }
     }
     await history.end();
-    await historyClient.query('COMMIT');
+    // The history's connection copies the tables without foreign keys while the other copies the rest; the
+    // checkpoints commit last, with the second, so a rebuild that failed halfway is never taken for one that is done.
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await copyRows(client, rows);
+      await Promise.all([
+        copyRows(historyClient, rows, standaloneTableCopies),
+        copyRows(client, rows, linkedTableCopies),
+      ]);
+      await historyClient.query('COMMIT');
       await client.query(
         'INSERT INTO checkpoints (partition, next_offset) SELECT * FROM unnest($1::integer[], $2::bigint[])',
         [Object.keys(next).map(Number), Object.values(next)],
       );
       await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
     } finally {
-      client.release();
+      client.release(true);
     }
     return { positions: { ...next }, events };
   } finally {
