@@ -1,12 +1,14 @@
 /**
  * How fast `npm run replay -- --verify` rebuilds the read models (issue 15):
  *
- *   npm run bench:replay -- [--teams=60] [--matches=1500] [--runs=2]
+ *   npm run bench:replay -- [--teams=60] [--matches=1500] [--runs=2] [--seed=http|log] [--clubs=10] [--statements]
  *
  * Starts Courtside in this process (embedded log; DATABASE_URL's server, else an embedded Postgres), seeds a club
- * over HTTP (`bench-club.ts`), then runs the replay with verification (the projector's own code into a fresh
- * schema, every table compared with the live one) `--runs` times and prints events per second of the rebuild,
- * with the load average. The live api and projector stay up but idle meanwhile.
+ * over HTTP (`bench-club.ts`), or with `--seed=log` writes `--clubs` clubs of that size straight to the log
+ * (`bench-log.ts`: for logs of a size that HTTP would take an hour to seed), waits for the live read models, then
+ * runs the replay with verification (folded in memory and copied, the projector's statements for the rest, every
+ * table compared with the live one; `--statements`: the statements alone) `--runs` times and prints events per
+ * second of the rebuild, with the load average. The live api and projector stay up but idle meanwhile.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -19,9 +21,29 @@ import { rebuildInMemory } from '@courtside/projector/rebuild/in-memory-rebuild'
 import { replay } from '@courtside/projector/replay';
 import { prepareReadModelSchema } from '@courtside/projector/read-model-schema';
 import { seedClub } from './bench-club.ts';
+import { appendClubs } from './bench-log.ts';
 import { startBenchCompany } from './bench-company.ts';
 import { Cleanups } from './services.ts';
 import { machineInfo } from './system.ts';
+
+const registry = new EventRegistry(productEvents);
+
+/** Waits until the live read models stand at the log's head: a replay with verify is timed from there. */
+async function projectedUpTo(databaseUrl: string, schema: string, events: number): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    for (;;) {
+      const { rows } = await db.query<{ applied: string }>(
+        `SELECT coalesce(sum(next_offset), 0) AS applied FROM ${schema}.checkpoints`,
+      );
+      if (Number(rows[0]!.applied) >= events) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await db.end();
+  }
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -29,14 +51,21 @@ async function main() {
       teams: { type: 'string', default: '60' },
       matches: { type: 'string', default: '1500' },
       runs: { type: 'string', default: '2' },
+      seed: { type: 'string', default: 'http' },
+      clubs: { type: 'string', default: '10' },
+      statements: { type: 'boolean', default: false },
     },
   });
+  if (values.seed !== 'http' && values.seed !== 'log') throw new Error('--seed is http or log');
   const cleanups = new Cleanups();
   try {
     const { courtside, databaseUrl, http, companyId } = await startBenchCompany(cleanups, 'bench_replay');
-    await seedClub(courtside.url!, http, companyId, Number(values.teams), Number(values.matches));
+    const [teams, matches] = [Number(values.teams), Number(values.matches)];
+    if (values.seed === 'http') await seedClub(courtside.url!, http, companyId, teams, matches);
+    else await appendClubs(courtside.log, registry, { clubs: Number(values.clubs), teams, matches });
     const head = await courtside.log.head();
     const events = Object.values(head).reduce((sum, offset) => sum + offset, 0);
+    await projectedUpTo(databaseUrl, courtside.readModelSchema, events);
     console.log(`machine: ${JSON.stringify(machineInfo())}`);
     // The fresh schema's migrations are part of every replay but not of applying events: timed on their own.
     const probe = `${courtside.readModelSchema}_probe`;
@@ -54,13 +83,14 @@ async function main() {
       const report = await replay({
         databaseUrl,
         log: courtside.log,
-        registry: new EventRegistry(productEvents),
+        registry,
         projections: productProjections,
         liveSchema: courtside.readModelSchema,
         targetSchema: `${courtside.readModelSchema}_bench_${run}`,
         verify: true,
         logger: pino({ level: 'warn' }),
-        inMemory: rebuildInMemory,
+        // --statements: the projector's statements alone, as before the in-memory rebuild (to compare)
+        ...(values.statements ? {} : { inMemory: rebuildInMemory }),
       });
       const seconds = (performance.now() - started) / 1000;
       console.log(
@@ -73,7 +103,10 @@ async function main() {
             : '') +
           `load average ${load.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
       );
-      if (!report.identical) process.exitCode = 1;
+      if (!report.identical) {
+        console.log(`different: ${JSON.stringify(report.tables?.filter((table) => !table.identical))}`);
+        process.exitCode = 1;
+      }
     }
   } finally {
     await cleanups.runAll();

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { managerWithCompany, signedInAccount } from '../support/accounts.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
 import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { productEvents } from '@courtside/events/catalog';
+import { EventRegistry } from '@courtside/events/event-registry';
 
 interface Side {
   teamId: string;
@@ -407,5 +410,36 @@ describe('matches', () => {
     } finally {
       viewer.close();
     }
+  });
+
+  it('projects and shows a match whose players have no account (events written by another tool), sides without members', async () => {
+    const { company, seasonId, ladderId } = await managerWithSeason(courtside.url!);
+    const registry = new EventRegistry(productEvents);
+    const [defenderId, challengerId, matchId] = [randomUUID(), randomUUID(), randomUUID()];
+    const meta = {
+      companyId: company.id,
+      actorId: 'import',
+      correlationId: randomUUID(),
+      occurredAt: new Date(),
+    };
+    const event = (type: string, streamId: string, payload: object) =>
+      registry.create({ type, streamId, payload }, meta);
+    await courtside.log.append(company.id, [
+      ...[defenderId, challengerId].flatMap((teamId) => [
+        event('TeamRegistered', teamId, { teamId, seasonId, ladderId, memberIds: [randomUUID()] }),
+        event('TeamAccepted', teamId, { teamId, seasonId, ladderId }),
+      ]),
+      event('MatchCreated', matchId, { matchId, seasonId, ladderId, defenderId, challengerId }),
+    ]);
+    // Building the match's push once failed here, and quarantined the whole company.
+    const answer = await eventually(async () => {
+      const found = await new HttpClient(courtside.url!).json<Match>(
+        'GET',
+        `${MATCHES_API}/matches/${matchId}`,
+      );
+      return found.status === 200 && found.body;
+    });
+    expect(answer.defender).toMatchObject({ teamId: defenderId, position: 1, members: [] });
+    expect(answer.challenger).toMatchObject({ teamId: challengerId, position: 2, members: [] });
   });
 });

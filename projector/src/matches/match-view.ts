@@ -113,11 +113,16 @@ export const confirmationJson = (alias: string) => `json_strip_nulls(json_build_
   'dueAt', to_char(${alias}.confirmation_due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'enteredBy', ${alias}.entered_by, 'side', ${alias}.entered_side))`;
 
-const teamJson = (side: 'defender_id' | 'challenger_id') => `(
-  SELECT json_build_object('teamId', t.id, 'position', t.position, 'members',
+/**
+ * A side of the match. Its members are [] rather than NULL when none of them has an account row (and its position
+ * NULL when its team has no row), so a view, a push and the projector batch that sends it never fail on such a match.
+ */
+const teamJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('teamId', m.${side},
+  'position', (SELECT t.position FROM teams t WHERE t.id = m.${side}),
+  'members', coalesce(
     (SELECT json_agg(json_build_object('id', a.id, 'name', coalesce(a.full_name, 'Player')) ORDER BY tm.member_order)
-     FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = t.id))
-  FROM teams t WHERE t.id = m.${side})`;
+     FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side}),
+    '[]'::json))`;
 
 /**
  * The read-model rows of `matchIds`, in that order (unknown ids left out): the part of a match's view that is the
@@ -174,7 +179,7 @@ export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListIte
     teamId: row[side].teamId,
     url: `/webapps/matches/en/?event=${row.ladder_id}&player=${row[side].members[0]?.id ?? ''}`,
     position: row[side].position,
-    members: (row[side].members ?? []).map((member) => ({
+    members: row[side].members.map((member) => ({
       id: member.id,
       name: member.name,
       position: row[side].position,
