@@ -3,24 +3,27 @@ import type { MatchType } from '@courtside/events/ladders/model';
 import { liveScore, recordedSides, type LiveConfig } from '@courtside/events/live/engine';
 import { liveEvents, type LiveEvent } from '@courtside/events/live/events';
 import { isDeepStrictEqual } from 'node:util';
-import { asJson, type LiveScoreRow, type ReadModelRows } from '../rebuild/rows.ts';
+import { asJson, type Json, type LiveScoreRow, type ReadModelRows } from '../rebuild/rows.ts';
 
 const handled = new Set<string>(liveEvents.map((definition) => definition.type));
 
-/** The change an event makes to a live score (the projection's statements), or undefined when it makes none. */
-function changeOf(event: LiveEvent, live: LiveScoreRow): (() => void) | undefined {
+/** The points and end of a live score after the event (the projection's statements), or undefined if unchanged. */
+function scoreAfter(
+  event: LiveEvent,
+  live: LiveScoreRow,
+): Pick<LiveScoreRow, 'points' | 'ended'> | undefined {
+  const { points, ended } = live;
   switch (event.type) {
     case 'LiveScoringStarted':
       return undefined;
     case 'PointScored':
-      if (live.points.length !== event.payload.seq - 1) return undefined;
-      return () => void live.points.push(event.payload.winner);
+      return points.length === event.payload.seq - 1
+        ? { points: [...points, event.payload.winner], ended }
+        : undefined;
     case 'PointUndone':
-      if (live.points.length !== event.payload.seq) return undefined;
-      return () => void live.points.pop();
+      return points.length === event.payload.seq ? { points: points.slice(0, -1), ended } : undefined;
     case 'LiveMatchEnded':
-      if (live.ended || live.points.length !== event.payload.seq) return undefined;
-      return () => void (live.ended = true);
+      return !ended && points.length === event.payload.seq ? { points, ended: true } : undefined;
     default: {
       const unhandled: never = event;
       throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
@@ -28,14 +31,40 @@ function changeOf(event: LiveEvent, live: LiveScoreRow): (() => void) | undefine
   }
 }
 
+/** The match's set scores as the live score leaves them while it is planned, or undefined when they stay. */
+function matchScoresAfter(
+  rows: ReadModelRows,
+  live: LiveScoreRow,
+): { defender: Json; challenger: Json } | undefined {
+  // liveScoreOf joins the season for its match type: without the season, nothing follows.
+  const season = rows.seasons.get(live.season_id);
+  const match = rows.matches.get(live.match_id);
+  if (!season || match?.status !== 'planned') return undefined;
+  const config: LiveConfig = {
+    matchType: season.match_type as MatchType,
+    firstServer: live.first_server as LiveConfig['firstServer'],
+    noAd: live.no_ad,
+    finalSet: live.final_set as LiveConfig['finalSet'],
+  };
+  const state = liveScore(config, live.points, live.ended);
+  if (state.finished) return undefined;
+  const sides = recordedSides(state);
+  const [defender, challenger] = [asJson(sides.defender), asJson(sides.challenger)];
+  const same =
+    isDeepStrictEqual(match.defender_score, defender) &&
+    isDeepStrictEqual(match.challenger_score, challenger);
+  return same ? undefined : { defender, challenger };
+}
+
 /** liveProjection's effect on rows held in memory (a rebuild: rebuild/in-memory-rebuild.ts). */
 export function foldLive(rows: ReadModelRows, envelope: EventEnvelope): void {
   if (!handled.has(envelope.type)) return;
   const event = envelope as LiveEvent;
   const { matchId, seasonId, ladderId } = event.payload;
-  let live = rows.liveScores.get(matchId);
+  const existing = rows.liveScores.get(matchId);
+  let live: LiveScoreRow;
   if (event.type === 'LiveScoringStarted') {
-    if (live) return;
+    if (existing) return;
     const { firstServer, noAd, finalSet } = event.payload;
     live = {
       match_id: matchId,
@@ -49,36 +78,19 @@ export function foldLive(rows: ReadModelRows, envelope: EventEnvelope): void {
       updated_at: event.occurredAt,
       ended: false,
     };
-    rows.liveScores.set(matchId, live);
   } else {
-    const change = live && changeOf(event, live);
-    if (!live || !change) return;
-    change();
-    live.updated_at = event.occurredAt;
+    const after = existing && scoreAfter(event, existing);
+    if (!existing || !after) return;
+    live = { ...existing, ...after, updated_at: event.occurredAt };
   }
-  // The match's set scores follow the points while it is planned (liveScoreOf joins the season's match type).
-  const season = rows.seasons.get(live.season_id);
-  if (!season) return;
-  const config: LiveConfig = {
-    matchType: season.match_type as MatchType,
-    firstServer: live.first_server as LiveConfig['firstServer'],
-    noAd: live.no_ad,
-    finalSet: live.final_set as LiveConfig['finalSet'],
-  };
-  const state = liveScore(config, live.points, live.ended);
-  const match = rows.matches.get(matchId);
-  if (state.finished || match?.status !== 'planned') return;
-  const sides = recordedSides(state);
-  const [defender, challenger] = [asJson(sides.defender), asJson(sides.challenger)];
-  if (
-    isDeepStrictEqual(match.defender_score, defender) &&
-    isDeepStrictEqual(match.challenger_score, challenger)
-  ) {
-    return;
+  // Everything is worked out before any row changes (a fold that throws leaves the rows as they were).
+  const scores = matchScoresAfter(rows, live);
+  rows.liveScores.set(matchId, live);
+  if (scores) {
+    Object.assign(rows.matches.get(matchId)!, {
+      defender_score: scores.defender,
+      challenger_score: scores.challenger,
+      updated_at: event.occurredAt,
+    });
   }
-  Object.assign(match, {
-    defender_score: defender,
-    challenger_score: challenger,
-    updated_at: event.occurredAt,
-  });
 }

@@ -58,7 +58,8 @@ function hasCapitalUuid(value: unknown): boolean {
 /**
  * The product's read models rebuilt from position 0 in memory and written with COPY (docs/decisions.md "Replay folds
  * in memory"): the log is read to the head it had when the rebuild started, every event folded by each projection's
- * fold (the same effect as its `apply`), then each table is copied, with the checkpoints, in one transaction.
+ * fold (the same effect as its `apply`), then each table is copied (the history already while the log is read), the
+ * checkpoints committed last.
  *
  * A partition stops at the first record a fold cannot reproduce exactly (it does not parse, carries a capitalised
  * uuid, or a fold refuses it): its checkpoint is that record, and the projector's own statements go on from there,
