@@ -120,7 +120,7 @@ async function compareAtSamePosition(
     const same = !options.verify || samePositions(livePositions, rebuiltPositions);
     if (!reached || !same) return undefined;
     const tables = options.verify
-      ? await compareTables(client, live, target, options.projections)
+      ? await compareTables(pool, client, live, target, options.projections)
       : undefined;
     return {
       schema: target,
@@ -146,23 +146,47 @@ function samePositions(a: Record<number, number>, b: Record<number, number>): bo
   return [...partitions].every((partition) => (a[partition] ?? 0) === (b[partition] ?? 0));
 }
 
+/**
+ * Checksums of every table in both schemas, side by side on two connections that see one snapshot (the caller's,
+ * exported to the second): the live tables on the caller's connection, the rebuilt ones on the other.
+ */
 async function compareTables(
+  pool: pg.Pool,
   client: pg.PoolClient,
   live: string,
   target: string,
   projections: readonly Projection[],
 ): Promise<TableComparison[]> {
-  const comparisons: TableComparison[] = [];
-  for (const table of projections.flatMap((projection) => projection.tables)) {
-    const [a, b] = [await checksum(client, live, table), await checksum(client, target, table)];
-    comparisons.push({
-      table,
-      liveRows: a.rows,
-      rebuiltRows: b.rows,
-      identical: a.rows === b.rows && a.digest === b.digest,
+  const tables = projections.flatMap((projection) => projection.tables);
+  const { rows } = await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot');
+  const snapshot = rows[0]!.snapshot;
+  if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error(`unexpected snapshot id ${snapshot}`);
+  const other = await pool.connect();
+  try {
+    await other.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    await other.query(`SET TRANSACTION SNAPSHOT '${snapshot}'`);
+    const checksumsIn = async (connection: pg.PoolClient, schema: string) => {
+      const sums = [];
+      for (const table of tables) sums.push(await checksum(connection, schema, table));
+      return sums;
+    };
+    const [liveSums, rebuiltSums] = await Promise.all([
+      checksumsIn(client, live),
+      checksumsIn(other, target),
+    ]);
+    return tables.map((table, index) => {
+      const [a, b] = [liveSums[index]!, rebuiltSums[index]!];
+      return {
+        table,
+        liveRows: a.rows,
+        rebuiltRows: b.rows,
+        identical: a.rows === b.rows && a.digest === b.digest,
+      };
     });
+  } finally {
+    await other.query('ROLLBACK').catch(() => undefined);
+    other.release();
   }
-  return comparisons;
 }
 
 async function checksum(
