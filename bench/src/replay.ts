@@ -79,6 +79,10 @@ async function main() {
     console.log(`creating the read-model schema (migrations): ${setup.toFixed(2)} s`);
     for (let run = 1; run <= Number(values.runs); run++) {
       const load = loadavg()[0]!;
+      // The bench process's resident memory, sampled while the replay runs (it also holds the idle live api).
+      const rssBefore = process.memoryUsage().rss;
+      let rssPeak = rssBefore;
+      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
       const started = performance.now();
       const report = await replay({
         databaseUrl,
@@ -93,6 +97,8 @@ async function main() {
         ...(values.statements ? {} : { inMemory: rebuildInMemory }),
       });
       const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
       console.log(
         `run ${run}: ${events} events rebuilt and verified in ${seconds.toFixed(2)} s = ` +
           `${Math.round(events / seconds)} events/s (without the schema's creation: ` +
@@ -101,6 +107,7 @@ async function main() {
             ? `folded in memory and copied: ${report.inMemory.events} events in ${report.inMemory.seconds.toFixed(3)} s = ` +
               `${Math.round(report.inMemory.events / report.inMemory.seconds)} events/s; `
             : '') +
+          `memory ${mib(rssBefore)} → peak ${mib(rssPeak)}; ` +
           `load average ${load.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
       );
       if (!report.identical) {
