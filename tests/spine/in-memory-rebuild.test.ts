@@ -466,4 +466,38 @@ describe('the in-memory rebuild meeting what only the statements can apply', () 
     expect(stopsAt).toBeLessThan(total);
     expect(report.tables?.filter((table) => !table.identical)).toEqual([]);
   }, 120_000);
+
+  it('leaves a team registered with the same player twice to the statements, which quarantine its company', async () => {
+    const [first, second] = fc
+      .sample(fc.array(step, { minLength: 30, maxLength: 30 }), { numRuns: 2, seed: 11 })
+      .map(companyHistory);
+    let stopsAt = 0;
+    const { report, total } = await projectThenRebuild(
+      'embedded',
+      async (log) => {
+        await log.append(first!.companyId, first!.events);
+        const registered = first!.events.find((event) => event.type === 'TeamRegistered')!;
+        const player = randomUUID();
+        const twice = registry.create(
+          {
+            type: 'TeamRegistered',
+            streamId: registered.streamId,
+            payload: { ...(registered.payload as object), teamId: randomUUID(), memberIds: [player, player] },
+          },
+          {
+            companyId: first!.companyId,
+            actorId: 'test',
+            correlationId: randomUUID(),
+            occurredAt: new Date(),
+          },
+        );
+        stopsAt = (await log.append(first!.companyId, [twice]))[0]!.offset;
+        await log.append(second!.companyId, second!.events);
+      },
+      cleanups,
+    );
+    expect(report.inMemory?.events).toBe(stopsAt);
+    expect(stopsAt).toBeLessThan(total);
+    expect(report.tables?.filter((table) => !table.identical)).toEqual([]);
+  }, 120_000);
 });

@@ -4,18 +4,19 @@ import { asJson, type LadderRow, type ReadModelRows } from '../rebuild/rows.ts';
 
 const handled = new Set<string>(ladderEvents.map((definition) => definition.type));
 
+// eslint-disable-next-line no-control-regex
+const plainAscii = /^[\x00-\x7f]*$/;
+
 /** Plain ASCII is lowercased the same way by every collation; other names as the database said (rows.lowerNames). */
 export function lowerName(rows: ReadModelRows, name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return /^[\x00-\x7f]*$/.test(name) ? name.toLowerCase() : rows.lowerNames.get(name)!;
+  return plainAscii.test(name) ? name.toLowerCase() : rows.lowerNames.get(name)!;
 }
 
 /** The ladder names whose lower case only the database can tell (see lowerName). */
 export function ladderNamesToLower(envelope: EventEnvelope): string[] {
   if (envelope.type !== 'LadderCreated' && envelope.type !== 'LadderUpdated') return [];
   const { name } = (envelope as LadderEvent & { type: 'LadderCreated' }).payload;
-  // eslint-disable-next-line no-control-regex
-  return /^[\x00-\x7f]*$/.test(name) ? [] : [name];
+  return plainAscii.test(name) ? [] : [name];
 }
 
 function nameTaken(rows: ReadModelRows, company: string, name: string, except?: string): boolean {

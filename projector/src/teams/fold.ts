@@ -38,11 +38,10 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
   if (!handled.has(envelope.type)) return;
   const event = envelope as TeamEvent;
   const { teamId, seasonId } = event.payload;
-  const id = teamId;
   const day = isoDay(new Date(event.occurredAt));
   // The teams decider's own fold decides a status change, as in the projection.
   const transition = (): TeamRow | undefined => {
-    const team = rows.teams.get(id);
+    const team = rows.teams.get(teamId);
     if (!team) return undefined;
     const before = { teams: { [teamId]: { teamId, memberIds: [], status: team.status } } };
     const after = seasonTeamsDecider.evolve(before, event as TeamDomainEvent).teams[teamId]!;
@@ -53,12 +52,12 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
 
   switch (event.type) {
     case 'TeamRegistered': {
-      if (rows.teams.has(id)) return;
+      if (rows.teams.has(teamId)) return;
       const members = event.payload.memberIds;
       // team_members' primary key refuses a player twice in one team: the projection's statement fails there.
       if (new Set(members).size !== members.length) throw new CannotFold('a team with the same member twice');
-      rows.teams.set(id, {
-        id,
+      rows.teams.set(teamId, {
+        id: teamId,
         season_id: seasonId,
         ladder_id: event.payload.ladderId,
         company_id: event.companyId,
@@ -71,10 +70,10 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
         last_dropped_at: null,
       });
       const season = rows.teamsBySeason.get(seasonId) ?? new Set<string>();
-      rows.teamsBySeason.set(seasonId, season.add(id));
+      rows.teamsBySeason.set(seasonId, season.add(teamId));
       rows.teamMembers.set(
-        id,
-        members.map((account, index) => ({ team_id: id, account_id: account, member_order: index + 1 })),
+        teamId,
+        members.map((account, index) => ({ team_id: teamId, account_id: account, member_order: index + 1 })),
       );
       return;
     }
@@ -83,7 +82,7 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
       const team = transition();
       if (!team) return;
       team.join_date = day;
-      foldOrder(rows, acceptTeam(order, id));
+      foldOrder(rows, acceptTeam(order, teamId));
       return;
     }
     case 'TeamRejected':
@@ -95,22 +94,22 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
       if (!team) return;
       team.leave_date = day;
       team.position = null;
-      foldOrder(rows, removeTeam(order, id));
+      foldOrder(rows, removeTeam(order, teamId));
       return;
     }
     case 'TeamPositionChanged': {
       const order = foldedActiveOrder(rows, seasonId);
-      if (!order.includes(id)) return;
-      foldOrder(rows, moveTeam(order, id, event.payload.position));
+      if (!order.includes(teamId)) return;
+      foldOrder(rows, moveTeam(order, teamId, event.payload.position));
       return;
     }
     case 'TeamDroppedForInactivity': {
       const order = foldedActiveOrder(rows, seasonId);
-      const index = order.indexOf(id);
+      const index = order.indexOf(teamId);
       const passedBy = event.payload.passedBy;
       if (index < 0 || order[index + 1] !== passedBy) return;
-      foldOrder(rows, dropBelow(order, id, passedBy));
-      rows.teams.get(id)!.last_dropped_at = event.payload.droppedAt;
+      foldOrder(rows, dropBelow(order, teamId, passedBy));
+      rows.teams.get(teamId)!.last_dropped_at = event.payload.droppedAt;
       return;
     }
     default: {
