@@ -1,7 +1,10 @@
+import type pg from 'pg';
 import { runner } from 'node-pg-migrate';
 
 export interface MigrateOptions {
   databaseUrl: string;
+  /** A connection to use instead of opening one (several folders migrated in a row share it). */
+  client?: pg.Client;
   /** Folder of `.sql` migrations (`-- Up Migration` / `-- Down Migration`). */
   dir: string;
   /** Schema the migrations create their objects in, and where their bookkeeping table lives. */
@@ -13,7 +16,7 @@ export interface MigrateOptions {
 /** Brings a schema up to date. Concurrent callers wait for each other on node-pg-migrate's advisory lock. */
 export async function migrate(options: MigrateOptions): Promise<void> {
   await runner({
-    databaseUrl: options.databaseUrl,
+    ...(options.client ? { dbClient: options.client } : { databaseUrl: options.databaseUrl }),
     dir: options.dir,
     schema: options.schema,
     createSchema: true,
