@@ -5,15 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { productEvents } from '@courtside/events/catalog';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import { EventRegistry } from '@courtside/events/event-registry';
-import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
-import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { productProjections } from '@courtside/projector/catalog';
 import { startProjector } from '@courtside/projector/projector';
 import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
 import { rebuildInMemory } from '@courtside/projector/rebuild/in-memory-rebuild';
 import { replay } from '@courtside/projector/replay';
-import { createBackend, logKinds, type TestBackend } from '../support/courtside.ts';
+import { createBackend, logKinds, openLog } from '../support/courtside.ts';
 import { eventually } from '../support/wait.ts';
 
 const registry = new EventRegistry(productEvents);
@@ -334,12 +332,6 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
     }
   }
   return { companyId, events };
-}
-
-async function openLog(backend: TestBackend): Promise<EventLog> {
-  return backend.kafkaBrokers
-    ? createKafkaEventLog({ brokers: backend.kafkaBrokers, topic: backend.kafkaTopic, partitions: 3 })
-    : createEmbeddedEventLog({ databaseUrl: backend.databaseUrl });
 }
 
 /**

@@ -4,12 +4,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventRegistry } from '@courtside/events/event-registry';
-import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
-import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
 import { replay } from '@courtside/projector/replay';
-import { createBackend, logKinds, type TestBackend } from '../support/courtside.ts';
+import { createBackend, logKinds, openLog, type TestBackend } from '../support/courtside.ts';
 import { eventually } from '../support/wait.ts';
 import { noteAmended, noteWritten, notesProjection } from './notes-module.ts';
 
@@ -32,12 +30,6 @@ function startProjectorProcess(backend: TestBackend): Promise<ChildProcess> {
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`projector process exited with ${code}`)));
   });
-}
-
-async function openLog(backend: TestBackend): Promise<EventLog> {
-  return backend.kafkaBrokers
-    ? createKafkaEventLog({ brokers: backend.kafkaBrokers, topic: backend.kafkaTopic })
-    : createEmbeddedEventLog({ databaseUrl: backend.databaseUrl });
 }
 
 /** Appends notes and amendments for several companies; returns how many revisions each note must end with. */

@@ -1,5 +1,8 @@
 import { startCourtside, type CourtsideConfig, type RunningCourtside } from '@courtside/api/courtside';
 import { createLogger } from '@courtside/api/observability/logger';
+import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
+import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
+import type { EventLog } from '@courtside/eventlog/log/port';
 import { notesModule } from '../spine/notes-module.ts';
 import { createTestDatabase, kafkaBrokers, uniqueTopic } from './services.ts';
 
@@ -18,6 +21,13 @@ export async function createBackend(kind: LogKind): Promise<TestBackend> {
   return kind === 'kafka'
     ? { databaseUrl, kafkaBrokers: kafkaBrokers(), kafkaTopic: uniqueTopic('spine') }
     : { databaseUrl };
+}
+
+/** A client of the backend's event log, as another process of that installation would open it. */
+export function openLog(backend: TestBackend): Promise<EventLog> {
+  return backend.kafkaBrokers
+    ? createKafkaEventLog({ brokers: backend.kafkaBrokers, topic: backend.kafkaTopic })
+    : createEmbeddedEventLog({ databaseUrl: backend.databaseUrl });
 }
 
 /**

@@ -1,10 +1,6 @@
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { ReadModelRows } from '../rebuild/rows.ts';
-
-const idIn = (payload: unknown, key: string): string | null => {
-  const value = (payload as Record<string, unknown> | null)?.[key];
-  return typeof value === 'string' ? value : null;
-};
+import { idIn } from './projection.ts';
 
 /** auditProjection's effect on rows held in memory (a rebuild: rebuild/in-memory-rebuild.ts). */
 export function foldAudit(rows: ReadModelRows, event: EventEnvelope, storedText: string): void {

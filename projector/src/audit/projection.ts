@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Projection } from '../projection.ts';
 
-const idIn = (payload: unknown, key: string): string | null => {
+/** The payload's id under `key`, when it has one (the history's ladder and season columns). */
+export const idIn = (payload: unknown, key: string): string | null => {
   const value = (payload as Record<string, unknown> | null)?.[key];
   return typeof value === 'string' ? value : null;
 };

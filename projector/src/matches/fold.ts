@@ -4,10 +4,11 @@ import { matchEvents, type MatchEvent } from '@courtside/events/matches/events';
 import { recalculate } from '@courtside/events/matches/scoring';
 import { leapfrog, swapTeams } from '@courtside/events/teams/positions';
 import { asJson, type MatchRow, type ReadModelRows } from '../rebuild/rows.ts';
+import { noScore } from './projection.ts';
 import { foldedActiveOrder, foldOrder } from '../teams/fold.ts';
 
 const handled = new Set<string>(matchEvents.map((definition) => definition.type));
-const noScore = asJson({ matchSets: [], special: 'none' });
+const noResult = asJson(noScore);
 
 /** The match, unless it was cancelled (what the projection's statements leave alone). */
 function openMatch(rows: ReadModelRows, matchId: string): MatchRow | undefined {
@@ -37,8 +38,8 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
         challenger_id: challengerId,
         status: 'planned',
         date: null,
-        defender_score: noScore,
-        challenger_score: noScore,
+        defender_score: noResult,
+        challenger_score: noResult,
         winner: null,
         had_winner: false,
         created_at: event.occurredAt,

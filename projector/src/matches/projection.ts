@@ -7,7 +7,8 @@ import { activeOrder, writeOrder } from '../teams/projection.ts';
 import { loadMatches } from './match-view.ts';
 
 const handled = new Set<string>(matchEvents.map((definition) => definition.type));
-const noScore: SideScoreInput = { matchSets: [], special: 'none' };
+/** A match's score before any result: no sets. */
+export const noScore: SideScoreInput = { matchSets: [], special: 'none' };
 
 export async function pushMatch(
   context: ProjectionContext,
