@@ -13,16 +13,24 @@
  * `--api-processes=N` (N ≥ 1): the reads go to N api processes as deployed (`api/src/main.ts --role=api`, child
  * processes on the same database and embedded log as the courtside here, whose projector keeps them ready), the
  * connections shared out among them: what one more api process buys. 0 (the default): the api in this process.
+ * With api processes, bare Koa runs in one process of its own too (`bare-koa-server.ts`), so both sides of the ratio
+ * have the same shape: autocannon here, the server in another process.
  *
  * `--reads=match` (any of list, standings, match, comma-separated; all by default) and `--callers=out` (out,
  * visitor: signed out with the anti-forgery cookie of an earlier answer, in)
  * measure only those reads and callers, and
  * `--api-node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof"` starts the api processes with those Node flags: a profile
  * of one read as deployed. `--accept-encoding="br, gzip"` sends that header with every read, as browsers do (bare Koa
- * still answers uncompressed).
+ * still answers uncompressed). `--rounds=N` measures bare Koa and the reads N times in turn and prints the median
+ * ratio of each read.
  */
-import { createServer, type Server } from 'node:http';
-import { loadavg } from 'node:os';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Koa from 'koa';
@@ -77,7 +85,39 @@ async function measure(
   };
 }
 
-async function bareKoa(body: string): Promise<{ server: Server; url: string }> {
+/** The baseline in a child process of its own, as the api processes are (`bare-koa-server.ts`). */
+async function bareKoaProcess(body: string): Promise<{ close: () => Promise<void>; url: string }> {
+  const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'bare-koa-')), 'body.json');
+  writeFileSync(bodyFile, body);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('bare-koa-server.ts', import.meta.url)), bodyFile],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = once(child, 'exit');
+  const close = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(path.dirname(bodyFile), { recursive: true, force: true });
+  };
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening (\d+)/.exec(output);
+      if (found) resolve(Number(found[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare Koa exited with ${code}`)));
+  }).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  return { close, url: `http://127.0.0.1:${port}/` };
+}
+
+async function bareKoa(body: string): Promise<{ close: () => Promise<void>; url: string }> {
   const app = new Koa();
   app.use((ctx) => {
     ctx.type = 'application/json';
@@ -87,7 +127,8 @@ async function bareKoa(body: string): Promise<{ server: Server; url: string }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  return { server, url: `http://127.0.0.1:${address.port}/` };
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { close, url: `http://127.0.0.1:${address.port}/` };
 }
 
 async function main() {
@@ -102,15 +143,18 @@ async function main() {
       callers: { type: 'string', default: 'out,in' },
       'accept-encoding': { type: 'string', default: '' },
       'api-node-flags': { type: 'string', default: '' },
+      rounds: { type: 'string', default: '1' },
     },
   });
-  const [teams, matches, seconds, connections, apiProcesses] = [
+  const [teams, matches, seconds, connections, apiProcesses, rounds] = [
     values.teams,
     values.matches,
     values.seconds,
     values.connections,
     values['api-processes'],
-  ].map(Number) as [number, number, number, number, number];
+    values.rounds,
+  ].map(Number) as [number, number, number, number, number, number];
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a whole number from 1');
   if (!Number.isInteger(apiProcesses) || apiProcesses < 0 || apiProcesses > connections)
     throw new Error('--api-processes must be a whole number from 0 to --connections');
   const cleanups = new Cleanups();
@@ -175,19 +219,22 @@ async function main() {
         for (const [, headers] of callers) await measure('warm-up', urlsOf(path), headers, 1, connections);
     const rows: Array<Row & { baseline: number; servedBy: string }> = [];
     const load = [loadavg()[0]!];
-    for (const [what, path] of routes) {
-      // The baseline serves this read's own body (its size decides much of the cost), always from this process.
-      const body = await (await fetch(`${base}${path}`)).text();
-      const bare = await bareKoa(body);
-      const baseline = await measure(`bare Koa, ${body.length} B`, [bare.url], {}, seconds, connections);
-      await new Promise<void>((resolve) => bare.server.close(() => resolve()));
-      rows.push({ ...baseline, baseline: baseline.requestsPerSecond, servedBy: '–' });
-      for (const [who, headers] of callers) {
-        const row = await measure(`${what}, ${who}`, urlsOf(path), headers, seconds, connections);
-        rows.push({ ...row, baseline: baseline.requestsPerSecond, servedBy });
+    // With --rounds=N, bare Koa and the reads take turns N times: the machine's speed drifts by ±20 % from one
+    // minute to the next, so each ratio is against the baseline just before it, and the median ratio is printed.
+    for (let round = 1; round <= rounds; round++)
+      for (const [what, path] of routes) {
+        // The baseline serves this read's own body (its size decides much of the cost), always from this process.
+        const body = await (await fetch(`${base}${path}`)).text();
+        const bare = apiProcesses === 0 ? await bareKoa(body) : await bareKoaProcess(body);
+        const baseline = await measure(`bare Koa, ${body.length} B`, [bare.url], {}, seconds, connections);
+        await bare.close();
+        rows.push({ ...baseline, baseline: baseline.requestsPerSecond, servedBy: '–' });
+        for (const [who, headers] of callers) {
+          const row = await measure(`${what}, ${who}`, urlsOf(path), headers, seconds, connections);
+          rows.push({ ...row, baseline: baseline.requestsPerSecond, servedBy });
+        }
+        load.push(loadavg()[0]!);
       }
-      load.push(loadavg()[0]!);
-    }
     console.log(`\nmachine: ${JSON.stringify(machineInfo())}`);
     console.log(
       `load average (1 min) before and after each route: ${load.map((l) => l.toFixed(2)).join(' → ')}`,
@@ -196,7 +243,7 @@ async function main() {
     console.log(
       apiProcesses === 0
         ? 'served by the api in this process (bare Koa too)\n'
-        : `served by ${apiProcesses} api process(es) (api/src/main.ts --role=api), ${connections} connections shared out; bare Koa in this process\n`,
+        : `served by ${apiProcesses} api process(es) (api/src/main.ts --role=api), ${connections} connections shared out; bare Koa in a process of its own\n`,
     );
     console.log(
       '| read | api processes | req/s | % of bare Koa (same body) | p50 ms | p99 ms | non-2xx | bytes/answer |',
@@ -207,6 +254,17 @@ async function main() {
       console.log(
         `| ${row.what} | ${row.servedBy} | ${row.requestsPerSecond} | ${ratio} % | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.bytes} |`,
       );
+    }
+    if (rounds > 1) {
+      console.log(`\nmedian of ${rounds} rounds, % of the bare Koa just before:`);
+      const ratios = new Map<string, number[]>();
+      for (const row of rows.filter((measured) => measured.servedBy !== '–'))
+        ratios.set(row.what, [...(ratios.get(row.what) ?? []), (100 * row.requestsPerSecond) / row.baseline]);
+      for (const [what, measured] of ratios) {
+        const sorted = measured.sort((a, b) => a - b);
+        const median = (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
+        console.log(`- ${what}: ${median.toFixed(1)} % (${sorted.map((r) => r.toFixed(1)).join(', ')})`);
+      }
     }
   } finally {
     await cleanups.runAll();

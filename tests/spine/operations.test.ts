@@ -187,20 +187,6 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     expect(tampered.tables).toEqual([{ table: 'test_notes', liveRows: 3, rebuiltRows: 3, identical: false }]);
   });
 
-  it('lets other sites frame the widget only', async () => {
-    const courtside = await running(await createBackend(kind));
-    const headersOf = async (path: string) => (await fetch(`${courtside.url}${path}`)).headers;
-
-    const widget = await headersOf('/webapps/widget/en/?event=x');
-    const manager = await headersOf('/webapps/manager/en/');
-
-    expect(widget.get('content-security-policy')).toContain('frame-ancestors *');
-    expect(widget.get('x-frame-options')).toBeNull();
-    expect(manager.get('content-security-policy')).toContain("frame-ancestors 'self'");
-    expect(manager.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(manager.get('x-content-type-options')).toBe('nosniff');
-  });
-
   it('keeps the tournament group reserved and answers unknown api paths with a JSON 404', async () => {
     const courtside = await running(await createBackend(kind));
     const http = new HttpClient(courtside.url!);

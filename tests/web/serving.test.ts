@@ -136,4 +136,40 @@ describe('what the server sends to a phone on a weak signal', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers.vary).toContain('Accept-Encoding');
   });
+
+  it('lets other sites frame the widget only', async () => {
+    const widget = await rawGet(`${courtside.url}/webapps/widget/en/?event=x`);
+    const manager = await rawGet(`${courtside.url}/webapps/manager/en/`);
+
+    expect(widget.headers['content-type']).toContain('text/html');
+    expect(widget.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(widget.headers['x-frame-options']).toBeUndefined();
+    expect(manager.headers['content-type']).toContain('text/html');
+    expect(manager.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(manager.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(manager.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives JSON answers, errors included, the short header set of an api, and pages the whole set', async () => {
+    const paths = [
+      '/webapps/api/health',
+      '/webapps/api/nothing-here',
+      '/webapps/api/matches/api/v1/matches/x',
+    ];
+    for (const path of paths) {
+      const { headers } = await rawGet(`${courtside.url}${path}`);
+      expect(headers['content-type'], path).toContain('application/json');
+      expect(headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy'], path).toBe('same-origin');
+      expect(headers['strict-transport-security'], path).toContain('max-age=');
+      expect(headers['referrer-policy'], path).toBeUndefined();
+    }
+    // The api's own documentation is a page under the api's path: it keeps the document policies.
+    const docs = await rawGet(`${courtside.url}/webapps/api/docs`);
+    expect(docs.headers['content-type']).toContain('text/html');
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(docs.headers['referrer-policy']).toBe('no-referrer');
+  });
 });

@@ -9,24 +9,30 @@ import { HttpError } from './http-error.ts';
  * forget it and no such string reaches Postgres or the event log.
  */
 const ONE_LINE = { multiline: false };
+/** Printable ASCII without percent-escapes: nothing in it to refuse, and most addresses are this (public reads). */
+const PLAIN_URL = /^[\x21-\x24\x26-\x7e]*$/;
 
 export function textHygiene(): Middleware {
   return async (ctx, next) => {
     const issues: TextIssue[] = [];
-    for (const [index, segment] of ctx.path.split('/').entries()) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(segment);
-      } catch {
-        throw new HttpError(400, 'Invalid request path', [
-          { path: ['path', index], message: 'Must be valid percent-encoded UTF-8', code: 'invalid_text' },
-        ]);
-      }
-      issues.push(...findTextIssues(decoded, ['path', index], ONE_LINE));
-    }
-    issues.push(...findTextIssues(ctx.query, ['query'], ONE_LINE));
+    if (!PLAIN_URL.test(ctx.url)) findUrlIssues(ctx.path, ctx.query, issues);
     issues.push(...findTextIssues((ctx.request as { body?: unknown }).body, ['body']));
     if (issues.length > 0) throw new HttpError(400, 'Invalid request', issues);
     await next();
   };
+}
+
+function findUrlIssues(path: string, query: unknown, issues: TextIssue[]): void {
+  for (const [index, segment] of path.split('/').entries()) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      throw new HttpError(400, 'Invalid request path', [
+        { path: ['path', index], message: 'Must be valid percent-encoded UTF-8', code: 'invalid_text' },
+      ]);
+    }
+    issues.push(...findTextIssues(decoded, ['path', index], ONE_LINE));
+  }
+  issues.push(...findTextIssues(query, ['query'], ONE_LINE));
 }
