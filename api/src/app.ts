@@ -4,17 +4,18 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
-import helmet from 'koa-helmet';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { authentication } from './accounts/authentication.ts';
 import { sessionIdOf } from './accounts/sessions.ts';
 import { docsRoutes } from './docs/docs-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/http-error.ts';
 import { InFlightRequests } from './http/in-flight.ts';
+import { keptPublicAnswers } from './http/kept-public-answers.ts';
 import { textHygiene } from './http/text-hygiene.ts';
-import { xsrfProtection } from './http/xsrf.ts';
+import { XsrfCookies, xsrfProtection } from './http/xsrf.ts';
 import type { AppServices, CourtsideModule } from './module.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { logAppErrors } from './observability/app-errors.ts';
@@ -62,6 +63,8 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[]; inF
   const inFlight = new InFlightRequests();
   app.use(inFlight.middleware);
   app.use(requestLogging(options.services.logger, options.metrics));
+  const xsrf = new XsrfCookies(options.services.xsrfSecret);
+  app.use(keptPublicAnswers(options.services.publicAnswers, xsrf));
   // Brotli or gzip for what is not precompressed (JSON answers, error pages), with Vary: Accept-Encoding; an
   // ETag on every answer, and 304 when the client holds it already (index.html is revalidated every time).
   app.use(compress());
@@ -70,7 +73,7 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[]; inF
   app.use(securityHeaders());
   app.use(errorHandler());
   app.use(authentication(options.services.sessions));
-  app.use(xsrfProtection(options.services.xsrfSecret, sessionIdOf));
+  app.use(xsrfProtection(xsrf, sessionIdOf));
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -94,48 +97,4 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[]; inF
     .filter((layer) => typeof layer.path === 'string' && layer.methods.length > 0)
     .map((layer) => ({ methods: layer.methods.filter((m) => m !== 'HEAD'), path: String(layer.path) }));
   return Object.assign(app, { routes, inFlight });
-}
-
-/**
- * The headers of a JSON answer (OWASP's REST Security Cheat Sheet): a browser never renders it, so it needs no
- * document policies, only to never be framed, sniffed or read by other origins. A third of the bytes helmet's
- * document set takes, which counted for a small public read (docs/performance.md).
- */
-const JSON_ANSWER_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-};
-
-const noMoreMiddleware = async () => undefined;
-
-/**
- * Security headers for every answer, chosen once the answer is known (errors included). JSON answers get the
- * short set above. Documents get helmet's: only the embeddable widget (DESIGN.md §2) may be framed by other
- * sites; every other page may be framed by Courtside itself only, so the manager screens cannot be clickjacked.
- */
-function securityHeaders(): Koa.Middleware {
-  const directives = {
-    defaultSrc: ["'self'"],
-    connectSrc: ["'self'", 'ws:', 'wss:'],
-    imgSrc: ["'self'", 'data:'],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-  };
-  const framable = helmet({
-    contentSecurityPolicy: { directives: { ...directives, frameAncestors: ['*'] } },
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
-  });
-  const strict = helmet({
-    contentSecurityPolicy: { directives: { ...directives, frameAncestors: ["'self'"] } },
-    frameguard: { action: 'sameorigin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  return async (ctx, next) => {
-    await next();
-    if (ctx.response.is('json')) ctx.set(JSON_ANSWER_HEADERS);
-    else await (ctx.path.startsWith('/webapps/widget/') ? framable : strict)(ctx, noMoreMiddleware);
-  };
 }

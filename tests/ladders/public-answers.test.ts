@@ -145,4 +145,42 @@ describe('public answers kept until the read models change', () => {
     expect(after.status).toBe(200);
     expect(firstNames(after.body)[1]).toBe('Renamed Rita');
   });
+
+  it('answers a read asked again as the whole chain did: the same headers and cookie rules, and the same metrics', async () => {
+    const { manager, seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
+    const created = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
+    );
+    const match = `${courtside.url}${MATCHES_API}/matches/${created.body.matchId}`;
+    const list = `${courtside.url}${MATCHES_API}/matches?PAGE=0&NOTCOMPLETED=TRUE&TAGS=${seasonId}`;
+    /** What must be alike: every header but the date and the request's id, the cookie's token left out. */
+    const comparable = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(url, { headers });
+      const kept = [...response.headers]
+        .filter(([name]) => name !== 'date' && name !== 'x-request-id')
+        .map(([name, value]) => [name, name === 'set-cookie' ? value.replace(/=[^;]*/, '=…') : value]);
+      return { status: response.status, headers: kept, body: await response.text() };
+    };
+
+    // The first read of an address runs the whole chain and keeps the answer; the next ones take the short path.
+    const newcomer = [await comparable(match), await comparable(match)];
+    const visitorCookie = (await fetch(match)).headers.getSetCookie()[0]!.split(';')[0]!;
+    const visitor = [
+      await comparable(list, { cookie: visitorCookie }),
+      await comparable(list, { cookie: visitorCookie }),
+    ];
+    const metrics = await (await fetch(`${courtside.url}/metrics`)).text();
+
+    expect(newcomer[1]).toEqual(newcomer[0]);
+    expect(newcomer[0]!.headers.map(([name]) => name)).toContain('set-cookie');
+    expect(visitor[1]).toEqual(visitor[0]);
+    expect(visitor[0]!.headers.map(([name]) => name)).not.toContain('set-cookie');
+    expect(visitor[0]!.headers).toContainEqual(['x-frame-options', 'DENY']);
+    const reads = new RegExp(
+      `courtside_http_request_duration_seconds_count\\{method="GET",route="${MATCHES_API}/matches/:id",status="200"\\} (\\d+)`,
+    ).exec(metrics);
+    expect(Number(reads?.[1])).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -9,7 +9,7 @@ const COMPRESS_FROM_BYTES = 1024;
  * A kept answer, with its compressed forms made when a client first asks for them: a TV screen or a browser asks
  * with `Accept-Encoding`, and compressing a 46 KB standings on every poll cost 60 % of the read's throughput.
  */
-class KeptAnswer {
+export class KeptAnswer {
   private readonly encoded = new Map<'br' | 'gzip', Buffer>();
   readonly worthCompressing: boolean;
 
@@ -32,6 +32,44 @@ class KeptAnswer {
     }
     return bytes;
   }
+}
+
+/** Sends a kept answer: its ETag, and the compressed form the client accepts. */
+export function sendKeptAnswer(ctx: Context, kept: KeptAnswer): void {
+  ctx.type = 'application/json';
+  ctx.etag = kept.etag;
+  // Brotli when the client takes it at all (browsers list "gzip, deflate, br"), as koa-compress prefers.
+  const accepted = kept.worthCompressing ? new Set(ctx.acceptsEncodings()) : new Set<string>();
+  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+  if (encoding) {
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = kept.encodedAs(encoding);
+  } else {
+    ctx.body = kept.body;
+  }
+}
+
+interface KeptAddress {
+  key: string;
+  route: string;
+  headers: Record<string, string>;
+}
+
+/** Set anew for every request by the middlewares in front of the short path, or by the short path itself. */
+const PER_REQUEST_HEADERS = new Set(['x-request-id', 'vary', 'set-cookie']);
+
+/** The headers the route and its own middlewares set before answering (such as CORS for public reads). */
+function routeHeadersOf(ctx: Context): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(ctx.response.headers)
+      .filter(([name, value]) => !PER_REQUEST_HEADERS.has(name) && value !== undefined)
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
+/** The route that answered (@koa/router's own field), for metrics. */
+function matchedRouteOf(ctx: Context): string {
+  return (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
 }
 
 interface Entry {
@@ -57,6 +95,8 @@ export interface PublicAnswerCacheOptions {
  */
 export class PublicAnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** The kept answers' addresses (GET, `byAddress`): the key of each, and the route that answered it. */
+  private readonly addresses = new Map<string, KeptAddress>();
   /** Builds under way, by key: callers that miss together share one build (no stampede when an answer expires). */
   private readonly building = new Map<string, { generation: number; value: Promise<unknown> }>();
   private generation = 0;
@@ -73,6 +113,7 @@ export class PublicAnswerCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.addresses.clear();
   }
 
   get size(): number {
@@ -82,23 +123,39 @@ export class PublicAnswerCache {
   /**
    * Answers `ctx` with the kept answer for `key`, or builds, answers and keeps it. Sets the ETag itself, and sends
    * the kept compressed form the client accepts (brotli, else gzip), so the compression middleware leaves it.
+   *
+   * `byAddress`: the key follows from the request's address alone (not from the clock, say), so a later GET of the
+   * same address without a session may be answered from it without running the route (`keptAt`).
    */
-  async answer(ctx: Context, key: string, build: () => Promise<unknown>): Promise<void> {
+  async answer(
+    ctx: Context,
+    key: string,
+    build: () => Promise<unknown>,
+    options: { byAddress?: boolean } = {},
+  ): Promise<void> {
+    const generation = this.generation;
     const kept = await this.value(`answer ${key}`, async () => {
       const body = JSON.stringify(await build());
       return new KeptAnswer(body, `"${createHash('sha1').update(body).digest('base64url')}"`);
     });
-    ctx.type = 'application/json';
-    ctx.etag = kept.etag;
-    // Brotli when the client takes it at all (browsers list "gzip, deflate, br"), as koa-compress prefers.
-    const accepted = kept.worthCompressing ? new Set(ctx.acceptsEncodings()) : new Set<string>();
-    const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
-    if (encoding) {
-      ctx.set('Content-Encoding', encoding);
-      ctx.body = kept.encodedAs(encoding);
-    } else {
-      ctx.body = kept.body;
+    if (options.byAddress && ctx.method === 'GET' && generation === this.generation) {
+      if (this.addresses.size >= this.maxEntries) this.addresses.clear();
+      this.addresses.set(ctx.url, {
+        key: `answer ${key}`,
+        route: matchedRouteOf(ctx),
+        headers: routeHeadersOf(ctx),
+      });
     }
+    sendKeptAnswer(ctx, kept);
+  }
+
+  /** The kept answer for a GET of `url` (recorded by `answer` with `byAddress`), while it is kept. */
+  keptAt(url: string): { answer: KeptAnswer; route: string; headers: Record<string, string> } | undefined {
+    const address = this.addresses.get(url);
+    if (!address) return undefined;
+    const entry = this.entries.get(address.key);
+    if (!entry || entry.expiresAt <= this.now()) return undefined;
+    return { answer: entry.value as KeptAnswer, route: address.route, headers: address.headers };
   }
 
   /**

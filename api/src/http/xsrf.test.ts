@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from './error-handler.ts';
-import { issueXsrfToken, XSRF_COOKIE, XSRF_HEADER, xsrfProtection, xsrfTokenIsValid } from './xsrf.ts';
+import {
+  issueXsrfToken,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  XsrfCookies,
+  xsrfProtection,
+  xsrfTokenIsValid,
+} from './xsrf.ts';
 
 describe('anti-forgery tokens', () => {
   it('are all different, each valid for its own session only (beyond one batch of random bytes)', () => {
@@ -31,7 +38,7 @@ describe('the anti-forgery middleware', () => {
   async function serve() {
     const app = new Koa();
     app.use(errorHandler());
-    app.use(xsrfProtection('secret', (ctx) => ctx.get('x-session')));
+    app.use(xsrfProtection(new XsrfCookies('secret'), (ctx) => ctx.get('x-session')));
     app.use((ctx) => {
       ctx.body = { ok: true };
     });

@@ -1,5 +1,5 @@
 import { createHmac, randomFillSync, timingSafeEqual } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
 import { HttpError } from './http-error.ts';
 
@@ -51,45 +51,60 @@ function sign(secret: string, sessionId: string, nonce: string): string {
 }
 
 /**
+ * The anti-forgery cookie of a request: valid, or replaced by a new one for the client to retry with. Keeps the
+ * tokens it found valid, with their session: a returning client sends the same cookie with every request, and its
+ * HMAC was the api's largest single cost after the socket write on a kept public answer. Whether a token is valid
+ * for a session never changes, so keeping the answer is safe; the map is emptied when it grows large.
+ */
+export class XsrfCookies {
+  private readonly validTokens = new Map<string, string>();
+
+  constructor(private readonly secret: string) {}
+
+  /** Whether the request's cookie is valid for `sessionId`; when it is not, the answer sets a new one. */
+  checkOrRenew(
+    ctx: Pick<Context, 'cookies' | 'secure'>,
+    sessionId: string,
+  ): { valid: boolean; cookie?: string } {
+    const cookie = ctx.cookies.get(XSRF_COOKIE);
+    if (cookie !== undefined && this.isValid(sessionId, cookie)) return { valid: true, cookie };
+    ctx.cookies.set(XSRF_COOKIE, issueXsrfToken(this.secret, sessionId), {
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      path: '/',
+      overwrite: true,
+    });
+    return { valid: false, cookie };
+  }
+
+  private isValid(sessionId: string, token: string): boolean {
+    if (this.validTokens.get(token) === sessionId) return true;
+    if (!xsrfTokenIsValid(this.secret, sessionId, token)) return false;
+    if (this.validTokens.size >= MAX_KEPT_VALID_TOKENS) this.validTokens.clear();
+    this.validTokens.set(token, sessionId);
+    return true;
+  }
+}
+
+/**
  * Sets the XSRF-TOKEN cookie for a client that has none (or one for another session), and refuses a
  * state-changing call whose X-XSRF-TOKEN header does not carry the same, validly signed, value.
  */
 export function xsrfProtection(
-  secret: string,
+  cookies: XsrfCookies,
   sessionIdOf: (ctx: Parameters<Middleware>[0]) => string,
 ): Middleware {
-  // Tokens found valid, with their session: a returning client sends the same cookie with every request, and its
-  // HMAC was the api's largest single cost after the socket write on a kept public answer. Whether a token is
-  // valid for a session never changes, so keeping the answer is safe; the map is emptied when it grows large.
-  const validTokens = new Map<string, string>();
-  const isValid = (sessionId: string, token: string) => {
-    if (validTokens.get(token) === sessionId) return true;
-    if (!xsrfTokenIsValid(secret, sessionId, token)) return false;
-    if (validTokens.size >= MAX_KEPT_VALID_TOKENS) validTokens.clear();
-    validTokens.set(token, sessionId);
-    return true;
-  };
   return async (ctx, next) => {
-    const sessionId = sessionIdOf(ctx);
-    const cookie = ctx.cookies.get(XSRF_COOKIE);
-    const cookieValid = cookie !== undefined && isValid(sessionId, cookie);
-    if (!cookieValid) {
-      // Set before the check below, so that a refused client still gets a token to retry with.
-      ctx.cookies.set(XSRF_COOKIE, issueXsrfToken(secret, sessionId), {
-        httpOnly: false,
-        sameSite: 'lax',
-        secure: ctx.secure,
-        path: '/',
-        overwrite: true,
-      });
-    }
+    // Set before the check below, so that a refused client still gets a token to retry with.
+    const { valid, cookie } = cookies.checkOrRenew(ctx, sessionIdOf(ctx));
     if (
       !SAFE_METHODS.has(ctx.method) &&
       ctx.path.startsWith('/webapps/api/') &&
       !EXEMPT_PATHS.has(ctx.path)
     ) {
       const header = ctx.get(XSRF_HEADER);
-      if (!cookieValid || header !== cookie) {
+      if (!valid || header !== cookie) {
         throw new HttpError(403, 'Missing or invalid anti-forgery token: reload the page and try again');
       }
     }

@@ -152,7 +152,10 @@ export function matchRoutes(router: Router, services: AppServices): void {
         });
       const page = async () => (await rows()).map((row) => toListItem(row, viewer));
       if (sessionOf(ctx)) ctx.body = await page();
-      else await services.publicAnswers.answer(ctx, `matches?${JSON.stringify(query)}`, page);
+      else
+        await services.publicAnswers.answer(ctx, `matches?${JSON.stringify(query)}`, page, {
+          byAddress: true,
+        });
     },
   );
 
@@ -172,7 +175,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
         return toListItem(row, viewer).match;
       };
       if (sessionOf(ctx)) ctx.body = await view(await viewerOf(ctx));
-      else await services.publicAnswers.answer(ctx, `match ${id}`, () => view({}));
+      else await services.publicAnswers.answer(ctx, `match ${id}`, () => view({}), { byAddress: true });
     },
   );
 

@@ -1,0 +1,79 @@
+import { once } from 'node:events';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../accounts/sessions.ts';
+import { keptPublicAnswers } from './kept-public-answers.ts';
+import { PublicAnswerCache } from './public-answer-cache.ts';
+import { XsrfCookies } from './xsrf.ts';
+
+describe('the short path of a kept public answer', () => {
+  const servers: Array<{ close: () => void }> = [];
+  afterEach(() => servers.splice(0).forEach((server) => server.close()));
+
+  /** A Koa app with the short path in front of a route that counts how often it ran. */
+  async function serve(byAddress: boolean) {
+    const cache = new PublicAnswerCache();
+    const routeRuns: string[] = [];
+    const app = new Koa();
+    const router = new Router();
+    router.get('/things/:id', async (ctx) => {
+      routeRuns.push(ctx.url);
+      await cache.answer(ctx, `thing ${ctx.params.id}`, async () => ({ id: ctx.params.id }), { byAddress });
+    });
+    app.use(keptPublicAnswers(cache, new XsrfCookies('secret')));
+    app.use(router.routes());
+    const server = app.listen(0, '127.0.0.1');
+    servers.push(server);
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // node:http rather than fetch: fetch marks a conditional request no-cache, which rules out a 304.
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string; etag?: string }>((resolve, reject) => {
+        request(`${base}${path}`, { headers }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, body, etag: response.headers.etag }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    return { cache, routeRuns, get };
+  }
+
+  it('answers a GET without a session of a kept address without the route, until the answers change', async () => {
+    const { cache, routeRuns, get } = await serve(true);
+
+    const first = await get('/things/1');
+    const again = await get('/things/1');
+    const other = await get('/things/2');
+    const withSession = await get('/things/1', { cookie: `${SESSION_COOKIE}=abc` });
+    const polled = await get('/things/1', { 'if-none-match': first.etag! });
+    cache.invalidate();
+    const afterChange = await get('/things/1');
+
+    expect(first).toMatchObject({ status: 200, body: '{"id":"1"}' });
+    expect(again).toEqual(first);
+    expect(other).toMatchObject({ status: 200, body: '{"id":"2"}' });
+    expect(withSession).toEqual(first);
+    expect(polled).toMatchObject({ status: 304, body: '' });
+    expect(afterChange).toEqual(first);
+    // The route ran for the first read of each address, for the caller with a session and after the change; never
+    // for the repeated or polled reads.
+    expect(routeRuns).toEqual(['/things/1', '/things/2', '/things/1', '/things/1']);
+  });
+
+  it('leaves an answer whose key is not the address alone to its route every time', async () => {
+    const { routeRuns, get } = await serve(false);
+
+    await get('/things/1');
+    await get('/things/1');
+
+    expect(routeRuns).toEqual(['/things/1', '/things/1']);
+  });
+});
