@@ -14,7 +14,7 @@ describe('the short path of a kept public answer', () => {
   afterEach(() => servers.splice(0).forEach((server) => server.close()));
 
   /** A Koa app with the short path in front of a route that counts how often it ran. */
-  async function serve(byAddress: boolean) {
+  async function serve(byAddress?: true | (() => boolean)) {
     const cache = new PublicAnswerCache();
     const routeRuns: string[] = [];
     const app = new Koa();
@@ -69,9 +69,21 @@ describe('the short path of a kept public answer', () => {
   });
 
   it('leaves an answer whose key is not the address alone to its route every time', async () => {
-    const { routeRuns, get } = await serve(false);
+    const { routeRuns, get } = await serve(undefined);
 
     await get('/things/1');
+    await get('/things/1');
+
+    expect(routeRuns).toEqual(['/things/1', '/things/1']);
+  });
+
+  it('takes an answer kept by address only while its condition holds (a key with today’s date in it)', async () => {
+    let sameDay = true;
+    const { routeRuns, get } = await serve(() => sameDay);
+
+    await get('/things/1');
+    await get('/things/1');
+    sameDay = false;
     await get('/things/1');
 
     expect(routeRuns).toEqual(['/things/1', '/things/1']);

@@ -53,7 +53,11 @@ interface KeptAddress {
   key: string;
   route: string;
   headers: Record<string, string>;
+  /** Whether the address still leads to `key`. */
+  holds: () => boolean;
 }
+
+const always = () => true;
 
 /** Set anew for every request by the middlewares in front of the short path, or by the short path itself. */
 const PER_REQUEST_HEADERS = new Set(['x-request-id', 'vary', 'set-cookie']);
@@ -124,14 +128,15 @@ export class PublicAnswerCache {
    * Answers `ctx` with the kept answer for `key`, or builds, answers and keeps it. Sets the ETag itself, and sends
    * the kept compressed form the client accepts (brotli, else gzip), so the compression middleware leaves it.
    *
-   * `byAddress`: the key follows from the request's address alone (not from the clock, say), so a later GET of the
-   * same address without a session may be answered from it without running the route (`keptAt`).
+   * `byAddress`: the key follows from the request's address alone, so a later GET of the same address without a
+   * session may be answered from it without running the route (`keptAt`); a function says for how long (a key
+   * with today's date in it: while it is still that day).
    */
   async answer(
     ctx: Context,
     key: string,
     build: () => Promise<unknown>,
-    options: { byAddress?: boolean } = {},
+    options: { byAddress?: true | (() => boolean) } = {},
   ): Promise<void> {
     const generation = this.generation;
     const kept = await this.value(`answer ${key}`, async () => {
@@ -144,6 +149,7 @@ export class PublicAnswerCache {
         key: `answer ${key}`,
         route: matchedRouteOf(ctx),
         headers: routeHeadersOf(ctx),
+        holds: options.byAddress === true ? always : options.byAddress,
       });
     }
     sendKeptAnswer(ctx, kept);
@@ -152,7 +158,7 @@ export class PublicAnswerCache {
   /** The kept answer for a GET of `url` (recorded by `answer` with `byAddress`), while it is kept. */
   keptAt(url: string): { answer: KeptAnswer; route: string; headers: Record<string, string> } | undefined {
     const address = this.addresses.get(url);
-    if (!address) return undefined;
+    if (!address?.holds()) return undefined;
     const entry = this.entries.get(address.key);
     if (!entry || entry.expiresAt <= this.now()) return undefined;
     return { answer: entry.value as KeptAnswer, route: address.route, headers: address.headers };

@@ -82,7 +82,10 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
           const teams = season ? await standingsRowsOf(db, season) : [];
           return { ladder, season: season ?? null, teams };
         });
-      if (!viewerId) return services.publicAnswers.answer(ctx, key, standings);
+      if (!viewerId)
+        return services.publicAnswers.answer(ctx, key, standings, {
+          byAddress: () => isoDay(services.clock()) === today,
+        });
       const { ladder, season, teams } = await standings();
       if (!season) {
         ctx.body = { ladder, season, teams };
