@@ -223,11 +223,15 @@ async function main() {
     // minute to the next, so each ratio is against the baseline just before it, and the median ratio is printed.
     for (let round = 1; round <= rounds; round++)
       for (const [what, path] of routes) {
-        // The baseline serves this read's own body (its size decides much of the cost), always from this process.
+        // The baseline serves this read's own body (its size decides much of the cost), in a process like the api's.
         const body = await (await fetch(`${base}${path}`)).text();
         const bare = apiProcesses === 0 ? await bareKoa(body) : await bareKoaProcess(body);
-        const baseline = await measure(`bare Koa, ${body.length} B`, [bare.url], {}, seconds, connections);
-        await bare.close();
+        let baseline: Row;
+        try {
+          baseline = await measure(`bare Koa, ${body.length} B`, [bare.url], {}, seconds, connections);
+        } finally {
+          await bare.close();
+        }
         rows.push({ ...baseline, baseline: baseline.requestsPerSecond, servedBy: '–' });
         for (const [who, headers] of callers) {
           const row = await measure(`${what}, ${who}`, urlsOf(path), headers, seconds, connections);

@@ -147,13 +147,14 @@ describe('public answers kept until the read models change', () => {
   });
 
   it('answers a read asked again as the whole chain did: the same headers and cookie rules, and the same metrics', async () => {
-    const { manager, seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
+    const { manager, seasonId, ladderId, teams } = await seasonWithTeams(courtside.url!, 2);
     const created = await manager.json<{ matchId: string }>(
       'POST',
       `${ADMIN_API}/seasons/${seasonId}/teams/match`,
       { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
     );
     const match = `${courtside.url}${MATCHES_API}/matches/${created.body.matchId}`;
+    const standings = `${courtside.url}${LADDER_API}/ladders/${ladderId}/standings`;
     const list = `${courtside.url}${MATCHES_API}/matches?PAGE=0&NOTCOMPLETED=TRUE&TAGS=${seasonId}`;
     /** What must be alike: every header but the date and the request's id, the cookie's token left out. */
     const comparable = async (url: string, headers: Record<string, string> = {}) => {
@@ -171,6 +172,8 @@ describe('public answers kept until the read models change', () => {
       await comparable(list, { cookie: visitorCookie }),
       await comparable(list, { cookie: visitorCookie }),
     ];
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const table = [await comparable(standings, browser), await comparable(standings, browser)];
     const metrics = await (await fetch(`${courtside.url}/metrics`)).text();
 
     expect(newcomer[1]).toEqual(newcomer[0]);
@@ -178,6 +181,7 @@ describe('public answers kept until the read models change', () => {
     expect(visitor[1]).toEqual(visitor[0]);
     expect(visitor[0]!.headers.map(([name]) => name)).not.toContain('set-cookie');
     expect(visitor[0]!.headers).toContainEqual(['x-frame-options', 'DENY']);
+    expect(table[1]).toEqual(table[0]);
     const reads = new RegExp(
       `courtside_http_request_duration_seconds_count\\{method="GET",route="${MATCHES_API}/matches/:id",status="200"\\} (\\d+)`,
     ).exec(metrics);

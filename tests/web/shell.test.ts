@@ -138,8 +138,15 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
       const standingsPage = `${courtside.url}/webapps/ladders/en/${ladderId}`;
       const scripts = '**/webapps/assets/*.js';
       await page.route(scripts, (route) => route.abort());
-      await page.goto(standingsPage);
-      expect(await page.locator('#root > [inert]').getByTestId('standings-row').count()).toBe(teams.length);
+      // A render slower than a second goes out without its first paint and the next request tries again
+      // (api/src/web/first-paint.ts): on a machine loaded by the other test files that happens, so up to three loads.
+      const firstPaintRows = async () => {
+        await page.goto(standingsPage);
+        return page.locator('#root > [inert]').getByTestId('standings-row').count();
+      };
+      let rows = await firstPaintRows();
+      for (let load = 2; load <= 3 && rows === 0; load++) rows = await firstPaintRows();
+      expect(rows).toBe(teams.length);
 
       await page.unroute(scripts);
       await page.goto(standingsPage);

@@ -21,7 +21,9 @@ describe('the short path of a kept public answer', () => {
     const router = new Router();
     router.get('/things/:id', async (ctx) => {
       routeRuns.push(ctx.url);
-      await cache.answer(ctx, `thing ${ctx.params.id}`, async () => ({ id: ctx.params.id }), { byAddress });
+      // "big": an answer worth compressing.
+      const thing = { id: ctx.params.id, ...(ctx.params.id === 'big' ? { notes: 'n'.repeat(2_000) } : {}) };
+      await cache.answer(ctx, `thing ${ctx.params.id}`, async () => thing, { byAddress });
     });
     app.use(keptPublicAnswers(cache, new XsrfCookies('secret')));
     app.use(router.routes());
@@ -87,5 +89,23 @@ describe('the short path of a kept public answer', () => {
     await get('/things/1');
 
     expect(routeRuns).toEqual(['/things/1', '/things/1']);
+  });
+
+  it('leaves to the chain a client asking for an encoding it has not kept, and addresses too long to keep', async () => {
+    const { routeRuns, get } = await serve(true);
+    const long = `/things/1?${'x'.repeat(600)}`;
+
+    const [gzip, gzipAgain] = [
+      await get('/things/big', { 'accept-encoding': 'gzip' }),
+      await get('/things/big', { 'accept-encoding': 'gzip' }),
+    ];
+    await get('/things/big', { 'accept-encoding': 'deflate' });
+    await get('/things/big', { 'accept-encoding': '*' });
+    await get('/things/big');
+    await get(long);
+    await get(long);
+
+    expect(gzipAgain).toEqual(gzip);
+    expect(routeRuns).toEqual(['/things/big', '/things/big', '/things/big', long, long]);
   });
 });

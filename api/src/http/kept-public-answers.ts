@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { sessionIdOf } from '../accounts/sessions.ts';
-import { type PublicAnswerCache, sendKeptAnswer } from './public-answer-cache.ts';
+import { keptEncodingFor, type PublicAnswerCache, sendKeptAnswer } from './public-answer-cache.ts';
 import { JSON_ANSWER_HEADERS } from './security-headers.ts';
 import type { XsrfCookies } from './xsrf.ts';
 
@@ -16,6 +16,9 @@ export function keptPublicAnswers(cache: PublicAnswerCache, xsrf: XsrfCookies): 
     if (ctx.method !== 'GET') return next();
     const kept = cache.keptAt(ctx.url);
     if (!kept || sessionIdOf(ctx) !== '') return next();
+    // A client that asks for another encoding (deflate, zstd, "*") gets it from the compression middleware.
+    if (kept.answer.worthCompressing && ctx.get('accept-encoding') && !keptEncodingFor(ctx, kept.answer))
+      return next();
     (ctx as { _matchedRoute?: string })._matchedRoute = kept.route;
     ctx.vary('Accept-Encoding');
     xsrf.checkOrRenew(ctx, '');

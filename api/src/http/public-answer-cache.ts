@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
 
+/** Longer addresses (a list's query with parameters of no meaning, say) are not kept for the short path. */
+const MAX_KEPT_ADDRESS_LENGTH = 512;
+
 /** Below this, an answer goes as it is (as koa-compress does): the headers would outweigh what is saved. */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -34,13 +37,21 @@ export class KeptAnswer {
   }
 }
 
+/**
+ * The kept compressed form for the client: brotli when it takes it at all (browsers list "gzip, deflate, br"), as
+ * koa-compress prefers, else gzip; none for a small answer or a client that takes neither.
+ */
+export function keptEncodingFor(ctx: Context, kept: KeptAnswer): 'br' | 'gzip' | undefined {
+  if (!kept.worthCompressing) return undefined;
+  const accepted = new Set(ctx.acceptsEncodings());
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+}
+
 /** Sends a kept answer: its ETag, and the compressed form the client accepts. */
 export function sendKeptAnswer(ctx: Context, kept: KeptAnswer): void {
   ctx.type = 'application/json';
   ctx.etag = kept.etag;
-  // Brotli when the client takes it at all (browsers list "gzip, deflate, br"), as koa-compress prefers.
-  const accepted = kept.worthCompressing ? new Set(ctx.acceptsEncodings()) : new Set<string>();
-  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+  const encoding = keptEncodingFor(ctx, kept);
   if (encoding) {
     ctx.set('Content-Encoding', encoding);
     ctx.body = kept.encodedAs(encoding);
@@ -143,8 +154,16 @@ export class PublicAnswerCache {
       const body = JSON.stringify(await build());
       return new KeptAnswer(body, `"${createHash('sha1').update(body).digest('base64url')}"`);
     });
-    if (options.byAddress && ctx.method === 'GET' && generation === this.generation) {
-      if (this.addresses.size >= this.maxEntries) this.addresses.clear();
+    if (
+      options.byAddress &&
+      ctx.method === 'GET' &&
+      ctx.url.length <= MAX_KEPT_ADDRESS_LENGTH &&
+      generation === this.generation
+    ) {
+      if (!this.addresses.has(ctx.url) && this.addresses.size >= this.maxEntries) {
+        const oldest = this.addresses.keys().next().value;
+        if (oldest !== undefined) this.addresses.delete(oldest);
+      }
       this.addresses.set(ctx.url, {
         key: `answer ${key}`,
         route: matchedRouteOf(ctx),

@@ -14,6 +14,7 @@ const EXEMPT_PATHS = new Set([UNSUBSCRIBE_PATH]);
 
 const NONCE_BYTES = 16;
 const MAX_KEPT_VALID_TOKENS = 10_000;
+const MAX_KEPT_SESSION_ID_LENGTH = 200;
 /**
  * Random bytes for 256 nonces at a time: every answer to a client without a token carries a new one (DESIGN.md §3), and
  * one system call per answer was 8 % of the api's CPU serving a cached public read (docs/performance.md). Each
@@ -81,6 +82,8 @@ export class XsrfCookies {
   private isValid(sessionId: string, token: string): boolean {
     if (this.validTokens.get(token) === sessionId) return true;
     if (!xsrfTokenIsValid(this.secret, sessionId, token)) return false;
+    // A session id is whatever the client sent (up to a header's 16 KB): only real-sized ones are kept.
+    if (sessionId.length > MAX_KEPT_SESSION_ID_LENGTH) return true;
     if (this.validTokens.size >= MAX_KEPT_VALID_TOKENS) this.validTokens.clear();
     this.validTokens.set(token, sessionId);
     return true;
