@@ -64,7 +64,9 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[]; inF
   app.use(inFlight.middleware);
   app.use(requestLogging(options.services.logger, options.metrics));
   const xsrf = new XsrfCookies(options.services.xsrfSecret);
-  app.use(keptPublicAnswers(options.services.publicAnswers, xsrf));
+  app.use(
+    keptPublicAnswers(options.services.publicAnswers, xsrf, () => options.metrics.shortPathAnswers.inc()),
+  );
   // Brotli or gzip for what is not precompressed (JSON answers, error pages), with Vary: Accept-Encoding; an
   // ETag on every answer, and 304 when the client holds it already (index.html is revalidated every time).
   app.use(compress());

@@ -165,6 +165,13 @@ describe('public answers kept until the read models change', () => {
       return { status: response.status, headers: kept, body: await response.text() };
     };
 
+    const shortPathAnswers = async () =>
+      Number(
+        /^courtside_short_path_answers_total (\d+)$/m.exec(
+          await (await fetch(`${courtside.url}/metrics`)).text(),
+        )?.[1],
+      );
+    const shortPathBefore = await shortPathAnswers();
     // The first read of an address runs the whole chain and keeps the answer; the next ones take the short path.
     const newcomer = [await comparable(match), await comparable(match)];
     const visitorCookie = (await fetch(match)).headers.getSetCookie()[0]!.split(';')[0]!;
@@ -182,6 +189,8 @@ describe('public answers kept until the read models change', () => {
     expect(visitor[0]!.headers.map(([name]) => name)).not.toContain('set-cookie');
     expect(visitor[0]!.headers).toContainEqual(['x-frame-options', 'DENY']);
     expect(table[1]).toEqual(table[0]);
+    // The second read of each address, and the one that took the visitor's cookie, took the short path.
+    expect((await shortPathAnswers()) - shortPathBefore).toBe(4);
     const reads = new RegExp(
       `courtside_http_request_duration_seconds_count\\{method="GET",route="${MATCHES_API}/matches/:id",status="200"\\} (\\d+)`,
     ).exec(metrics);

@@ -11,7 +11,11 @@ import type { XsrfCookies } from './xsrf.ts';
  * without the dozen middlewares and the route, which ran for that address when its answer was kept. For a small
  * answer they cost more than the answer itself (docs/performance.md). Anything else goes on down the chain.
  */
-export function keptPublicAnswers(cache: PublicAnswerCache, xsrf: XsrfCookies): Middleware {
+export function keptPublicAnswers(
+  cache: PublicAnswerCache,
+  xsrf: XsrfCookies,
+  onAnswered: () => void = () => undefined,
+): Middleware {
   return (ctx, next) => {
     if (ctx.method !== 'GET') return next();
     const kept = cache.keptAt(ctx.url);
@@ -29,6 +33,7 @@ export function keptPublicAnswers(cache: PublicAnswerCache, xsrf: XsrfCookies): 
       ctx.status = 304;
       ctx.body = null;
     }
+    onAnswered();
     return Promise.resolve();
   };
 }

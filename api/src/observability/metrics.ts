@@ -11,6 +11,7 @@ export interface Metrics {
   eventsNotified: client.Counter<'log'>;
   mailsSent: client.Counter;
   mailSendFailures: client.Counter;
+  shortPathAnswers: client.Counter;
 }
 
 /** What the notifier gauges show (DESIGN.md §6), read when Prometheus scrapes. */
@@ -104,6 +105,11 @@ export function createMetrics(
     help: 'Failed attempts to deliver a notification mail in this process (each is retried with backoff)',
     registers: [registry],
   });
+  const shortPathAnswers = new client.Counter({
+    name: 'courtside_short_path_answers_total',
+    help: 'Public reads answered from a kept answer before the middlewares and the route (kept-public-answers.ts)',
+    registers: [registry],
+  });
   new client.Gauge({
     name: 'courtside_notifier_lag_events',
     help: 'Events in the log the notifier has not decided on yet',
@@ -138,6 +144,7 @@ export function createMetrics(
     liveEmitDuration,
     eventsNotified,
     mailsSent,
+    shortPathAnswers,
     mailSendFailures,
   };
 }
