@@ -18,6 +18,17 @@ describe('public answers kept until the read models change', () => {
     await courtside?.stop();
   });
 
+  /** A season of `players` accepted teams and a match between its first two. */
+  const seasonWithMatch = async (players: number) => {
+    const season = await seasonWithTeams(courtside.url!, players);
+    const created = await season.manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${season.seasonId}/teams/match`,
+      { defenderId: season.teams[0]!.teamId, challengerId: season.teams[1]!.teamId },
+    );
+    return { ...season, matchId: created.body.matchId };
+  };
+
   const read = async (path: string, etag?: string) => {
     const { status, etag: tag, text } = await conditionalGet(`${courtside.url}${path}`, etag);
     return { status, etag: tag, body: text };
@@ -50,17 +61,9 @@ describe('public answers kept until the read models change', () => {
   });
 
   it('keeps a matches list and a match until a result changes them', async () => {
-    const { manager, seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
-    const created = await manager.json<{ matchId: string }>(
-      'POST',
-      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
-      {
-        defenderId: teams[0]!.teamId,
-        challengerId: teams[1]!.teamId,
-      },
-    );
+    const { manager, seasonId, matchId } = await seasonWithMatch(2);
     const list = `${MATCHES_API}/matches?PAGE=0&COMPLETED=TRUE&TAGS=${seasonId}`;
-    const match = `${MATCHES_API}/matches/${created.body.matchId}`;
+    const match = `${MATCHES_API}/matches/${matchId}`;
     const [emptyList, planned] = [await read(list), await read(match)];
     expect(await read(list, emptyList.etag!)).toMatchObject({ status: 304 });
     expect(await read(match, planned.etag!)).toMatchObject({ status: 304 });
@@ -70,7 +73,7 @@ describe('public answers kept until the read models change', () => {
       special: 'none',
     });
     const played = await manager.json('PUT', `${MATCHES_API}/matches`, {
-      id: created.body.matchId,
+      id: matchId,
       defender: sets(6, 6),
       challenger: sets(3, 4),
     });
@@ -87,15 +90,10 @@ describe('public answers kept until the read models change', () => {
   });
 
   it('builds each signed-in caller’s view over the kept rows: editable, itsMe and challenges are the caller’s own', async () => {
-    const { manager, seasonId, ladderId, teams } = await seasonWithTeams(courtside.url!, 3);
-    const created = await manager.json<{ matchId: string }>(
-      'POST',
-      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
-      { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
-    );
+    const { manager, seasonId, ladderId, teams, matchId } = await seasonWithMatch(3);
     type Item = { editable: boolean; defender: { members: Array<{ itsMe: boolean }> } };
     const list = `${MATCHES_API}/matches?PAGE=0&NOTCOMPLETED=TRUE&TAGS=${seasonId}`;
-    const match = `${MATCHES_API}/matches/${created.body.matchId}`;
+    const match = `${MATCHES_API}/matches/${matchId}`;
     const standings = `${LADDER_API}/ladders/${ladderId}/standings`;
     const seen = async (caller: (typeof teams)[number]['http'] | typeof manager) => {
       const [listed, one, rows] = await Promise.all([
@@ -147,13 +145,8 @@ describe('public answers kept until the read models change', () => {
   });
 
   it('answers a read asked again as the whole chain did: the same headers and cookie rules, and the same metrics', async () => {
-    const { manager, seasonId, ladderId, teams } = await seasonWithTeams(courtside.url!, 2);
-    const created = await manager.json<{ matchId: string }>(
-      'POST',
-      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
-      { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
-    );
-    const match = `${courtside.url}${MATCHES_API}/matches/${created.body.matchId}`;
+    const { seasonId, ladderId, matchId } = await seasonWithMatch(2);
+    const match = `${courtside.url}${MATCHES_API}/matches/${matchId}`;
     const standings = `${courtside.url}${LADDER_API}/ladders/${ladderId}/standings`;
     const list = `${courtside.url}${MATCHES_API}/matches?PAGE=0&NOTCOMPLETED=TRUE&TAGS=${seasonId}`;
     /** What must be alike: every header but the date and the request's id, the cookie's token left out. */

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { sessionIdOf } from '../accounts/sessions.ts';
+import { setMatchedRoute } from '../observability/request-logging.ts';
 import { keptEncodingFor, type PublicAnswerCache, sendKeptAnswer } from './public-answer-cache.ts';
 import { JSON_ANSWER_HEADERS } from './security-headers.ts';
 import type { XsrfCookies } from './xsrf.ts';
@@ -23,7 +24,7 @@ export function keptPublicAnswers(
     // A client that asks for another encoding (deflate, zstd, "*") gets it from the compression middleware.
     if (kept.answer.worthCompressing && ctx.get('accept-encoding') && !keptEncodingFor(ctx, kept.answer))
       return next();
-    (ctx as { _matchedRoute?: string })._matchedRoute = kept.route;
+    setMatchedRoute(ctx, kept.route);
     ctx.vary('Accept-Encoding');
     xsrf.checkOrRenew(ctx, '');
     ctx.set(kept.headers);

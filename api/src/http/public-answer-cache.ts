@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
+import { matchedRouteOf } from '../observability/request-logging.ts';
 
 /** Longer addresses (a list's query with parameters of no meaning, say) are not kept for the short path. */
 const MAX_KEPT_ADDRESS_LENGTH = 512;
@@ -80,11 +81,6 @@ function routeHeadersOf(ctx: Context): Record<string, string> {
       .filter(([name, value]) => !PER_REQUEST_HEADERS.has(name) && value !== undefined)
       .map(([name, value]) => [name, String(value)]),
   );
-}
-
-/** The route that answered (@koa/router's own field), for metrics. */
-function matchedRouteOf(ctx: Context): string {
-  return (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
 }
 
 interface Entry {

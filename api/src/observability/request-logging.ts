@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
+
+/** The route that answers a request (@koa/router's own field), as metrics label it. */
+export function matchedRouteOf(ctx: Context): string {
+  return (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+}
+
+/** Labels a request answered without the router (the short path of kept answers) with the route it stands for. */
+export function setMatchedRoute(ctx: Context, route: string): void {
+  (ctx as { _matchedRoute?: string })._matchedRoute = route;
+}
 
 /**
  * Gives every request an id (kept from `X-Request-Id` when sane), a child logger, a log line and a timing. The child
@@ -24,7 +34,7 @@ export function requestLogging(logger: Logger, metrics: Metrics): Middleware {
       await next();
     } finally {
       const seconds = (performance.now() - started) / 1000;
-      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+      const route = matchedRouteOf(ctx);
       metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
       if (!ctx.path.startsWith('/webapps/assets/')) {
         logger.info(
