@@ -1,4 +1,5 @@
 import { bodyParser } from '@koa/bodyparser';
+import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -13,7 +14,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/http-error.ts';
 import { InFlightRequests } from './http/in-flight.ts';
-import { keptPublicAnswers } from './http/kept-public-answers.ts';
+import { withKeptPublicAnswers } from './http/kept-public-answers.ts';
 import { textHygiene } from './http/text-hygiene.ts';
 import { XsrfCookies, xsrfProtection } from './http/xsrf.ts';
 import type { AppServices, CourtsideModule } from './module.ts';
@@ -39,8 +40,13 @@ export interface RouteInfo {
   path: string;
 }
 
-/** Builds the Koa app; it does not listen (the entry point or a test does). */
-export function createApp(options: AppOptions): Koa & { routes: RouteInfo[]; inFlight: InFlightRequests } {
+/**
+ * Builds the Koa app; it does not listen (the entry point or a test does). `requestListener` is what a server
+ * runs: the short path of kept public answers in front of the app.
+ */
+export function createApp(
+  options: AppOptions,
+): Koa & { routes: RouteInfo[]; inFlight: InFlightRequests; requestListener: RequestListener } {
   // maxIpsCount 1: only the last X-Forwarded-For entry, the one our proxy wrote, names the client. The entries
   // before it come from the client itself and could be anything (and would dodge the limits per address).
   const app = new Koa({ proxy: options.trustProxy, maxIpsCount: 1 });
@@ -64,9 +70,6 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[]; inF
   app.use(inFlight.middleware);
   app.use(requestLogging(options.services.logger, options.metrics));
   const xsrf = new XsrfCookies(options.services.xsrfSecret);
-  app.use(
-    keptPublicAnswers(options.services.publicAnswers, xsrf, () => options.metrics.shortPathAnswers.inc()),
-  );
   // Brotli or gzip for what is not precompressed (JSON answers, error pages), with Vary: Accept-Encoding; an
   // ETag on every answer, and 304 when the client holds it already (index.html is revalidated every time).
   app.use(compress());
@@ -98,5 +101,12 @@ export function createApp(options: AppOptions): Koa & { routes: RouteInfo[]; inF
   const routes = router.stack
     .filter((layer) => typeof layer.path === 'string' && layer.methods.length > 0)
     .map((layer) => ({ methods: layer.methods.filter((m) => m !== 'HEAD'), path: String(layer.path) }));
-  return Object.assign(app, { routes, inFlight });
+  const requestListener = withKeptPublicAnswers(app.callback(), {
+    cache: options.services.publicAnswers,
+    xsrf,
+    logger: options.services.logger,
+    metrics: options.metrics,
+    trustProxy: options.trustProxy,
+  });
+  return Object.assign(app, { routes, inFlight, requestListener });
 }

@@ -237,7 +237,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         trustProxy: config.trustProxy ?? false,
       });
       routes = app.routes;
-      const server = createServer(app.callback());
+      const server = createServer(app.requestListener);
       server.on('clientError', answerClientError);
       const live = startLiveServer({
         httpServer: server,

@@ -15,13 +15,16 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 export class KeptAnswer {
   private readonly encoded = new Map<'br' | 'gzip', Buffer>();
+  /** The body as sent without compression (encoded once, not for every answer). */
+  readonly identity: Buffer;
   readonly worthCompressing: boolean;
 
   constructor(
     readonly body: string,
     readonly etag: string,
   ) {
-    this.worthCompressing = Buffer.byteLength(body) >= COMPRESS_FROM_BYTES;
+    this.identity = Buffer.from(body);
+    this.worthCompressing = this.identity.length >= COMPRESS_FROM_BYTES;
   }
 
   encodedAs(encoding: 'br' | 'gzip'): Buffer {
@@ -42,17 +45,19 @@ export class KeptAnswer {
  * The kept compressed form for the client: brotli when it takes it at all (browsers list "gzip, deflate, br"), as
  * koa-compress prefers, else gzip; none for a small answer or a client that takes neither.
  */
-export function keptEncodingFor(ctx: Context, kept: KeptAnswer): 'br' | 'gzip' | undefined {
+export function keptEncodingFor(
+  acceptedEncodings: readonly string[],
+  kept: KeptAnswer,
+): 'br' | 'gzip' | undefined {
   if (!kept.worthCompressing) return undefined;
-  const accepted = new Set(ctx.acceptsEncodings());
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+  return acceptedEncodings.includes('br') ? 'br' : acceptedEncodings.includes('gzip') ? 'gzip' : undefined;
 }
 
 /** Sends a kept answer: its ETag, and the compressed form the client accepts. */
 export function sendKeptAnswer(ctx: Context, kept: KeptAnswer): void {
   ctx.type = 'application/json';
   ctx.etag = kept.etag;
-  const encoding = keptEncodingFor(ctx, kept);
+  const encoding = kept.worthCompressing ? keptEncodingFor(ctx.acceptsEncodings(), kept) : undefined;
   if (encoding) {
     ctx.set('Content-Encoding', encoding);
     ctx.body = kept.encodedAs(encoding);
@@ -64,7 +69,8 @@ export function sendKeptAnswer(ctx: Context, kept: KeptAnswer): void {
 interface KeptAddress {
   key: string;
   route: string;
-  headers: Record<string, string>;
+  /** The route's own headers, as name, value, name, value… (what `writeHead` takes). */
+  headers: readonly string[];
   /** Whether the address still leads to `key`. */
   holds: () => boolean;
 }
@@ -75,12 +81,10 @@ const always = () => true;
 const PER_REQUEST_HEADERS = new Set(['x-request-id', 'vary', 'set-cookie']);
 
 /** The headers the route and its own middlewares set before answering (such as CORS for public reads). */
-function routeHeadersOf(ctx: Context): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(ctx.response.headers)
-      .filter(([name, value]) => !PER_REQUEST_HEADERS.has(name) && value !== undefined)
-      .map(([name, value]) => [name, String(value)]),
-  );
+function routeHeadersOf(ctx: Context): string[] {
+  return Object.entries(ctx.response.headers)
+    .filter(([name, value]) => !PER_REQUEST_HEADERS.has(name) && value !== undefined)
+    .flatMap(([name, value]) => [name, String(value)]);
 }
 
 interface Entry {
@@ -171,7 +175,7 @@ export class PublicAnswerCache {
   }
 
   /** The kept answer for a GET of `url` (recorded by `answer` with `byAddress`), while it is kept. */
-  keptAt(url: string): { answer: KeptAnswer; route: string; headers: Record<string, string> } | undefined {
+  keptAt(url: string): { answer: KeptAnswer; route: string; headers: readonly string[] } | undefined {
     const address = this.addresses.get(url);
     if (!address?.holds()) return undefined;
     const entry = this.entries.get(address.key);

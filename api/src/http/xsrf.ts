@@ -68,8 +68,9 @@ export class XsrfCookies {
     sessionId: string,
   ): { valid: boolean; cookie?: string } {
     const cookie = ctx.cookies.get(XSRF_COOKIE);
-    if (cookie !== undefined && this.isValid(sessionId, cookie)) return { valid: true, cookie };
-    ctx.cookies.set(XSRF_COOKIE, issueXsrfToken(this.secret, sessionId), {
+    const renewal = this.renewalFor(cookie, sessionId);
+    if (renewal === undefined) return { valid: true, cookie };
+    ctx.cookies.set(XSRF_COOKIE, renewal, {
       httpOnly: false,
       sameSite: 'lax',
       secure: ctx.secure,
@@ -77,6 +78,12 @@ export class XsrfCookies {
       overwrite: true,
     });
     return { valid: false, cookie };
+  }
+
+  /** A new token for a client whose cookie is missing or not valid for `sessionId`; undefined when it is valid. */
+  renewalFor(cookie: string | undefined, sessionId: string): string | undefined {
+    if (cookie !== undefined && this.isValid(sessionId, cookie)) return undefined;
+    return issueXsrfToken(this.secret, sessionId);
   }
 
   private isValid(sessionId: string, token: string): boolean {
@@ -94,6 +101,11 @@ export class XsrfCookies {
  * Sets the XSRF-TOKEN cookie for a client that has none (or one for another session), and refuses a
  * state-changing call whose X-XSRF-TOKEN header does not carry the same, validly signed, value.
  */
+/** The `Set-Cookie` value `checkOrRenew` has Koa's cookies write, for an answer sent without Koa. */
+export function xsrfSetCookie(token: string, secure: boolean): string {
+  return `${XSRF_COOKIE}=${token}; path=/; samesite=lax${secure ? '; secure' : ''}`;
+}
+
 export function xsrfProtection(
   cookies: XsrfCookies,
   sessionIdOf: (ctx: Parameters<Middleware>[0]) => string,

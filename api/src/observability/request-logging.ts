@@ -8,9 +8,9 @@ export function matchedRouteOf(ctx: Context): string {
   return (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
 }
 
-/** Labels a request answered without the router (the short path of kept answers) with the route it stands for. */
-export function setMatchedRoute(ctx: Context, route: string): void {
-  (ctx as { _matchedRoute?: string })._matchedRoute = route;
+/** The request's id: the client's `X-Request-Id` when sane (a proxy's), else a new one. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming !== undefined && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
 /**
@@ -19,8 +19,7 @@ export function setMatchedRoute(ctx: Context, route: string): void {
  */
 export function requestLogging(logger: Logger, metrics: Metrics): Middleware {
   return async (ctx, next) => {
-    const incoming = ctx.get('x-request-id');
-    const requestId = /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(ctx.get('x-request-id'));
     ctx.set('X-Request-Id', requestId);
     let requestLogger: Logger | undefined;
     const loggerOfRequest = () => (requestLogger ??= logger.child({ requestId }));
