@@ -404,4 +404,27 @@ describe('history for auditors (DESIGN.md §8)', () => {
     expect(first.hash).toBe(eventHash(CHAIN_START, first));
     expect(after.body).toEqual({ ok: true, events: 2, headHash: first.hash });
   });
+
+  it('chains every event to the one before, also when a company’s commands follow each other faster than they are projected', async () => {
+    const http = new HttpClient(courtside.url!);
+    const { company } = await managerWithCompany(http);
+    // One after the other through the company's queue: each decides while the one before may not be projected yet.
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        http.json('POST', `${ADMIN_API}/companies/${company.id}/ladders`, {
+          name: `Ladder ${i}`,
+          email: 'ladder@club.test',
+          sportsCategory: 'TENNISSINGLE',
+        }),
+      ),
+    );
+    const verified = await http.json<{ ok: boolean; events: number }>(
+      'GET',
+      `${ADMIN_API}/companies/${company.id}/verify`,
+    );
+
+    expect(created.map((answer) => answer.status)).toEqual(Array(12).fill(201));
+    expect(verified.body).toMatchObject({ ok: true, events: 13 });
+    expect((await verifyLog(courtside.log)).get(company.id)).toMatchObject({ ok: true, events: 13 });
+  });
 });

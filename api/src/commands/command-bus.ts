@@ -63,6 +63,12 @@ export interface CommandBusOptions {
   onAppended?: (events: number) => void;
 }
 
+interface PositionRow {
+  next_offset: number | null;
+  quarantined: boolean;
+  last_hash: string | null;
+}
+
 const logUnavailable = () => new CommandUnavailable('log_unavailable');
 const busy = () => new CommandUnavailable('busy');
 
@@ -145,68 +151,85 @@ export class CommandBus {
     meta: CommandMeta,
     decide: (context: DecideContext) => Promise<Decision<T>>,
   ) {
-    const { log, tracker } = this.options;
-    const lockKey = `courtside.company.${meta.companyId}`;
+    const { log, tracker, readModelSchema } = this.options;
     const client = await this.options.lockPool.connect().catch(() => {
       throw busy();
     });
+    const lockKey = client.escapeLiteral(`courtside.company.${meta.companyId}`);
+    const company = client.escapeLiteral(meta.companyId);
+    const logId = client.escapeLiteral(log.id);
+    /** From sending the lock statement until the unlock went through. */
+    let mayHoldLock = false;
     let healthy = true;
     try {
-      await client.query(prepared('SELECT pg_advisory_lock(hashtext($1))', [lockKey]));
-      try {
-        const partition = await log.partitionOf(meta.companyId);
-        const { rows } = await client.query<{ next_offset: number | null; quarantined: boolean }>(
-          prepared(
-            `SELECT (SELECT next_offset FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2),
-                    EXISTS (SELECT 1 FROM ${this.options.readModelSchema}.quarantined_companies WHERE company_id = $1)
-                      AS quarantined`,
-            [meta.companyId, log.id],
-          ),
-        );
-        if (rows[0]?.quarantined) {
-          throw new CommandUnavailable('quarantined');
-        }
-        // A company this api never appended for (events written by other means): the partition's head covers it.
-        const caughtUpTo = rows[0]?.next_offset ?? (await this.callLog(() => log.head()))[partition] ?? 0;
-        if (!(await tracker.waitFor(partition, caughtUpTo, this.waitMs))) {
-          throw new CommandUnavailable('catching_up');
-        }
-        const now = this.options.clock();
-        const decision = await decide({ readModels: this.options.readModels, now });
-        const correlationId = meta.correlationId ?? randomUUID();
-        const created = decision.events.map((event) => this.create(event, meta, correlationId, now));
-        if (created.length === 0) return { events: created, result: decision.result, target: undefined };
-        // DESIGN.md §8: chained to the company's last event, which the read models hold now that they caught up.
-        const events = chainEvents(await this.lastHashOf(meta.companyId), created);
-        const appending = log.append(meta.companyId, events);
-        const appended = await this.callLog(() => appending).catch(async (error: unknown) => {
-          // The outcome of a failed append is unknown (it may be written): the next command waits for the head.
-          await client
-            .query('DELETE FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2', [
-              meta.companyId,
-              log.id,
-            ])
-            .catch(() => undefined);
-          // Hold the company until the append has settled, so that no later command decides without it.
-          if (error instanceof LogTimeoutError) await appending.catch(() => undefined);
-          throw new CommandUnavailable('append_unconfirmed');
-        });
-        this.options.onAppended?.(appended.length);
-        const nextOffset = Math.max(...appended.map((event) => event.offset)) + 1;
-        await client.query(
-          prepared(
-            `INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (company_id, log) DO UPDATE SET partition = excluded.partition, next_offset = excluded.next_offset`,
-            [meta.companyId, log.id, partition, nextOffset],
-          ),
-        );
-        return { events, result: decision.result, target: { partition, nextOffset } };
-      } finally {
-        await client.query(prepared('SELECT pg_advisory_unlock(hashtext($1))', [lockKey])).catch(() => {
+      const partition = await log.partitionOf(meta.companyId);
+      // Sampled before the read below: the company's events the tracker shows projected now are in its snapshot.
+      const projectedBefore = tracker.positionOf(partition);
+      // One round trip: the statements of a simple query run one after the other, each with a snapshot of its own
+      // (read committed), so the read sees every position written by whoever held the lock before.
+      mayHoldLock = true;
+      const [, position] = (await client.query(
+        `SELECT pg_advisory_lock(hashtext(${lockKey}));
+         SELECT (SELECT next_offset FROM courtside.company_log_positions WHERE company_id = ${company} AND log = ${logId})
+                  AS next_offset,
+                EXISTS (SELECT 1 FROM ${readModelSchema}.quarantined_companies WHERE company_id = ${company})
+                  AS quarantined,
+                (SELECT envelope->>'hash' FROM ${readModelSchema}.company_events WHERE company_id = ${company}
+                  ORDER BY seq DESC LIMIT 1) AS last_hash`,
+      )) as unknown as [pg.QueryResult, pg.QueryResult<PositionRow>];
+      const row = position.rows[0];
+      if (row?.quarantined) {
+        throw new CommandUnavailable('quarantined');
+      }
+      // A company this api never appended for (events written by other means): the partition's head covers it.
+      const caughtUpTo = row?.next_offset ?? (await this.callLog(() => log.head()))[partition] ?? 0;
+      if (!(await tracker.waitFor(partition, caughtUpTo, this.waitMs))) {
+        throw new CommandUnavailable('catching_up');
+      }
+      const now = this.options.clock();
+      const decision = await decide({ readModels: this.options.readModels, now });
+      const correlationId = meta.correlationId ?? randomUUID();
+      const created = decision.events.map((event) => this.create(event, meta, correlationId, now));
+      if (created.length === 0) return { events: created, result: decision.result, target: undefined };
+      // DESIGN.md §8: chained to the company's last event, which the read models hold now that they caught up (read
+      // with the position when they had already).
+      const lastHash =
+        row !== undefined && projectedBefore >= caughtUpTo
+          ? (row.last_hash ?? CHAIN_START)
+          : await this.lastHashOf(meta.companyId);
+      const events = chainEvents(lastHash, created);
+      const appending = log.append(meta.companyId, events);
+      const appended = await this.callLog(() => appending).catch(async (error: unknown) => {
+        // The outcome of a failed append is unknown (it may be written): the next command waits for the head.
+        await client
+          .query('DELETE FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2', [
+            meta.companyId,
+            log.id,
+          ])
+          .catch(() => undefined);
+        // Hold the company until the append has settled, so that no later command decides without it.
+        if (error instanceof LogTimeoutError) await appending.catch(() => undefined);
+        throw new CommandUnavailable('append_unconfirmed');
+      });
+      this.options.onAppended?.(appended.length);
+      const nextOffset = Math.max(...appended.map((event) => event.offset)) + 1;
+      // Recorded and let go in one round trip; when the record fails, the statement after it does not run and the
+      // lock is let go below.
+      await client.query(
+        `INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset)
+           VALUES (${company}, ${logId}, ${Number(partition)}, ${Number(nextOffset)})
+           ON CONFLICT (company_id, log) DO UPDATE SET partition = excluded.partition, next_offset = excluded.next_offset;
+         SELECT pg_advisory_unlock(hashtext(${lockKey}))`,
+      );
+      mayHoldLock = false;
+      return { events, result: decision.result, target: { partition, nextOffset } };
+    } finally {
+      // Also after a failed lock statement: it may have taken the lock before the read after it failed.
+      if (mayHoldLock) {
+        await client.query(`SELECT pg_advisory_unlock(hashtext(${lockKey}))`).catch(() => {
           healthy = false; // a connection that may still hold the lock is closed, never reused
         });
       }
-    } finally {
       client.release(!healthy);
     }
   }
