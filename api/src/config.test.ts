@@ -44,4 +44,15 @@ describe('readEnvironment', () => {
     );
     expect(() => readEnvironment({ MAIL_URL, PUBLIC_URL: 'ladders' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('limits the commands one api process runs at once to 32 unless told otherwise, and refuses a limit below one', () => {
+    expect(readEnvironment({ MAIL_URL }).COMMANDS_MAX_IN_FLIGHT).toBe(32);
+    expect(readEnvironment({ MAIL_URL, COMMANDS_MAX_IN_FLIGHT: '64' }).COMMANDS_MAX_IN_FLIGHT).toBe(64);
+    expect(() => readEnvironment({ MAIL_URL, COMMANDS_MAX_IN_FLIGHT: '0' })).toThrow(
+      /COMMANDS_MAX_IN_FLIGHT/,
+    );
+    expect(() => readEnvironment({ MAIL_URL, COMMANDS_MAX_IN_FLIGHT: 'many' })).toThrow(
+      /COMMANDS_MAX_IN_FLIGHT/,
+    );
+  });
 });

@@ -47,6 +47,8 @@ const environmentSchema = z.object({
       .url({ protocol: /^https?$/, error: 'Use an http(s) address such as https://ladders.example.org' })
       .transform((value) => value.replace(/\/+$/, '')),
   ),
+  /** Commands one api process runs at once; the next are answered 503 at once (docs/performance.md). */
+  COMMANDS_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

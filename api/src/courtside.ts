@@ -64,6 +64,8 @@ export interface CourtsideConfig {
   /** How often the api looks for deadlines that ran out (expired challenges). */
   deadlineIntervalMs?: number;
   projectionWaitMs?: number;
+  /** Commands one api process runs at once before it answers "busy" (503) at once; default 32. */
+  commandsMaxInFlight?: number;
   /** SMTP URL for real mail; unset: the dev outbox (development only). */
   mailUrl?: string;
   /** `production` unless given: development routes (the dev outbox) exist only where development is asked for. */
@@ -192,6 +194,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         tracker,
         clock,
         projectionWaitMs: config.projectionWaitMs,
+        maxInFlight: config.commandsMaxInFlight ?? 32,
         onExecuted: (name, outcome, seconds) => {
           metrics.commandDuration.observe({ command: name, outcome }, seconds);
         },

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     mailUrl: env.MAIL_URL,
     mode: env.NODE_ENV,
     trustProxy: env.TRUST_PROXY,
+    commandsMaxInFlight: env.COMMANDS_MAX_IN_FLIGHT,
     secret: env.COURTSIDE_SECRET,
     logger,
   });

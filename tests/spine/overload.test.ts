@@ -59,4 +59,43 @@ describe('a process flooded with commands', () => {
     expect(acknowledged.filter((answer) => !stored.has(answer.text))).toEqual([]);
     expect(refused.filter((answer) => stored.has(answer.text))).toEqual([]);
   }, 120_000);
+
+  it('runs at most its limit of commands at once and answers the next ones 503 at once', async () => {
+    const backend = await createBackend('embedded');
+    const courtside = await startTestCourtside(backend, { commandsMaxInFlight: 2 });
+    cleanups.push(() => courtside.stop());
+    const http = new HttpClient(courtside.url!);
+    await http.request('GET', HEALTH_PATH);
+
+    // One command for each of 24 clubs: no club's own queue turns any away, only the process's limit.
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, async (_, index) => {
+        const response = await http.request('POST', `/webapps/api/test/companies/${randomUUID()}/notes`, {
+          text: `at once ${index}`,
+        });
+        return {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: (await response.json()) as { error?: string },
+        };
+      }),
+    );
+    const refused = answers.filter((answer) => answer.status === 503);
+    const after = await http.request('POST', `/webapps/api/test/companies/${randomUUID()}/notes`, {
+      text: 'after the rush',
+    });
+
+    expect(answers.filter((answer) => answer.status === 201).length).toBeGreaterThanOrEqual(2);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length + answers.filter((answer) => answer.status === 201).length).toBe(24);
+    expect(refused[0]).toEqual({
+      status: 503,
+      retryAfter: '2',
+      body: {
+        error: 'Courtside is taking too many changes at once. Nothing was changed; please try again shortly.',
+      },
+    });
+    // The limit counts what runs, not what ran: once the rush is answered, the next command runs.
+    expect(after.status).toBe(201);
+  }, 120_000);
 });

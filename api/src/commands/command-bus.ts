@@ -53,6 +53,12 @@ export interface CommandBusOptions {
   /** Commands of all companies that may wait in this process before it answers "busy". */
   maxQueued?: number;
   /**
+   * Commands this process runs at once, from their arrival until their answer (waiting for their turn, deciding,
+   * appending, waiting to be projected); the next one is answered "busy" at once. Beyond what the machine can do,
+   * more commands at once only make every one of them slower (docs/performance.md).
+   */
+  maxInFlight?: number;
+  /**
    * A command that would wait longer than this for its turn (the commands ahead of it × how long commands take
    * lately) is refused at once; one that waited longer all the same is refused when its turn comes.
    */
@@ -71,6 +77,7 @@ interface PositionRow {
 
 const logUnavailable = () => new CommandUnavailable('log_unavailable');
 const busy = () => new CommandUnavailable('busy');
+const overloaded = () => new CommandUnavailable('overloaded');
 
 class LogTimeoutError extends Error {}
 
@@ -94,11 +101,14 @@ export class CommandBus {
   private readonly maxQueueWaitMs: number;
   private readonly queue: KeyedQueue;
   private readonly breaker: LogBreaker;
+  private readonly maxInFlight: number;
+  private inFlight = 0;
 
   constructor(private readonly options: CommandBusOptions) {
     this.waitMs = options.projectionWaitMs ?? 2_000;
     this.logCallMs = options.logCallTimeoutMs ?? 1_500;
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 1_000;
+    this.maxInFlight = options.maxInFlight ?? Infinity;
     this.queue = new KeyedQueue(
       options.maxQueuedPerCompany ?? 32,
       options.maxQueued ?? 256,
@@ -118,12 +128,19 @@ export class CommandBus {
   ): Promise<CommandOutcome<T>> {
     const started = performance.now();
     let outcome: CommandOutcomeLabel = 'rejected';
+    let counted = false;
     try {
       // While the log is known to be down, refuse at once instead of letting every command find out slowly.
       if (this.breaker.isOpen()) {
         outcome = 'unavailable';
         throw logUnavailable();
       }
+      if (this.inFlight >= this.maxInFlight) {
+        outcome = 'unavailable';
+        throw overloaded();
+      }
+      this.inFlight++;
+      counted = true;
       const queued = this.queue.run(meta.companyId, () => this.decideAndAppend(meta, decide));
       if (!queued) {
         outcome = 'unavailable';
@@ -143,6 +160,7 @@ export class CommandBus {
       outcome = projected ? 'projected' : 'accepted';
       return { status: outcome, result, events };
     } finally {
+      if (counted) this.inFlight--;
       this.options.onExecuted?.(meta.name, outcome, (performance.now() - started) / 1000);
     }
   }

@@ -10,6 +10,8 @@ export class CommandRejected extends Error {
 
 export type UnavailableReason =
   | 'busy'
+  /** The process runs as many commands at once as it may (CommandBusOptions.maxInFlight). */
+  | 'overloaded'
   | 'log_unavailable'
   | 'catching_up'
   | 'quarantined'
@@ -18,6 +20,7 @@ export type UnavailableReason =
 
 const messages: Record<UnavailableReason, string> = {
   busy: 'Too many changes for this club at once. Nothing was changed; please try again shortly.',
+  overloaded: 'Courtside is taking too many changes at once. Nothing was changed; please try again shortly.',
   log_unavailable: 'The event log is unavailable right now. Nothing was changed; please try again shortly.',
   catching_up:
     'The service is catching up and cannot check this change right now. Nothing was changed; please try again shortly.',
