@@ -427,4 +427,25 @@ describe('history for auditors (DESIGN.md §8)', () => {
     expect(verified.body).toMatchObject({ ok: true, events: 13 });
     expect((await verifyLog(courtside.log)).get(company.id)).toMatchObject({ ok: true, events: 13 });
   });
+
+  it('chains every event of a company whose commands come through two api processes at once', async () => {
+    const second = await startTestCourtside(backend, { runProjector: false });
+    try {
+      const processes = [new HttpClient(courtside.url!), new HttpClient(second.url!)];
+      const companyId = randomUUID();
+      // Their turns are taken through the company's lock in Postgres: each decides after the one before committed.
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          processes[i % 2]!.request('POST', `/webapps/api/test/companies/${companyId}/notes`, {
+            text: `note ${i}`,
+          }),
+        ),
+      );
+
+      expect(answers.map((answer) => answer.status).filter((status) => status >= 300)).toEqual([]);
+      expect((await verifyLog(courtside.log)).get(companyId)).toMatchObject({ ok: true, events: 16 });
+    } finally {
+      await second.stop();
+    }
+  });
 });

@@ -135,13 +135,15 @@ export class CommandBus {
         outcome = 'unavailable';
         throw logUnavailable();
       }
-      if (this.inFlight >= this.maxInFlight) {
-        outcome = 'unavailable';
-        throw overloaded();
-      }
-      this.inFlight++;
-      counted = true;
-      const queued = this.queue.run(meta.companyId, () => this.decideAndAppend(meta, decide));
+      // A slot is taken when the command's turn comes (a command waiting behind its company's own is counted by
+      // the company's queue) and held until its answer, the wait for the projector included: a projector that
+      // falls behind is what overload looks like.
+      const queued = this.queue.run(meta.companyId, () => {
+        if (this.inFlight >= this.maxInFlight) throw overloaded();
+        this.inFlight++;
+        counted = true;
+        return this.decideAndAppend(meta, decide);
+      });
       if (!queued) {
         outcome = 'unavailable';
         throw busy();
@@ -174,27 +176,30 @@ export class CommandBus {
       throw busy();
     });
     const lockKey = client.escapeLiteral(`courtside.company.${meta.companyId}`);
-    const company = client.escapeLiteral(meta.companyId);
-    const logId = client.escapeLiteral(log.id);
     /** From sending the lock statement until the unlock went through. */
     let mayHoldLock = false;
     let healthy = true;
     try {
+      const company = client.escapeLiteral(meta.companyId);
+      const logId = client.escapeLiteral(log.id);
       const partition = await log.partitionOf(meta.companyId);
       // Sampled before the read below: the company's events the tracker shows projected now are in its snapshot.
       const projectedBefore = tracker.positionOf(partition);
-      // One round trip: the statements of a simple query run one after the other, each with a snapshot of its own
-      // (read committed), so the read sees every position written by whoever held the lock before.
+      // One round trip: the statements of a simple query run one after the other, and under read committed each
+      // takes a snapshot of its own once the one before is done, so the read sees every position that whoever held
+      // the lock before committed (it commits before it lets go, below).
       mayHoldLock = true;
-      const [, position] = (await client.query(
-        `SELECT pg_advisory_lock(hashtext(${lockKey}));
+      const [, , position] = (await client.query(
+        `BEGIN ISOLATION LEVEL READ COMMITTED;
+         SELECT pg_advisory_lock(hashtext(${lockKey}));
          SELECT (SELECT next_offset FROM courtside.company_log_positions WHERE company_id = ${company} AND log = ${logId})
                   AS next_offset,
                 EXISTS (SELECT 1 FROM ${readModelSchema}.quarantined_companies WHERE company_id = ${company})
                   AS quarantined,
                 (SELECT envelope->>'hash' FROM ${readModelSchema}.company_events WHERE company_id = ${company}
-                  ORDER BY seq DESC LIMIT 1) AS last_hash`,
-      )) as unknown as [pg.QueryResult, pg.QueryResult<PositionRow>];
+                  ORDER BY seq DESC LIMIT 1) AS last_hash;
+         COMMIT`,
+      )) as unknown as [pg.QueryResult, pg.QueryResult, pg.QueryResult<PositionRow>, pg.QueryResult];
       const row = position.rows[0];
       if (row?.quarantined) {
         throw new CommandUnavailable('quarantined');
@@ -231,22 +236,29 @@ export class CommandBus {
       });
       this.options.onAppended?.(appended.length);
       const nextOffset = Math.max(...appended.map((event) => event.offset)) + 1;
-      // Recorded and let go in one round trip; when the record fails, the statement after it does not run and the
-      // lock is let go below.
+      // Recorded, committed and let go in one round trip. The COMMIT before the unlock matters: without it the
+      // statements form one transaction, the lock would go before the position is committed, and the next holder
+      // would read the old one. When the record fails, the statements after it do not run: see below.
       await client.query(
-        `INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset)
+        `BEGIN;
+         INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset)
            VALUES (${company}, ${logId}, ${Number(partition)}, ${Number(nextOffset)})
            ON CONFLICT (company_id, log) DO UPDATE SET partition = excluded.partition, next_offset = excluded.next_offset;
+         COMMIT;
          SELECT pg_advisory_unlock(hashtext(${lockKey}))`,
       );
       mayHoldLock = false;
       return { events, result: decision.result, target: { partition, nextOffset } };
     } finally {
-      // Also after a failed lock statement: it may have taken the lock before the read after it failed.
+      // Also after a failed lock statement (it may have taken the lock before the read after it failed), and out of
+      // the transaction a failed statement left open.
       if (mayHoldLock) {
-        await client.query(`SELECT pg_advisory_unlock(hashtext(${lockKey}))`).catch(() => {
-          healthy = false; // a connection that may still hold the lock is closed, never reused
-        });
+        await client
+          .query('ROLLBACK')
+          .then(() => client.query(`SELECT pg_advisory_unlock(hashtext(${lockKey}))`))
+          .catch(() => {
+            healthy = false; // a connection that may still hold the lock is closed, never reused
+          });
       }
       client.release(!healthy);
     }

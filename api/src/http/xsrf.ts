@@ -97,15 +97,15 @@ export class XsrfCookies {
   }
 }
 
-/**
- * Sets the XSRF-TOKEN cookie for a client that has none (or one for another session), and refuses a
- * state-changing call whose X-XSRF-TOKEN header does not carry the same, validly signed, value.
- */
 /** The `Set-Cookie` value `checkOrRenew` has Koa's cookies write, for an answer sent without Koa. */
 export function xsrfSetCookie(token: string, secure: boolean): string {
   return `${XSRF_COOKIE}=${token}; path=/; samesite=lax${secure ? '; secure' : ''}`;
 }
 
+/**
+ * Sets the XSRF-TOKEN cookie for a client that has none (or one for another session), and refuses a
+ * state-changing call whose X-XSRF-TOKEN header does not carry the same, validly signed, value.
+ */
 export function xsrfProtection(
   cookies: XsrfCookies,
   sessionIdOf: (ctx: Parameters<Middleware>[0]) => string,
