@@ -53,8 +53,8 @@ export interface CommandBusOptions {
   /** Commands of all companies that may wait in this process before it answers "busy". */
   maxQueued?: number;
   /**
-   * Commands this process runs at once, from their arrival until their answer (waiting for their turn, deciding,
-   * appending, waiting to be projected); the next one is answered "busy" at once. Beyond what the machine can do,
+   * Commands this process runs at once, from their turn until their answer (deciding, appending, waiting to be
+   * projected); the next one is answered "overloaded" at once. Beyond what the machine can do,
    * more commands at once only make every one of them slower (docs/performance.md).
    */
   maxInFlight?: number;
