@@ -6,13 +6,13 @@ import type { EventLog } from '@courtside/eventlog/log/port';
 /**
  * Clubs written straight to the log, as their commands would have written them (the shape of `bench-club.ts`: a
  * ladder, a season of `teams` accepted teams, `matches` matches, three in four with a result, and one in ten scored
- * live for 20 points): a log of hundreds of thousands of events in seconds, where seeding over HTTP takes an hour.
+ * live for `livePoints` points, 20 unless given): a log of hundreds of thousands of events in seconds, where seeding over HTTP takes an hour.
  * Returns how many events it appended.
  */
 export async function appendClubs(
   log: EventLog,
   registry: EventRegistry,
-  options: { clubs: number; teams: number; matches: number },
+  options: { clubs: number; teams: number; matches: number; livePoints?: number },
 ): Promise<number> {
   let appended = 0;
   let clock = Date.parse('2026-03-01T08:00:00.000Z');
@@ -63,7 +63,7 @@ export async function appendClubs(
       add('MatchCreated', matchId, { ...ref, defenderId, challengerId });
       if (index % 10 === 5) {
         add('LiveScoringStarted', matchId, { ...ref, firstServer: 'defender', noAd: false, finalSet: 'SET' });
-        for (let seq = 1; seq <= 20; seq++) {
+        for (let seq = 1; seq <= (options.livePoints ?? 20); seq++) {
           add('PointScored', matchId, { ...ref, seq, winner: seq % 3 ? 'defender' : 'challenger' });
         }
       }

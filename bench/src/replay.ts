@@ -1,7 +1,8 @@
 /**
  * How fast `npm run replay -- --verify` rebuilds the read models (issue 15):
  *
- *   npm run bench:replay -- [--teams=60] [--matches=1500] [--runs=2] [--seed=http|log] [--clubs=10] [--statements]
+ *   npm run bench:replay -- [--teams=60] [--matches=1500] [--runs=2] [--seed=http|log] [--clubs=10] [--live-points=20]
+ *        [--statements]
  *
  * Starts Courtside in this process (embedded log; DATABASE_URL's server, else an embedded Postgres), seeds a club
  * over HTTP (`bench-club.ts`), or with `--seed=log` writes `--clubs` clubs of that size straight to the log
@@ -53,6 +54,7 @@ async function main() {
       runs: { type: 'string', default: '2' },
       seed: { type: 'string', default: 'http' },
       clubs: { type: 'string', default: '10' },
+      'live-points': { type: 'string', default: '20' },
       statements: { type: 'boolean', default: false },
     },
   });
@@ -62,7 +64,13 @@ async function main() {
     const { courtside, databaseUrl, http, companyId } = await startBenchCompany(cleanups, 'bench_replay');
     const [teams, matches] = [Number(values.teams), Number(values.matches)];
     if (values.seed === 'http') await seedClub(courtside.url!, http, companyId, teams, matches);
-    else await appendClubs(courtside.log, registry, { clubs: Number(values.clubs), teams, matches });
+    else
+      await appendClubs(courtside.log, registry, {
+        clubs: Number(values.clubs),
+        teams,
+        matches,
+        livePoints: Number(values['live-points']),
+      });
     const head = await courtside.log.head();
     const events = Object.values(head).reduce((sum, offset) => sum + offset, 0);
     await projectedUpTo(databaseUrl, courtside.readModelSchema, events);
