@@ -175,7 +175,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       stops.push(() => readModels.end());
       // Separate pools, so that commands waiting for a company's lock never hold up queries or live pushes.
       const livePool = createPool(config.databaseUrl, { max: 3, onError: onLogError });
-      const lockPool = createPool(config.databaseUrl, { max: 5, onError: onLogError });
+      const lockPool = createPool(config.databaseUrl, { max: 5, pipeline: true, onError: onLogError });
       stops.push(
         () => livePool.end(),
         () => lockPool.end(),

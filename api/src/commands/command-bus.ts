@@ -175,31 +175,34 @@ export class CommandBus {
     const client = await this.options.lockPool.connect().catch(() => {
       throw busy();
     });
-    const lockKey = client.escapeLiteral(`courtside.company.${meta.companyId}`);
+    const lockKey = `courtside.company.${meta.companyId}`;
     /** From sending the lock statement until the unlock went through. */
     let mayHoldLock = false;
     let healthy = true;
     try {
-      const company = client.escapeLiteral(meta.companyId);
-      const logId = client.escapeLiteral(log.id);
       const partition = await log.partitionOf(meta.companyId);
       // Sampled before the read below: the company's events the tracker shows projected now are in its snapshot.
       const projectedBefore = tracker.positionOf(partition);
-      // One round trip: the statements of a simple query run one after the other, and under read committed each
-      // takes a snapshot of its own once the one before is done, so the read sees every position that whoever held
-      // the lock before committed (it commits before it lets go, below).
+      // Sent back to back on the pipelined connection, one round trip. Each statement is a transaction of its own,
+      // and the read runs once the lock is taken, so it sees every position whoever held the lock before committed.
       mayHoldLock = true;
-      const [, , position] = (await client.query(
-        `BEGIN ISOLATION LEVEL READ COMMITTED;
-         SELECT pg_advisory_lock(hashtext(${lockKey}));
-         SELECT (SELECT next_offset FROM courtside.company_log_positions WHERE company_id = ${company} AND log = ${logId})
-                  AS next_offset,
-                EXISTS (SELECT 1 FROM ${readModelSchema}.quarantined_companies WHERE company_id = ${company})
-                  AS quarantined,
-                (SELECT envelope->>'hash' FROM ${readModelSchema}.company_events WHERE company_id = ${company}
-                  ORDER BY seq DESC LIMIT 1) AS last_hash;
-         COMMIT`,
-      )) as unknown as [pg.QueryResult, pg.QueryResult, pg.QueryResult<PositionRow>, pg.QueryResult];
+      const [locked, read] = await Promise.allSettled([
+        client.query(prepared('SELECT pg_advisory_lock(hashtext($1))', [lockKey])),
+        client.query<PositionRow>(
+          prepared(
+            `SELECT (SELECT next_offset FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2)
+                      AS next_offset,
+                    EXISTS (SELECT 1 FROM ${readModelSchema}.quarantined_companies WHERE company_id = $1)
+                      AS quarantined,
+                    (SELECT envelope->>'hash' FROM ${readModelSchema}.company_events WHERE company_id = $1
+                      ORDER BY seq DESC LIMIT 1) AS last_hash`,
+            [meta.companyId, log.id],
+          ),
+        ),
+      ]);
+      if (locked.status === 'rejected') throw locked.reason;
+      if (read.status === 'rejected') throw read.reason;
+      const position = read.value;
       const row = position.rows[0];
       if (row?.quarantined) {
         throw new CommandUnavailable('quarantined');
@@ -236,29 +239,28 @@ export class CommandBus {
       });
       this.options.onAppended?.(appended.length);
       const nextOffset = Math.max(...appended.map((event) => event.offset)) + 1;
-      // Recorded, committed and let go in one round trip. The COMMIT before the unlock matters: without it the
-      // statements form one transaction, the lock would go before the position is committed, and the next holder
-      // would read the old one. When the record fails, the statements after it do not run: see below.
-      await client.query(
-        `BEGIN;
-         INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset)
-           VALUES (${company}, ${logId}, ${Number(partition)}, ${Number(nextOffset)})
-           ON CONFLICT (company_id, log) DO UPDATE SET partition = excluded.partition, next_offset = excluded.next_offset;
-         COMMIT;
-         SELECT pg_advisory_unlock(hashtext(${lockKey}))`,
-      );
-      mayHoldLock = false;
+      // Recorded and let go in one round trip: the record commits before the unlock runs (each is a transaction of
+      // its own), so the next holder reads it. The unlock runs even when the record failed.
+      const [recorded, unlocked] = await Promise.allSettled([
+        client.query(
+          prepared(
+            `INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (company_id, log) DO UPDATE SET partition = excluded.partition, next_offset = excluded.next_offset`,
+            [meta.companyId, log.id, partition, nextOffset],
+          ),
+        ),
+        client.query(prepared('SELECT pg_advisory_unlock(hashtext($1))', [lockKey])),
+      ]);
+      if (unlocked.status === 'fulfilled') mayHoldLock = false;
+      if (recorded.status === 'rejected') throw recorded.reason;
+      if (unlocked.status === 'rejected') throw unlocked.reason;
       return { events, result: decision.result, target: { partition, nextOffset } };
     } finally {
-      // Also after a failed lock statement (it may have taken the lock before the read after it failed), and out of
-      // the transaction a failed statement left open.
+      // Also after a failed read: the lock before it may have been taken.
       if (mayHoldLock) {
-        await client
-          .query('ROLLBACK')
-          .then(() => client.query(`SELECT pg_advisory_unlock(hashtext(${lockKey}))`))
-          .catch(() => {
-            healthy = false; // a connection that may still hold the lock is closed, never reused
-          });
+        await client.query(prepared('SELECT pg_advisory_unlock(hashtext($1))', [lockKey])).catch(() => {
+          healthy = false; // a connection that may still hold the lock is closed, never reused
+        });
       }
       client.release(!healthy);
     }

@@ -11,9 +11,15 @@ export type PoolClient = pg.PoolClient;
 /** A pool whose idle-client errors (a restarted database) are reported instead of crashing the process. */
 export function createPool(
   connectionString: string,
-  options: { max?: number; onError?: (error: Error) => void } = {},
+  options: { max?: number; onError?: (error: Error) => void; pipeline?: boolean } = {},
 ): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    // Queries sent without waiting for the one before to answer (one round trip for several).
+    pipeline: options.pipeline ?? false,
+  });
   pool.on('error', (error) => options.onError?.(error));
   return pool;
 }
