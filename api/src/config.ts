@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
 
 /**
  * Production unless development is asked for by name: a deployment that forgets NODE_ENV must not open the
@@ -48,7 +49,7 @@ const environmentSchema = z.object({
       .transform((value) => value.replace(/\/+$/, '')),
   ),
   /** Commands one api process runs at once; the next are answered 503 at once (docs/performance.md). */
-  COMMANDS_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(32),
+  COMMANDS_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_MAX_IN_FLIGHT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -64,7 +64,7 @@ export interface CourtsideConfig {
   /** How often the api looks for deadlines that ran out (expired challenges). */
   deadlineIntervalMs?: number;
   projectionWaitMs?: number;
-  /** Commands one api process runs at once before it answers "busy" (503) at once; default 32. */
+  /** Commands one api process runs at once before it answers "overloaded" (503) at once; default 32. */
   commandsMaxInFlight?: number;
   /** SMTP URL for real mail; unset: the dev outbox (development only). */
   mailUrl?: string;
@@ -194,7 +194,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         tracker,
         clock,
         projectionWaitMs: config.projectionWaitMs,
-        maxInFlight: config.commandsMaxInFlight ?? 32,
+        maxInFlight: config.commandsMaxInFlight,
         onExecuted: (name, outcome, seconds) => {
           metrics.commandDuration.observe({ command: name, outcome }, seconds);
         },

@@ -75,6 +75,9 @@ interface PositionRow {
   last_hash: string | null;
 }
 
+/** Commands one api process runs at once unless told otherwise (docs/performance.md has the limits tried). */
+export const DEFAULT_MAX_IN_FLIGHT = 32;
+
 const logUnavailable = () => new CommandUnavailable('log_unavailable');
 const busy = () => new CommandUnavailable('busy');
 const overloaded = () => new CommandUnavailable('overloaded');
@@ -108,7 +111,7 @@ export class CommandBus {
     this.waitMs = options.projectionWaitMs ?? 2_000;
     this.logCallMs = options.logCallTimeoutMs ?? 1_500;
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 1_000;
-    this.maxInFlight = options.maxInFlight ?? Infinity;
+    this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
     this.queue = new KeyedQueue(
       options.maxQueuedPerCompany ?? 32,
       options.maxQueued ?? 256,

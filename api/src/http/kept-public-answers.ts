@@ -4,7 +4,7 @@ import fresh from 'fresh';
 import { SESSION_COOKIE, SESSION_HEADER } from '../accounts/sessions.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import { requestIdOf } from '../observability/request-logging.ts';
+import { recordAnswer, requestIdOf } from '../observability/request-logging.ts';
 import { keptEncodingFor, type PublicAnswerCache } from './public-answer-cache.ts';
 import { JSON_ANSWER_HEADERS } from './security-headers.ts';
 import { XSRF_COOKIE, type XsrfCookies, xsrfSetCookie } from './xsrf.ts';
@@ -94,20 +94,16 @@ function answerKept(
     response.end(body);
   }
 
-  const seconds = (performance.now() - started) / 1000;
   options.metrics.shortPathAnswers.inc();
-  options.metrics.httpDuration.observe({ method: 'GET', route: kept.route, status: String(status) }, seconds);
   const query = url.indexOf('?');
-  options.logger.info(
-    {
-      requestId,
-      method: 'GET',
-      path: query < 0 ? url : url.slice(0, query),
-      status,
-      ms: Math.round(seconds * 1000),
-    },
-    'request',
-  );
+  recordAnswer(options.logger, options.metrics, {
+    requestId,
+    method: 'GET',
+    path: query < 0 ? url : url.slice(0, query),
+    route: kept.route,
+    status,
+    seconds: (performance.now() - started) / 1000,
+  });
   return true;
 }
 

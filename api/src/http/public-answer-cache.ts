@@ -13,7 +13,7 @@ const COMPRESS_FROM_BYTES = 1024;
  * A kept answer, with its compressed forms made when a client first asks for them: a TV screen or a browser asks
  * with `Accept-Encoding`, and compressing a 46 KB standings on every poll cost 60 % of the read's throughput.
  */
-export class KeptAnswer {
+class KeptAnswer {
   private readonly encoded = new Map<'br' | 'gzip', Buffer>();
   /** The body as sent without compression (encoded once, not for every answer). */
   readonly identity: Buffer;
@@ -54,7 +54,7 @@ export function keptEncodingFor(
 }
 
 /** Sends a kept answer: its ETag, and the compressed form the client accepts. */
-export function sendKeptAnswer(ctx: Context, kept: KeptAnswer): void {
+function sendKeptAnswer(ctx: Context, kept: KeptAnswer): void {
   ctx.type = 'application/json';
   ctx.etag = kept.etag;
   const encoding = kept.worthCompressing ? keptEncodingFor(ctx.acceptsEncodings(), kept) : undefined;

@@ -13,6 +13,18 @@ export function requestIdOf(incoming: string | undefined): string {
   return incoming !== undefined && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
+/** An answered request's metric and log line (assets get no line: a page load asks for a dozen). */
+export function recordAnswer(
+  logger: Logger,
+  metrics: Pick<Metrics, 'httpDuration'>,
+  answer: { requestId: string; method: string; path: string; route: string; status: number; seconds: number },
+): void {
+  const { requestId, method, path, route, status, seconds } = answer;
+  metrics.httpDuration.observe({ method, route, status: String(status) }, seconds);
+  if (path.startsWith('/webapps/assets/')) return;
+  logger.info({ requestId, method, path, status, ms: Math.round(seconds * 1000) }, 'request');
+}
+
 /**
  * Gives every request an id (kept from `X-Request-Id` when sane), a child logger, a log line and a timing. The child
  * logger is made when something asks for it (`ctx.state.logger`): most answers log only their closing line.
@@ -32,21 +44,14 @@ export function requestLogging(logger: Logger, metrics: Metrics): Middleware {
     try {
       await next();
     } finally {
-      const seconds = (performance.now() - started) / 1000;
-      const route = matchedRouteOf(ctx);
-      metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
-      if (!ctx.path.startsWith('/webapps/assets/')) {
-        logger.info(
-          {
-            requestId,
-            method: ctx.method,
-            path: ctx.path,
-            status: ctx.status,
-            ms: Math.round(seconds * 1000),
-          },
-          'request',
-        );
-      }
+      recordAnswer(logger, metrics, {
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        route: matchedRouteOf(ctx),
+        status: ctx.status,
+        seconds: (performance.now() - started) / 1000,
+      });
     }
   };
 }
