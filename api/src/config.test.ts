@@ -55,4 +55,16 @@ describe('readEnvironment', () => {
       /COMMANDS_MAX_IN_FLIGHT/,
     );
   });
+
+  it('reads the From of every mail and the level of kafkajs’ own lines here, and refuses a level it does not know', () => {
+    expect(readEnvironment({ MAIL_URL }).MAIL_FROM).toBeUndefined();
+    expect(readEnvironment({ MAIL_URL, MAIL_FROM: 'Club <ladder@club.test>' }).MAIL_FROM).toBe(
+      'Club <ladder@club.test>',
+    );
+    expect(readEnvironment({ MAIL_URL }).KAFKAJS_LOG_LEVEL).toBe('warn');
+    expect(readEnvironment({ MAIL_URL, KAFKAJS_LOG_LEVEL: 'debug' }).KAFKAJS_LOG_LEVEL).toBe('debug');
+    expect(() => readEnvironment({ MAIL_URL, KAFKAJS_LOG_LEVEL: 'loud' })).toThrow(
+      /KAFKAJS_LOG_LEVEL: Use nothing, error, warn, info or debug/,
+    );
+  });
 });

@@ -26,10 +26,14 @@ const environmentSchema = z.object({
       .filter(Boolean),
   ),
   KAFKA_TOPIC: z.string().default('courtside.events'),
+  /** kafkajs' own log lines (on stderr); `debug` when a broker connection needs looking into. */
+  KAFKAJS_LOG_LEVEL: z
+    .enum(['nothing', 'error', 'warn', 'info', 'debug'], { error: 'Use nothing, error, warn, info or debug' })
+    .default('warn'),
   COURTSIDE_DATA_DIR: z.string().default('.courtside'),
   /** SMTP URL (smtp://user:pass@host:587); required in production, unset in development: the dev outbox. */
   MAIL_URL: optional(z.string().url()),
-  /** The From of notification mails (`Club <ladder@club.example>`). */
+  /** The From of every mail: sign-up codes and notifications (`Club <ladder@club.example>`). */
   MAIL_FROM: optional(z.string().min(3)),
   /** Shared secret for anti-forgery tokens; unset: the processes share one kept in Postgres. */
   COURTSIDE_SECRET: optional(z.string().min(16, 'Use at least 16 characters')),

@@ -10,7 +10,7 @@ import { createPool } from '@courtside/eventlog/db/pool';
 import { productEvents } from '@courtside/events/catalog';
 import { EventRegistry } from '@courtside/events/event-registry';
 import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
-import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
+import { createKafkaEventLog, type KafkaLogLevel } from '@courtside/eventlog/log/kafka';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { productProjections } from '@courtside/projector/catalog';
 import { startProjector, type Projector } from '@courtside/projector/projector';
@@ -42,11 +42,13 @@ export interface CourtsideConfig {
   /** Set: the log is Kafka; unset: the embedded Postgres log. */
   kafkaBrokers?: string[];
   kafkaTopic?: string;
+  /** kafkajs' own log lines; default `warn`. */
+  kafkaLogLevel?: KafkaLogLevel;
   runApi: boolean;
   runProjector: boolean;
   /** The notifier (DESIGN.md §6) and its mail sender; default false. */
   runNotifier?: boolean;
-  /** The From of notification mails. */
+  /** The From of every mail (sign-up codes and notifications). */
   mailFrom?: string;
   /** How often the notifier looks for challenge answers due within a day (default a minute). */
   reminderIntervalMs?: number;
@@ -134,7 +136,11 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
     await prepareReadModelSchema(config.databaseUrl, schema, projections);
     const onLogError = (error: unknown) => logger.warn({ err: error }, 'event log error');
     const log: EventLog = config.kafkaBrokers?.length
-      ? await createKafkaEventLog({ brokers: config.kafkaBrokers, topic: config.kafkaTopic })
+      ? await createKafkaEventLog({
+          brokers: config.kafkaBrokers,
+          topic: config.kafkaTopic,
+          ...(config.kafkaLogLevel ? { logLevel: config.kafkaLogLevel } : {}),
+        })
       : await createEmbeddedEventLog({ databaseUrl: config.databaseUrl, onError: onLogError });
     stops.push(() => log.close());
 
@@ -208,7 +214,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         logger: logger.child({ component: 'deadlines' }),
         intervalMs: config.deadlineIntervalMs ?? 60_000,
       });
-      const mailer = createMailer({ mailUrl: config.mailUrl, db });
+      const mailer = createMailer({ mailUrl: config.mailUrl, from: config.mailFrom, db });
       const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
       const calendarSecret = await sharedSecret(db, 'calendar', config.secret);
       const sessions = new SessionStore(db, clock);

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     databaseUrl,
     kafkaBrokers: env.KAFKA_BROKERS,
     kafkaTopic: env.KAFKA_TOPIC,
+    kafkaLogLevel: env.KAFKAJS_LOG_LEVEL,
     runApi: role === 'all' || role === 'api',
     runProjector: role === 'all' || role === 'projector',
     runNotifier: role === 'all' || role === 'notifier',

@@ -292,7 +292,7 @@ describe('challenges (DESIGN.md §5)', () => {
     expect(stillBusy).toMatchObject({ status: 409, body: { reason: 'BUSY' } });
     expect(cancelByPlayer).toMatchObject({
       status: 409,
-      body: { error: 'A match with a result can only be cancelled by a manager' },
+      body: { error: 'A match with a result can only be cancelled by a manager', reason: 'HAS_RESULT' },
     });
     expect(beforeSettling).toEqual([first!.teamId, second!.teamId, third!.teamId]);
     expect(settled).toMatchObject({ status: 200, body: { confirmation: { state: 'confirmed' } } });

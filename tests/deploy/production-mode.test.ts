@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DEV_CLOCK_PATH } from '@courtside/events/api-paths';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,9 +53,10 @@ describe('production is the default', () => {
     await expect(started).rejects.toThrow(/MAIL_URL is required in production/);
   });
 
-  it('has the dev outbox only in development: not in production, not with a real mail server', async () => {
+  it('has the dev outbox and the dev clock only in development: not in production, not with a real mail server', async () => {
     const backend = await createBackend('embedded');
     const answers: Record<string, number> = {};
+    const clockAnswers: Record<string, number> = {};
     for (const [name, overrides] of [
       ['production', { mode: undefined, mailUrl: 'smtp://courtside:secret@127.0.0.1:2525' }],
       ['development with SMTP', { mode: 'development', mailUrl: 'smtp://courtside:secret@127.0.0.1:2525' }],
@@ -63,11 +65,14 @@ describe('production is the default', () => {
       const courtside = await startTestCourtside(backend, { runProjector: false, ...overrides });
       try {
         answers[name] = (await fetch(`${courtside.url}${mailbox}`)).status;
+        clockAnswers[name] = (await fetch(`${courtside.url}${DEV_CLOCK_PATH}`)).status;
       } finally {
         await courtside.stop();
       }
     }
 
     expect(answers).toEqual({ production: 404, 'development with SMTP': 404, development: 200 });
+    // DESIGN.md §5: the clock moves where the dev mailbox exists.
+    expect(clockAnswers).toEqual({ production: 404, 'development with SMTP': 404, development: 200 });
   });
 });

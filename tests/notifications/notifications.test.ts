@@ -380,11 +380,24 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
         challengerId: bottom!.teamId,
       },
     );
+    // A manager's score without a winner yet (one set) is no final result: nobody is told one.
+    const secondUrl = `${MATCHES_API}/matches/${second.body.matchId}`;
+    const unplayed = await manager.json<Record<string, unknown>>('GET', secondUrl);
     expect(
-      (await manager.json('DELETE', `${MATCHES_API}/matches/${second.body.matchId}/cancel`)).status,
-    ).toBeLessThan(300);
+      (
+        await manager.json('PUT', `${MATCHES_API}/matches`, {
+          ...unplayed.body,
+          defender: set(6),
+          challenger: set(2),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await manager.json('DELETE', `${secondUrl}/cancel`)).status).toBeLessThan(300);
     await until(top!.http, 'match.cancelled');
     await until(bottom!.http, 'match.cancelled');
+    // The notifier takes the log in order: the one-set score came before the cancellation.
+    const finals = (await list(top!.http)).body.filter((item) => item.kind === 'result.confirmed');
+    expect(finals).toHaveLength(1);
   });
 
   it('challenges: accepted, declined and expired reach the challenger, a reminder the challenged a day before the answer is due', async () => {

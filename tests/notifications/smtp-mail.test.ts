@@ -33,6 +33,7 @@ describe('notification mails over real SMTP (DESIGN.md §6)', () => {
     courtside = await startTestCourtside(backend, {
       runNotifier: true,
       mailUrl: smtp.url,
+      mailFrom: 'Club Ladder <ladder@club.test>',
       mailRetryBaseMs: 200,
       reminderIntervalMs: 3_600_000,
     });
@@ -72,6 +73,11 @@ describe('notification mails over real SMTP (DESIGN.md §6)', () => {
     expect(header('list-unsubscribe')).toBe(`<${unsubscribe}>`);
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.messageId).toMatch(/^<notification-\d+@127\.0\.0\.1>$/);
+    // MAIL_FROM is the sender of every mail: the notifications and the sign-up codes.
+    expect(mail.from).toBe('ladder@club.test');
+    const codes = smtp.to(top!.account.email).filter((m) => /code/i.test(m.subject));
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.map((m) => m.from)).toEqual(codes.map(() => 'ladder@club.test'));
     // Never mailed to the challenger, who did it.
     expect(
       smtp

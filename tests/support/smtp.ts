@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   messageId: string;
+  /** The sender's address, as the From header gives it. */
+  from: string;
   to: string;
   subject: string;
   text: string;
@@ -34,6 +36,7 @@ export class SmtpCollector {
             const address = (Array.isArray(to) ? to[0] : to)?.value[0]?.address ?? '';
             this.mails.push({
               messageId: parsed.messageId ?? '',
+              from: parsed.from?.value[0]?.address ?? '',
               to: address.toLowerCase(),
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',

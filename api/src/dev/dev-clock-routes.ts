@@ -15,10 +15,13 @@ const advanceSchema = z.object({
     .max(366 * 24 * 60 * 60 * 1000, 'Move the clock at most a year at once'),
 });
 
-/** DESIGN.md §5 "The clock in development": only where development was asked for; no sign-in needed. */
+/**
+ * DESIGN.md §5 "The clock in development": where the dev mailbox exists (development asked for by name, mail not
+ * really sent); no sign-in needed.
+ */
 export function devClockRoutes(router: Router, services: AppServices): void {
   const { devClock } = services;
-  if (services.mode !== 'development' || !devClock) return;
+  if (services.mode !== 'development' || services.mailer.kind !== 'dev-outbox' || !devClock) return;
   const api = documented(router);
   api.get(
     DEV_CLOCK_PATH,

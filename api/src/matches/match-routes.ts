@@ -203,7 +203,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
       body: saveBody,
       responses: { 200: matchSchema },
       command: matchIdSchema,
-      refusals: ['HAS_RESULT'],
+      refusals: [],
     },
     async (ctx) => {
       const body = parseInput(saveBody, ctx.request.body, 'match');

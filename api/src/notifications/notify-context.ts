@@ -6,6 +6,7 @@ import type {
   NotifyContext,
   Person,
 } from '@courtside/events/notifications/notify';
+import type { MatchType } from '@courtside/events/ladders/model';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -48,10 +49,13 @@ export async function readNotifyContext(
       challenger_id: string;
       date: string | null;
       by_challenge: boolean;
+      match_type: MatchType | null;
     }>(
       `SELECT m.defender_id, m.challenger_id, m.date,
-              coalesce(c.state IN ('declined', 'expired') AND c.match_id = m.id, false) AS by_challenge
+              coalesce(c.state IN ('declined', 'expired') AND c.match_id = m.id, false) AS by_challenge,
+              s.match_type
        FROM ${schema}.matches m LEFT JOIN ${schema}.challenges c ON c.id = m.challenge_id
+         LEFT JOIN ${schema}.seasons s ON s.id = m.season_id
        WHERE m.id = $1`,
       [payload.matchId],
     );
@@ -62,6 +66,7 @@ export async function readNotifyContext(
         challengerId: row.challenger_id,
         date: row.date,
         ...(row.by_challenge ? { byChallenge: true } : {}),
+        ...(row.match_type ? { matchType: row.match_type } : {}),
       };
     }
   }

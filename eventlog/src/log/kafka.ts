@@ -41,7 +41,7 @@ export interface KafkaEventLogOptions {
   /** Used only when the topic has to be created; default 3. */
   partitions?: number;
   clientId?: string;
-  /** kafkajs' own log lines, as single-line JSON on stderr. Default `warn` (env `KAFKAJS_LOG_LEVEL` overrides). */
+  /** kafkajs' own log lines, as single-line JSON on stderr. Default `warn`. */
   logLevel?: KafkaLogLevel;
   /** Where kafkajs' log lines go; default one JSON line on stderr each. */
   logSink?: (line: Record<string, unknown>) => void;
@@ -141,7 +141,7 @@ export async function createKafkaEventLog(opts: KafkaEventLogOptions): Promise<E
   const topic = opts.topic ?? DEFAULT_TOPIC;
   const clientId = opts.clientId ?? 'courtside';
   const maxWaitTimeInMs = opts.maxWaitTimeInMs ?? 50;
-  const levelName = (process.env.KAFKAJS_LOG_LEVEL as KafkaLogLevel | undefined) ?? opts.logLevel ?? 'warn';
+  const levelName = opts.logLevel ?? 'warn';
   const sink =
     opts.logSink ??
     ((line: Record<string, unknown>) => void process.stderr.write(`${JSON.stringify(line)}\n`));

@@ -383,6 +383,7 @@ describe('results and confirmation (DESIGN.md §5): a player’s result waits fo
       .thenRejects({
         reason: 'conflict',
         message: 'A match with a result can only be cancelled by a manager',
+        code: 'HAS_RESULT',
       });
     spec([created('bo', 'ed'), pending('4-6 3-6')])
       .when({ type: 'CancelMatch', matchId: 'm1', by: manager }, now)

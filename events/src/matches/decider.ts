@@ -238,7 +238,7 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> =
         if (!match) return reject('not_found', 'No such match');
         if (match.cancelled) return reject('conflict', MATCH_CANCELLED);
         const hasResult = recalculate(match.defender, match.challenger, season.matchType).winner !== null;
-        if (command.by.role === 'player' && hasResult) return reject('conflict', HAS_RESULT);
+        if (command.by.role === 'player' && hasResult) return refuse('HAS_RESULT', HAS_RESULT);
         return [{ type: matchCancelled.type, streamId: match.matchId, payload: ref }];
       }
       case 'ConfirmResult':

@@ -28,12 +28,14 @@ const person = (fullName: string, overrides: Partial<Person> = {}): Person => ({
   ...overrides,
 });
 
+const sides = { defenderId: top, challengerId: bottom, date: null, matchType: 'BESTOFTHREE' as const };
+
 /** Two doubles teams: Ann and Bob on top, Cas and Dee below; Mia manages the club. */
 const context = (overrides: Partial<NotifyContext> = {}): NotifyContext => ({
   ladder: { name: 'Club Ladder', companyId },
   managers: [manager],
   teams: { [top]: { members: [ann, bob] }, [bottom]: { members: [cas, dee] } },
-  match: { defenderId: top, challengerId: bottom, date: null },
+  match: sides,
   people: {
     [ann]: person('Ann'),
     [bob]: person('Bob', { language: 'nl' }),
@@ -80,6 +82,12 @@ const teamRef = { teamId: bottom, seasonId, ladderId };
 const challengeRef = { challengeId, seasonId, ladderId };
 const matchRef = { matchId, seasonId, ladderId };
 const side = { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' as const };
+const games = (...scores: number[]) => ({
+  matchSets: scores.map((score) => ({ score })),
+  special: 'none' as const,
+});
+/** The defender wins 6-4 6-3. */
+const won = { defender: games(6, 6), challenger: games(4, 3) };
 
 describe('who is told what (DESIGN.md §6)', () => {
   it('a registered team: the managers are told a team waits, not the players who registered', () => {
@@ -220,7 +228,27 @@ describe('who is told what (DESIGN.md §6)', () => {
         [dee, 'result.confirmed'],
       ]);
     given(context())
+      .when(event('MatchResultRecorded', { ...matchRef, ...won }, manager))
+      .thenTold([
+        [ann, 'result.confirmed'],
+        [bob, 'result.confirmed'],
+        [cas, 'result.confirmed'],
+        [dee, 'result.confirmed'],
+      ]);
+  });
+
+  it('a score saved without a winner yet (one set, a games-only draw) tells nobody that a result is final', () => {
+    given(context())
       .when(event('MatchResultRecorded', { ...matchRef, defender: side, challenger: side }, manager))
+      .thenTold([]);
+    given(context())
+      .when(event('MatchResultRecorded', { ...matchRef, defender: games(6), challenger: games(4) }, manager))
+      .thenTold([]);
+    given(context({ match: { ...sides, matchType: 'GAMESONLY' } }))
+      .when(event('MatchResultRecorded', { ...matchRef, defender: games(5), challenger: games(5) }, manager))
+      .thenTold([]);
+    given(context({ match: { ...sides, matchType: 'GAMESONLY' } }))
+      .when(event('MatchResultRecorded', { ...matchRef, defender: games(6), challenger: games(5) }, manager))
       .thenTold([
         [ann, 'result.confirmed'],
         [bob, 'result.confirmed'],

@@ -3,6 +3,8 @@ import type { CompanyEvent } from '../companies/events.ts';
 import type { LadderEvent } from '../ladders/events.ts';
 import type { LiveEvent } from '../live/events.ts';
 import type { MatchEvent } from '../matches/events.ts';
+import { recalculate } from '../matches/scoring.ts';
+import type { MatchType } from '../ladders/model.ts';
 import type { TeamEvent } from '../teams/events.ts';
 
 /** DESIGN.md §6: the kinds of notification, also the keys of `preferences.mail`. */
@@ -70,7 +72,14 @@ export interface NotifyContext {
    * The two sides an event is about: of its match, or of its challenge. `byChallenge`: the match is the walkover of
    * a declined or expired challenge (those notifications tell of it already).
    */
-  match?: { defenderId: string; challengerId: string; date: string | null; byChallenge?: boolean };
+  match?: {
+    defenderId: string;
+    challengerId: string;
+    date: string | null;
+    byChallenge?: boolean;
+    /** The season's, to tell whether a recorded score has a winner (a match's, not a challenge's). */
+    matchType?: MatchType;
+  };
   people: Record<string, Person>;
 }
 
@@ -283,6 +292,9 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       }
       // The walkover of a declined or expired challenge: those notifications say it already.
       if (match.byChallenge) return [];
+      // A score without a winner yet (a set so far, games only being corrected) is not a final result.
+      const { defender, challenger } = event.payload;
+      if (!match.matchType || recalculate(defender, challenger, match.matchType).winner === null) return [];
       return resultConfirmed(match, ladderId);
     }
     case 'ResultConfirmed': {
