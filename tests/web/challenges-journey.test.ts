@@ -6,7 +6,7 @@ import { openBrowser, type Browser, type ViewportName, signInBrowser } from '../
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
-import { ACCOUNT_API, ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 
 const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley', 'Di Drop', 'Ed Lob'];
 
@@ -166,6 +166,31 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
       );
       expect(mine.body[0]).toMatchObject({ state: 'accepted', matchId: expect.any(String) });
       await shot(defender, 'accepted');
+      // Ed enters a result (Cy won): both chips say it waits for confirmation, and lead to the match.
+      const matchId = mine.body[0]!.matchId!;
+      const planned = await ed.http.json<Record<string, unknown>>('GET', `${MATCHES_API}/matches/${matchId}`);
+      const games = (...scores: number[]) => ({
+        matchSets: scores.map((score) => ({ score })),
+        special: 'none',
+      });
+      const entered = await ed.http.json('PUT', `${MATCHES_API}/matches`, {
+        ...planned.body,
+        defender: games(6, 6),
+        challenger: games(2, 3),
+      });
+      expect(entered).toMatchObject({ status: 200, body: { confirmation: { state: 'pending' } } });
+      await expect
+        .poll(() => chips(viewer.page))
+        .toEqual(['Result vs #5 waits for confirmation', 'Result vs #3 waits for confirmation']);
+      await shot(viewer, 'result-waits');
+      expect(await viewer.page.getByTestId('challenge-chip').first().getAttribute('href')).toBe(
+        `/webapps/matches/en/?match=${matchId}`,
+      );
+      // Cy finds his matches from the account menu, with the result to confirm.
+      await defender.page.getByRole('button', { name: /Account menu/ }).click();
+      await defender.page.getByRole('menuitem', { name: 'My matches' }).click();
+      await defender.page.waitForURL('**/webapps/matches/en/');
+      await defender.page.getByRole('button', { name: 'Confirm result' }).first().waitFor();
 
       // Di (#4) challenges Ann (#1) by API; Ann declines in her browser: a walkover, Di leapfrogs to #1.
       const issued = await di.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {

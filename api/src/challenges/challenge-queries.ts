@@ -67,6 +67,24 @@ export async function seasonChallengesStateOf(
   };
 }
 
+/** A result entered for a challenge's match that does not count yet: waiting for the other side, or disputed. */
+export type UnsettledResult = 'pending' | 'disputed';
+
+/** The season's accepted challenges whose match has a result that does not count yet, by match id. */
+export async function unsettledResultsOf(
+  db: Queryable,
+  seasonId: string,
+): Promise<Record<string, UnsettledResult>> {
+  const { rows } = await db.query<{ matchId: string; result: UnsettledResult }>(
+    `SELECT m.id AS "matchId", m.confirmation_state AS result
+     FROM challenges c JOIN matches m ON m.id = c.match_id
+     WHERE c.season_id = $1 AND c.state = 'accepted' AND m.status <> 'cancelled' AND m.winner IS NOT NULL
+       AND m.confirmation_state IN ('pending', 'disputed')`,
+    [seasonId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.matchId, row.result]));
+}
+
 /** Where a challenge belongs: its season and company. */
 export async function challengeContext(
   db: Queryable,

@@ -12,7 +12,7 @@ import { decided } from '../http/rejection.ts';
 import { seasonsOf } from '../ladders/ladder-queries.ts';
 import type { AppServices } from '../module.ts';
 import { standingsRowsOf, withChallengesFor } from './standings.ts';
-import { seasonChallengesStateOf } from '../challenges/challenge-queries.ts';
+import { seasonChallengesStateOf, unsettledResultsOf } from '../challenges/challenge-queries.ts';
 import {
   publicLadderOf,
   publicLaddersOf,
@@ -92,13 +92,18 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
         return;
       }
       // The season's challenges are kept like the rows (until the read models change): per caller is only the fold.
-      const challenges = await services.publicAnswers.value(`challenges ${season.uuid}`, () =>
-        seasonChallengesStateOf(db, season.uuid),
-      );
+      const [challenges, unsettled] = await Promise.all([
+        services.publicAnswers.value(`challenges ${season.uuid}`, () =>
+          seasonChallengesStateOf(db, season.uuid),
+        ),
+        services.publicAnswers.value(`unsettled results ${season.uuid}`, () =>
+          unsettledResultsOf(db, season.uuid),
+        ),
+      ]);
       ctx.body = {
         ladder,
         season,
-        teams: withChallengesFor(challenges, season, teams, viewerId, services.clock()),
+        teams: withChallengesFor(challenges, season, teams, viewerId, services.clock(), unsettled),
       };
     },
   );

@@ -8,6 +8,7 @@ import {
 } from '@courtside/events/challenges/decider';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 import { withoutNulls, type ChallengeView } from '@courtside/projector/challenges/projection';
+import type { UnsettledResult } from '../challenges/challenge-queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -27,7 +28,8 @@ export interface StandingsRow {
   canChallenge?: boolean;
   /** Why not, when the caller plays in the season and may not challenge this row. */
   challengeRefusal?: ChallengeRefusalCode;
-  challenge?: ChallengeView;
+  /** `result`, beyond DESIGN's shape: the challenge's match has a result that does not count yet. */
+  challenge?: ChallengeView & { result?: UnsettledResult };
 }
 
 /** The active teams of a season in ladder order with their record: the same for every caller. */
@@ -70,6 +72,7 @@ export function withChallengesFor(
   standings: readonly StandingsRow[],
   viewerId: string,
   now: Date,
+  unsettled: Readonly<Record<string, UnsettledResult>> = {},
 ): StandingsRow[] {
   const myTeam = teamOf(state, viewerId);
   const live = Object.values(state.challenges).filter(isBusy);
@@ -95,6 +98,9 @@ export function withChallengesFor(
               ...(challenge.playBy ? { playBy: challenge.playBy } : {}),
               ...(challenge.matchId ? { matchId: challenge.matchId } : {}),
               played: challenge.settled,
+              ...(challenge.matchId && unsettled[challenge.matchId]
+                ? { result: unsettled[challenge.matchId] }
+                : {}),
             }),
           }
         : {}),

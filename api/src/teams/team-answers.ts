@@ -49,7 +49,17 @@ export const standingsRowSchema = z
       .enum(challengeRefusalCodes)
       .optional()
       .describe('Why not, when the caller plays in the season and may not challenge this row'),
-    challenge: challengeSchema.optional().describe('The open challenge that involves this row'),
+    challenge: challengeSchema
+      .extend({
+        result: z
+          .enum(['pending', 'disputed'])
+          .optional()
+          .describe(
+            'Its match has a result that does not count yet: waiting for the other side, or disputed',
+          ),
+      })
+      .optional()
+      .describe('The open challenge that involves this row'),
   })
   .meta({ id: 'StandingsRow' });
 

@@ -91,6 +91,8 @@ export const matchesProjection: Projection = {
           ],
         );
         await pushMatch(context, matchId, seasonId, ladderId);
+        // The standings change with it: a record that counts, or a challenge whose result now waits.
+        seasonChanged('matches');
         break;
       }
       case 'MatchRescheduled': {

@@ -54,6 +54,7 @@ const en = {
   nav: {
     signIn: 'Sign in',
     accountMenu: 'Account menu',
+    myMatches: 'My matches',
     account: 'Account',
     preferences: 'Mail preferences',
     companies: 'Companies',

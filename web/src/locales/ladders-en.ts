@@ -73,6 +73,8 @@ const laddersEn = {
       challenging: 'Challenges #{{position}}, answer by {{day}}',
       matchPlanned: 'Match planned vs #{{position}}, play by {{day}}',
       matchPlannedShort: 'Match planned vs #{{position}}',
+      resultPending: 'Result vs #{{position}} waits for confirmation',
+      resultDisputed: 'Result vs #{{position}} disputed, a manager will settle it',
     },
     accept: 'Accept',
     decline: 'Decline',

@@ -73,6 +73,8 @@ const laddersNl: LaddersTranslation = {
       challenging: 'Daagt #{{position}} uit, antwoord vóór {{day}}',
       matchPlanned: 'Wedstrijd gepland tegen #{{position}}, spelen vóór {{day}}',
       matchPlannedShort: 'Wedstrijd gepland tegen #{{position}}',
+      resultPending: 'Uitslag tegen #{{position}} wacht op bevestiging',
+      resultDisputed: 'Uitslag tegen #{{position}} betwist, een beheerder beslist',
     },
     accept: 'Accepteren',
     decline: 'Weigeren',

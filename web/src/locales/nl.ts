@@ -60,6 +60,7 @@ const nl: Translation & LaddersTranslation = {
   nav: {
     signIn: 'Inloggen',
     accountMenu: 'Accountmenu',
+    myMatches: 'Mijn wedstrijden',
     account: 'Account',
     preferences: 'Mailvoorkeuren',
     companies: 'Bedrijven',

@@ -74,6 +74,11 @@ export function SignedInMenu({ account }: { account: MenuAccount }) {
         )}
         {name && <MenuSeparator className="my-1 h-px bg-ink-100" />}
         <MenuItem>
+          <Link to={pagePath('matches', locale)} className={itemClass}>
+            {t('nav.myMatches')}
+          </Link>
+        </MenuItem>
+        <MenuItem>
           <Link to={pagePath('account', locale)} className={itemClass}>
             {t('nav.account')}
           </Link>

@@ -35,6 +35,7 @@ describe('the standings rows', () => {
       kind: 'challengedBy',
       otherPosition: 3,
       deadline: open.respondBy,
+      matchId: undefined,
       actions: ['accept', 'decline'],
     });
     expect(challengeChip({ teamId: 'a' }, open, rows, new Set(['b'])).actions).toEqual([]);
@@ -45,20 +46,32 @@ describe('the standings rows', () => {
       kind: 'challenging',
       otherPosition: 1,
       deadline: open.respondBy,
+      matchId: undefined,
       actions: ['withdraw'],
     });
     expect(challengeChip({ teamId: 'c' }, open, rows, new Set()).actions).toEqual([]);
   });
 
-  it('an accepted challenge is a planned match on both rows, without answers', () => {
+  it('an accepted challenge is a planned match on both rows, without answers, leading to its match', () => {
     const accepted = { ...open, state: 'accepted', playBy: '2026-12-04T10:00:00.000Z', matchId: 'm' };
     expect(challengeChip({ teamId: 'a' }, accepted, rows, new Set(['a', 'c']))).toEqual({
       kind: 'matchPlanned',
       otherPosition: 3,
       deadline: accepted.playBy,
+      matchId: 'm',
       actions: [],
     });
     expect(challengeChip({ teamId: 'c' }, accepted, rows, new Set()).otherPosition).toBe(1);
+  });
+
+  it('once its result is entered, the chip says it waits for confirmation, or that it is disputed', () => {
+    const accepted = { ...open, state: 'accepted', playBy: '2026-12-04T10:00:00.000Z', matchId: 'm' };
+    expect(challengeChip({ teamId: 'a' }, { ...accepted, result: 'pending' }, rows, new Set()).kind).toBe(
+      'resultPending',
+    );
+    expect(challengeChip({ teamId: 'c' }, { ...accepted, result: 'disputed' }, rows, new Set()).kind).toBe(
+      'resultDisputed',
+    );
   });
 
   it('takes a date-time input as the api wants it; empty is no date', () => {

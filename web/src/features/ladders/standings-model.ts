@@ -16,11 +16,13 @@ export function shortDay(iso: string, locale: Locale): string {
 
 /** What a row's chip says about its live challenge, and which answers its own team's members may give. */
 export interface ChallengeChip {
-  kind: 'challengedBy' | 'challenging' | 'matchPlanned';
+  kind: 'challengedBy' | 'challenging' | 'matchPlanned' | 'resultPending' | 'resultDisputed';
   /** The position of the other team of the challenge (undefined when it is not in the standings). */
   otherPosition: number | undefined;
   /** The deadline the chip names: answer by (open) or play by (accepted). */
   deadline: string | undefined;
+  /** The challenge's match, where its result is entered, confirmed or disputed (accepted challenges). */
+  matchId: string | undefined;
   actions: Array<'accept' | 'decline' | 'withdraw'>;
 }
 
@@ -43,10 +45,17 @@ export function challengeChip(
       kind: defending ? 'challengedBy' : 'challenging',
       otherPosition,
       deadline: challenge.respondBy,
+      matchId: undefined,
       actions: own ? (defending ? ['accept', 'decline'] : ['withdraw']) : [],
     };
   }
-  return { kind: 'matchPlanned', otherPosition, deadline: challenge.playBy, actions: [] };
+  const kind =
+    challenge.result === 'pending'
+      ? 'resultPending'
+      : challenge.result === 'disputed'
+        ? 'resultDisputed'
+        : 'matchPlanned';
+  return { kind, otherPosition, deadline: challenge.playBy, matchId: challenge.matchId, actions: [] };
 }
 
 /** A `datetime-local` value ('YYYY-MM-DDTHH:mm', maybe with seconds) as the api takes it; empty is none. */

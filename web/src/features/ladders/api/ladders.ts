@@ -55,6 +55,8 @@ export const challengeSchema = z.object({
   respondBy: z.string(),
   playBy: z.optional(z.string()),
   matchId: z.optional(z.string()),
+  /** Its match has a result that does not count yet (signed-in standings only). */
+  result: z.optional(z.enum(['pending', 'disputed'])),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 

@@ -1,8 +1,10 @@
 import { useDeferredValue } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDay } from '../../../lib/dates';
+import { pagePath } from '../../../lib/locale';
 import { memberNames } from '../../../lib/team-name';
 import type { StandingsRow } from '../api/ladders';
 import { challengeChip, movementOf, shortDay, type ChallengeChip } from '../standings-model';
@@ -232,14 +234,23 @@ function Chip({ chip }: { chip: ChallengeChip }) {
         : t('ladders.chip.matchPlannedShort', { position })
       : t(`ladders.chip.${chip.kind}`, { position, day: shortDay(chip.deadline ?? '', locale) });
   const tone =
-    chip.kind === 'matchPlanned'
+    chip.kind === 'matchPlanned' || chip.kind === 'resultPending'
       ? 'bg-brand-50 text-brand-900 ring-brand-200'
       : 'bg-amber-50 text-amber-900 ring-amber-200';
+  const className = `mt-1 flex w-fit max-w-full rounded-lg px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`;
+  // An accepted challenge's chip leads to its match: where the result is entered, confirmed or disputed.
+  if (chip.matchId)
+    return (
+      <Link
+        to={`${pagePath('matches', locale)}?match=${encodeURIComponent(chip.matchId)}`}
+        className={`${className} underline decoration-current/40 underline-offset-2 hover:decoration-current`}
+        data-testid="challenge-chip"
+      >
+        {text}
+      </Link>
+    );
   return (
-    <span
-      className={`mt-1 flex w-fit max-w-full rounded-lg px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}
-      data-testid="challenge-chip"
-    >
+    <span className={className} data-testid="challenge-chip">
       {text}
     </span>
   );
