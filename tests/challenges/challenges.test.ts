@@ -276,6 +276,11 @@ describe('challenges (DESIGN.md §5)', () => {
         reason: 'We won the second set',
       },
     );
+    // The reason is for the sides and the club's managers; a viewer sees only that the result is disputed.
+    const managersView = await manager.json<Confirmed>('GET', `${MATCHES_API}/matches/${firstMatch}`);
+    const viewersView = await fetch(`${courtside.url!}${MATCHES_API}/matches/${firstMatch}`).then(
+      (answer) => answer.json() as Promise<Confirmed>,
+    );
     const stillBusy = await third!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
       defenderTeamId: second!.teamId,
     });
@@ -288,7 +293,16 @@ describe('challenges (DESIGN.md §5)', () => {
 
     expect(entered.body.confirmation.state).toBe('pending');
     expect(noReason.status).toBe(400);
-    expect(disputed).toMatchObject({ status: 200, body: { confirmation: { state: 'disputed' } } });
+    expect(disputed).toMatchObject({
+      status: 200,
+      body: { confirmation: { state: 'disputed', reason: 'We won the second set' } },
+    });
+    expect(managersView.body.confirmation).toMatchObject({
+      state: 'disputed',
+      reason: 'We won the second set',
+    });
+    expect(viewersView.confirmation.state).toBe('disputed');
+    expect(viewersView.confirmation).not.toHaveProperty('reason');
     expect(stillBusy).toMatchObject({ status: 409, body: { reason: 'BUSY' } });
     expect(cancelByPlayer).toMatchObject({
       status: 409,

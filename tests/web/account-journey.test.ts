@@ -281,12 +281,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('the account journey on %s', (
     const browser = await openBrowser(viewport);
     try {
       const { page } = browser;
-      await page.goto(`${courtside.url}/webapps/account/en/login?from=${encodeURIComponent('/company/en/')}`);
+      // Signing in from a public page (the ladders), which itself needs no account details.
+      await page.goto(`${courtside.url}/webapps/account/en/login?from=${encodeURIComponent('/ladders/en/')}`);
       await page.getByLabel('Email address').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL('**/webapps/account/en/verify?**');
-      expect(address(page).from).toBe('/company/en/');
+      expect(address(page).from).toBe('/ladders/en/');
       await expect.poll(() => heading(page)).toBe('Check your email');
 
       await page.getByRole('button', { name: 'Send a new code' }).click();
@@ -295,12 +296,18 @@ describe.each<ViewportName>(['desktop', 'phone'])('the account journey on %s', (
       await page.getByLabel('Verification code').fill(await latestCode(courtside.url ?? '', email));
       await page.getByRole('button', { name: 'Verify' }).click();
 
-      // Verified: sign in, and the `from` given at the start still leads on (via onboarding).
+      // Verified: the first sign-in asks for name and phone (a new player needs them to join a season), then
+      // the `from` given at the start leads on.
       await page.waitForURL('**/webapps/account/en/login?from=*');
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL('**/webapps/account/en/onboarding?from=*');
-      expect(address(page).from).toBe('/company/en/');
+      expect(address(page).from).toBe('/ladders/en/');
+      await page.getByLabel('Full name').fill('Robin Returning');
+      await page.getByLabel('Country').selectOption('NL');
+      await page.getByLabel('Phone number').fill('06 12345678');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await page.waitForURL('**/webapps/ladders/en/');
     } finally {
       await browser.close();
     }

@@ -189,7 +189,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
       await dialog.getByLabel('Reason').fill('We never played this match.');
       await annBrowser.screenshot(`confirmation-dispute-dialog-${viewport}`);
       await send.click();
-      await disputedCard.getByText('Disputed — a manager will settle it').waitFor();
+      await disputedCard
+        .getByText('Disputed: “We never played this match.” — a manager will settle it')
+        .waitFor();
       await annBrowser.screenshot(`confirmation-disputed-${viewport}`);
       expect(await position(bob)).toBe(3);
 
@@ -202,6 +204,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
       const attention = managerBrowser.page.getByTestId('attention');
       const item = attention.locator('[data-testid="attention-item"][data-kind="disputed"]');
       await item.getByText('Disputed result').waitFor();
+      // The manager reads why, on the card.
+      await item.getByText('Disputed: “We never played this match.” — a manager will settle it').waitFor();
       await managerBrowser.screenshot(`confirmation-manager-${viewport}`);
       const managerCard = card(item, second);
       await managerCard.getByRole('button', { name: 'Edit' }).click();

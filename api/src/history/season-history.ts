@@ -261,6 +261,7 @@ export function matchViewsOf(
             date: match.date,
             challenge_id: match.challengeId ?? null,
             confirmation: match.confirmation as MatchView['confirmation'],
+            dispute_reason: match.disputeReason ?? null,
             sports_category: ladder.sportsCategory,
             match_type: season.matchType,
             end_date: season.endDate,

@@ -67,6 +67,10 @@ export const matchSchema = z
       dueAt: z.iso.datetime().optional(),
       enteredBy: z.string().optional(),
       side: side.optional(),
+      reason: z
+        .string()
+        .optional()
+        .describe('Why a disputed result is disputed: only for the match’s players and the club’s managers'),
     }),
   })
   .meta({ id: 'Match' });

@@ -46,6 +46,8 @@ export interface MatchView {
     dueAt?: string;
     enteredBy?: string;
     side?: string;
+    /** Beyond DESIGN's shape: why a disputed result is disputed, for the match's players and the managers only. */
+    reason?: string;
   };
   /**
    * Beyond the spec: a match scored live (DESIGN.md §7) says where it stands, so the card and the widget show a
@@ -93,6 +95,8 @@ export interface MatchViewRow {
   date: string | null;
   challenge_id: string | null;
   confirmation: MatchView['confirmation'];
+  /** The reason of a dispute, while the result is disputed. */
+  dispute_reason: string | null;
   sports_category: SportsCategory;
   match_type: MatchType;
   end_date: string;
@@ -132,7 +136,7 @@ export async function loadMatchRows(query: Query, matchIds: readonly string[]): 
   if (matchIds.length === 0) return [];
   const { rows } = (await query(
     `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
-       m.challenge_id, ${confirmationJson('m')} AS confirmation, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
+       m.challenge_id, ${confirmationJson('m')} AS confirmation, m.dispute_reason, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
        ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger,
        ls.first_server AS live_first_server, ls.no_ad AS live_no_ad, ls.final_set AS live_final_set,
        ls.points AS live_points, ls.ended AS live_ended
@@ -201,7 +205,12 @@ export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListIte
       editable,
       latestDate: row.end_date,
       ...(row.challenge_id ? { challengeId: row.challenge_id } : {}),
-      confirmation: row.confirmation,
+      // The reason is between the two sides and the club: a viewer (and a push, which is the same for all) sees
+      // only that the result is disputed.
+      confirmation:
+        editable && row.confirmation.state === 'disputed' && row.dispute_reason
+          ? { ...row.confirmation, reason: row.dispute_reason }
+          : row.confirmation,
       ...(row.live_points === null ? {} : { live: liveOf(row) }),
     },
     event: {

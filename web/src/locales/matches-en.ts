@@ -131,6 +131,7 @@ const matchesEn = {
       yourTurn: 'Please confirm or dispute this result by {{due}}',
       yourTurnNoDue: 'Please confirm or dispute this result',
       disputed: 'Disputed — a manager will settle it',
+      disputedBecause: 'Disputed: “{{reason}}” — a manager will settle it',
       confirm: 'Confirm result',
       dispute: 'Dispute',
       confirmed: 'Result confirmed',

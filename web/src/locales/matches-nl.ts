@@ -130,6 +130,7 @@ const matchesNl: MatchesTranslation = {
       yourTurn: 'Bevestig of betwist deze uitslag vóór {{due}}',
       yourTurnNoDue: 'Bevestig of betwist deze uitslag',
       disputed: 'Betwist — een beheerder beslist',
+      disputedBecause: 'Betwist: “{{reason}}” — een beheerder beslist',
       confirm: 'Uitslag bevestigen',
       dispute: 'Betwisten',
       confirmed: 'Uitslag bevestigd',

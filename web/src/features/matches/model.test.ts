@@ -102,6 +102,17 @@ describe('live updates', () => {
     expect(withViewerFlags(aMatch({ status: 'cancelled' }), known).editable).toBe(false);
   });
 
+  it('keeps the reason of a dispute the viewer loaded while the pushed match is still disputed', () => {
+    const known = aMatch({ confirmation: { state: 'disputed', reason: 'We won the tiebreak' } });
+    const disputed = aMatch({ confirmation: { state: 'disputed' } });
+    expect(withViewerFlags(disputed, known).confirmation).toEqual({
+      state: 'disputed',
+      reason: 'We won the tiebreak',
+    });
+    const settled = aMatch({ confirmation: { state: 'confirmed' } });
+    expect(withViewerFlags(settled, known).confirmation).toEqual({ state: 'confirmed' });
+  });
+
   it('replaces, drops, and inserts where the list order says', () => {
     const planned = [
       item(aMatch({ id: 'a', date: '2026-06-01T10:00' })),

@@ -84,8 +84,15 @@ export function withViewerFlags(pushed: Match, known: Match | undefined): Match 
     ...side,
     members: side.members.map((member) => ({ ...member, itsMe: member.itsMe || itsMe.has(member.id) })),
   });
+  // A push never carries a dispute's reason (only the sides and the managers get it): keep the one loaded.
+  const { reason } = known.confirmation;
+  const confirmation =
+    reason && pushed.confirmation.state === 'disputed' && known.confirmation.state === 'disputed'
+      ? { ...pushed.confirmation, reason }
+      : pushed.confirmation;
   return {
     ...pushed,
+    confirmation,
     editable: known.editable && pushed.status !== 'cancelled',
     defender: team(pushed.defender),
     challenger: team(pushed.challenger),

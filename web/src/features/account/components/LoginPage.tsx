@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
+import { decideMinimalAccount } from '../../../lib/guards';
 import { pagePath } from '../../../lib/locale';
 import { accountAtom } from '../../../stores/session';
 import { login, unverifiedSchema } from '../api/account';
@@ -63,7 +64,11 @@ export function LoginPage() {
     try {
       const account = await login(values);
       setAccount(account);
-      await navigate(from ?? pagePath('account', locale), { replace: true });
+      const next = from ?? pagePath('account', locale);
+      // Spec §4: no minimal account → onboarding first, also when `from` is a page that does not ask for one (a
+      // new player would otherwise meet the question only when joining a season, and lose that click).
+      const minimal = Boolean(account.fullName && account.phoneNumber);
+      await navigate(minimal ? next : (decideMinimalAccount(false, locale, next) ?? next), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.status === 403) {
         const pending = unverifiedSchema.safeParse(error.body);

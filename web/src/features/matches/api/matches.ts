@@ -61,6 +61,8 @@ export const confirmationSchema = z.object({
   dueAt: z.optional(z.string()),
   enteredBy: z.optional(z.string()),
   side: z.optional(z.enum(['defender', 'challenger'])),
+  /** Why it is disputed: only the match's players and the managers get it. */
+  reason: z.optional(z.string()),
 });
 export type Confirmation = z.infer<typeof confirmationSchema>;
 

@@ -65,7 +65,9 @@ export function ResultConfirmation({
   const due = view.kind === 'pending' && view.dueAt ? formatDue(view.dueAt, locale) : '';
   const text =
     view.kind === 'disputed'
-      ? t('matchCard.confirmation.disputed')
+      ? match.confirmation.reason
+        ? t('matchCard.confirmation.disputedBecause', { reason: match.confirmation.reason })
+        : t('matchCard.confirmation.disputed')
       : view.canAnswer
         ? t(due ? 'matchCard.confirmation.yourTurn' : 'matchCard.confirmation.yourTurnNoDue', { due })
         : t(due ? 'matchCard.confirmation.waiting' : 'matchCard.confirmation.waitingNoDue', {
