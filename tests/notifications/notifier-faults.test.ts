@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { formatLocal } from '@courtside/events/notifications/notify';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { SmtpCollector } from '../support/smtp.ts';
@@ -119,7 +120,7 @@ describe('the notifier under faults (DESIGN.md §6): real Kafka, real SMTP', () 
         const saved = await manager.json('PUT', `${MATCHES_API}/matches`, { ...current.body, date });
         // 202 is durable too (the projection was late): it will be notified all the same.
         expect([200, 202]).toContain(saved.status);
-        for (const player of match.players) expect1(player, `Match on ${date.replace('T', ' ')}`);
+        for (const player of match.players) expect1(player, `Match on ${formatLocal(date, 'en')}`);
       }
     })();
 

@@ -47,6 +47,8 @@ export interface NotifierOptions {
   onMailQueued?: () => void;
   /** After each committed batch: for metrics. */
   onNotified?: (events: number, notifications: number) => void;
+  /** The club's time zone, in which mails write deadlines; the process's own (`TZ`, README) unless given. */
+  timeZone?: string;
 }
 
 export interface Notifier {
@@ -75,6 +77,9 @@ export interface NotificationItem {
  */
 export function startNotifier(options: NotifierOptions): Notifier {
   const schema = assertSchemaName(options.readModelSchema);
+  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // A zone Intl does not know would fail every mail with a deadline: refused here, at the start.
+  new Intl.DateTimeFormat('en', { timeZone });
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
   pool.on('error', (error) => options.logger.error({ err: error }, 'notifier pool error'));
   const logId = options.log.id;
@@ -258,7 +263,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
     reads: Pick<pg.ClientBase, 'query'> = client,
   ): Promise<{ told: number; mailed: number }> {
     const context = await readNotifyContext(reads, schema, event);
-    const notifications = notify(event, context);
+    const notifications = notify(event, { ...context, timeZone });
     if (notifications.length === 0) return { told: 0, mailed: 0 };
     const now = options.clock();
     const occurredAt = 'occurredAt' in event ? Date.parse(event.occurredAt) : now.getTime();

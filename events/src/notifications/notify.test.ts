@@ -134,7 +134,7 @@ describe('who is told what (DESIGN.md §6)', () => {
         kind: 'challenge.received',
         language: 'en',
         title: 'Cas, Dee challenges you',
-        body: 'Club Ladder: accept or decline before 2026-03-21 10:00 UTC.',
+        body: 'Club Ladder: accept or decline before Sat, 21 Mar 2026, 10:00 UTC.',
         url: `/webapps/ladders/en/${ladderId}`,
         mail: true,
       },
@@ -143,10 +143,32 @@ describe('who is told what (DESIGN.md §6)', () => {
         kind: 'challenge.received',
         language: 'nl',
         title: 'Cas, Dee daagt je uit',
-        body: 'Club Ladder: accepteer of weiger voor 2026-03-21 10:00 UTC.',
+        body: 'Club Ladder: accepteer of weiger voor za 21 mrt 2026, 10:00 UTC.',
         url: `/webapps/ladders/nl/${ladderId}`,
         mail: true,
       },
+    ]);
+  });
+
+  it('writes a deadline in the club’s time zone, named, in each reader’s language', () => {
+    const issued = event(
+      'ChallengeIssued',
+      {
+        ...challengeRef,
+        challengerTeamId: bottom,
+        defenderTeamId: top,
+        issuedBy: cas,
+        issuedAt: '2026-06-14T10:00:00.000Z',
+        respondBy: '2026-06-21T10:00:00.000Z',
+        playDays: 14,
+        declineIsWalkover: true,
+      },
+      cas,
+    );
+    const { notifications } = given({ ...context(), timeZone: 'Europe/Amsterdam' }).when(issued);
+    expect(notifications.map((n) => n.body)).toEqual([
+      'Club Ladder: accept or decline before Sun, 21 Jun 2026, 12:00 CEST.',
+      'Club Ladder: accepteer of weiger voor zo 21 jun 2026, 12:00 CEST.',
     ]);
   });
 
@@ -281,9 +303,9 @@ describe('who is told what (DESIGN.md §6)', () => {
       event('MatchRescheduled', { ...matchRef, date: '2026-03-20T18:30' }, ann),
     );
     expect(notifications.map((n) => [n.recipientId, n.kind, n.title])).toEqual([
-      [bob, 'match.scheduled', 'Wedstrijd op 2026-03-20 18:30'],
-      [cas, 'match.scheduled', 'Match on 2026-03-20 18:30'],
-      [dee, 'match.scheduled', 'Match on 2026-03-20 18:30'],
+      [bob, 'match.scheduled', 'Wedstrijd op vr 20 mrt 2026, 18:30'],
+      [cas, 'match.scheduled', 'Match on Fri, 20 Mar 2026, 18:30'],
+      [dee, 'match.scheduled', 'Match on Fri, 20 Mar 2026, 18:30'],
     ]);
     given(context())
       .when(event('MatchRescheduled', { ...matchRef, date: null }, ann))

@@ -81,6 +81,8 @@ export interface NotifyContext {
     matchType?: MatchType;
   };
   people: Record<string, Person>;
+  /** The club's time zone (IANA), in which deadlines are written; `UTC` unless given. */
+  timeZone?: string;
 }
 
 export interface Notification {
@@ -105,6 +107,8 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
   const ladder = context.ladder?.name ?? '';
   const membersOf = (...teamIds: string[]) => teamIds.flatMap((id) => context.teams[id]?.members ?? []);
   const names = (teamId: string) => teamName(context, teamId);
+  const when = (iso: string, language: NotificationLanguage) =>
+    formatInstant(iso, language, context.timeZone ?? 'UTC');
   const tell = (
     kind: NotificationKind,
     recipients: string[],
@@ -175,11 +179,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       return tell('challenge.received', membersOf(defenderTeamId), ladderPage(ladderId), {
         en: {
           title: `${by} challenges you`,
-          body: `${ladder}: accept or decline before ${formatInstant(respondBy)}.`,
+          body: `${ladder}: accept or decline before ${when(respondBy, 'en')}.`,
         },
         nl: {
           title: `${by} daagt je uit`,
-          body: `${ladder}: accepteer of weiger voor ${formatInstant(respondBy)}.`,
+          body: `${ladder}: accepteer of weiger voor ${when(respondBy, 'nl')}.`,
         },
       });
     }
@@ -189,11 +193,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       return tell('challenge.reminder', membersOf(defenderTeamId), ladderPage(ladderId), {
         en: {
           title: `Answer ${by}'s challenge`,
-          body: `${ladder}: your answer is due by ${formatInstant(respondBy)}.`,
+          body: `${ladder}: your answer is due by ${when(respondBy, 'en')}.`,
         },
         nl: {
           title: `Beantwoord de uitdaging van ${by}`,
-          body: `${ladder}: je antwoord moet er zijn voor ${formatInstant(respondBy)}.`,
+          body: `${ladder}: je antwoord moet er zijn voor ${when(respondBy, 'nl')}.`,
         },
       });
     }
@@ -208,11 +212,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
         {
           en: {
             title: `${by} accepted your challenge`,
-            body: `${ladder}: play the match by ${formatInstant(event.payload.playBy)}.`,
+            body: `${ladder}: play the match by ${when(event.payload.playBy, 'en')}.`,
           },
           nl: {
             title: `${by} heeft je uitdaging aangenomen`,
-            body: `${ladder}: speel de wedstrijd voor ${formatInstant(event.payload.playBy)}.`,
+            body: `${ladder}: speel de wedstrijd voor ${when(event.payload.playBy, 'nl')}.`,
           },
         },
       );
@@ -282,11 +286,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
         return tell('result.toConfirm', membersOf(other), matchesPage(ladderId), {
           en: {
             title: `Confirm the result against ${by}`,
-            body: `${ladder}: confirm or dispute it before ${formatInstant(pending.dueAt)}.`,
+            body: `${ladder}: confirm or dispute it before ${when(pending.dueAt, 'en')}.`,
           },
           nl: {
             title: `Bevestig de uitslag tegen ${by}`,
-            body: `${ladder}: bevestig of betwist hem voor ${formatInstant(pending.dueAt)}.`,
+            body: `${ladder}: bevestig of betwist hem voor ${when(pending.dueAt, 'nl')}.`,
           },
         });
       }
@@ -319,11 +323,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       if (!match || date === null) return [];
       return tell('match.scheduled', membersOf(match.defenderId, match.challengerId), matchesPage(ladderId), {
         en: {
-          title: `Match on ${formatLocal(date)}`,
+          title: `Match on ${formatLocal(date, 'en')}`,
           body: `${ladder}: ${names(match.defenderId)} – ${names(match.challengerId)}.`,
         },
         nl: {
-          title: `Wedstrijd op ${formatLocal(date)}`,
+          title: `Wedstrijd op ${formatLocal(date, 'nl')}`,
           body: `${ladder}: ${names(match.defenderId)} – ${names(match.challengerId)}.`,
         },
       });
@@ -411,14 +415,42 @@ function teamName(context: NotifyContext, teamId: string): string {
   return names.length > 0 ? names.join(', ') : '—';
 }
 
-/** `2026-03-14T18:30:00.000Z` → `2026-03-14 18:30 UTC` (the instant, unambiguous in a mail). */
-function formatInstant(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language, zone and shape (building one costs far more than using it). */
+function formatter(language: NotificationLanguage, timeZone: string, withZone: boolean): Intl.DateTimeFormat {
+  const key = `${language} ${timeZone} ${withZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'nl' ? 'nl-NL' : 'en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+      ...(withZone ? { timeZoneName: 'short' } : {}),
+    });
+    formats.set(key, format);
+  }
+  return format;
 }
 
-/** A match date is local time without a zone (spec §9): `2026-03-14T18:30` → `2026-03-14 18:30`. */
-function formatLocal(date: string): string {
-  return date.replace('T', ' ');
+/**
+ * A deadline (an instant) as people read it, in the club's time zone and named with it:
+ * `Thu, 3 Dec 2026, 06:46 CET` / `do 3 dec 2026, 06:46 CET`.
+ */
+export function formatInstant(iso: string, language: NotificationLanguage, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return formatter(language, timeZone, true).format(date);
+}
+
+/** A match date is local time without a zone (spec §9): `2026-03-20T18:30` → `Fri, 20 Mar 2026, 18:30`. */
+export function formatLocal(date: string, language: NotificationLanguage): string {
+  const asUtc = new Date(`${date}Z`);
+  if (Number.isNaN(asUtc.getTime())) return date.replace('T', ' ');
+  return formatter(language, 'UTC', false).format(asUtc);
 }
