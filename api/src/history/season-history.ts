@@ -141,8 +141,18 @@ export function summaryOf(
     }
     case 'ChallengeIssued':
       return texts.challenged(team('challengerTeamId'), team('defenderTeamId'));
+    case 'LiveScoringStarted':
+      return texts.liveStarted(pairing);
+    case 'PointScored': {
+      const winner = str('winner');
+      const side =
+        winner === 'defender' ? match?.defenderId : winner === 'challenger' ? match?.challengerId : undefined;
+      return texts.pointTo(Number(payload.seq), teamName(after, names, side, texts));
+    }
+    case 'PointUndone':
+      return texts.pointTakenBack(Number(payload.seq));
     default:
-      // Challenge answers and live scoring: the event's name in words.
+      // Challenge answers and the end of a games-only match: the event's name in words.
       return (
         texts.eventNames[event.type] ??
         event.type

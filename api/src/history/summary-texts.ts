@@ -27,7 +27,10 @@ export interface SummaryTexts {
   matchCancelled(pairing: string): string;
   movedAfterBeating(team: string, from: string, to: string, beaten: string, score: string): string;
   challenged(challenger: string, defender: string): string;
-  /** Events without a sentence of their own (challenge answers, live scoring), by type. */
+  liveStarted(pairing: string): string;
+  pointTo(seq: number, team: string): string;
+  pointTakenBack(seq: number): string;
+  /** Events without a sentence of their own (challenge answers, the end of a games-only match), by type. */
   eventNames: Partial<Record<string, string>>;
 }
 
@@ -58,6 +61,9 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
     movedAfterBeating: (team, from, to, beaten, score) =>
       `${team} moved from ${from} to ${to} after beating ${beaten}${score ? ` ${score}` : ''}`,
     challenged: (challenger, defender) => `${challenger} challenged ${defender}`,
+    liveStarted: (pairing) => `Live scoring of ${pairing} started`,
+    pointTo: (seq, team) => `Point ${seq} to ${team}`,
+    pointTakenBack: (seq) => `Point ${seq} taken back`,
     eventNames: {},
   },
   nl: {
@@ -86,14 +92,14 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
     movedAfterBeating: (team, from, to, beaten, score) =>
       `${team} van ${from} naar ${to} na winst op ${beaten}${score ? ` ${score}` : ''}`,
     challenged: (challenger, defender) => `${challenger} daagde ${defender} uit`,
+    liveStarted: (pairing) => `Live scoren van ${pairing} begonnen`,
+    pointTo: (seq, team) => `Punt ${seq} voor ${team}`,
+    pointTakenBack: (seq) => `Punt ${seq} teruggenomen`,
     eventNames: {
       ChallengeAccepted: 'Uitdaging aangenomen',
       ChallengeDeclined: 'Uitdaging geweigerd',
       ChallengeWithdrawn: 'Uitdaging ingetrokken',
       ChallengeExpired: 'Uitdaging verlopen',
-      LiveScoringStarted: 'Live scoren begonnen',
-      PointScored: 'Punt gescoord',
-      PointUndone: 'Punt teruggenomen',
       LiveMatchEnded: 'Live wedstrijd beëindigd',
       ChallengeMatchSettled: 'Uitdaging beslist',
       ChallengeReminderDue: 'Herinnering aan uitdaging',

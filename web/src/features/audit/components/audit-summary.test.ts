@@ -42,6 +42,12 @@ describe('audit summaries', () => {
         t,
       ),
     ).toBe('A challenger moved from #4 to #2 in Winter');
+    expect(
+      auditSummary({ type: 'PointScored', payload: { seasonId, seq: 7, winner: 'defender' } }, names, t),
+    ).toBe('Scored point 7 of a live match in Winter');
+    expect(auditSummary({ type: 'PointUndone', payload: { seasonId, seq: 7 } }, names, t)).toBe(
+      'Took back point 7 of a live match in Winter',
+    );
   });
 
   it('reads them in Dutch', () => {

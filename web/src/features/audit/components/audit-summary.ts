@@ -78,7 +78,14 @@ export function auditSummary(
     case 'MatchResultRecorded':
     case 'MatchRescheduled':
     case 'MatchCancelled':
+    case 'LiveScoringStarted':
       return t(`audit.types.${event.type}`, { season: seasonName(payload.seasonId) });
+    case 'PointScored':
+    case 'PointUndone':
+      return t(`audit.types.${event.type}`, {
+        seq: typeof payload.seq === 'number' ? payload.seq : '?',
+        season: seasonName(payload.seasonId),
+      });
     default:
       // An event type this page does not know yet: its name with spaces ("TournamentOpened" → "Tournament opened").
       return t('audit.types.other', {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@courtside/events/envelope';
+import { initialSeasonHistory, type SeasonHistoryState } from '@courtside/events/history/season-fold';
+import { summaryOf } from './season-history.ts';
+
+const [ann, cas] = ['acc-ann', 'acc-cas'];
+const team = (teamId: string, memberId: string, position: number) => ({
+  teamId,
+  memberIds: [memberId],
+  status: 'active' as const,
+  position,
+  movement: 0,
+  joinDate: '2026-11-01',
+  leaveDate: null,
+});
+/** A season with Ann (#1) defending against Cas (#2) in match m1. */
+const state: SeasonHistoryState = {
+  ...initialSeasonHistory(),
+  teams: { top: team('top', ann, 1), bottom: team('bottom', cas, 2) },
+  order: ['top', 'bottom'],
+  matches: {
+    m1: {
+      matchId: 'm1',
+      defenderId: 'top',
+      challengerId: 'bottom',
+      status: 'planned',
+      defender: { matchSets: [], special: 'none' },
+      challenger: { matchSets: [], special: 'none' },
+      winner: null,
+      date: null,
+      confirmation: { state: 'confirmed' },
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    },
+  },
+};
+const names = new Map([
+  [ann, 'Ann Ace'],
+  [cas, 'Cas Volley'],
+]);
+const live = (type: string, payload: Record<string, unknown>) =>
+  ({
+    id: '00000000-0000-4000-8000-000000000001',
+    type,
+    schemaVersion: 1,
+    companyId: 'c1',
+    streamId: 'm1',
+    actorId: ann,
+    occurredAt: '2026-11-20T10:05:00.000Z',
+    correlationId: 'x',
+    payload: { matchId: 'm1', seasonId: 's1', ladderId: 'l1', ...payload },
+  }) as EventEnvelope;
+
+describe('a season’s history in words: live scoring', () => {
+  it('says whose point it was and which, and which point was taken back, in the auditor’s language', () => {
+    const said = (event: EventEnvelope, language: 'en' | 'nl' = 'en') =>
+      summaryOf(event, state, state, names, language);
+    expect(said(live('LiveScoringStarted', { firstServer: 'defender', noAd: false, finalSet: 'SET' }))).toBe(
+      'Live scoring of Ann Ace vs Cas Volley started',
+    );
+    expect(said(live('PointScored', { seq: 7, winner: 'challenger' }))).toBe('Point 7 to Cas Volley');
+    expect(said(live('PointScored', { seq: 8, winner: 'defender' }), 'nl')).toBe('Punt 8 voor Ann Ace');
+    expect(said(live('PointUndone', { seq: 8 }))).toBe('Point 8 taken back');
+    expect(said(live('PointUndone', { seq: 8 }), 'nl')).toBe('Punt 8 teruggenomen');
+  });
+});
