@@ -63,6 +63,7 @@ describe('readEnvironment', () => {
     );
     expect(readEnvironment({ MAIL_URL }).KAFKAJS_LOG_LEVEL).toBe('warn');
     expect(readEnvironment({ MAIL_URL, KAFKAJS_LOG_LEVEL: 'debug' }).KAFKAJS_LOG_LEVEL).toBe('debug');
+    expect(readEnvironment({ MAIL_URL, KAFKAJS_LOG_LEVEL: '' }).KAFKAJS_LOG_LEVEL).toBe('warn');
     expect(() => readEnvironment({ MAIL_URL, KAFKAJS_LOG_LEVEL: 'loud' })).toThrow(
       /KAFKAJS_LOG_LEVEL: Use nothing, error, warn, info or debug/,
     );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { kafkaLogLevels } from '@courtside/eventlog/log/kafka';
 import { DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
 
 /**
@@ -27,9 +28,9 @@ const environmentSchema = z.object({
   ),
   KAFKA_TOPIC: z.string().default('courtside.events'),
   /** kafkajs' own log lines (on stderr); `debug` when a broker connection needs looking into. */
-  KAFKAJS_LOG_LEVEL: z
-    .enum(['nothing', 'error', 'warn', 'info', 'debug'], { error: 'Use nothing, error, warn, info or debug' })
-    .default('warn'),
+  KAFKAJS_LOG_LEVEL: optional(
+    z.enum(kafkaLogLevels, { error: 'Use nothing, error, warn, info or debug' }),
+  ).transform((value) => value ?? 'warn'),
   COURTSIDE_DATA_DIR: z.string().default('.courtside'),
   /** SMTP URL (smtp://user:pass@host:587); required in production, unset in development: the dev outbox. */
   MAIL_URL: optional(z.string().url()),

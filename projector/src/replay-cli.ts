@@ -5,7 +5,7 @@ import pino from 'pino';
 import { productEvents } from '@courtside/events/catalog';
 import { EventRegistry } from '@courtside/events/event-registry';
 import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
-import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
+import { createKafkaEventLog, kafkaLogLevelOf } from '@courtside/eventlog/log/kafka';
 import { productProjections } from './catalog.ts';
 import { liveReadModelSchema } from './read-model-schema.ts';
 import { rebuildInMemory } from './rebuild/in-memory-rebuild.ts';
@@ -36,7 +36,11 @@ async function main(): Promise<number> {
   const brokers = process.env.KAFKA_BROKERS?.split(',').filter(Boolean);
   const logger = pino({ name: 'replay', level: process.env.LOG_LEVEL ?? 'warn' });
   const log = brokers?.length
-    ? await createKafkaEventLog({ brokers, topic: process.env.KAFKA_TOPIC })
+    ? await createKafkaEventLog({
+        brokers,
+        topic: process.env.KAFKA_TOPIC,
+        logLevel: kafkaLogLevelOf(process.env.KAFKAJS_LOG_LEVEL),
+      })
     : await createEmbeddedEventLog({ databaseUrl });
   try {
     const report = await replay({

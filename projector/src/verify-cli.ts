@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { verifyLog } from '@courtside/eventlog/chain/verify-log';
 import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
-import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
+import { createKafkaEventLog, kafkaLogLevelOf } from '@courtside/eventlog/log/kafka';
 
 const usage = `npm run verify [-- <companyId>]
 
@@ -20,7 +20,11 @@ async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL ?? startedDatabaseUrl();
   const brokers = process.env.KAFKA_BROKERS?.split(',').filter(Boolean);
   const log = brokers?.length
-    ? await createKafkaEventLog({ brokers, topic: process.env.KAFKA_TOPIC })
+    ? await createKafkaEventLog({
+        brokers,
+        topic: process.env.KAFKA_TOPIC,
+        logLevel: kafkaLogLevelOf(process.env.KAFKAJS_LOG_LEVEL),
+      })
     : await createEmbeddedEventLog({ databaseUrl });
   try {
     const reports = await verifyLog(log);

@@ -64,6 +64,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('the season timeline on %s', (
         if (path.includes(`/seasons/${seasonId}/`)) reads.push(path.replace(`/seasons/${seasonId}/`, ' '));
       });
       await page.goto(`${courtside.url}/webapps/audit/en/${company.id}`);
+      // The tamper check (DESIGN.md §8) on the page: the chain recomputed by the api, and the exports.
+      const check = page.getByTestId('history-check');
+      await check.getByRole('button', { name: 'Check the history' }).click();
+      await check.getByText(/^The history is intact: \d+ changes, last fingerprint [0-9a-f]{12}…$/).waitFor();
+      const download = page.waitForEvent('download');
+      await check.getByRole('link', { name: 'Download every result (CSV)' }).click();
+      const csv = await download;
+      expect(csv.suggestedFilename()).toBe(`results-${company.id}.csv`);
       await page.getByLabel('Show').selectOption({ label: 'Club Ladder · season Winter' });
       const timeline = page.getByTestId('season-timeline');
       const event = page.getByTestId('timeline-event');

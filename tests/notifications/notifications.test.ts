@@ -84,7 +84,7 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
       kind: 'challenge.received',
       title: 'Sam Server challenges you',
       body: expect.stringMatching(
-        /^Club Ladder: accept or decline before [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \S+\.$/,
+        /^Club Ladder: accept or decline before [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d \S+\.$/,
       ),
       url: expect.stringMatching(/^\/webapps\/ladders\/en\/[0-9a-f-]{36}$/),
       createdAt: expect.any(String),
@@ -345,7 +345,7 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
     expect(dated.status).toBe(200);
     const [scheduled] = await until(bottom!.http, 'match.scheduled');
     // Clamped to the season's last day, at the time given, written as people read it.
-    expect(scheduled!.title).toMatch(/^Match on [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, 18:30$/);
+    expect(scheduled!.title).toMatch(/^Match on [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2,3} \d{4}, 18:30$/);
     expect((await list(top!.http)).body.some((item) => item.kind === 'match.scheduled')).toBe(false);
 
     const current = await bottom!.http.json<Record<string, unknown>>('GET', url);

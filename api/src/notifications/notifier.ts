@@ -77,8 +77,9 @@ export interface NotificationItem {
  */
 export function startNotifier(options: NotifierOptions): Notifier {
   const schema = assertSchemaName(options.readModelSchema);
-  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  // A zone Intl does not know would fail every mail with a deadline: refused here, at the start.
+  // Node answers no zone for a TZ it does not know: deadlines are then written in UTC, and say so.
+  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+  // A zone given that Intl does not know would fail every mail with a deadline: refused here, at the start.
   new Intl.DateTimeFormat('en', { timeZone });
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
   pool.on('error', (error) => options.logger.error({ err: error }, 'notifier pool error'));

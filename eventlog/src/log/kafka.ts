@@ -32,7 +32,13 @@ import type {
   Subscription,
 } from './port.ts';
 
-export type KafkaLogLevel = 'nothing' | 'error' | 'warn' | 'info' | 'debug';
+export const kafkaLogLevels = ['nothing', 'error', 'warn', 'info', 'debug'] as const;
+export type KafkaLogLevel = (typeof kafkaLogLevels)[number];
+
+/** `KAFKAJS_LOG_LEVEL` as the command-line tools read it (the servers read it in their config): unknown is unset. */
+export function kafkaLogLevelOf(value: string | undefined): KafkaLogLevel | undefined {
+  return kafkaLogLevels.find((level) => level === value);
+}
 
 export interface KafkaEventLogOptions {
   brokers: string[];

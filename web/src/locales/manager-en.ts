@@ -175,6 +175,17 @@ const managerEn = {
     what: 'What',
     back: 'Back to the ladders',
     unknown: 'unknown',
+    check: {
+      title: 'Tamper check and exports',
+      text: 'Every change carries a fingerprint of the one before it, so a changed or missing change shows. Check the whole chain, or download the history for your own tools.',
+      run: 'Check the history',
+      intact_one: 'The history is intact: {{events}} change, last fingerprint {{hash}}…',
+      intact_other: 'The history is intact: {{events}} changes, last fingerprint {{hash}}…',
+      broken:
+        'The history was altered: the chain breaks at change {{position}}. Keep this page and contact support.',
+      events: 'Download every change (NDJSON)',
+      results: 'Download every result (CSV)',
+    },
     types: {
       CompanyCreated: 'Created company {{name}}',
       LadderCreated: 'Created ladder {{name}}',

@@ -175,6 +175,17 @@ const managerNl: ManagerTranslation = {
     what: 'Wat',
     back: 'Terug naar de ladders',
     unknown: 'onbekend',
+    check: {
+      title: 'Controle en export',
+      text: 'Elke wijziging draagt een vingerafdruk van de vorige, zodat een gewijzigde of ontbrekende wijziging opvalt. Controleer de hele keten, of download de geschiedenis voor je eigen programma’s.',
+      run: 'Controleer de geschiedenis',
+      intact_one: 'De geschiedenis is intact: {{events}} wijziging, laatste vingerafdruk {{hash}}…',
+      intact_other: 'De geschiedenis is intact: {{events}} wijzigingen, laatste vingerafdruk {{hash}}…',
+      broken:
+        'De geschiedenis is aangepast: de keten breekt bij wijziging {{position}}. Bewaar deze pagina en neem contact op met support.',
+      events: 'Download alle wijzigingen (NDJSON)',
+      results: 'Download alle uitslagen (CSV)',
+    },
     types: {
       CompanyCreated: 'Bedrijf {{name}} aangemaakt',
       LadderCreated: 'Ladder {{name}} aangemaakt',

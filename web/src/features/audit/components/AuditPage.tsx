@@ -19,6 +19,7 @@ import {
 import { pagePath } from '../../../lib/locale';
 import { getCompanyEvents, type AuditEvent } from '../api/events';
 import { auditSummary, emptyNames, learnNames } from './audit-summary';
+import { HistoryCheck } from './HistoryCheck';
 import { SeasonTimeline } from './SeasonTimeline';
 import { i18n } from '../../../lib/i18n';
 import { addManagerTexts } from '../../../locales/manager-texts';
@@ -118,6 +119,7 @@ export function AuditPage() {
         </Link>
       </p>
       <PageHeader title={t('audit.title')} description={t('audit.intro', { company: company.name })} />
+      <HistoryCheck companyId={companyId} />
       <div className="mb-5 max-w-sm">
         <label htmlFor={filterId} className="block text-sm font-medium text-ink-800">
           {t('audit.filter')}
