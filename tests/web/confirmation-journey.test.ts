@@ -179,6 +179,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
         },
       });
       expect(entered.status).toBe(200);
+      // Bob has his matches open (Cas's browser, now signed in as Bob) while Ann disputes.
+      await signInBrowser(casBrowser.context, baseUrl, bob.http);
+      await casPage.goto(`${baseUrl}/webapps/matches/en/`);
+      const bobsCard = card(casPage, second);
+      await bobsCard.getByText(/^Waiting for Ann Smith to confirm/).waitFor();
       await annPage.reload();
       const disputedCard = card(annPage, second);
       await disputedCard.getByRole('button', { name: 'Dispute' }).click();
@@ -193,6 +198,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
         .getByText('Disputed: “We never played this match.” — a manager will settle it')
         .waitFor();
       await annBrowser.screenshot(`confirmation-disputed-${viewport}`);
+      // The push says only "disputed"; Bob's open card reads the match again to show why.
+      await bobsCard
+        .getByText('Disputed: “We never played this match.” — a manager will settle it')
+        .waitFor();
       expect(await position(bob)).toBe(3);
 
       // The manager sees it first in the season's Matches tab, marked, and settles it by saving.

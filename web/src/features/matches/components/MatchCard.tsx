@@ -220,6 +220,9 @@ export function MatchCard({
       const next = withViewerFlags(parsed.data, match);
       setMatch(next);
       onChange?.(next);
+      // A push never carries why a result is disputed: a side or a manager reads the match again to see it.
+      if (next.editable && next.confirmation.state === 'disputed' && !next.confirmation.reason)
+        void reload().catch(() => undefined);
     },
     'live.updated': (payload) => {
       const next = withLiveUpdate(match, payload);
