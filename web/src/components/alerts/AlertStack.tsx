@@ -80,14 +80,17 @@ function AlertItem({ alert }: { alert: Alert }) {
   );
 }
 
-/** The alerts, stacked top centre above everything; each goes after 8 seconds or when dismissed. */
+/**
+ * The alerts, stacked top centre just below the top bar (which stays usable: the language switch, the bell and the
+ * live indicator are not covered); each goes after 8 seconds or when dismissed.
+ */
 export function AlertStack() {
   const { t } = useTranslation();
   const list = useAtomValue(alertsAtom);
   return (
     <section
       aria-label={t('alerts.region')}
-      className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center px-3 pt-3 sm:pt-4"
+      className="pointer-events-none fixed inset-x-0 top-12 z-50 flex justify-center px-3 pt-2 sm:top-16 sm:pt-3"
     >
       <ol className="flex w-full max-w-md flex-col gap-2">
         {list.map((alert) => (
