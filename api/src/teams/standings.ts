@@ -8,6 +8,7 @@ import {
 } from '@courtside/events/challenges/decider';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 import { withoutNulls, type ChallengeView } from '@courtside/projector/challenges/projection';
+import { localDateTime } from '@courtside/events/matches/match-dates';
 import type { UnsettledResult } from '../challenges/challenge-queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -37,10 +38,11 @@ export async function standingsRowsOf(
   db: Queryable,
   season: { uuid: string; minimumPlayedMatches: number },
 ): Promise<StandingsRow[]> {
-  const { rows } = await db.query<Omit<StandingsRow, 'minimumMet'>>(
+  const { rows } = await db.query<
+    Omit<StandingsRow, 'minimumMet' | 'lastPlayedAt'> & { lastDated: string | null; lastUndated: Date | null }
+  >(
     `WITH results AS (
-       SELECT side.team_id, m.winner = side.side AS won,
-         coalesce(m.date, to_char(m.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI')) AS played_at
+       SELECT side.team_id, m.winner = side.side AS won, m.date, m.updated_at
        FROM matches m
        CROSS JOIN LATERAL (VALUES (m.defender_id, 'defender'), (m.challenger_id, 'challenger')) AS side(team_id, side)
        WHERE m.season_id = $1 AND m.winner IS NOT NULL AND m.status <> 'cancelled'
@@ -48,18 +50,26 @@ export async function standingsRowsOf(
      -- One pass over the season's results for every team's record (not one scan per team and figure).
      records AS (
        SELECT team_id, count(*)::int AS played, (count(*) FILTER (WHERE won))::int AS won,
-         (count(*) FILTER (WHERE NOT won))::int AS lost, max(played_at) AS last_played_at
+         (count(*) FILTER (WHERE NOT won))::int AS lost, max(date) AS last_dated,
+         max(updated_at) FILTER (WHERE date IS NULL) AS last_undated
        FROM results GROUP BY team_id)
      SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.movement,
        (SELECT json_agg(json_build_object('fullName', coalesce(a.full_name, 'Player')) ORDER BY m.member_order)
         FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id WHERE m.team_id = t.id) AS members,
        coalesce(r.played, 0) AS played, coalesce(r.won, 0) AS won, coalesce(r.lost, 0) AS lost,
-       r.last_played_at AS "lastPlayedAt"
+       r.last_dated AS "lastDated", r.last_undated AS "lastUndated"
      FROM teams t LEFT JOIN records r ON r.team_id = t.id
      WHERE t.season_id = $1 AND t.status = 'active' ORDER BY t.position`,
     [season.uuid],
   );
-  return rows.map((row) => ({ ...row, minimumMet: row.played >= season.minimumPlayedMatches }));
+  return rows.map(({ lastDated, lastUndated, ...row }) => {
+    // DESIGN.md §5: the date of the last counted match; an undated one counts when it was confirmed (its last
+    // change), written in the club's local time like a match date.
+    const undated = lastUndated ? localDateTime(lastUndated) : null;
+    const lastPlayedAt =
+      lastDated !== null && (undated === null || lastDated > undated) ? lastDated : undated;
+    return { ...row, lastPlayedAt, minimumMet: row.played >= season.minimumPlayedMatches };
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { isoDay } from '../ladders/season-rules.ts';
 import type { MatchType, SportsCategory } from '../ladders/model.ts';
 import type { RecordedSide } from '../matches/decider.ts';
 import type { MatchEvent } from '../matches/events.ts';
+import { localDateTime } from '../matches/match-dates.ts';
 import { recalculate, type MatchStatus } from '../matches/scoring.ts';
 import { seasonTeamsDecider, type TeamDomainEvent, type TeamStatus } from '../teams/decider.ts';
 import type { TeamEvent } from '../teams/events.ts';
@@ -371,14 +372,15 @@ export interface StandingsRecord {
 
 /**
  * The standings (DESIGN.md §5) of a folded season: active teams in ladder order with their record, counting the
- * counted results (a winner, not cancelled, confirmed). A match without a date counts at the minute it last changed.
+ * counted results (a winner, not cancelled, confirmed). A match without a date counts at the minute it last changed
+ * (when its result was confirmed: DESIGN.md §5), in the club's local time like a match date.
  */
 export function standingsOfHistory(state: SeasonHistoryState): StandingsRecord[] {
   const record = new Map<string, { played: number; won: number; lastPlayedAt: string | null }>();
   for (const match of Object.values(state.matches)) {
     if (match.winner === null || match.status === 'cancelled' || match.confirmation.state !== 'confirmed')
       continue;
-    const playedAt = match.date ?? new Date(match.updatedAt).toISOString().slice(0, 16);
+    const playedAt = match.date ?? localDateTime(match.updatedAt);
     for (const [teamId, side] of [
       [match.defenderId, 'defender'],
       [match.challengerId, 'challenger'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToLatestDate } from './match-dates.ts';
+import { clampToLatestDate, localDateTime } from './match-dates.ts';
 
 describe('clampToLatestDate', () => {
   it.each([
@@ -11,5 +11,14 @@ describe('clampToLatestDate', () => {
     ['garbage', '2027-03-31', 'garbage'],
   ])('given %s and a season ending %s, then the date is %s', (date, latest, expected) => {
     expect(clampToLatestDate(date, latest)).toBe(expected);
+  });
+});
+
+describe('localDateTime', () => {
+  it('writes an instant as a match date in the club’s time zone, across a day and a DST change', () => {
+    expect(localDateTime('2026-03-14T23:30:00.000Z', 'Europe/Amsterdam')).toBe('2026-03-15T00:30');
+    expect(localDateTime('2026-07-14T23:30:00.000Z', 'Europe/Amsterdam')).toBe('2026-07-15T01:30');
+    expect(localDateTime('2026-03-14T23:30:00.000Z', 'UTC')).toBe('2026-03-14T23:30');
+    expect(localDateTime(new Date('2026-03-14T09:05:00.000Z'), 'America/New_York')).toBe('2026-03-14T05:05');
   });
 });
