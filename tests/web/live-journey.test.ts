@@ -43,7 +43,7 @@ describe('live scoring in the browser', () => {
 
   it('a player scores a tiebreak set and a super tiebreak on a phone; the live page and the embedded widget follow every point', async () => {
     const baseUrl = courtside.url!;
-    const { manager, ladderId, seasonId } = await managerWithSeason(baseUrl, {
+    const { manager, seasonId } = await managerWithSeason(baseUrl, {
       companyName: 'TC Live',
       ladderName: 'Live ladder',
     });
@@ -93,7 +93,8 @@ describe('live scoring in the browser', () => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end(
         `<body style="margin:0;padding:8px;background:#fde7c8;font-family:sans-serif"><h3>TC Live</h3>` +
-          `<iframe src="${baseUrl}/webapps/widget/en/?event=${ladderId}" width="359" height="640" ` +
+          // By the season's id (the other journeys embed by the ladder's): it follows live all the same.
+          `<iframe src="${baseUrl}/webapps/widget/en/?event=${seasonId}" width="359" height="640" ` +
           `style="border:0;background:transparent" title="Scores"></iframe></body>`,
       );
     });

@@ -58,6 +58,12 @@ describe('audit summaries', () => {
     expect(auditSummary({ type: 'TeamRemoved', payload: { seasonId } }, names, t)).toBe(
       'Een team verwijderd uit Winter',
     );
+    expect(auditSummary({ type: 'ChallengeIssued', payload: { seasonId } }, names, t)).toBe(
+      'Een team uitgedaagd in Winter',
+    );
+    expect(auditSummary({ type: 'ResultDisputed', payload: { seasonId, reason: 'x' } }, names, t)).toBe(
+      'Een uitslag betwist in Winter',
+    );
   });
 
   it('copes with unknown seasons and unknown types', () => {

@@ -78,6 +78,14 @@ export function auditSummary(
     case 'MatchResultRecorded':
     case 'MatchRescheduled':
     case 'MatchCancelled':
+    case 'ChallengeIssued':
+    case 'ChallengeAccepted':
+    case 'ChallengeDeclined':
+    case 'ChallengeWithdrawn':
+    case 'ChallengeExpired':
+    case 'ResultConfirmed':
+    case 'ResultDisputed':
+    case 'TeamDroppedForInactivity':
     case 'LiveScoringStarted':
       return t(`audit.types.${event.type}`, { season: seasonName(payload.seasonId) });
     case 'PointScored':

@@ -142,9 +142,13 @@ export function StandingsPage() {
   }
   if (!standings) return null;
 
-  const myTeams = mine.teams.filter(
+  const inSeason = mine.teams.filter(
     (team) => team.ladderId === standings.ladder.uuid && team.seasonId === seasonId,
   );
+  // A registration that was turned down is history once the player has a team that counts (waiting or active).
+  const myTeams = inSeason.some((team) => team.status !== 'rejected')
+    ? inSeason.filter((team) => team.status !== 'rejected')
+    : inSeason;
   const rows = standings.teams;
   const challengerName = (row: StandingsRow) => {
     const challengerId = row.challenge?.challengerTeamId;

@@ -50,6 +50,7 @@ const connectionDot: Record<LiveConnectionState, string> = {
  * The embeddable widget `/widget/{locale}/?event={ladderId}` (DESIGN.md §2): the ladder's upcoming and
  * recent matches, compact and without the app's top bar or footer, updating live from
  * `ladder:{ladderId}` (`match.updated` replaces or inserts a match). Made for an iframe 320–400 px wide.
+ * `?event={seasonId}` shows that season's matches, live from its ladder's room once a match names the ladder.
  */
 export function WidgetPage() {
   const { t } = useTranslation();
@@ -57,21 +58,28 @@ export function WidgetPage() {
   const [params] = useSearchParams();
   const view = matchesPageView(params);
   const display = widgetDisplay(params);
-  const ladderId = view.kind === 'filtered' ? view.eventId : null;
+  // A ladder's id, or one of its seasons' (the matches list takes both as tags).
+  const eventId = view.kind === 'filtered' ? view.eventId : null;
   const [name, setName] = useState<string | null>(null);
+  // The ladder the shown matches belong to: its room carries the pushes, also when a season was asked for.
+  const [ladderId, setLadderId] = useState<string | null>(null);
   const connection = useAtomValue(liveConnectionAtom);
   useTransparentBackground();
   useDocumentTitle(name ?? t('widget.title'));
 
   const onItems = useCallback(
     (items: readonly MatchListItem[]) => {
-      const found = items.find((item) => item.event?.name.id === ladderId)?.event?.name.name;
-      if (found) setName(found);
+      const found = items.find(
+        (item) => item.event?.name.id === eventId || item.event?.part?.id === eventId,
+      )?.event;
+      if (!found) return;
+      setName(found.name.name);
+      setLadderId(found.name.id);
     },
-    [ladderId],
+    [eventId],
   );
 
-  if (!ladderId) {
+  if (!eventId) {
     return (
       <main className="p-3 text-sm text-ink-700">
         <p role="alert">{t('widget.missingEvent')}</p>
@@ -79,7 +87,7 @@ export function WidgetPage() {
     );
   }
 
-  const room = liveRooms.ladder(ladderId);
+  const room = liveRooms.ladder(ladderId ?? eventId);
   return (
     <main className="mx-auto max-w-md space-y-3 p-2 text-ink-900 sm:p-3" data-testid="widget">
       <header className="flex items-center gap-2 px-0.5">
@@ -97,7 +105,7 @@ export function WidgetPage() {
       </header>
       <Section title={t('widget.upcoming')}>
         <MatchesList
-          tags={[ladderId]}
+          tags={[eventId]}
           notCompleted
           widget
           {...display}
@@ -110,7 +118,7 @@ export function WidgetPage() {
       </Section>
       <Section title={t('widget.recent')}>
         <MatchesList
-          tags={[ladderId]}
+          tags={[eventId]}
           completed
           widget
           {...display}
@@ -123,7 +131,7 @@ export function WidgetPage() {
       </Section>
       <footer className="px-0.5 text-right text-[10px] text-ink-500">
         <a
-          href={`${import.meta.env.BASE_URL}matches/${locale}/?event=${encodeURIComponent(ladderId)}`}
+          href={`${import.meta.env.BASE_URL}matches/${locale}/?event=${encodeURIComponent(eventId)}`}
           target="_blank"
           rel="noopener"
           className="hover:text-brand-700 hover:underline"
