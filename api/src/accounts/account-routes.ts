@@ -1,3 +1,4 @@
+import { isMinimalAccount } from '@courtside/events/accounts/minimal-account';
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -225,7 +226,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const session = requireSession(ctx);
       const account = await accounts.byId(session.accountId);
-      ctx.body = Boolean(account?.fullName && account.phoneNumber);
+      ctx.body = isMinimalAccount(account);
     },
   );
 

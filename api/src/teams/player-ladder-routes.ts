@@ -1,3 +1,4 @@
+import { isMinimalAccount } from '@courtside/events/accounts/minimal-account';
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { z } from 'zod';
@@ -132,7 +133,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
       const command = {
         type: 'RegisterTeam' as const,
         teamId,
-        registrant: { accountId: session.accountId, complete: Boolean(me?.fullName && me.phoneNumber) },
+        registrant: { accountId: session.accountId, complete: isMinimalAccount(me) },
         ...(partnerEmail ? { partnerEmail } : {}),
         ...(partner ? { partner: { accountId: partner.id, verified: partner.verified } } : {}),
       };

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../intl-format.ts';
+
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
 
 /**
@@ -12,27 +14,20 @@ export function clampToLatestDate(dateTime: string, latestDate: string | null | 
   return day! > latestDate ? `${latestDate}T${time}` : dateTime;
 }
 
-const minuteFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * An instant as the club's local date and time `YYYY-MM-DDTHH:mm`, the form of a match date (spec §9). The zone is
  * the process's unless given (README: `TZ`, the club's time zone, which "today" follows too).
  */
 export function localDateTime(instant: string | Date, timeZone?: string): string {
-  const key = timeZone ?? '';
-  let minute = minuteFormats.get(key);
-  if (!minute) {
-    minute = new Intl.DateTimeFormat('en-GB', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      ...(timeZone ? { timeZone } : {}),
-    });
-    minuteFormats.set(key, minute);
-  }
+  const minute = dateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  });
   const part = Object.fromEntries(minute.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
 }

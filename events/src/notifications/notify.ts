@@ -4,6 +4,7 @@ import type { LadderEvent } from '../ladders/events.ts';
 import type { LiveEvent } from '../live/events.ts';
 import type { MatchEvent } from '../matches/events.ts';
 import { recalculate } from '../matches/scoring.ts';
+import { dateTimeFormat } from '../intl-format.ts';
 import type { MatchType } from '../ladders/model.ts';
 import type { TeamEvent } from '../teams/events.ts';
 
@@ -415,34 +416,26 @@ function teamName(context: NotifyContext, teamId: string): string {
   return names.length > 0 ? names.join(', ') : '—';
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per language, zone and shape (building one costs far more than using it). */
+/** A day and time in the reader's language: `Thu, 3 Dec 2026, 06:46`, with the zone's name when asked. */
 function formatter(language: NotificationLanguage, timeZone: string, withZone: boolean): Intl.DateTimeFormat {
-  const key = `${language} ${timeZone} ${withZone}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'nl' ? 'nl-NL' : 'en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-      ...(withZone ? { timeZoneName: 'short' } : {}),
-    });
-    formats.set(key, format);
-  }
-  return format;
+  return dateTimeFormat(language === 'nl' ? 'nl-NL' : 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+    ...(withZone ? { timeZoneName: 'short' } : {}),
+  });
 }
 
 /**
  * A deadline (an instant) as people read it, in the club's time zone and named with it:
  * `Thu, 3 Dec 2026, 06:46 CET` / `do 3 dec 2026, 06:46 CET`.
  */
-export function formatInstant(iso: string, language: NotificationLanguage, timeZone: string): string {
+function formatInstant(iso: string, language: NotificationLanguage, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return formatter(language, timeZone, true).format(date);

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
+import { isMinimalAccount } from '@courtside/events/accounts/minimal-account';
 import { decideMinimalAccount } from '../../../lib/guards';
 import { pagePath } from '../../../lib/locale';
 import { accountAtom } from '../../../stores/session';
@@ -67,8 +68,8 @@ export function LoginPage() {
       const next = from ?? pagePath('account', locale);
       // Spec §4: no minimal account → onboarding first, also when `from` is a page that does not ask for one (a
       // new player would otherwise meet the question only when joining a season, and lose that click).
-      const minimal = Boolean(account.fullName && account.phoneNumber);
-      await navigate(minimal ? next : (decideMinimalAccount(false, locale, next) ?? next), { replace: true });
+      const to = isMinimalAccount(account) ? next : decideMinimalAccount(false, locale, next);
+      await navigate(to ?? next, { replace: true });
     } catch (error) {
       if (isApiError(error) && error.status === 403) {
         const pending = unverifiedSchema.safeParse(error.body);
