@@ -256,7 +256,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         authorizers: modules.flatMap((module) => module.roomAuthorizers?.(services) ?? []),
         viewerOf: async (cookie, sessionHeader) => {
           const session = await sessions.find(sessionHeader ?? sessionIdFromCookieHeader(cookie));
-          return { accountId: session?.accountId };
+          return { accountId: session?.accountId, sessionHash: session?.idHash };
         },
         onError: (error) => logger.error({ err: error }, 'live channel error'),
         onEmitted: (event, seconds) => metrics.liveEmitDuration.observe({ event }, seconds),

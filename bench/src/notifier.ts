@@ -87,7 +87,7 @@ async function main(): Promise<void> {
         stream.on('end', () => {
           const at = performance.now();
           const head = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n')[0]!;
-          const id = /^Message-ID: <notification-(\d+)@/im.exec(head)?.[1];
+          const id = /^Message-ID: <notification-([0-9a-f-]+-\d+)@/im.exec(head)?.[1];
           if (id) accepted.set(id, at);
           const code = /^Subject: .*?(\d{6})\s*$/im.exec(head)?.[1];
           if (code) codes.set(session.envelope.rcptTo[0]!.address.toLowerCase(), code);
@@ -379,7 +379,7 @@ async function mailLatencies(
 ): Promise<{ latencies: number[]; decided: number[] }> {
   const wanted = new Set([...appendedAt.keys()].slice(skip));
   const { rows } = await db.query<{ id: string; source: string; created_at: Date }>(
-    `SELECT n.id::text AS id, n.source, n.created_at FROM courtside.notifications n
+    `SELECT n.account_id || '-' || n.number AS id, n.source, n.created_at FROM courtside.notifications n
      JOIN courtside.mail_outbox o ON o.notification_id = n.id WHERE n.source = ANY($1)`,
     [[...wanted]],
   );

@@ -72,7 +72,8 @@ describe('notification mails over real SMTP (DESIGN.md §6)', () => {
         .replace(/\r?\n\s+/g, '');
     expect(header('list-unsubscribe')).toBe(`<${unsubscribe}>`);
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(mail.messageId).toMatch(/^<notification-\d+@127\.0\.0\.1>$/);
+    // The notification's number among its account's: nothing in a mail counts the platform's notifications.
+    expect(mail.messageId).toMatch(new RegExp(`^<notification-${top!.account.id}-\\d+@127\\.0\\.0\\.1>$`));
     // MAIL_FROM is the sender of every mail: the notifications and the sign-up codes.
     expect(mail.from).toBe('ladder@club.test');
     const codes = smtp.to(top!.account.email).filter((m) => /code/i.test(m.subject));
@@ -85,6 +86,17 @@ describe('notification mails over real SMTP (DESIGN.md §6)', () => {
         .some((m) => m.subject.includes('daagt') || m.subject.includes('challenges')),
     ).toBe(false);
 
+    // A mail scanner that follows the link changes nothing: the page asks, in the account's language.
+    const scanned = await fetch(unsubscribe);
+    expect(scanned.status).toBe(200);
+    const asking = await scanned.text();
+    expect(asking).toContain('<html lang="nl">');
+    expect(asking).toContain('<button type="submit">Afmelden</button>');
+    expect(
+      (await top!.http.json<{ mail: Record<string, boolean> }>('GET', PREFERENCES_PATH)).body.mail[
+        'challenge.received'
+      ],
+    ).toBe(true);
     // The mail program's one-click: a POST to the List-Unsubscribe address, no cookie.
     const oneClick = await fetch(unsubscribe, {
       method: 'POST',

@@ -54,10 +54,17 @@ export class LiveClient {
     });
   }
 
-  subscribe(room: string, since?: number): Promise<{ ok: boolean; error?: string; resync?: boolean }> {
-    return this.socket
-      .timeout(5_000)
-      .emitWithAck('subscribe', since === undefined ? { room } : { room, since });
+  /** `language`: of an account room's notifications (the page's). */
+  subscribe(
+    room: string,
+    since?: number,
+    language?: string,
+  ): Promise<{ ok: boolean; error?: string; resync?: boolean }> {
+    return this.socket.timeout(5_000).emitWithAck('subscribe', {
+      room,
+      ...(since === undefined ? {} : { since }),
+      ...(language === undefined ? {} : { language }),
+    });
   }
 
   /** Throws when a push received so far is not as the AsyncAPI document says. */

@@ -16,6 +16,7 @@ import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { calendarUrlOf } from '../calendar/calendar-routes.ts';
+import { savePreferences } from '../notifications/notification-routes.ts';
 import { trueSchema } from '../http/answers.ts';
 import { documented } from '../http/documented-router.ts';
 import {
@@ -86,6 +87,8 @@ export function accountRoutes(router: Router, services: AppServices): void {
           { path: ['email'], message: 'An account with this email address exists already', code: 'taken' },
         ]);
       }
+      // The account's mail language is the one it signed up in (DESIGN.md §6).
+      await savePreferences(services, id, { language });
       const refresh = await verification.start(id, input.email, language);
       ctx.status = 201;
       ctx.body = { id, refresh };

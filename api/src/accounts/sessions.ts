@@ -8,6 +8,9 @@ export const SESSION_HEADER = 'session-id';
 export const LOGGED_IN_COOKIE = 'courtside.loggedin';
 export const EXPIRE_COOKIE = 'courtside.expire';
 
+/** Postgres channel on which an ended session (its id's hash) is announced: every api process ends its sockets. */
+export const SESSION_ENDED_CHANNEL = 'courtside_session_ended';
+
 export const ACCESS_LIFETIME_MS = 15 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -69,17 +72,24 @@ export class SessionStore {
     return accessExpiresAt;
   }
 
+  /** Ends a session; the live sockets opened with it are disconnected (SESSION_ENDED_CHANNEL, sent on commit). */
   async revoke(session: Session): Promise<void> {
-    await this.db.query('UPDATE courtside.sessions SET revoked_at = $2 WHERE id_hash = $1', [
-      session.idHash,
-      this.clock(),
-    ]);
+    await this.db.query(
+      `WITH ended AS (UPDATE courtside.sessions SET revoked_at = $2 WHERE id_hash = $1 RETURNING id_hash)
+       SELECT pg_notify($3, id_hash) FROM ended`,
+      [session.idHash, this.clock(), SESSION_ENDED_CHANNEL],
+    );
   }
 
+  /** Ends the account's other sessions (a password change), and their live sockets. */
   async revokeOthers(accountId: string, keep: Session): Promise<void> {
     await this.db.query(
-      'UPDATE courtside.sessions SET revoked_at = $3 WHERE account_id = $1 AND id_hash <> $2 AND revoked_at IS NULL',
-      [accountId, keep.idHash, this.clock()],
+      `WITH ended AS (
+         UPDATE courtside.sessions SET revoked_at = $3
+         WHERE account_id = $1 AND id_hash <> $2 AND revoked_at IS NULL RETURNING id_hash
+       )
+       SELECT pg_notify($4, id_hash) FROM ended`,
+      [accountId, keep.idHash, this.clock(), SESSION_ENDED_CHANNEL],
     );
   }
 }

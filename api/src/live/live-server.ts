@@ -8,6 +8,7 @@ import type { subscribeAckSchema } from './pushes.ts';
 import { subscribeSchema } from './pushes.ts';
 import { authorizeRoom, parseRoom, type RoomAuthorizer, type Viewer } from './rooms.ts';
 import { LIVE_PATH } from '@courtside/events/api-paths';
+import type { NotificationLanguage } from '@courtside/events/notifications/notify';
 
 const CATCH_UP_LIMIT = 1_000;
 /**
@@ -134,6 +135,10 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
 
   io.on('connection', (socket: Socket) => {
     const viewer = options.viewerOf(socket.handshake.headers.cookie, headerOf(socket, 'session-id'));
+    // Sign-out and a password change end the session's sockets (endSessionSockets).
+    void viewer
+      .then(({ sessionHash }) => sessionHash && !socket.disconnected && socket.join(sessionRoom(sessionHash)))
+      .catch(options.onError);
     /**
      * Per joined room, the outbox id after which this socket has been sent every push of that room (live or by a
      * catch-up), so a catch-up of another room leaves out a push the socket already got. Gone with the socket.
@@ -148,6 +153,8 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
       void (async () => {
         const decision = await authorizeRoom(room, await viewer, options.authorizers);
         if (!decision.ok) return reply(decision);
+        if (room.kind === 'account' && parsed.data.language)
+          (socket.data as SocketData).language = parsed.data.language;
         await enqueue(async () => {
           if (socket.disconnected) return;
           await socket.join(room.name);
@@ -214,6 +221,23 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
       await queue;
     },
   };
+}
+
+interface SocketData {
+  /** The language of the page, named when it joined its account's room: of its `notification.created` pushes. */
+  language?: NotificationLanguage;
+}
+
+export function socketLanguage(socket: Socket): NotificationLanguage | undefined {
+  return (socket.data as SocketData).language;
+}
+
+/** Not a room a client can name (parseRoom): the sockets opened with one session. */
+const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
+
+/** Disconnects this process's sockets opened with an ended session: they were its account's to follow. */
+export function endSessionSockets(io: Server, sessionHash: string): void {
+  io.in(sessionRoom(sessionHash)).disconnectSockets(true);
 }
 
 function headerOf(socket: Socket, name: string): string | undefined {

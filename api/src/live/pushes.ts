@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { challengeSchema } from '../challenges/challenge-answers.ts';
 import { liveScoreSchema, matchSchema } from '../matches/match-answers.ts';
 import { notificationSchema } from '../notifications/notification-answers.ts';
+import { notificationLanguages } from '@courtside/events/notifications/notify';
 import type { ParsedRoom } from './rooms.ts';
 
 /**
@@ -93,6 +94,12 @@ export const subscribeSchema = z.object({
     .nonnegative()
     .optional()
     .describe('The last cursor the client holds: missed pushes follow'),
+  language: z
+    .enum(notificationLanguages)
+    .optional()
+    .describe(
+      'For `account:` rooms: the language of the page, in which `notification.created` is written (else the account’s mail language)',
+    ),
 });
 
 export const subscribeAckSchema = z.union([

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Who asks to join a room: filled in by the accounts feature from the handshake's session. */
 export interface Viewer {
   accountId?: string;
+  /** The hash of the session the handshake carried: its end ends the socket. */
+  sessionHash?: string;
 }
 
 export type RoomDecision = { ok: true } | { ok: false; error: string };

@@ -36,7 +36,8 @@ export interface MailSender {
 
 interface OutboxRow {
   id: string;
-  notification_id: string;
+  account_id: string;
+  number: string;
   recipient: string;
   subject: string;
   text_body: string;
@@ -61,7 +62,7 @@ export function backoffMs(
  * sent in the same transaction: a sender that dies releases the row at once and the mail is tried again; a mail
  * server that is down only delays mail (retries with exponential backoff) and holds up nothing else. The one
  * moment a mail can go out twice is a crash between the server's "250 accepted" and the commit; the repeat
- * carries the same Message-ID (the notification's idempotency key), so mail stores see it as the same message.
+ * carries the same Message-ID (the notification's account and number), so mail stores see it as the same message.
  * In the dev outbox the mail and its "sent" commit together: exactly once.
  */
 export function startMailSender(options: MailSenderOptions): MailSender {
@@ -113,7 +114,8 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,
-      messageId: `<notification-${row.notification_id}@${options.messageIdDomain}>`,
+      // The notification's number among its account's, not a platform-wide count (docs/decisions.md).
+      messageId: `<notification-${row.account_id}-${row.number}@${options.messageIdDomain}>`,
       headers: {
         'List-Unsubscribe': `<${row.unsubscribe_url}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -129,10 +131,11 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       // BEGIN and the claim in one round trip (a simple query without parameters).
       const [, claimed] = (await client.query(
         `BEGIN;
-         SELECT id, notification_id, recipient, subject, text_body, html_body, unsubscribe_url, attempts
-         FROM courtside.mail_outbox
-         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+         SELECT o.id, n.account_id, n.number, o.recipient, o.subject, o.text_body, o.html_body,
+                o.unsubscribe_url, o.attempts
+         FROM courtside.mail_outbox o JOIN courtside.notifications n ON n.id = o.notification_id
+         WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= now()
+         ORDER BY o.next_attempt_at, o.id LIMIT 1 FOR UPDATE OF o SKIP LOCKED`,
       )) as unknown as [pg.QueryResult, pg.QueryResult<OutboxRow>];
       const row = claimed.rows[0];
       if (!row) {

@@ -4,7 +4,12 @@ import { notificationKinds, notificationLanguages } from '@courtside/events/noti
 /** DESIGN.md §6: one notification of the list, and of the `notification.created` push. */
 export const notificationSchema = z
   .object({
-    id: z.string().regex(/^\d+$/).describe('Newest has the highest; `after` pages to older ones'),
+    id: z
+      .string()
+      .regex(/^\d+$/)
+      .describe(
+        'Its number among the account’s notifications: newest has the highest; `after` pages to older ones',
+      ),
     kind: z.enum(notificationKinds),
     title: z.string(),
     body: z.string(),

@@ -1,11 +1,15 @@
 import pg from 'pg';
 import type { Server } from 'socket.io';
-import { NOTIFICATION_CHANNEL, type NotificationItem } from './notifier.ts';
+import { SESSION_ENDED_CHANNEL } from '../accounts/sessions.ts';
+import { endSessionSockets, socketLanguage } from '../live/live-server.ts';
+import { NOTIFICATION_CHANNEL, type NotificationAnnouncement, type NotificationItem } from './notifier.ts';
 
 /**
  * Every api process listens for committed notifications (the notifier's NOTIFY, sent on commit) and pushes
- * `notification.created {notification}` to the `account:{accountId}` room of its own sockets. A client that was
- * away reads `GET notifications` when it comes back.
+ * `notification.created {notification}` to the `account:{accountId}` room of its own sockets, each in the language
+ * its page named when it joined (else the account's mail language). A client that was away reads
+ * `GET notifications` when it comes back. It also listens for ended sessions (sign-out, a password change) and
+ * disconnects the sockets that were opened with them.
  */
 export function startNotificationPushes(options: {
   databaseUrl: string;
@@ -24,19 +28,17 @@ export function startNotificationPushes(options: {
     });
     next.on('end', () => reconnect(next));
     next.on('notification', (message) => {
-      if (message.channel !== NOTIFICATION_CHANNEL || !message.payload) return;
+      if (!message.payload) return;
+      if (message.channel === SESSION_ENDED_CHANNEL) return endSessionSockets(options.io, message.payload);
+      if (message.channel !== NOTIFICATION_CHANNEL) return;
       try {
-        const { accountId, notification } = JSON.parse(message.payload) as {
-          accountId: string;
-          notification: NotificationItem;
-        };
-        options.io.to(`account:${accountId}`).emit('notification.created', { notification });
+        pushNotification(options.io, JSON.parse(message.payload) as NotificationAnnouncement);
       } catch (error) {
         options.onError(error);
       }
     });
     await next.connect();
-    await next.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+    await next.query(`LISTEN ${NOTIFICATION_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}`);
     client = next;
   };
   const reconnect = (from: pg.Client) => {
@@ -65,4 +67,17 @@ export function startNotificationPushes(options: {
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/** `notification.created` to each socket of this process in the account's room, in that socket's language. */
+function pushNotification(io: Server, announced: NotificationAnnouncement): void {
+  const room = `account:${announced.accountId}`;
+  for (const socketId of io.of('/').adapter.rooms.get(room) ?? []) {
+    const socket = io.of('/').sockets.get(socketId);
+    if (!socket) continue;
+    const { id, kind, createdAt, readAt } = announced.notification;
+    const { title, body, url } = announced.texts[socketLanguage(socket) ?? announced.language];
+    const notification: NotificationItem = { id, kind, title, body, url, createdAt, readAt };
+    socket.emit('notification.created', { notification });
+  }
 }

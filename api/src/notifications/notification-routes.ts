@@ -22,6 +22,10 @@ const listQuery = z.object({
     .regex(/^\d{1,18}$/, 'after is the id of a notification')
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  language: z
+    .enum(notificationLanguages)
+    .optional()
+    .describe('The language of the page that shows them; the account’s mail language unless given'),
 });
 const readSchema = z.union([
   z.object({ ids: z.array(z.string().regex(/^\d{1,18}$/, 'Unknown notification')).max(500) }).strict(),
@@ -55,7 +59,7 @@ export function notificationRoutes(router: Router, services: AppServices): void 
     },
     async (ctx) => {
       const { accountId } = requireSession(ctx);
-      const { after, limit } = parseInput(listQuery, ctx.query, 'query');
+      const { after, limit, language } = parseInput(listQuery, ctx.query, 'query');
       const [{ rows }, unread] = await Promise.all([
         db.query<{
           id: string;
@@ -66,11 +70,15 @@ export function notificationRoutes(router: Router, services: AppServices): void 
           createdAt: Date;
           readAt: Date | null;
         }>(
-          `SELECT id::text AS id, kind, title, body, url, created_at AS "createdAt", read_at AS "readAt"
-         FROM courtside.notifications
-         WHERE account_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
-         ORDER BY notifications.id DESC LIMIT $3`,
-          [accountId, after ?? null, limit],
+          `SELECT n.number::text AS id, n.kind, t.title, t.body, t.url,
+                n.created_at AS "createdAt", n.read_at AS "readAt"
+         FROM courtside.notifications n
+           LEFT JOIN courtside.notification_preferences p ON p.account_id = n.account_id
+           CROSS JOIN LATERAL jsonb_to_record(n.texts -> coalesce($4, p.language, 'en'))
+             AS t (title text, body text, url text)
+         WHERE n.account_id = $1 AND ($2::bigint IS NULL OR n.number < $2::bigint)
+         ORDER BY n.number DESC LIMIT $3`,
+          [accountId, after ?? null, limit, language ?? null],
         ),
         db.query<{ count: number }>(
           'SELECT count(*)::int AS count FROM courtside.notifications WHERE account_id = $1 AND read_at IS NULL',
@@ -108,7 +116,7 @@ export function notificationRoutes(router: Router, services: AppServices): void 
         // Another account's ids change nothing: only the caller's own rows match.
         await db.query(
           `UPDATE courtside.notifications SET read_at = $3
-         WHERE account_id = $1 AND id = ANY($2::bigint[]) AND read_at IS NULL`,
+         WHERE account_id = $1 AND number = ANY($2::bigint[]) AND read_at IS NULL`,
           [accountId, input.ids, now],
         );
       }
@@ -144,21 +152,17 @@ export function notificationRoutes(router: Router, services: AppServices): void 
     async (ctx) => {
       const { accountId } = requireSession(ctx);
       const input = parseInput(preferencesSchema, ctx.request.body, 'preferences');
-      await db.query(
-        `INSERT INTO courtside.notification_preferences (account_id, language, mail, updated_at)
-       VALUES ($1, coalesce($2, 'en'), coalesce($3::jsonb, '{}'), $4)
-       ON CONFLICT (account_id) DO UPDATE SET
-         language = coalesce($2, notification_preferences.language),
-         mail = notification_preferences.mail || coalesce($3::jsonb, '{}'),
-         updated_at = $4`,
-        [accountId, input.language ?? null, input.mail ? JSON.stringify(input.mail) : null, services.clock()],
-      );
+      await savePreferences(services, accountId, input);
       ctx.body = await readPreferences(services, accountId);
     },
   );
 
-  // GET: the link in the mail. POST: RFC 8058 one-click, as mail programs send it (List-Unsubscribe-Post).
-  const unsubscribe = async (ctx: Context) => {
+  /**
+   * GET: the link in the mail shows a page with one button and changes nothing (mail scanners follow links). POST:
+   * that button, or RFC 8058 one-click as mail programs send it (`List-Unsubscribe-Post`), turns the kind off.
+   * Both pages are in the account's language; neither needs a cookie or an anti-forgery token.
+   */
+  const unsubscribe = (turnOff: boolean) => async (ctx: Context) => {
     const { token } = tokenQuery.catch({ token: undefined }).parse(ctx.query);
     const claims = token
       ? verifyUnsubscribeToken(services.unsubscribeSecret, token, services.clock())
@@ -166,59 +170,83 @@ export function notificationRoutes(router: Router, services: AppServices): void 
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
-    if (!claims) {
+    const broken = (message: string) => {
       ctx.status = 400;
-      ctx.body = page(
-        'en',
-        'This link does not work',
+      ctx.body = page('en', 'This link does not work', message);
+    };
+    if (!token || !claims) {
+      return broken(
         'The unsubscribe link is not valid or has expired. Sign in to Courtside and change which mails you get on your preferences page.',
       );
-      return;
     }
-    const { rowCount } = await db.query(
-      `INSERT INTO courtside.notification_preferences (account_id, mail, updated_at)
-       SELECT id, jsonb_build_object($2::text, false), $3 FROM courtside.accounts WHERE id = $1
-       ON CONFLICT (account_id) DO UPDATE SET
-         mail = notification_preferences.mail || jsonb_build_object($2::text, false), updated_at = $3`,
-      [claims.accountId, claims.kind, services.clock()],
+    const { rows } = await db.query<{ language: string | null }>(
+      `SELECT p.language FROM courtside.accounts a
+       LEFT JOIN courtside.notification_preferences p ON p.account_id = a.id WHERE a.id = $1`,
+      [claims.accountId],
     );
-    if (!rowCount) {
-      ctx.status = 400;
-      ctx.body = page('en', 'This link does not work', 'The account of this link does not exist any more.');
+    if (!rows[0]) return broken('The account of this link does not exist any more.');
+    const language: NotificationLanguage = rows[0].language === 'nl' ? 'nl' : 'en';
+    const words = unsubscribeWords[language];
+    const kind = kindNames[language][claims.kind];
+    ctx.status = 200;
+    if (!turnOff) {
+      ctx.body = page(language, words.askTitle, words.ask(kind), {
+        action: `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
+        button: words.button,
+      });
       return;
     }
-    const { language } = await readPreferences(services, claims.accountId);
-    ctx.status = 200;
-    ctx.body =
-      language === 'nl'
-        ? page('nl', 'Je bent afgemeld', `Je krijgt geen mails meer over: ${kindNames.nl[claims.kind]}.`)
-        : page(
-            'en',
-            'You are unsubscribed',
-            `You will get no more mails about: ${kindNames.en[claims.kind]}.`,
-          );
+    await savePreferences(services, claims.accountId, { mail: { [claims.kind]: false } });
+    ctx.body = page(language, words.doneTitle, words.done(kind));
   };
-  const unsubscribeDoc = (summary: string) => ({
+  const unsubscribeDoc = (summary: string, answer: string) => ({
     summary,
     access: 'public' as const,
     query: tokenQuery,
     responses: {
       200: {
         contentType: 'text/html',
-        description:
-          'A short page: that kind of mail is off (400: the same page says the link does not work)',
+        description: `${answer} (400: the page says the link does not work)`,
       },
     },
   });
   api.get(
     UNSUBSCRIBE_PATH,
-    unsubscribeDoc('The one-click unsubscribe link of a mail (a signed token, no sign-in)'),
-    unsubscribe,
+    unsubscribeDoc(
+      'The unsubscribe link of a mail (a signed token, no sign-in): a page with one button; nothing changes yet',
+      'A short page with the button that turns this kind of mail off',
+    ),
+    unsubscribe(false),
   );
   api.post(
     UNSUBSCRIBE_PATH,
-    unsubscribeDoc('One-click unsubscribe as mail programs send it (RFC 8058, List-Unsubscribe-Post)'),
-    unsubscribe,
+    unsubscribeDoc(
+      'Turns one kind of mail off: the page’s button, or one-click as mail programs send it (RFC 8058, `List-Unsubscribe=One-Click`)',
+      'A short page: that kind of mail is off',
+    ),
+    unsubscribe(true),
+  );
+}
+
+/** Stores what `changes` names of an account's preferences; what it leaves out stays as it was. */
+export async function savePreferences(
+  services: Pick<AppServices, 'db' | 'clock'>,
+  accountId: string,
+  changes: { language?: NotificationLanguage; mail?: Partial<Record<NotificationKind, boolean>> },
+): Promise<void> {
+  await services.db.query(
+    `INSERT INTO courtside.notification_preferences (account_id, language, mail, updated_at)
+     VALUES ($1, coalesce($2, 'en'), coalesce($3::jsonb, '{}'), $4)
+     ON CONFLICT (account_id) DO UPDATE SET
+       language = coalesce($2, notification_preferences.language),
+       mail = notification_preferences.mail || coalesce($3::jsonb, '{}'),
+       updated_at = $4`,
+    [
+      accountId,
+      changes.language ?? null,
+      changes.mail ? JSON.stringify(changes.mail) : null,
+      services.clock(),
+    ],
   );
 }
 
@@ -273,12 +301,48 @@ const kindNames: Record<NotificationLanguage, Record<NotificationKind, string>> 
   },
 };
 
-function page(language: NotificationLanguage, title: string, message: string): string {
+const unsubscribeWords: Record<
+  NotificationLanguage,
+  {
+    askTitle: string;
+    ask(kind: string): string;
+    button: string;
+    doneTitle: string;
+    done(kind: string): string;
+  }
+> = {
+  en: {
+    askTitle: 'Stop these mails?',
+    ask: (kind) =>
+      `You will get no more mails about: ${kind}. You can turn them on again on your preferences page.`,
+    button: 'Unsubscribe',
+    doneTitle: 'You are unsubscribed',
+    done: (kind) => `You will get no more mails about: ${kind}.`,
+  },
+  nl: {
+    askTitle: 'Deze mails niet meer ontvangen?',
+    ask: (kind) =>
+      `Je krijgt dan geen mails meer over: ${kind}. Op je voorkeurenpagina kun je ze weer aanzetten.`,
+    button: 'Afmelden',
+    doneTitle: 'Je bent afgemeld',
+    done: (kind) => `Je krijgt geen mails meer over: ${kind}.`,
+  },
+};
+
+function page(
+  language: NotificationLanguage,
+  title: string,
+  message: string,
+  form?: { action: string; button: string },
+): string {
   const back = language === 'nl' ? 'Naar Courtside' : 'Go to Courtside';
+  const button = form
+    ? `<form method="post" action="${escapeHtml(form.action)}"><button type="submit">${escapeHtml(form.button)}</button></form>`
+    : '';
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} – Courtside</title>
-<style>body{font-family:system-ui,sans-serif;color:#1f2937;max-width:32rem;margin:3rem auto;padding:0 1rem}a{color:#166534}</style>
-</head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/webapps/">${back}</a></p></body></html>
+<style>body{font-family:system-ui,sans-serif;color:#1f2937;max-width:32rem;margin:3rem auto;padding:0 1rem}a{color:#166534}button{font:inherit;background:#166534;color:#fff;border:0;border-radius:6px;padding:.5rem 1rem;cursor:pointer}button:focus-visible{outline:3px solid #1f2937;outline-offset:2px}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${button}<p><a href="/webapps/">${back}</a></p></main></body></html>
 `;
 }

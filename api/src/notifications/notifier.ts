@@ -6,6 +6,8 @@ import {
   reminderDue,
   REMINDER_BEFORE_MS,
   type ChallengeReminderDue,
+  type NotificationLanguage,
+  type NotificationText,
   type NotifierInput,
 } from '@courtside/events/notifications/notify';
 import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
@@ -67,6 +69,17 @@ export interface NotificationItem {
   url: string;
   createdAt: string;
   readAt: string | null;
+}
+
+/**
+ * The NOTIFY of a committed notification: the item without its words, the words in every language, and the
+ * account's mail language for a socket that named none.
+ */
+export interface NotificationAnnouncement {
+  accountId: string;
+  language: NotificationLanguage;
+  texts: Record<NotificationLanguage, NotificationText>;
+  notification: Pick<NotificationItem, 'id' | 'kind' | 'createdAt' | 'readAt'>;
 }
 
 /**
@@ -286,38 +299,51 @@ export function startNotifier(options: NotifierOptions): Notifier {
       };
     });
     const column = <T>(pick: (index: number) => T) => notifications.map((_, index) => pick(index));
+    // New notifications only (the idempotency key) take their account's next numbers; the push carries the words
+    // in every language, and each api process picks those of the page each socket is on.
     const { rows } = await client.query<{ told: number; mailed: number }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
-                              $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-           AS i (account_id, kind, title, body, url, recipient, subject, text_body, html_body, unsubscribe_url)
+                              $6::text[], $7::text[], $8::text[], $9::text[]) WITH ORDINALITY
+           AS i (account_id, kind, language, texts, recipient, subject, text_body, html_body, unsubscribe_url, nth)
+       ), fresh AS (
+         SELECT i.*, count(*) OVER (PARTITION BY i.account_id) AS count,
+                row_number() OVER (PARTITION BY i.account_id ORDER BY i.nth) AS rank
+         FROM input i
+         WHERE NOT EXISTS (SELECT 1 FROM courtside.notifications n
+                           WHERE n.source = $10 AND n.account_id = i.account_id AND n.kind = i.kind)
+       ), numbered AS (
+         INSERT INTO courtside.notification_numbers (account_id, last)
+         SELECT account_id, count(*) FROM fresh GROUP BY account_id
+         ON CONFLICT (account_id) DO UPDATE SET last = notification_numbers.last + excluded.last
+         RETURNING account_id, last
        ), inserted AS (
-         INSERT INTO courtside.notifications (source, account_id, kind, title, body, url, created_at)
-         SELECT $11, account_id, kind, title, body, url, $12 FROM input
+         INSERT INTO courtside.notifications (source, account_id, number, kind, texts, created_at)
+         SELECT $10, f.account_id, c.last - f.count + f.rank, f.kind, f.texts::jsonb, $11
+         FROM fresh f JOIN numbered c ON c.account_id = f.account_id
          ON CONFLICT (source, account_id, kind) DO NOTHING
-         RETURNING id, account_id, kind, title, body, url
+         RETURNING id, account_id, number, kind, texts
        ), mailed AS (
          INSERT INTO courtside.mail_outbox
            (notification_id, recipient, subject, text_body, html_body, unsubscribe_url, created_at, next_attempt_at)
-         SELECT n.id, i.recipient, i.subject, i.text_body, i.html_body, i.unsubscribe_url, $12, now()
+         SELECT n.id, i.recipient, i.subject, i.text_body, i.html_body, i.unsubscribe_url, $11, now()
          FROM inserted n JOIN input i ON i.account_id = n.account_id AND i.kind = n.kind
          WHERE i.recipient IS NOT NULL
          ON CONFLICT (notification_id) DO NOTHING
          RETURNING notification_id
        ), pushed AS (
-         SELECT pg_notify($13, json_build_object('accountId', n.account_id, 'notification', json_build_object(
-           'id', n.id::text, 'kind', n.kind, 'title', n.title, 'body', n.body, 'url', n.url,
-           'createdAt', $14::text, 'readAt', null))::text)
-         FROM inserted n
+         SELECT pg_notify($12, json_build_object('accountId', n.account_id, 'language', i.language,
+           'texts', n.texts, 'notification', json_build_object(
+             'id', n.number::text, 'kind', n.kind, 'createdAt', $13::text, 'readAt', null))::text)
+         FROM inserted n JOIN input i ON i.account_id = n.account_id AND i.kind = n.kind
        )
        SELECT (SELECT count(*) FROM inserted)::int AS told, (SELECT count(*) FROM mailed)::int AS mailed,
               (SELECT count(*) FROM pushed)::int AS pushed`,
       [
         column((i) => notifications[i]!.recipientId),
         column((i) => notifications[i]!.kind),
-        column((i) => notifications[i]!.title),
-        column((i) => notifications[i]!.body),
-        column((i) => notifications[i]!.url),
+        column((i) => notifications[i]!.language),
+        column((i) => JSON.stringify(notifications[i]!.texts)),
         column((i) => mails[i]?.email ?? null),
         column((i) => mails[i]?.subject ?? null),
         column((i) => mails[i]?.text ?? null),

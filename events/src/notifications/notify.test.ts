@@ -111,7 +111,17 @@ describe('who is told what (DESIGN.md §6)', () => {
       ]);
   });
 
-  it('a challenge: the challenged team receives it, each member in their own language', () => {
+  it('a challenge: the challenged team receives it, each member in their own language, with the words of both', () => {
+    const english = {
+      title: 'Cas, Dee challenges you',
+      body: 'Club Ladder: accept or decline before Sat, 21 Mar 2026, 10:00 UTC.',
+      url: `/webapps/ladders/en/${ladderId}`,
+    };
+    const dutch = {
+      title: 'Cas, Dee daagt je uit',
+      body: 'Club Ladder: accepteer of weiger voor za 21 mrt 2026, 10:00 UTC.',
+      url: `/webapps/ladders/nl/${ladderId}`,
+    };
     const { notifications } = given(context()).when(
       event(
         'ChallengeIssued',
@@ -136,6 +146,7 @@ describe('who is told what (DESIGN.md §6)', () => {
         title: 'Cas, Dee challenges you',
         body: 'Club Ladder: accept or decline before Sat, 21 Mar 2026, 10:00 UTC.',
         url: `/webapps/ladders/en/${ladderId}`,
+        texts: { en: english, nl: dutch },
         mail: true,
       },
       {
@@ -145,6 +156,7 @@ describe('who is told what (DESIGN.md §6)', () => {
         title: 'Cas, Dee daagt je uit',
         body: 'Club Ladder: accepteer of weiger voor za 21 mrt 2026, 10:00 UTC.',
         url: `/webapps/ladders/nl/${ladderId}`,
+        texts: { en: english, nl: dutch },
         mail: true,
       },
     ]);

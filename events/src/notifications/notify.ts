@@ -86,14 +86,20 @@ export interface NotifyContext {
   timeZone?: string;
 }
 
-export interface Notification {
-  recipientId: string;
-  kind: NotificationKind;
-  language: NotificationLanguage;
+/** A notification's words in one language, and where to act (a path on the site, `/webapps/{locale}/…`). */
+export interface NotificationText {
   title: string;
   body: string;
-  /** Where to act, a path on the site (`/webapps/…`). */
   url: string;
+}
+
+export interface Notification extends NotificationText {
+  recipientId: string;
+  kind: NotificationKind;
+  /** The recipient's mail language, the language of title, body and url (the mail's words). */
+  language: NotificationLanguage;
+  /** In every language: the list and the live push show the words of the page that reads them. */
+  texts: Record<NotificationLanguage, NotificationText>;
   /** Also mailed: a verified address that did not switch this kind off. */
   mail: boolean;
 }
@@ -121,15 +127,14 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       .flatMap((recipientId): Notification[] => {
         const person = context.people[recipientId];
         if (!person) return [];
-        const text = texts[person.language];
+        const inLanguage = (language: NotificationLanguage) => ({ ...texts[language], url: url(language) });
         return [
           {
             recipientId,
             kind,
             language: person.language,
-            title: text.title,
-            body: text.body,
-            url: url(person.language),
+            ...inLanguage(person.language),
+            texts: { en: inLanguage('en'), nl: inLanguage('nl') },
             mail: person.verified && person.mail[kind] !== false,
           },
         ];

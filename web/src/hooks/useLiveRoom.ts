@@ -3,12 +3,14 @@ import { LIVE_EVENTS, live, type LiveHandlers, type LiveClient } from '../lib/li
 
 /**
  * Joins a live room while the component is mounted (and `room` is set) and calls the latest
- * `handlers` for its pushes. Changing the handlers does not re-subscribe; changing the room does.
+ * `handlers` for its pushes. Changing the handlers does not re-subscribe; changing the room or the
+ * language (of an account room's notifications) does.
  */
 export function useLiveRoom(
   room: string | null | undefined,
   handlers: LiveHandlers,
   client: LiveClient = live,
+  language?: string,
 ): void {
   const latest = useRef(handlers);
   useEffect(() => {
@@ -26,6 +28,6 @@ export function useLiveRoom(
       (forward as Record<string, unknown>)[event] = (payload: unknown, meta: unknown) =>
         (latest.current[event] as ((p: unknown, m: unknown) => void) | undefined)?.(payload, meta);
     }
-    return client.subscribe(room, forward);
-  }, [room, client]);
+    return client.subscribe(room, forward, { language });
+  }, [room, client, language]);
 }

@@ -82,6 +82,33 @@ describe('createLiveClient', () => {
     expect(socket.subscribes().map((e) => e.payload)).toEqual([{ room: 'season:s1' }]);
   });
 
+  it('given an account room joined with the page’s language, when it is joined again in another, then the server is told the new one', () => {
+    const { socket, client } = setup();
+    client.subscribe('account:a1', {});
+    client.subscribe('account:a1', {}, { language: 'nl' });
+    socket.serverConnects();
+    expect(socket.subscribes().map((e) => e.payload)).toEqual([{ room: 'account:a1', language: 'nl' }]);
+    client.subscribe('account:a1', {});
+    client.subscribe('account:a1', {}, { language: 'en' });
+    expect(socket.subscribes().map((e) => e.payload)).toEqual([
+      { room: 'account:a1', language: 'nl' },
+      { room: 'account:a1', language: 'en' },
+    ]);
+  });
+
+  it('given the server ends the socket (its session was signed out), then it connects again for the rooms it has', () => {
+    const { socket, client, store } = setup();
+    client.subscribe('season:s1', {});
+    socket.serverConnects();
+    socket.connected = false;
+    socket.active = false;
+    socket.fire('disconnect', 'io server disconnect');
+    expect(socket.active).toBe(true);
+    expect(store.get(liveConnectionAtom)).toBe('reconnecting');
+    socket.serverConnects();
+    expect(socket.subscribes().map((e) => e.payload)).toEqual([{ room: 'season:s1' }, { room: 'season:s1' }]);
+  });
+
   it('given a refused subscription, when the ack arrives, then onError gets the error', () => {
     const { socket, client } = setup();
     const errors: string[] = [];

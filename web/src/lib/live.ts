@@ -124,9 +124,20 @@ export function parseMeta(value: unknown): Partial<PushMeta> {
   return meta;
 }
 
-/** The payload of `subscribe`: `since` only when a cursor is known. */
-export function subscribePayload(room: string, cursor: number | undefined): { room: string; since?: number } {
-  return cursor === undefined ? { room } : { room, since: cursor };
+/**
+ * The payload of `subscribe`: `since` only when a cursor is known; `language` (of an account room's notifications)
+ * only when the page named one.
+ */
+export function subscribePayload(
+  room: string,
+  cursor: number | undefined,
+  language?: string,
+): { room: string; since?: number; language?: string } {
+  return {
+    room,
+    ...(cursor === undefined ? {} : { since: cursor }),
+    ...(language === undefined ? {} : { language }),
+  };
 }
 
 /** The part of a socket.io client socket that this module uses. */
@@ -146,8 +157,11 @@ export interface LiveClientOptions {
 }
 
 export interface LiveClient {
-  /** Joins `room` (connecting when needed) and calls `handlers` for its pushes; returns leave(). */
-  subscribe(room: string, handlers: LiveHandlers): () => void;
+  /**
+   * Joins `room` (connecting when needed) and calls `handlers` for its pushes; returns leave(). `language`: the
+   * page's, in which an account room's notifications are written (the last one named counts).
+   */
+  subscribe(room: string, handlers: LiveHandlers, options?: { language?: string }): () => void;
   /** Opens the connection (subscribe does this too). */
   connect(): void;
   disconnect(): void;
@@ -159,6 +173,7 @@ export interface LiveClient {
 interface RoomState {
   handlers: Set<LiveHandlers>;
   cursor: number | undefined;
+  language?: string;
 }
 
 /**
@@ -240,16 +255,20 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
 
   const sendSubscribe = (room: string, roomState: RoomState) => {
     if (!socket?.connected) return; // the 'connect' listener subscribes every room
-    socket.emit('subscribe', subscribePayload(room, roomState.cursor), (answer: unknown) => {
-      if (rooms.get(room) !== roomState) return; // left meanwhile
-      const ack = parseAck(answer);
-      if (!ack.ok) {
-        for (const h of [...roomState.handlers]) h.onError?.(ack.error);
-        return;
-      }
-      if (roomState.cursor === undefined && ack.cursor !== undefined) roomState.cursor = ack.cursor;
-      if (ack.resync) for (const h of [...roomState.handlers]) h.onResync?.();
-    });
+    socket.emit(
+      'subscribe',
+      subscribePayload(room, roomState.cursor, roomState.language),
+      (answer: unknown) => {
+        if (rooms.get(room) !== roomState) return; // left meanwhile
+        const ack = parseAck(answer);
+        if (!ack.ok) {
+          for (const h of [...roomState.handlers]) h.onError?.(ack.error);
+          return;
+        }
+        if (roomState.cursor === undefined && ack.cursor !== undefined) roomState.cursor = ack.cursor;
+        if (ack.resync) for (const h of [...roomState.handlers]) h.onResync?.();
+      },
+    );
   };
 
   const dispatch = (event: LiveEventName, payload: unknown, rawMeta: unknown) => {
@@ -288,7 +307,16 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
       setState('connected');
       for (const [room, roomState] of rooms) sendSubscribe(room, roomState);
     });
-    s.on('disconnect', () => setState(s.active ? 'reconnecting' : 'idle'));
+    s.on('disconnect', (reason: unknown) => {
+      // The server ended the socket's session (sign-out): connect again as who the browser is now, so the public
+      // rooms go on; a room that needed the session is refused.
+      if (reason === 'io server disconnect' && rooms.size > 0) {
+        setState('reconnecting');
+        s.connect();
+        return;
+      }
+      setState(s.active ? 'reconnecting' : 'idle');
+    });
     s.on('connect_error', () => setState(s.active ? 'reconnecting' : 'idle'));
     for (const event of LIVE_EVENTS) {
       s.on(event, (payload: unknown, meta: unknown) => dispatch(event, payload, meta));
@@ -304,7 +332,7 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
   };
 
   return {
-    subscribe(room, handlers) {
+    subscribe(room, handlers, options = {}) {
       let roomState = rooms.get(room);
       const isNew = roomState === undefined;
       if (!roomState) {
@@ -312,10 +340,10 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
         rooms.set(room, roomState);
       }
       roomState.handlers.add(handlers);
-      if (isNew) {
-        connect();
-        sendSubscribe(room, roomState);
-      }
+      const newLanguage = options.language !== undefined && options.language !== roomState.language;
+      if (newLanguage) roomState.language = options.language;
+      if (isNew) connect();
+      if (isNew || newLanguage) sendSubscribe(room, roomState);
       const joined = roomState;
       let left = false;
       return () => {

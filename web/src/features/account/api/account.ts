@@ -9,9 +9,16 @@ import { ACCOUNT_API } from '@courtside/events/api-paths';
 export const registeredSchema = z.object({ id: z.string(), refresh: z.string() });
 export type Registered = z.infer<typeof registeredSchema>;
 
-/** Creates an account; a 6-digit code is mailed. 400 (issues), 409 (email exists). */
-export function register(body: { email: string; password: string }): Promise<Registered> {
-  return request('POST', `${ACCOUNT_API}/account`, { body, schema: registeredSchema });
+/**
+ * Creates an account; a 6-digit code is mailed in the page's language, which becomes the account's mail language.
+ * 400 (issues), 409 (email exists).
+ */
+export function register(body: { email: string; password: string }, locale: Locale): Promise<Registered> {
+  return request('POST', `${ACCOUNT_API}/account`, {
+    body,
+    query: { language: locale },
+    schema: registeredSchema,
+  });
 }
 
 /** Verifies the email address with the mailed code. 400 wrong, 410 expired, 429 too many. */
@@ -22,17 +29,25 @@ export async function verify(id: string, body: { refresh: string; code: string }
   });
 }
 
-/** Mails a new code; answers the new refresh value. */
-export function resendCode(id: string, refresh: string): Promise<{ refresh: string }> {
+/** Mails a new code in the page's language; answers the new refresh value. */
+export function resendCode(id: string, refresh: string, locale: Locale): Promise<{ refresh: string }> {
   return request('POST', `${ACCOUNT_API}/account/${encodeURIComponent(id)}/code`, {
     body: { refresh },
+    query: { language: locale },
     schema: z.object({ refresh: z.string() }),
   });
 }
 
-/** Signs in; the server sets the session cookies. 401 wrong, 403 unverified ({id, refresh}), 429. */
-export function login(body: { email: string; password: string }): Promise<Account> {
-  return request('POST', `${ACCOUNT_API}/account/login`, { body, schema: accountSchema });
+/**
+ * Signs in; the server sets the session cookies. 401 wrong, 403 unverified ({id, refresh}: a new code was mailed, in
+ * the page's language), 429.
+ */
+export function login(body: { email: string; password: string }, locale: Locale): Promise<Account> {
+  return request('POST', `${ACCOUNT_API}/account/login`, {
+    body,
+    query: { language: locale },
+    schema: accountSchema,
+  });
 }
 
 /** The body of a 403 on login: a new code was mailed for this pending verification. */

@@ -63,7 +63,7 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const account = await login(values);
+      const account = await login(values, locale);
       setAccount(account);
       const next = from ?? pagePath('account', locale);
       // Spec §4: no minimal account → onboarding first, also when `from` is a page that does not ask for one (a

@@ -47,7 +47,7 @@ export function RegisterPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const created = await registerAccount(values);
+      const created = await registerAccount(values, locale);
       savePendingVerification({ ...created, email: values.email });
       await navigate(`${pagePath('account', locale, 'verify')}${fromQuery(from, { id: created.id })}`);
     } catch (error) {

@@ -85,7 +85,7 @@ export function VerifyPage() {
     setResending(true);
     clearErrors();
     try {
-      const { refresh } = await resendCode(pending.id, pending.refresh);
+      const { refresh } = await resendCode(pending.id, pending.refresh, locale);
       const next = { ...pending, refresh };
       savePendingVerification(next);
       setPending(next);

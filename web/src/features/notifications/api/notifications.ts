@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { request } from '../../../lib/http';
+import type { Locale } from '../../../lib/locale';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { notificationLanguages } from '@courtside/events/notifications/notify';
 
@@ -21,10 +22,14 @@ export const preferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-/** The latest notifications, newest first. */
-export function listNotifications(limit: number, signal?: AbortSignal): Promise<Notification[]> {
+/** The latest notifications, newest first, in the page's language. */
+export function listNotifications(
+  limit: number,
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<Notification[]> {
   return request('GET', `${ACCOUNT_API}/notifications`, {
-    query: { limit },
+    query: { limit, language: locale },
     schema: z.array(notificationSchema),
     signal,
   });

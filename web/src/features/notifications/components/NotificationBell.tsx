@@ -122,7 +122,7 @@ function NotificationPanel({ state }: { state: NotificationsState }) {
 /** The top bar's bell (a Headless UI Menu, like the account menu, so they share their code): the unread count and a panel with the latest notifications (DESIGN.md §6). */
 export function NotificationBell({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
-  const state = useNotifications(accountId);
+  const state = useNotifications(accountId, useLocale());
   const label =
     state.unread > 0 ? t('notifications.bellUnread', { count: state.unread }) : t('notifications.bell');
   return (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { liveRooms } from '../../../lib/live';
+import type { Locale } from '../../../lib/locale';
 import { listNotifications, markRead, notificationSchema, type Notification } from '../api/notifications';
 import { addNotification, markedRead, PANEL_SIZE, unreadCount } from './notification-list';
 
@@ -13,17 +14,18 @@ export interface NotificationsState {
 }
 
 /**
- * The signed-in account's latest notifications for the bell: read once, then kept current by
- * `notification.created` on the account's room (DESIGN.md §6) and read again after a resync.
+ * The signed-in account's latest notifications for the bell, in the page's language: read once (and again when the
+ * language changes), then kept current by `notification.created` on the account's room (DESIGN.md §6), which the
+ * server writes in the language the room was joined with, and read again after a resync.
  */
-export function useNotifications(accountId: string): NotificationsState {
+export function useNotifications(accountId: string, locale: Locale): NotificationsState {
   const [items, setItems] = useState<Notification[]>([]);
   const [loaded, setLoaded] = useState<boolean | null>(null);
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
-    listNotifications(PANEL_SIZE, controller.signal)
+    listNotifications(PANEL_SIZE, locale, controller.signal)
       .then((list) => {
         setItems(list);
         setLoaded(true);
@@ -32,15 +34,20 @@ export function useNotifications(accountId: string): NotificationsState {
         if (!controller.signal.aborted) setLoaded(false);
       });
     return () => controller.abort();
-  }, [accountId, generation]);
+  }, [accountId, locale, generation]);
 
-  useLiveRoom(liveRooms.account(accountId), {
-    'notification.created': ({ notification }) => {
-      const parsed = notificationSchema.safeParse(notification);
-      if (parsed.success) setItems((list) => addNotification(list, parsed.data));
+  useLiveRoom(
+    liveRooms.account(accountId),
+    {
+      'notification.created': ({ notification }) => {
+        const parsed = notificationSchema.safeParse(notification);
+        if (parsed.success) setItems((list) => addNotification(list, parsed.data));
+      },
+      onResync: () => setGeneration((value) => value + 1),
     },
-    onResync: () => setGeneration((value) => value + 1),
-  });
+    undefined,
+    locale,
+  );
 
   const mark = useCallback(async (ids: string[] | 'all') => {
     if (ids !== 'all' && ids.length === 0) return;
