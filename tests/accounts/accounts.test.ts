@@ -10,7 +10,7 @@ import {
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { LiveClient } from '../support/live-client.ts';
-import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, DEV_MAILBOX_PATH, PREFERENCES_PATH } from '@courtside/events/api-paths';
 
 const MINUTE = 60_000;
 
@@ -147,6 +147,46 @@ describe('accounts, sessions and companies', () => {
     expect(blocked.status).toBe(429);
     expect(resent.status).toBe(200);
     expect(expired).toEqual({ status: 410, body: { error: 'This code has expired. Ask for a new one.' } });
+  });
+
+  it('mails the code of a Dutch sign-up, and a new one, in Dutch, and makes Dutch the account’s mail language', async () => {
+    const http = client();
+    const email = uniqueEmail();
+    const subjects = async () =>
+      (
+        await http.json<Array<{ subject: string }>>(
+          'GET',
+          `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,
+        )
+      ).body.map((mail) => mail.subject.replace(/\d{6}/, 'CODE'));
+    const created = await http.json<{ id: string; refresh: string }>(
+      'POST',
+      `${ACCOUNT_API}/account?language=nl`,
+      { email, password: PASSWORD },
+    );
+    expect(created.status).toBe(201);
+    expect(await subjects()).toEqual(['Je Courtside-code: CODE']);
+    const resent = await http.json<{ refresh: string }>(
+      'POST',
+      `${ACCOUNT_API}/account/${created.body.id}/code?language=nl`,
+      { refresh: created.body.refresh },
+    );
+    expect(resent.status).toBe(200);
+    expect(await subjects()).toEqual(['Je Courtside-code: CODE', 'Je Courtside-code: CODE']);
+    const verified = await http.json('POST', `${ACCOUNT_API}/account/${created.body.id}/verify`, {
+      refresh: resent.body.refresh,
+      code: await latestCode(http, email),
+    });
+    expect(verified.status).toBe(200);
+    expect(
+      (await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password: PASSWORD })).status,
+    ).toBe(200);
+    expect((await http.json<{ language: string }>('GET', PREFERENCES_PATH)).body.language).toBe('nl');
+
+    // An English sign-up keeps English.
+    const english = client();
+    await signedInAccount(english);
+    expect((await english.json<{ language: string }>('GET', PREFERENCES_PATH)).body.language).toBe('en');
   });
 
   it('sends an unverified account back to verification with a new code when it signs in', async () => {
@@ -301,6 +341,39 @@ describe('accounts, sessions and companies', () => {
     expect(
       (await client().json('POST', `${ACCOUNT_API}/account/login`, { email, password: PASSWORD })).status,
     ).toBe(401);
+  });
+
+  it('ends the live sockets of a session when it signs out, and of the other sessions when the password changes', async () => {
+    const first = client();
+    const { id, email } = await signedInAccount(first);
+    const second = client();
+    await second.json('POST', `${ACCOUNT_API}/account/login`, { email, password: PASSWORD });
+    const third = client();
+    await third.json('POST', `${ACCOUNT_API}/account/login`, { email, password: PASSWORD });
+    const follow = async (http: HttpClient) => {
+      const live = new LiveClient(courtside.url!, { 'SESSION-ID': http.cookie('SESSION-ID')! });
+      await live.connected();
+      expect(await live.subscribe(`account:${id}`)).toMatchObject({ ok: true });
+      const ended = new Promise<string>((resolve) => live.socket.once('disconnect', resolve));
+      return { live, ended };
+    };
+    const [one, two, three] = [await follow(first), await follow(second), await follow(third)];
+    try {
+      expect((await first.request('GET', `${ACCOUNT_API}/account/logout`)).status).toBe(200);
+      expect(await one.ended).toBe('io server disconnect');
+      expect(two.live.socket.connected).toBe(true);
+
+      const changed = await second.json('PUT', `${ACCOUNT_API}/account/password`, {
+        currentPassword: PASSWORD,
+        newPassword: 'a new long password',
+      });
+      expect(changed.status).toBe(200);
+      expect(await three.ended).toBe('io server disconnect');
+      // The session that changed it goes on.
+      expect(two.live.socket.connected).toBe(true);
+    } finally {
+      for (const { live } of [one, two, three]) live.close();
+    }
   });
 
   it('refuses a phone number that is not one, on the field', async () => {

@@ -6,7 +6,7 @@ import { defaultWebDistDir } from '@courtside/api/courtside';
 import { SCREENSHOT_DIR, openBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, PREFERENCES_PATH } from '@courtside/events/api-paths';
 
 const PASSWORD = 'correct-horse-battery';
 
@@ -308,6 +308,47 @@ describe.each<ViewportName>(['desktop', 'phone'])('the account journey on %s', (
       await page.getByLabel('Phone number').fill('06 12345678');
       await page.getByRole('button', { name: 'Save and continue' }).click();
       await page.waitForURL('**/webapps/ladders/en/');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('signs up in Dutch: every code is mailed in Dutch and Dutch becomes the mail language', async () => {
+    const email = uniqueEmail(`dutch-${viewport}`);
+    const subjects = async () => {
+      const response = await fetch(
+        `${courtside.url}/webapps/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+      );
+      return ((await response.json()) as Mail[]).map((mail) => mail.subject.replace(/\d{6}/, 'CODE'));
+    };
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      await page.goto(`${courtside.url}/webapps/account/nl/register`);
+      await page.getByLabel('E-mailadres').fill(email);
+      await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Account maken' }).click();
+      await page.waitForURL('**/webapps/account/nl/verify?**');
+      await expect.poll(subjects).toEqual(['Je Courtside-code: CODE']);
+      await page.getByRole('button', { name: 'Stuur een nieuwe code' }).click();
+      await page.getByText('Er is een nieuwe code onderweg.').first().waitFor();
+      await expect.poll(subjects).toEqual(['Je Courtside-code: CODE', 'Je Courtside-code: CODE']);
+
+      // Signing in before verifying mails a new code too, in the page's language.
+      await page.goto(`${courtside.url}/webapps/account/nl/login`);
+      await page.getByLabel('E-mailadres').fill(email);
+      await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Inloggen' }).click();
+      await page.waitForURL('**/webapps/account/nl/verify?**');
+      await expect.poll(subjects).toEqual(Array(3).fill('Je Courtside-code: CODE'));
+      await page.getByLabel('Bevestigingscode').fill(await latestCode(courtside.url ?? '', email));
+      await page.getByRole('button', { name: 'Bevestigen' }).click();
+      await page.waitForURL('**/webapps/account/nl/login**');
+      await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Inloggen' }).click();
+      await page.waitForURL('**/webapps/account/nl/onboarding**');
+      const preferences = await browser.context.request.get(`${courtside.url}${PREFERENCES_PATH}`);
+      expect(await preferences.json()).toMatchObject({ language: 'nl' });
     } finally {
       await browser.close();
     }

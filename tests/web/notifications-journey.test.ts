@@ -4,7 +4,8 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { openBrowser, type Browser, type ViewportName, signInBrowser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import type { HttpClient } from '../support/http-client.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { ACCOUNT_API, LADDER_API } from '@courtside/events/api-paths';
 
@@ -93,7 +94,15 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
       const href = await unsubscribe.getAttribute('href');
       expect(href?.startsWith(`${baseUrl}/webapps/api/accountmanager/api/v1/unsubscribe?token=`)).toBe(true);
       await unsubscribe.click();
+      // Following the link only asks (mail scanners follow links too); the button turns the mail off.
       await page.getByText('You will get no more mails about: challenges you receive.').waitFor();
+      await browser.screenshot(`notifications-unsubscribe-${viewport}`);
+      expect(
+        (await ann.http.json<{ mail: Record<string, boolean> }>('GET', `${ACCOUNT_API}/account/preferences`))
+          .body.mail['challenge.received'],
+      ).toBe(true);
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
 
       // A forged token gets a clear page, not an error of the server.
       const forged = await page.goto(`${href!.replace(/token=.{6}/, 'token=AAAAAA')}`);
@@ -116,6 +125,44 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
         `${ACCOUNT_API}/account/preferences`,
       );
       expect(preferences.body.mail['challenge.received']).toBe(true);
+    } finally {
+      await browser?.close();
+    }
+  }, 180_000);
+
+  it('a manager on Dutch pages reads the bell in Dutch, also what arrives live, whatever the mail language', async () => {
+    const baseUrl = courtside.url!;
+    const { manager, ladderId, seasonId } = await seasonWithTeams(baseUrl, 1, {
+      companyName: `TC Bel ${viewport}`,
+      ladderName: `Belladder ${viewport}`,
+    });
+    const waiting = `Een team wacht op goedkeuring in Belladder ${viewport}`;
+    expect(
+      (await manager.json<{ language: string }>('GET', `${ACCOUNT_API}/account/preferences`)).body,
+    ).toMatchObject({ language: 'en' });
+    await expect.poll(() => notificationKinds(manager), { timeout: 20_000 }).toEqual(['team.waiting']);
+
+    let browser: Browser | undefined;
+    try {
+      browser = await openBrowser(viewport);
+      const { page } = browser;
+      await signInBrowser(browser.context, baseUrl, manager);
+      await page.goto(`${baseUrl}/webapps/ladders/nl/${ladderId}`);
+      const bell = page.getByRole('button', { name: /^Meldingen/ });
+      await expect.poll(() => bell.getAttribute('aria-label')).toBe('Meldingen: 1 ongelezen');
+
+      // A new team asks to join: the live push is in the page's language too.
+      const player = new HttpClient(baseUrl);
+      await signedInAccount(player);
+      expect((await player.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {})).status).toBe(201);
+      await expect
+        .poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 })
+        .toBe('Meldingen: 2 ongelezen');
+      await bell.click();
+      await expect
+        .poll(() => page.getByRole('menuitem', { name: new RegExp(`^${waiting}`) }).count())
+        .toBe(2);
+      await browser.screenshot(`notifications-bell-nl-${viewport}`);
     } finally {
       await browser?.close();
     }

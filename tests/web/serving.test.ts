@@ -54,6 +54,20 @@ describe('what the server sends to a phone on a weak signal', () => {
     }
   });
 
+  it('opens the start page in the language the browser prefers', async () => {
+    const start = (path: string, language?: string) =>
+      rawGet(`${courtside.url}${path}`, language ? { 'accept-language': language } : {});
+    const dutch = await start('/webapps/', 'nl-NL,nl;q=0.9,en;q=0.8');
+    expect(dutch.status).toBe(302);
+    expect(dutch.headers.location).toBe('/webapps/ladders/nl/');
+    expect(dutch.headers.vary).toContain('Accept-Language');
+    expect((await start('/', 'nl')).headers.location).toBe('/webapps/ladders/nl/');
+    expect((await start('/webapps', 'nl')).headers.location).toBe('/webapps/ladders/nl/');
+    expect((await start('/webapps/', 'en-GB,nl;q=0.5')).headers.location).toBe('/webapps/ladders/en/');
+    expect((await start('/webapps/', 'fr')).headers.location).toBe('/webapps/ladders/en/');
+    expect((await start('/webapps/')).headers.location).toBe('/webapps/ladders/en/');
+  });
+
   it('revalidates the page itself with its ETag: 304 while it has not changed', async () => {
     const url = `${courtside.url}/webapps/ladders/en/`;
     const first = await rawGet(url, { 'accept-encoding': 'br' });
