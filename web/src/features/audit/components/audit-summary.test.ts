@@ -6,6 +6,7 @@ import managerNl from '../../../locales/manager-nl';
 import type { TFunction } from '../../../lib/i18n';
 import { Translations } from '../../../lib/translations';
 import { auditSummary, emptyNames, learnNames } from './audit-summary';
+import { productEvents } from '@courtside/events/catalog';
 
 const translations = new Translations({ language: 'en', fallbackLanguage: 'en' })
   .addResourceBundle('en', 'translation', en)
@@ -63,6 +64,26 @@ describe('audit summaries', () => {
     );
     expect(auditSummary({ type: 'ResultDisputed', payload: { seasonId, reason: 'x' } }, names, t)).toBe(
       'Een uitslag betwist in Winter',
+    );
+  });
+
+  it('names every event type of the product in Dutch, none by its English type name', () => {
+    const t = i18n.getFixedT('nl');
+    const other = (type: string) =>
+      type.replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
+    const fallbacks = productEvents
+      .map(({ type }) => ({ type, summary: auditSummary({ type, payload: { seasonId } }, names, t) }))
+      .filter(({ type, summary }) => summary === other(type));
+    expect(fallbacks).toEqual([]);
+    expect(
+      auditSummary(
+        { type: 'ChallengerSwapped', payload: { seasonId, fromPosition: 4, toPosition: 2 } },
+        names,
+        t,
+      ),
+    ).toBe('Een uitdager wisselde van plaats, van #4 naar #2 in Winter');
+    expect(auditSummary({ type: 'SeasonRulesChanged', payload: { seasonId } }, names, t)).toBe(
+      'Ladderregels van Winter gewijzigd',
     );
   });
 

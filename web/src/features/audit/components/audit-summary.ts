@@ -65,7 +65,8 @@ export function auditSummary(
         season: seasonName(payload.seasonId),
       });
     case 'ChallengerLeapfrogged':
-      return t('audit.types.ChallengerLeapfrogged', {
+    case 'ChallengerSwapped':
+      return t(`audit.types.${event.type}`, {
         from: typeof payload.fromPosition === 'number' ? payload.fromPosition : '?',
         to: typeof payload.toPosition === 'number' ? payload.toPosition : '?',
         season: seasonName(payload.seasonId),
@@ -87,6 +88,8 @@ export function auditSummary(
     case 'ResultDisputed':
     case 'TeamDroppedForInactivity':
     case 'LiveScoringStarted':
+    case 'LiveMatchEnded':
+    case 'SeasonRulesChanged':
       return t(`audit.types.${event.type}`, { season: seasonName(payload.seasonId) });
     case 'PointScored':
     case 'PointUndone':
