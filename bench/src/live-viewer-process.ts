@@ -6,7 +6,7 @@
  * Two kinds of viewer: `socket.io` (socket.io-client, as the web app) and `ws` (a bare WebSocket speaking the
  * socket.io protocol's few messages a viewer needs). A socket.io-client viewer decodes every push in full, about
  * 20 µs here; a real viewer does that once for its own copy, but 5,000 of them in one process on the server's two
- * cores add 100 ms of decoding to the last one's arrival. The `ws` viewer reads only the push's cursor and parses a
+ * cores add 100 ms of decoding to the last one's arrival. The `ws` viewer reads only the push's cursors and parses a
  * push once per process, so what it measures is the server's delivery.
  *
  * Messages from the parent: {type: 'start', urls, rooms, count, connectBatch, client} → replies {type: 'ready',
@@ -69,17 +69,24 @@ async function openSocketIoViewer(url: string, rooms: string[]): Promise<Viewer>
     report: { arrivals: [], duplicateCopies: 0, pushes: 0 },
   };
   const seen = new Set<string>();
-  socket.onAny((event: string, data: unknown, meta: { cursor?: number } | undefined) => {
-    const at = nowMs();
-    viewer.report.pushes++;
-    const key = `${event}@${meta?.cursor}`;
-    if (seen.has(key)) viewer.report.duplicateCopies++;
-    else seen.add(key);
-    if (event === 'live.updated') {
-      const seq = (data as { state?: { seq?: unknown } } | null)?.state?.seq;
-      if (typeof seq === 'number') viewer.report.arrivals.push([seq, at]);
-    }
-  });
+  socket.onAny(
+    (
+      event: string,
+      data: unknown,
+      meta: { cursor?: number; cursors?: object; room?: string } | undefined,
+    ) => {
+      const at = nowMs();
+      viewer.report.pushes++;
+      // A push is known by its positions in its rooms.
+      const key = `${event}@${JSON.stringify(meta?.cursors ?? [meta?.room, meta?.cursor])}`;
+      if (seen.has(key)) viewer.report.duplicateCopies++;
+      else seen.add(key);
+      if (event === 'live.updated') {
+        const seq = (data as { state?: { seq?: unknown } } | null)?.state?.seq;
+        if (typeof seq === 'number') viewer.report.arrivals.push([seq, at]);
+      }
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -94,15 +101,19 @@ async function openSocketIoViewer(url: string, rooms: string[]): Promise<Viewer>
   return viewer;
 }
 
-/** The point (`state.seq`) of each `live.updated` push, by its cursor: parsed from the first copy in this process. */
-const pointOfCursor = new Map<number, number | undefined>();
+/** The point (`state.seq`) of each `live.updated` push, by its cursors: parsed from the first copy in this process. */
+const pointOfCursor = new Map<string, number | undefined>();
 const LIVE_UPDATED = '42["live.updated",';
-const CURSOR = '"cursor":';
+
+/** The push's second argument as sent (`{"cursor":…}` to one room, `{"rooms":…,"cursors":…}` to several). */
+function metaText(frame: string): string {
+  return frame.slice(Math.max(frame.lastIndexOf(',{"cursor":'), frame.lastIndexOf(',{"rooms":')));
+}
 
 /**
  * A viewer on a bare WebSocket: the engine.io handshake ("0{…}" open, "40" connect to the main namespace), the
  * subscriptions as socket.io events with acknowledgements ("42<id>[…]" → "43<id>[…]"), pings answered ("2" → "3");
- * a push ("42[event, data, {cursor, …}]") is known by its cursor, read from the end of the frame.
+ * a push ("42[event, data, {cursor, …}]") is known by its cursors, read from the end of the frame.
  */
 async function openWsViewer(url: string, rooms: string[]): Promise<Viewer> {
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${LIVE_PATH}/?EIO=4&transport=websocket`);
@@ -110,7 +121,7 @@ async function openWsViewer(url: string, rooms: string[]): Promise<Viewer> {
     close: () => socket.close(),
     report: { arrivals: [], duplicateCopies: 0, pushes: 0 },
   };
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   const acks = new Map<number, (answer: string) => void>();
   let connected: (() => void) | undefined;
   socket.on('message', (raw: Buffer) => {
@@ -119,8 +130,7 @@ async function openWsViewer(url: string, rooms: string[]): Promise<Viewer> {
     if (frame === '2') return socket.send('3');
     if (frame.startsWith('42[')) {
       viewer.report.pushes++;
-      const from = frame.lastIndexOf(CURSOR);
-      const cursor = from < 0 ? Number.NaN : Number.parseInt(frame.slice(from + CURSOR.length), 10);
+      const cursor = metaText(frame);
       if (seen.has(cursor)) viewer.report.duplicateCopies++;
       else seen.add(cursor);
       if (!frame.startsWith(LIVE_UPDATED)) return;

@@ -15,6 +15,8 @@ export interface ProjectedNotification {
 export interface OutboxPush {
   id: number;
   room: string;
+  /** Its position in its room (1, 2, …): the cursor clients see. The id is the platform's, never shown. */
+  position: number;
   event: string;
   data: unknown;
 }

@@ -329,10 +329,21 @@ export function startProjector(options: ProjectorOptions): Projector {
          INSERT INTO checkpoints (partition, next_offset) VALUES ($1, $2)
          ON CONFLICT (partition) DO UPDATE SET next_offset = excluded.next_offset
          WHERE checkpoints.next_offset < excluded.next_offset
+       ), input AS (
+         SELECT * FROM unnest($3::text[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS i (room, event, data, nth)
+       ), numbered AS (
+         -- Each room's next positions; rooms locked in one order, so two projectors never wait on each other.
+         INSERT INTO room_positions (room, last)
+         SELECT room, count(*) FROM input GROUP BY room ORDER BY room
+         ON CONFLICT (room) DO UPDATE SET last = room_positions.last + excluded.last
+         RETURNING room, last
        ), pushed AS (
-         INSERT INTO outbox (room, event, data)
-         SELECT * FROM unnest($3::text[], $4::text[], $5::jsonb[])
-         RETURNING id, room, event, data
+         INSERT INTO outbox (room, event, data, position)
+         SELECT i.room, i.event, i.data,
+                n.last - count(*) OVER (PARTITION BY i.room) + row_number() OVER (PARTITION BY i.room ORDER BY i.nth)
+         FROM input i JOIN numbered n ON n.room = i.room
+         ORDER BY i.nth
+         RETURNING id, room, event, data, position
        )
        SELECT CASE WHEN $6::boolean THEN pg_notify($7, json_build_object(
          'schema', $8::text, 'partition', $1::integer, 'nextOffset', $2::bigint,

@@ -26,15 +26,16 @@ describe('live pushes whose outbox rows commit out of id order', () => {
     await courtside?.stop();
   });
 
-  type Row = { id: number; room: string; event: string; data: { name: string } };
+  type Row = { id: number; room: string; position: number; event: string; data: { name: string } };
 
   /** Opens a transaction that writes one outbox row, as a projector batch does; returns it and how to commit. */
   async function openBatch(room: string, name: string, announcePushes: boolean) {
     const client = await pool.connect();
     await client.query('BEGIN');
     const { rows } = await client.query<Row>(
-      `INSERT INTO ${courtside.readModelSchema}.outbox (room, event, data) VALUES ($1, 'test.late', $2)
-       RETURNING id, room, event, data`,
+      `INSERT INTO ${courtside.readModelSchema}.outbox (room, event, data, position)
+       VALUES ($1, 'test.late', $2, (SELECT coalesce(max(position), 0) + 1 FROM ${courtside.readModelSchema}.outbox))
+       RETURNING id, room, position, event, data`,
       [room, JSON.stringify({ name })],
     );
     const row = rows[0]!;

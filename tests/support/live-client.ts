@@ -6,7 +6,10 @@ import { pushCheckerOf } from './push-document.ts';
 export interface Push {
   event: string;
   data: unknown;
-  cursor: number;
+  /** A push to one room: its position there. */
+  cursor: number | undefined;
+  /** Per room the push went to, its position there (the cursor to resubscribe that room with). */
+  cursors: Record<string, number>;
   /** The rooms the push went to (one copy per socket, whichever of them it joined). */
   rooms: string[];
 }
@@ -36,9 +39,16 @@ export class LiveClient {
       extraHeaders: headers,
     });
     this.socket.onAny(
-      (event: string, data: unknown, meta: { cursor: number; room?: string; rooms?: string[] }) => {
+      (
+        event: string,
+        data: unknown,
+        meta: { cursor?: number; cursors?: Record<string, number>; room?: string; rooms?: string[] },
+      ) => {
         const rooms = meta?.rooms ?? (meta?.room === undefined ? [] : [meta.room]);
-        this.pushes.push({ event, data, cursor: meta?.cursor, rooms });
+        const cursors =
+          meta?.cursors ??
+          (meta?.room !== undefined && meta.cursor !== undefined ? { [meta.room]: meta.cursor } : {});
+        this.pushes.push({ event, data, cursor: meta?.cursor, cursors, rooms });
         if (!notDocumented.includes(event)) {
           this.checks.push(checker.then((documented) => documented.problem(event, data)));
         }

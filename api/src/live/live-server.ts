@@ -71,7 +71,7 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
       readUpTo > delivered
         ? (
             await options.pool.query<OutboxPush>(
-              `SELECT id, room, event, data FROM ${schema}.outbox WHERE id > $1 AND id <= $2 ORDER BY id`,
+              `SELECT id, room, position, event, data FROM ${schema}.outbox WHERE id > $1 AND id <= $2 ORDER BY id`,
               [delivered, readUpTo],
             )
           ).rows
@@ -85,11 +85,7 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
   function emit(rows: OutboxPush[]): void {
     for (const push of mergeRooms(rows)) {
       const started = performance.now();
-      io.to(push.rooms).emit(push.event, push.data, {
-        cursor: push.cursor,
-        rooms: push.rooms,
-        ...(push.rooms.length === 1 ? { room: push.rooms[0] } : {}),
-      });
+      io.to(push.rooms).emit(push.event, push.data, pushMeta(push));
       options.onEmitted?.(push.event, (performance.now() - started) / 1000);
     }
   }
@@ -113,7 +109,7 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
     const read = unknown.length
       ? (
           await options.pool.query<OutboxPush>(
-            `SELECT id, room, event, data FROM ${schema}.outbox WHERE id = ANY($1::bigint[]) ORDER BY id`,
+            `SELECT id, room, position, event, data FROM ${schema}.outbox WHERE id = ANY($1::bigint[]) ORDER BY id`,
             [unknown],
           )
         ).rows
@@ -158,13 +154,30 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
         await enqueue(async () => {
           if (socket.disconnected) return;
           await socket.join(room.name);
-          const since = parsed.data.since;
           const cover = (from: number) =>
             covered.set(room.name, Math.min(covered.get(room.name) ?? Number.POSITIVE_INFINITY, from));
+          if (delivered === undefined) {
+            cover(0);
+            return reply({ ok: true, cursor: 0 });
+          }
+          // Cursors are positions in the room; inside, the outbox id of the last push the client holds.
+          const { rows: standing } = await options.pool.query<{
+            position: number;
+            heldId: number;
+            oldest: number | null;
+          }>(
+            `SELECT coalesce((SELECT last FROM ${schema}.room_positions WHERE room = $1), 0)
+                      - (SELECT count(*) FROM ${schema}.outbox WHERE room = $1 AND id > $2) AS position,
+                    coalesce((SELECT max(id) FROM ${schema}.outbox WHERE room = $1 AND position <= $3), 0) AS "heldId",
+                    (SELECT min(position) FROM ${schema}.outbox WHERE room = $1) AS oldest`,
+            [room.name, delivered, parsed.data.since ?? 0],
+          );
+          const { position, heldId, oldest } = standing[0]!;
           // The cursor in the ack lets a client of a quiet room resubscribe with `since` after a reconnect.
-          if (since === undefined || delivered === undefined) {
-            cover(delivered ?? 0);
-            return reply({ ok: true, cursor: delivered ?? 0 });
+          const since = parsed.data.since;
+          if (since === undefined || since === position) {
+            cover(delivered);
+            return reply({ ok: true, cursor: position });
           }
           // The room's missed rows, with the rows of the same pushes to other rooms (written next to them).
           const { rows } = await options.pool.query<OutboxPush & { mine: boolean }>(
@@ -172,30 +185,25 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
                SELECT id, event, data FROM ${schema}.outbox
                WHERE room = $1 AND id > $2 AND id <= $3 ORDER BY id LIMIT $4
              )
-             SELECT DISTINCT ON (o.id) o.id, o.room, o.event, o.data, (o.room = $1 AND o.id > $2) AS mine
+             SELECT DISTINCT ON (o.id) o.id, o.room, o.position, o.event, o.data, (o.room = $1 AND o.id > $2) AS mine
              FROM mine m JOIN ${schema}.outbox o
                ON o.id BETWEEN m.id - $5 AND m.id + $5 AND o.id <= $3 AND o.event = m.event AND o.data = m.data
              ORDER BY o.id`,
-            [room.name, since, delivered, CATCH_UP_LIMIT + 1, MAX_ROOMS_PER_PUSH],
+            [room.name, heldId, delivered, CATCH_UP_LIMIT + 1, MAX_ROOMS_PER_PUSH],
           );
-          const { rows: oldestRows } = await options.pool.query<{ oldest: number | null }>(
-            `SELECT min(id) AS oldest FROM ${schema}.outbox`,
-          );
-          const oldest = oldestRows[0]?.oldest ?? 0;
-          // Pushes older than the outbox keeps, or too many to send: the client reloads instead.
+          // A cursor the room never reached (another installation's, or from before positions), pushes older than
+          // the outbox keeps, or too many to send: the client reloads instead.
           const resync =
-            rows.filter((row) => row.mine).length > CATCH_UP_LIMIT || (oldest > 0 && since + 1 < oldest);
+            since > position ||
+            oldest === null ||
+            oldest > since + 1 ||
+            rows.filter((row) => row.mine).length > CATCH_UP_LIMIT;
           // Missed pushes go out before the ack, so the ack's cursor never runs ahead of what the client holds.
           if (!resync)
-            for (const push of catchUpPushes(rows, room.name, since, covered)) {
-              socket.emit(push.event, push.data, {
-                cursor: push.cursor,
-                rooms: push.rooms,
-                ...(push.rooms.length === 1 ? { room: push.rooms[0] } : {}),
-              });
-            }
-          cover(resync ? delivered : since);
-          reply(resync ? { ok: true, cursor: delivered, resync: true } : { ok: true, cursor: delivered });
+            for (const push of catchUpPushes(rows, room.name, heldId, covered))
+              socket.emit(push.event, push.data, pushMeta(push));
+          cover(resync ? delivered : heldId);
+          reply(resync ? { ok: true, cursor: position, resync: true } : { ok: true, cursor: position });
         });
       })().catch((error: unknown) => {
         options.onError(error);
@@ -249,15 +257,26 @@ interface MergedPush {
   event: string;
   data: unknown;
   rooms: string[];
-  /** The outbox id of the last row merged: every row up to it has been emitted. */
-  cursor: number;
+  /** Per room it goes to, its position there: the cursor the client resubscribes that room with. */
+  positions: Record<string, number>;
+}
+
+/**
+ * The second argument of a push: one room's push names its position as `cursor`; a push to several rooms names
+ * each room's in `cursors` (pushMetaSchema).
+ */
+function pushMeta(push: MergedPush) {
+  const [only] = push.rooms;
+  return push.rooms.length === 1 && only !== undefined
+    ? { cursor: push.positions[only]!, room: only, rooms: push.rooms }
+    : { rooms: push.rooms, cursors: push.positions };
 }
 
 /**
  * One change pushed to several rooms (a match to its match, season and ladder rooms) is written as consecutive
  * outbox rows with the same event and data. Emitting them as one, to all their rooms at once, lets socket.io
  * deliver it once to a socket that is in several of those rooms. Only consecutive rows merge, so pushes keep
- * their order and a cursor never passes a row that was not emitted.
+ * their order.
  */
 export function mergeRooms(rows: readonly OutboxPush[]): MergedPush[] {
   return mergeRows(rows).map(({ key: _key, rowIds: _rowIds, ...push }) => push);
@@ -273,19 +292,26 @@ function mergeRows(
     if (last && last.key === key) {
       if (!last.rooms.includes(row.room)) last.rooms.push(row.room);
       last.rowIds.set(row.room, row.id);
-      last.cursor = row.id;
+      last.positions[row.room] = row.position;
     } else {
       const rowIds = new Map([[row.room, row.id]]);
-      merged.push({ key, event: row.event, data: row.data, rooms: [row.room], cursor: row.id, rowIds });
+      merged.push({
+        key,
+        event: row.event,
+        data: row.data,
+        rooms: [row.room],
+        positions: { [row.room]: row.position },
+        rowIds,
+      });
     }
   }
   return merged;
 }
 
 /**
- * What a socket that resubscribes to `room` with `since` is sent: the pushes to the room after `since`, each once
- * and naming all the rooms it went to, minus those the socket already got through another room it is in
- * (`covered`: per room, the outbox id after which the socket got every push of that room).
+ * What a socket that resubscribes to `room` after the outbox id `since` (its last push there) is sent: the pushes
+ * to the room after it, each once and naming all the rooms it went to, minus those the socket already got through
+ * another room it is in (`covered`: per room, the outbox id after which the socket got every push of that room).
  */
 export function catchUpPushes(
   rows: readonly OutboxPush[],

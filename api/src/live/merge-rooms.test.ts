@@ -4,18 +4,20 @@ import { catchUpPushes, mergeRooms } from './live-server.ts';
 const row = (id: number, room: string, event = 'match.updated', data: unknown = { match: { id: 'm1' } }) => ({
   id,
   room,
+  // Positions in the rooms, apart from the ids: a push names the former only.
+  position: id * 10,
   event,
   data,
 });
 
 describe('merging outbox rows into pushes', () => {
-  it('given one change written to three rooms, then it is one push to the three rooms with the last cursor', () => {
+  it('given one change written to three rooms, then it is one push to the three rooms with its position in each', () => {
     expect(mergeRooms([row(1, 'match:m1'), row(2, 'season:s1'), row(3, 'ladder:l1')])).toEqual([
       {
         event: 'match.updated',
         data: { match: { id: 'm1' } },
         rooms: ['match:m1', 'season:s1', 'ladder:l1'],
-        cursor: 3,
+        positions: { 'match:m1': 10, 'season:s1': 20, 'ladder:l1': 30 },
       },
     ]);
   });
@@ -28,11 +30,11 @@ describe('merging outbox rows into pushes', () => {
       row(4, 'ladder:l1', 'match.updated', { match: { id: 'm2' } }),
     ]);
 
-    expect(pushes.map((push) => [push.event, push.rooms, push.cursor])).toEqual([
-      ['match.updated', ['match:m1'], 1],
-      ['season.updated', ['season:s1'], 2],
-      ['match.updated', ['season:s1'], 3],
-      ['match.updated', ['ladder:l1'], 4],
+    expect(pushes.map((push) => [push.event, push.rooms, push.positions])).toEqual([
+      ['match.updated', ['match:m1'], { 'match:m1': 10 }],
+      ['season.updated', ['season:s1'], { 'season:s1': 20 }],
+      ['match.updated', ['season:s1'], { 'season:s1': 30 }],
+      ['match.updated', ['ladder:l1'], { 'ladder:l1': 40 }],
     ]);
   });
 });
@@ -46,7 +48,7 @@ describe('catching a socket up on one room', () => {
         event: 'match.updated',
         data: { match: { id: 'm1' } },
         rooms: ['match:m1', 'season:s1', 'ladder:l1'],
-        cursor: 13,
+        positions: { 'match:m1': 110, 'season:s1': 120, 'ladder:l1': 130 },
       },
     ]);
   });
@@ -67,6 +69,6 @@ describe('catching a socket up on one room', () => {
       new Map(),
     );
 
-    expect(pushes.map((push) => push.cursor)).toEqual([13]);
+    expect(pushes.map((push) => push.positions['season:s1'])).toEqual([120]);
   });
 });

@@ -81,7 +81,15 @@ export const livePushes: readonly DocumentedPush[] = [
 
 /** The second argument of every push: where the client stands, to resubscribe with `since` after a reconnect. */
 export const pushMetaSchema = z.object({
-  cursor: z.number().int().describe('The outbox position of this push: resubscribe with `since: cursor`'),
+  cursor: z
+    .number()
+    .int()
+    .optional()
+    .describe('A push to one room: its position in the room (1, 2, …): resubscribe with `since: cursor`'),
+  cursors: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .describe('A push to several rooms: per room, its position there'),
   room: z.string().optional().describe('The room, when the push went to one room'),
   rooms: z.array(z.string()).optional().describe('The rooms the push went to (one copy per socket)'),
 });
@@ -93,7 +101,7 @@ export const subscribeSchema = z.object({
     .int()
     .nonnegative()
     .optional()
-    .describe('The last cursor the client holds: missed pushes follow'),
+    .describe('The last cursor the client holds for this room: missed pushes follow'),
   language: z
     .enum(notificationLanguages)
     .optional()
@@ -105,7 +113,7 @@ export const subscribeSchema = z.object({
 export const subscribeAckSchema = z.union([
   z.object({
     ok: z.literal(true),
-    cursor: z.number().int().optional().describe('Where the room stands now'),
+    cursor: z.number().int().optional().describe('Where the room stands now: its position'),
     resync: z.boolean().optional().describe('Too much was missed: reload, then resubscribe without `since`'),
   }),
   z.object({ ok: z.literal(false), error: z.string() }),

@@ -154,6 +154,31 @@ describe('createLiveClient', () => {
     expect(client.lastCursor('ladder:l9')).toBeUndefined();
   });
 
+  it('given one push to several rooms with its position in each, when it arrives, then each room keeps its own', () => {
+    const { socket, client } = setup();
+    client.subscribe('match:m1', {});
+    client.subscribe('season:s1', {});
+    socket.serverConnects();
+    socket.fire(
+      'match.updated',
+      { match: { id: 'm1' } },
+      { rooms: ['match:m1', 'season:s1'], cursors: { 'match:m1': 3, 'season:s1': 57 } },
+    );
+    expect(client.lastCursor('match:m1')).toBe(3);
+    expect(client.lastCursor('season:s1')).toBe(57);
+    socket.connectionDrops();
+    socket.serverConnects();
+    expect(
+      socket
+        .subscribes()
+        .slice(-2)
+        .map((e) => e.payload),
+    ).toEqual([
+      { room: 'match:m1', since: 3 },
+      { room: 'season:s1', since: 57 },
+    ]);
+  });
+
   it('given pushes without a room, when they arrive, then the cursor is kept for every joined room', () => {
     const { socket, client } = setup();
     let calls = 0;

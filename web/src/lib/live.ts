@@ -4,7 +4,8 @@ import { LIVE_PATH } from '@courtside/events/api-paths';
 
 /**
  * Client of the live channel (DESIGN.md §1 "Live"): socket.io at /webapps/socket.io, rooms joined
- * with `subscribe {room, since?}`, server pushes `(payload, {cursor})`. The client remembers the
+ * with `subscribe {room, since?}`, server pushes `(payload, {cursor})`, or `{cursors}` per room for a push to
+ * several rooms (cursors are positions in each room). The client remembers the
  * last cursor per room and, after a reconnect, subscribes each room again with `since` so that the
  * server replays what was missed, or answers `{ok: true, resync: true}` when the client must refetch.
  */
@@ -69,6 +70,8 @@ export const LIVE_EVENTS = [
  */
 export interface PushMeta {
   cursor: number;
+  /** A push to several rooms: per room, its position there (`cursor` is then absent). */
+  cursors?: Record<string, number>;
   room?: string;
   /** The rooms one push was sent to (a socket in several of them gets it once). */
   rooms?: string[];
@@ -117,6 +120,12 @@ export function parseMeta(value: unknown): Partial<PushMeta> {
   const record = value as Record<string, unknown>;
   const meta: Partial<PushMeta> = {};
   if (typeof record.cursor === 'number' && Number.isFinite(record.cursor)) meta.cursor = record.cursor;
+  if (typeof record.cursors === 'object' && record.cursors !== null) {
+    const cursors = Object.entries(record.cursors as Record<string, unknown>).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+    );
+    meta.cursors = Object.fromEntries(cursors);
+  }
   if (typeof record.room === 'string') meta.room = record.room;
   if (Array.isArray(record.rooms) && record.rooms.every((room) => typeof room === 'string')) {
     meta.rooms = record.rooms as string[];
@@ -273,21 +282,23 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
 
   const dispatch = (event: LiveEventName, payload: unknown, rawMeta: unknown) => {
     const meta = parseMeta(rawMeta);
-    const targets: RoomState[] = [];
+    const targets: Array<[string, RoomState]> = [];
     const named = meta.rooms ?? (meta.room === undefined ? undefined : [meta.room]);
     if (named !== undefined) {
       for (const room of named) {
         const roomState = rooms.get(room);
-        if (roomState) targets.push(roomState);
+        if (roomState) targets.push([room, roomState]);
       }
     } else {
-      targets.push(...rooms.values());
+      targets.push(...rooms.entries());
     }
     const called = new Set<LiveHandlers>();
     const fullMeta: PushMeta = { ...meta, cursor: meta.cursor ?? -1 };
-    for (const roomState of targets) {
-      if (meta.cursor !== undefined && (roomState.cursor === undefined || meta.cursor > roomState.cursor)) {
-        roomState.cursor = meta.cursor;
+    for (const [room, roomState] of targets) {
+      // Cursors are positions in each room.
+      const cursor = meta.cursors?.[room] ?? meta.cursor;
+      if (cursor !== undefined && (roomState.cursor === undefined || cursor > roomState.cursor)) {
+        roomState.cursor = cursor;
       }
       for (const h of [...roomState.handlers]) {
         if (called.has(h)) continue;
