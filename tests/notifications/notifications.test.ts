@@ -237,7 +237,10 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
     await live.connected();
     const managerId = (await manager.json<{ id: string }>('GET', `${ACCOUNT_API}/account`)).body.id;
     expect(await live.subscribe(`account:${managerId}`, undefined, 'en')).toMatchObject({ ok: true });
-    expect(await live.subscribe(`account:${managerId}`, undefined, 'de')).toMatchObject({ ok: false });
+    expect(await live.subscribe(`account:${managerId}`, undefined, 'de')).toEqual({
+      ok: false,
+      error: 'Unknown language: en or nl',
+    });
 
     const player = new HttpClient(courtside.url!);
     await signedIn(player);

@@ -145,6 +145,8 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
       const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
       const parsed = subscribeSchema.safeParse(input);
       const room = parsed.success ? parseRoom(parsed.data.room) : undefined;
+      if (!parsed.success && parsed.error.issues.some((issue) => issue.path[0] === 'language'))
+        return reply({ ok: false, error: 'Unknown language: en or nl' });
       if (!parsed.success || !room) return reply({ ok: false, error: 'Unknown room' });
       void (async () => {
         const decision = await authorizeRoom(room, await viewer, options.authorizers);
