@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { initialSeasonId } from '@courtside/events/ladders/season-rules';
 import { Dropdown } from '../../../components/forms/Dropdown';
@@ -33,6 +34,10 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
   const [mode, setMode] = useState<Mode>({ kind: 'none' });
   const [failure, setFailure] = useState<string>();
   const MatchesTab = useSeasonMatchesTab();
+  // `?season={id}&tab=matches` (a dispute's notification) opens that season on its Matches tab.
+  const [searchParams] = useSearchParams();
+  const linkedSeason = searchParams.get('season');
+  const linkedTab = searchParams.get('tab') === 'matches' ? 1 : 0;
 
   /** Reloads the seasons; selects `select` (a season id), or keeps the selection, or the initial choice. */
   const reload = useCallback(
@@ -57,8 +62,8 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
   );
 
   useEffect(() => {
-    void reload('initial');
-  }, [reload]);
+    void reload(linkedSeason ?? 'initial');
+  }, [reload, linkedSeason]);
 
   const selected = mode.kind === 'season' ? seasons?.find((s) => s.uuid === mode.seasonId) : undefined;
   const seasonLabel = (season: Season) =>
@@ -126,7 +131,7 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
           onDeleted={onDeleted}
         />
       ) : selected ? (
-        <TabGroup key={selected.uuid}>
+        <TabGroup key={selected.uuid} defaultIndex={selected.uuid === linkedSeason ? linkedTab : 0}>
           <TabList className={tabListClass}>
             <Tab className={tabClass}>{t('manager.tabs.participants')}</Tab>
             <Tab className={tabClass}>{t('manager.tabs.matches')}</Tab>
