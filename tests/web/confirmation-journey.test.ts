@@ -160,7 +160,22 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
         await casCard.getByLabel(`Set ${set} score of Ann Smith`).fill(annScore);
         await casCard.getByLabel(`Set ${set} score of Cas Lee`).fill(casScore);
       }
+      // Half a set is stopped in the form, next to the set, before anything is sent (DESIGN.md §5).
+      await casCard.getByLabel('Set 2 score of Cas Lee').fill('');
+      await casCard.getByRole('button', { name: 'Save' }).click();
+      await casCard.getByRole('alert').getByText('Set 2 needs a score for both sides.').waitFor();
+      const missing = casCard.getByLabel('Set 2 score of Cas Lee');
+      await expect.poll(() => missing.getAttribute('aria-invalid')).toBe('true');
+      await expect
+        .poll(() => missing.evaluate((input) => input === input.ownerDocument.activeElement))
+        .toBe(true);
+      await casBrowser.screenshot(`confirmation-half-set-${viewport}`);
+      expect(
+        (await cas.http.json<{ status: string }>('GET', `${MATCHES_API}/matches/${matchId}`)).body.status,
+      ).toBe('planned');
+      await missing.fill('6');
       await casPage.keyboard.press('Tab');
+      await expect.poll(() => casCard.getByRole('alert').count()).toBe(0);
       await casCard.locator('[data-testid="side-challenger"] [data-testid="winner-mark"]').waitFor();
       await casCard.getByRole('button', { name: 'Save' }).click();
       await casPage.getByText('Match saved').first().waitFor();

@@ -276,8 +276,13 @@ export function MatchCard({
     if (!editingRef.current) return;
     const next = preview(withTeam(draftRef.current, side, team));
     setDraft(next);
-    // The api refuses half a set: the preview waits until both sides have their games.
-    if (halfScoredSets(next.defender, next.challenger).length > 0) return;
+    // The api refuses half a set: the preview waits until both sides have their games (and an answer
+    // still on its way for the scores before is dropped).
+    if (halfScoredSets(next.defender, next.challenger).length > 0) {
+      sequence.current++;
+      lastSent.current = '';
+      return;
+    }
     const payload = JSON.stringify(scorePayload(next));
     if (payload === lastSent.current) return;
     lastSent.current = payload;
