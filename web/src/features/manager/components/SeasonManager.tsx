@@ -48,8 +48,9 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
         setFailure(undefined);
         setMode((previous) => {
           const keep = previous.kind === 'season' && list.some((s) => s.uuid === previous.seasonId);
-          const wanted =
-            select === 'initial' || (select === undefined && !keep) ? initialSeasonId(list) : select;
+          // The season a link names, if the ladder has it, else the initial choice.
+          const initial = list.some((s) => s.uuid === linkedSeason) ? linkedSeason : initialSeasonId(list);
+          const wanted = select === 'initial' || (select === undefined && !keep) ? initial : select;
           if (wanted && list.some((s) => s.uuid === wanted)) return { kind: 'season', seasonId: wanted };
           if (select === undefined && keep) return previous;
           return previous.kind === 'new' ? previous : { kind: 'none' };
@@ -58,12 +59,12 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
         setFailure(isApiError(error) ? error.error : t('form.failed'));
       }
     },
-    [companyId, ladder.uuid, t],
+    [companyId, ladder.uuid, linkedSeason, t],
   );
 
   useEffect(() => {
-    void reload(linkedSeason ?? 'initial');
-  }, [reload, linkedSeason]);
+    void reload('initial');
+  }, [reload]);
 
   const selected = mode.kind === 'season' ? seasons?.find((s) => s.uuid === mode.seasonId) : undefined;
   const seasonLabel = (season: Season) =>
