@@ -7,7 +7,7 @@ import { HttpClient } from '../support/http-client.ts';
 import { day, managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
-import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { productEvents } from '@courtside/events/catalog';
 import { EventRegistry } from '@courtside/events/event-registry';
 
@@ -148,6 +148,135 @@ describe('matches', () => {
       `${ADMIN_API}/companies/${company.id}/events?stream=${seasonId}&limit=5`,
     );
     expect(history.body.items.map((event) => event.type)).toContain('ChallengerLeapfrogged');
+  });
+
+  type Confirmed = Match & { confirmation: { state: string } };
+
+  it('a confirmed result is final for players (409 RESULT_FINAL), a disputed one too (409 DISPUTED); a manager changes either', async () => {
+    const { teams, manager, url, matchId, seasonId } = await matchBetween(0, 2);
+    const [defender, , challenger] = [teams[0]!.http, teams[1]!.http, teams[2]!.http];
+    const put = (http: HttpClient, score: { defender: unknown; challenger: unknown }, date?: string) =>
+      http.json<Confirmed & { reason?: string }>('PUT', `${MATCHES_API}/matches`, {
+        id: matchId,
+        ...score,
+        ...(date ? { date } : {}),
+      });
+    const win = { defender: sets(4, 4), challenger: sets(6, 6) };
+    const turned = { defender: sets(4, 6, 7), challenger: sets(6, 4, 5) };
+
+    expect((await put(challenger, win)).body.confirmation.state).toBe('pending');
+    expect((await defender.json('POST', `${url}/confirm`)).status).toBe(200);
+    // The loser tries to turn the confirmed result round, then the winner to change its games.
+    const byLoser = await put(defender, turned);
+    const byWinner = await put(challenger, { defender: sets(0, 0), challenger: sets(6, 6) });
+    const after = await defender.json<Confirmed>('GET', url);
+    // The same scores with a date: only the date changes.
+    const dated = await put(defender, win, `${day(1)}T19:00`);
+    const byManager = await put(manager, turned);
+
+    expect(byLoser).toMatchObject({ status: 409, body: { reason: 'RESULT_FINAL' } });
+    expect(byWinner).toMatchObject({ status: 409, body: { reason: 'RESULT_FINAL' } });
+    expect(after.body).toMatchObject({ confirmation: { state: 'confirmed' }, challenger: { winner: true } });
+    expect(after.body.challenger.matchSets.map((set) => set.score)).toEqual([6, 6]);
+    expect(dated).toMatchObject({
+      status: 200,
+      body: { date: `${day(1)}T19:00`, challenger: { winner: true } },
+    });
+    expect(byManager).toMatchObject({ status: 200, body: { defender: { winner: true } } });
+
+    // A disputed result: neither player may enter another; the manager settles it.
+    const second = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      {
+        defenderId: teams[0]!.teamId,
+        challengerId: teams[2]!.teamId,
+      },
+    );
+    const secondUrl = `${MATCHES_API}/matches/${second.body.matchId}`;
+    const putSecond = (http: HttpClient, score: { defender: unknown; challenger: unknown }) =>
+      http.json<Confirmed & { reason?: string }>('PUT', `${MATCHES_API}/matches`, {
+        id: second.body.matchId,
+        ...score,
+      });
+    expect((await putSecond(challenger, win)).status).toBe(200);
+    expect((await defender.json('POST', `${secondUrl}/dispute`, { reason: 'We won' })).status).toBe(200);
+    const reenteredByEnterer = await putSecond(challenger, { defender: sets(4, 3), challenger: sets(6, 6) });
+    const reenteredByOther = await putSecond(defender, turned);
+    const stillDisputed = await defender.json<Confirmed>('GET', secondUrl);
+    const settled = await putSecond(manager, turned);
+
+    expect(reenteredByEnterer).toMatchObject({ status: 409, body: { reason: 'DISPUTED' } });
+    expect(reenteredByOther).toMatchObject({ status: 409, body: { reason: 'DISPUTED' } });
+    expect(stillDisputed.body.confirmation.state).toBe('disputed');
+    expect(stillDisputed.body.defender.matchSets.map((set) => set.score)).toEqual([4, 4]);
+    expect(settled).toMatchObject({ status: 200, body: { confirmation: { state: 'confirmed' } } });
+  });
+
+  it('refuses a set with one side’s games only (400 naming the set), on save and on recalculate; nothing is stored', async () => {
+    const { teams, url, matchId } = await matchBetween(0, 1, 2);
+    const player = teams[0]!.http;
+    const half = {
+      id: matchId,
+      defender: sets(6, 6),
+      challenger: { matchSets: [{ score: 3 }, { score: null }], special: 'none' },
+    };
+    const saved = await player.json<{ error: string; issues: Array<{ path: string; message: string }> }>(
+      'PUT',
+      `${MATCHES_API}/matches`,
+      half,
+    );
+    const shorter = await player.json('PUT', `${MATCHES_API}/matches`, {
+      ...half,
+      challenger: sets(3),
+    });
+    const preview = await player.json<{ issues: Array<{ path: string; message: string }> }>(
+      'PUT',
+      `${MATCHES_API}/matches/recalculate`,
+      half,
+    );
+    const after = await player.json<Match>('GET', url);
+
+    for (const answer of [saved, shorter, preview]) {
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(answer.body)).toContain('Set 2 needs a score for both sides');
+      expect(JSON.stringify(answer.body)).toMatch(
+        /challenger\.matchSets\.1\.score|"challenger","matchSets",1,"score"/,
+      );
+    }
+    expect(after.body.status).toBe('planned');
+    expect(after.body.defender.matchSets).toEqual([]);
+  });
+
+  it('a result entered before the match’s date counts as played when entered: lastPlayedAt is never in the future', async () => {
+    const { teams, manager, url, matchId, ladderId } = await matchBetween(0, 1, 2);
+    const future = `${day(30)}T19:00`;
+    expect(
+      (
+        await manager.json('PUT', `${MATCHES_API}/matches`, {
+          id: matchId,
+          defender: sets(),
+          challenger: sets(),
+          date: future,
+        })
+      ).status,
+    ).toBe(200);
+    const saved = await manager.json<Match>('PUT', `${MATCHES_API}/matches`, {
+      id: matchId,
+      defender: sets(6, 6),
+      challenger: sets(1, 1),
+    });
+    const standings = await teams[0]!.http.json<{
+      teams: Array<{ teamId: string; lastPlayedAt: string | null }>;
+    }>('GET', `${LADDER_API}/ladders/${ladderId}/standings`);
+
+    expect(saved.body).toMatchObject({ date: future, status: 'completed' });
+    expect((await manager.json<Match>('GET', url)).body.date).toBe(future);
+    for (const row of standings.body.teams) {
+      expect(row.lastPlayedAt).not.toBeNull();
+      expect(row.lastPlayedAt! < `${day(5)}T00:00`).toBe(true);
+      expect(row.lastPlayedAt! >= `${day(-1)}T00:00`).toBe(true);
+    }
   });
 
   it('moves nobody when the defender wins or the challenger stood above', async () => {

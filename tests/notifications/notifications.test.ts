@@ -138,7 +138,13 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
   });
 
   it('lists newest first, pages with after and limit, and marks ids or all as read', async () => {
-    const { manager } = await seasonWithTeams(courtside.url!, 4);
+    // Four teams that wait (their notifications stay unread until the teams are accepted or rejected).
+    const { manager, seasonId } = await managerWithSeason(courtside.url!);
+    for (let index = 0; index < 4; index++) {
+      const player = new HttpClient(courtside.url!);
+      await signedIn(player);
+      expect((await player.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {})).status).toBe(201);
+    }
     const all = await until(manager, 'team.waiting', 4);
     const page1 = await list(manager, '?limit=2');
     const page2 = await list(manager, `?limit=2&after=${page1.body[1]!.id}`);
@@ -396,12 +402,29 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
       challenger: set(6, 6),
     });
     expect(saved.status).toBe(200);
-    await until(top!.http, 'result.toConfirm');
+    const [toConfirm] = await until(top!.http, 'result.toConfirm');
     expect((await list(bottom!.http)).body.some((item) => item.kind === 'result.toConfirm')).toBe(false);
+    // The score to confirm, and the match itself, in the app and in the mail.
+    const matchPage = `/webapps/matches/en/?match=${created.body.matchId}`;
+    expect(toConfirm).toMatchObject({
+      url: matchPage,
+      body: expect.stringContaining('Sam Server – Sam Server 2-6 3-6.'),
+    });
+    const confirmMail = (await mailbox(top!.account.email)).find((mail) =>
+      /^Confirm the result/.test(mail.subject),
+    );
+    expect(confirmMail!.text).toContain('2-6 3-6');
+    expect(confirmMail!.text).toContain(matchPage);
 
     expect((await top!.http.json('POST', `${url}/dispute`, { reason: 'We won that' })).status).toBe(200);
     const [disputed] = await until(manager, 'result.disputed');
-    expect(disputed!.body).toBe('Sam Server – Sam Server: “We won that”');
+    expect(disputed!.body).toBe('Sam Server – Sam Server 2-6 3-6: “We won that”');
+    expect(disputed!.url).toMatch(
+      new RegExp(`^/webapps/manager/en/[^/]+/ladders/Club%20Ladder\\?season=${seasonId}&tab=matches$`),
+    );
+    // The player who entered it hears of the dispute too, led to the match.
+    const [toldEnterer] = await until(bottom!.http, 'result.disputed');
+    expect(toldEnterer).toMatchObject({ url: matchPage, body: expect.stringContaining('“We won that”') });
 
     const after = await manager.json<Record<string, unknown>>('GET', url);
     expect(
@@ -415,6 +438,25 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
     ).toBe(200);
     await until(top!.http, 'result.confirmed');
     await until(bottom!.http, 'result.confirmed');
+    // A manager's change of the confirmed result tells both sides, with the new score.
+    const settled = await manager.json<Record<string, unknown>>('GET', url);
+    expect(
+      (
+        await manager.json('PUT', `${MATCHES_API}/matches`, {
+          ...settled.body,
+          defender: set(6, 6),
+          challenger: set(1, 2),
+        })
+      ).status,
+    ).toBe(200);
+    for (const side of [top!, bottom!]) {
+      const changes = await until(side.http, 'result.confirmed', 2);
+      expect(changes[0]).toMatchObject({
+        title: 'A manager set the result',
+        body: 'Club Ladder: Sam Server – Sam Server 6-1 6-2.',
+        url: matchPage,
+      });
+    }
 
     const second = await manager.json<{ matchId: string }>(
       'POST',
@@ -441,7 +483,21 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
     await until(bottom!.http, 'match.cancelled');
     // The notifier takes the log in order: the one-set score came before the cancellation.
     const finals = (await list(top!.http)).body.filter((item) => item.kind === 'result.confirmed');
-    expect(finals).toHaveLength(1);
+    expect(finals).toHaveLength(2);
+  });
+
+  it('a waiting team’s notification is read for every manager once the team is accepted or rejected', async () => {
+    const { manager, teams } = await seasonWithTeams(courtside.url!, 2);
+    const waiting = await until(manager, 'team.waiting', 2);
+    const read = await eventually(
+      async () => {
+        const items = (await list(manager, '?limit=100')).body.filter((item) => item.kind === 'team.waiting');
+        return items.every((item) => item.readAt !== null) && items;
+      },
+      { message: 'team.waiting read' },
+    );
+    expect(waiting).toHaveLength(teams.length);
+    expect(read).toHaveLength(teams.length);
   });
 
   it('challenges: accepted, declined and expired reach the challenger, a reminder the challenged a day before the answer is due', async () => {

@@ -7,13 +7,46 @@ import { openBrowser, type ViewportName, signInBrowser } from '../support/browse
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import {
+  ACCOUNT_API,
+  ADMIN_API,
+  LADDER_API,
+  MATCHES_API,
+  PREFERENCES_PATH,
+} from '@courtside/events/api-paths';
 
 /**
  * DESIGN.md §5 in the browser, with the season's default rules (confirmHours 48): a challenge is
  * accepted on My matches, the challenger's result waits for the defender, who confirms it (positions
  * move); a second result is disputed and the manager settles it by saving in the season's Matches tab.
+ * Then, in English and Dutch, the loop of a dispute (issue 34): the prompt names the result to confirm,
+ * the player who entered it hears of the dispute, the manager's notification opens the Matches tab,
+ * and a player gets no Edit on a disputed or confirmed result.
  */
+
+/** The texts the dispute journey reads, per language. */
+const texts = {
+  en: {
+    prompt: /^Please confirm or dispute this result by .+: Cas Lee won 6-1, 6-2$/,
+    bell: /^Notifications/,
+    disputesYours: 'Ann Smith disputes your result',
+    disputedIn: /^A result is disputed in /,
+    matchesTab: 'Matches',
+    edit: 'Edit',
+    save: 'Save',
+    saved: 'Match saved',
+  },
+  nl: {
+    prompt: /^Bevestig of betwist deze uitslag vóór .+: Cas Lee won met 6-1, 6-2$/,
+    bell: /^Meldingen/,
+    disputesYours: 'Ann Smith betwist je uitslag',
+    disputedIn: /^Een uitslag wordt betwist in /,
+    matchesTab: 'Wedstrijden',
+    edit: 'Bewerken',
+    save: 'Opslaan',
+    saved: 'Wedstrijd opgeslagen',
+  },
+} as const;
 
 interface Player {
   http: HttpClient;
@@ -28,7 +61,10 @@ const card = (scope: Page | Locator, matchId: string) =>
 describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+    courtside = await startTestCourtside(await createBackend('embedded'), {
+      webDistDir: defaultWebDistDir,
+      runNotifier: true,
+    });
   });
   afterAll(async () => {
     await courtside?.stop();
@@ -124,7 +160,22 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
         await casCard.getByLabel(`Set ${set} score of Ann Smith`).fill(annScore);
         await casCard.getByLabel(`Set ${set} score of Cas Lee`).fill(casScore);
       }
+      // Half a set is stopped in the form, next to the set, before anything is sent (DESIGN.md §5).
+      await casCard.getByLabel('Set 2 score of Cas Lee').fill('');
+      await casCard.getByRole('button', { name: 'Save' }).click();
+      await casCard.getByRole('alert').getByText('Set 2 needs a score for both sides.').waitFor();
+      const missing = casCard.getByLabel('Set 2 score of Cas Lee');
+      await expect.poll(() => missing.getAttribute('aria-invalid')).toBe('true');
+      await expect
+        .poll(() => missing.evaluate((input) => input === input.ownerDocument.activeElement))
+        .toBe(true);
+      await casBrowser.screenshot(`confirmation-half-set-${viewport}`);
+      expect(
+        (await cas.http.json<{ status: string }>('GET', `${MATCHES_API}/matches/${matchId}`)).body.status,
+      ).toBe('planned');
+      await missing.fill('6');
       await casPage.keyboard.press('Tab');
+      await expect.poll(() => casCard.getByRole('alert').count()).toBe(0);
       await casCard.locator('[data-testid="side-challenger"] [data-testid="winner-mark"]').waitFor();
       await casCard.getByRole('button', { name: 'Save' }).click();
       await casPage.getByText('Match saved').first().waitFor();
@@ -235,4 +286,122 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
       await managerBrowser.close();
     }
   }, 180_000);
+
+  it.each(['en', 'nl'] as const)(
+    'closes the loop of a dispute (%s): the score to confirm, the entering player told, the manager led to the Matches tab, no Edit for players',
+    async (locale) => {
+      const baseUrl = courtside.url!;
+      const words = texts[locale];
+      const ladderName = `Dispute ladder ${viewport} ${locale}`;
+      const { manager, company, seasonId } = await managerWithSeason(baseUrl, {
+        companyName: `TC Dispute ${viewport} ${locale}`,
+        ladderName,
+      });
+      expect((await manager.json('PUT', PREFERENCES_PATH, { language: locale, mail: {} })).status).toBe(200);
+      const players: Player[] = [];
+      for (const name of ['Ann Smith', 'Cas Lee']) {
+        const http = new HttpClient(baseUrl);
+        const account = await signedInAccount(http, {
+          email: uniqueEmail(name.split(' ')[0]!.toLowerCase()),
+        });
+        await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+          fullName: name,
+          phoneNumber: { countryCode: '31', number: '06 12345678' },
+        });
+        expect((await http.json('PUT', PREFERENCES_PATH, { language: locale, mail: {} })).status).toBe(200);
+        const team = await http.json<{ teamId: string }>(
+          'POST',
+          `${LADDER_API}/seasons/${seasonId}/teams`,
+          {},
+        );
+        await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
+          teamId: team.body.teamId,
+        });
+        players.push({ http, id: account.id, name, teamId: team.body.teamId });
+      }
+      const [ann, cas] = players as [Player, Player];
+      const created = await manager.json<{ matchId: string }>(
+        'POST',
+        `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+        { defenderId: ann.teamId, challengerId: cas.teamId },
+      );
+      const matchId = created.body.matchId;
+      // Cas enters a win, 1-6 2-6 for Ann: it waits for Ann.
+      const entered = await cas.http.json('PUT', `${MATCHES_API}/matches`, {
+        id: matchId,
+        defender: { special: 'none', matchSets: [{ score: 1 }, { score: 2 }] },
+        challenger: { special: 'none', matchSets: [{ score: 6 }, { score: 6 }] },
+      });
+      expect(entered.status).toBe(200);
+
+      const annBrowser = await openBrowser(viewport);
+      const casBrowser = await openBrowser(viewport);
+      const managerBrowser = await openBrowser(viewport);
+      try {
+        const errors: string[] = [];
+        for (const page of [annBrowser.page, casBrowser.page, managerBrowser.page])
+          page.on('pageerror', (e) => errors.push(e.message));
+
+        // Ann is asked to confirm the result itself, from the winner's side.
+        await signInBrowser(annBrowser.context, baseUrl, ann.http);
+        await annBrowser.page.goto(`${baseUrl}/webapps/matches/${locale}/`);
+        const annCard = card(annBrowser.page, matchId);
+        await annCard.getByTestId('match-confirmation').getByText(words.prompt).waitFor();
+        await annBrowser.screenshot(`dispute-loop-prompt-${viewport}-${locale}`);
+        expect(
+          (await ann.http.json('POST', `${MATCHES_API}/matches/${matchId}/dispute`, { reason: 'No.' }))
+            .status,
+        ).toBe(200);
+
+        // Cas, who entered it, is told of the dispute; the bell leads to the match, with no Edit for him.
+        await signInBrowser(casBrowser.context, baseUrl, cas.http);
+        await casBrowser.page.goto(`${baseUrl}/webapps/matches/${locale}/`);
+        const casCard = card(casBrowser.page, matchId);
+        await casCard.getByTestId('match-confirmation').waitFor();
+        await casBrowser.page.getByRole('button', { name: words.bell }).click();
+        await casBrowser.page
+          .getByRole('menuitem', { name: new RegExp(words.disputesYours) })
+          .click({ timeout: 20_000 });
+        await casBrowser.page.waitForURL(new RegExp(`\\?match=${matchId}$`));
+        const casMatch = card(casBrowser.page, matchId);
+        await casMatch.locator('[data-testid="match-confirmation"][data-state="disputed"]').waitFor();
+        await casBrowser.screenshot(`dispute-loop-entering-player-${viewport}-${locale}`);
+        expect(await casMatch.getByRole('button', { name: words.edit }).count()).toBe(0);
+
+        // The manager's notification opens the season's Matches tab, where the manager settles it.
+        await signInBrowser(managerBrowser.context, baseUrl, manager);
+        const managerPage = managerBrowser.page;
+        await managerPage.goto(`${baseUrl}/webapps/matches/${locale}/`);
+        await managerPage.getByRole('button', { name: words.bell }).click();
+        await managerPage.getByRole('menuitem', { name: words.disputedIn }).click({ timeout: 20_000 });
+        await managerPage.waitForURL(
+          new RegExp(`/webapps/manager/${locale}/${company.id}/ladders/.+\\?season=${seasonId}&tab=matches$`),
+        );
+        await managerPage.getByRole('tab', { name: words.matchesTab, selected: true }).waitFor();
+        const item = managerPage.locator('[data-testid="attention-item"][data-kind="disputed"]');
+        const managerCard = card(item, matchId);
+        await managerCard.waitFor();
+        await managerBrowser.screenshot(`dispute-loop-manager-tab-${viewport}-${locale}`);
+        await managerCard.getByRole('button', { name: words.edit }).click();
+        await managerCard.getByRole('button', { name: words.save }).click();
+        await managerPage.getByText(words.saved).first().waitFor();
+
+        // Confirmed now: neither player gets Edit.
+        for (const page of [annBrowser.page, casBrowser.page]) {
+          await page.goto(`${baseUrl}/webapps/matches/${locale}/?match=${matchId}`);
+          const confirmed = card(page, matchId);
+          await confirmed.getByTestId('match-status').waitFor();
+          await expect.poll(() => confirmed.getByTestId('match-confirmation').count()).toBe(0);
+          expect(await confirmed.getByRole('button', { name: words.edit }).count()).toBe(0);
+        }
+        await annBrowser.screenshot(`dispute-loop-confirmed-${viewport}-${locale}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await annBrowser.close();
+        await casBrowser.close();
+        await managerBrowser.close();
+      }
+    },
+    180_000,
+  );
 });

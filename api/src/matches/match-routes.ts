@@ -3,7 +3,12 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { matchDecider, type MatchActor, type MatchCommand } from '@courtside/events/matches/decider';
-import { recalculate, sideScoreSchema } from '@courtside/events/matches/scoring';
+import {
+  halfScoredMessage,
+  halfScoredSets,
+  recalculate,
+  sideScoreSchema,
+} from '@courtside/events/matches/scoring';
 import {
   loadMatchRows,
   loadMatches,
@@ -61,12 +66,28 @@ const localDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time as YYYY-MM-DDTHH:mm')
   .refine((value) => !Number.isNaN(new Date(`${value}:00`).getTime()), 'Not a real date and time');
-const scoreBody = z.object({
+const scoreFields = {
   id: z.uuid('No such match'),
   defender: sideScoreSchema,
   challenger: sideScoreSchema,
-});
-const saveBody = scoreBody.extend({ date: localDateTime.nullable().optional() });
+};
+/** DESIGN.md §5: a set needs a score for both sides; the issue names the set and the side without one. */
+function bothSidesScored(
+  body: { defender: z.output<typeof sideScoreSchema>; challenger: z.output<typeof sideScoreSchema> },
+  ctx: z.RefinementCtx,
+) {
+  for (const { order, missing } of halfScoredSets(body.defender, body.challenger)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing, 'matchSets', order - 1, 'score'],
+      message: halfScoredMessage(order),
+    });
+  }
+}
+const scoreBody = z.object(scoreFields).superRefine(bothSidesScored);
+const saveBody = z
+  .object({ ...scoreFields, date: localDateTime.nullable().optional() })
+  .superRefine(bothSidesScored);
 const disputeBody = z.object({
   reason: z
     .string('Say what is wrong with this result')
@@ -198,12 +219,14 @@ export function matchRoutes(router: Router, services: AppServices): void {
     `${MATCHES_API}/matches`,
     {
       summary: 'Save a match’s score and date',
-      description: 'A player’s result waits for the other side’s confirmation when the season asks for it.',
+      description:
+        'A player’s result waits for the other side’s confirmation when the season asks for it. Once confirmed ' +
+        '(`RESULT_FINAL`) or disputed (`DISPUTED`), only a manager changes the scores. A set needs both sides’ games.',
       access: 'session',
       body: saveBody,
       responses: { 200: matchSchema },
       command: matchIdSchema,
-      refusals: [],
+      refusals: ['RESULT_FINAL', 'DISPUTED'],
     },
     async (ctx) => {
       const body = parseInput(saveBody, ctx.request.body, 'match');

@@ -278,8 +278,9 @@ export function startNotifier(options: NotifierOptions): Notifier {
   ): Promise<{ told: number; mailed: number }> {
     const context = await readNotifyContext(reads, schema, event);
     const notifications = notify(event, { ...context, timeZone });
-    if (notifications.length === 0) return { told: 0, mailed: 0 };
     const now = options.clock();
+    await settleWaitingTeam(client, event, now);
+    if (notifications.length === 0) return { told: 0, mailed: 0 };
     const occurredAt = 'occurredAt' in event ? Date.parse(event.occurredAt) : now.getTime();
     const mayMail = now.getTime() - occurredAt <= MAIL_MAX_AGE_MS;
     const base = options.publicUrl.replace(/\/+$/, '');
@@ -318,8 +319,8 @@ export function startNotifier(options: NotifierOptions): Notifier {
          ON CONFLICT (account_id) DO UPDATE SET last = notification_numbers.last + excluded.last
          RETURNING account_id, last
        ), inserted AS (
-         INSERT INTO courtside.notifications (source, account_id, number, kind, texts, created_at)
-         SELECT $10, f.account_id, c.last - f.count + f.rank, f.kind, f.texts::jsonb, $11
+         INSERT INTO courtside.notifications (source, account_id, number, kind, texts, created_at, about)
+         SELECT $10, f.account_id, c.last - f.count + f.rank, f.kind, f.texts::jsonb, $11, $14::uuid
          FROM fresh f JOIN numbered c ON c.account_id = f.account_id
          ON CONFLICT (source, account_id, kind) DO NOTHING
          RETURNING id, account_id, number, kind, texts
@@ -353,9 +354,21 @@ export function startNotifier(options: NotifierOptions): Notifier {
         now,
         NOTIFICATION_CHANNEL,
         now.toISOString(),
+        // One event's notifications are about one thing (a waiting team), if anything.
+        notifications[0]!.about ?? null,
       ],
     );
     return { told: rows[0]?.told ?? 0, mailed: rows[0]?.mailed ?? 0 };
+  }
+
+  /** A team accepted or rejected waits no more: every manager's `team.waiting` about it is read. */
+  async function settleWaitingTeam(client: pg.PoolClient, event: NotifierInput, now: Date): Promise<void> {
+    if (event.type !== 'TeamAccepted' && event.type !== 'TeamRejected') return;
+    await client.query(
+      `UPDATE courtside.notifications SET read_at = $2
+       WHERE about = $1 AND kind = 'team.waiting' AND read_at IS NULL`,
+      [event.payload.teamId, now],
+    );
   }
 
   /** The notifier's clock: open challenges whose answer is due within a day get one reminder each. */

@@ -7,6 +7,7 @@ import type {
   Person,
 } from '@courtside/events/notifications/notify';
 import type { MatchType } from '@courtside/events/ladders/model';
+import type { SideScoreInput } from '@courtside/events/matches/scoring';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -50,8 +51,10 @@ export async function readNotifyContext(
       date: string | null;
       by_challenge: boolean;
       match_type: MatchType | null;
+      defender_score: SideScoreInput;
+      challenger_score: SideScoreInput;
     }>(
-      `SELECT m.defender_id, m.challenger_id, m.date,
+      `SELECT m.defender_id, m.challenger_id, m.date, m.defender_score, m.challenger_score,
               coalesce(c.state IN ('declined', 'expired') AND c.match_id = m.id, false) AS by_challenge,
               s.match_type
        FROM ${schema}.matches m LEFT JOIN ${schema}.challenges c ON c.id = m.challenge_id
@@ -67,6 +70,7 @@ export async function readNotifyContext(
         date: row.date,
         ...(row.by_challenge ? { byChallenge: true } : {}),
         ...(row.match_type ? { matchType: row.match_type } : {}),
+        score: { defender: row.defender_score, challenger: row.challenger_score },
       };
     }
   }

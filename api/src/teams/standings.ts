@@ -8,7 +8,7 @@ import {
 } from '@courtside/events/challenges/decider';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 import { withoutNulls, type ChallengeView } from '@courtside/projector/challenges/projection';
-import { localDateTime } from '@courtside/events/matches/match-dates';
+import { playedAt } from '@courtside/events/matches/match-dates';
 import type { UnsettledResult } from '../challenges/challenge-queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -39,7 +39,10 @@ export async function standingsRowsOf(
   season: { uuid: string; minimumPlayedMatches: number },
 ): Promise<StandingsRow[]> {
   const { rows } = await db.query<
-    Omit<StandingsRow, 'minimumMet' | 'lastPlayedAt'> & { lastDated: string | null; lastUndated: Date | null }
+    Omit<StandingsRow, 'minimumMet' | 'lastPlayedAt'> & {
+      dates: Array<string | null> | null;
+      countedAts: Date[] | null;
+    }
   >(
     `WITH results AS (
        SELECT side.team_id, m.winner = side.side AS won, m.date, m.updated_at
@@ -50,24 +53,23 @@ export async function standingsRowsOf(
      -- One pass over the season's results for every team's record (not one scan per team and figure).
      records AS (
        SELECT team_id, count(*)::int AS played, (count(*) FILTER (WHERE won))::int AS won,
-         (count(*) FILTER (WHERE NOT won))::int AS lost, max(date) AS last_dated,
-         max(updated_at) FILTER (WHERE date IS NULL) AS last_undated
+         (count(*) FILTER (WHERE NOT won))::int AS lost, array_agg(date) AS dates,
+         array_agg(updated_at) AS counted_ats
        FROM results GROUP BY team_id)
      SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.movement,
        (SELECT json_agg(json_build_object('fullName', coalesce(a.full_name, 'Player')) ORDER BY m.member_order)
         FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id WHERE m.team_id = t.id) AS members,
        coalesce(r.played, 0) AS played, coalesce(r.won, 0) AS won, coalesce(r.lost, 0) AS lost,
-       r.last_dated AS "lastDated", r.last_undated AS "lastUndated"
+       r.dates, r.counted_ats AS "countedAts"
      FROM teams t LEFT JOIN records r ON r.team_id = t.id
      WHERE t.season_id = $1 AND t.status = 'active' ORDER BY t.position`,
     [season.uuid],
   );
-  return rows.map(({ lastDated, lastUndated, ...row }) => {
-    // DESIGN.md §5: the date of the last counted match; an undated one counts when it was confirmed (its last
-    // change), written in the club's local time like a match date.
-    const undated = lastUndated ? localDateTime(lastUndated) : null;
-    const lastPlayedAt =
-      lastDated !== null && (undated === null || lastDated > undated) ? lastDated : undated;
+  return rows.map(({ dates, countedAts, ...row }) => {
+    // DESIGN.md §5: the date of the last counted match, never later than when it was counted (an undated one:
+    // when it was confirmed, its last change), in the club's local time like a match date.
+    const played = (countedAts ?? []).map((countedAt, index) => playedAt(dates?.[index] ?? null, countedAt));
+    const lastPlayedAt = played.length > 0 ? played.reduce((last, at) => (at > last ? at : last)) : null;
     return { ...row, lastPlayedAt, minimumMet: row.played >= season.minimumPlayedMatches };
   });
 }

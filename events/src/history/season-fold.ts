@@ -6,7 +6,7 @@ import { isoDay } from '../ladders/season-rules.ts';
 import type { MatchType, SportsCategory } from '../ladders/model.ts';
 import type { RecordedSide } from '../matches/decider.ts';
 import type { MatchEvent } from '../matches/events.ts';
-import { localDateTime } from '../matches/match-dates.ts';
+import { playedAt } from '../matches/match-dates.ts';
 import { recalculate, type MatchStatus } from '../matches/scoring.ts';
 import { seasonTeamsDecider, type TeamDomainEvent, type TeamStatus } from '../teams/decider.ts';
 import type { TeamEvent } from '../teams/events.ts';
@@ -380,7 +380,7 @@ export function standingsOfHistory(state: SeasonHistoryState): StandingsRecord[]
   for (const match of Object.values(state.matches)) {
     if (match.winner === null || match.status === 'cancelled' || match.confirmation.state !== 'confirmed')
       continue;
-    const playedAt = match.date ?? localDateTime(match.updatedAt);
+    const played = playedAt(match.date, match.updatedAt);
     for (const [teamId, side] of [
       [match.defenderId, 'defender'],
       [match.challengerId, 'challenger'],
@@ -389,8 +389,7 @@ export function standingsOfHistory(state: SeasonHistoryState): StandingsRecord[]
       record.set(teamId, {
         played: seen.played + 1,
         won: seen.won + (match.winner === side ? 1 : 0),
-        lastPlayedAt:
-          seen.lastPlayedAt === null || playedAt > seen.lastPlayedAt ? playedAt : seen.lastPlayedAt,
+        lastPlayedAt: seen.lastPlayedAt === null || played > seen.lastPlayedAt ? played : seen.lastPlayedAt,
       });
     }
   }

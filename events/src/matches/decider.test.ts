@@ -348,9 +348,64 @@ describe('results and confirmation (DESIGN.md §5): a player’s result waits fo
       .then([]);
   });
 
-  it('given a confirmed win, when a player changes the winner, then it waits again; the same winner with other games stays counted', () => {
+  const final = {
+    reason: 'conflict' as const,
+    message: 'This result is confirmed: only a manager of the club can change it',
+    code: 'RESULT_FINAL',
+  };
+  const disputedRefusal = {
+    reason: 'conflict' as const,
+    message: 'This result is disputed: a manager of the club settles it',
+    code: 'DISPUTED',
+  };
+  const disputedBy = (by: string): MatchDomainEvent => ({
+    type: 'ResultDisputed',
+    payload: { ...ref, disputedBy: by, reason: 'Not so' },
+  });
+
+  it('given a win confirmed by the other side, the clock or a manager, when either player changes the scores, then RESULT_FINAL', () => {
+    const byOtherSide = [created('bo', 'ed'), pending('4-6 3-6'), confirmedBy('bo-1') as MatchDomainEvent];
+    const byClock = [created('bo', 'ed'), pending('4-6 3-6'), confirmedBy('system') as MatchDomainEvent];
+    const byManager = [created('bo', 'ed'), pending('4-6 3-6'), disputedBy('bo-1'), recorded('6-4 6-3')];
+    for (const given of [byOtherSide, byClock, byManager]) {
+      spec(given)
+        .when(save('4-6 4-6', undefined, ed), now)
+        .thenRejects(final);
+      spec(given)
+        .when(save('6-4 6-3 6-0', undefined, bo), now)
+        .thenRejects(final);
+    }
+    // Another winner, or the same winner with other games: both refused.
+    spec([created('bo', 'ed'), recorded('6-4 6-3')])
+      .when(save('4-6 3-6', undefined, ed), now)
+      .thenRejects(final);
+    spec([created('bo', 'ed'), recorded('6-4 6-3')])
+      .when(save('6-4 6-2', undefined, bo), now)
+      .thenRejects(final);
+  });
+
+  it('given a confirmed win, when a player saves the same scores with a new date, then only the date; a manager may change the scores', () => {
     const counted = [created('bo', 'ed'), recorded('6-4 6-3')];
     spec(counted)
+      .when(save('6-4 6-3', '2026-03-20T18:00', ed), now)
+      .then([{ type: 'MatchRescheduled', streamId: 'm1', payload: { ...ref, date: '2026-03-20T18:00' } }]);
+    spec(counted)
+      .when(save('4-6 3-6'), now)
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } }]);
+  });
+
+  it('given a disputed win, when either player enters a result, then DISPUTED; a manager settles it', () => {
+    const disputed = [created('bo', 'ed'), pending('4-6 3-6'), disputedBy('bo-1')];
+    spec(disputed)
+      .when(save('4-6 4-6', undefined, ed), now)
+      .thenRejects(disputedRefusal);
+    spec(disputed)
+      .when(save('6-4 6-3', undefined, bo), now)
+      .thenRejects(disputedRefusal);
+  });
+
+  it('given no result yet, or one set so far, or its own pending result, when a player saves scores, then they are recorded', () => {
+    spec([created('bo', 'ed'), recorded('4-6')])
       .when(save('4-6 3-6', undefined, ed), now)
       .then([
         {
@@ -363,9 +418,19 @@ describe('results and confirmation (DESIGN.md §5): a player’s result waits fo
           },
         },
       ]);
-    spec(counted)
-      .when(save('6-4 6-2', undefined, ed), now)
-      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('6-4 6-2') } }]);
+    spec([created('bo', 'ed'), pending('4-6 3-6')])
+      .when(save('4-6 4-6', undefined, ed), now)
+      .then([
+        {
+          type: 'MatchResultRecorded',
+          streamId: 'm1',
+          payload: {
+            ...ref,
+            ...games('4-6 4-6'),
+            pending: { enteredBy: 'ed-1', side: 'challenger', dueAt: '2026-03-16T10:00:00.000Z' },
+          },
+        },
+      ]);
   });
 
   it('given SWAP movement, when the challenger’s win counts, then it trades places with the defender', () => {

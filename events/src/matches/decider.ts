@@ -110,6 +110,8 @@ export type MatchDomainEvent =
 export const MATCH_CANCELLED = 'This match was cancelled';
 export const NOT_PENDING = 'This result is not waiting for confirmation';
 export const HAS_RESULT = 'A match with a result can only be cancelled by a manager';
+export const RESULT_FINAL = 'This result is confirmed: only a manager of the club can change it';
+export const DISPUTED = 'This result is disputed: a manager of the club settles it';
 
 const noScore: RecordedSide = { matchSets: [], special: 'none' };
 const HOUR_MS = 60 * 60 * 1000;
@@ -197,14 +199,15 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> =
         const before = [recorded(match.defender), recorded(match.challenger)];
         const counts = command.by.role !== 'player' || season.confirmHours === 0;
         if (JSON.stringify([defender, challenger]) !== JSON.stringify(before)) {
-          const winnerBefore = recalculate(match.defender, match.challenger, season.matchType).winner;
-          const waits =
-            command.by.role === 'player' &&
-            !counts &&
-            scored.winner !== null &&
-            (scored.winner !== winnerBefore || match.confirmation.state !== 'confirmed');
+          // DESIGN.md §5 (wave 3): a counted result with a winner, or a disputed one, is the managers' to change.
+          if (command.by.role === 'player') {
+            if (match.confirmation.state === 'disputed') return refuse('DISPUTED', DISPUTED);
+            const hasWinner = recalculate(match.defender, match.challenger, season.matchType).winner !== null;
+            if (match.confirmation.state === 'confirmed' && hasWinner)
+              return refuse('RESULT_FINAL', RESULT_FINAL);
+          }
           const pending =
-            waits && command.by.role === 'player'
+            command.by.role === 'player' && !counts && scored.winner !== null
               ? {
                   enteredBy: command.by.accountId,
                   side: command.by.side,

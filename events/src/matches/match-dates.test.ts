@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToLatestDate, localDateTime } from './match-dates.ts';
+import { clampToLatestDate, localDateTime, playedAt } from './match-dates.ts';
 
 describe('clampToLatestDate', () => {
   it.each([
@@ -20,5 +20,13 @@ describe('localDateTime', () => {
     expect(localDateTime('2026-07-14T23:30:00.000Z', 'Europe/Amsterdam')).toBe('2026-07-15T01:30');
     expect(localDateTime('2026-03-14T23:30:00.000Z', 'UTC')).toBe('2026-03-14T23:30');
     expect(localDateTime(new Date('2026-03-14T09:05:00.000Z'), 'America/New_York')).toBe('2026-03-14T05:05');
+  });
+});
+
+describe('playedAt (lastPlayedAt never lies in the future)', () => {
+  it('is the match date, unless the result counted before it: then when it counted; undated: when it counted', () => {
+    expect(playedAt('2026-03-10T18:00', '2026-03-12T09:00:00.000Z', 'UTC')).toBe('2026-03-10T18:00');
+    expect(playedAt('2026-03-20T18:00', '2026-03-12T09:00:00.000Z', 'UTC')).toBe('2026-03-12T09:00');
+    expect(playedAt(null, '2026-03-12T09:00:00.000Z', 'Europe/Amsterdam')).toBe('2026-03-12T10:00');
   });
 });

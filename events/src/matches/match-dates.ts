@@ -31,3 +31,13 @@ export function localDateTime(instant: string | Date, timeZone?: string): string
   const part = Object.fromEntries(minute.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
 }
+
+/**
+ * When a counted result was played (DESIGN.md §5 `lastPlayedAt`): the match's date, but never later than the
+ * moment it was counted (its last change, `countedAt`): a result entered before its date counts as played when it
+ * was entered, and an undated one when it was counted. Local `YYYY-MM-DDTHH:mm`, compared as text.
+ */
+export function playedAt(date: string | null, countedAt: string | Date, timeZone?: string): string {
+  const counted = localDateTime(countedAt, timeZone);
+  return date !== null && date < counted ? date : counted;
+}

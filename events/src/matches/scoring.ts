@@ -31,6 +31,34 @@ export const sideScoreSchema = z.object({
 });
 export type SideScoreInput = z.input<typeof sideScoreSchema>;
 
+/** A set with one side's games only (DESIGN.md §5): which side lacks them, and where (`order` counts from 1). */
+export interface HalfScoredSet {
+  order: number;
+  missing: Side;
+}
+
+/**
+ * The sets that have a score for one side only: such a score is refused (`400`), never saved. A set with no score
+ * for either side is no set yet. Not part of `recalculate`: results recorded before this rule still fold.
+ */
+export function halfScoredSets(
+  defender: Pick<SideScoreInput, 'matchSets'>,
+  challenger: Pick<SideScoreInput, 'matchSets'>,
+): HalfScoredSet[] {
+  const count = Math.max(defender.matchSets.length, challenger.matchSets.length);
+  const half: HalfScoredSet[] = [];
+  for (let index = 0; index < count; index++) {
+    const d = defender.matchSets[index]?.score ?? null;
+    const c = challenger.matchSets[index]?.score ?? null;
+    if ((d === null) !== (c === null))
+      half.push({ order: index + 1, missing: d === null ? 'defender' : 'challenger' });
+  }
+  return half;
+}
+
+/** The message of a half-scored set, naming it. */
+export const halfScoredMessage = (order: number) => `Set ${order} needs a score for both sides`;
+
 export interface ScoredSet {
   order: number;
   score: number | null;

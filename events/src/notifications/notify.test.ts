@@ -297,17 +297,74 @@ describe('who is told what (DESIGN.md §6)', () => {
       .thenTold([]);
   });
 
-  it('a disputed result: the managers are told, with the reason', () => {
-    const { notifications } = given(context()).when(
+  it('a disputed result: the managers are told with the score and the reason, led to the Matches tab; the side that entered it is told too', () => {
+    const score = { defender: games(4, 6, 7), challenger: games(6, 4, 5) };
+    const { notifications } = given(context({ match: { ...sides, score } })).when(
       event('ResultDisputed', { ...matchRef, disputedBy: ann, reason: 'We won the tiebreak' }, ann),
     );
-    expect(notifications).toEqual([
-      expect.objectContaining({
-        recipientId: manager,
-        kind: 'result.disputed',
-        body: 'Ann, Bob – Cas, Dee: “We won the tiebreak”',
-      }),
+    expect(notifications.map((n) => [n.recipientId, n.kind])).toEqual([
+      [manager, 'result.disputed'],
+      [cas, 'result.disputed'],
+      [dee, 'result.disputed'],
     ]);
+    expect(notifications[0]).toMatchObject({
+      body: 'Ann, Bob – Cas, Dee 4-6 6-4 7-5: “We won the tiebreak”',
+      url: `/webapps/manager/en/${companyId}/ladders/Club%20Ladder?season=${seasonId}&tab=matches`,
+    });
+    expect(notifications[1]).toMatchObject({
+      title: 'Ann, Bob disputes your result',
+      body: 'Club Ladder: Ann, Bob – Cas, Dee 4-6 6-4 7-5: “We won the tiebreak”. A manager of the club settles it.',
+      url: `/webapps/matches/en/?match=${matchId}`,
+    });
+  });
+
+  it('results name their score and lead to the match; a manager’s result says a manager set it', () => {
+    const pending = given(context()).when(
+      event(
+        'MatchResultRecorded',
+        {
+          ...matchRef,
+          defender: games(4, 4),
+          challenger: games(6, 6),
+          pending: { enteredBy: cas, side: 'challenger', dueAt: '2026-03-16T10:00:00.000Z' },
+        },
+        cas,
+      ),
+    ).notifications;
+    expect(pending[0]).toMatchObject({
+      title: 'Confirm the result against Cas, Dee',
+      body: 'Club Ladder: Ann, Bob – Cas, Dee 4-6 4-6. Confirm or dispute it before Mon, 16 Mar 2026, 10:00 UTC.',
+      url: `/webapps/matches/en/?match=${matchId}`,
+    });
+    expect(pending[1]).toMatchObject({
+      title: 'Bevestig de uitslag tegen Cas, Dee',
+      url: `/webapps/matches/nl/?match=${matchId}`,
+    });
+    const byManager = given(context()).when(
+      event('MatchResultRecorded', { ...matchRef, ...won }, manager),
+    ).notifications;
+    expect(byManager[0]).toMatchObject({
+      title: 'A manager set the result',
+      body: 'Club Ladder: Ann, Bob – Cas, Dee 6-4 6-3.',
+      url: `/webapps/matches/en/?match=${matchId}`,
+    });
+    expect(byManager[1]).toMatchObject({ title: 'Een beheerder heeft de uitslag vastgesteld' });
+    const retired = { defender: games(6, 1), challenger: { ...games(2, 0), special: 'retired' as const } };
+    const confirmed = given(context({ match: { ...sides, score: retired } })).when(
+      event('ResultConfirmed', { ...matchRef, confirmedBy: ann }, ann),
+    ).notifications;
+    expect(confirmed.map((n) => [n.title, n.body])).toEqual([
+      ['Een uitslag is definitief', 'Club Ladder: Ann, Bob – Cas, Dee 6-2 1-0 (opgegeven).'],
+      ['A result is final', 'Club Ladder: Ann, Bob – Cas, Dee 6-2 1-0 (retired).'],
+      ['A result is final', 'Club Ladder: Ann, Bob – Cas, Dee 6-2 1-0 (retired).'],
+    ]);
+  });
+
+  it('a waiting team’s notification says which team it is about (read once the team is accepted or rejected)', () => {
+    const { notifications } = given(context()).when(
+      event('TeamRegistered', { ...teamRef, memberIds: [cas, dee] }, cas),
+    );
+    expect(notifications).toEqual([expect.objectContaining({ kind: 'team.waiting', about: bottom })]);
   });
 
   it('a date set or changed, and a cancelled match: both sides are told, except who did it', () => {

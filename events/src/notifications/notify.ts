@@ -3,7 +3,7 @@ import type { CompanyEvent } from '../companies/events.ts';
 import type { LadderEvent } from '../ladders/events.ts';
 import type { LiveEvent } from '../live/events.ts';
 import type { MatchEvent } from '../matches/events.ts';
-import { recalculate } from '../matches/scoring.ts';
+import { formatSet, recalculate, type SideScoreInput } from '../matches/scoring.ts';
 import { dateTimeFormat } from '../intl-format.ts';
 import type { MatchType } from '../ladders/model.ts';
 import type { TeamEvent } from '../teams/events.ts';
@@ -80,6 +80,8 @@ export interface NotifyContext {
     byChallenge?: boolean;
     /** The season's, to tell whether a recorded score has a winner (a match's, not a challenge's). */
     matchType?: MatchType;
+    /** The match's score as the read models hold it (a match's, not a challenge's): results name their score. */
+    score?: { defender: SideScoreInput; challenger: SideScoreInput };
   };
   people: Record<string, Person>;
   /** The club's time zone (IANA), in which deadlines are written; `UTC` unless given. */
@@ -100,6 +102,8 @@ export interface Notification extends NotificationText {
   language: NotificationLanguage;
   /** In every language: the list and the live push show the words of the page that reads them. */
   texts: Record<NotificationLanguage, NotificationText>;
+  /** What it is about, when it can be settled by a later event: the waiting team of `team.waiting`. */
+  about?: string;
   /** Also mailed: a verified address that did not switch this kind off. */
   mail: boolean;
 }
@@ -142,6 +146,22 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
   const ladderPage = (ladderId: string) => (locale: string) => `/webapps/ladders/${locale}/${ladderId}`;
   const matchesPage = (ladderId: string) => (locale: string) =>
     `/webapps/matches/${locale}/?event=${ladderId}`;
+  const matchPage = (matchId: string) => (locale: string) => `/webapps/matches/${locale}/?match=${matchId}`;
+  /** The manager's page of the ladder; `?season={id}&tab=matches` opens that season's Matches tab. */
+  const managerPage =
+    (query = '') =>
+    (locale: string) =>
+      `/webapps/manager/${locale}/${event.companyId}/ladders/${encodeURIComponent(ladder)}${query}`;
+  /** "Ann – Cas 6-4 3-6 [10-8]": the sides and, as far as the read models know it, the score. */
+  const resultOf = (
+    match: NonNullable<NotifyContext['match']>,
+    language: NotificationLanguage,
+    score = match.score,
+  ) => {
+    const between = `${names(match.defenderId)} – ${names(match.challengerId)}`;
+    const line = score && match.matchType && scoreLine(score, match.matchType, language);
+    return line ? `${between} ${line}` : between;
+  };
 
   switch (event.type) {
     case 'TeamRegistered': {
@@ -150,9 +170,7 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
         .map((id) => context.people[id]?.fullName ?? '')
         .filter(Boolean)
         .join(', ');
-      const managerPage = (locale: string) =>
-        `/webapps/manager/${locale}/${event.companyId}/ladders/${encodeURIComponent(ladder)}`;
-      return tell('team.waiting', context.managers, ladder ? managerPage : matchesPage(ladderId), {
+      return tell('team.waiting', context.managers, ladder ? managerPage() : matchesPage(ladderId), {
         en: {
           title: `A team waits for approval in ${ladder}`,
           body: `${who || 'A new team'} wants to join.`,
@@ -161,7 +179,7 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
           title: `Een team wacht op goedkeuring in ${ladder}`,
           body: `${who || 'Een nieuw team'} wil meedoen.`,
         },
-      });
+      }).map((notification) => ({ ...notification, about: event.payload.teamId }));
     }
     case 'TeamAccepted':
       return tell('team.accepted', membersOf(event.payload.teamId), ladderPage(event.payload.ladderId), {
@@ -285,43 +303,63 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'MatchResultRecorded': {
       const match = context.match;
       if (!match) return [];
-      const { pending, ladderId } = event.payload;
+      const { pending, matchId, defender, challenger } = event.payload;
+      // The score just recorded, not what the read models hold by the time the notifier reads them.
+      const result = (language: NotificationLanguage) => resultOf(match, language, { defender, challenger });
       if (pending) {
         const other = pending.side === 'defender' ? match.challengerId : match.defenderId;
         const by = names(pending.side === 'defender' ? match.defenderId : match.challengerId);
-        return tell('result.toConfirm', membersOf(other), matchesPage(ladderId), {
+        return tell('result.toConfirm', membersOf(other), matchPage(matchId), {
           en: {
             title: `Confirm the result against ${by}`,
-            body: `${ladder}: confirm or dispute it before ${when(pending.dueAt, 'en')}.`,
+            body: `${ladder}: ${result('en')}. Confirm or dispute it before ${when(pending.dueAt, 'en')}.`,
           },
           nl: {
             title: `Bevestig de uitslag tegen ${by}`,
-            body: `${ladder}: bevestig of betwist hem voor ${when(pending.dueAt, 'nl')}.`,
+            body: `${ladder}: ${result('nl')}. Bevestig of betwist hem voor ${when(pending.dueAt, 'nl')}.`,
           },
         });
       }
       // The walkover of a declined or expired challenge: those notifications say it already.
       if (match.byChallenge) return [];
       // A score without a winner yet (a set so far, games only being corrected) is not a final result.
-      const { defender, challenger } = event.payload;
       if (!match.matchType || recalculate(defender, challenger, match.matchType).winner === null) return [];
-      return resultConfirmed(match, ladderId);
+      // Neither side's nor the clock's: a manager set it (DESIGN.md §5: a manager's change tells both sides).
+      const byManager =
+        event.actorId !== 'system' &&
+        !membersOf(match.defenderId, match.challengerId).includes(event.actorId);
+      return resultConfirmed(match, matchId, result, byManager);
     }
     case 'ResultConfirmed': {
       const match = context.match;
-      return match ? resultConfirmed(match, event.payload.ladderId) : [];
+      if (!match) return [];
+      return resultConfirmed(match, event.payload.matchId, (language) => resultOf(match, language), false);
     }
     case 'ResultDisputed': {
       const match = context.match;
       if (!match) return [];
-      const between = `${names(match.defenderId)} – ${names(match.challengerId)}`;
-      return tell('result.disputed', context.managers, matchesPage(event.payload.ladderId), {
-        en: { title: `A result is disputed in ${ladder}`, body: `${between}: “${event.payload.reason}”` },
-        nl: {
-          title: `Een uitslag wordt betwist in ${ladder}`,
-          body: `${between}: “${event.payload.reason}”`,
-        },
-      });
+      const { matchId, seasonId, reason, disputedBy } = event.payload;
+      const result = (language: NotificationLanguage) => `${resultOf(match, language)}: “${reason}”`;
+      // The side that entered the result is the one the disputing player does not play in.
+      const [disputing, entering] = membersOf(match.defenderId).includes(disputedBy)
+        ? [match.defenderId, match.challengerId]
+        : [match.challengerId, match.defenderId];
+      return [
+        ...tell('result.disputed', context.managers, managerPage(`?season=${seasonId}&tab=matches`), {
+          en: { title: `A result is disputed in ${ladder}`, body: result('en') },
+          nl: { title: `Een uitslag wordt betwist in ${ladder}`, body: result('nl') },
+        }),
+        ...tell('result.disputed', membersOf(entering), matchPage(matchId), {
+          en: {
+            title: `${names(disputing)} disputes your result`,
+            body: `${ladder}: ${result('en')}. A manager of the club settles it.`,
+          },
+          nl: {
+            title: `${names(disputing)} betwist je uitslag`,
+            body: `${ladder}: ${result('nl')}. Een beheerder van de club beslist.`,
+          },
+        }),
+      ];
     }
     case 'MatchRescheduled': {
       const match = context.match;
@@ -385,11 +423,21 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     }
   }
 
-  function resultConfirmed(match: NonNullable<NotifyContext['match']>, ladderId: string): Notification[] {
-    const between = `${names(match.defenderId)} – ${names(match.challengerId)}`;
-    return tell('result.confirmed', membersOf(match.defenderId, match.challengerId), matchesPage(ladderId), {
-      en: { title: 'A result is final', body: `${ladder}: ${between}.` },
-      nl: { title: 'Een uitslag is definitief', body: `${ladder}: ${between}.` },
+  function resultConfirmed(
+    match: NonNullable<NotifyContext['match']>,
+    matchId: string,
+    result: (language: NotificationLanguage) => string,
+    byManager: boolean,
+  ): Notification[] {
+    return tell('result.confirmed', membersOf(match.defenderId, match.challengerId), matchPage(matchId), {
+      en: {
+        title: byManager ? 'A manager set the result' : 'A result is final',
+        body: `${ladder}: ${result('en')}.`,
+      },
+      nl: {
+        title: byManager ? 'Een beheerder heeft de uitslag vastgesteld' : 'Een uitslag is definitief',
+        body: `${ladder}: ${result('nl')}.`,
+      },
     });
   }
 }
@@ -413,6 +461,26 @@ export function reminderDue(challenge: { issuedAt: string; respondBy: string }, 
   const respondBy = Date.parse(challenge.respondBy);
   const remindAt = respondBy - REMINDER_BEFORE_MS;
   return Date.parse(challenge.issuedAt) < remindAt && now.getTime() >= remindAt && now.getTime() < respondBy;
+}
+
+const gaveUp: Record<NotificationLanguage, Record<'retired' | 'walkover', string>> = {
+  en: { retired: 'retired', walkover: 'walkover' },
+  nl: { retired: 'opgegeven', walkover: 'walkover' },
+};
+
+/** A score as people read it, the defender's games first: `6-4 3-6 [10-8]`, `6-2 1-0 (retired)`. */
+function scoreLine(
+  score: { defender: SideScoreInput; challenger: SideScoreInput },
+  matchType: MatchType,
+  language: NotificationLanguage,
+): string {
+  const scored = recalculate(score.defender, score.challenger, matchType);
+  const sets = scored.defender.matchSets
+    .map((set, index) => [set, scored.challenger.matchSets[index]!] as const)
+    .filter(([d, c]) => d.score !== null || c.score !== null)
+    .map(([d, c]) => formatSet(d, c));
+  const special = scored.status === 'retired' || scored.status === 'walkover' ? scored.status : undefined;
+  return [...sets, ...(special ? [`(${gaveUp[language][special]})`] : [])].join(' ');
 }
 
 function teamName(context: NotifyContext, teamId: string): string {

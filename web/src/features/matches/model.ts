@@ -1,4 +1,4 @@
-import { MAX_SETS } from '@courtside/events/matches/scoring';
+import { formatSet, MAX_SETS } from '@courtside/events/matches/scoring';
 import type { Query } from '../../lib/http';
 import { teamDisplayName } from '../../lib/team-name';
 import {
@@ -367,4 +367,35 @@ export function confirmationView(
  */
 export function mayCancelMatch(match: Pick<Match, 'defender' | 'challenger'>, manager: boolean): boolean {
   return manager || (!match.defender.winner && !match.challenger.winner);
+}
+
+/**
+ * Whether a viewer who plays in the match (not managing it here) may change its scores: not once the
+ * result is confirmed with a winner, nor while it is disputed (DESIGN.md §5 wave 3: the managers'
+ * then; the api answers `409 RESULT_FINAL` / `DISPUTED`).
+ */
+export function resultSettledForPlayers(
+  match: Pick<Match, 'confirmation' | 'defender' | 'challenger'>,
+): boolean {
+  if (match.confirmation.state === 'disputed') return true;
+  return match.confirmation.state === 'confirmed' && (match.defender.winner || match.challenger.winner);
+}
+
+/** The viewer plays in the match (one of its members is them). */
+export const playsIn = (match: Pick<Match, 'defender' | 'challenger'>): boolean =>
+  [...match.defender.members, ...match.challenger.members].some((member) => member.itsMe);
+
+/** The sets played as people read them, `first`'s games first (the defender's unless given): "6-4, 3-6, [10-8]". */
+export function scoreSummary(
+  match: Pick<Match, 'defender' | 'challenger'>,
+  first: Side = 'defender',
+): string {
+  const second = otherSide(first);
+  return match[first].matchSets
+    .map((set, index) => {
+      const other = match[second].matchSets[index];
+      return other && (set.score !== null || other.score !== null) ? formatSet(set, other) : null;
+    })
+    .filter(Boolean)
+    .join(', ');
 }

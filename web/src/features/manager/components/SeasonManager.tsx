@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { initialSeasonId } from '@courtside/events/ladders/season-rules';
 import { Dropdown } from '../../../components/forms/Dropdown';
@@ -33,6 +34,10 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
   const [mode, setMode] = useState<Mode>({ kind: 'none' });
   const [failure, setFailure] = useState<string>();
   const MatchesTab = useSeasonMatchesTab();
+  // `?season={id}&tab=matches` (a dispute's notification) opens that season on its Matches tab.
+  const [searchParams] = useSearchParams();
+  const linkedSeason = searchParams.get('season');
+  const linkedTab = searchParams.get('tab') === 'matches' ? 1 : 0;
 
   /** Reloads the seasons; selects `select` (a season id), or keeps the selection, or the initial choice. */
   const reload = useCallback(
@@ -43,8 +48,9 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
         setFailure(undefined);
         setMode((previous) => {
           const keep = previous.kind === 'season' && list.some((s) => s.uuid === previous.seasonId);
-          const wanted =
-            select === 'initial' || (select === undefined && !keep) ? initialSeasonId(list) : select;
+          // The season a link names, if the ladder has it, else the initial choice.
+          const initial = list.some((s) => s.uuid === linkedSeason) ? linkedSeason : initialSeasonId(list);
+          const wanted = select === 'initial' || (select === undefined && !keep) ? initial : select;
           if (wanted && list.some((s) => s.uuid === wanted)) return { kind: 'season', seasonId: wanted };
           if (select === undefined && keep) return previous;
           return previous.kind === 'new' ? previous : { kind: 'none' };
@@ -53,7 +59,7 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
         setFailure(isApiError(error) ? error.error : t('form.failed'));
       }
     },
-    [companyId, ladder.uuid, t],
+    [companyId, ladder.uuid, linkedSeason, t],
   );
 
   useEffect(() => {
@@ -126,7 +132,7 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
           onDeleted={onDeleted}
         />
       ) : selected ? (
-        <TabGroup key={selected.uuid}>
+        <TabGroup key={selected.uuid} defaultIndex={selected.uuid === linkedSeason ? linkedTab : 0}>
           <TabList className={tabListClass}>
             <Tab className={tabClass}>{t('manager.tabs.participants')}</Tab>
             <Tab className={tabClass}>{t('manager.tabs.matches')}</Tab>

@@ -3,7 +3,7 @@ import { formatDate } from '../../../lib/dates';
 import { clampToLatestDate } from '@courtside/events/matches/match-dates';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
-import { formatSet, recalculate } from '@courtside/events/matches/scoring';
+import { halfScoredSets, recalculate } from '@courtside/events/matches/scoring';
 import { isApiError } from '../../../lib/http';
 import { liveRooms } from '../../../lib/live';
 import { pagePath, type Locale } from '../../../lib/locale';
@@ -34,6 +34,9 @@ import {
   withViewerFlags,
   liveNow,
   mayScoreLive,
+  playsIn,
+  resultSettledForPlayers,
+  scoreSummary,
   withLiveSuperTiebreak,
   withLiveUpdate,
 } from '../model';
@@ -158,6 +161,10 @@ export function MatchCard({
   const [contactOpen, setContactOpen] = useState(false);
   const contactPanelId = useId();
   const [clampedTo, setClampedTo] = useState<string | null>(null);
+  // Save was pressed with a set scored for one side only: the form says which (DESIGN.md §5).
+  const [halfShown, setHalfShown] = useState(false);
+  const halfSetErrorId = useId();
+  const cardRef = useRef<HTMLElement>(null);
   const editingRef = useRef(false);
   const draftRef = useRef<Match>(given);
   const sequence = useRef(0);
@@ -235,7 +242,13 @@ export function MatchCard({
     },
   });
 
-  const canEdit = viewAllowsEditing && !widget && match.editable && match.status !== 'cancelled';
+  // A player (not managing it here) does not change a confirmed or disputed result (DESIGN.md §5).
+  const canEdit =
+    viewAllowsEditing &&
+    !widget &&
+    match.editable &&
+    match.status !== 'cancelled' &&
+    !(!manager && playsIn(match) && resultSettledForPlayers(match));
   // Contact details for the match's players and the club's managers (`match.editable`), loaded on demand.
   const canContact = !widget && match.editable && !editing;
   // DESIGN.md §7: the players and the club's managers score a planned match live; everyone may follow it.
@@ -248,6 +261,7 @@ export function MatchCard({
     setDraft(match);
     lastSent.current = JSON.stringify(scorePayload(match));
     setClampedTo(null);
+    setHalfShown(false);
     setEditingMode(true);
   };
 
@@ -262,6 +276,13 @@ export function MatchCard({
     if (!editingRef.current) return;
     const next = preview(withTeam(draftRef.current, side, team));
     setDraft(next);
+    // The api refuses half a set: the preview waits until both sides have their games (and an answer
+    // still on its way for the scores before is dropped).
+    if (halfScoredSets(next.defender, next.challenger).length > 0) {
+      sequence.current++;
+      lastSent.current = '';
+      return;
+    }
     const payload = JSON.stringify(scorePayload(next));
     if (payload === lastSent.current) return;
     lastSent.current = payload;
@@ -285,6 +306,14 @@ export function MatchCard({
   };
 
   const save = async () => {
+    if (halfScoredSets(draftRef.current.defender, draftRef.current.challenger).length > 0) {
+      setHalfShown(true);
+      // After the render that marks it: focus the first set input without its score.
+      requestAnimationFrame(() =>
+        cardRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
     setBusy(true);
     sequence.current++;
     try {
@@ -348,19 +377,17 @@ export function MatchCard({
   const setCount = editing
     ? setInputCount(draft)
     : Math.max(shown.defender.matchSets.length, shown.challenger.matchSets.length);
-  const summary = shown.defender.matchSets
-    .map((set, index) => {
-      const other = shown.challenger.matchSets[index];
-      return other && (set.score !== null || other.score !== null) ? formatSet(set, other) : null;
-    })
-    .filter(Boolean)
-    .join(', ');
+  const summary = scoreSummary(shown);
+  const halfSets = editing && halfShown ? halfScoredSets(draft.defender, draft.challenger) : [];
+  const missingFor = (side: Side) =>
+    halfSets.filter((set) => set.missing === side).map((set) => set.order - 1);
   const eventPath = event ? `${pagePath('matches', locale)}?event=${encodeURIComponent(event.name.id)}` : '';
   const linkClass =
     'rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
 
   return (
     <article
+      ref={cardRef}
       className={`rounded-xl bg-white shadow-xs ring-1 ring-ink-200 ${
         shown.status === 'cancelled' ? 'opacity-80' : ''
       } ${editing ? 'ring-2 ring-brand-300' : ''}`}
@@ -443,6 +470,8 @@ export function MatchCard({
               ? { game: liveState.game.defender, serving: liveState.server === 'defender' }
               : undefined
           }
+          missingSets={missingFor('defender')}
+          errorId={halfSetErrorId}
           onChange={(team) => changeTeam('defender', team)}
         />
         <div className="border-t border-dashed border-ink-200" aria-hidden="true" />
@@ -461,8 +490,20 @@ export function MatchCard({
               ? { game: liveState.game.challenger, serving: liveState.server === 'challenger' }
               : undefined
           }
+          missingSets={missingFor('challenger')}
+          errorId={halfSetErrorId}
           onChange={(team) => changeTeam('challenger', team)}
         />
+        {halfSets.length > 0 && (
+          <p
+            id={halfSetErrorId}
+            className="text-sm font-medium text-red-700"
+            role="alert"
+            data-testid="half-set"
+          >
+            {halfSets.map((set) => t('matchCard.halfSet', { set: set.order })).join(' ')}
+          </p>
+        )}
       </div>
 
       {!editing && (

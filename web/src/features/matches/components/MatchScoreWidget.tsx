@@ -44,6 +44,9 @@ export interface MatchScoreWidgetProps {
   showRole?: boolean;
   /** A match scored live (DESIGN.md §7): this side's score in the game being played, and whether it serves. */
   live?: { game: string; serving: boolean };
+  /** Sets (0-based) this side has no games for while the other side has: marked invalid, described by `errorId`. */
+  missingSets?: number[];
+  errorId?: string;
   onChange?: (team: MatchTeam) => void;
 }
 
@@ -87,6 +90,8 @@ export function MatchScoreWidget({
   onlyOne = false,
   showRole = true,
   live,
+  missingSets = [],
+  errorId,
   onChange,
 }: MatchScoreWidgetProps) {
   const { t } = useTranslation();
@@ -279,7 +284,10 @@ export function MatchScoreWidget({
             <div key={index} className="flex w-10 flex-col items-center gap-1">
               <input
                 {...fieldProps('scores', index, t('matchCard.setScore', { set: setNumber, name }))}
-                className={`h-10 w-10 rounded-md border-0 bg-white text-center text-base font-semibold text-ink-900 tabular-nums ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 ${
+                {...(missingSets.includes(index)
+                  ? { 'aria-invalid': true, 'aria-describedby': errorId }
+                  : {})}
+                className={`h-10 w-10 rounded-md border-0 bg-white text-center text-base font-semibold text-ink-900 tabular-nums ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 aria-invalid:ring-2 aria-invalid:ring-red-600 ${
                   team.matchSets[index]?.winner ? 'bg-brand-50 ring-brand-400' : ''
                 }`}
               />

@@ -5,7 +5,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { useLocale } from '../../../hooks/useLocale';
 import type { Locale } from '../../../lib/locale';
 import { confirmMatch, disputeMatch, type Match } from '../api/matches';
-import { confirmationView, sideNames } from '../model';
+import { confirmationView, scoreSummary, sideNames } from '../model';
 
 // The dialog (Headless UI Dialog) loads the first time a player disputes, not with every card.
 const DisputeDialog = lazy(async () => ({ default: (await import('./DisputeDialog')).DisputeDialog }));
@@ -63,13 +63,23 @@ export function ResultConfirmation({
   };
 
   const due = view.kind === 'pending' && view.dueAt ? formatDue(view.dueAt, locale) : '';
+  // The result to confirm, from the winner's side: "Carla Smit won 6-4, 7-5".
+  const winner = match.challenger.winner ? 'challenger' : 'defender';
+  const score = scoreSummary(match, winner);
+  const result = t(score ? 'matchCard.confirmation.wonWith' : 'matchCard.confirmation.won', {
+    winner: sideNames(match[winner]),
+    score,
+  });
   const text =
     view.kind === 'disputed'
       ? match.confirmation.reason
         ? t('matchCard.confirmation.disputedBecause', { reason: match.confirmation.reason })
         : t('matchCard.confirmation.disputed')
       : view.canAnswer
-        ? t(due ? 'matchCard.confirmation.yourTurn' : 'matchCard.confirmation.yourTurnNoDue', { due })
+        ? t(due ? 'matchCard.confirmation.yourTurn' : 'matchCard.confirmation.yourTurnNoDue', {
+            due,
+            result,
+          })
         : t(due ? 'matchCard.confirmation.waiting' : 'matchCard.confirmation.waitingNoDue', {
             names: view.waitingFor
               ? sideNames(match[view.waitingFor])
