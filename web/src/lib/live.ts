@@ -159,6 +159,11 @@ export interface LiveClient {
 interface RoomState {
   handlers: Set<LiveHandlers>;
   cursor: number | undefined;
+  /**
+   * Joined while the server could not be reached: the page's own load most likely failed then, so once the room
+   * is subscribed its handlers reload (onResync), as the rooms joined before the outage do when they missed too much.
+   */
+  joinedWhileDown: boolean;
 }
 
 /**
@@ -248,7 +253,9 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
         return;
       }
       if (roomState.cursor === undefined && ack.cursor !== undefined) roomState.cursor = ack.cursor;
-      if (ack.resync) for (const h of [...roomState.handlers]) h.onResync?.();
+      const resync = ack.resync === true || roomState.joinedWhileDown;
+      roomState.joinedWhileDown = false;
+      if (resync) for (const h of [...roomState.handlers]) h.onResync?.();
     });
   };
 
@@ -308,9 +315,10 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
       let roomState = rooms.get(room);
       const isNew = roomState === undefined;
       if (!roomState) {
-        roomState = { handlers: new Set(), cursor: undefined };
+        roomState = { handlers: new Set(), cursor: undefined, joinedWhileDown: false };
         rooms.set(room, roomState);
       }
+      if (state === 'reconnecting') roomState.joinedWhileDown = true;
       roomState.handlers.add(handlers);
       if (isNew) {
         connect();
