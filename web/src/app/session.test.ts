@@ -31,11 +31,17 @@ describe('where the session says the user is', () => {
   });
 
   it('given a router, when asked, then it is where the router is going, else where it is', () => {
+    // The router's locations keep the basename.
     const loaded = () => location('/webapps/ladders/en/');
-    expect(sessionPlace(() => routerAt('/audit/nl/c1'), loaded).currentPath()).toBe('/audit/nl/c1');
-    const going = sessionPlace(() => routerAt('/audit/nl/c1', '/account/en/preferences'), loaded);
-    expect(going.currentPath()).toBe('/account/en/preferences');
-    expect(going.locale()).toBe('en');
+    const there = sessionPlace(() => routerAt('/webapps/audit/nl/c1'), loaded);
+    expect(there.currentPath()).toBe('/audit/nl/c1');
+    expect(there.locale()).toBe('nl');
+    const going = sessionPlace(
+      () => routerAt('/webapps/audit/en/c1', '/webapps/account/nl/preferences'),
+      loaded,
+    );
+    expect(going.currentPath()).toBe('/account/nl/preferences');
+    expect(going.locale()).toBe('nl');
   });
 });
 

@@ -14,8 +14,12 @@ export interface SessionRouter {
   navigate(to: string, options: { replace: boolean }): Promise<void>;
 }
 
-function addressOf(location: Location): string {
-  return `${location.pathname}${location.search}${location.hash}`;
+/** The parts of an address the session reads (a `Location`, or `window.location`). */
+type Address = Pick<Location, 'pathname' | 'search' | 'hash'>;
+
+/** The router path of an address: without the /webapps basename (the router's locations have it too). */
+function addressOf(location: Address): string {
+  return `${routerPath(location.pathname)}${location.search}${location.hash}`;
 }
 
 /** Removes the script-readable session cookies (the server clears them too; this covers a failed logout). */
@@ -28,20 +32,15 @@ function clearReadableCookies(): void {
   }
 }
 
-/** The parts of an address the session reads (a `Location`, or `window.location`). */
-type Address = Pick<Location, 'pathname' | 'search' | 'hash'>;
-
 /**
  * Where the user is, for the session: the router's location (or the one it is going to) once the router exists;
  * before that, while the first address's loaders run inside createBrowserRouter (and may need a refresh first),
- * the address the browser loaded, `loaded` (a full path, with the /webapps basename).
+ * the address the browser loaded, `loaded`. The locale is the page's (`/{page}/{locale}/…`).
  */
 export function sessionPlace(getRouter: () => SessionRouter | undefined, loaded: () => Address) {
   const currentPath = (): string => {
     const router = getRouter();
-    if (router) return addressOf(router.state.navigation.location ?? router.state.location);
-    const { pathname, search, hash } = loaded();
-    return `${routerPath(pathname)}${search}${hash}`;
+    return addressOf(router ? (router.state.navigation.location ?? router.state.location) : loaded());
   };
   return { currentPath, locale: () => toLocale(currentPath().split('/')[2]) };
 }
