@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { managerWithCompany } from '../support/accounts.ts';
+import { axeViolations } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type Browser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
@@ -94,6 +95,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
           `${baseUrl}/webapps/api/accountmanager/api/v1/account/refresh?language=${locale}`,
         ]);
         expect(errors, path).toEqual([]);
+        expect(await axeViolations(page), path).toEqual([]);
         await browser.screenshot(`session-return-${path.split('/')[1]}-${viewport}`);
       }
       // The refreshed token is the one the server now knows: the expiry moved past the server's new time.
@@ -174,6 +176,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       server = await startCourtsideProcess(backend, port);
       await page.getByRole('heading', { level: 1, name: t.preferences }).waitFor({ timeout: 30_000 });
       expect(await page.getByText(t.error).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
       await browser.screenshot(`session-outage-recovered-${viewport}`);
     } finally {
       await browser.close();
