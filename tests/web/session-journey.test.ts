@@ -21,6 +21,7 @@ const texts = {
     onboarding: 'Create your company',
     preferences: 'Mail preferences',
     audit: 'History',
+    noLadders: 'No ladders yet',
   },
   nl: {
     error: 'Er ging iets mis',
@@ -28,6 +29,7 @@ const texts = {
     onboarding: 'Maak je bedrijf aan',
     preferences: 'Mailvoorkeuren',
     audit: 'Geschiedenis',
+    noLadders: 'Nog geen ladders',
   },
 } as const;
 
@@ -149,7 +151,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
     if (server) await stopCourtsideProcess(server.child);
   });
 
-  it('recovers by itself the page that was opened while it was down', async () => {
+  it('recovers by itself the pages that were opened while it was down', async () => {
     server = await startCourtsideProcess(backend, 0);
     const { url } = server;
     const port = Number(new URL(url).port);
@@ -160,19 +162,32 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       const { page } = browser;
       await signInBrowser(browser.context, url, http);
       const t = texts[locale];
-      await page.goto(`${url}/webapps/company/${locale}/`);
+      /** A link followed inside the open page (no new document). */
+      const follow = (path: string) =>
+        page.evaluate(
+          `window.history.pushState({}, '', '/webapps${path}'); window.dispatchEvent(new PopStateEvent('popstate'));`,
+        );
+      await page.goto(`${url}/webapps/ladders/${locale}/`);
+      await page.getByText(t.noLadders).waitFor();
+      await follow(`/company/${locale}/`);
       await page.getByRole('heading', { level: 1, name: t.companies }).waitFor();
 
-      // The server stops; the page is still open, and its next page cannot be had.
+      // The server stops. A page whose code is there already cannot load its answers…
       await stopCourtsideProcess(server.child);
-      await page.evaluate(
-        `window.history.pushState({}, '', '/webapps/account/${locale}/preferences');
-         window.dispatchEvent(new PopStateEvent('popstate'));`,
-      );
+      await follow(`/ladders/${locale}/`);
+      await page.getByText('Network error').waitFor();
+      await browser.screenshot(`session-outage-ladders-${viewport}`);
+      // …and comes back by itself once the server is back on the same address.
+      server = await startCourtsideProcess(backend, port);
+      await page.getByText(t.noLadders).waitFor({ timeout: 30_000 });
+      expect(await page.getByText('Network error').count()).toBe(0);
+
+      // The server stops again. A page whose code is not there yet stops with an error…
+      await stopCourtsideProcess(server.child);
+      await follow(`/account/${locale}/preferences`);
       await page.getByRole('heading', { level: 1, name: t.error }).waitFor();
       await browser.screenshot(`session-outage-${viewport}`);
-
-      // Back on the same address: the page comes back without anybody reloading it.
+      // …and loads by itself once the server is back.
       server = await startCourtsideProcess(backend, port);
       await page.getByRole('heading', { level: 1, name: t.preferences }).waitFor({ timeout: 30_000 });
       expect(await page.getByText(t.error).count()).toBe(0);

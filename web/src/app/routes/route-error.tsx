@@ -1,31 +1,16 @@
-import { useEffect, useRef } from 'react';
-import { useAtomValue } from 'jotai';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useTranslation } from '../../hooks/useTranslation';
 import { passesWhenTheServerIsBack } from '../../lib/server-back';
-import { liveConnectionAtom } from '../../stores/live';
+import { useWhenTheServerIsBack } from '../../hooks/useWhenTheServerIsBack';
 import { NotFoundPage } from './not-found';
-
-/**
- * A page stopped because the server could not be reached loads again by itself once the live connection is back
- * after this page saw it down, as the open pages catch up then. A reload, not a revalidation: React Router keeps
- * a route module that failed to load as failed.
- */
-function useReloadWhenTheServerIsBack(error: unknown): void {
-  const connection = useAtomValue(liveConnectionAtom);
-  const sawItDown = useRef(false);
-  useEffect(() => {
-    if (!passesWhenTheServerIsBack(error)) return;
-    if (connection !== 'connected') sawItDown.current = true;
-    else if (sawItDown.current) window.location.reload();
-  }, [connection, error]);
-}
 
 /** Error boundary of the route tree: a 404 response shows Not found, anything else a calm error page. */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  useReloadWhenTheServerIsBack(error);
+  // Stopped because the server could not be reached: loads again once it is back. A reload, not a revalidation:
+  // React Router keeps a route module that failed to load as failed.
+  useWhenTheServerIsBack(passesWhenTheServerIsBack(error), () => window.location.reload());
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (import.meta.env.DEV) console.error(error);
   return (

@@ -8,6 +8,7 @@ import { SubscribeLink } from '../../../components/calendar/SubscribeLink';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { useWhenTheServerIsBack } from '../../../hooks/useWhenTheServerIsBack';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDay } from '../../../lib/dates';
 import { pageOrigin } from '../../../lib/first-data';
@@ -105,6 +106,7 @@ export function StandingsPage() {
     void load(controller.signal);
     return () => controller.abort();
   }, [load]);
+  useWhenTheServerIsBack(failure !== undefined, () => void load());
 
   const seasonId = standings?.season?.uuid;
   const { reload: reloadMine } = mine;
