@@ -192,6 +192,8 @@ describe('history for auditors (DESIGN.md §8)', () => {
       game: { defender: '0', challenger: '0' },
       server: 'challenger',
       finished: false,
+      // When its live score last changed: that point.
+      updatedAt: new Date(afterGame.occurredAt).toISOString(),
     });
     expect(atGame.body.matches[0]!.defender).toMatchObject({ matchSets: [{ score: 1 }] });
     expect(head.body.matches).toEqual([live.body]);

@@ -183,6 +183,8 @@ describe('live scoring in the browser', () => {
       expect(expected().sets).toEqual([
         { defender: 6, challenger: 6, tiebreak: { defender: 0, challenger: 0 } },
       ]);
+      // The scorer says what is played now.
+      await poll(() => scorer.getByTestId('scorer-phase').textContent()).toBe('Tiebreak');
 
       // The tiebreak by taps; the scorer is reloaded in the middle and goes on from the state it reads.
       for (const side of [D, C, D, D]) await tap(side);
@@ -259,6 +261,7 @@ describe('live scoring in the browser', () => {
       await everyoneAt();
       for (let i = 0; i < 6; i++) await tap(i % 2 === 0 ? C : D);
       expect(expected().sets[2]).toEqual({ defender: 8, challenger: 8, superTiebreak: true });
+      await poll(() => scorer.getByTestId('scorer-phase').textContent()).toBe('Super tiebreak');
       // The widget's third set shows the super tiebreak's points in brackets while it is played.
       await poll(() => widgetCard.locator('[data-testid="side-defender"] [data-set="3"]').textContent()).toBe(
         '[8]',

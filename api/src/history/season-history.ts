@@ -285,6 +285,7 @@ export function matchViewsOf(
             live_final_set: match.live?.finalSet ?? null,
             live_points: match.live?.points ?? null,
             live_ended: match.live?.ended ?? null,
+            live_updated_at: match.live?.updatedAt ?? null,
           },
           viewer,
         ).match,

@@ -59,6 +59,12 @@ export const matchSchema = z
           .describe(
             'A super tiebreak is being played in place of the final set: its set cell shows points, [7-5]',
           ),
+        updatedAt: z.iso
+          .datetime()
+          .optional()
+          .describe(
+            'When the live score last changed (its start or a point); a match a day without a point is no longer shown as live',
+          ),
       })
       .optional()
       .describe('While (and after) the match is scored live: where it stands'),

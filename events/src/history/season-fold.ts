@@ -52,6 +52,8 @@ export interface HistoryMatch {
     finalSet: LiveConfig['finalSet'];
     points: Side[];
     ended: boolean;
+    /** When the live score last changed (its start, a point, an undo, its end): the live read model's updated_at. */
+    updatedAt: string;
   };
 }
 
@@ -267,7 +269,9 @@ export function evolveSeasonHistory(state: SeasonHistoryState, envelope: EventEn
     case 'LiveScoringStarted': {
       const { firstServer, noAd, finalSet } = event.payload;
       return liveChanged(state, event, (live) =>
-        live ? undefined : { firstServer, noAd, finalSet, points: [], ended: false },
+        live
+          ? undefined
+          : { firstServer, noAd, finalSet, points: [], ended: false, updatedAt: event.occurredAt },
       );
     }
     case 'PointScored':
@@ -308,10 +312,11 @@ function liveChanged(
   const matchType = state.season?.matchType;
   if (!matchType) return state;
   return updateMatch(state, event.payload.matchId, (match) => {
-    const live = change(match.live);
-    if (!live) return undefined;
-    const { points, ended, ...rules } = live;
-    const score = liveScore({ matchType, ...rules }, points, ended);
+    const changed = change(match.live);
+    if (!changed) return undefined;
+    const live = { ...changed, updatedAt: event.occurredAt };
+    const { points, ended, firstServer, noAd, finalSet } = live;
+    const score = liveScore({ matchType, firstServer, noAd, finalSet }, points, ended);
     const next = { ...match, live };
     if (score.finished || match.status !== 'planned') return next;
     const sides = recordedSides(score);

@@ -60,6 +60,8 @@ export interface MatchView {
     finished: boolean;
     /** Set while a super tiebreak is played in place of the final set, so its cell shows points (`[7-5]`). */
     superTiebreak?: true;
+    /** When the live score last changed (its start or a point): a client stops calling a match live a day later. */
+    updatedAt?: string;
   };
 }
 
@@ -109,6 +111,7 @@ export interface MatchViewRow {
   live_final_set: LiveConfig['finalSet'] | null;
   live_points: Side[] | null;
   live_ended: boolean | null;
+  live_updated_at: Date | string | null;
 }
 
 /** A match's confirmation as JSON (DESIGN.md §5), from the columns of the matches row `alias`. */
@@ -139,7 +142,7 @@ export async function loadMatchRows(query: Query, matchIds: readonly string[]): 
        m.challenge_id, ${confirmationJson('m')} AS confirmation, m.dispute_reason, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
        ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger,
        ls.first_server AS live_first_server, ls.no_ad AS live_no_ad, ls.final_set AS live_final_set,
-       ls.points AS live_points, ls.ended AS live_ended
+       ls.points AS live_points, ls.ended AS live_ended, ls.updated_at AS live_updated_at
      FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
        LEFT JOIN live_scores ls ON ls.match_id = m.id
      WHERE m.id = ANY($1::uuid[])`,
@@ -169,7 +172,14 @@ function liveOf(row: MatchViewRow): MatchView['live'] {
   };
   const { seq, sets, game, server, finished } = liveScore(config, row.live_points, row.live_ended ?? false);
   const inSuperTiebreak = !finished && sets.at(-1)?.superTiebreak === true;
-  return { seq, game, server, finished, ...(inSuperTiebreak ? { superTiebreak: true as const } : {}) };
+  return {
+    seq,
+    game,
+    server,
+    finished,
+    ...(inSuperTiebreak ? { superTiebreak: true as const } : {}),
+    ...(row.live_updated_at === null ? {} : { updatedAt: new Date(row.live_updated_at).toISOString() }),
+  };
 }
 
 export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListItem {

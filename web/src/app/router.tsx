@@ -2,12 +2,15 @@ import { createBrowserRouter } from 'react-router-dom';
 import { forgetFirstData } from '../lib/first-data';
 import { BASENAME } from './basename';
 import { routes } from './route-table';
-import { installSession } from './session';
+import { installSession, type SessionRouter } from './session';
 
-// The session (token refresh, logout and redirect on 401) is wired before the first loader runs.
-installSession(() => router);
+// The session (token refresh, logout and redirect on 401) is wired before the first loader runs. Those loaders
+// run inside createBrowserRouter, before `router` is assigned: until then the session has no router to read.
+const created: { router?: SessionRouter } = {};
+installSession(() => created.router);
 
 export const router = createBrowserRouter(routes, { basename: BASENAME });
+created.router = router;
 
 // The answers a page was sent with describe it as it was then: pages reached later load their own.
 const firstLocation = router.state.location;

@@ -3,6 +3,8 @@ import { addInterceptor, createHttpClient } from '../lib/http';
 import { getCookie } from '../lib/cookies';
 import { EXPIRE_COOKIE, LOGGED_IN_COOKIE, createSession, type Session } from '../lib/session';
 import { toLocale } from '../lib/locale';
+import { BASENAME } from './basename';
+import { routerPath } from './routes/locale-loader';
 import { appStore } from '../stores/store';
 import { accountAtom } from '../stores/session';
 
@@ -12,8 +14,12 @@ export interface SessionRouter {
   navigate(to: string, options: { replace: boolean }): Promise<void>;
 }
 
-function addressOf(location: Location): string {
-  return `${location.pathname}${location.search}${location.hash}`;
+/** The parts of an address the session reads (a `Location`, or `window.location`). */
+type Address = Pick<Location, 'pathname' | 'search' | 'hash'>;
+
+/** The router path of an address: without the /webapps basename (the router's locations have it too). */
+function addressOf(location: Address): string {
+  return `${routerPath(location.pathname)}${location.search}${location.hash}`;
 }
 
 /** Removes the script-readable session cookies (the server clears them too; this covers a failed logout). */
@@ -27,26 +33,36 @@ function clearReadableCookies(): void {
 }
 
 /**
- * Plugs the session (refresh before expired calls, logout and redirect on 401) into the app's http
- * client. `getRouter` is called lazily, so this can run before the router exists.
+ * Where the user is, for the session: the router's location (or the one it is going to) once the router exists;
+ * before that, while the first address's loaders run inside createBrowserRouter (and may need a refresh first),
+ * the address the browser loaded, `loaded`. The locale is the page's (`/{page}/{locale}/…`).
  */
-export function installSession(getRouter: () => SessionRouter): Session {
+export function sessionPlace(getRouter: () => SessionRouter | undefined, loaded: () => Address) {
+  const currentPath = (): string => {
+    const router = getRouter();
+    return addressOf(router ? (router.state.navigation.location ?? router.state.location) : loaded());
+  };
+  return { currentPath, locale: () => toLocale(currentPath().split('/')[2]) };
+}
+
+/**
+ * Plugs the session (refresh before expired calls, logout and redirect on 401) into the app's http
+ * client. `getRouter` is called lazily and answers undefined until the router exists: its first loaders
+ * run before that, and they too wait for a refresh (spec §4 "Session").
+ */
+export function installSession(getRouter: () => SessionRouter | undefined): Session {
+  const place = sessionPlace(getRouter, () => window.location);
   const session = createSession({
     // Refresh and logout go out on a client of their own, without this interceptor.
     http: createHttpClient(),
     getCookie,
     now: () => Date.now(),
-    locale: () => {
-      const router = getRouter();
-      const location = router.state.navigation.location ?? router.state.location;
-      return toLocale(location.pathname.split('/')[2]);
-    },
-    currentPath: () => {
-      const router = getRouter();
-      return addressOf(router.state.navigation.location ?? router.state.location);
-    },
+    locale: place.locale,
+    currentPath: place.currentPath,
     navigate: (path) => {
-      void getRouter().navigate(path, { replace: true });
+      const router = getRouter();
+      if (router) void router.navigate(path, { replace: true });
+      else window.location.replace(`${BASENAME}${path}`);
     },
     onLoggedOut: () => {
       clearReadableCookies();

@@ -232,6 +232,34 @@ describe('createLiveClient', () => {
     expect(resyncs).toBe(1);
   });
 
+  it('given a room joined while the server could not be reached, when it is subscribed at last, then onResync is called once', () => {
+    const { socket, client } = setup();
+    client.subscribe('ladder:l0', {});
+    socket.serverConnects();
+    socket.connectionDrops();
+    let resyncs = 0;
+    client.subscribe('season:s1', { onResync: () => resyncs++ });
+    socket.emitted = [];
+    socket.serverConnects();
+    const joined = socket.subscribes().find((e) => (e.payload as { room: string }).room === 'season:s1');
+    joined?.ack?.({ ok: true, cursor: 5 });
+    expect(resyncs).toBe(1);
+    socket.connectionDrops();
+    socket.emitted = [];
+    socket.serverConnects();
+    socket.subscribes()[1]?.ack?.({ ok: true });
+    expect(resyncs).toBe(1);
+  });
+
+  it('given a room joined while the first connection is being made, when it is subscribed, then no onResync', () => {
+    const { socket, client } = setup();
+    let resyncs = 0;
+    client.subscribe('season:s1', { onResync: () => resyncs++ });
+    socket.serverConnects();
+    socket.subscribes()[0]?.ack?.({ ok: true, cursor: 5 });
+    expect(resyncs).toBe(0);
+  });
+
   it('given two subscribers of a room, when both leave, then unsubscribe is sent once, after the last', () => {
     const { socket, client } = setup();
     socket.serverConnects();

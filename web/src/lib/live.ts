@@ -183,6 +183,11 @@ interface RoomState {
   handlers: Set<LiveHandlers>;
   cursor: number | undefined;
   language?: string;
+  /**
+   * Joined while the server could not be reached: the page's own load most likely failed then, so once the room
+   * is subscribed its handlers reload (onResync), as the rooms joined before the outage do when they missed too much.
+   */
+  joinedWhileDown: boolean;
 }
 
 /**
@@ -275,7 +280,9 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
           return;
         }
         if (roomState.cursor === undefined && ack.cursor !== undefined) roomState.cursor = ack.cursor;
-        if (ack.resync) for (const h of [...roomState.handlers]) h.onResync?.();
+        const resync = ack.resync === true || roomState.joinedWhileDown;
+        roomState.joinedWhileDown = false;
+        if (resync) for (const h of [...roomState.handlers]) h.onResync?.();
       },
     );
   };
@@ -347,9 +354,10 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
       let roomState = rooms.get(room);
       const isNew = roomState === undefined;
       if (!roomState) {
-        roomState = { handlers: new Set(), cursor: undefined };
+        roomState = { handlers: new Set(), cursor: undefined, joinedWhileDown: false };
         rooms.set(room, roomState);
       }
+      if (state === 'reconnecting') roomState.joinedWhileDown = true;
       roomState.handlers.add(handlers);
       const newLanguage = options.language !== undefined && options.language !== roomState.language;
       if (newLanguage) roomState.language = options.language;

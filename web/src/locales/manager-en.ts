@@ -54,6 +54,7 @@ const managerEn = {
       minimumMatchesHint: 'The matches a team must play in this season.',
       registration: 'Registration possible',
       registrationHint: 'Players can sign up for this season on the ladders page.',
+      registrationOffHint: 'Off: nobody can join this season until you turn it on.',
       matchType: 'Match type',
       save: 'Save',
       saving: 'Saving…',
@@ -139,6 +140,8 @@ const managerEn = {
     filter: 'Filter',
     filterPlaceholder: 'Filter by name',
     noWaiting: 'No teams are waiting for approval.',
+    registrationOff:
+      'Registration is off: nobody can join this season until “Registration possible” is on in the Season tab.',
     noActive: 'No active teams yet.',
     noLeft: 'No team has left this season.',
     noMatch: 'No team matches “{{filter}}”.',

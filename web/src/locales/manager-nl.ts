@@ -54,6 +54,7 @@ const managerNl: ManagerTranslation = {
       minimumMatchesHint: 'Zoveel wedstrijden speelt een team minstens in dit seizoen.',
       registration: 'Inschrijven mogelijk',
       registrationHint: 'Spelers kunnen zich op de ladderpagina voor dit seizoen inschrijven.',
+      registrationOffHint: 'Uit: niemand kan zich voor dit seizoen inschrijven tot je het aanzet.',
       matchType: 'Wedstrijdtype',
       save: 'Opslaan',
       saving: 'Bezig met opslaan…',
@@ -139,6 +140,8 @@ const managerNl: ManagerTranslation = {
     filter: 'Filter',
     filterPlaceholder: 'Filter op naam',
     noWaiting: 'Er wachten geen teams op goedkeuring.',
+    registrationOff:
+      'Inschrijven staat uit: niemand kan zich voor dit seizoen inschrijven tot “Inschrijven mogelijk” aan staat op het tabblad Seizoen.',
     noActive: 'Nog geen actieve teams.',
     noLeft: 'Er is nog geen team uit dit seizoen vertrokken.',
     noMatch: 'Geen team past bij “{{filter}}”.',

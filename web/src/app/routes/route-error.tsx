@@ -1,11 +1,16 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useTranslation } from '../../hooks/useTranslation';
+import { passesWhenTheServerIsBack } from '../../lib/server-back';
+import { useWhenTheServerIsBack } from '../../hooks/useWhenTheServerIsBack';
 import { NotFoundPage } from './not-found';
 
 /** Error boundary of the route tree: a 404 response shows Not found, anything else a calm error page. */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  // Stopped because the server could not be reached: loads again once it is back. A reload, not a revalidation:
+  // React Router keeps a route module that failed to load as failed.
+  useWhenTheServerIsBack(passesWhenTheServerIsBack(error), () => window.location.reload());
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (import.meta.env.DEV) console.error(error);
   return (

@@ -145,12 +145,26 @@ describe('a match scored live (DESIGN.md §7)', () => {
     server: 'defender' as const,
     finished: false,
   };
+  const NOW = Date.parse('2026-03-10T12:00:00Z');
+  const HOUR = 60 * 60 * 1000;
+
+  it('is no longer live after a day without a point (or since its start), whatever the wall clock says', () => {
+    const changed = (ago: number) => ({ ...live, updatedAt: new Date(NOW - ago).toISOString() });
+    expect(liveNow(aMatch({ live: changed(23 * HOUR) }), NOW)).toEqual(changed(23 * HOUR));
+    expect(liveNow(aMatch({ live: changed(24 * HOUR) }), NOW)).toEqual(changed(24 * HOUR));
+    expect(liveNow(aMatch({ live: changed(24 * HOUR + 1) }), NOW)).toBeNull();
+    expect(liveNow(aMatch({ live: { ...changed(20 * 24 * HOUR), seq: 0 } }), NOW)).toBeNull();
+    // Its own clock only: the same match a day earlier was live.
+    expect(liveNow(aMatch({ live: changed(25 * HOUR) }), NOW - 2 * HOUR)).not.toBeNull();
+    // A pushed state has just changed.
+    expect(liveNow(aMatch({ live }), NOW + 30 * 24 * HOUR)).toEqual(live);
+  });
 
   it('is live while planned and not finished; its players and managers may score it until then', () => {
-    expect(liveNow(aMatch({ live }))).toEqual(live);
-    expect(liveNow(aMatch())).toBeNull();
-    expect(liveNow(aMatch({ live: { ...live, finished: true } }))).toBeNull();
-    expect(liveNow(aMatch({ live, status: 'completed' }))).toBeNull();
+    expect(liveNow(aMatch({ live }), NOW)).toEqual(live);
+    expect(liveNow(aMatch(), NOW)).toBeNull();
+    expect(liveNow(aMatch({ live: { ...live, finished: true } }), NOW)).toBeNull();
+    expect(liveNow(aMatch({ live, status: 'completed' }), NOW)).toBeNull();
     expect(mayScoreLive(aMatch({ editable: true }))).toBe(true);
     expect(mayScoreLive(aMatch({ editable: true, live }))).toBe(true);
     expect(mayScoreLive(aMatch({ editable: false }))).toBe(false);

@@ -99,9 +99,22 @@ export function withViewerFlags(pushed: Match, known: Match | undefined): Match 
   };
 }
 
-/** Where a match scored live right now stands (DESIGN.md §7): the card shows LIVE, the game and the server. */
-export function liveNow(match: Pick<Match, 'status' | 'live'>): LiveSummary | null {
+/** A live match left this long without a point (nobody ended it on the court) is no longer shown as live. */
+export const LIVE_QUIET_LIMIT_MS = 24 * 60 * 60 * 1000;
+
+/** Where a match being scored live stands: planned, and its live score not finished. */
+function beingScored(match: Pick<Match, 'status' | 'live'>): LiveSummary | null {
   return match.status === 'planned' && match.live && !match.live.finished ? match.live : null;
+}
+
+/**
+ * Where a match scored live right now stands (DESIGN.md §7), at `now` (epoch ms): the card shows LIVE, the game and
+ * the server; not after a day without a point (`updatedAt`; a pushed state has none, it has just changed).
+ */
+export function liveNow(match: Pick<Match, 'status' | 'live'>, now: number): LiveSummary | null {
+  const live = beingScored(match);
+  const changedAt = live?.updatedAt === undefined ? Number.NaN : Date.parse(live.updatedAt);
+  return live && !(now - changedAt > LIVE_QUIET_LIMIT_MS) ? live : null;
 }
 
 /** The players of the match and the club's managers (`editable`) may score a planned match live, until it ends. */
@@ -124,7 +137,7 @@ export function withLiveUpdate(match: Match, payload: { matchId: string; state: 
  * (`[7-5]`) from the first point, as it will when it ends (the recalculation only knows it at 10 points).
  */
 export function withLiveSuperTiebreak(match: Match): Match {
-  if (!liveNow(match)?.superTiebreak) return match;
+  if (!beingScored(match)?.superTiebreak) return match;
   const mark = (team: MatchTeam): MatchTeam => ({
     ...team,
     matchSets: team.matchSets.map((set, index) =>

@@ -12,6 +12,7 @@ import { pagePath } from '../../../lib/locale';
 import { loginPath } from '../../../lib/session';
 import { getPublicLadders, type PublicLadder, type PublicSeason } from '../api/ladders';
 import { useMyTeams } from '../hooks/useMyTeams';
+import { useWhenTheServerIsBack } from '../../../hooks/useWhenTheServerIsBack';
 import { SportBadge } from './SportBadge';
 import { TeamStatus } from './TeamStatus';
 import { i18n } from '../../../lib/i18n';
@@ -44,6 +45,7 @@ export function LaddersPage() {
     async (signal?: AbortSignal) => {
       try {
         setLadders(await getPublicLadders(signal));
+        setFailure(undefined);
       } catch (error) {
         if (!signal?.aborted) setFailure(isApiError(error) ? error.error : t('form.failed'));
       }
@@ -56,6 +58,7 @@ export function LaddersPage() {
     void load(controller.signal);
     return () => controller.abort();
   }, [load]);
+  useWhenTheServerIsBack(failure !== undefined, () => void load());
 
   const join = (ladder: PublicLadder, season: PublicSeason) => {
     if (!mine.loggedIn) {

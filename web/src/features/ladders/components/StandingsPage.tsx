@@ -8,6 +8,7 @@ import { SubscribeLink } from '../../../components/calendar/SubscribeLink';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { useWhenTheServerIsBack } from '../../../hooks/useWhenTheServerIsBack';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDay } from '../../../lib/dates';
 import { pageOrigin } from '../../../lib/first-data';
@@ -30,6 +31,7 @@ import {
 } from '../api/ladders';
 import { useMyTeams } from '../hooks/useMyTeams';
 import { withOpenChallenges } from '../standings-model';
+import { JoinButton } from './JoinButton';
 import { SportBadge } from './SportBadge';
 import { StandingsTable, type ChallengeAction } from './StandingsTable';
 import { TeamStatus } from './TeamStatus';
@@ -104,6 +106,7 @@ export function StandingsPage() {
     void load(controller.signal);
     return () => controller.abort();
   }, [load]);
+  useWhenTheServerIsBack(failure !== undefined, () => void load());
 
   const seasonId = standings?.season?.uuid;
   const { reload: reloadMine } = mine;
@@ -149,6 +152,10 @@ export function StandingsPage() {
   const myTeams = inSeason.some((team) => team.status !== 'rejected')
     ? inSeason.filter((team) => team.status !== 'rejected')
     : inSeason;
+  // Open for registration and the player has no team in it yet (a turned-down registration may try again).
+  const joinable =
+    standings.season?.openForRegistration === true &&
+    !inSeason.some((team) => team.status === 'waiting' || team.status === 'active');
   const rows = standings.teams;
   const challengerName = (row: StandingsRow) => {
     const challengerId = row.challenge?.challengerTeamId;
@@ -217,6 +224,20 @@ export function StandingsPage() {
           </div>
         }
       />
+      {standings.season && joinable && (
+        <div
+          className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50/70 p-3 ring-1 ring-brand-100"
+          data-testid="join-season"
+        >
+          <p className="text-sm font-semibold text-brand-800">{t('ladders.openForRegistration')}</p>
+          <JoinButton
+            season={standings.season}
+            sportsCategory={standings.ladder.sportsCategory}
+            loggedIn={mine.loggedIn}
+            onJoined={() => void reloadMine()}
+          />
+        </div>
+      )}
       {myTeams.length > 0 && (
         <div className="mb-5 flex flex-wrap items-center gap-2 text-sm text-ink-700">
           <span className="font-medium">{t('ladders.yourTeams')}:</span>

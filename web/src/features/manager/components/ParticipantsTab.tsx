@@ -38,7 +38,14 @@ function useDay() {
  * left. Every action reloads all three lists; so does a `season.updated` push about teams or
  * positions (another manager's change shows without a reload).
  */
-export function ParticipantsTab({ seasonId }: { seasonId: string }) {
+export function ParticipantsTab({
+  seasonId,
+  openForRegistration,
+}: {
+  seasonId: string;
+  /** Off (a new season's default, spec): nobody can join, which the empty waiting list says plainly. */
+  openForRegistration: boolean;
+}) {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const day = useDay();
@@ -209,6 +216,14 @@ export function ParticipantsTab({ seasonId }: { seasonId: string }) {
   return (
     <div className="space-y-3" key={seasonId}>
       {failure && <FormAlert>{failure}</FormAlert>}
+      {!openForRegistration && lists.waiting.length === 0 && (
+        <p
+          className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          data-testid="registration-off"
+        >
+          {t('participants.registrationOff')}
+        </p>
+      )}
       <Panel
         // Re-evaluated when the list turns empty or gets entries (e.g. a live registration).
         key={`waiting-${lists.waiting.length > 0}`}

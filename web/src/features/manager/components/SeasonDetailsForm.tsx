@@ -273,7 +273,11 @@ export function SeasonDetailsForm({
           render={({ field }) => (
             <SwitchField
               label={t('manager.seasonForm.registration')}
-              hint={t('manager.seasonForm.registrationHint')}
+              hint={t(
+                field.value
+                  ? 'manager.seasonForm.registrationHint'
+                  : 'manager.seasonForm.registrationOffHint',
+              )}
               checked={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

@@ -140,7 +140,7 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
           </TabList>
           <TabPanels className="mt-5">
             <TabPanel className="focus:outline-none">
-              <ParticipantsTab seasonId={selected.uuid} />
+              <ParticipantsTab seasonId={selected.uuid} openForRegistration={selected.openForRegistration} />
             </TabPanel>
             <TabPanel className="focus:outline-none">
               {MatchesTab && <MatchesTab ladderId={ladder.uuid} seasonId={selected.uuid} />}

@@ -74,6 +74,8 @@ export const liveSummarySchema = z.object({
   server: sideSchema,
   finished: z.boolean(),
   superTiebreak: z.optional(z.boolean()),
+  /** When the live score last changed (its start or a point); a pushed state has none: it just changed. */
+  updatedAt: z.optional(z.string()),
 });
 export type LiveSummary = z.infer<typeof liveSummarySchema>;
 /** A pushed live state (DESIGN.md §7): the summary, and its sets for whether the set in progress is a super tiebreak. */

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../hooks/useTranslation';
 import type { LiveScore, Side } from '@courtside/events/live/engine';
+import { playPhase } from '../live-scorer';
 
 interface LiveBoardProps {
   score: Pick<LiveScore, 'sets' | 'game' | 'server' | 'finished' | 'winner'>;
@@ -17,8 +18,7 @@ const SIDES: readonly Side[] = ['defender', 'challenger'];
 export function LiveBoard({ score, names, large = false }: LiveBoardProps) {
   const { t } = useTranslation();
   const current = score.finished ? -1 : score.sets.length - 1;
-  const inTiebreak = !score.finished && score.sets[current]?.tiebreak !== undefined;
-  const inSuper = !score.finished && score.sets[current]?.superTiebreak === true;
+  const phase = playPhase(score);
   return (
     <table
       className={`w-full border-separate border-spacing-0 tabular-nums ${large ? 'text-lg' : 'text-base'}`}
@@ -33,15 +33,7 @@ export function LiveBoard({ score, names, large = false }: LiveBoardProps) {
               {t('liveScoring.board.set', { set: index + 1 })}
             </th>
           ))}
-          {!score.finished && (
-            <th scope="col">
-              {inSuper
-                ? t('liveScoring.board.superTiebreak')
-                : inTiebreak
-                  ? t('liveScoring.board.tiebreak')
-                  : t('liveScoring.board.game')}
-            </th>
-          )}
+          {phase && <th scope="col">{t(`liveScoring.board.${phase}`)}</th>}
         </tr>
       </thead>
       <tbody>

@@ -253,7 +253,7 @@ export function MatchCard({
   const canContact = !widget && match.editable && !editing;
   // DESIGN.md §7: the players and the club's managers score a planned match live; everyone may follow it.
   const canScore = !widget && !editing && mayScoreLive(match);
-  const liveState = editing ? null : liveNow(match);
+  const liveState = editing ? null : liveNow(match, Date.now());
   const livePath = `${pagePath('matches', locale)}?match=${encodeURIComponent(match.id)}`;
   const shown = editing ? draft : withLiveSuperTiebreak(match);
 

@@ -16,6 +16,7 @@ import { getMatch, type Match } from '../api/matches';
 import type { StartOptions } from '../api/live';
 import { useLiveScorer } from '../hooks/useLiveScorer';
 import { mayScoreLive, sideNames } from '../model';
+import { playPhase } from '../live-scorer';
 import { LiveBoard } from './LiveBoard';
 
 addLiveScoringTexts(i18n);
@@ -77,8 +78,17 @@ export function ScorerPage() {
   } else if (scorer.shown) {
     const shown = scorer.shown;
     const rules = scorer.state.status === 'ready' ? scorer.state.view.rules : null;
+    const phase = playPhase(shown);
     body = (
       <>
+        {(phase === 'tiebreak' || phase === 'superTiebreak') && (
+          <p
+            className="text-center text-sm font-semibold tracking-wide text-brand-800 uppercase"
+            data-testid="scorer-phase"
+          >
+            {t(`liveScoring.board.${phase}`)}
+          </p>
+        )}
         <div className="rounded-2xl bg-white px-3 py-2 shadow-xs ring-1 ring-ink-200">
           <LiveBoard score={shown} names={names} large />
         </div>
