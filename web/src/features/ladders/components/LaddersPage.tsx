@@ -12,6 +12,7 @@ import { pagePath } from '../../../lib/locale';
 import { loginPath } from '../../../lib/session';
 import { getPublicLadders, type PublicLadder, type PublicSeason } from '../api/ladders';
 import { useMyTeams } from '../hooks/useMyTeams';
+import { MyTeamActions } from './MyTeamActions';
 import { SportBadge } from './SportBadge';
 import { TeamStatus } from './TeamStatus';
 import { i18n } from '../../../lib/i18n';
@@ -57,6 +58,14 @@ export function LaddersPage() {
     return () => controller.abort();
   }, [load]);
 
+  // The buttons of a team may be gone after an answer: the focus goes to the list's heading, or the page's start.
+  const afterTeamAction = async () => {
+    await mine.reload();
+    requestAnimationFrame(() =>
+      (document.getElementById('my-teams') ?? document.getElementById('main'))?.focus(),
+    );
+  };
+
   const join = (ladder: PublicLadder, season: PublicSeason) => {
     if (!mine.loggedIn) {
       void navigate(loginPath(locale, `${location.pathname}${location.search}`));
@@ -79,7 +88,7 @@ export function LaddersPage() {
 
       {mine.teams.length > 0 && (
         <section className="mb-8" aria-labelledby="my-teams">
-          <h2 id="my-teams" className="mb-3 text-lg font-semibold text-ink-900">
+          <h2 id="my-teams" tabIndex={-1} className="mb-3 text-lg font-semibold text-ink-900 outline-none">
             {t('ladders.yourTeams')}
           </h2>
           <ul className="divide-y divide-ink-100 rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
@@ -94,7 +103,10 @@ export function LaddersPage() {
                 >
                   {team.ladderName} · {team.seasonName}
                 </Link>
-                <TeamStatus team={team} />
+                <div className="flex flex-wrap items-center gap-2">
+                  <TeamStatus team={team} />
+                  <MyTeamActions team={team} onDone={afterTeamAction} />
+                </div>
               </li>
             ))}
           </ul>
