@@ -64,6 +64,9 @@ describe('audit summaries', () => {
     expect(auditSummary({ type: 'ResultDisputed', payload: { seasonId, reason: 'x' } }, names, t)).toBe(
       'Een uitslag betwist in Winter',
     );
+    expect(auditSummary({ type: 'PartnerRequestDeclined', payload: { seasonId } }, names, t)).toBe(
+      'Een partnerverzoek geweigerd in Winter',
+    );
   });
 
   it('copes with unknown seasons and unknown types', () => {
