@@ -6,11 +6,13 @@ import {
   DEV_CLOCK_PATH,
   DEV_MAILBOX_PATH,
   LADDER_API,
+  READY_PATH,
 } from '@courtside/events/api-paths';
 import { PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, managerWithSeason } from '../support/ladder-setup.ts';
+import { eventually } from '../support/wait.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,7 +26,7 @@ interface MyTeam {
 describe('partners agree first', () => {
   let courtside: RunningCourtside;
   beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
+    courtside = await startTestCourtside(await createBackend('embedded'), { runNotifier: true });
   });
   afterAll(async () => {
     await courtside?.stop();
@@ -66,6 +68,13 @@ describe('partners agree first', () => {
     ladderId: string,
   ) {
     const admin = `${ADMIN_API}/seasons/${seasonId}`;
+    // The notifier has decided on every event so far: what it would tell the managers is there.
+    await eventually(
+      async () =>
+        (await client().json<{ checks: { notifier?: { lag?: number } } }>('GET', READY_PATH)).body.checks
+          .notifier?.lag === 0,
+      { message: 'the notifier at the head of the log' },
+    );
     const reads = await Promise.all([
       manager.json('GET', `${admin}/teams/waitingforapproval`),
       manager.json('GET', `${admin}/teams`),
@@ -162,10 +171,19 @@ describe('partners agree first', () => {
     const admin = `${ADMIN_API}/seasons/${seasonId}`;
 
     const { body } = await register(ann.http, seasonId, bo.email);
+    const kinds = async () =>
+      (await manager.json<Array<{ kind: string }>>('GET', `${ACCOUNT_API}/notifications`)).body.map(
+        (notification) => notification.kind,
+      );
     const accepted = await bo.http.json('POST', `${LADDER_API}/teams/${body.teamId}/partner`, {
       accept: true,
     });
     expect(accepted.status).toBe(200);
+    // Told once the partner agreed, and of nothing before (the request came earlier in the log).
+    await eventually(async () => (await kinds()).includes('team.waiting'), {
+      message: 'the managers told of the team once the partner accepted',
+    });
+    expect(await kinds()).toEqual(['team.waiting']);
     const waiting = await manager.json<Array<{ teamId: string; members: Array<{ fullName: string }> }>>(
       'GET',
       `${admin}/teams/waitingforapproval`,
