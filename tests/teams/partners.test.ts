@@ -267,6 +267,18 @@ describe('partners agree first', () => {
     expect(await mine(ann.http)).toEqual([]);
   });
 
+  it('mails at most 10 partner requests of one player a day', async () => {
+    const { seasonId } = await managerWithSeason(courtside.url!, { sportsCategory: 'PADEL' });
+    const ann = await person('Ann Asker', '0612345699');
+    for (let sent = 0; sent < 10; sent++) {
+      const { status, body } = await register(ann.http, seasonId, uniqueEmail('asked'));
+      expect(status).toBe(201);
+      await ann.http.json('DELETE', `${LADDER_API}/seasons/${seasonId}/teams/${body.teamId}`);
+    }
+    const eleventh = await register(ann.http, seasonId, uniqueEmail('asked'));
+    expect(eleventh.status).toBe(429);
+  });
+
   it('answers an invitation link: who asks to what, the invited account only, sign up first when there is none', async () => {
     const { seasonId } = await managerWithSeason(courtside.url!, {
       sportsCategory: 'PADEL',

@@ -89,6 +89,15 @@ export class PartnerInvitations {
     );
   }
 
+  /** How many invitations an account sent since a moment (a limit on mail to addresses that never asked for it). */
+  async sentSince(accountId: string, since: Date): Promise<number> {
+    const { rows } = await this.db.query<{ sent: number }>(
+      'SELECT count(*)::int AS sent FROM courtside.invitations WHERE invited_by = $1 AND created_at > $2',
+      [accountId, since],
+    );
+    return rows[0]?.sent ?? 0;
+  }
+
   async byId(invitationId: string): Promise<PartnerInvitation | undefined> {
     const { rows } = await this.db.query<PartnerInvitation>(
       `SELECT ${invitationColumns} FROM ${invitationJoins} WHERE i.id = $1`,

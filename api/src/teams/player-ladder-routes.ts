@@ -32,6 +32,9 @@ import {
 import { documented } from '../http/documented-router.ts';
 import { myTeamSchema, publicLadderSchema, standingsSchema, teamIdSchema } from './team-answers.ts';
 
+/** Partner requests (mails to named partners) one player may send in 24 hours. */
+export const PARTNER_REQUESTS_PER_DAY = 10;
+
 const registrationSchema = z.object({
   partnerEmail: z.email('Enter your partner’s email address').trim().toLowerCase().optional(),
 });
@@ -41,6 +44,16 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
   const accounts = new AccountStore(services.db);
   const db = services.readModels;
   const invitations = new PartnerInvitations(db);
+  /** Each request mails an address that did not ask for it: a player sends a few a day, not a mail run. */
+  async function withinPartnerRequestLimit(accountId: string): Promise<void> {
+    const day = 24 * 60 * 60 * 1000;
+    const sent = await invitations.sentSince(accountId, new Date(services.clock().getTime() - day));
+    if (sent >= PARTNER_REQUESTS_PER_DAY) {
+      throw new HttpError(429, 'You asked too many partners today: try again tomorrow', undefined, {
+        'Retry-After': String(day / 1000),
+      });
+    }
+  }
   const api = documented(router);
 
   api.get(
@@ -132,6 +145,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
       responses: { 201: teamIdSchema },
       command: teamIdSchema,
       refusals: [],
+      failures: { 429: `More than ${PARTNER_REQUESTS_PER_DAY} partner requests in 24 hours` },
     },
     async (ctx) => {
       const session = requireSession(ctx);
@@ -140,6 +154,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
       const season = await seasonContext(db, seasonId);
       if (!season) throw new HttpError(404, 'No such season');
       const me = await accounts.byId(session.accountId);
+      if (partnerEmail) await withinPartnerRequestLimit(session.accountId);
       const teamId: string = randomUUID();
       // DESIGN.md §9: the partner is not looked up; they are asked, and the team forms when they agree.
       const requestId: string = randomUUID();
