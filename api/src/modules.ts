@@ -5,6 +5,7 @@ import { adminLadderRoutes } from './ladders/admin-ladder-routes.ts';
 import { companyRoomAuthorizer, companyRoutes } from './companies/company-routes.ts';
 import { adminTeamRoutes } from './teams/admin-team-routes.ts';
 import { playerLadderRoutes } from './teams/player-ladder-routes.ts';
+import { partnerRoutes } from './teams/partner-routes.ts';
 import { matchRoutes } from './matches/match-routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { devClockRoutes } from './dev/dev-clock-routes.ts';
@@ -26,6 +27,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'ladders', routes: adminLadderRoutes },
   { name: 'teams', routes: adminTeamRoutes },
   { name: 'player-ladders', routes: playerLadderRoutes },
+  { name: 'partners', routes: partnerRoutes },
   { name: 'matches', routes: matchRoutes },
   { name: 'challenges', routes: challengeRoutes },
   { name: 'calendar', routes: calendarRoutes },

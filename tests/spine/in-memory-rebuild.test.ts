@@ -65,13 +65,14 @@ const matchTypes = ['GAMESONLY', 'BESTOFTHREE', 'BESTOFFIVE'] as const;
 function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelope[] } {
   const companyId = randomUUID();
   const ids = (count: number) => Array.from({ length: count }, () => randomUUID());
-  const [accounts, ladders, seasons, teams, matches, challenges] = [
+  const [accounts, ladders, seasons, teams, matches, challenges, requests] = [
     ids(6),
     ids(2),
     ids(3),
     ids(6),
     ids(5),
     ids(3),
+    ids(2),
   ];
   const seasonOf = (index: number) => seasons[index % 2]!;
   const ladderOfSeason = (index: number) => ladders[index % 2]!;
@@ -214,6 +215,22 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
           fromPosition: 1 + b,
           droppedAt: new Date(clock).toISOString(),
         });
+        break;
+      case 'PartnerRequested':
+        add(type, teams[a]!, {
+          ...teamRef(a),
+          requestId: requests[b % 2]!,
+          registrantId: accounts[b]!,
+          lapsesAt: new Date(clock + (flag ? 1 : 14) * 86_400_000).toISOString(),
+        });
+        break;
+      case 'PartnerRequestAccepted':
+        add(type, teams[a]!, { ...teamRef(a), requestId: requests[b % 2]!, partnerId: accounts[n % 6]! });
+        break;
+      case 'PartnerRequestDeclined':
+      case 'PartnerRequestWithdrawn':
+      case 'PartnerRequestLapsed':
+        add(type, teams[a]!, { ...teamRef(a), requestId: requests[b % 2]! }, minutes);
         break;
       case 'MatchCreated':
         add(type, match.matchId, {

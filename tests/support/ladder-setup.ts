@@ -22,7 +22,7 @@ export interface SeasonOptions {
 export async function managerWithSeason(baseUrl: string, options: SeasonOptions = {}) {
   const { sportsCategory = 'TENNISSINGLE', matchType = 'BESTOFTHREE', endOffset = 90 } = options;
   const manager = new HttpClient(baseUrl);
-  const { company } = await managerWithCompany(manager, options.companyName);
+  const { account, company } = await managerWithCompany(manager, options.companyName);
   const ladder = await manager.json<{ uuid: string }>(
     'POST',
     `${ADMIN_API}/companies/${company.id}/ladders`,
@@ -47,7 +47,7 @@ export async function managerWithSeason(baseUrl: string, options: SeasonOptions 
     },
   );
   expect(season.status).toBe(201);
-  return { manager, company, ladderId: ladder.body.uuid, seasonId: season.body.uuid };
+  return { manager, account, company, ladderId: ladder.body.uuid, seasonId: season.body.uuid };
 }
 
 /** A manager, a ladder with an active season, and `players` accepted singles teams at positions 1..n. */

@@ -126,15 +126,18 @@ describe('teams in a season', () => {
     );
     const singlesWithPartner = await player(singles.seasonId, { partnerEmail: partnerAccount.email });
     const padelAlone = await player(padel.seasonId);
+    // DESIGN.md §9: any address is asked, with or without an account; the team forms when the partner accepts.
     const unknownPartner = await player(padel.seasonId, { partnerEmail: uniqueEmail('ghost') });
     const padelTeam = await player(padel.seasonId, { partnerEmail: partnerAccount.email });
+    const beforeAnswer = await padel.manager.json<Team[]>('GET', `${padel.admin}/teams/waitingforapproval`);
+    await partner.json('POST', `${LADDER_API}/teams/${padelTeam.registered.body.teamId}/partner`, {
+      accept: true,
+    });
     const partnerTaken = await player(padel.seasonId, { partnerEmail: partnerAccount.email });
     const partnerAgain = await partner.json<{ error: string }>(
       'POST',
       `${LADDER_API}/seasons/${padel.seasonId}/teams`,
-      {
-        partnerEmail: padelTeam.account.email,
-      },
+      { partnerEmail: padelTeam.account.email },
     );
     const closedSeason = await player(closed.seasonId);
     const noAccountYet = await incomplete.json('POST', `${LADDER_API}/seasons/${singles.seasonId}/teams`, {});
@@ -145,12 +148,11 @@ describe('teams in a season', () => {
     expect(twice).toEqual({ status: 409, body: { error: 'You are in a team of this season already' } });
     expect(singlesWithPartner.registered.status).toBe(400);
     expect(padelAlone.registered.status).toBe(400);
-    expect(unknownPartner.registered.status).toBe(400);
+    expect(unknownPartner.registered.status).toBe(201);
     expect(padelTeam.registered.status).toBe(201);
-    expect(partnerTaken.registered).toMatchObject({
-      status: 409,
-      body: { error: 'Your partner is in a team of this season already' },
-    });
+    expect(beforeAnswer.body).toEqual([]);
+    // Asking someone who is in a team already answers alike: the request is theirs to refuse.
+    expect(partnerTaken.registered.status).toBe(201);
     expect(partnerAgain).toEqual({
       status: 409,
       body: { error: 'You are in a team of this season already' },

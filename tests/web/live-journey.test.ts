@@ -322,13 +322,16 @@ describe('live scoring in the browser', () => {
     // Padel is doubles: each team registers with a partner.
     const teams: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const partner = await signedInAccount(new HttpClient(baseUrl));
+      const partnerHttp = new HttpClient(baseUrl);
+      const partner = await signedInAccount(partnerHttp);
       const http = new HttpClient(baseUrl);
       await signedInAccount(http);
       const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {
         partnerEmail: partner.email,
       });
       expect(team.status).toBe(201);
+      // DESIGN.md §9: the partner agrees first.
+      await partnerHttp.json('POST', `${LADDER_API}/teams/${team.body.teamId}/partner`, { accept: true });
       await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
         teamId: team.body.teamId,
       });

@@ -7,6 +7,8 @@ import { matchDecider } from '@courtside/events/matches/decider';
 import { matchStateOf } from '../matches/match-queries.ts';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { inactivityDecider } from '@courtside/events/teams/inactivity';
+import { seasonTeamsDecider } from '@courtside/events/teams/decider';
+import { seasonsWithLapsedRequests, seasonTeamsStateOf } from '../teams/team-queries.ts';
 import {
   dueResults,
   inactivityStateOf,
@@ -116,6 +118,25 @@ export class DeadlineProcess {
         );
       } catch (error) {
         logger.warn({ err: error, companyId, seasonId }, 'inactivity not applied');
+      }
+    }
+    // DESIGN.md §9: a partner request nobody answered in 14 days lapses.
+    for (const { companyId, seasonId } of await seasonsWithLapsedRequests(readModels, clock())) {
+      try {
+        await commands.execute(
+          { name: 'LapsePartnerRequests', companyId, actorId: SYSTEM_ACTOR },
+          async ({ readModels: caughtUp, now }) =>
+            decided(
+              seasonTeamsDecider.decide(
+                { type: 'LapsePartnerRequests' },
+                await seasonTeamsStateOf(caughtUp, seasonId),
+                now,
+              ),
+              {},
+            ),
+        );
+      } catch (error) {
+        logger.warn({ err: error, companyId, seasonId }, 'partner requests not lapsed');
       }
     }
   }

@@ -64,3 +64,28 @@ describe('a season’s history in words: live scoring', () => {
     expect(said(live('PointUndone', { seq: 8 }), 'nl')).toBe('Punt 8 teruggenomen');
   });
 });
+
+describe('a season’s history in words: partner requests', () => {
+  it('names the request and its end in English and Dutch, never the person asked', () => {
+    const said = (type: string, language: 'en' | 'nl') =>
+      summaryOf(live(type, { requestId: 'r1', teamId: 't1' }), state, state, names, language);
+    expect(
+      ['PartnerRequested', 'PartnerRequestDeclined', 'PartnerRequestLapsed'].map((type) => said(type, 'en')),
+    ).toEqual(['Partner request sent', 'Partner request declined', 'Partner request lapsed']);
+    expect(
+      [
+        'PartnerRequested',
+        'PartnerRequestAccepted',
+        'PartnerRequestDeclined',
+        'PartnerRequestWithdrawn',
+        'PartnerRequestLapsed',
+      ].map((type) => said(type, 'nl')),
+    ).toEqual([
+      'Partnerverzoek verstuurd',
+      'Partnerverzoek geaccepteerd',
+      'Partnerverzoek geweigerd',
+      'Partnerverzoek ingetrokken',
+      'Partnerverzoek verlopen',
+    ]);
+  });
+});

@@ -64,7 +64,14 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
     liveStarted: (pairing) => `Live scoring of ${pairing} started`,
     pointTo: (seq, team) => `Point ${seq} to ${team}`,
     pointTakenBack: (seq) => `Point ${seq} taken back`,
-    eventNames: {},
+    eventNames: {
+      // A partner request names nobody but the player who sent it (DESIGN.md §9).
+      PartnerRequested: 'Partner request sent',
+      PartnerRequestAccepted: 'Partner request accepted',
+      PartnerRequestDeclined: 'Partner request declined',
+      PartnerRequestWithdrawn: 'Partner request withdrawn',
+      PartnerRequestLapsed: 'Partner request lapsed',
+    },
   },
   nl: {
     aTeam: 'een team',
@@ -103,6 +110,11 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
       LiveMatchEnded: 'Live wedstrijd beëindigd',
       ChallengeMatchSettled: 'Uitdaging beslist',
       ChallengeReminderDue: 'Herinnering aan uitdaging',
+      PartnerRequested: 'Partnerverzoek verstuurd',
+      PartnerRequestAccepted: 'Partnerverzoek geaccepteerd',
+      PartnerRequestDeclined: 'Partnerverzoek geweigerd',
+      PartnerRequestWithdrawn: 'Partnerverzoek ingetrokken',
+      PartnerRequestLapsed: 'Partnerverzoek verlopen',
     },
   },
 };

@@ -57,7 +57,10 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
     refusals: [],
   } as const;
 
-  async function command(ctx: Context, teamCommand: TeamCommand) {
+  async function command(
+    ctx: Context,
+    teamCommand: Extract<TeamCommand, { type: 'AcceptTeam' | 'RejectTeam' | 'RemoveTeam' | 'MoveTeam' }>,
+  ) {
     const { session, season } = await requireSeasonManager(ctx, services);
     const { teamId } = teamCommand;
     const outcome = await services.commands.execute(

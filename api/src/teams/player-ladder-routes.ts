@@ -22,8 +22,18 @@ import {
   teamsOfAccount,
 } from './team-queries.ts';
 import { LADDER_API } from '@courtside/events/api-paths';
+import { publicUrlOf } from '../http/public-url.ts';
+import {
+  invitationPage,
+  invitationToken,
+  mailPartnerInvitation,
+  PartnerInvitations,
+} from './partner-invitations.ts';
 import { documented } from '../http/documented-router.ts';
 import { myTeamSchema, publicLadderSchema, standingsSchema, teamIdSchema } from './team-answers.ts';
+
+/** Partner requests (mails to named partners) one player may send in 24 hours. */
+export const PARTNER_REQUESTS_PER_DAY = 10;
 
 const registrationSchema = z.object({
   partnerEmail: z.email('Enter your partner’s email address').trim().toLowerCase().optional(),
@@ -33,6 +43,17 @@ const registrationSchema = z.object({
 export function playerLadderRoutes(router: Router, services: AppServices): void {
   const accounts = new AccountStore(services.db);
   const db = services.readModels;
+  const invitations = new PartnerInvitations(db);
+  /** Each request mails an address that did not ask for it: a player sends a few a day, not a mail run. */
+  async function withinPartnerRequestLimit(accountId: string): Promise<void> {
+    const day = 24 * 60 * 60 * 1000;
+    const sent = await invitations.sentSince(accountId, new Date(services.clock().getTime() - day));
+    if (sent >= PARTNER_REQUESTS_PER_DAY) {
+      throw new HttpError(429, 'You asked too many partners today: try again tomorrow', undefined, {
+        'Retry-After': String(day / 1000),
+      });
+    }
+  }
   const api = documented(router);
 
   api.get(
@@ -113,13 +134,18 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
   api.post(
     `${LADDER_API}/seasons/:seasonId/teams`,
     {
-      summary: 'Register a team (the caller, and a partner for doubles and padel); it waits for approval',
+      summary:
+        'Register a team: singles wait for approval; for doubles and padel the named partner is asked first',
+      description:
+        'Any well-formed partner address answers alike (201), with or without an account: the partner is mailed a ' +
+        'link, and the team waits for approval once they accept (DESIGN.md §9).',
       access: 'session',
       params: seasonParams,
       body: registrationSchema,
       responses: { 201: teamIdSchema },
       command: teamIdSchema,
       refusals: [],
+      failures: { 429: `More than ${PARTNER_REQUESTS_PER_DAY} partner requests in 24 hours` },
     },
     async (ctx) => {
       const session = requireSession(ctx);
@@ -128,14 +154,15 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
       const season = await seasonContext(db, seasonId);
       if (!season) throw new HttpError(404, 'No such season');
       const me = await accounts.byId(session.accountId);
-      const partner = partnerEmail ? await accounts.byEmail(partnerEmail) : undefined;
+      if (partnerEmail) await withinPartnerRequestLimit(session.accountId);
       const teamId: string = randomUUID();
+      // DESIGN.md §9: the partner is not looked up; they are asked, and the team forms when they agree.
+      const requestId: string = randomUUID();
       const command = {
         type: 'RegisterTeam' as const,
         teamId,
         registrant: { accountId: session.accountId, complete: isMinimalAccount(me) },
-        ...(partnerEmail ? { partnerEmail } : {}),
-        ...(partner ? { partner: { accountId: partner.id, verified: partner.verified } } : {}),
+        ...(partnerEmail ? { partner: { requestId, isRegistrant: partnerEmail === me?.email } } : {}),
       };
       const outcome = await services.commands.execute(
         { name: command.type, companyId: season.companyId, actorId: session.accountId },
@@ -144,6 +171,28 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
             teamId,
           }),
       );
+      if (partnerEmail) {
+        await invitations.record({
+          invitationId: requestId,
+          email: partnerEmail,
+          companyId: season.companyId,
+          seasonId,
+          teamId,
+          invitedBy: session.accountId,
+          at: services.clock(),
+        });
+        const token = invitationToken(services.xsrfSecret, requestId);
+        // The request stands whatever the mail does: the partner also finds it signed in, the registrant may withdraw.
+        await mailPartnerInvitation(services.mailer, {
+          email: partnerEmail,
+          invitedBy: me?.fullName ?? '',
+          ladderName: season.ladderName,
+          seasonName: season.seasonName,
+          link: (locale) => publicUrlOf(ctx, services, invitationPage(locale, token)),
+        }).catch((error: unknown) =>
+          services.logger.warn({ err: error, invitationId: requestId }, 'partner invitation not mailed'),
+        );
+      }
       await answerCommand(ctx, outcome, { status: 201 });
     },
   );
@@ -151,14 +200,15 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
   api.get(
     `${LADDER_API}/teams/mine`,
     {
-      summary: 'The teams the caller plays in, newest first',
+      summary: 'The teams the caller plays in, newest first, with partner requests sent and received',
       access: 'session',
       responses: { 200: z.array(myTeamSchema) },
     },
     async (ctx) => {
       const session = requireSession(ctx);
-      const rows = await teamsOfAccount(db, session.accountId);
-      ctx.body = rows;
+      const me = await accounts.byId(session.accountId);
+      if (!me) throw new HttpError(401, 'Sign in first');
+      ctx.body = await teamsOfAccount(db, me, services.clock());
     },
   );
 }

@@ -19,6 +19,25 @@ export const seasonTeamSchema = z
 
 export const teamIdSchema = z.object({ teamId: z.uuid() });
 
+/** DESIGN.md §9: what an invitation link is about, for the page it opens. */
+export const invitationSchema = z
+  .object({
+    kind: z.enum(['season']),
+    companyName: z.string(),
+    ladderName: z.string(),
+    seasonName: z.string(),
+    email: z.string().describe('The invited address (the link proves it)'),
+    accountExists: z.boolean(),
+    invitedBy: z.string().describe('The player who asks you to be their partner'),
+    seasonId: z.uuid(),
+    ladderId: z.uuid(),
+    teamId: z.uuid(),
+    lapsesAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Invitation' });
+
+export const invitationAcceptedSchema = z.object({ seasonId: z.uuid(), teamId: z.uuid() });
+
 /** DESIGN.md §2: the public list of ladders, with their current season and those open for registration. */
 export const publicLadderSchema = z
   .object({
@@ -73,7 +92,21 @@ export const standingsSchema = z
 
 export const myTeamSchema = z.object({
   teamId: z.uuid(),
-  status: z.enum(['waiting', 'active', 'rejected', 'left']),
+  status: z
+    .enum(['awaiting-partner', 'waiting', 'active', 'rejected', 'left'])
+    .describe(
+      '`awaiting-partner`: the named partner has not accepted yet (DESIGN.md §9); managers do not see it',
+    ),
+  partnerRequest: z
+    .object({
+      awaitingAnswerOf: z
+        .enum(['you', 'partner'])
+        .describe('`you`: the request was sent to your address; `partner`: you sent it'),
+      invitedBy: z.string().nullable().describe('Who asks you (for `you`)'),
+      lapsesAt: z.iso.datetime().describe('Unanswered by then, it lapses'),
+    })
+    .optional()
+    .describe('For an `awaiting-partner` team'),
   position: z.number().int().nullable(),
   seasonId: z.uuid(),
   seasonName: z.string(),

@@ -1,4 +1,4 @@
-import type { SeasonTeamsState } from '@courtside/events/teams/decider';
+import type { PartnerRequest, SeasonTeamsState } from '@courtside/events/teams/decider';
 import type pg from 'pg';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 
@@ -72,7 +72,7 @@ export async function seasonContext(db: Queryable, seasonId: string): Promise<Se
 
 /** A season's registration settings and its teams, as the team rules decide against them. */
 export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promise<SeasonTeamsState> {
-  const [season, teams] = await Promise.all([
+  const [season, teams, requests] = await Promise.all([
     db.query<NonNullable<SeasonTeamsState['season']>>(
       `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", l.sports_category AS "sportsCategory",
          s.open_for_registration AS "openForRegistration", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate"
@@ -84,10 +84,17 @@ export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promi
        FROM teams t JOIN team_members m ON m.team_id = t.id WHERE t.season_id = $1 GROUP BY t.id`,
       [seasonId],
     ),
+    db.query<PartnerRequest>(
+      `SELECT id AS "requestId", team_id AS "teamId", registrant_id AS "registrantId", state,
+         to_char(lapses_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lapsesAt"
+       FROM partner_requests WHERE season_id = $1`,
+      [seasonId],
+    ),
   ]);
   return {
     season: season.rows[0],
     teams: Object.fromEntries(teams.rows.map((team) => [team.teamId, team])),
+    requests: Object.fromEntries(requests.rows.map((request) => [request.teamId, request])),
   };
 }
 
@@ -114,15 +121,43 @@ export async function publicLadderOf(db: Queryable, ladderId: string) {
   return rows[0];
 }
 
-/** The teams an account plays in, newest first. */
-export async function teamsOfAccount(db: Queryable, accountId: string) {
+/**
+ * The teams an account plays in, newest first, with its open partner requests (DESIGN.md §9): those it sent
+ * (`awaitingAnswerOf: "partner"`) and those sent to its address (`"you"`, with who asks), as `awaiting-partner`.
+ */
+export async function teamsOfAccount(db: Queryable, account: { id: string; email: string }, now: Date) {
   const { rows } = await db.query(
-    `SELECT t.id AS "teamId", t.status, t.position, t.season_id AS "seasonId", s.name AS "seasonName",
-       t.ladder_id AS "ladderId", l.name AS "ladderName"
-     FROM team_members m JOIN teams t ON t.id = m.team_id
-     JOIN seasons s ON s.id = t.season_id JOIN ladders l ON l.id = t.ladder_id
-     WHERE m.account_id = $1 ORDER BY t.registered_at DESC`,
-    [accountId],
+    `SELECT "teamId", status, position, "seasonId", "seasonName", "ladderId", "ladderName", "partnerRequest"
+     FROM (
+       SELECT t.id AS "teamId", t.status, t.position, t.season_id AS "seasonId", s.name AS "seasonName",
+         t.ladder_id AS "ladderId", l.name AS "ladderName", NULL::json AS "partnerRequest", t.registered_at AS at
+       FROM team_members m JOIN teams t ON t.id = m.team_id
+       JOIN seasons s ON s.id = t.season_id JOIN ladders l ON l.id = t.ladder_id
+       WHERE m.account_id = $1
+       UNION ALL
+       SELECT p.team_id, 'awaiting-partner', NULL, p.season_id, s.name, p.ladder_id, l.name,
+         json_build_object(
+           'awaitingAnswerOf', CASE WHEN p.registrant_id = $1 THEN 'partner' ELSE 'you' END,
+           'invitedBy', CASE WHEN p.registrant_id = $1 THEN NULL ELSE coalesce(a.full_name, '') END,
+           'lapsesAt', to_char(p.lapses_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+         p.requested_at
+       FROM partner_requests p JOIN seasons s ON s.id = p.season_id JOIN ladders l ON l.id = p.ladder_id
+       LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = p.registrant_id
+       WHERE p.state = 'open' AND p.lapses_at > $3 AND (p.registrant_id = $1
+         OR EXISTS (SELECT 1 FROM courtside.invitations i WHERE i.id = p.id AND i.team_id = p.team_id AND i.email = $2))
+     ) mine
+     ORDER BY at DESC`,
+    [account.id, account.email.toLowerCase(), now],
+  );
+  return rows.map(({ partnerRequest, ...team }) => (partnerRequest ? { ...team, partnerRequest } : team));
+}
+
+/** Seasons with a partner request unanswered past its 14 days: the deadline process lapses them. */
+export async function seasonsWithLapsedRequests(db: Queryable, now: Date) {
+  const { rows } = await db.query<{ companyId: string; seasonId: string }>(
+    `SELECT DISTINCT p.company_id AS "companyId", p.season_id AS "seasonId"
+     FROM partner_requests p JOIN seasons s ON s.id = p.season_id WHERE p.state = 'open' AND p.lapses_at <= $1`,
+    [now],
   );
   return rows;
 }

@@ -129,6 +129,12 @@ export function evolveSeasonHistory(state: SeasonHistoryState, envelope: EventEn
     case 'LadderDeleted':
     case 'SeasonDeleted':
     case 'SeasonRulesChanged':
+    case 'PartnerRequested':
+    case 'PartnerRequestAccepted':
+    case 'PartnerRequestDeclined':
+    case 'PartnerRequestWithdrawn':
+    case 'PartnerRequestLapsed':
+      // A partner request is not a team: nothing stands or plays until its TeamRegistered.
       return state;
     case 'SeasonCreated':
     case 'SeasonUpdated': {

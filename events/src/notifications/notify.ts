@@ -406,6 +406,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'TeamRemoved':
     case 'TeamPositionChanged':
     case 'TeamDroppedForInactivity':
+    case 'PartnerRequested':
+    case 'PartnerRequestAccepted':
+    case 'PartnerRequestDeclined':
+    case 'PartnerRequestWithdrawn':
+    case 'PartnerRequestLapsed':
     case 'MatchCreated':
     case 'ChallengerLeapfrogged':
     case 'ChallengerSwapped':
@@ -414,6 +419,8 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'PointScored':
     case 'PointUndone':
     case 'LiveMatchEnded':
+      // Partner requests: the partner gets the invitation mail (api/src/teams/partner-invitations.ts); managers
+      // hear of the team only when its TeamRegistered follows the partner's yes (DESIGN.md §9).
       return [];
     default: {
       // An event type this code does not know (a newer version wrote it): nobody is told.

@@ -30,14 +30,12 @@ const registered = (teamId: string, ...memberIds: string[]): TeamDomainEvent => 
   type: 'TeamRegistered',
   payload: { ...ref(teamId), memberIds },
 });
-/** Ann registers alone (singles), or with a partner whose verified account was found by email. */
+/** Ann registers alone (singles), or names a partner by email (`partner` is who that address is). */
 const registerTeam = (teamId: string, registrant: string, partner?: string) => ({
   type: 'RegisterTeam' as const,
   teamId,
   registrant: { accountId: registrant, complete: true },
-  ...(partner
-    ? { partnerEmail: `${partner}@club.test`, partner: { accountId: partner, verified: true } }
-    : {}),
+  ...(partner ? { partner: { requestId: `r-${teamId}`, isRegistrant: partner === registrant } } : {}),
 });
 const accepted = (teamId: string): TeamDomainEvent => ({ type: 'TeamAccepted', payload: ref(teamId) });
 const rejected = (teamId: string): TeamDomainEvent => ({ type: 'TeamRejected', payload: ref(teamId) });
@@ -64,15 +62,6 @@ describe('registration: who a team is', () => {
     }
   });
 
-  it('given a padel season, when the partner has no account or an unverified one, then there is no such account', () => {
-    const withPartner = registerTeam('t1', 'ann', 'bo');
-    for (const partner of [undefined, { accountId: 'bo', verified: false }]) {
-      spec([], { sportsCategory: 'PADEL' })
-        .when({ ...withPartner, partner })
-        .thenRejects(partnerProblem('There is no Courtside account with this email address'));
-    }
-  });
-
   it('given a padel season, when Ann names herself as partner, then the partner must be someone else', () => {
     spec([], { sportsCategory: 'PADEL' })
       .when(registerTeam('t1', 'ann', 'ann'))
@@ -87,11 +76,20 @@ describe('registration: who a team is', () => {
 });
 
 describe('registration: while the season is open, one waiting or active team per player', () => {
-  it('given an open season, when Ann registers with Bo, then TeamRegistered with both', () => {
+  it('given an open padel season, when Ann names Bo, then PartnerRequested for 14 days: no team yet, Bo unnamed', () => {
     spec([], { sportsCategory: 'PADEL' })
-      .when(registerTeam('t1', 'ann', 'bo'))
+      .when(registerTeam('t1', 'ann', 'bo'), new Date('2026-03-14T10:00:00Z'))
       .then([
-        { type: 'TeamRegistered', streamId: 't1', payload: { ...ref('t1'), memberIds: ['ann', 'bo'] } },
+        {
+          type: 'PartnerRequested',
+          streamId: 't1',
+          payload: {
+            requestId: 'r-t1',
+            ...ref('t1'),
+            registrantId: 'ann',
+            lapsesAt: '2026-03-28T10:00:00.000Z',
+          },
+        },
       ]);
   });
 
@@ -101,10 +99,21 @@ describe('registration: while the season is open, one waiting or active team per
       .thenRejects({ reason: 'conflict', message: 'You are in a team of this season already' });
   });
 
-  it('given Bo active in a team, when Ann registers with Bo, then her partner is in a team already', () => {
+  it('given Bo active in a team, when Ann names Bo, then the request goes out alike (nothing is told of Bo)', () => {
     spec([registered('t1', 'bo'), accepted('t1')], { sportsCategory: 'PADEL' })
-      .when(registerTeam('t2', 'ann', 'bo'))
-      .thenRejects({ reason: 'conflict', message: 'Your partner is in a team of this season already' });
+      .when(registerTeam('t2', 'ann', 'bo'), new Date('2026-03-14T10:00:00Z'))
+      .then([
+        {
+          type: 'PartnerRequested',
+          streamId: 't2',
+          payload: {
+            requestId: 'r-t2',
+            ...ref('t2'),
+            registrantId: 'ann',
+            lapsesAt: '2026-03-28T10:00:00.000Z',
+          },
+        },
+      ]);
   });
 
   it('given Ann in a team that was rejected, or that left, when she registers again, then TeamRegistered', () => {
@@ -229,9 +238,9 @@ describe('what the teams state remembers', () => {
     spec([registered('t1', 'ann'), rejected('t1'), accepted('t1'), accepted('ghost')])
       .when(registerTeam('t2', 'ann'))
       .then([{ type: 'TeamRegistered', streamId: 't2', payload: { ...ref('t2'), memberIds: ['ann'] } }]);
-    spec([registered('t1', 'ann'), removed('t1')])
-      .when({ type: 'AcceptTeam', teamId: 't1' })
-      .then([{ type: 'TeamAccepted', streamId: 't1', payload: ref('t1') }]);
+    spec([registered('t1', 'ann'), rejected('t1'), removed('t1')])
+      .when(registerTeam('t2', 'ann'))
+      .then([{ type: 'TeamRegistered', streamId: 't2', payload: { ...ref('t2'), memberIds: ['ann'] } }]);
   });
 
   it('given moves of positions, then which teams are active does not change', () => {
@@ -242,5 +251,154 @@ describe('what the teams state remembers', () => {
     ])
       .when({ type: 'RemoveTeam', teamId: 't1' })
       .then([{ type: 'TeamRemoved', streamId: 't1', payload: ref('t1') }]);
+  });
+});
+
+describe('partners agree first (DESIGN.md §9)', () => {
+  const padel = { sportsCategory: 'PADEL' };
+  const at = new Date('2026-03-14T10:00:00Z');
+  const requestRef = (teamId: string) => ({ requestId: `r-${teamId}`, ...ref(teamId) });
+  const requested = (teamId: string, registrantId: string): TeamDomainEvent => ({
+    type: 'PartnerRequested',
+    payload: { ...requestRef(teamId), registrantId, lapsesAt: '2026-03-28T10:00:00.000Z' },
+  });
+  const answered = (
+    type: 'PartnerRequestDeclined' | 'PartnerRequestWithdrawn' | 'PartnerRequestLapsed',
+    teamId: string,
+  ): TeamDomainEvent => ({ type, payload: requestRef(teamId) });
+  const accept = (teamId: string, partner: string, complete = true) => ({
+    type: 'AnswerPartnerRequest' as const,
+    teamId,
+    accept: true as const,
+    partner: { accountId: partner, complete },
+  });
+  const decline = (teamId: string) => ({
+    type: 'AnswerPartnerRequest' as const,
+    teamId,
+    accept: false as const,
+  });
+  const leave = (teamId: string, accountId: string, isAddressee = false) => ({
+    type: 'LeaveSeason' as const,
+    teamId,
+    accountId,
+    isAddressee,
+  });
+
+  it('given Ann waiting for her partner, when Bo accepts, then PartnerRequestAccepted and the team registers with both', () => {
+    spec([requested('t1', 'ann')], padel)
+      .when(accept('t1', 'bo'), at)
+      .then([
+        { type: 'PartnerRequestAccepted', streamId: 't1', payload: { ...requestRef('t1'), partnerId: 'bo' } },
+        { type: 'TeamRegistered', streamId: 't1', payload: { ...ref('t1'), memberIds: ['ann', 'bo'] } },
+      ]);
+  });
+
+  it('given Ann waiting for her partner, when Bo declines, then PartnerRequestDeclined, which names nobody', () => {
+    spec([requested('t1', 'ann')], padel)
+      .when(decline('t1'), at)
+      .then([{ type: 'PartnerRequestDeclined', streamId: 't1', payload: requestRef('t1') }]);
+  });
+
+  it('given Bo without a name or phone yet, when he accepts, then he completes his account first', () => {
+    spec([requested('t1', 'ann')], padel)
+      .when(accept('t1', 'bo', false), at)
+      .thenRejects({ reason: 'forbidden', message: 'Complete your account (name and phone) first' });
+  });
+
+  it('given Bo in another team of the season, when he accepts, then he is in a team already', () => {
+    spec([registered('t0', 'bo', 'cy'), requested('t1', 'ann')], padel)
+      .when(accept('t1', 'bo'), at)
+      .thenRejects({ reason: 'conflict', message: 'You are in a team of this season already' });
+  });
+
+  it('given a request, when its own registrant answers it, then there is no such request for her', () => {
+    spec([requested('t1', 'ann')], padel)
+      .when(accept('t1', 'ann'), at)
+      .thenRejects({ reason: 'not_found', message: 'No such partner request' });
+  });
+
+  it('given a request that was answered, withdrawn or lapsed, when it is answered, then used, revoked or expired', () => {
+    const closed = (code: string) => ({
+      reason: 'conflict' as const,
+      message: 'This partner request is not open any more',
+      code,
+    });
+    spec([requested('t1', 'ann'), answered('PartnerRequestDeclined', 't1')], padel)
+      .when(accept('t1', 'bo'), at)
+      .thenRejects(closed('USED'));
+    spec([requested('t1', 'ann'), answered('PartnerRequestWithdrawn', 't1')], padel)
+      .when(accept('t1', 'bo'), at)
+      .thenRejects(closed('REVOKED'));
+    spec([requested('t1', 'ann'), answered('PartnerRequestLapsed', 't1')], padel)
+      .when(decline('t1'), at)
+      .thenRejects(closed('EXPIRED'));
+    // Past its 14 days before the deadline process came by: lapsed all the same.
+    spec([requested('t1', 'ann')], padel)
+      .when(accept('t1', 'bo'), new Date('2026-03-28T10:00:00Z'))
+      .thenRejects(closed('EXPIRED'));
+  });
+
+  it('given Ann waiting for her partner, when she registers again, then she is in a team already; once it lapsed she may', () => {
+    spec([requested('t1', 'ann')], padel)
+      .when(registerTeam('t2', 'ann', 'cy'), at)
+      .thenRejects({ reason: 'conflict', message: 'You are in a team of this season already' });
+    spec([requested('t1', 'ann'), answered('PartnerRequestLapsed', 't1')], padel)
+      .when(registerTeam('t2', 'ann', 'cy'), at)
+      .then([
+        {
+          type: 'PartnerRequested',
+          streamId: 't2',
+          payload: { ...requestRef('t2'), registrantId: 'ann', lapsesAt: '2026-03-28T10:00:00.000Z' },
+        },
+      ]);
+  });
+
+  it('given requests of 14 days and less, when the deadline process comes by, then only the due one lapses', () => {
+    const later: TeamDomainEvent = {
+      type: 'PartnerRequested',
+      payload: { ...requestRef('t2'), registrantId: 'cy', lapsesAt: '2026-03-30T10:00:00.000Z' },
+    };
+    spec([requested('t1', 'ann'), later], padel)
+      .when({ type: 'LapsePartnerRequests' }, new Date('2026-03-28T10:00:00Z'))
+      .then([{ type: 'PartnerRequestLapsed', streamId: 't1', payload: requestRef('t1') }]);
+    spec([requested('t1', 'ann'), answered('PartnerRequestDeclined', 't1')], padel)
+      .when({ type: 'LapsePartnerRequests' }, new Date('2026-04-28T10:00:00Z'))
+      .then([]);
+  });
+
+  it('given an open request, when the registrant leaves, then withdrawn; when the addressee leaves, then declined', () => {
+    spec([requested('t1', 'ann')], padel)
+      .when(leave('t1', 'ann'), at)
+      .then([{ type: 'PartnerRequestWithdrawn', streamId: 't1', payload: requestRef('t1') }]);
+    spec([requested('t1', 'ann')], padel)
+      .when(leave('t1', 'bo', true), at)
+      .then([{ type: 'PartnerRequestDeclined', streamId: 't1', payload: requestRef('t1') }]);
+    spec([requested('t1', 'ann')], padel)
+      .when(leave('t1', 'eve'), at)
+      .thenRejects({ reason: 'not_found', message: 'No such team in this season' });
+  });
+
+  it('given a waiting or active team, when a member leaves, then TeamRemoved; a stranger or a left team cannot', () => {
+    for (const given of [[registered('t1', 'ann', 'bo')], [registered('t1', 'ann', 'bo'), accepted('t1')]]) {
+      spec(given, padel)
+        .when(leave('t1', 'bo'), at)
+        .then([{ type: 'TeamRemoved', streamId: 't1', payload: ref('t1') }]);
+    }
+    spec([registered('t1', 'ann', 'bo')], padel)
+      .when(leave('t1', 'eve'), at)
+      .thenRejects({ reason: 'not_found', message: 'No such team in this season' });
+    spec([registered('t1', 'ann', 'bo'), removed('t1')], padel)
+      .when(leave('t1', 'ann'), at)
+      .thenRejects({ reason: 'conflict', message: NOT_ACTIVE });
+  });
+
+  it('given a request delivered twice, or an answer to another request, then the first request stands', () => {
+    const other: TeamDomainEvent = {
+      type: 'PartnerRequestWithdrawn',
+      payload: { ...requestRef('t1'), requestId: 'r-other' },
+    };
+    spec([requested('t1', 'ann'), requested('t1', 'cy'), other], padel)
+      .when(leave('t1', 'ann'), at)
+      .then([{ type: 'PartnerRequestWithdrawn', streamId: 't1', payload: requestRef('t1') }]);
   });
 });

@@ -1,9 +1,35 @@
-import { isRejection, reject, type Decider, type Rejection } from '../decider.ts';
+import { refuse, reject, type Decider, type Rejection } from '../decider.ts';
 import { teamSizeOf } from '../ladders/model.ts';
 import { isoDay } from '../ladders/season-rules.ts';
-import { teamAccepted, teamPositionChanged, teamRegistered, teamRejected, teamRemoved } from './events.ts';
+import {
+  partnerRequestAccepted,
+  partnerRequestDeclined,
+  partnerRequested,
+  partnerRequestLapsed,
+  partnerRequestWithdrawn,
+  teamAccepted,
+  teamPositionChanged,
+  teamRegistered,
+  teamRejected,
+  teamRemoved,
+} from './events.ts';
 
 export type TeamStatus = 'waiting' | 'active' | 'rejected' | 'left';
+
+/** DESIGN.md §9: an unanswered partner request lapses after this many days. */
+export const PARTNER_REQUEST_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type PartnerRequestState = 'open' | 'accepted' | 'declined' | 'withdrawn' | 'lapsed';
+
+/** A partner request (DESIGN.md §9 "Partners agree first"): the team it would form, keyed by that team's id. */
+export interface PartnerRequest {
+  requestId: string;
+  teamId: string;
+  registrantId: string;
+  lapsesAt: string;
+  state: PartnerRequestState;
+}
 
 /** One season's registration settings and teams: what the team commands are decided against. */
 export interface SeasonTeamsState {
@@ -15,6 +41,8 @@ export interface SeasonTeamsState {
     endDate: string;
   };
   teams: Record<string, { teamId: string; memberIds: string[]; status: TeamStatus }>;
+  /** Partner requests by the id of the team they would form; absent: none. */
+  requests?: Record<string, PartnerRequest>;
 }
 
 export type TeamCommand =
@@ -23,10 +51,28 @@ export type TeamCommand =
       teamId: string;
       /** `complete`: the registrant's account has a name and a phone number (spec §8 minimal account). */
       registrant: { accountId: string; complete: boolean };
-      /** As typed; `partner` is the account found for it, if any. */
-      partnerEmail?: string;
-      partner?: { accountId: string; verified: boolean };
+      /**
+       * The partner named by email (doubles and padel): nothing about them is looked up, so the answer is the same
+       * whether or not the address has an account. `isRegistrant`: the registrant typed their own address.
+       */
+      partner?: { requestId: string; isRegistrant: boolean };
     }
+  | {
+      type: 'AnswerPartnerRequest';
+      teamId: string;
+      accept: true;
+      /** The caller, whose address is the one the request was sent to (the api checks it). */
+      partner: { accountId: string; complete: boolean };
+    }
+  /** The addressee says no (signed in, or by the link alone: it proves the address). */
+  | { type: 'AnswerPartnerRequest'; teamId: string; accept: false }
+  /**
+   * A player leaves the season: the registrant withdraws a partner request, the addressee (`isAddressee`, checked
+   * by the api) declines it, a member of a waiting or active team leaves it (as a manager's remove).
+   */
+  | { type: 'LeaveSeason'; teamId: string; accountId: string; isAddressee: boolean }
+  /** The deadline process: requests unanswered past their `lapsesAt`. */
+  | { type: 'LapsePartnerRequests' }
   | { type: 'AcceptTeam'; teamId: string }
   | { type: 'RejectTeam'; teamId: string }
   | { type: 'RemoveTeam'; teamId: string }
@@ -44,32 +90,81 @@ export type TeamDomainEvent =
       type: typeof teamAccepted.type | typeof teamRejected.type | typeof teamRemoved.type;
       payload: TeamRef;
     }
-  | { type: typeof teamPositionChanged.type; payload: TeamRef & { position: number } };
+  | { type: typeof teamPositionChanged.type; payload: TeamRef & { position: number } }
+  | {
+      type: typeof partnerRequested.type;
+      payload: TeamRef & { requestId: string; registrantId: string; lapsesAt: string };
+    }
+  | { type: typeof partnerRequestAccepted.type; payload: TeamRef & { requestId: string; partnerId: string } }
+  | {
+      type:
+        | typeof partnerRequestDeclined.type
+        | typeof partnerRequestWithdrawn.type
+        | typeof partnerRequestLapsed.type;
+      payload: TeamRef & { requestId: string };
+    };
 
 export const INCOMPLETE_ACCOUNT = 'Complete your account (name and phone) first';
 
-/** Who the team is: the registrant alone (singles), or with a verified partner who is someone else. */
-function membersOf(
+/** Whether the team's size and the partner named agree: singles alone, teams of two with someone else named. */
+function partnerProblem(
   command: Extract<TeamCommand, { type: 'RegisterTeam' }>,
   size: 1 | 2,
-): string[] | Rejection {
-  const { registrant, partnerEmail, partner } = command;
+): Rejection | undefined {
+  const { partner } = command;
   const problem = (message: string) => reject('invalid', message, 'partnerEmail');
-  if (size === 1) return partnerEmail ? problem('A singles team has one player') : [registrant.accountId];
-  if (!partnerEmail) return problem('This ladder is for teams of two: enter your partner’s email address');
-  if (!partner?.verified) return problem('There is no Courtside account with this email address');
-  if (partner.accountId === registrant.accountId) return problem('Your partner must be someone else');
-  return [registrant.accountId, partner.accountId];
+  if (size === 1) return partner ? problem('A singles team has one player') : undefined;
+  if (!partner) return problem('This ladder is for teams of two: enter your partner’s email address');
+  if (partner.isRegistrant) return problem('Your partner must be someone else');
+  return undefined;
 }
+
+const isOpen = (request: PartnerRequest | undefined, now: Date): request is PartnerRequest =>
+  request?.state === 'open' && Date.parse(request.lapsesAt) > now.getTime();
+
+/** The players already in a waiting or active team of the season, or waiting for a partner's answer. */
+function takenPlayers(state: SeasonTeamsState, now: Date): Set<string> {
+  return new Set([
+    ...Object.values(state.teams)
+      .filter((known) => known.status === 'waiting' || known.status === 'active')
+      .flatMap((known) => known.memberIds),
+    ...Object.values(state.requests ?? {})
+      .filter((request) => isOpen(request, now))
+      .map((request) => request.registrantId),
+  ]);
+}
+
+export const IN_A_TEAM = 'You are in a team of this season already';
+export const REQUEST_CLOSED = 'This partner request is not open any more';
+export const NO_REQUEST = 'No such partner request';
+
+/** Why a request that is not open cannot be answered, as DESIGN.md §9's link says it (`410 {reason}`). */
+export function closedRequestCode(state: PartnerRequestState): 'REVOKED' | 'USED' | 'EXPIRED' {
+  if (state === 'withdrawn') return 'REVOKED';
+  return state === 'accepted' || state === 'declined' ? 'USED' : 'EXPIRED';
+}
+
+const closedRequest = (request: PartnerRequest): Rejection =>
+  refuse(closedRequestCode(request.state), REQUEST_CLOSED);
+
+const requestEvent = {
+  accepted: partnerRequestAccepted.type,
+  declined: partnerRequestDeclined.type,
+  withdrawn: partnerRequestWithdrawn.type,
+  lapsed: partnerRequestLapsed.type,
+} as const;
+const stateAfter: Record<(typeof requestEvent)[keyof typeof requestEvent], PartnerRequestState> = {
+  PartnerRequestAccepted: 'accepted',
+  PartnerRequestDeclined: 'declined',
+  PartnerRequestWithdrawn: 'withdrawn',
+  PartnerRequestLapsed: 'lapsed',
+};
 
 export const NOT_WAITING = 'This team is not waiting for approval any more';
 export const NOT_ACTIVE = 'This team is not active in this season';
 
 // Stryker disable next-line StringLiteral: a rejected or a removed team is refused alike; the names are for people reading the state
-const statusAfter: Record<
-  Exclude<TeamDomainEvent['type'], 'TeamRegistered' | 'TeamPositionChanged'>,
-  TeamStatus
-> = {
+const statusAfter: Record<'TeamAccepted' | 'TeamRejected' | 'TeamRemoved', TeamStatus> = {
   TeamAccepted: 'active',
   TeamRejected: 'rejected',
   TeamRemoved: 'left',
@@ -86,32 +181,86 @@ export const seasonTeamsDecider: Decider<TeamCommand, SeasonTeamsState, TeamDoma
   decide(command, state, now) {
     const { season } = state;
     if (!season) return reject('not_found', 'No such season');
+    if (command.type === 'LapsePartnerRequests') {
+      return Object.values(state.requests ?? {})
+        .filter((request) => request.state === 'open' && Date.parse(request.lapsesAt) <= now.getTime())
+        .map((request) => ({
+          type: partnerRequestLapsed.type,
+          streamId: request.teamId,
+          payload: {
+            requestId: request.requestId,
+            teamId: request.teamId,
+            seasonId: season.seasonId,
+            ladderId: season.ladderId,
+          },
+        }));
+    }
     const ref = { teamId: command.teamId, seasonId: season.seasonId, ladderId: season.ladderId };
     const team = state.teams[command.teamId];
+    const request = state.requests?.[command.teamId];
+    const registrationClosed = () =>
+      !season.openForRegistration || season.endDate < isoDay(now)
+        ? reject('conflict', 'Registration for this season is closed')
+        : undefined;
+    const answer = (kind: keyof typeof requestEvent, open: PartnerRequest, extra = {}) => ({
+      type: requestEvent[kind],
+      streamId: open.teamId,
+      payload: { requestId: open.requestId, ...ref, ...extra },
+    });
     switch (command.type) {
       case 'RegisterTeam': {
-        const { registrant } = command;
+        const { registrant, partner } = command;
         if (!registrant.complete) return reject('forbidden', INCOMPLETE_ACCOUNT);
-        const members = membersOf(command, teamSizeOf(season.sportsCategory));
-        if (isRejection(members)) return members;
-        if (!season.openForRegistration || season.endDate < isoDay(now)) {
-          return reject('conflict', 'Registration for this season is closed');
+        const problem = partnerProblem(command, teamSizeOf(season.sportsCategory)) ?? registrationClosed();
+        if (problem) return problem;
+        if (takenPlayers(state, now).has(registrant.accountId)) return reject('conflict', IN_A_TEAM);
+        if (!partner) {
+          return [
+            {
+              type: teamRegistered.type,
+              streamId: command.teamId,
+              payload: { ...ref, memberIds: [registrant.accountId] },
+            },
+          ];
         }
-        const inTeams = Object.values(state.teams)
-          .filter((known) => known.status === 'waiting' || known.status === 'active')
-          .flatMap((known) => known.memberIds);
-        const taken = members.filter((member) => inTeams.includes(member));
-        if (taken.includes(registrant.accountId)) {
-          return reject('conflict', 'You are in a team of this season already');
-        }
-        if (taken.length > 0) return reject('conflict', 'Your partner is in a team of this season already');
+        const lapsesAt = new Date(now.getTime() + PARTNER_REQUEST_DAYS * DAY_MS).toISOString();
         return [
           {
-            type: teamRegistered.type,
+            type: partnerRequested.type,
             streamId: command.teamId,
-            payload: { ...ref, memberIds: members },
+            payload: { requestId: partner.requestId, ...ref, registrantId: registrant.accountId, lapsesAt },
           },
         ];
+      }
+      case 'AnswerPartnerRequest': {
+        if (!request || (command.accept && request.registrantId === command.partner.accountId)) {
+          return reject('not_found', NO_REQUEST);
+        }
+        if (!isOpen(request, now)) return closedRequest(request);
+        if (!command.accept) return [answer('declined', request)];
+        const { partner } = command;
+        if (!partner.complete) return reject('forbidden', INCOMPLETE_ACCOUNT);
+        const closed = registrationClosed();
+        if (closed) return closed;
+        if (takenPlayers(state, now).has(partner.accountId)) return reject('conflict', IN_A_TEAM);
+        return [
+          answer('accepted', request, { partnerId: partner.accountId }),
+          {
+            type: teamRegistered.type,
+            streamId: request.teamId,
+            payload: { ...ref, memberIds: [request.registrantId, partner.accountId] },
+          },
+        ];
+      }
+      case 'LeaveSeason': {
+        const { accountId, isAddressee } = command;
+        if (request && (request.registrantId === accountId || isAddressee) && !team) {
+          if (!isOpen(request, now)) return closedRequest(request);
+          return [answer(request.registrantId === accountId ? 'withdrawn' : 'declined', request)];
+        }
+        if (!team?.memberIds.includes(accountId)) return reject('not_found', 'No such team in this season');
+        if (team.status !== 'active' && team.status !== 'waiting') return reject('conflict', NOT_ACTIVE);
+        return [{ type: teamRemoved.type, streamId: team.teamId, payload: ref }];
       }
       case 'AcceptTeam':
       case 'RejectTeam': {
@@ -159,13 +308,29 @@ export const seasonTeamsDecider: Decider<TeamCommand, SeasonTeamsState, TeamDoma
       case 'TeamRejected':
       case 'TeamRemoved': {
         const team = state.teams[event.payload.teamId];
-        // A transition that no longer applies changes nothing (as in the read model).
-        const from: TeamStatus = event.type === 'TeamRemoved' ? 'active' : 'waiting';
-        if (!team || team.status !== from) return state;
+        // A transition that no longer applies changes nothing (as in the read model). A player may leave a team
+        // that still waits for approval (DESIGN.md §9); a manager removes active teams only (decide says so).
+        const from: TeamStatus[] = event.type === 'TeamRemoved' ? ['active', 'waiting'] : ['waiting'];
+        if (!team || !from.includes(team.status)) return state;
         return {
           ...state,
           teams: { ...state.teams, [team.teamId]: { ...team, status: statusAfter[event.type] } },
         };
+      }
+      case 'PartnerRequested': {
+        const { requestId, teamId, registrantId, lapsesAt } = event.payload;
+        if (state.requests?.[teamId]) return state;
+        const request: PartnerRequest = { requestId, teamId, registrantId, lapsesAt, state: 'open' };
+        return { ...state, requests: { ...state.requests, [teamId]: request } };
+      }
+      case 'PartnerRequestAccepted':
+      case 'PartnerRequestDeclined':
+      case 'PartnerRequestWithdrawn':
+      case 'PartnerRequestLapsed': {
+        const request = state.requests?.[event.payload.teamId];
+        if (request?.state !== 'open' || request.requestId !== event.payload.requestId) return state;
+        const answered = { ...request, state: stateAfter[event.type] };
+        return { ...state, requests: { ...state.requests, [request.teamId]: answered } };
       }
       case 'TeamPositionChanged':
         // Positions are kept by events/src/teams/positions.ts; no team rule here depends on them.

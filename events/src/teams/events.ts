@@ -41,6 +41,45 @@ export const teamDroppedForInactivity = defineEvent({
   }),
 });
 
+/**
+ * DESIGN.md §9 "Partners agree first": a player names a partner for a team of two. The partner's address lives in
+ * `courtside.invitations` beside the log (keyed by `requestId`); until the partner accepts, the events name nobody
+ * but the registrant. The team (`teamId`) forms only on acceptance (`TeamRegistered` follows).
+ */
+const requestRef = { requestId: z.uuid(), ...teamRef };
+export const partnerRequested = defineEvent({
+  type: 'PartnerRequested',
+  schemaVersion: 1,
+  payload: z.object({
+    ...requestRef,
+    registrantId: z.uuid(),
+    lapsesAt: z.iso.datetime({ offset: true }),
+  }),
+});
+/** The partner's account id is known from here on: they agreed to play. */
+export const partnerRequestAccepted = defineEvent({
+  type: 'PartnerRequestAccepted',
+  schemaVersion: 1,
+  payload: z.object({ ...requestRef, partnerId: z.uuid() }),
+});
+/** Recorded by the system on the addressee's word: who declined is nobody else's business. */
+export const partnerRequestDeclined = defineEvent({
+  type: 'PartnerRequestDeclined',
+  schemaVersion: 1,
+  payload: z.object(requestRef),
+});
+export const partnerRequestWithdrawn = defineEvent({
+  type: 'PartnerRequestWithdrawn',
+  schemaVersion: 1,
+  payload: z.object(requestRef),
+});
+/** Unanswered for 14 days: the deadline process (actor `system`). */
+export const partnerRequestLapsed = defineEvent({
+  type: 'PartnerRequestLapsed',
+  schemaVersion: 1,
+  payload: z.object(requestRef),
+});
+
 export const teamEvents = [
   teamRegistered,
   teamAccepted,
@@ -48,6 +87,11 @@ export const teamEvents = [
   teamRemoved,
   teamPositionChanged,
   teamDroppedForInactivity,
+  partnerRequested,
+  partnerRequestAccepted,
+  partnerRequestDeclined,
+  partnerRequestWithdrawn,
+  partnerRequestLapsed,
 ] as const;
 
 export type TeamEvent =
@@ -56,4 +100,9 @@ export type TeamEvent =
   | EventOf<typeof teamRejected>
   | EventOf<typeof teamRemoved>
   | EventOf<typeof teamPositionChanged>
-  | EventOf<typeof teamDroppedForInactivity>;
+  | EventOf<typeof teamDroppedForInactivity>
+  | EventOf<typeof partnerRequested>
+  | EventOf<typeof partnerRequestAccepted>
+  | EventOf<typeof partnerRequestDeclined>
+  | EventOf<typeof partnerRequestWithdrawn>
+  | EventOf<typeof partnerRequestLapsed>;

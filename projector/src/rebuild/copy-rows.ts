@@ -81,6 +81,23 @@ export const linkedTableCopies: readonly TableCopy[] = [
 
 export const standaloneTableCopies: readonly TableCopy[] = [
   {
+    table: 'partner_requests',
+    columns: text(
+      'team_id',
+      'id',
+      'season_id',
+      'ladder_id',
+      'company_id',
+      'registrant_id',
+      'partner_id',
+      'state',
+      'requested_at',
+      'lapses_at',
+      'answered_at',
+    ),
+    rows: (r) => r.partnerRequests.values(),
+  },
+  {
     table: 'matches',
     columns: {
       ...text(

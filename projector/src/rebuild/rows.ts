@@ -62,6 +62,20 @@ export interface TeamMemberRow {
   member_order: number;
 }
 
+export interface PartnerRequestRow {
+  team_id: string;
+  id: string;
+  season_id: string;
+  ladder_id: string;
+  company_id: string;
+  registrant_id: string;
+  partner_id: string | null;
+  state: string;
+  requested_at: string;
+  lapses_at: string;
+  answered_at: string | null;
+}
+
 export interface MatchRow {
   id: string;
   season_id: string;
@@ -143,6 +157,8 @@ export interface ReadModelRows {
   teamsBySeason: Map<string, Set<string>>;
   /** Each team's members, in member order. */
   teamMembers: Map<string, TeamMemberRow[]>;
+  /** Keyed by the team the request would form. */
+  partnerRequests: Map<string, PartnerRequestRow>;
   matches: Map<string, MatchRow>;
   challenges: Map<string, ChallengeRow>;
   liveScores: Map<string, LiveScoreRow>;
@@ -168,6 +184,7 @@ export function emptyRows(): ReadModelRows {
     teams: new Map(),
     teamsBySeason: new Map(),
     teamMembers: new Map(),
+    partnerRequests: new Map(),
     matches: new Map(),
     challenges: new Map(),
     liveScores: new Map(),

@@ -50,7 +50,43 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
     return team;
   };
 
+  const answered = (requestId: string, state: string, partnerId: string | null = null) => {
+    const request = rows.partnerRequests.get(teamId);
+    if (request?.state !== 'open' || request.id !== requestId) return;
+    Object.assign(request, { state, partner_id: partnerId, answered_at: event.occurredAt });
+  };
+
   switch (event.type) {
+    case 'PartnerRequested': {
+      if (rows.partnerRequests.has(teamId)) return;
+      const { requestId, ladderId, registrantId, lapsesAt } = event.payload;
+      rows.partnerRequests.set(teamId, {
+        team_id: teamId,
+        id: requestId,
+        season_id: seasonId,
+        ladder_id: ladderId,
+        company_id: event.companyId,
+        registrant_id: registrantId,
+        partner_id: null,
+        state: 'open',
+        requested_at: event.occurredAt,
+        lapses_at: lapsesAt,
+        answered_at: null,
+      });
+      return;
+    }
+    case 'PartnerRequestAccepted':
+      answered(event.payload.requestId, 'accepted', event.payload.partnerId);
+      return;
+    case 'PartnerRequestDeclined':
+      answered(event.payload.requestId, 'declined');
+      return;
+    case 'PartnerRequestWithdrawn':
+      answered(event.payload.requestId, 'withdrawn');
+      return;
+    case 'PartnerRequestLapsed':
+      answered(event.payload.requestId, 'lapsed');
+      return;
     case 'TeamRegistered': {
       if (rows.teams.has(teamId)) return;
       const members = event.payload.memberIds;

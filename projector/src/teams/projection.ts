@@ -45,7 +45,7 @@ export function writeOrder(context: Pick<ProjectionContext, 'write'>, order: rea
 export const teamsProjection: Projection = {
   name: 'teams',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
-  tables: ['teams', 'team_members'],
+  tables: ['teams', 'team_members', 'partner_requests'],
   async apply(envelope, context) {
     if (!handled.has(envelope.type)) return;
     const event = envelope as TeamEvent;
@@ -76,7 +76,45 @@ export const teamsProjection: Projection = {
       return true;
     };
 
+    // A partner request's answer: only while open, and only for the request the team's row was made by.
+    const answered = (requestId: string, state: string, partnerId: string | null = null) =>
+      context.write(
+        `UPDATE partner_requests SET state = $3, partner_id = $4, answered_at = $5
+         WHERE team_id = $1 AND id = $2 AND state = 'open'`,
+        [teamId, requestId, state, partnerId, event.occurredAt],
+      );
+
     switch (event.type) {
+      case 'PartnerRequested':
+        // Nothing public changes (no push): the request is the two players' business until the partner agrees.
+        context.write(
+          `INSERT INTO partner_requests
+             (team_id, id, season_id, ladder_id, company_id, registrant_id, state, requested_at, lapses_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8) ON CONFLICT (team_id) DO NOTHING`,
+          [
+            teamId,
+            event.payload.requestId,
+            seasonId,
+            event.payload.ladderId,
+            event.companyId,
+            event.payload.registrantId,
+            event.occurredAt,
+            event.payload.lapsesAt,
+          ],
+        );
+        break;
+      case 'PartnerRequestAccepted':
+        answered(event.payload.requestId, 'accepted', event.payload.partnerId);
+        break;
+      case 'PartnerRequestDeclined':
+        answered(event.payload.requestId, 'declined');
+        break;
+      case 'PartnerRequestWithdrawn':
+        answered(event.payload.requestId, 'withdrawn');
+        break;
+      case 'PartnerRequestLapsed':
+        answered(event.payload.requestId, 'lapsed');
+        break;
       case 'TeamRegistered': {
         const { rowCount } = await context.query(
           `INSERT INTO teams (id, season_id, ladder_id, company_id, status, registered_at)

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from './api/ladders';
-import { acceptDate, challengeChip, movementOf, shortDay, withOpenChallenges } from './standings-model';
+import {
+  acceptDate,
+  challengeChip,
+  holdsPlace,
+  movementOf,
+  shortDay,
+  withOpenChallenges,
+} from './standings-model';
 
 const rows = [
   { teamId: 'a', position: 1 },
@@ -112,5 +119,14 @@ describe('a signed-out visitor’s standings', () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe('holdsPlace', () => {
+  it('counts a waiting, an active and an awaiting-partner team, not a rejected one or one that left', () => {
+    const held = ['waiting', 'active', 'awaiting-partner', 'rejected', 'left'].filter((status) =>
+      holdsPlace({ status }),
+    );
+    expect(held).toEqual(['waiting', 'active', 'awaiting-partner']);
   });
 });

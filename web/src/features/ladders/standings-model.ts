@@ -82,3 +82,11 @@ export function withOpenChallenges<R extends Pick<StandingsRow, 'teamId' | 'chal
     return challenge ? { ...row, challenge } : row;
   });
 }
+
+/**
+ * Whether a team of the caller holds their place in its season, so that joining again would be refused: waiting,
+ * active, or waiting for a partner's answer (the server counts all three).
+ */
+export function holdsPlace(team: { status: string }): boolean {
+  return team.status === 'waiting' || team.status === 'active' || team.status === 'awaiting-partner';
+}

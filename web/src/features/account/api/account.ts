@@ -67,3 +67,36 @@ export function renewCalendar(): Promise<{ calendarUrl: string }> {
     schema: z.object({ calendarUrl: z.string() }),
   });
 }
+
+/** DESIGN.md §9: what an invitation link is about. 404 unknown, 410 `{reason}` no longer usable. */
+export const invitationSchema = z.object({
+  kind: z.literal('season'),
+  companyName: z.string(),
+  ladderName: z.string(),
+  seasonName: z.string(),
+  email: z.string(),
+  accountExists: z.boolean(),
+  invitedBy: z.string(),
+  seasonId: z.string(),
+  ladderId: z.string(),
+  teamId: z.string(),
+  lapsesAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+const invitationPath = (token: string, action = '') =>
+  `${ACCOUNT_API}/invitations/${encodeURIComponent(token)}${action}`;
+
+export function getInvitation(token: string, signal?: AbortSignal): Promise<Invitation> {
+  return request('GET', invitationPath(token), { schema: invitationSchema, signal });
+}
+
+/** Signed in as the invited address: the team then waits for the club's approval. 403 `WRONG_ACCOUNT`, 410. */
+export async function acceptInvitation(token: string): Promise<void> {
+  await request('POST', invitationPath(token, '/accept'));
+}
+
+/** No sign-in needed: the link proves the address. */
+export async function declineInvitation(token: string): Promise<void> {
+  await request('POST', invitationPath(token, '/decline'));
+}

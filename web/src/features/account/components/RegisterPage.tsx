@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../hooks/useTranslation';
@@ -17,6 +17,7 @@ import { pagePath } from '../../../lib/locale';
 import { register as registerAccount } from '../api/account';
 import { savePendingVerification } from '../api/pending-verification';
 import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
+import type { LoginState } from './LoginPage';
 
 /** /account/{locale}/register: anonymous only; on to the verify page with the mailed code. */
 export function RegisterPage() {
@@ -24,6 +25,7 @@ export function RegisterPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const from = useReturnTo();
+  const location = useLocation();
   useDocumentTitle(t('register.title'));
 
   const schema = useMemo(
@@ -43,7 +45,14 @@ export function RegisterPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      // An invitation link hands over the invited address (LoginState, as to the sign-in page).
+      email: ((location.state ?? {}) as LoginState).email ?? '',
+      password: '',
+    },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

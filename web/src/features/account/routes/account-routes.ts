@@ -31,6 +31,13 @@ export function accountRoutes(guard: GuardLoader): RouteObject[] {
       }),
     },
     {
+      // DESIGN.md §9: anyone with the link; the page itself says what the visitor can do signed in or not.
+      path: 'invitation/:token',
+      lazy: async () => ({
+        Component: (await import('../components/InvitationPage')).InvitationPage,
+      }),
+    },
+    {
       path: 'onboarding',
       loader: guard(GUARDS.signedIn),
       lazy: async () => ({

@@ -65,6 +65,9 @@ describe('audit summaries', () => {
     expect(auditSummary({ type: 'ResultDisputed', payload: { seasonId, reason: 'x' } }, names, t)).toBe(
       'Een uitslag betwist in Winter',
     );
+    expect(auditSummary({ type: 'PartnerRequestDeclined', payload: { seasonId } }, names, t)).toBe(
+      'Een partnerverzoek geweigerd in Winter',
+    );
   });
 
   it('names every event type of the product in Dutch, none by its English type name', () => {

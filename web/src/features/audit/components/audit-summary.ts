@@ -75,6 +75,11 @@ export function auditSummary(
     case 'TeamAccepted':
     case 'TeamRejected':
     case 'TeamRemoved':
+    case 'PartnerRequested':
+    case 'PartnerRequestAccepted':
+    case 'PartnerRequestDeclined':
+    case 'PartnerRequestWithdrawn':
+    case 'PartnerRequestLapsed':
     case 'MatchCreated':
     case 'MatchResultRecorded':
     case 'MatchRescheduled':

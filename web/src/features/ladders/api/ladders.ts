@@ -95,7 +95,15 @@ export type Standings = z.infer<typeof standingsSchema>;
 
 export const myTeamSchema = z.object({
   teamId: z.string(),
-  status: z.enum(['waiting', 'active', 'rejected', 'left']),
+  status: z.enum(['awaiting-partner', 'waiting', 'active', 'rejected', 'left']),
+  /** DESIGN.md §9: an open partner request, sent by the caller (`partner` answers) or to the caller (`you`). */
+  partnerRequest: z.optional(
+    z.object({
+      awaitingAnswerOf: z.enum(['you', 'partner']),
+      invitedBy: z.nullable(z.string()),
+      lapsesAt: z.string(),
+    }),
+  ),
   position: z.optional(z.nullable(z.number())),
   seasonId: z.string(),
   seasonName: z.string(),
@@ -130,6 +138,19 @@ export function registerTeam(seasonId: string, partnerEmail?: string): Promise<u
   return request('POST', `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/teams`, {
     body: partnerEmail ? { partnerEmail } : {},
   });
+}
+
+/** The named partner accepts or declines (DESIGN.md §9). */
+export async function answerPartnerRequest(teamId: string, accept: boolean): Promise<void> {
+  await request('POST', `${LADDER_API}/teams/${encodeURIComponent(teamId)}/partner`, { body: { accept } });
+}
+
+/** Withdraws or declines a partner request, or leaves a waiting or active team (DESIGN.md §9). */
+export async function leaveSeason(seasonId: string, teamId: string): Promise<void> {
+  await request(
+    'DELETE',
+    `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/teams/${encodeURIComponent(teamId)}`,
+  );
 }
 
 /** Challenges the team `defenderTeamId` (DESIGN.md §5); a refusal is a 409 `{error, reason}`. */

@@ -22,7 +22,7 @@ interface JoinDialogProps {
 
 /**
  * Registration for a season: on your own for singles, with a partner's email address for doubles
- * and padel (`teamSizeOf`). The team then waits for the manager's approval.
+ * and padel (`teamSizeOf`), who is asked first (DESIGN.md §9). The team then waits for the manager's approval.
  */
 export function JoinDialog({ season, sportsCategory, onClose }: JoinDialogProps) {
   return (
@@ -54,7 +54,6 @@ function JoinForm({
 
   const known: Record<string, string> = {
     'You are in a team of this season already': t('ladders.joinDialog.alreadyIn'),
-    'Your partner is in a team of this season already': t('ladders.joinDialog.partnerIn'),
     'Registration for this season is closed': t('ladders.joinDialog.closed'),
   };
 
@@ -69,7 +68,7 @@ function JoinForm({
     setBusy(true);
     try {
       await registerTeam(season.uuid, doubles ? email : undefined);
-      alerts.info(t('ladders.joinDialog.registered'));
+      alerts.info(doubles ? t('ladders.joinDialog.partnerAsked') : t('ladders.joinDialog.registered'));
       onClose(true);
     } catch (error) {
       if (!isApiError(error)) setFormError(t('form.failed'));

@@ -13,7 +13,9 @@ import { loginPath } from '../../../lib/session';
 import { getPublicLadders, type PublicLadder, type PublicSeason } from '../api/ladders';
 import { useMyTeams } from '../hooks/useMyTeams';
 import { useWhenTheServerIsBack } from '../../../hooks/useWhenTheServerIsBack';
+import { MyTeamActions } from './MyTeamActions';
 import { SportBadge } from './SportBadge';
+import { holdsPlace } from '../standings-model';
 import { TeamStatus } from './TeamStatus';
 import { i18n } from '../../../lib/i18n';
 import { addLaddersTexts } from '../../../locales/ladders-texts';
@@ -60,6 +62,14 @@ export function LaddersPage() {
   }, [load]);
   useWhenTheServerIsBack(failure !== undefined, () => void load());
 
+  // The buttons of a team may be gone after an answer: the focus goes to the list's heading, or the page's start.
+  const afterTeamAction = async () => {
+    await mine.reload();
+    requestAnimationFrame(() =>
+      (document.getElementById('my-teams') ?? document.getElementById('main'))?.focus(),
+    );
+  };
+
   const join = (ladder: PublicLadder, season: PublicSeason) => {
     if (!mine.loggedIn) {
       void navigate(loginPath(locale, `${location.pathname}${location.search}`));
@@ -82,7 +92,7 @@ export function LaddersPage() {
 
       {mine.teams.length > 0 && (
         <section className="mb-8" aria-labelledby="my-teams">
-          <h2 id="my-teams" className="mb-3 text-lg font-semibold text-ink-900">
+          <h2 id="my-teams" tabIndex={-1} className="mb-3 text-lg font-semibold text-ink-900 outline-none">
             {t('ladders.yourTeams')}
           </h2>
           <ul className="divide-y divide-ink-100 rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
@@ -97,7 +107,10 @@ export function LaddersPage() {
                 >
                   {team.ladderName} · {team.seasonName}
                 </Link>
-                <TeamStatus team={team} />
+                <div className="flex flex-wrap items-center gap-2">
+                  <TeamStatus team={team} />
+                  <MyTeamActions team={team} onDone={afterTeamAction} />
+                </div>
               </li>
             ))}
           </ul>
@@ -149,9 +162,7 @@ export function LaddersPage() {
                   <ul className="mt-2 space-y-2">
                     {ladder.seasons.map((season) => {
                       const team = mine.teams.find(
-                        (candidate) =>
-                          candidate.seasonId === season.uuid &&
-                          (candidate.status === 'waiting' || candidate.status === 'active'),
+                        (candidate) => candidate.seasonId === season.uuid && holdsPlace(candidate),
                       );
                       return (
                         <li key={season.uuid} className="flex flex-wrap items-center justify-between gap-2">

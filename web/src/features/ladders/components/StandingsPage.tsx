@@ -30,7 +30,7 @@ import {
   type StandingsRow,
 } from '../api/ladders';
 import { useMyTeams } from '../hooks/useMyTeams';
-import { withOpenChallenges } from '../standings-model';
+import { holdsPlace, withOpenChallenges } from '../standings-model';
 import { JoinButton } from './JoinButton';
 import { SportBadge } from './SportBadge';
 import { StandingsTable, type ChallengeAction } from './StandingsTable';
@@ -153,9 +153,7 @@ export function StandingsPage() {
     ? inSeason.filter((team) => team.status !== 'rejected')
     : inSeason;
   // Open for registration and the player has no team in it yet (a turned-down registration may try again).
-  const joinable =
-    standings.season?.openForRegistration === true &&
-    !inSeason.some((team) => team.status === 'waiting' || team.status === 'active');
+  const joinable = standings.season?.openForRegistration === true && !inSeason.some(holdsPlace);
   const rows = standings.teams;
   const challengerName = (row: StandingsRow) => {
     const challengerId = row.challenge?.challengerTeamId;

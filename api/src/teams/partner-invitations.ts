@@ -1,0 +1,157 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type pg from 'pg';
+import type { PartnerRequestState } from '@courtside/events/teams/decider';
+import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import type { Mailer } from '../mail/mailer.ts';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** The page of an invitation link (DESIGN.md §9). */
+export const invitationPage = (locale: string, token: string) =>
+  `/webapps/account/${locale}/invitation/${encodeURIComponent(token)}`;
+
+/**
+ * An invitation link's token: the invitation's id and an HMAC of it, so the link can be made again (a resend is the
+ * same link) and nothing secret is stored. Its state (open, used, withdrawn, lapsed) is the read model's.
+ */
+export function invitationToken(secret: string, invitationId: string): string {
+  return `${invitationId}.${signature(secret, invitationId)}`;
+}
+
+/** The invitation id of a genuine token; undefined for anything else (never throws). */
+export function invitationIdOf(secret: string, token: string): string | undefined {
+  const [id, given, extra] = token.split('.');
+  if (!id || !given || extra !== undefined) return undefined;
+  const expected = Buffer.from(signature(secret, id));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? id : undefined;
+}
+
+function signature(secret: string, id: string): string {
+  return createHmac('sha256', secret).update(`invitation.${id}`).digest('base64url');
+}
+
+/** A partner request with what its page and its routes need: the address beside the log, the state from the log. */
+export interface PartnerInvitation {
+  invitationId: string;
+  email: string;
+  companyId: string;
+  companyName: string;
+  seasonId: string;
+  seasonName: string;
+  ladderId: string;
+  ladderName: string;
+  teamId: string;
+  registrantId: string;
+  invitedBy: string;
+  state: PartnerRequestState;
+  lapsesAt: Date;
+}
+
+const invitationColumns = `i.id AS "invitationId", i.email, i.company_id AS "companyId", c.name AS "companyName",
+  i.season_id AS "seasonId", s.name AS "seasonName", s.ladder_id AS "ladderId", l.name AS "ladderName",
+  i.team_id AS "teamId", p.registrant_id AS "registrantId",
+  coalesce(a.full_name, '') AS "invitedBy", p.state, p.lapses_at AS "lapsesAt"`;
+const invitationJoins = `courtside.invitations i
+  JOIN partner_requests p ON p.team_id = i.team_id AND p.id = i.id
+  JOIN seasons s ON s.id = i.season_id JOIN ladders l ON l.id = s.ladder_id
+  JOIN companies c ON c.id = i.company_id
+  LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = p.registrant_id`;
+
+/**
+ * The partner requests' addresses (`courtside.invitations`, the api's table) read with their state from the read
+ * models, on the read models' connections (their search path).
+ */
+export class PartnerInvitations {
+  constructor(private readonly db: Queryable) {}
+
+  async record(invitation: {
+    invitationId: string;
+    email: string;
+    companyId: string;
+    seasonId: string;
+    teamId: string;
+    invitedBy: string;
+    at: Date;
+  }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO courtside.invitations (id, kind, email, company_id, season_id, team_id, invited_by, created_at)
+       VALUES ($1, 'season', $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+      [
+        invitation.invitationId,
+        invitation.email,
+        invitation.companyId,
+        invitation.seasonId,
+        invitation.teamId,
+        invitation.invitedBy,
+        invitation.at,
+      ],
+    );
+  }
+
+  /** How many invitations an account sent since a moment (a limit on mail to addresses that never asked for it). */
+  async sentSince(accountId: string, since: Date): Promise<number> {
+    const { rows } = await this.db.query<{ sent: number }>(
+      'SELECT count(*)::int AS sent FROM courtside.invitations WHERE invited_by = $1 AND created_at > $2',
+      [accountId, since],
+    );
+    return rows[0]?.sent ?? 0;
+  }
+
+  async byId(invitationId: string): Promise<PartnerInvitation | undefined> {
+    const { rows } = await this.db.query<PartnerInvitation>(
+      `SELECT ${invitationColumns} FROM ${invitationJoins} WHERE i.id = $1`,
+      [invitationId],
+    );
+    return rows[0];
+  }
+
+  async byTeam(teamId: string): Promise<PartnerInvitation | undefined> {
+    const { rows } = await this.db.query<PartnerInvitation>(
+      `SELECT ${invitationColumns} FROM ${invitationJoins} WHERE i.team_id = $1`,
+      [teamId],
+    );
+    return rows[0];
+  }
+
+  /** The open requests sent to an address, newest first: what the addressee may answer. */
+  async openFor(email: string, now: Date): Promise<PartnerInvitation[]> {
+    const { rows } = await this.db.query<PartnerInvitation>(
+      `SELECT ${invitationColumns} FROM ${invitationJoins}
+       WHERE i.email = $1 AND p.state = 'open' AND p.lapses_at > $2 ORDER BY p.requested_at DESC`,
+      [email.toLowerCase(), now],
+    );
+    return rows;
+  }
+}
+
+/**
+ * The invitation mail to a named partner, in English and Dutch (the address may have no account, so no language is
+ * known). Sent to every well-formed address alike: the answer to the registrant never says whether it has an account.
+ */
+export async function mailPartnerInvitation(
+  mailer: Mailer,
+  invitation: {
+    email: string;
+    invitedBy: string;
+    ladderName: string;
+    seasonName: string;
+    link: (locale: string) => string;
+  },
+): Promise<void> {
+  const { email, invitedBy, ladderName, seasonName, link } = invitation;
+  const who = invitedBy || 'A player';
+  const wie = invitedBy || 'Een speler';
+  await mailer.send({
+    to: email,
+    subject: `${who} asks you to play ${ladderName} together`,
+    text:
+      `${who} would like to play ${ladderName} (${seasonName}) with you as a team.\n\n` +
+      `Accept or decline: ${link('en')}\n\n` +
+      'Nothing is shared with the club until you accept. Without an answer the request lapses in 14 days.\n\n' +
+      '---\n\n' +
+      `${wie} wil ${ladderName} (${seasonName}) samen met jou spelen als team.\n\n` +
+      `Accepteer of weiger: ${link('nl')}\n\n` +
+      'De club ziet niets van jou tot je accepteert. Zonder antwoord vervalt het verzoek na 14 dagen.',
+  });
+}

@@ -1,0 +1,254 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { isMinimalAccount } from '@courtside/events/accounts/minimal-account';
+import { ACCOUNT_API, LADDER_API } from '@courtside/events/api-paths';
+import { closedRequestCode, seasonTeamsDecider, type TeamCommand } from '@courtside/events/teams/decider';
+import { AccountStore, type StoredAccount } from '../accounts/account-store.ts';
+import { requireSession } from '../accounts/authentication.ts';
+import { SYSTEM_ACTOR } from '../challenges/deadline-process.ts';
+import { CommandRejected } from '../commands/command-errors.ts';
+import { answerCommand } from '../http/command-answer.ts';
+import { documented } from '../http/documented-router.ts';
+import { HttpError } from '../http/http-error.ts';
+import { parseInput } from '../http/parse.ts';
+import { decided } from '../http/rejection.ts';
+import type { AppServices } from '../module.ts';
+import { invitationAcceptedSchema, invitationSchema, teamIdSchema } from './team-answers.ts';
+import { invitationIdOf, PartnerInvitations, type PartnerInvitation } from './partner-invitations.ts';
+import { seasonContext, seasonTeamsStateOf } from './team-queries.ts';
+
+const closedCodes = ['EXPIRED', 'USED', 'REVOKED'] as const;
+/** DESIGN.md §9: the link's answer once it cannot be used (lapsed, answered, withdrawn). */
+const goneFailure = {
+  410: {
+    description: 'The invitation lapsed (`EXPIRED`), was answered (`USED`) or withdrawn (`REVOKED`)',
+    schema: z.object({ error: z.string(), reason: z.enum(closedCodes) }),
+  },
+};
+const NO_REQUEST = 'No such partner request';
+
+/**
+ * DESIGN.md §9 "Partners agree first": the named partner accepts or declines (in the app or by the mailed link),
+ * either player withdraws, and a member leaves a season.
+ */
+export function partnerRoutes(router: Router, services: AppServices): void {
+  const api = documented(router);
+  const accounts = new AccountStore(services.db);
+  const invitations = new PartnerInvitations(services.readModels);
+
+  /** Whether the signed-in account is the one the request was sent to: its confirmed address is the invited one. */
+  const isAddressee = (me: StoredAccount, invitation: PartnerInvitation | undefined) =>
+    invitation !== undefined && me.verified && me.email === invitation.email;
+
+  async function signedIn(ctx: Context): Promise<StoredAccount> {
+    const me = await accounts.byId(requireSession(ctx).accountId);
+    if (!me) throw new HttpError(401, 'Sign in first');
+    return me;
+  }
+
+  /** The teams command, under the season's company lock; the addressee's no is recorded by the system (§9). */
+  async function run(
+    ctx: Context,
+    invitation: Pick<PartnerInvitation, 'companyId' | 'seasonId' | 'teamId'>,
+    command: TeamCommand,
+    actorId: string,
+    result: object,
+  ) {
+    return services.commands.execute(
+      { name: command.type, companyId: invitation.companyId, actorId },
+      async ({ readModels, now }) =>
+        decided(
+          seasonTeamsDecider.decide(command, await seasonTeamsStateOf(readModels, invitation.seasonId), now),
+          result,
+        ),
+    );
+  }
+
+  async function answer(
+    ctx: Context,
+    invitation: PartnerInvitation,
+    accept: boolean,
+    me?: StoredAccount,
+    result: object = { seasonId: invitation.seasonId, teamId: invitation.teamId },
+  ) {
+    const { teamId } = invitation;
+    const command: TeamCommand =
+      accept && me
+        ? {
+            type: 'AnswerPartnerRequest',
+            teamId,
+            accept: true,
+            partner: { accountId: me.id, complete: isMinimalAccount(me) },
+          }
+        : { type: 'AnswerPartnerRequest', teamId, accept: false };
+    return run(ctx, invitation, command, accept && me ? me.id : SYSTEM_ACTOR, result);
+  }
+
+  const teamParams = z.object({ teamId: z.uuid(NO_REQUEST) });
+  const answerBody = z.object({ accept: z.boolean('Say whether you accept: true or false') });
+  api.post(
+    `${LADDER_API}/teams/:teamId/partner`,
+    {
+      summary: 'The named partner accepts or declines a partner request',
+      description:
+        'Accepted, the team waits for the club’s approval; declined, it does not form and nothing of the partner ' +
+        'is recorded. Only the account with the invited address (confirmed) may answer.',
+      access: 'session',
+      params: teamParams,
+      body: answerBody,
+      responses: { 200: teamIdSchema },
+      command: teamIdSchema,
+      refusals: closedCodes,
+    },
+    async (ctx) => {
+      const me = await signedIn(ctx);
+      const { teamId } = parseInput(teamParams, ctx.params, 'address');
+      const { accept } = parseInput(answerBody, ctx.request.body, 'answer');
+      const invitation = await invitations.byTeam(teamId);
+      if (!invitation || !isAddressee(me, invitation)) throw new HttpError(404, NO_REQUEST);
+      await answerCommand(ctx, await answer(ctx, invitation, accept, me, { teamId }), { status: 200 });
+    },
+  );
+
+  const leaveParams = z.object({ seasonId: z.uuid('No such season'), teamId: z.uuid('No such team') });
+  api.delete(
+    `${LADDER_API}/seasons/:seasonId/teams/:teamId`,
+    {
+      summary: 'Leave a season: withdraw or decline a partner request, or leave a waiting or active team',
+      description:
+        'A team leaves as by a manager’s remove: its leave date is today and the positions close up.',
+      access: 'session',
+      params: leaveParams,
+      responses: { 200: teamIdSchema },
+      command: teamIdSchema,
+      refusals: closedCodes,
+    },
+    async (ctx) => {
+      const me = await signedIn(ctx);
+      const { seasonId, teamId } = parseInput(leaveParams, ctx.params, 'address');
+      const season = await seasonContext(services.readModels, seasonId);
+      if (!season) throw new HttpError(404, 'No such season');
+      const invitation = await invitations.byTeam(teamId);
+      const addressee = isAddressee(me, invitation) && invitation?.seasonId === seasonId;
+      // The addressee's no names nobody (DESIGN.md §9): the club's history must not learn who was asked.
+      const declining = addressee && invitation?.state === 'open';
+      const outcome = await run(
+        ctx,
+        { companyId: season.companyId, seasonId, teamId },
+        { type: 'LeaveSeason', teamId, accountId: me.id, isAddressee: addressee },
+        declining ? SYSTEM_ACTOR : me.id,
+        { teamId },
+      );
+      await answerCommand(ctx, outcome, { status: 200 });
+    },
+  );
+
+  const tokenParams = z.object({ token: z.string().min(1).max(200) });
+  /** The open invitation a token names: 404 unknown, 410 with why for one that cannot be answered any more. */
+  async function invitationOf(ctx: Context): Promise<PartnerInvitation> {
+    const { token } = parseInput(tokenParams, ctx.params, 'address');
+    const id = invitationIdOf(services.xsrfSecret, token);
+    const invitation = id ? await invitations.byId(id) : undefined;
+    if (!invitation) throw new HttpError(404, 'No such invitation');
+    const open = invitation.state === 'open' && invitation.lapsesAt.getTime() > services.clock().getTime();
+    if (!open) throw gone(closedRequestCode(invitation.state));
+    return invitation;
+  }
+  const gone = (reason: string) =>
+    new HttpError(410, 'This invitation cannot be answered any more', undefined, {}, { reason });
+  /** A refusal found under the lock (answered meanwhile, lapsed) answers as the link does: 410 with why. */
+  const asGone = (error: unknown) => {
+    if (
+      error instanceof CommandRejected &&
+      closedCodes.includes(error.rejection.code as (typeof closedCodes)[number])
+    ) {
+      throw gone(error.rejection.code!);
+    }
+    throw error;
+  };
+
+  api.get(
+    `${ACCOUNT_API}/invitations/:token`,
+    {
+      summary: 'What an invitation link is about (public: the link proves the address)',
+      access: 'public',
+      params: tokenParams,
+      responses: { 200: invitationSchema },
+      failures: goneFailure,
+    },
+    async (ctx) => {
+      const invitation = await invitationOf(ctx);
+      const account = await accounts.byEmail(invitation.email);
+      ctx.body = {
+        kind: 'season',
+        companyName: invitation.companyName,
+        ladderName: invitation.ladderName,
+        seasonName: invitation.seasonName,
+        email: invitation.email,
+        accountExists: account !== undefined,
+        invitedBy: invitation.invitedBy,
+        seasonId: invitation.seasonId,
+        ladderId: invitation.ladderId,
+        teamId: invitation.teamId,
+        lapsesAt: invitation.lapsesAt.toISOString(),
+      };
+      ctx.set('Cache-Control', 'no-store');
+    },
+  );
+
+  api.post(
+    `${ACCOUNT_API}/invitations/:token/accept`,
+    {
+      summary: 'Accept an invitation as the invited account',
+      description: '403 `{reason: "WRONG_ACCOUNT"}` when the caller’s address is not the invited one.',
+      access: 'session',
+      params: tokenParams,
+      responses: { 200: invitationAcceptedSchema },
+      command: invitationAcceptedSchema,
+      refusals: [],
+      failures: {
+        ...goneFailure,
+        403: {
+          description:
+            '`WRONG_ACCOUNT`: the caller’s address is not the invited one; without `reason`: confirm the address first',
+          schema: z.object({ error: z.string(), reason: z.enum(['WRONG_ACCOUNT']).optional() }),
+        },
+      },
+    },
+    async (ctx) => {
+      const me = await signedIn(ctx);
+      const invitation = await invitationOf(ctx);
+      if (me.email !== invitation.email) {
+        throw new HttpError(
+          403,
+          'This invitation is for another address',
+          undefined,
+          {},
+          {
+            reason: 'WRONG_ACCOUNT',
+          },
+        );
+      }
+      if (!me.verified) throw new HttpError(403, 'Confirm your email address first');
+      await answerCommand(ctx, await answer(ctx, invitation, true, me).catch(asGone), { status: 200 });
+    },
+  );
+
+  api.post(
+    `${ACCOUNT_API}/invitations/:token/decline`,
+    {
+      summary: 'Decline an invitation (no sign-in: the link proves the address)',
+      access: 'public',
+      params: tokenParams,
+      responses: { 200: invitationAcceptedSchema },
+      command: invitationAcceptedSchema,
+      refusals: [],
+      failures: goneFailure,
+    },
+    async (ctx) => {
+      const invitation = await invitationOf(ctx);
+      await answerCommand(ctx, await answer(ctx, invitation, false).catch(asGone), { status: 200 });
+    },
+  );
+}

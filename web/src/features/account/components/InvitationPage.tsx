@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AuthCard } from '../../../components/layout/AuthCard';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { useAlerts } from '../../../hooks/useAlerts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { useTranslation } from '../../../hooks/useTranslation';
+import { getAccount, type Account } from '../../../lib/account-api';
+import { getCookie } from '../../../lib/cookies';
+import { isApiError } from '../../../lib/http';
+import { pagePath } from '../../../lib/locale';
+import { isLoggedIn } from '../../../lib/session';
+import { acceptInvitation, declineInvitation, getInvitation, type Invitation } from '../api/account';
+import type { LoginState } from './LoginPage';
+
+type Outcome = 'declined' | 'EXPIRED' | 'USED' | 'REVOKED' | 'unknown';
+
+/**
+ * /account/{locale}/invitation/{token} (DESIGN.md §9): who asks you to what; accept signed in as the invited
+ * address (sign in or sign up with it first, the address filled in), or decline without an account.
+ */
+export function InvitationPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const alerts = useAlerts();
+  const { token = '' } = useParams();
+  const [invitation, setInvitation] = useState<Invitation>();
+  const [account, setAccount] = useState<Account | null>();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const outcomeRef = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(t('invitation.documentTitle'));
+
+  const fail = (error: unknown) => {
+    if (isApiError(error) && error.status === 404) setOutcome('unknown');
+    else if (isApiError(error) && error.status === 410) {
+      const reason = (error.body as { reason?: string } | undefined)?.reason;
+      setOutcome(reason === 'USED' || reason === 'REVOKED' ? reason : 'EXPIRED');
+    } else setFailure(isApiError(error) ? error.error : t('form.failed'));
+  };
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getInvitation(token, controller.signal).then(setInvitation, (error: unknown) => {
+      if (!controller.signal.aborted) fail(error);
+    });
+    if (isLoggedIn(getCookie)) getAccount(controller.signal).then(setAccount, () => setAccount(null));
+    else setAccount(null);
+    return () => controller.abort();
+  }, [token]);
+
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  const here = pagePath('account', locale, `invitation/${encodeURIComponent(token)}`);
+  const withFrom = (page: string) =>
+    `${pagePath('account', locale, page)}?${new URLSearchParams({ from: here })}`;
+
+  const accept = async () => {
+    if (!invitation) return;
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await acceptInvitation(token);
+      alerts.info(t('invitation.accepted'));
+      await navigate(pagePath('ladders', locale, invitation.ladderId));
+    } catch (error) {
+      // No reason: the account needs a name and phone first (the spec's minimal account); then back here.
+      if (isApiError(error) && error.status === 403 && !(error.body as { reason?: string })?.reason) {
+        alerts.warning(t('ladders.joinDialog.completeAccount'));
+        await navigate(withFrom('onboarding'));
+      } else fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const decline = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await declineInvitation(token);
+      setOutcome('declined');
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (outcome) {
+    return (
+      <AuthCard title={t('invitation.documentTitle')}>
+        <h2 ref={outcomeRef} tabIndex={-1} className="text-base font-medium text-ink-900 outline-none">
+          {t(`invitation.outcome.${outcome}`)}
+        </h2>
+        <p className="mt-4 text-sm">
+          <Link to={pagePath('ladders', locale)} className={linkClass}>
+            {t('invitation.toLadders')}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  if (!invitation || account === undefined) {
+    return failure ? <FormAlert>{failure}</FormAlert> : null;
+  }
+
+  const who = invitation.invitedBy || t('ladders.myTeam.aPlayer');
+  const invited = account?.email.toLowerCase() === invitation.email;
+  const signInState: LoginState = { email: invitation.email };
+  return (
+    <AuthCard
+      title={t('invitation.title', { name: who })}
+      intro={t('invitation.intro', {
+        ladder: invitation.ladderName,
+        club: invitation.companyName,
+        season: invitation.seasonName,
+      })}
+    >
+      <div className="space-y-4">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        {account && !invited && (
+          <FormAlert>
+            {t('invitation.wrongAccount', { you: account.email, invited: invitation.email })}
+          </FormAlert>
+        )}
+        {!account && (
+          <p className="text-sm text-ink-700">
+            {t(invitation.accountExists ? 'invitation.signInFirst' : 'invitation.signUpFirst', {
+              email: invitation.email,
+            })}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {invited && (
+            <button
+              type="button"
+              className={primaryButtonClass}
+              disabled={busy}
+              onClick={() => void accept()}
+            >
+              {t('invitation.accept')}
+            </button>
+          )}
+          {!account && (
+            <Link
+              to={withFrom(invitation.accountExists ? 'login' : 'register')}
+              state={signInState}
+              className={primaryButtonClass}
+            >
+              {t(invitation.accountExists ? 'invitation.signIn' : 'invitation.signUp')}
+            </Link>
+          )}
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={busy}
+            onClick={() => void decline()}
+          >
+            {t('invitation.decline')}
+          </button>
+        </div>
+        <p className="text-xs text-ink-500">{t('invitation.privacy')}</p>
+      </div>
+    </AuthCard>
+  );
+}
+
+export { InvitationPage as Component };
