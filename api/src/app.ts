@@ -1,4 +1,3 @@
-import { bodyParser } from '@koa/bodyparser';
 import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -14,6 +13,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/http-error.ts';
 import { InFlightRequests } from './http/in-flight.ts';
+import { jsonBody } from './http/json-body.ts';
 import { withKeptPublicAnswers } from './http/kept-public-answers.ts';
 import { textHygiene } from './http/text-hygiene.ts';
 import { XsrfCookies, xsrfProtection } from './http/xsrf.ts';
@@ -79,15 +79,8 @@ export function createApp(
   app.use(errorHandler());
   app.use(authentication(options.services.sessions));
   app.use(xsrfProtection(xsrf, sessionIdOf));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: '1mb',
-      onError: () => {
-        throw new HttpError(400, 'The request body is not valid JSON');
-      },
-    }),
-  );
+  // The bodies of the routes nest a few levels (a match's sets in the match); 32 leaves room for what comes.
+  app.use(jsonBody({ maxBytes: 1024 * 1024, maxDepth: 32 }));
   app.use(textHygiene());
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
