@@ -173,6 +173,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       await projector.started;
     }
 
+    // The outbox's sender of this process, once it runs (after the api listens: its address names the Message-IDs).
+    let sender: MailSender | undefined;
     let url: string | undefined;
     let routes: RouteInfo[] = [];
     let runDeadlines: (() => Promise<void>) | undefined;
@@ -214,7 +216,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         logger: logger.child({ component: 'deadlines' }),
         intervalMs: config.deadlineIntervalMs ?? 60_000,
       });
-      const mailer = createMailer({ mailUrl: config.mailUrl, from: config.mailFrom, db });
+      const mailer = createMailer({ mailUrl: config.mailUrl, db, wakeSender: () => sender?.wake() });
       const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
       const calendarSecret = await sharedSecret(db, 'calendar', config.secret);
       const sessions = new SessionStore(db, clock);
@@ -283,20 +285,26 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       logger.info({ url: `${url}/webapps/`, log: log.kind }, 'api listening');
     }
 
-    let notifier: Notifier | undefined;
-    if (config.runNotifier) {
-      const publicUrl = config.publicUrl ?? url ?? `http://127.0.0.1:${config.port || 8080}`;
-      const sender: MailSender = startMailSender({
+    const publicUrl = config.publicUrl ?? url ?? `http://127.0.0.1:${config.port || 8080}`;
+    // The notifier's mails, and the api's own (sign-up codes) when they go over SMTP: every process that mails
+    // delivers the outbox, several senders share it (issue 36: the mail of a route never waits for the mail server).
+    if (config.runNotifier || (config.runApi && config.mailUrl)) {
+      sender = startMailSender({
         databaseUrl: config.databaseUrl,
         mailUrl: config.mailUrl,
         from: config.mailFrom,
         messageIdDomain: new URL(publicUrl).hostname || 'courtside.invalid',
         logger: logger.child({ component: 'mail-sender' }),
+        ...(config.runNotifier ? {} : { workers: 2 }),
         baseDelayMs: config.mailRetryBaseMs,
         onSent: () => metrics.mailsSent.inc(),
         onFailed: () => metrics.mailSendFailures.inc(),
       });
-      stops.push(() => sender.stop());
+      stops.push(() => sender!.stop());
+    }
+
+    let notifier: Notifier | undefined;
+    if (config.runNotifier) {
       notifier = startNotifier({
         databaseUrl: config.databaseUrl,
         log,
@@ -307,7 +315,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         unsubscribeSecret,
         logger: logger.child({ component: 'notifier' }),
         reminderIntervalMs: config.reminderIntervalMs,
-        onMailQueued: () => sender.wake(),
+        onMailQueued: () => sender?.wake(),
         onNotified: (events) => metrics.eventsNotified.inc({ log: log.kind }, events),
       });
       stops.push(() => notifier!.stop());

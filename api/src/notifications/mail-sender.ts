@@ -36,12 +36,14 @@ export interface MailSender {
 
 interface OutboxRow {
   id: string;
-  notification_id: string;
+  /** Null for a mail that is no notification's (a sign-up code). */
+  notification_id: string | null;
   recipient: string;
   subject: string;
   text_body: string;
-  html_body: string;
-  unsubscribe_url: string;
+  html_body: string | null;
+  unsubscribe_url: string | null;
+  code: string | null;
   attempts: number;
 }
 
@@ -57,11 +59,11 @@ export function backoffMs(
 }
 
 /**
- * Delivers the mail outbox. Each mail is sent while its outbox row is locked (FOR UPDATE SKIP LOCKED) and marked
+ * Delivers the mail outbox: the notifications' mails and every other mail (`mail/mailer.ts`). Each mail is sent while its outbox row is locked (FOR UPDATE SKIP LOCKED) and marked
  * sent in the same transaction: a sender that dies releases the row at once and the mail is tried again; a mail
  * server that is down only delays mail (retries with exponential backoff) and holds up nothing else. The one
  * moment a mail can go out twice is a crash between the server's "250 accepted" and the commit; the repeat
- * carries the same Message-ID (the notification's idempotency key), so mail stores see it as the same message.
+ * carries the same Message-ID (the notification's idempotency key, or the outbox row's), so mail stores see it as the same message.
  * In the dev outbox the mail and its "sent" commit together: exactly once.
  */
 export function startMailSender(options: MailSenderOptions): MailSender {
@@ -100,23 +102,28 @@ export function startMailSender(options: MailSenderOptions): MailSender {
 
   async function deliver(client: pg.PoolClient, row: OutboxRow): Promise<void> {
     if (!transport) {
-      await client.query('INSERT INTO courtside.dev_outbox (recipient, subject, body) VALUES ($1, $2, $3)', [
-        row.recipient.toLowerCase(),
-        row.subject,
-        row.text_body,
-      ]);
+      await client.query(
+        'INSERT INTO courtside.dev_outbox (recipient, subject, body, code) VALUES ($1, $2, $3, $4)',
+        [row.recipient.toLowerCase(), row.subject, row.text_body, row.code],
+      );
       return;
     }
+    // The Message-ID is the mail's idempotency key: the notification's, else the outbox row's.
+    const key = row.notification_id === null ? `mail-${row.id}` : `notification-${row.notification_id}`;
     await transport.sendMail({
       from,
       to: row.recipient,
       subject: row.subject,
       text: row.text_body,
-      html: row.html_body,
-      messageId: `<notification-${row.notification_id}@${options.messageIdDomain}>`,
+      ...(row.html_body === null ? {} : { html: row.html_body }),
+      messageId: `<${key}@${options.messageIdDomain}>`,
       headers: {
-        'List-Unsubscribe': `<${row.unsubscribe_url}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        ...(row.unsubscribe_url === null
+          ? {}
+          : {
+              'List-Unsubscribe': `<${row.unsubscribe_url}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            }),
         'Auto-Submitted': 'auto-generated',
       },
     });
@@ -129,7 +136,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       // BEGIN and the claim in one round trip (a simple query without parameters).
       const [, claimed] = (await client.query(
         `BEGIN;
-         SELECT id, notification_id, recipient, subject, text_body, html_body, unsubscribe_url, attempts
+         SELECT id, notification_id, recipient, subject, text_body, html_body, unsubscribe_url, code, attempts
          FROM courtside.mail_outbox
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
