@@ -23,7 +23,7 @@ import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts'
 import { createMailer } from './mail/mailer.ts';
 import { DeadlineProcess } from './challenges/deadline-process.ts';
 import { DevClock } from './dev/dev-clock.ts';
-import { CommandBus } from './commands/command-bus.ts';
+import { CommandBus, DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
 import { ProjectionTracker } from './commands/projection-tracker.ts';
 import { PublicAnswerCache } from './http/public-answer-cache.ts';
 import { readProjectorStatus } from './health/health-routes.ts';
@@ -96,6 +96,8 @@ export interface RunningCourtside {
   runDeadlines: (() => Promise<void>) | undefined;
   stop(): Promise<void>;
 }
+
+const LISTEN_BACKLOG = 4096;
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const appMigrations = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -246,6 +248,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         metrics,
         webDistDir: config.webDistDir,
         trustProxy: config.trustProxy ?? false,
+        // Room for every command the bus may run and a few of its queue's; beyond, writes are answered at once.
+        maxWritesUnderWay: 4 * (config.commandsMaxInFlight ?? DEFAULT_MAX_IN_FLIGHT),
       });
       routes = app.routes;
       const server = createServer(app.requestListener);
@@ -270,7 +274,9 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       });
       await notificationPushes.ready;
       stops.push(() => notificationPushes.close());
-      server.listen(config.port ?? 0, config.host ?? '127.0.0.1');
+      // Connections waiting to be accepted: Node's default of 511 dropped the rest of a burst of 2,000, and their
+      // clients tried again 1 and 3 s later (issue 36). The kernel caps it at net.core.somaxconn.
+      server.listen({ port: config.port ?? 0, host: config.host ?? '127.0.0.1', backlog: LISTEN_BACKLOG });
       await once(server, 'listening');
       stops.push(async () => {
         const closed = closeServer(server, app.inFlight);

@@ -65,6 +65,12 @@ export interface CommandBusOptions {
   maxQueueWaitMs?: number;
   /** Bound on one call to the log before the command (head, append) gives up with 503. */
   logCallTimeoutMs?: number;
+  /**
+   * Bound on a command from its arrival to its answer, waits included: its turn, the projector catching up before it
+   * decides, and its own events being projected share it (issue 36: during an outage each took its own 1–2 s, and
+   * answers came after 5–7 s). The log calls keep their own bound. Default 1,500 ms.
+   */
+  answerWithinMs?: number;
   onExecuted?: (name: string, outcome: CommandOutcomeLabel, seconds: number) => void;
   onAppended?: (events: number) => void;
 }
@@ -105,6 +111,7 @@ export class CommandBus {
   private readonly queue: KeyedQueue;
   private readonly breaker: LogBreaker;
   private readonly maxInFlight: number;
+  private readonly answerWithinMs: number;
   private inFlight = 0;
 
   constructor(private readonly options: CommandBusOptions) {
@@ -112,6 +119,7 @@ export class CommandBus {
     this.logCallMs = options.logCallTimeoutMs ?? 1_500;
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 1_000;
     this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+    this.answerWithinMs = options.answerWithinMs ?? 1_500;
     this.queue = new KeyedQueue(
       options.maxQueuedPerCompany ?? 32,
       options.maxQueued ?? 256,
@@ -130,6 +138,9 @@ export class CommandBus {
     decide: (context: DecideContext) => Promise<Decision<T>>,
   ): Promise<CommandOutcome<T>> {
     const started = performance.now();
+    /** How long a wait may still take: the command's bound, less what it has taken so far. */
+    const waitLeft = () =>
+      Math.max(0, Math.min(this.waitMs, started + this.answerWithinMs - performance.now()));
     let outcome: CommandOutcomeLabel = 'rejected';
     let counted = false;
     try {
@@ -145,7 +156,7 @@ export class CommandBus {
         if (this.inFlight >= this.maxInFlight) throw overloaded();
         this.inFlight++;
         counted = true;
-        return this.decideAndAppend(meta, decide);
+        return this.decideAndAppend(meta, decide, waitLeft);
       });
       if (!queued) {
         outcome = 'unavailable';
@@ -161,7 +172,7 @@ export class CommandBus {
       });
       const projected =
         target === undefined ||
-        (await this.options.tracker.waitFor(target.partition, target.nextOffset, this.waitMs));
+        (await this.options.tracker.waitFor(target.partition, target.nextOffset, waitLeft()));
       outcome = projected ? 'projected' : 'accepted';
       return { status: outcome, result, events };
     } finally {
@@ -173,6 +184,7 @@ export class CommandBus {
   private async decideAndAppend<T>(
     meta: CommandMeta,
     decide: (context: DecideContext) => Promise<Decision<T>>,
+    waitLeft: () => number,
   ) {
     const { log, tracker, readModelSchema } = this.options;
     const client = await this.options.lockPool.connect().catch(() => {
@@ -212,7 +224,7 @@ export class CommandBus {
       }
       // A company this api never appended for (events written by other means): the partition's head covers it.
       const caughtUpTo = row?.next_offset ?? (await this.callLog(() => log.head()))[partition] ?? 0;
-      if (!(await tracker.waitFor(partition, caughtUpTo, this.waitMs))) {
+      if (!(await tracker.waitFor(partition, caughtUpTo, waitLeft()))) {
         throw new CommandUnavailable('catching_up');
       }
       const now = this.options.clock();
