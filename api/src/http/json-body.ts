@@ -54,7 +54,7 @@ export function jsonBody(limits: JsonBodyLimits): Middleware {
 }
 
 /** The body's value: `{}` when empty; `400` when it is not an object or array, too deep, or not JSON. */
-export function parseJsonBody(text: string, maxDepth: number): unknown {
+function parseJsonBody(text: string, maxDepth: number): unknown {
   if (text === '') return {};
   if (!OBJECT_OR_ARRAY.test(text)) throw notJson();
   if (nestingDepth(text, maxDepth) > maxDepth) {
