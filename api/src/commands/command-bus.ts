@@ -84,6 +84,11 @@ interface PositionRow {
 /** Commands one api process runs at once unless told otherwise (docs/performance.md has the limits tried). */
 export const DEFAULT_MAX_IN_FLIGHT = 32;
 
+/** Postgres' error when `lock_timeout` ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
+/** A `lock_timeout` of `ms`, at least 1 ms (0 would be none). */
+const lockTimeoutOf = (ms: number) => `${Math.max(1, Math.round(ms))}ms`;
+
 const logUnavailable = () => new CommandUnavailable('log_unavailable');
 const busy = () => new CommandUnavailable('busy');
 const overloaded = () => new CommandUnavailable('overloaded');
@@ -201,7 +206,10 @@ export class CommandBus {
       // Sent back to back on the pipelined connection, one round trip. Each statement is a transaction of its own,
       // and the read runs once the lock is taken, so it sees every position whoever held the lock before committed.
       mayHoldLock = true;
-      const [locked, read] = await Promise.allSettled([
+      const [bounded, locked, read] = await Promise.allSettled([
+        // The lock is waited for at most as long as the command may still take: another process's command of the
+        // company may hold it through a log call that hangs (issue 36). 0 would mean no bound.
+        client.query(prepared("SELECT set_config('lock_timeout', $1, false)", [lockTimeoutOf(waitLeft())])),
         client.query(prepared('SELECT pg_advisory_lock(hashtext($1))', [lockKey])),
         client.query<PositionRow>(
           prepared(
@@ -215,7 +223,10 @@ export class CommandBus {
           ),
         ),
       ]);
-      if (locked.status === 'rejected') throw locked.reason;
+      if (bounded.status === 'rejected') throw bounded.reason;
+      if (locked.status === 'rejected') {
+        throw (locked.reason as { code?: string }).code === LOCK_NOT_AVAILABLE ? busy() : locked.reason;
+      }
       if (read.status === 'rejected') throw read.reason;
       const position = read.value;
       const row = position.rows[0];
