@@ -154,8 +154,14 @@ try {
   report(`projector killed (${outageMs / 1000} s, and its start)`, within(projectorFrom, projectorTo));
   report('after the projector is back (5 s)', within(projectorTo, afterTo));
   report(`${burst} at once to one api process`, burstAnswers);
-  report('… of which acknowledged', burstAnswers.filter((a) => a.status === 201 || a.status === 202));
-  report('… of which refused', burstAnswers.filter((a) => a.status === 503));
+  report(
+    '… of which acknowledged',
+    burstAnswers.filter((a) => a.status === 201 || a.status === 202),
+  );
+  report(
+    '… of which refused',
+    burstAnswers.filter((a) => a.status === 503),
+  );
   console.log(
     `load average after: ${loadavg()
       .map((l) => l.toFixed(2))
