@@ -1,4 +1,3 @@
-import { bodyParser } from '@koa/bodyparser';
 import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -14,8 +13,10 @@ import { errorHandler } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/http-error.ts';
 import { InFlightRequests } from './http/in-flight.ts';
+import { jsonBody } from './http/json-body.ts';
 import { withKeptPublicAnswers } from './http/kept-public-answers.ts';
 import { textHygiene } from './http/text-hygiene.ts';
+import { withWriteAdmission } from './http/write-admission.ts';
 import { XsrfCookies, xsrfProtection } from './http/xsrf.ts';
 import type { AppServices, CourtsideModule } from './module.ts';
 import type { Metrics } from './observability/metrics.ts';
@@ -32,6 +33,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Behind a reverse proxy: take the client address from the proxy's own X-Forwarded-For entry. */
   trustProxy: boolean;
+  /** Writes this process answers at once; the next is turned away with 503 before Koa (`http/write-admission.ts`). */
+  maxWritesUnderWay: number;
 }
 
 /** One route of the api, as the router knows it (the fuzz tests send bad input to every one). */
@@ -42,7 +45,8 @@ export interface RouteInfo {
 
 /**
  * Builds the Koa app; it does not listen (the entry point or a test does). `requestListener` is what a server
- * runs: the short path of kept public answers in front of the app.
+ * runs: the turning away of writes beyond what the process can answer, and the short path of kept public answers, in
+ * front of the app.
  */
 export function createApp(
   options: AppOptions,
@@ -79,15 +83,8 @@ export function createApp(
   app.use(errorHandler());
   app.use(authentication(options.services.sessions));
   app.use(xsrfProtection(xsrf, sessionIdOf));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: '1mb',
-      onError: () => {
-        throw new HttpError(400, 'The request body is not valid JSON');
-      },
-    }),
-  );
+  // The bodies of the routes nest a few levels (a match's sets in the match); 32 leaves room for what comes.
+  app.use(jsonBody({ maxBytes: 1024 * 1024, maxDepth: 32 }));
   app.use(textHygiene());
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
@@ -101,12 +98,15 @@ export function createApp(
   const routes = router.stack
     .filter((layer) => typeof layer.path === 'string' && layer.methods.length > 0)
     .map((layer) => ({ methods: layer.methods.filter((m) => m !== 'HEAD'), path: String(layer.path) }));
-  const requestListener = withKeptPublicAnswers(app.callback(), {
-    cache: options.services.publicAnswers,
-    xsrf,
-    logger: options.services.logger,
-    metrics: options.metrics,
-    trustProxy: options.trustProxy,
-  });
+  const requestListener = withWriteAdmission(
+    withKeptPublicAnswers(app.callback(), {
+      cache: options.services.publicAnswers,
+      xsrf,
+      logger: options.services.logger,
+      metrics: options.metrics,
+      trustProxy: options.trustProxy,
+    }),
+    { limit: options.maxWritesUnderWay, logger: options.services.logger, metrics: options.metrics },
+  );
   return Object.assign(app, { routes, inFlight, requestListener });
 }

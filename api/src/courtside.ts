@@ -23,7 +23,7 @@ import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts'
 import { createMailer } from './mail/mailer.ts';
 import { DeadlineProcess } from './challenges/deadline-process.ts';
 import { DevClock } from './dev/dev-clock.ts';
-import { CommandBus } from './commands/command-bus.ts';
+import { CommandBus, DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
 import { ProjectionTracker } from './commands/projection-tracker.ts';
 import { PublicAnswerCache } from './http/public-answer-cache.ts';
 import { readProjectorStatus } from './health/health-routes.ts';
@@ -96,6 +96,8 @@ export interface RunningCourtside {
   runDeadlines: (() => Promise<void>) | undefined;
   stop(): Promise<void>;
 }
+
+const LISTEN_BACKLOG = 4096;
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const appMigrations = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -173,6 +175,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       await projector.started;
     }
 
+    // The outbox's sender of this process, once it runs (after the api listens: its address names the Message-IDs).
+    let sender: MailSender | undefined;
     let url: string | undefined;
     let routes: RouteInfo[] = [];
     let runDeadlines: (() => Promise<void>) | undefined;
@@ -214,7 +218,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         logger: logger.child({ component: 'deadlines' }),
         intervalMs: config.deadlineIntervalMs ?? 60_000,
       });
-      const mailer = createMailer({ mailUrl: config.mailUrl, from: config.mailFrom, db });
+      const mailer = createMailer({ mailUrl: config.mailUrl, db, wakeSender: () => sender?.wake() });
       const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
       const calendarSecret = await sharedSecret(db, 'calendar', config.secret);
       const sessions = new SessionStore(db, clock);
@@ -244,6 +248,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         metrics,
         webDistDir: config.webDistDir,
         trustProxy: config.trustProxy ?? false,
+        // Room for every command the bus may run and a few of its queue's; beyond, writes are answered at once.
+        maxWritesUnderWay: 4 * (config.commandsMaxInFlight ?? DEFAULT_MAX_IN_FLIGHT),
       });
       routes = app.routes;
       const server = createServer(app.requestListener);
@@ -268,7 +274,9 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       });
       await notificationPushes.ready;
       stops.push(() => notificationPushes.close());
-      server.listen(config.port ?? 0, config.host ?? '127.0.0.1');
+      // Connections waiting to be accepted: Node's default of 511 dropped the rest of a burst of 2,000, and their
+      // clients tried again 1 and 3 s later (issue 36). The kernel caps it at net.core.somaxconn.
+      server.listen({ port: config.port ?? 0, host: config.host ?? '127.0.0.1', backlog: LISTEN_BACKLOG });
       await once(server, 'listening');
       stops.push(async () => {
         const closed = closeServer(server, app.inFlight);
@@ -283,20 +291,26 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       logger.info({ url: `${url}/webapps/`, log: log.kind }, 'api listening');
     }
 
-    let notifier: Notifier | undefined;
-    if (config.runNotifier) {
-      const publicUrl = config.publicUrl ?? url ?? `http://127.0.0.1:${config.port || 8080}`;
-      const sender: MailSender = startMailSender({
+    const publicUrl = config.publicUrl ?? url ?? `http://127.0.0.1:${config.port || 8080}`;
+    // The notifier's mails, and the api's own (sign-up codes) when they go over SMTP: every process that mails
+    // delivers the outbox, several senders share it (issue 36: the mail of a route never waits for the mail server).
+    if (config.runNotifier || (config.runApi && config.mailUrl)) {
+      sender = startMailSender({
         databaseUrl: config.databaseUrl,
         mailUrl: config.mailUrl,
         from: config.mailFrom,
         messageIdDomain: new URL(publicUrl).hostname || 'courtside.invalid',
         logger: logger.child({ component: 'mail-sender' }),
+        ...(config.runNotifier ? {} : { workers: 2 }),
         baseDelayMs: config.mailRetryBaseMs,
         onSent: () => metrics.mailsSent.inc(),
         onFailed: () => metrics.mailSendFailures.inc(),
       });
-      stops.push(() => sender.stop());
+      stops.push(() => sender!.stop());
+    }
+
+    let notifier: Notifier | undefined;
+    if (config.runNotifier) {
       notifier = startNotifier({
         databaseUrl: config.databaseUrl,
         log,
@@ -307,7 +321,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         unsubscribeSecret,
         logger: logger.child({ component: 'notifier' }),
         reminderIntervalMs: config.reminderIntervalMs,
-        onMailQueued: () => sender.wake(),
+        onMailQueued: () => sender?.wake(),
         onNotified: (events) => metrics.eventsNotified.inc({ log: log.kind }, events),
       });
       stops.push(() => notifier!.stop());

@@ -1,10 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
@@ -13,6 +10,7 @@ import { freePort } from '@courtside/infra/postgres/embedded';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createTestDatabase } from '../support/services.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { killProcess, startCourtsideProcess } from '../support/courtside-processes.ts';
 import { replayNotes } from '../support/notes-replay.ts';
 import { eventually } from '../support/wait.ts';
 import { HEALTH_PATH } from '@courtside/events/api-paths';
@@ -23,7 +21,6 @@ import { HEALTH_PATH } from '@courtside/events/api-paths';
  * refused is there, the read models equal a replay of the log, and every command during the broker's outage was
  * refused with 503 and Retry-After.
  */
-const script = fileURLToPath(new URL('../support/courtside-process.ts', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Sent {
@@ -55,26 +52,8 @@ describe('faults under load on Kafka', () => {
       KAFKA_BROKERS: broker.brokers.join(','),
       KAFKA_TOPIC: `courtside.faults.${randomUUID().slice(0, 8)}`,
     };
-    const start = async (role: 'api' | 'projector') => {
-      const child = fork(script, [], {
-        execArgv: ['--import', 'tsx'],
-        env: { ...process.env, ...env, COURTSIDE_ROLE: role },
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
-      cleanups.push(() => void child.kill('SIGKILL'));
-      const [message] = (await Promise.race([
-        once(child, 'message'),
-        once(child, 'exit').then(([code]) =>
-          Promise.reject(new Error(`${role} process exited with ${code}`)),
-        ),
-      ])) as [{ url?: string }];
-      return { child, url: message.url };
-    };
-    const kill = async (child: ChildProcess) => {
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
-    };
+    const start = (role: 'api' | 'projector') =>
+      startCourtsideProcess(role, env, (child) => cleanups.push(() => void child.kill('SIGKILL')));
 
     let projector = await start('projector');
     const apis = [await start('api'), await start('api')];
@@ -121,7 +100,7 @@ describe('faults under load on Kafka', () => {
     const workers = Array.from({ length: 6 }, worker);
 
     await sleep(2_000);
-    await kill(projector.child);
+    await killProcess(projector.child);
     await sleep(1_000);
     projector = await start('projector');
     await sleep(1_000);
@@ -132,12 +111,12 @@ describe('faults under load on Kafka', () => {
     const outageTo = performance.now();
     broker = await startBroker();
     await sleep(4_000);
-    await kill(projector.child);
+    await killProcess(projector.child);
     await sleep(1_000);
     projector = await start('projector');
     await sleep(1_000);
     liveClients = [clients[0]!];
-    await kill(apis[1]!.child);
+    await killProcess(apis[1]!.child);
     await sleep(2_000);
     sending = false;
     await Promise.all(workers);

@@ -91,6 +91,19 @@ const knownFields = [
   'current',
 ];
 
+/** Arrays (`[[[…]]]`) or objects (`{"a":{"a":…}}`) `depth` deep, as JSON text: too deep for any walk over it. */
+function nested(kind: 'array' | 'object', depth: number): string {
+  return kind === 'array'
+    ? '['.repeat(depth) + ']'.repeat(depth)
+    : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+}
+/** An object with `keys` keys ("0", "1", …), as JSON text. */
+function wide(keys: number, around: Record<string, unknown> = {}): string {
+  const members = Array.from({ length: keys }, (_, i) => `"${i}":0`).join(',');
+  const known = JSON.stringify(around).slice(1, -1);
+  return `{${known}${known ? ',' : ''}${members}}`;
+}
+
 const nastyString = fc.oneof(
   // Huge strings go through the table test only: a counterexample holding one would flood the report.
   fc.constantFrom(...nastyStrings.filter((text) => text.length < 1_000)),
@@ -106,6 +119,12 @@ const nastyValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 3 }),
+    // Deeper than the api takes, wide and long (the table test sends the huge ones).
+    fc.constantFrom(
+      ...[nested('array', 40), nested('object', 40), wide(2_000), '[' + '0,'.repeat(5_000) + '0]'].map(
+        (text) => JSON.parse(text) as unknown,
+      ),
+    ),
     fc.dictionary(fc.oneof(fc.constantFrom(...knownFields), nastyString), tie('value'), { maxKeys: 4 }),
   ),
 })).value;
@@ -267,6 +286,33 @@ describe('fuzzing every route with bad input', () => {
     }
     expect(failures.slice(0, 10)).toEqual([]);
   }, 420_000);
+
+  it('answers a body too deep, too wide, too long or too large on every body route with a JSON 4xx or success', async () => {
+    const bodyTargets = targets.filter((target) => ['POST', 'PUT', 'PATCH'].includes(target.method));
+    const longArray = (items: number) => Array.from({ length: items }, () => 'x');
+    const bodies = [
+      nested('array', 50_000),
+      nested('object', 20_000),
+      `{"name":${nested('object', 20_000)},"email":${nested('array', 50_000)}}`,
+      // 100,000 keys, alone and beside a valid body (just under the 1 MB limit)
+      wide(100_000),
+      wide(100_000, validBody()),
+      JSON.stringify(longArray(100_000)),
+      JSON.stringify({
+        ...validBody(),
+        ...Object.fromEntries(knownFields.map((field) => [field, longArray(2_000)])),
+      }),
+      JSON.stringify({ ...validBody(), name: 'x'.repeat(2 * 1024 * 1024) }),
+    ];
+    const failures: string[] = [];
+    for (const target of bodyTargets) {
+      const path = withParams(target.path, validParam);
+      const requests = bodies.map((text) => () => send(manager, target, path, validQuery, text));
+      failures.push(...(await inBatches(requests, 2)));
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(bodyTargets.length).toBeGreaterThanOrEqual(19);
+  }, 300_000);
 
   it(`answers generated requests with a JSON 4xx or success (seed ${seed})`, async () => {
     await fc.assert(

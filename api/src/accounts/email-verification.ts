@@ -28,14 +28,14 @@ export class EmailVerification {
          expires_at = excluded.expires_at, wrong_attempts = 0`,
       [accountId, sha256(refresh).toString('hex'), sha256(`${accountId}:${code}`).toString('hex'), expiresAt],
     );
-    const dutch = language === 'nl';
+    // Through the outbox (issue 36): a mail server that is down delays the code, it fails no sign-up; a newer code
+    // takes the place of one not sent yet.
     await this.mailer.send({
       to: email,
-      subject: dutch ? `Je Courtside-code: ${code}` : `Your Courtside code: ${code}`,
-      text: dutch
-        ? `Welkom bij Courtside!\n\nJe code is ${code}. Hij is 15 minuten geldig.\n\nHeb je geen account aangemaakt? Dan kun je deze mail negeren.`
-        : `Welcome to Courtside!\n\nYour code is ${code}. It is valid for 15 minutes.\n\nDidn't sign up? You can ignore this mail.`,
+      ...codeMail(code, language),
       code,
+      accountId,
+      replaces: `verification-code:${accountId}`,
     });
     return refresh;
   }
@@ -79,6 +79,17 @@ export class EmailVerification {
     );
     return rows[0] !== undefined && sameHash(rows[0].refresh_hash, sha256(refresh));
   }
+}
+
+/** The mail with a sign-up code, in the account's language. */
+function codeMail(code: string, language: string): { subject: string; text: string } {
+  const dutch = language === 'nl';
+  return {
+    subject: dutch ? `Je Courtside-code: ${code}` : `Your Courtside code: ${code}`,
+    text: dutch
+      ? `Welkom bij Courtside!\n\nJe code is ${code}. Hij is 15 minuten geldig.\n\nHeb je geen account aangemaakt? Dan kun je deze mail negeren.`
+      : `Welcome to Courtside!\n\nYour code is ${code}. It is valid for 15 minutes.\n\nDidn't sign up? You can ignore this mail.`,
+  };
 }
 
 function sameHash(storedHex: string, actual: Buffer): boolean {

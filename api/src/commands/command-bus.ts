@@ -65,6 +65,12 @@ export interface CommandBusOptions {
   maxQueueWaitMs?: number;
   /** Bound on one call to the log before the command (head, append) gives up with 503. */
   logCallTimeoutMs?: number;
+  /**
+   * Bound on a command from its arrival to its answer, waits included: its turn, the projector catching up before it
+   * decides, and its own events being projected share it (issue 36: during an outage each took its own 1–2 s, and
+   * answers came after 5–7 s). The log calls keep their own bound. Default 1,500 ms.
+   */
+  answerWithinMs?: number;
   onExecuted?: (name: string, outcome: CommandOutcomeLabel, seconds: number) => void;
   onAppended?: (events: number) => void;
 }
@@ -77,6 +83,11 @@ interface PositionRow {
 
 /** Commands one api process runs at once unless told otherwise (docs/performance.md has the limits tried). */
 export const DEFAULT_MAX_IN_FLIGHT = 32;
+
+/** Postgres' error when `lock_timeout` ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
+/** A `lock_timeout` of `ms`, at least 1 ms (0 would be none). */
+const lockTimeoutOf = (ms: number) => `${Math.max(1, Math.round(ms))}ms`;
 
 const logUnavailable = () => new CommandUnavailable('log_unavailable');
 const busy = () => new CommandUnavailable('busy');
@@ -105,6 +116,7 @@ export class CommandBus {
   private readonly queue: KeyedQueue;
   private readonly breaker: LogBreaker;
   private readonly maxInFlight: number;
+  private readonly answerWithinMs: number;
   private inFlight = 0;
 
   constructor(private readonly options: CommandBusOptions) {
@@ -112,6 +124,7 @@ export class CommandBus {
     this.logCallMs = options.logCallTimeoutMs ?? 1_500;
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 1_000;
     this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+    this.answerWithinMs = options.answerWithinMs ?? 1_500;
     this.queue = new KeyedQueue(
       options.maxQueuedPerCompany ?? 32,
       options.maxQueued ?? 256,
@@ -130,6 +143,9 @@ export class CommandBus {
     decide: (context: DecideContext) => Promise<Decision<T>>,
   ): Promise<CommandOutcome<T>> {
     const started = performance.now();
+    /** How long a wait may still take: the command's bound, less what it has taken so far. */
+    const waitLeft = () =>
+      Math.max(0, Math.min(this.waitMs, started + this.answerWithinMs - performance.now()));
     let outcome: CommandOutcomeLabel = 'rejected';
     let counted = false;
     try {
@@ -145,7 +161,7 @@ export class CommandBus {
         if (this.inFlight >= this.maxInFlight) throw overloaded();
         this.inFlight++;
         counted = true;
-        return this.decideAndAppend(meta, decide);
+        return this.decideAndAppend(meta, decide, waitLeft);
       });
       if (!queued) {
         outcome = 'unavailable';
@@ -161,7 +177,7 @@ export class CommandBus {
       });
       const projected =
         target === undefined ||
-        (await this.options.tracker.waitFor(target.partition, target.nextOffset, this.waitMs));
+        (await this.options.tracker.waitFor(target.partition, target.nextOffset, waitLeft()));
       outcome = projected ? 'projected' : 'accepted';
       return { status: outcome, result, events };
     } finally {
@@ -173,6 +189,7 @@ export class CommandBus {
   private async decideAndAppend<T>(
     meta: CommandMeta,
     decide: (context: DecideContext) => Promise<Decision<T>>,
+    waitLeft: () => number,
   ) {
     const { log, tracker, readModelSchema } = this.options;
     const client = await this.options.lockPool.connect().catch(() => {
@@ -189,7 +206,10 @@ export class CommandBus {
       // Sent back to back on the pipelined connection, one round trip. Each statement is a transaction of its own,
       // and the read runs once the lock is taken, so it sees every position whoever held the lock before committed.
       mayHoldLock = true;
-      const [locked, read] = await Promise.allSettled([
+      const [bounded, locked, read] = await Promise.allSettled([
+        // The lock is waited for at most as long as the command may still take: another process's command of the
+        // company may hold it through a log call that hangs (issue 36). 0 would mean no bound.
+        client.query(prepared("SELECT set_config('lock_timeout', $1, false)", [lockTimeoutOf(waitLeft())])),
         client.query(prepared('SELECT pg_advisory_lock(hashtext($1))', [lockKey])),
         client.query<PositionRow>(
           prepared(
@@ -203,7 +223,10 @@ export class CommandBus {
           ),
         ),
       ]);
-      if (locked.status === 'rejected') throw locked.reason;
+      if (bounded.status === 'rejected') throw bounded.reason;
+      if (locked.status === 'rejected') {
+        throw (locked.reason as { code?: string }).code === LOCK_NOT_AVAILABLE ? busy() : locked.reason;
+      }
       if (read.status === 'rejected') throw read.reason;
       const position = read.value;
       const row = position.rows[0];
@@ -212,7 +235,7 @@ export class CommandBus {
       }
       // A company this api never appended for (events written by other means): the partition's head covers it.
       const caughtUpTo = row?.next_offset ?? (await this.callLog(() => log.head()))[partition] ?? 0;
-      if (!(await tracker.waitFor(partition, caughtUpTo, this.waitMs))) {
+      if (!(await tracker.waitFor(partition, caughtUpTo, waitLeft()))) {
         throw new CommandUnavailable('catching_up');
       }
       const now = this.options.clock();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KeyedQueue, WaitedTooLong } from './keyed-queue.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -140,6 +140,33 @@ describe('KeyedQueue', () => {
       expect(ran).toBe(false);
       // Nothing is ahead of the next one: it runs.
       await expect(queue.run('a', async () => 'ran')).resolves.toBe('ran');
+    });
+
+    it('given a job ahead that hangs, when the bound is up, then the job behind it is refused then, not when its turn comes', async () => {
+      vi.useFakeTimers();
+      try {
+        now = 0;
+        const queue = new KeyedQueue(10, Infinity, 1_000, () => now);
+        const hanging = deferred();
+        const running = queue.run('a', () => hanging.promise);
+        let ran = false;
+        const behind = queue.run('a', async () => {
+          ran = true;
+        });
+        const refused = expect(behind).rejects.toBeInstanceOf(WaitedTooLong);
+
+        now = 1_000;
+        await vi.advanceTimersByTimeAsync(1_000);
+
+        await refused;
+        hanging.resolve();
+        await running;
+        expect(ran).toBe(false);
+        // The refused job left the line: the key takes as many as before.
+        await expect(queue.run('a', async () => 'ran')).resolves.toBe('ran');
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 });

@@ -4,8 +4,9 @@
  *
  * A job is turned away at once ("busy") when its key or the whole process has too many waiting, and when the jobs
  * ahead of it would, at the time its key's jobs have taken lately, keep it waiting longer than `maxWaitMs`: an
- * overloaded process answers at once instead of after a wait that ends in the same refusal. A job that waited
- * longer all the same (the estimate was short) is not run: it fails with `WaitedTooLong`.
+ * overloaded process answers at once instead of after a wait that ends in the same refusal. A job that waits
+ * longer all the same (the estimate was short, or a job ahead hangs) fails with `WaitedTooLong` when `maxWaitMs` is up,
+ * and is not run.
  */
 export class KeyedQueue {
   private readonly tails = new Map<string, { tail: Promise<unknown>; waiting: number }>();
@@ -32,7 +33,25 @@ export class KeyedQueue {
     entry.waiting++;
     this.waitingInAll++;
     const queuedAt = this.now();
-    const result = entry.tail.then(async () => {
+    let left = false;
+    const leave = () => {
+      left = true;
+      this.waitingInAll--;
+      entry.waiting--;
+      if (entry.waiting === 0 && this.tails.get(key) === entry) this.tails.delete(key);
+    };
+    // A job whose turn has not come within the bound is refused then, not when its turn comes (issue 36: behind a
+    // job that hangs, that was seconds later); its place in the line is skipped.
+    let refuse: ((error: WaitedTooLong) => void) | undefined;
+    const timer = Number.isFinite(this.maxWaitMs)
+      ? setTimeout(() => {
+          leave();
+          refuse?.(new WaitedTooLong(this.now() - queuedAt));
+        }, this.maxWaitMs)
+      : undefined;
+    const turn = entry.tail.then(async () => {
+      clearTimeout(timer);
+      if (left) return undefined as T;
       const started = this.now();
       let ran = false;
       try {
@@ -41,12 +60,14 @@ export class KeyedQueue {
         return await work();
       } finally {
         if (ran) this.timed(key, this.now() - started);
-        this.waitingInAll--;
-        entry.waiting--;
-        if (entry.waiting === 0 && this.tails.get(key) === entry) this.tails.delete(key);
+        leave();
       }
     });
-    entry.tail = result.catch(() => undefined);
+    const result = new Promise<T>((resolve, reject) => {
+      refuse = reject;
+      turn.then(resolve, reject);
+    });
+    entry.tail = turn.catch(() => undefined);
     this.tails.set(key, entry);
     return result;
   }

@@ -126,7 +126,9 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
       description: 'Bad input: `issues` says which fields and why',
       content: json(invalid),
     };
-    if (route.body) responses['413'] = answer('The body is larger than 1 MB');
+    // Every POST, PUT and PATCH reads its body, whether or not the route takes one (http/json-body.ts).
+    if (['post', 'put', 'patch'].includes(route.method))
+      responses['413'] = answer('The body is larger than 1 MB');
     // Every GET answer carries an ETag; asked again with If-None-Match, an unchanged one is a bodiless 304.
     if (route.method === 'get') responses['304'] = { description: 'Not modified (the `ETag` still holds)' };
     const failures = route.failures ?? {};

@@ -6,7 +6,7 @@ import { HttpError } from './http-error.ts';
 import { rejectionToHttp } from './rejection.ts';
 
 /** How long a client should wait before trying a command again that could not run now. */
-const RETRY_AFTER_SECONDS = '2';
+export const RETRY_AFTER_SECONDS = '2';
 
 function asHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;

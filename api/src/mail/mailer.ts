@@ -1,38 +1,70 @@
-import nodemailer from 'nodemailer';
 import type pg from 'pg';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text, when the mail has one. */
+  html?: string;
   /** A one-time code in the mail; the dev outbox shows it on its own line. */
   code?: string;
+  /** The account the mail is about: erasing the account deletes the mail while it waits. */
+  accountId?: string;
+  /** A key: the mail takes the place of an earlier one with the same key that is not sent yet (a new code). */
+  replaces?: string;
 }
 
-/** The mail port: SMTP in production, a Postgres outbox for development. */
+/**
+ * The mail port of the routes (sign-up codes now; invitations, password resets and email changes of DESIGN.md
+ * §9–10 later): a mail is put in the outbox (`courtside.mail_outbox`, as the notifications' mails), and the mail
+ * sender delivers it with retries and backoff (`notifications/mail-sender.ts`). So a mail server that is down delays
+ * the mail and fails no request (issue 36). In the dev outbox, which is the same database, the mail is delivered at
+ * once, in the same statement: a script reads it the moment the route has answered.
+ */
 export interface Mailer {
   readonly kind: 'smtp' | 'dev-outbox';
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(options: { mailUrl?: string; from?: string; db: pg.Pool }): Mailer {
-  if (options.mailUrl) {
-    const transport = nodemailer.createTransport(options.mailUrl);
-    const from = options.from ?? 'Courtside <no-reply@courtside.invalid>';
-    return {
-      kind: 'smtp',
-      async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-      },
-    };
-  }
+export function createMailer(options: {
+  mailUrl?: string;
+  db: Pick<pg.Pool, 'query'>;
+  /** The mail sender of this process: look at the outbox now. */
+  wakeSender?: () => void;
+}): Mailer {
+  const kind = options.mailUrl ? 'smtp' : 'dev-outbox';
   return {
-    kind: 'dev-outbox',
+    kind,
     async send(mail) {
-      await options.db.query(
-        'INSERT INTO courtside.dev_outbox (recipient, subject, body, code) VALUES ($1, $2, $3, $4)',
-        [mail.to.toLowerCase(), mail.subject, mail.text, mail.code ?? null],
-      );
+      const values = [
+        mail.to,
+        mail.subject,
+        mail.text,
+        mail.html ?? null,
+        mail.code ?? null,
+        mail.accountId ?? null,
+        mail.replaces ?? null,
+      ];
+      await options.db.query(kind === 'smtp' ? ENQUEUE : ENQUEUE_DELIVERED_TO_DEV_OUTBOX, values);
+      options.wakeSender?.();
     },
   };
 }
+
+/** The unsent mail this one replaces goes, unless a sender holds it right now (it is on its way). */
+const REPLACED = `replaced AS (
+    DELETE FROM courtside.mail_outbox WHERE id IN (
+      SELECT id FROM courtside.mail_outbox WHERE $7::text IS NOT NULL AND replaces = $7 AND sent_at IS NULL
+      FOR UPDATE SKIP LOCKED))`;
+
+const ENQUEUE = `WITH ${REPLACED}
+  INSERT INTO courtside.mail_outbox
+    (recipient, subject, text_body, html_body, code, account_id, replaces, created_at, next_attempt_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now())`;
+
+const ENQUEUE_DELIVERED_TO_DEV_OUTBOX = `WITH ${REPLACED}, delivered AS (
+    INSERT INTO courtside.dev_outbox (recipient, subject, body, code) VALUES (lower($1), $2, $3, $5))
+  INSERT INTO courtside.mail_outbox
+    (recipient, subject, text_body, html_body, code, account_id, replaces, created_at, next_attempt_at, attempts,
+     sent_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now(), 1, now())`;

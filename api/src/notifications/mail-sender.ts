@@ -36,13 +36,19 @@ export interface MailSender {
 
 interface OutboxRow {
   id: string;
-  account_id: string;
-  number: string;
+  /** Null for a mail that is no notification's (a sign-up code). */
+  notification_id: string | null;
+  /** The notification's account and its number among that account's, when the mail is a notification's. */
+  account_id: string | null;
+  number: string | null;
+  /** A random key of a mail that is no notification's, for its Message-ID. */
+  message_key: string;
   recipient: string;
   subject: string;
   text_body: string;
-  html_body: string;
-  unsubscribe_url: string;
+  html_body: string | null;
+  unsubscribe_url: string | null;
+  code: string | null;
   attempts: number;
 }
 
@@ -58,11 +64,12 @@ export function backoffMs(
 }
 
 /**
- * Delivers the mail outbox. Each mail is sent while its outbox row is locked (FOR UPDATE SKIP LOCKED) and marked
+ * Delivers the mail outbox: the notifications' mails and every other mail (`mail/mailer.ts`). Each mail is sent while its outbox row is locked (FOR UPDATE SKIP LOCKED) and marked
  * sent in the same transaction: a sender that dies releases the row at once and the mail is tried again; a mail
  * server that is down only delays mail (retries with exponential backoff) and holds up nothing else. The one
  * moment a mail can go out twice is a crash between the server's "250 accepted" and the commit; the repeat
- * carries the same Message-ID (the notification's account and number), so mail stores see it as the same message.
+ * carries the same Message-ID (the notification's account and number, or the mail's own random key), so mail stores
+ * see it as the same message.
  * In the dev outbox the mail and its "sent" commit together: exactly once.
  */
 export function startMailSender(options: MailSenderOptions): MailSender {
@@ -101,24 +108,32 @@ export function startMailSender(options: MailSenderOptions): MailSender {
 
   async function deliver(client: pg.PoolClient, row: OutboxRow): Promise<void> {
     if (!transport) {
-      await client.query('INSERT INTO courtside.dev_outbox (recipient, subject, body) VALUES ($1, $2, $3)', [
-        row.recipient.toLowerCase(),
-        row.subject,
-        row.text_body,
-      ]);
+      await client.query(
+        'INSERT INTO courtside.dev_outbox (recipient, subject, body, code) VALUES ($1, $2, $3, $4)',
+        [row.recipient.toLowerCase(), row.subject, row.text_body, row.code],
+      );
       return;
     }
+    // The Message-ID is the mail's idempotency key: the notification's number among its account's, else the mail's
+    // own random key; never a platform-wide count (docs/decisions.md).
+    const key =
+      row.notification_id === null
+        ? `mail-${row.message_key}`
+        : `notification-${row.account_id}-${row.number}`;
     await transport.sendMail({
       from,
       to: row.recipient,
       subject: row.subject,
       text: row.text_body,
-      html: row.html_body,
-      // The notification's number among its account's, not a platform-wide count (docs/decisions.md).
-      messageId: `<notification-${row.account_id}-${row.number}@${options.messageIdDomain}>`,
+      ...(row.html_body === null ? {} : { html: row.html_body }),
+      messageId: `<${key}@${options.messageIdDomain}>`,
       headers: {
-        'List-Unsubscribe': `<${row.unsubscribe_url}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        ...(row.unsubscribe_url === null
+          ? {}
+          : {
+              'List-Unsubscribe': `<${row.unsubscribe_url}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            }),
         'Auto-Submitted': 'auto-generated',
       },
     });
@@ -131,9 +146,9 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       // BEGIN and the claim in one round trip (a simple query without parameters).
       const [, claimed] = (await client.query(
         `BEGIN;
-         SELECT o.id, n.account_id, n.number, o.recipient, o.subject, o.text_body, o.html_body,
-                o.unsubscribe_url, o.attempts
-         FROM courtside.mail_outbox o JOIN courtside.notifications n ON n.id = o.notification_id
+         SELECT o.id, o.notification_id, n.account_id, n.number, o.message_key, o.recipient, o.subject, o.text_body,
+                o.html_body, o.unsubscribe_url, o.code, o.attempts
+         FROM courtside.mail_outbox o LEFT JOIN courtside.notifications n ON n.id = o.notification_id
          WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= now()
          ORDER BY o.next_attempt_at, o.id LIMIT 1 FOR UPDATE OF o SKIP LOCKED`,
       )) as unknown as [pg.QueryResult, pg.QueryResult<OutboxRow>];
