@@ -1,14 +1,16 @@
 import type { Translation } from './en';
+import type { InvitationTranslation } from './invitation-en';
+import invitationNl from './invitation-nl';
 import type { LaddersTranslation } from './ladders-en';
 import laddersNl from './ladders-nl';
 import matchesNl from './matches-nl';
 import notificationsNl from './notifications-nl';
 
 /**
- * Dutch texts; same keys as en.ts and, loaded with them here, ladders-en.ts (checked by the type). English loads the
- * ladders pages' texts with those pages (locales/ladders-texts.ts).
+ * Dutch texts; same keys as en.ts and, loaded with them here, ladders-en.ts and invitation-en.ts (checked by the
+ * type). English loads those pages' texts with those pages (locales/ladders-texts.ts, locales/invitation-texts.ts).
  */
-const nl: Translation & LaddersTranslation = {
+const nl: Translation & LaddersTranslation & InvitationTranslation = {
   app: {
     name: 'Courtside',
     tagline: 'Tennis- en padelladders',
@@ -155,29 +157,6 @@ const nl: Translation & LaddersTranslation = {
     companiesText: 'Beheer je bedrijven, of maak er een aan om een ladder te starten.',
     companiesLink: 'Je bedrijven',
   },
-  invitation: {
-    documentTitle: 'Partnerverzoek',
-    title: '{{name}} vraagt je om samen te spelen',
-    intro: '{{ladder}} bij {{club}}, seizoen {{season}}. De club ziet niets van jou tot je accepteert.',
-    accept: 'Accepteren',
-    decline: 'Weigeren',
-    signIn: 'Log in om te accepteren',
-    signUp: 'Maak een account om te accepteren',
-    signInFirst: 'Log in als {{email}} om te accepteren.',
-    signUpFirst: 'Maak een Courtside-account met {{email}} om te accepteren. Weigeren kan zonder account.',
-    wrongAccount:
-      'Je bent ingelogd als {{you}}, maar dit verzoek is gestuurd aan {{invited}}. Log in met dat adres om te accepteren.',
-    privacy: 'Zonder antwoord vervalt het verzoek na 14 dagen.',
-    accepted: 'Je hebt geaccepteerd. De beheerder van de club keurt je team goed.',
-    toLadders: 'Naar de ladders',
-    outcome: {
-      declined: 'Je hebt geweigerd. Er is niets over jou met de club gedeeld.',
-      USED: 'Dit verzoek is al beantwoord.',
-      REVOKED: 'Dit verzoek is ingetrokken.',
-      EXPIRED: 'Dit verzoek is verlopen.',
-      unknown: 'Deze link is onbekend.',
-    },
-  },
   company: {
     title: 'Je bedrijven',
     intro: 'De clubs en organisaties waarvan jij de ladders beheert.',
@@ -196,6 +175,7 @@ const nl: Translation & LaddersTranslation = {
     back: 'Terug naar je bedrijven',
   },
   ...laddersNl,
+  ...invitationNl,
   ...matchesNl,
   ...notificationsNl,
   devMailbox: {

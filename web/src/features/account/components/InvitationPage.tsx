@@ -11,9 +11,13 @@ import { getAccount, type Account } from '../../../lib/account-api';
 import { getCookie } from '../../../lib/cookies';
 import { isApiError } from '../../../lib/http';
 import { pagePath } from '../../../lib/locale';
+import { i18n } from '../../../lib/i18n';
 import { isLoggedIn } from '../../../lib/session';
+import { addInvitationTexts } from '../../../locales/invitation-texts';
 import { acceptInvitation, declineInvitation, getInvitation, type Invitation } from '../api/account';
 import type { LoginState } from './LoginPage';
+
+addInvitationTexts(i18n);
 
 type Outcome = 'declined' | 'EXPIRED' | 'USED' | 'REVOKED' | 'unknown';
 

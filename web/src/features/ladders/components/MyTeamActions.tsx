@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useLocale } from '../../../hooks/useLocale';
@@ -10,6 +9,11 @@ import { pagePath } from '../../../lib/locale';
 import { answerPartnerRequest, leaveSeason, type MyTeam } from '../api/ladders';
 
 const smallButton = 'px-3 py-1.5 text-xs';
+
+// The confirm dialog (Headless UI Dialog) loads the first time someone leaves, not with the ladders page.
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('../../../components/dialogs/ConfirmDialog')).ConfirmDialog,
+}));
 
 /**
  * What a player can do with a team of theirs (DESIGN.md §9): accept or decline a partner request sent to them,
@@ -24,6 +28,8 @@ export function MyTeamActions({ team, onDone }: { team: MyTeam; onDone(): Promis
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Mounted from the first leave on, so that closing plays the dialog's leave transition.
+  const [opened, setOpened] = useState(false);
   const request = team.partnerRequest;
 
   const run = async (action: () => Promise<void>, done: string) => {
@@ -97,20 +103,27 @@ export function MyTeamActions({ team, onDone }: { team: MyTeam; onDone(): Promis
         type="button"
         className={`${secondaryButtonClass} ${smallButton}`}
         disabled={busy}
-        onClick={() => setConfirming(true)}
+        onClick={() => {
+          setOpened(true);
+          setConfirming(true);
+        }}
       >
         {t('ladders.myTeam.leave')}
       </button>
-      <ConfirmDialog
-        open={confirming}
-        message={t('ladders.myTeam.leaveQuestion', { season: team.seasonName })}
-        confirmLabel={t('ladders.myTeam.leave')}
-        cancelLabel={t('ladders.joinDialog.cancel')}
-        onClose={(confirmed) => {
-          setConfirming(false);
-          if (confirmed) void leave();
-        }}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            message={t('ladders.myTeam.leaveQuestion', { season: team.seasonName })}
+            confirmLabel={t('ladders.myTeam.leave')}
+            cancelLabel={t('ladders.joinDialog.cancel')}
+            onClose={(confirmed) => {
+              setConfirming(false);
+              if (confirmed) void leave();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

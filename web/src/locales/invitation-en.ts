@@ -1,0 +1,30 @@
+/** English texts of the invitation page (invitation-nl.ts has the same shape; invitation-texts.ts adds them). */
+const invitationEn = {
+  invitation: {
+    documentTitle: 'Partner request',
+    title: '{{name}} asks you to play together',
+    intro:
+      '{{ladder}} at {{club}}, season {{season}}. Nothing about you is shared with the club until you accept.',
+    accept: 'Accept',
+    decline: 'Decline',
+    signIn: 'Sign in to accept',
+    signUp: 'Create an account to accept',
+    signInFirst: 'Sign in as {{email}} to accept.',
+    signUpFirst: 'Create a Courtside account with {{email}} to accept. Declining needs no account.',
+    wrongAccount:
+      'You are signed in as {{you}}, but this request was sent to {{invited}}. Sign in with that address to accept.',
+    privacy: 'Without an answer the request lapses after 14 days.',
+    accepted: 'You accepted. The club manager will approve your team.',
+    toLadders: 'To the ladders',
+    outcome: {
+      declined: 'You declined. Nothing about you was shared with the club.',
+      USED: 'This request was answered already.',
+      REVOKED: 'This request was withdrawn.',
+      EXPIRED: 'This request has lapsed.',
+      unknown: 'This link is not known.',
+    },
+  },
+};
+
+export default invitationEn;
+export type InvitationTranslation = typeof invitationEn;

@@ -1,0 +1,30 @@
+import type { InvitationTranslation } from './invitation-en';
+
+/** Dutch texts of the invitation page. */
+const invitationNl: InvitationTranslation = {
+  invitation: {
+    documentTitle: 'Partnerverzoek',
+    title: '{{name}} vraagt je om samen te spelen',
+    intro: '{{ladder}} bij {{club}}, seizoen {{season}}. De club ziet niets van jou tot je accepteert.',
+    accept: 'Accepteren',
+    decline: 'Weigeren',
+    signIn: 'Log in om te accepteren',
+    signUp: 'Maak een account om te accepteren',
+    signInFirst: 'Log in als {{email}} om te accepteren.',
+    signUpFirst: 'Maak een Courtside-account met {{email}} om te accepteren. Weigeren kan zonder account.',
+    wrongAccount:
+      'Je bent ingelogd als {{you}}, maar dit verzoek is gestuurd aan {{invited}}. Log in met dat adres om te accepteren.',
+    privacy: 'Zonder antwoord vervalt het verzoek na 14 dagen.',
+    accepted: 'Je hebt geaccepteerd. De beheerder van de club keurt je team goed.',
+    toLadders: 'Naar de ladders',
+    outcome: {
+      declined: 'Je hebt geweigerd. Er is niets over jou met de club gedeeld.',
+      USED: 'Dit verzoek is al beantwoord.',
+      REVOKED: 'Dit verzoek is ingetrokken.',
+      EXPIRED: 'Dit verzoek is verlopen.',
+      unknown: 'Deze link is onbekend.',
+    },
+  },
+};
+
+export default invitationNl;
