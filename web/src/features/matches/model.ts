@@ -1,4 +1,6 @@
 import { formatSet, MAX_SETS } from '@courtside/events/matches/scoring';
+import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
+import { matchesPagePath, pagePath } from '@courtside/events/page-paths';
 import type { Query } from '../../lib/http';
 import { teamDisplayName } from '../../lib/team-name';
 import {
@@ -261,9 +263,7 @@ export function looksLikeTiebreakSet(own: number | null | undefined, other: numb
 
 /** `YYYY-MM-DDTHH:mm` (what `<input type="datetime-local">` gives, seconds dropped) or null when empty. */
 export function normaliseDateTimeInput(value: string): string | null {
-  if (value.trim() === '') return null;
-  const found = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})/.exec(value);
-  return found ? found[1]! : null;
+  return value.trim() === '' ? null : leadingLocalDateTime(value);
 }
 
 /** A local date-time string as a Date (no time zone: local time), or null. */
@@ -331,8 +331,8 @@ export function teamLink(url: string, locale: string): string {
  */
 export function playerMatchesLink(teamUrl: string, memberId: string, locale: string): string {
   const eventId = /[?&]event=([^&#]+)/.exec(teamUrl)?.[1];
-  if (!eventId) return `/player/${locale}/${encodeURIComponent(memberId)}`;
-  return `/matches/${locale}/?event=${eventId}&player=${encodeURIComponent(memberId)}`;
+  if (!eventId) return pagePath('player', locale, memberId);
+  return matchesPagePath(locale, { event: eventId, player: memberId });
 }
 
 // ---------------------------------------------------------------------------------------------

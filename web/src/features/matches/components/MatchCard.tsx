@@ -7,6 +7,7 @@ import { halfScoredSets, recalculate } from '@courtside/events/matches/scoring';
 import { isApiError } from '../../../lib/http';
 import { liveRooms } from '../../../lib/live';
 import { pagePath, type Locale } from '../../../lib/locale';
+import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
@@ -254,7 +255,7 @@ export function MatchCard({
   // DESIGN.md §7: the players and the club's managers score a planned match live; everyone may follow it.
   const canScore = !widget && !editing && mayScoreLive(match);
   const liveState = editing ? null : liveNow(match, Date.now());
-  const livePath = `${pagePath('matches', locale)}?match=${encodeURIComponent(match.id)}`;
+  const livePath = matchesPagePath(locale, { match: match.id });
   const shown = editing ? draft : withLiveSuperTiebreak(match);
 
   const startEditing = () => {
@@ -346,7 +347,7 @@ export function MatchCard({
   const downloadCalendar = async () => {
     // The calendar code (the `ics` package) loads on the first click only.
     const { buildMatchCalendar, downloadCalendarFile } = await import('../../../lib/calendar');
-    const url = `${window.location.origin}${import.meta.env.BASE_URL}matches/${locale}/?match=${encodeURIComponent(match.id)}`;
+    const url = `${window.location.origin}${webAddress(matchesPagePath(locale, { match: match.id }))}`;
     const file = buildMatchCalendar(match, event, { url });
     if (file) downloadCalendarFile(file);
   };
@@ -381,7 +382,7 @@ export function MatchCard({
   const halfSets = editing && halfShown ? halfScoredSets(draft.defender, draft.challenger) : [];
   const missingFor = (side: Side) =>
     halfSets.filter((set) => set.missing === side).map((set) => set.order - 1);
-  const eventPath = event ? `${pagePath('matches', locale)}?event=${encodeURIComponent(event.name.id)}` : '';
+  const eventPath = event ? matchesPagePath(locale, { event: event.name.id }) : '';
   const linkClass =
     'rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
 

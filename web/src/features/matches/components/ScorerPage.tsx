@@ -9,7 +9,7 @@ import { primaryButtonClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { i18n } from '../../../lib/i18n';
-import { pagePath } from '../../../lib/locale';
+import { matchesPagePath } from '@courtside/events/page-paths';
 import { addLiveScoringTexts } from '../../../locales/live-scoring';
 import { liveConnectionAtom } from '../../../stores/live';
 import { getMatch, type Match } from '../api/matches';
@@ -46,7 +46,7 @@ export function ScorerPage() {
     return () => controller.abort();
   }, [matchId]);
 
-  const matchPath = `${pagePath('matches', locale)}?match=${encodeURIComponent(matchId)}`;
+  const matchPath = matchesPagePath(locale, { match: matchId });
   const names =
     match && match !== 'failed'
       ? { defender: sideNames(match.defender), challenger: sideNames(match.challenger) }
