@@ -2,9 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
-import { useAlerts } from '../../../hooks/useAlerts';
+import { useAction } from '../../../hooks/useAction';
 import { useLocale } from '../../../hooks/useLocale';
-import { isApiError } from '../../../lib/http';
 import type { Locale } from '../../../lib/locale';
 import { acceptChallenge, declineChallenge, withdrawChallenge, type Challenge } from '../api/challenges';
 import { groupChallenges, opponentTeamId } from '../challenges';
@@ -37,10 +36,10 @@ export function ChallengesSection({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const alerts = useAlerts();
   const headingId = useId();
   const { state, challenges, myTeamIds, names, reload } = useMyChallenges(accountId);
-  const [busy, setBusy] = useState<string | null>(null);
+  const answer = useAction<string>();
+  const busy = answer.busy;
   useEffect(() => {
     if (state !== 'loading') onKnown?.();
   }, [state, onKnown]);
@@ -51,17 +50,8 @@ export function ChallengesSection({
   const teamName = (challenge: Challenge) => names.get(opponentTeamId(challenge, myTeamIds)) ?? '…';
 
   const act = async (challenge: Challenge, action: () => Promise<unknown>, done: string) => {
-    setBusy(challenge.challengeId);
-    try {
-      await action();
-      alerts.info(done);
-      onAnswered?.();
-    } catch (error) {
-      alerts.error(isApiError(error) ? error.error : t('matchCard.failed'));
-    } finally {
-      setBusy(null);
-      reload();
-    }
+    if (await answer.run(challenge.challengeId, action, done)) onAnswered?.();
+    reload();
   };
 
   return (
