@@ -13,6 +13,7 @@ import { companyRoutes } from '../features/company/routes/company-routes';
 import { laddersRoutes } from '../features/ladders/routes/ladders-routes';
 import { notificationsRoutes } from '../features/notifications/routes/notifications-routes';
 import { managerRoutes } from '../features/manager/routes/manager-routes';
+import { loadChallengesSection } from '../features/challenges/routes/challenges-routes';
 import {
   loadSeasonMatchesTab,
   matchesRoutes,
@@ -46,7 +47,7 @@ const pages: RouteObject[] = [
   page('manager', managerRoutes({ guard: guardLoader, loadSeasonMatchesTab })),
   page('audit', auditRoutes(guardLoader)),
   page('ladders', laddersRoutes),
-  page('matches', matchesRoutes(guardLoader)),
+  page('matches', matchesRoutes({ guard: guardLoader, loadChallengesSection })),
   page('player', playerRoutes),
 ];
 

@@ -17,15 +17,11 @@ import { sideNames } from '../model';
 import { MatchSections } from './MatchSections';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
 import { SubscribeLink } from '../../../components/calendar/SubscribeLink';
+import { useMatchesPageParts } from '../hooks/useMatchesPageParts';
 
 // The live part of a match page (score, timeline, momentum, statistics) loads only for a match scored live.
 const LiveMatchPanel = lazy(() =>
   import('./LiveMatchPanel').then((module) => ({ default: module.LiveMatchPanel })),
-);
-
-// Only My matches shows challenges: the public matches pages do not load them (docs/performance.md).
-const ChallengesSection = lazy(() =>
-  import('./ChallengesSection').then((module) => ({ default: module.ChallengesSection })),
 );
 
 /**
@@ -115,15 +111,19 @@ export function MatchesPage() {
  */
 function OwnMatches() {
   const { account } = useSignedInAccount();
+  const ChallengesSection = useMatchesPageParts()?.ChallengesSection;
   const [version, setVersion] = useState(0);
-  const [challengesKnown, setChallengesKnown] = useState(false);
+  // Without the challenges section (not handed in) there is nothing to wait for.
+  const [challengesKnown, setChallengesKnown] = useState(!ChallengesSection);
   const onAnswered = useCallback(() => setVersion((n) => n + 1), []);
   const onChallengesKnown = useCallback(() => setChallengesKnown(true), []);
   return (
     <div className="space-y-8 sm:space-y-10">
-      <Suspense fallback={null}>
-        <ChallengesSection accountId={account?.id} onAnswered={onAnswered} onKnown={onChallengesKnown} />
-      </Suspense>
+      {ChallengesSection && (
+        <Suspense fallback={null}>
+          <ChallengesSection accountId={account?.id} onAnswered={onAnswered} onKnown={onChallengesKnown} />
+        </Suspense>
+      )}
       <div className={challengesKnown ? undefined : 'invisible'}>
         <MatchSections key={`own-${version}`} own editable />
       </div>

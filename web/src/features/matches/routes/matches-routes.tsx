@@ -1,20 +1,42 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { GUARDS, type GuardLoader } from '../../../lib/guards';
 import { matchesPageNeedsSignIn } from '../page-filter';
 import type { SeasonMatchesTab } from '../components/SeasonMatchesTab';
+import {
+  MatchesPagePartsContext,
+  type ChallengesSectionProps,
+  type MatchesPageParts,
+} from '../hooks/useMatchesPageParts';
+
+export interface MatchesRoutesDeps {
+  guard: GuardLoader;
+  /** My matches' challenges (the challenges feature; see hooks/useMatchesPageParts.ts). */
+  loadChallengesSection: () => Promise<ComponentType<ChallengesSectionProps>>;
+}
 
 /** `/matches/{locale}/` (DESIGN.md §2); `app/route-table.tsx` adds the locale loader. */
-export function matchesRoutes(guard: GuardLoader): RouteObject[] {
+export function matchesRoutes({ guard, loadChallengesSection }: MatchesRoutesDeps): RouteObject[] {
   const signedIn = guard(GUARDS.signedIn);
+  // Only My matches shows challenges: the public matches pages do not load them (docs/performance.md).
+  const parts: MatchesPageParts = {
+    ChallengesSection: lazy(async () => ({ default: await loadChallengesSection() })),
+  };
   return [
     {
       // Own matches need a session; `?event=`, `?player=` and `?match=` are public.
       index: true,
       loader: async (args) => (matchesPageNeedsSignIn(new URL(args.request.url)) ? signedIn(args) : null),
-      lazy: async () => ({
-        Component: (await import('../components/MatchesPage')).MatchesPage,
-      }),
+      lazy: async () => {
+        const { MatchesPage } = await import('../components/MatchesPage');
+        return {
+          Component: () => (
+            <MatchesPagePartsContext value={parts}>
+              <MatchesPage />
+            </MatchesPagePartsContext>
+          ),
+        };
+      },
     },
   ];
 }

@@ -5,10 +5,15 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../c
 import { useAction } from '../../../hooks/useAction';
 import { useLocale } from '../../../hooks/useLocale';
 import type { Locale } from '../../../lib/locale';
-import { acceptChallenge, declineChallenge, withdrawChallenge, type Challenge } from '../api/challenges';
-import { groupChallenges, opponentTeamId } from '../challenges';
+import {
+  acceptChallenge,
+  endChallenge,
+  type Challenge,
+  type ChallengeState,
+} from '../../../lib/challenges-api';
+import { groupChallenges, opponentTeamId } from '../challenge-groups';
 import { useMyChallenges } from '../hooks/useMyChallenges';
-import { normaliseDateTimeInput } from '../model';
+import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
 
 /** A date (`YYYY-MM-DD`) or an instant, in local time. */
 function formatWhen(value: string, locale: Locale): string {
@@ -82,7 +87,7 @@ export function ChallengesSection({
             onDecline={() =>
               void act(
                 challenge,
-                () => declineChallenge(challenge.challengeId),
+                () => endChallenge(challenge.challengeId, 'decline'),
                 t('matches.challenges.declined'),
               )
             }
@@ -104,7 +109,7 @@ export function ChallengesSection({
               onClick={() =>
                 void act(
                   challenge,
-                  () => withdrawChallenge(challenge.challengeId),
+                  () => endChallenge(challenge.challengeId, 'withdraw'),
                   t('matches.challenges.withdrawn'),
                 )
               }
@@ -173,6 +178,7 @@ const cardClass =
   'flex flex-wrap items-center gap-3 rounded-xl bg-white px-4 py-3 shadow-xs ring-1 ring-ink-200';
 
 function StateBadge({ state }: { state: Challenge['state'] }) {
+  const known = state as ChallengeState;
   const { t } = useTranslation();
   const tone =
     state === 'accepted'
@@ -182,7 +188,7 @@ function StateBadge({ state }: { state: Challenge['state'] }) {
         : 'bg-ink-50 text-ink-600 ring-ink-200';
   return (
     <span className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset ${tone}`}>
-      {t(`matches.challenges.state.${state}`)}
+      {t(`matches.challenges.state.${known}`)}
     </span>
   );
 }
@@ -220,7 +226,7 @@ function ReceivedChallenge({
         className="flex w-full flex-wrap items-end gap-2 sm:w-auto"
         onSubmit={(event) => {
           event.preventDefault();
-          onAccept(normaliseDateTimeInput(date) ?? undefined);
+          onAccept(leadingLocalDateTime(date) ?? undefined);
         }}
       >
         <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
