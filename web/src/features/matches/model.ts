@@ -3,17 +3,8 @@ import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
 import { matchesPagePath, pagePath } from '@courtside/events/page-paths';
 import type { Query } from '../../lib/http';
 import { teamDisplayName } from '../../lib/team-name';
-import {
-  liveStateSchema,
-  type LiveSummary,
-  type Match,
-  type MatchListItem,
-  type MatchSet,
-  type MatchStatus,
-  type MatchTeam,
-  type Side,
-  type Special,
-} from './api/matches';
+import { liveStateSchema, type LiveSummary } from './api/live-summary';
+import type { Match, MatchListItem, MatchSet, MatchStatus, MatchTeam, Side, Special } from './api/matches';
 import type { SeasonTeam } from './api/create-match';
 
 /**
