@@ -18,9 +18,9 @@ import {
   loadSeasonMatchesTab,
   matchesRoutes,
   playerRoutes,
-  scorerRoutes,
   widgetRoutes,
 } from '../features/matches/routes/matches-routes';
+import { loadLiveMatchPanel, scorerRoutes } from '../features/live-scoring/routes/live-scoring-routes';
 
 /**
  * A page at `/{page}/{locale}/…`. The locale is checked (and set) by the loader; addresses under the
@@ -47,7 +47,7 @@ const pages: RouteObject[] = [
   page('manager', managerRoutes({ guard: guardLoader, loadSeasonMatchesTab })),
   page('audit', auditRoutes(guardLoader)),
   page('ladders', laddersRoutes),
-  page('matches', matchesRoutes({ guard: guardLoader, loadChallengesSection })),
+  page('matches', matchesRoutes({ guard: guardLoader, loadChallengesSection, loadLiveMatchPanel })),
   page('player', playerRoutes),
 ];
 

@@ -110,11 +110,6 @@ export function liveNow(match: Pick<Match, 'status' | 'live'>, now: number): Liv
   return live && !(now - changedAt > LIVE_QUIET_LIMIT_MS) ? live : null;
 }
 
-/** The players of the match and the club's managers (`editable`) may score a planned match live, until it ends. */
-export function mayScoreLive(match: Pick<Match, 'status' | 'live' | 'editable'>): boolean {
-  return match.editable && match.status === 'planned' && !match.live?.finished;
-}
-
 /** The match after a `live.updated` push of its state; null when the push is about another match or unreadable. */
 export function withLiveUpdate(match: Match, payload: { matchId: string; state: unknown }): Match | null {
   if (payload.matchId !== match.id) return null;
@@ -298,11 +293,6 @@ export function shortName(name: string): string {
   if (words.length <= 1) return words[0] ?? name;
   const last = words[words.length - 1]!;
   return `${words[0]} ${last.charAt(0).toUpperCase()}.`;
-}
-
-/** The names of a side, joined for a title: "Ann Smith & Bob Jones". */
-export function sideNames(team: Pick<MatchTeam, 'members'>): string {
-  return team.members.map((member) => member.name).join(' & ');
 }
 
 /**

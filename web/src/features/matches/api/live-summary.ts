@@ -6,7 +6,7 @@ import { z } from 'zod/mini';
  * nothing at runtime from the request functions, which use those rules (no import cycle).
  */
 
-export const sideSchema = z.enum(['defender', 'challenger']);
+const sideSchema = z.enum(['defender', 'challenger']);
 /** Beyond the spec: where a match scored live stands (DESIGN.md §7), also the state of a `live.updated` push. */
 export const liveSummarySchema = z.object({
   seq: z.number(),

@@ -5,13 +5,13 @@ import { SIDES, type EventInfo, type Match, type Side } from '../api/matches';
 import {
   setInputCount,
   liveNow,
-  mayScoreLive,
   playsIn,
   resultSettledForPlayers,
   scoreSummary,
   withLiveSuperTiebreak,
   withViewerFlags,
 } from '../model';
+import { mayScoreLive } from '../../../lib/match-sides';
 import { useFollowedMatch } from '../hooks/useFollowedMatch';
 import { useMatchDraft } from '../hooks/useMatchDraft';
 import { useMatchErrorAlert } from '../hooks/useMatchErrorAlert';

@@ -9,8 +9,15 @@ export interface ChallengesSectionProps {
   onKnown?: () => void;
 }
 
+/** What a match page hands the live panel (features/live-scoring). */
+export interface LiveMatchPanelProps {
+  matchId: string;
+  names: Record<'defender' | 'challenger', string>;
+}
+
 export interface MatchesPageParts {
   ChallengesSection: ComponentType<ChallengesSectionProps>;
+  LiveMatchPanel: ComponentType<LiveMatchPanelProps>;
 }
 
 /**

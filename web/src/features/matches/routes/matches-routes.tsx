@@ -6,6 +6,7 @@ import type { SeasonMatchesTab } from '../components/SeasonMatchesTab';
 import {
   MatchesPagePartsContext,
   type ChallengesSectionProps,
+  type LiveMatchPanelProps,
   type MatchesPageParts,
 } from '../hooks/useMatchesPageParts';
 
@@ -13,14 +14,22 @@ export interface MatchesRoutesDeps {
   guard: GuardLoader;
   /** My matches' challenges (the challenges feature; see hooks/useMatchesPageParts.ts). */
   loadChallengesSection: () => Promise<ComponentType<ChallengesSectionProps>>;
+  /** The live part of a match scored live (the live-scoring feature). */
+  loadLiveMatchPanel: () => Promise<ComponentType<LiveMatchPanelProps>>;
 }
 
 /** `/matches/{locale}/` (DESIGN.md §2); `app/route-table.tsx` adds the locale loader. */
-export function matchesRoutes({ guard, loadChallengesSection }: MatchesRoutesDeps): RouteObject[] {
+export function matchesRoutes({
+  guard,
+  loadChallengesSection,
+  loadLiveMatchPanel,
+}: MatchesRoutesDeps): RouteObject[] {
   const signedIn = guard(GUARDS.signedIn);
   // Only My matches shows challenges: the public matches pages do not load them (docs/performance.md).
   const parts: MatchesPageParts = {
     ChallengesSection: lazy(async () => ({ default: await loadChallengesSection() })),
+    // The live part of a match page (score, timeline, momentum, statistics) loads only for a match scored live.
+    LiveMatchPanel: lazy(async () => ({ default: await loadLiveMatchPanel() })),
   };
   return [
     {
@@ -37,22 +46,6 @@ export function matchesRoutes({ guard, loadChallengesSection }: MatchesRoutesDep
           ),
         };
       },
-    },
-  ];
-}
-
-/**
- * The scorer `/matches/{locale}/score/{matchId}` (DESIGN.md §7): `app/route-table.tsx` mounts it outside the app
- * layout (a full screen for one thumb, no loading veil over its buttons); signed-in players and managers only.
- */
-export function scorerRoutes(guard: GuardLoader): RouteObject[] {
-  return [
-    {
-      path: ':matchId',
-      loader: guard(GUARDS.signedIn),
-      lazy: async () => ({
-        Component: (await import('../components/ScorerPage')).ScorerPage,
-      }),
     },
   ];
 }
