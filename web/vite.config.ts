@@ -57,6 +57,21 @@ const appBuild = defineConfig({
     // dist/.vite/manifest.json: web/scripts/size-budget.ts reads what each page loads from it (never served:
     // the api does not send hidden paths).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // The small modules the public pages share with the api and with each other (page addresses, the local
+        // date-time rule, the challenges client, a match's side names) in one chunk: a file of its own for each
+        // cost every public page 0.3-0.7 kB gzip more (issue 35; docs/decisions.md, "The web app's feature folders").
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shared',
+              test: /events\/src\/(page-paths|intl-format|matches\/match-dates)|web\/src\/lib\/(match-sides|challenges-api)/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

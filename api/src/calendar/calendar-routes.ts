@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { ACCOUNT_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
 import { requireSession } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
@@ -35,7 +36,7 @@ export function calendarRoutes(router: Router, services: AppServices): void {
   const feeds = new CalendarFeeds(services.db, services.calendarSecret, services.clock);
   const db = services.readModels;
   const matchUrl = (ctx: Context) => (matchId: string) =>
-    publicUrlOf(ctx, services, `/webapps/matches/en/?match=${matchId}`);
+    publicUrlOf(ctx, services, webAddress(matchesPagePath('en', { match: matchId })));
 
   const cache = new FeedCache();
   /** The feed of these matches under this name and address, written once while they stay the same. */

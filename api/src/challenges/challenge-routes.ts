@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { LADDER_API } from '@courtside/events/api-paths';
+import { LOCAL_DATE_TIME, LOCAL_DATE_TIME_HINT } from '@courtside/events/matches/match-dates';
 import { challengesDecider, type ChallengeCommand } from '@courtside/events/challenges/decider';
 import { requireSession } from '../accounts/authentication.ts';
 import { answerCommand } from '../http/command-answer.ts';
@@ -24,10 +25,7 @@ const seasonParams = z.object({ seasonId: z.uuid('No such season') });
 const challengeParams = z.object({ challengeId: z.uuid('No such challenge') });
 const issueSchema = z.object({ defenderTeamId: z.uuid('Choose the team to challenge') });
 const acceptSchema = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time as YYYY-MM-DDTHH:mm')
-    .nullish(),
+  date: z.string().regex(LOCAL_DATE_TIME, LOCAL_DATE_TIME_HINT).nullish(),
 });
 const challengeIdSchema = z.object({ challengeId: z.uuid() });
 const acceptedChallengeSchema = challengeIdSchema.extend({ matchId: z.uuid() });

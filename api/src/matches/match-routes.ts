@@ -36,6 +36,7 @@ import {
   type MatchRow,
 } from './match-queries.ts';
 import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { LOCAL_DATE_TIME, LOCAL_DATE_TIME_HINT } from '@courtside/events/matches/match-dates';
 import { documented } from '../http/documented-router.ts';
 import { matchContactsSchema, matchListItemSchema, matchSchema } from './match-answers.ts';
 
@@ -64,7 +65,7 @@ const matchIdSchema = z.object({ id: z.uuid() });
 const newMatchSchema = z.object({ matchId: z.uuid() });
 const localDateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time as YYYY-MM-DDTHH:mm')
+  .regex(LOCAL_DATE_TIME, LOCAL_DATE_TIME_HINT)
   .refine((value) => !Number.isNaN(new Date(`${value}:00`).getTime()), 'Not a real date and time');
 const scoreFields = {
   id: z.uuid('No such match'),

@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { z } from 'zod';
 import { LIVE_PATH } from '@courtside/events/api-paths';
+import { pagePath, webAddress } from '@courtside/events/page-paths';
 import { notificationLanguages } from '@courtside/events/notifications/notify';
 import type { Logger } from '../observability/logger.ts';
 import { firstPaints, type FetchJson, type FirstPaint } from './first-paint.ts';
@@ -114,7 +115,9 @@ export function webApp(distDir: string, logger?: Logger): Middleware {
     if (ctx.path === '/' || ctx.path === '/webapps' || ctx.path === '/webapps/') {
       // The start page in the language the browser prefers (English unless it prefers Dutch).
       ctx.vary('Accept-Language');
-      return ctx.redirect(`/webapps/ladders/${ctx.acceptsLanguages(...notificationLanguages) || 'en'}/`);
+      return ctx.redirect(
+        webAddress(pagePath('ladders', ctx.acceptsLanguages(...notificationLanguages) || 'en')),
+      );
     }
     if (
       !ctx.path.startsWith('/webapps/') ||

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-registry.ts';
 import { specials } from './scoring.ts';
+import { LOCAL_DATE_TIME } from './match-dates.ts';
 
 const matchRef = { matchId: z.uuid(), seasonId: z.uuid(), ladderId: z.uuid() };
 const recordedSide = z.object({
@@ -63,10 +64,7 @@ export const matchRescheduled = defineEvent({
   schemaVersion: 1,
   payload: z.object({
     ...matchRef,
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
-      .nullable(),
+    date: z.string().regex(LOCAL_DATE_TIME).nullable(),
   }),
 });
 export const matchCancelled = defineEvent({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToLatestDate, localDateTime, playedAt } from './match-dates.ts';
+import { clampToLatestDate, leadingLocalDateTime, localDateTime, playedAt } from './match-dates.ts';
 
 describe('clampToLatestDate', () => {
   it.each([
@@ -28,5 +28,18 @@ describe('playedAt (lastPlayedAt never lies in the future)', () => {
     expect(playedAt('2026-03-10T18:00', '2026-03-12T09:00:00.000Z', 'UTC')).toBe('2026-03-10T18:00');
     expect(playedAt('2026-03-20T18:00', '2026-03-12T09:00:00.000Z', 'UTC')).toBe('2026-03-12T09:00');
     expect(playedAt(null, '2026-03-12T09:00:00.000Z', 'Europe/Amsterdam')).toBe('2026-03-12T10:00');
+  });
+});
+
+describe('leadingLocalDateTime', () => {
+  it.each([
+    ['2026-12-01T19:30', '2026-12-01T19:30'],
+    ['2026-12-01T19:30:45', '2026-12-01T19:30'],
+    ['2026-12-01T19:30:00.000Z', '2026-12-01T19:30'],
+    ['2026-12-01', null],
+    ['2026-12-01 19:30', null],
+    ['', null],
+  ])('given %s, then the local date and time is %s', (value, expected) => {
+    expect(leadingLocalDateTime(value)).toBe(expected);
   });
 });

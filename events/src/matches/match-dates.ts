@@ -1,6 +1,18 @@
 import { dateTimeFormat } from '../intl-format.ts';
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+/**
+ * A match date: the club's local date and time `YYYY-MM-DDTHH:mm`, no zone (spec §4, §9). One rule for the events,
+ * the api's inputs and the web's forms.
+ */
+export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+/** The issue message of an input that is not a `LOCAL_DATE_TIME`. */
+export const LOCAL_DATE_TIME_HINT = 'Use a date and time as YYYY-MM-DDTHH:mm';
+
+/** The local date and time a text starts with (`<input type="datetime-local">` may add seconds), or null. */
+export function leadingLocalDateTime(value: string): string | null {
+  const start = value.slice(0, 16);
+  return LOCAL_DATE_TIME.test(start) ? start : null;
+}
 
 /**
  * Spec §4: a match date may not go past the latest match date (the season's end); it is clamped to that day,
@@ -8,9 +20,9 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
  * rule for the api (what is stored) and the web (what the form shows).
  */
 export function clampToLatestDate(dateTime: string, latestDate: string | null | undefined): string {
-  const found = DATE_TIME.exec(dateTime);
-  if (!found || !latestDate || !/^\d{4}-\d{2}-\d{2}$/.test(latestDate)) return dateTime;
-  const [, day, time] = found;
+  if (!LOCAL_DATE_TIME.test(dateTime) || !latestDate || !/^\d{4}-\d{2}-\d{2}$/.test(latestDate))
+    return dateTime;
+  const [day, time] = dateTime.split('T');
   return day! > latestDate ? `${latestDate}T${time}` : dateTime;
 }
 

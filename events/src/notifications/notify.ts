@@ -7,6 +7,7 @@ import { formatSet, recalculate, type SideScoreInput } from '../matches/scoring.
 import { dateTimeFormat } from '../intl-format.ts';
 import type { MatchType } from '../ladders/model.ts';
 import type { TeamEvent } from '../teams/events.ts';
+import { matchesPagePath, pagePath, webAddress } from '../page-paths.ts';
 
 /** DESIGN.md §6: the kinds of notification, also the keys of `preferences.mail`. */
 export const notificationKinds = [
@@ -143,15 +144,17 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
           },
         ];
       });
-  const ladderPage = (ladderId: string) => (locale: string) => `/webapps/ladders/${locale}/${ladderId}`;
+  const ladderPage = (ladderId: string) => (locale: string) =>
+    webAddress(pagePath('ladders', locale, ladderId));
   const matchesPage = (ladderId: string) => (locale: string) =>
-    `/webapps/matches/${locale}/?event=${ladderId}`;
-  const matchPage = (matchId: string) => (locale: string) => `/webapps/matches/${locale}/?match=${matchId}`;
+    webAddress(matchesPagePath(locale, { event: ladderId }));
+  const matchPage = (matchId: string) => (locale: string) =>
+    webAddress(matchesPagePath(locale, { match: matchId }));
   /** The manager's page of the ladder; `?season={id}&tab=matches` opens that season's Matches tab. */
   const managerPage =
     (query = '') =>
     (locale: string) =>
-      `/webapps/manager/${locale}/${event.companyId}/ladders/${encodeURIComponent(ladder)}${query}`;
+      `${webAddress(pagePath('manager', locale, event.companyId, 'ladders', ladder))}${query}`;
   /** "Ann – Cas 6-4 3-6 [10-8]": the sides and, as far as the read models know it, the score. */
   const resultOf = (
     match: NonNullable<NotifyContext['match']>,

@@ -7,6 +7,7 @@ import {
   type Special,
 } from '@courtside/events/matches/scoring';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
+import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
 import { API_ACCOUNTS_TABLE } from '../api-tables.ts';
 
 export interface MatchMemberView {
@@ -191,7 +192,7 @@ export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListIte
     (memberIds.includes(viewer.accountId) || (viewer.managedCompanyIds ?? []).includes(row.company_id));
   const team = (side: 'defender' | 'challenger'): MatchTeamView => ({
     teamId: row[side].teamId,
-    url: `/webapps/matches/en/?event=${row.ladder_id}&player=${row[side].members[0]?.id ?? ''}`,
+    url: webAddress(matchesPagePath('en', { event: row.ladder_id, player: row[side].members[0]?.id ?? '' })),
     position: row[side].position,
     members: row[side].members.map((member) => ({
       id: member.id,

@@ -13,13 +13,14 @@ import { companyRoutes } from '../features/company/routes/company-routes';
 import { laddersRoutes } from '../features/ladders/routes/ladders-routes';
 import { notificationsRoutes } from '../features/notifications/routes/notifications-routes';
 import { managerRoutes } from '../features/manager/routes/manager-routes';
+import { loadChallengesSection } from '../features/challenges/routes/challenges-routes';
 import {
   loadSeasonMatchesTab,
   matchesRoutes,
   playerRoutes,
-  scorerRoutes,
   widgetRoutes,
 } from '../features/matches/routes/matches-routes';
+import { loadLiveMatchPanel, scorerRoutes } from '../features/live-scoring/routes/live-scoring-routes';
 
 /**
  * A page at `/{page}/{locale}/…`. The locale is checked (and set) by the loader; addresses under the
@@ -46,7 +47,7 @@ const pages: RouteObject[] = [
   page('manager', managerRoutes({ guard: guardLoader, loadSeasonMatchesTab })),
   page('audit', auditRoutes(guardLoader)),
   page('ladders', laddersRoutes),
-  page('matches', matchesRoutes(guardLoader)),
+  page('matches', matchesRoutes({ guard: guardLoader, loadChallengesSection, loadLiveMatchPanel })),
   page('player', playerRoutes),
 ];
 

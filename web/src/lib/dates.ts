@@ -1,3 +1,4 @@
+import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
 import type { Locale } from './locale';
 
 /**
@@ -46,7 +47,7 @@ export function parseIsoDate(value: string): Date | null {
     const local = new Date(year, month - 1, date);
     return local.getMonth() === month - 1 && local.getDate() === date ? local : null;
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  if (leadingLocalDateTime(value) === null) return null;
   const moment = new Date(value);
   return Number.isNaN(moment.getTime()) ? null : moment;
 }

@@ -5,6 +5,7 @@ import {
   ApiError,
   buildUrl,
   createHttpClient,
+  errorText,
   needsXsrfToken,
   parseErrorBody,
   type HttpClientDeps,
@@ -203,5 +204,14 @@ describe('error details', () => {
       status: 429,
       retryAfter: 30,
     });
+  });
+});
+
+describe('errorText', () => {
+  it("says the API's error, and the fallback for a failure that is no answer of it", () => {
+    expect(errorText(new ApiError({ status: 409, error: 'Already answered' }), 'Failed')).toBe(
+      'Already answered',
+    );
+    expect(errorText(new TypeError('boom'), 'Failed')).toBe('Failed');
   });
 });

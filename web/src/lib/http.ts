@@ -71,6 +71,11 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/** What a failed call says to the user: the API's `error`, or `fallback` when the failure is not an answer of it. */
+export function errorText(error: unknown, fallback: string): string {
+  return isApiError(error) ? error.error : fallback;
+}
+
 /** Turns any `issues` array from an error body (or from zod) into ApiIssues; drops what it can't read. */
 export function parseIssues(value: unknown): ApiIssue[] {
   if (!Array.isArray(value)) return [];

@@ -11,15 +11,8 @@ export function toLocale(value: unknown): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-/**
- * The address of a page in a locale (router paths, i.e. without the /webapps basename):
- * `pagePath('ladders', 'nl')` is `/ladders/nl/`, `pagePath('player', 'en', id)` is `/player/en/{id}`.
- * Segments are URI-encoded.
- */
-export function pagePath(page: string, locale: Locale, ...segments: string[]): string {
-  const rest = segments.map(encodeURIComponent).join('/');
-  return `/${page}/${locale}/${rest}`;
-}
+/** The address of a page in a locale (a router path, without the /webapps basename), written once in events. */
+export { pagePath } from '@courtside/events/page-paths';
 
 /** The same router path with the locale segment (the second one) replaced; other paths unchanged. */
 export function withLocale(pathname: string, locale: Locale): string {

@@ -9,6 +9,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../comp
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLocale } from '../../hooks/useLocale';
 import { isApiError, request } from '../../lib/http';
+import { useErrorText } from '../../hooks/useAction';
 import { DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 
 const mailSchema = z.object({
@@ -85,6 +86,7 @@ function CopyButton({ value }: { value: string }) {
 /** /webapps/dev/mailbox: the development outbox (DESIGN.md §2), newest mail first, codes up front. */
 export function DevMailboxPage() {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const to = params.get('to')?.trim() ?? '';
@@ -108,10 +110,10 @@ export function DevMailboxPage() {
       } catch (error) {
         if (signal.aborted) return;
         if (isApiError(error) && error.status === 404) setMailbox({ state: 'off' });
-        else setMailbox({ state: 'failed', message: isApiError(error) ? error.error : t('form.failed') });
+        else setMailbox({ state: 'failed', message: failureText(error) });
       }
     },
-    [t],
+    [failureText],
   );
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Challenge } from './api/ladders';
+import type { Challenge } from '../../lib/challenges-api';
 import {
   acceptDate,
   challengeChip,

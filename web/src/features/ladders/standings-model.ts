@@ -1,6 +1,7 @@
 import { formatDate, parseIsoDate } from '../../lib/dates';
 import type { Locale } from '../../lib/locale';
-import type { Challenge, StandingsRow } from './api/ladders';
+import type { Challenge } from '../../lib/challenges-api';
+import type { StandingsRow } from './api/ladders';
 
 /** "▲2" / "▼1" for a row's last move; nothing for a team that never moved (DESIGN.md §5 `movement`). */
 export function movementOf(movement: number): { direction: 'up' | 'down'; count: number } | undefined {
@@ -55,7 +56,14 @@ export function challengeChip(
       : challenge.result === 'disputed'
         ? 'resultDisputed'
         : 'matchPlanned';
-  return { kind, otherPosition, deadline: challenge.playBy, matchId: challenge.matchId, actions: [] };
+  // The standings leave them out rather than send null (lib/challenges-api.ts reads both).
+  return {
+    kind,
+    otherPosition,
+    deadline: challenge.playBy ?? undefined,
+    matchId: challenge.matchId ?? undefined,
+    actions: [],
+  };
 }
 
 /** A `datetime-local` value ('YYYY-MM-DDTHH:mm', maybe with seconds) as the api takes it; empty is none. */

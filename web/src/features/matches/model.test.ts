@@ -19,11 +19,11 @@ import {
   playerMatchesLink,
   withViewerFlags,
   liveNow,
-  mayScoreLive,
   withLiveSuperTiebreak,
   withLiveUpdate,
 } from './model';
 import { matchSchema, type Match, type MatchListItem, type MatchSet } from './api/matches';
+import { mayScoreLive } from '../../lib/match-sides';
 
 const set = (order: number, score: number | null, extra: Partial<MatchSet> = {}): MatchSet => ({
   order,

@@ -1,17 +1,10 @@
 import { formatSet, MAX_SETS } from '@courtside/events/matches/scoring';
+import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
+import { matchesPagePath, pagePath } from '@courtside/events/page-paths';
 import type { Query } from '../../lib/http';
 import { teamDisplayName } from '../../lib/team-name';
-import {
-  liveStateSchema,
-  type LiveSummary,
-  type Match,
-  type MatchListItem,
-  type MatchSet,
-  type MatchStatus,
-  type MatchTeam,
-  type Side,
-  type Special,
-} from './api/matches';
+import { liveStateSchema, type LiveSummary } from './api/live-summary';
+import type { Match, MatchListItem, MatchSet, MatchStatus, MatchTeam, Side, Special } from './api/matches';
 import type { SeasonTeam } from './api/create-match';
 
 /**
@@ -115,11 +108,6 @@ export function liveNow(match: Pick<Match, 'status' | 'live'>, now: number): Liv
   const live = beingScored(match);
   const changedAt = live?.updatedAt === undefined ? Number.NaN : Date.parse(live.updatedAt);
   return live && !(now - changedAt > LIVE_QUIET_LIMIT_MS) ? live : null;
-}
-
-/** The players of the match and the club's managers (`editable`) may score a planned match live, until it ends. */
-export function mayScoreLive(match: Pick<Match, 'status' | 'live' | 'editable'>): boolean {
-  return match.editable && match.status === 'planned' && !match.live?.finished;
 }
 
 /** The match after a `live.updated` push of its state; null when the push is about another match or unreadable. */
@@ -261,9 +249,7 @@ export function looksLikeTiebreakSet(own: number | null | undefined, other: numb
 
 /** `YYYY-MM-DDTHH:mm` (what `<input type="datetime-local">` gives, seconds dropped) or null when empty. */
 export function normaliseDateTimeInput(value: string): string | null {
-  if (value.trim() === '') return null;
-  const found = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})/.exec(value);
-  return found ? found[1]! : null;
+  return value.trim() === '' ? null : leadingLocalDateTime(value);
 }
 
 /** A local date-time string as a Date (no time zone: local time), or null. */
@@ -309,11 +295,6 @@ export function shortName(name: string): string {
   return `${words[0]} ${last.charAt(0).toUpperCase()}.`;
 }
 
-/** The names of a side, joined for a title: "Ann Smith & Bob Jones". */
-export function sideNames(team: Pick<MatchTeam, 'members'>): string {
-  return team.members.map((member) => member.name).join(' & ');
-}
-
 /**
  * A team's `url` from the API (`/webapps/matches/en/?event=…&player=…`) as a router path in the
  * current locale; other addresses (another site) are returned unchanged.
@@ -331,8 +312,8 @@ export function teamLink(url: string, locale: string): string {
  */
 export function playerMatchesLink(teamUrl: string, memberId: string, locale: string): string {
   const eventId = /[?&]event=([^&#]+)/.exec(teamUrl)?.[1];
-  if (!eventId) return `/player/${locale}/${encodeURIComponent(memberId)}`;
-  return `/matches/${locale}/?event=${eventId}&player=${encodeURIComponent(memberId)}`;
+  if (!eventId) return pagePath('player', locale, memberId);
+  return matchesPagePath(locale, { event: eventId, player: memberId });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from '../../../hooks/useTranslation';
@@ -10,7 +9,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
 import { logout } from '../../../lib/account-api';
-import { isApiError } from '../../../lib/http';
+import { useAction } from '../../../hooks/useAction';
 import { SubscribeLink } from '../../../components/calendar/SubscribeLink';
 import { renewCalendar } from '../api/account';
 import { pagePath } from '../../../lib/locale';
@@ -46,21 +45,19 @@ export function AccountPage() {
   const { account } = useSignedInAccount({ reload: true });
   useDocumentTitle(t('account.title'));
 
-  const [renewing, setRenewing] = useState(false);
+  const renewal = useAction();
+  const renewing = renewal.busy === true;
 
   /** A new feed address, for when the old one got into the wrong hands. */
-  const renew = async () => {
-    setRenewing(true);
-    try {
-      const { calendarUrl } = await renewCalendar();
-      setAccount((known) => (known ? { ...known, calendarUrl } : known));
-      alerts.info(t('calendar.renewed'));
-    } catch (error) {
-      alerts.error(isApiError(error) ? error.error : t('form.failed'));
-    } finally {
-      setRenewing(false);
-    }
-  };
+  const renew = () =>
+    renewal.run(
+      true,
+      async () => {
+        const { calendarUrl } = await renewCalendar();
+        setAccount((known) => (known ? { ...known, calendarUrl } : known));
+      },
+      t('calendar.renewed'),
+    );
 
   const signOut = async () => {
     await logout();

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatMoment } from '../../../lib/dates';
 import type { GuardFacts } from '../../../lib/guards';
-import { isApiError } from '../../../lib/http';
+import { useErrorText } from '../../../hooks/useAction';
 import {
   getLadders,
   getSeasons,
@@ -37,6 +37,7 @@ interface LadderWithSeasons {
  */
 export function AuditPage() {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const locale = useLocale();
   const filterId = useId();
   const { companyId = '' } = useParams();
@@ -75,10 +76,10 @@ export function AuditPage() {
         setNextAfter(page.nextAfter);
         setFailure(undefined);
       } catch (error) {
-        if (!signal?.aborted) setFailure(isApiError(error) ? error.error : t('form.failed'));
+        if (!signal?.aborted) setFailure(failureText(error));
       }
     },
-    [companyId, stream, t],
+    [companyId, stream, failureText],
   );
 
   useEffect(() => {

@@ -4,7 +4,7 @@ import { FormAlert } from '../../../components/forms/FormAlert';
 import { linkClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { useLocale } from '../../../hooks/useLocale';
-import { isApiError } from '../../../lib/http';
+import { useErrorText } from '../../../hooks/useAction';
 import { exportPaths, verifyCompanyHistory, type ChainReport } from '../api/chain';
 
 /**
@@ -13,6 +13,7 @@ import { exportPaths, verifyCompanyHistory, type ChainReport } from '../api/chai
  */
 export function HistoryCheck({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const locale = useLocale();
   const [checking, setChecking] = useState(false);
   const [report, setReport] = useState<ChainReport>();
@@ -26,7 +27,7 @@ export function HistoryCheck({ companyId }: { companyId: string }) {
       setReport(await verifyCompanyHistory(companyId));
     } catch (error) {
       setReport(undefined);
-      setFailure(isApiError(error) ? error.error : t('form.failed'));
+      setFailure(failureText(error));
     } finally {
       setChecking(false);
     }

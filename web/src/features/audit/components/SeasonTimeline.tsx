@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/feedback/Spinner';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatMoment } from '../../../lib/dates';
-import { isApiError } from '../../../lib/http';
+import { useErrorText } from '../../../hooks/useAction';
 import { registerTimelineTexts } from './timeline-texts';
 import { liveRooms } from '../../../lib/live';
 import { getSeasonEvents, getSeasonHistory, type HistoryItem } from '../api/season-history';
@@ -38,6 +38,7 @@ const kinds: EventKind[] = ['all', 'teams', 'matches', 'season', 'challenges', '
  */
 export function SeasonTimeline({ seasonId }: { seasonId: string }) {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const tl = t as unknown as (key: string, options?: Record<string, unknown>) => string;
   const locale = useLocale();
   const ids = { slider: useId(), actor: useId(), kind: useId(), from: useId() };
@@ -65,10 +66,10 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
         setItems(history);
         setFailure(undefined);
       } catch (error) {
-        if (!signal?.aborted) setFailure(isApiError(error) ? error.error : t('form.failed'));
+        if (!signal?.aborted) setFailure(failureText(error));
       }
     },
-    [seasonId, locale, t],
+    [seasonId, locale, failureText],
   );
 
   useEffect(() => {

@@ -8,7 +8,7 @@ import { primaryButtonClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { getCompanies, type Company } from '../../../lib/account-api';
-import { isApiError } from '../../../lib/http';
+import { useErrorText } from '../../../hooks/useAction';
 import { pagePath } from '../../../lib/locale';
 
 function PlusIcon() {
@@ -22,6 +22,7 @@ function PlusIcon() {
 /** /company/{locale}/: the manager's companies, each linking to its manager area; create another. */
 export function CompanyPage() {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const locale = useLocale();
   const [companies, setCompanies] = useState<Company[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,10 +34,10 @@ export function CompanyPage() {
       .then(setCompanies)
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setFailure(isApiError(error) ? error.error : t('form.failed'));
+        setFailure(failureText(error));
       });
     return () => controller.abort();
-  }, [t]);
+  }, [failureText]);
 
   const createLink = (
     <Link to={pagePath('company', locale, 'onboarding')} className={primaryButtonClass}>

@@ -3,7 +3,13 @@ import { matchTypes, sportsCategories } from '@courtside/events/ladders/values';
 import { request } from '../../../lib/http';
 import { firstDataOf, type FirstDataLoader } from '../../../lib/first-data';
 import { LADDER_API } from '@courtside/events/api-paths';
-import type { ChallengeRefusalCode } from '@courtside/events/challenges/decider';
+import {
+  challengeRefusals,
+  challengeSchema,
+  challengesSchema,
+  seasonChallengesPath,
+  type Challenge,
+} from '../../../lib/challenges-api';
 
 // zod/mini: these schemas are on the public pages (docs/performance.md, "Initial JavaScript").
 const sportsCategorySchema = z.enum(sportsCategories);
@@ -32,34 +38,6 @@ export const publicLadderSchema = z.object({
 });
 export type PublicLadder = z.infer<typeof publicLadderSchema>;
 
-/** DESIGN.md §5: why the caller may not challenge a row. */
-export const challengeRefusals = [
-  'CHALLENGES_OFF',
-  'SEASON_NOT_ACTIVE',
-  'NOT_IN_SEASON',
-  'NOT_ABOVE',
-  'OUT_OF_RANGE',
-  'BUSY',
-] as const satisfies readonly ChallengeRefusalCode[];
-export type ChallengeRefusal = (typeof challengeRefusals)[number];
-
-/** A live challenge (DESIGN.md §5): open, or accepted and not yet settled. */
-export const challengeSchema = z.object({
-  challengeId: z.string(),
-  seasonId: z.string(),
-  challengerTeamId: z.string(),
-  defenderTeamId: z.string(),
-  state: z.string(),
-  issuedAt: z.string(),
-  /** An instant (ISO). */
-  respondBy: z.string(),
-  playBy: z.optional(z.string()),
-  matchId: z.optional(z.string()),
-  /** Its match has a result that does not count yet (signed-in standings only). */
-  result: z.optional(z.enum(['pending', 'disputed'])),
-});
-export type Challenge = z.infer<typeof challengeSchema>;
-
 export const standingsRowSchema = z.object({
   teamId: z.string(),
   position: z.number(),
@@ -77,6 +55,7 @@ export const standingsRowSchema = z.object({
   canChallenge: z.optional(z.boolean()),
   /** Unknown future codes are dropped rather than failing the page. */
   challengeRefusal: z.catch(z.optional(z.enum(challengeRefusals)), undefined),
+  /** A live challenge (DESIGN.md §5): open, or accepted and not yet settled. */
   challenge: z.optional(challengeSchema),
 });
 export type StandingsRow = z.infer<typeof standingsRowSchema>;
@@ -151,44 +130,6 @@ export async function leaveSeason(seasonId: string, teamId: string): Promise<voi
     'DELETE',
     `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/teams/${encodeURIComponent(teamId)}`,
   );
-}
-
-/** Challenges the team `defenderTeamId` (DESIGN.md §5); a refusal is a 409 `{error, reason}`. */
-export function issueChallenge(seasonId: string, defenderTeamId: string): Promise<{ challengeId: string }> {
-  return request('POST', `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/challenges`, {
-    body: { defenderTeamId },
-    schema: z.looseObject({ challengeId: z.string() }),
-  });
-}
-
-/** The challenged side accepts, optionally with a date and time ('YYYY-MM-DDTHH:mm'); the match is created. */
-export function acceptChallenge(challengeId: string, date?: string): Promise<{ matchId?: string }> {
-  return request('POST', `${LADDER_API}/challenges/${encodeURIComponent(challengeId)}/accept`, {
-    body: date ? { date } : {},
-    schema: z.looseObject({ matchId: z.optional(z.string()) }),
-  });
-}
-
-/** Decline (the challenged side) or withdraw (the challenger, while open). */
-export async function endChallenge(challengeId: string, how: 'decline' | 'withdraw'): Promise<void> {
-  await request('POST', `${LADDER_API}/challenges/${encodeURIComponent(challengeId)}/${how}`, { body: {} });
-}
-
-/** The reason code of a 409 refusal, when the answer has one. */
-export function refusalOf(body: unknown): ChallengeRefusal | undefined {
-  const parsed = z.object({ reason: z.enum(challengeRefusals) }).safeParse(body);
-  return parsed.success ? parsed.data.reason : undefined;
-}
-
-/** The season's open and recent challenges (public). */
-function seasonChallengesPath(seasonId: string): string {
-  return `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/challenges`;
-}
-
-const challengesSchema = z.array(challengeSchema);
-
-export function getSeasonChallenges(seasonId: string, signal?: AbortSignal): Promise<Challenge[]> {
-  return request('GET', seasonChallengesPath(seasonId), { schema: challengesSchema, signal });
 }
 
 /**

@@ -7,7 +7,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { Spinner } from '../../../components/feedback/Spinner';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
-import { acceptChallenge } from '../api/ladders';
+import { acceptChallenge } from '../../../lib/challenges-api';
 import { acceptDate } from '../standings-model';
 
 interface AcceptChallengeDialogProps {

@@ -17,18 +17,20 @@ import { liveRooms } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
 import { memberNames } from '../../../lib/team-name';
 import {
-  endChallenge,
   firstStandingsOf,
-  getSeasonChallenges,
   getStandings,
-  issueChallenge,
   ladderFeedUrl,
   needsSeasonChallenges,
-  refusalOf,
-  type Challenge,
   type Standings,
   type StandingsRow,
 } from '../api/ladders';
+import {
+  endChallenge,
+  issueChallenge,
+  listSeasonChallenges,
+  refusalOf,
+  type Challenge,
+} from '../../../lib/challenges-api';
 import { useMyTeams } from '../hooks/useMyTeams';
 import { holdsPlace, withOpenChallenges } from '../standings-model';
 import { JoinButton } from './JoinButton';
@@ -84,7 +86,7 @@ export function StandingsPage() {
       try {
         const loaded = await getStandings(ladderId, signal);
         const seasonId = needsSeasonChallenges(loaded);
-        const challenges = seasonId ? await getSeasonChallenges(seasonId, signal).catch(() => []) : [];
+        const challenges = seasonId ? await listSeasonChallenges(seasonId, signal).catch(() => []) : [];
         setStandings(withChallenges(loaded, challenges));
         setFailure(undefined);
       } catch (error) {

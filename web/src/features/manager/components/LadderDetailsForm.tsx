@@ -13,6 +13,7 @@ import { SelectField } from '../../../components/forms/SelectField';
 import { TextField } from '../../../components/forms/TextField';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
+import { useErrorText } from '../../../hooks/useAction';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { createLadder, deleteLadder, updateLadder, type Ladder } from '../api/ladders';
 import { useNameAvailability } from '../hooks/useNameAvailability';
@@ -51,6 +52,7 @@ export function LadderDetailsForm({
   onDeleted,
 }: LadderDetailsFormProps) {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const alerts = useAlerts();
   const [deleting, setDeleting] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -143,7 +145,7 @@ export function LadderDetailsForm({
       alerts.info(t('manager.ladderForm.deleted'));
       await onDeleted();
     } catch (error) {
-      alerts.error(isApiError(error) ? error.error : t('form.failed'));
+      alerts.error(failureText(error));
     } finally {
       setDeleting(false);
     }

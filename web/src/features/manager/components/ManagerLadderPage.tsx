@@ -4,7 +4,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { FormAlert } from '../../../components/forms/FormAlert';
-import { isApiError } from '../../../lib/http';
+import { useErrorText } from '../../../hooks/useAction';
 import { findLadderByName, type Ladder } from '../api/ladders';
 import { useManagerContext } from '../hooks/useManagerContext';
 import { LadderDetailsForm } from './LadderDetailsForm';
@@ -27,6 +27,7 @@ type LadderState =
  */
 export function ManagerLadderPage() {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const navigate = useNavigate();
   const { ladderName } = useParams();
   const { companyId, reloadLadders, ladderPath } = useManagerContext();
@@ -40,10 +41,10 @@ export function ManagerLadderPage() {
         setState(ladder ? { status: 'found', ladder } : { status: 'new' });
       } catch (error) {
         if (signal?.aborted) return;
-        setState({ status: 'failed', error: isApiError(error) ? error.error : t('form.failed') });
+        setState({ status: 'failed', error: failureText(error) });
       }
     },
-    [companyId, ladderName, t],
+    [companyId, ladderName, failureText],
   );
 
   useEffect(() => {

@@ -5,11 +5,10 @@ import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { CheckIcon, ChevronDownIcon, CloseIcon, DeleteIcon, EditIcon } from '../../../components/icons/icons';
-import { useAlerts } from '../../../hooks/useAlerts';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDay } from '../../../lib/dates';
-import { isApiError } from '../../../lib/http';
+import { useAction, useErrorText } from '../../../hooks/useAction';
 import { liveRooms } from '../../../lib/live';
 import { parseNumberInput, digitsOnly } from '../../../lib/number-input';
 import { teamDisplayName } from '../../../lib/team-name';
@@ -47,12 +46,13 @@ export function ParticipantsTab({
   openForRegistration: boolean;
 }) {
   const { t } = useTranslation();
-  const alerts = useAlerts();
+  const failureText = useErrorText();
   const day = useDay();
   const [lists, setLists] = useState<Lists | null>(null);
   const [failure, setFailure] = useState<string>();
   const [accepting, setAccepting] = useState(false);
-  const [busyTeam, setBusyTeam] = useState<string>();
+  const teamAction = useAction<string>();
+  const busyTeam = teamAction.busy;
   const [editing, setEditing] = useState<{ teamId: string; value: string }>();
   const [removing, setRemoving] = useState<SeasonTeam>();
 
@@ -66,9 +66,9 @@ export function ParticipantsTab({
       setLists({ waiting, active, left });
       setFailure(undefined);
     } catch (error) {
-      setFailure(isApiError(error) ? error.error : t('form.failed'));
+      setFailure(failureText(error));
     }
-  }, [seasonId, t]);
+  }, [seasonId, failureText]);
 
   useEffect(() => {
     void reload();
@@ -84,16 +84,8 @@ export function ParticipantsTab({
 
   /** Runs a team command, shows its alert, and reloads the three lists (also after a failure). */
   const act = async (teamId: string, run: () => Promise<void>, done: string) => {
-    setBusyTeam(teamId);
-    try {
-      await run();
-      alerts.info(done);
-    } catch (error) {
-      alerts.error(isApiError(error) ? error.error : t('form.failed'));
-    } finally {
-      setBusyTeam(undefined);
-      await reload();
-    }
+    await teamAction.run(teamId, run, done);
+    await reload();
   };
 
   const accept = async (team: SeasonTeam) => {

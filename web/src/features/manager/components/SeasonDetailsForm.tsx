@@ -16,6 +16,7 @@ import { SwitchField } from '../../../components/forms/SwitchField';
 import { TextField } from '../../../components/forms/TextField';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
+import { useErrorText } from '../../../hooks/useAction';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { deleteSeason, saveSeason, type Season } from '../api/ladders';
 import {
@@ -75,6 +76,7 @@ export function SeasonDetailsForm({
   onDeleted,
 }: SeasonDetailsFormProps) {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const alerts = useAlerts();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -202,7 +204,7 @@ export function SeasonDetailsForm({
       alerts.info(t('manager.seasonForm.deleted'));
       await onDeleted();
     } catch (error) {
-      alerts.error(isApiError(error) ? error.error : t('form.failed'));
+      alerts.error(failureText(error));
     } finally {
       setDeleting(false);
     }

@@ -7,7 +7,7 @@ import { Dropdown } from '../../../components/forms/Dropdown';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { AddIcon } from '../../../components/icons/icons';
-import { isApiError } from '../../../lib/http';
+import { useErrorText } from '../../../hooks/useAction';
 import { getSeasons, type Ladder, type Season } from '../api/ladders';
 import { ParticipantsTab } from './ParticipantsTab';
 import { SeasonDetailsForm } from './SeasonDetailsForm';
@@ -30,6 +30,7 @@ type Mode = { kind: 'season'; seasonId: string } | { kind: 'new' } | { kind: 'no
  */
 export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonManagerProps) {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const [seasons, setSeasons] = useState<Season[] | null>(null);
   const [mode, setMode] = useState<Mode>({ kind: 'none' });
   const [failure, setFailure] = useState<string>();
@@ -56,10 +57,10 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
           return previous.kind === 'new' ? previous : { kind: 'none' };
         });
       } catch (error) {
-        setFailure(isApiError(error) ? error.error : t('form.failed'));
+        setFailure(failureText(error));
       }
     },
-    [companyId, ladder.uuid, linkedSeason, t],
+    [companyId, ladder.uuid, linkedSeason, failureText],
   );
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { firstDataOf, type FirstDataRequest } from '../../../lib/first-data';
 import { buildMatchesQuery, scorePayload, type MatchesFilter } from '../model';
 import { MATCHES_API } from '@courtside/events/api-paths';
 import { specials } from '@courtside/events/matches/scoring';
+import { liveSummarySchema } from './live-summary';
 
 /**
  * The matches API (spec §7 "Matches"): the match as it answers it (spec §3 "Match", "Match team",
@@ -65,23 +66,6 @@ export const confirmationSchema = z.object({
   reason: z.optional(z.string()),
 });
 export type Confirmation = z.infer<typeof confirmationSchema>;
-
-export const sideSchema = z.enum(['defender', 'challenger']);
-/** Beyond the spec: where a match scored live stands (DESIGN.md §7), also the state of a `live.updated` push. */
-export const liveSummarySchema = z.object({
-  seq: z.number(),
-  game: z.object({ defender: z.string(), challenger: z.string() }),
-  server: sideSchema,
-  finished: z.boolean(),
-  superTiebreak: z.optional(z.boolean()),
-  /** When the live score last changed (its start or a point); a pushed state has none: it just changed. */
-  updatedAt: z.optional(z.string()),
-});
-export type LiveSummary = z.infer<typeof liveSummarySchema>;
-/** A pushed live state (DESIGN.md §7): the summary, and its sets for whether the set in progress is a super tiebreak. */
-export const liveStateSchema = z.extend(z.omit(liveSummarySchema, { superTiebreak: true }), {
-  sets: z.array(z.object({ superTiebreak: z.optional(z.boolean()) })),
-});
 
 export const matchSchema = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -13,20 +13,11 @@ import { getCookie } from '../../../lib/cookies';
 import { pagePath } from '../../../lib/locale';
 import { isLoggedIn } from '../../../lib/session';
 import { matchesPageView } from '../page-filter';
-import { sideNames } from '../model';
+import { sideNames } from '../../../lib/match-sides';
 import { MatchSections } from './MatchSections';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
 import { SubscribeLink } from '../../../components/calendar/SubscribeLink';
-
-// The live part of a match page (score, timeline, momentum, statistics) loads only for a match scored live.
-const LiveMatchPanel = lazy(() =>
-  import('./LiveMatchPanel').then((module) => ({ default: module.LiveMatchPanel })),
-);
-
-// Only My matches shows challenges: the public matches pages do not load them (docs/performance.md).
-const ChallengesSection = lazy(() =>
-  import('./ChallengesSection').then((module) => ({ default: module.ChallengesSection })),
-);
+import { useMatchesPageParts } from '../hooks/useMatchesPageParts';
 
 /**
  * The matches page `/matches/{locale}/` (DESIGN.md §2): the signed-in player's own matches, or with
@@ -115,15 +106,19 @@ export function MatchesPage() {
  */
 function OwnMatches() {
   const { account } = useSignedInAccount();
+  const ChallengesSection = useMatchesPageParts()?.ChallengesSection;
   const [version, setVersion] = useState(0);
-  const [challengesKnown, setChallengesKnown] = useState(false);
+  // Without the challenges section (not handed in) there is nothing to wait for.
+  const [challengesKnown, setChallengesKnown] = useState(!ChallengesSection);
   const onAnswered = useCallback(() => setVersion((n) => n + 1), []);
   const onChallengesKnown = useCallback(() => setChallengesKnown(true), []);
   return (
     <div className="space-y-8 sm:space-y-10">
-      <Suspense fallback={null}>
-        <ChallengesSection accountId={account?.id} onAnswered={onAnswered} onKnown={onChallengesKnown} />
-      </Suspense>
+      {ChallengesSection && (
+        <Suspense fallback={null}>
+          <ChallengesSection accountId={account?.id} onAnswered={onAnswered} onKnown={onChallengesKnown} />
+        </Suspense>
+      )}
       <div className={challengesKnown ? undefined : 'invisible'}>
         <MatchSections key={`own-${version}`} own editable />
       </div>
@@ -134,6 +129,7 @@ function OwnMatches() {
 function SingleMatch({ matchId, editable }: { matchId: string; editable: boolean }) {
   const { t } = useTranslation();
   const { state, setMatch } = useMatchItem(matchId);
+  const LiveMatchPanel = useMatchesPageParts()?.LiveMatchPanel;
   if (state.status === 'failed')
     return (
       <p className="rounded-xl bg-white p-6 text-center text-sm text-ink-600 ring-1 ring-ink-200">
@@ -151,7 +147,7 @@ function SingleMatch({ matchId, editable }: { matchId: string; editable: boolean
   return (
     <>
       <MatchCard match={match} event={event} editable={editable} onChange={setMatch} liveLink={false} />
-      {match.live && (
+      {match.live && LiveMatchPanel && (
         <Suspense fallback={null}>
           <LiveMatchPanel
             matchId={match.id}

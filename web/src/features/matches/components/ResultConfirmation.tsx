@@ -5,7 +5,8 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { useLocale } from '../../../hooks/useLocale';
 import type { Locale } from '../../../lib/locale';
 import { confirmMatch, disputeMatch, type Match } from '../api/matches';
-import { confirmationView, scoreSummary, sideNames } from '../model';
+import { confirmationView, scoreSummary } from '../model';
+import { sideNames } from '../../../lib/match-sides';
 
 // The dialog (Headless UI Dialog) loads the first time a player disputes, not with every card.
 const DisputeDialog = lazy(async () => ({ default: (await import('./DisputeDialog')).DisputeDialog }));

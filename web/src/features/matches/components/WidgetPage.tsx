@@ -9,6 +9,7 @@ import { useLocale } from '../../../hooks/useLocale';
 import { liveRooms } from '../../../lib/live';
 import { liveConnectionAtom, type LiveConnectionState } from '../../../stores/live';
 import { matchesPageView, widgetDisplay } from '../page-filter';
+import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
 
 /** Transparent page background while the widget shows, so it blends into the club's own site. */
 function useTransparentBackground() {
@@ -131,7 +132,7 @@ export function WidgetPage() {
       </Section>
       <footer className="px-0.5 text-right text-[10px] text-ink-500">
         <a
-          href={`${import.meta.env.BASE_URL}matches/${locale}/?event=${encodeURIComponent(eventId)}`}
+          href={webAddress(matchesPagePath(locale, { event: eventId }))}
           target="_blank"
           rel="noopener"
           className="hover:text-brand-700 hover:underline"

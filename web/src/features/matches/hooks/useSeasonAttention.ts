@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { liveRooms } from '../../../lib/live';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
-import { listSeasonChallenges, type Challenge } from '../api/challenges';
+import { listSeasonChallenges, type Challenge } from '../../../lib/challenges-api';
 import { getMatch, listMatches, type MatchListItem } from '../api/matches';
-import { isOverdue, overdueCandidates } from '../challenges';
+import { isOverdue, overdueCandidates } from '../overdue-challenges';
 
 export type AttentionItem =
   { kind: 'disputed'; item: MatchListItem } | { kind: 'overdue'; item: MatchListItem; challenge: Challenge };

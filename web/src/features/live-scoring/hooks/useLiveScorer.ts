@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { isApiError } from '../../../lib/http';
+import { errorText, isApiError } from '../../../lib/http';
 import { liveConnectionAtom } from '../../../stores/live';
 import {
   conflictState,
@@ -81,7 +81,7 @@ export function useLiveScorer(matchId: string) {
           setOffline(true);
         } else {
           update([], null);
-          setNotice({ kind: 'failed', error: isApiError(error) ? error.error : String(error) });
+          setNotice({ kind: 'failed', error: errorText(error, String(error)) });
           await read().catch(() => undefined);
         }
       }
@@ -150,7 +150,7 @@ export function useLiveScorer(matchId: string) {
       try {
         setView(await startLive(matchId, options));
       } catch (error) {
-        setNotice({ kind: 'failed', error: isApiError(error) ? error.error : String(error) });
+        setNotice({ kind: 'failed', error: errorText(error, String(error)) });
         await read().catch(() => undefined);
       }
     },

@@ -1,36 +1,51 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { GUARDS, type GuardLoader } from '../../../lib/guards';
 import { matchesPageNeedsSignIn } from '../page-filter';
 import type { SeasonMatchesTab } from '../components/SeasonMatchesTab';
+import {
+  MatchesPagePartsContext,
+  type ChallengesSectionProps,
+  type LiveMatchPanelProps,
+  type MatchesPageParts,
+} from '../hooks/useMatchesPageParts';
+
+export interface MatchesRoutesDeps {
+  guard: GuardLoader;
+  /** My matches' challenges (the challenges feature; see hooks/useMatchesPageParts.ts). */
+  loadChallengesSection: () => Promise<ComponentType<ChallengesSectionProps>>;
+  /** The live part of a match scored live (the live-scoring feature). */
+  loadLiveMatchPanel: () => Promise<ComponentType<LiveMatchPanelProps>>;
+}
 
 /** `/matches/{locale}/` (DESIGN.md §2); `app/route-table.tsx` adds the locale loader. */
-export function matchesRoutes(guard: GuardLoader): RouteObject[] {
+export function matchesRoutes({
+  guard,
+  loadChallengesSection,
+  loadLiveMatchPanel,
+}: MatchesRoutesDeps): RouteObject[] {
   const signedIn = guard(GUARDS.signedIn);
+  // Only My matches shows challenges: the public matches pages do not load them (docs/performance.md).
+  const parts: MatchesPageParts = {
+    ChallengesSection: lazy(async () => ({ default: await loadChallengesSection() })),
+    // The live part of a match page (score, timeline, momentum, statistics) loads only for a match scored live.
+    LiveMatchPanel: lazy(async () => ({ default: await loadLiveMatchPanel() })),
+  };
   return [
     {
       // Own matches need a session; `?event=`, `?player=` and `?match=` are public.
       index: true,
       loader: async (args) => (matchesPageNeedsSignIn(new URL(args.request.url)) ? signedIn(args) : null),
-      lazy: async () => ({
-        Component: (await import('../components/MatchesPage')).MatchesPage,
-      }),
-    },
-  ];
-}
-
-/**
- * The scorer `/matches/{locale}/score/{matchId}` (DESIGN.md §7): `app/route-table.tsx` mounts it outside the app
- * layout (a full screen for one thumb, no loading veil over its buttons); signed-in players and managers only.
- */
-export function scorerRoutes(guard: GuardLoader): RouteObject[] {
-  return [
-    {
-      path: ':matchId',
-      loader: guard(GUARDS.signedIn),
-      lazy: async () => ({
-        Component: (await import('../components/ScorerPage')).ScorerPage,
-      }),
+      lazy: async () => {
+        const { MatchesPage } = await import('../components/MatchesPage');
+        return {
+          Component: () => (
+            <MatchesPagePartsContext value={parts}>
+              <MatchesPage />
+            </MatchesPagePartsContext>
+          ),
+        };
+      },
     },
   ];
 }

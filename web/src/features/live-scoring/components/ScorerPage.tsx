@@ -9,13 +9,13 @@ import { primaryButtonClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { i18n } from '../../../lib/i18n';
-import { pagePath } from '../../../lib/locale';
+import { matchesPagePath } from '@courtside/events/page-paths';
 import { addLiveScoringTexts } from '../../../locales/live-scoring';
 import { liveConnectionAtom } from '../../../stores/live';
-import { getMatch, type Match } from '../api/matches';
+import { getScoredMatch, type ScoredMatch } from '../api/scored-match';
 import type { StartOptions } from '../api/live';
 import { useLiveScorer } from '../hooks/useLiveScorer';
-import { mayScoreLive, sideNames } from '../model';
+import { mayScoreLive, sideNames } from '../../../lib/match-sides';
 import { playPhase } from '../live-scorer';
 import { LiveBoard } from './LiveBoard';
 
@@ -32,7 +32,7 @@ export function ScorerPage() {
   const { matchId = '' } = useParams();
   const { t } = useTranslation();
   const locale = useLocale();
-  const [match, setMatch] = useState<Match | 'failed' | null>(null);
+  const [match, setMatch] = useState<ScoredMatch | 'failed' | null>(null);
   const scorer = useLiveScorer(matchId);
   const connection = useAtomValue(liveConnectionAtom);
   const [ending, setEnding] = useState(false);
@@ -40,13 +40,13 @@ export function ScorerPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    getMatch(matchId, controller.signal).then(setMatch, () => {
+    getScoredMatch(matchId, controller.signal).then(setMatch, () => {
       if (!controller.signal.aborted) setMatch('failed');
     });
     return () => controller.abort();
   }, [matchId]);
 
-  const matchPath = `${pagePath('matches', locale)}?match=${encodeURIComponent(matchId)}`;
+  const matchPath = matchesPagePath(locale, { match: matchId });
   const names =
     match && match !== 'failed'
       ? { defender: sideNames(match.defender), challenger: sideNames(match.challenger) }
@@ -218,7 +218,7 @@ function StartForm({
   error,
   onStart,
 }: {
-  match: Match;
+  match: ScoredMatch;
   names: Record<Side, string>;
   error: string | null;
   onStart: (options: StartOptions) => Promise<void>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SavedTaps } from '../live-scorer';
-import { sideSchema as side } from './matches';
+import { sideSchema as side } from './live';
 
 /**
  * The scorer's taps not yet answered, per match, in this browser's localStorage: a reload (or a phone that

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalMessages } from '@courtside/events/challenges/decider';
-import { challengeRefusals, refusalOf } from './ladders';
+import { challengeRefusals, refusalOf } from './challenges-api';
 
 describe('a refused challenge (409 {error, reason})', () => {
   it('knows every reason code the api gives', () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { liveRooms } from '../../../lib/live';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
-import { ladderTeamNames, listMyChallenges, listMyTeams, type Challenge } from '../api/challenges';
+import { listMyChallenges, type Challenge } from '../../../lib/challenges-api';
+import { ladderTeamNames, listMyTeams } from '../api/challenge-teams';
 
 export interface MyChallenges {
   state: 'loading' | 'ready' | 'error';

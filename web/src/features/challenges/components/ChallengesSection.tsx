@@ -2,14 +2,18 @@ import { useEffect, useId, useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
-import { useAlerts } from '../../../hooks/useAlerts';
+import { useAction } from '../../../hooks/useAction';
 import { useLocale } from '../../../hooks/useLocale';
-import { isApiError } from '../../../lib/http';
 import type { Locale } from '../../../lib/locale';
-import { acceptChallenge, declineChallenge, withdrawChallenge, type Challenge } from '../api/challenges';
-import { groupChallenges, opponentTeamId } from '../challenges';
+import {
+  acceptChallenge,
+  endChallenge,
+  type Challenge,
+  type ChallengeState,
+} from '../../../lib/challenges-api';
+import { groupChallenges, opponentTeamId } from '../challenge-groups';
 import { useMyChallenges } from '../hooks/useMyChallenges';
-import { normaliseDateTimeInput } from '../model';
+import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
 
 /** A date (`YYYY-MM-DD`) or an instant, in local time. */
 function formatWhen(value: string, locale: Locale): string {
@@ -37,10 +41,10 @@ export function ChallengesSection({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const alerts = useAlerts();
   const headingId = useId();
   const { state, challenges, myTeamIds, names, reload } = useMyChallenges(accountId);
-  const [busy, setBusy] = useState<string | null>(null);
+  const answer = useAction<string>();
+  const busy = answer.busy;
   useEffect(() => {
     if (state !== 'loading') onKnown?.();
   }, [state, onKnown]);
@@ -51,17 +55,8 @@ export function ChallengesSection({
   const teamName = (challenge: Challenge) => names.get(opponentTeamId(challenge, myTeamIds)) ?? '…';
 
   const act = async (challenge: Challenge, action: () => Promise<unknown>, done: string) => {
-    setBusy(challenge.challengeId);
-    try {
-      await action();
-      alerts.info(done);
-      onAnswered?.();
-    } catch (error) {
-      alerts.error(isApiError(error) ? error.error : t('matchCard.failed'));
-    } finally {
-      setBusy(null);
-      reload();
-    }
+    if (await answer.run(challenge.challengeId, action, done)) onAnswered?.();
+    reload();
   };
 
   return (
@@ -92,7 +87,7 @@ export function ChallengesSection({
             onDecline={() =>
               void act(
                 challenge,
-                () => declineChallenge(challenge.challengeId),
+                () => endChallenge(challenge.challengeId, 'decline'),
                 t('matches.challenges.declined'),
               )
             }
@@ -114,7 +109,7 @@ export function ChallengesSection({
               onClick={() =>
                 void act(
                   challenge,
-                  () => withdrawChallenge(challenge.challengeId),
+                  () => endChallenge(challenge.challengeId, 'withdraw'),
                   t('matches.challenges.withdrawn'),
                 )
               }
@@ -183,6 +178,7 @@ const cardClass =
   'flex flex-wrap items-center gap-3 rounded-xl bg-white px-4 py-3 shadow-xs ring-1 ring-ink-200';
 
 function StateBadge({ state }: { state: Challenge['state'] }) {
+  const known = state as ChallengeState;
   const { t } = useTranslation();
   const tone =
     state === 'accepted'
@@ -192,7 +188,7 @@ function StateBadge({ state }: { state: Challenge['state'] }) {
         : 'bg-ink-50 text-ink-600 ring-ink-200';
   return (
     <span className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset ${tone}`}>
-      {t(`matches.challenges.state.${state}`)}
+      {t(`matches.challenges.state.${known}`)}
     </span>
   );
 }
@@ -230,7 +226,7 @@ function ReceivedChallenge({
         className="flex w-full flex-wrap items-end gap-2 sm:w-auto"
         onSubmit={(event) => {
           event.preventDefault();
-          onAccept(normaliseDateTimeInput(date) ?? undefined);
+          onAccept(leadingLocalDateTime(date) ?? undefined);
         }}
       >
         <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">

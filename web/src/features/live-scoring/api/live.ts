@@ -7,7 +7,8 @@ import { isApiError, request } from '../../../lib/http';
  * The live scoring API (DESIGN.md §7): the state `GET matches/{id}/live` answers, with (beyond DESIGN) the points
  * and the rules, so the scorer and the live match page hold the points themselves; the scorer's commands.
  */
-const side = z.enum(['defender', 'challenger']);
+export const sideSchema = z.enum(['defender', 'challenger']);
+const side = sideSchema;
 const pair = z.object({ defender: z.number(), challenger: z.number() });
 
 export const liveStateSchema = z.object({
