@@ -4,7 +4,7 @@ import type { CommandBus } from '../commands/command-bus.ts';
 import type { Logger } from '../observability/logger.ts';
 import { decided } from '../http/rejection.ts';
 import { matchDecider } from '@courtside/events/matches/decider';
-import { matchStateOf } from '../matches/match-queries.ts';
+import { matchStateOf } from '@courtside/projector/matches/queries';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { inactivityDecider } from '@courtside/events/teams/inactivity';
 import { seasonTeamsDecider } from '@courtside/events/teams/decider';

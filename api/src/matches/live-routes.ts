@@ -11,19 +11,12 @@ import { CommandRejected } from '../commands/command-errors.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
-import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
-import { liveStateOf, matchRowOf } from './match-queries.ts';
-import type { MatchActor } from '@courtside/events/matches/decider';
-import type { MatchView, MatchViewer } from '@courtside/projector/matches/match-view';
-
-/** How the match routes let a caller score: a player of the match or a manager of its club, not cancelled. */
-export interface MatchAccess {
-  requireScorer(
-    ctx: Context,
-    matchId: string,
-  ): Promise<{ viewer: MatchViewer; by: MatchActor; view: MatchView }>;
-}
+import { liveStateOf } from '@courtside/projector/live/queries';
+import { matchCompanyOf, matchStateOf } from '@courtside/projector/matches/queries';
+import { loadMatchRows } from '@courtside/projector/matches/match-view';
+import { MATCH_CANCELLED, NOT_YOURS, type MatchActor } from '@courtside/events/matches/decider';
+import { requireSession } from '../accounts/authentication.ts';
 
 const side = z.enum(['defender', 'challenger'], 'Say which side: defender or challenger');
 const idParams = z.object({ id: z.uuid('No such match') });
@@ -61,9 +54,22 @@ const scoringDoc = {
 } as const;
 
 /** DESIGN.md §7: score a match live, point by point; anyone may follow it. */
-export function liveRoutes(router: Router, services: AppServices, access: MatchAccess): void {
+export function liveRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
   const api = documented(router);
+
+  /**
+   * The caller may score: a player of the match or a manager of its club, and the match is not cancelled. Still
+   * checked before the company's lock (the live rules take `by` as given), unlike the match commands.
+   */
+  async function requireScorer(ctx: Context, matchId: string) {
+    const { accountId } = requireSession(ctx);
+    const { match, caller } = await matchStateOf(db, matchId, accountId);
+    if (!match) throw new HttpError(404, 'No such match');
+    if (match.cancelled) throw new HttpError(409, MATCH_CANCELLED);
+    if (!caller?.actor) throw new HttpError(403, NOT_YOURS);
+    return { accountId, by: caller.actor };
+  }
 
   async function current(matchId: string) {
     const score = await liveViewOf(db, matchId);
@@ -73,15 +79,17 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
 
   async function run(ctx: Context, command: (matchId: string, by: MatchActor) => LiveCommand) {
     const { id } = parseInput(idParams, ctx.params, 'address');
-    const { viewer, by } = await access.requireScorer(ctx, id);
-    const row = (await matchRowOf(db, id))!;
-    const decision = command(id, by);
+    const { accountId, by } = await requireScorer(ctx, id);
+    const companyId = (await matchCompanyOf(db, id))!;
     try {
-      const outcome = await services.commands.execute(
-        { name: decision.type, companyId: row.company_id, actorId: viewer.accountId! },
-        async ({ readModels, now }) =>
-          decided(liveDecider.decide(decision, await liveStateOf(readModels, id), now), { matchId: id }),
-      );
+      const outcome = await services.commands.handle({
+        companyId,
+        actorId: accountId,
+        decider: liveDecider,
+        load: (readModels) => liveStateOf(readModels, id),
+        command: command(id, by),
+        result: { matchId: id },
+      });
       await answerCommand(ctx, outcome, { status: 200, view: () => liveViewOf(db, id) });
     } catch (error) {
       // Two scorers: a point with another number answers the current state, which the page adopts.
@@ -98,8 +106,9 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
     async (ctx) => {
       const body = parseInput(startBody, ctx.request.body ?? {}, 'live scoring');
       const { id } = parseInput(idParams, ctx.params, 'address');
-      const { view } = await access.requireScorer(ctx, id);
-      const defaults = liveDefaults(view.sportsCategory, view.matchType);
+      await requireScorer(ctx, id);
+      const [row] = await loadMatchRows((sql, params) => db.query(sql, params), [id]);
+      const defaults = liveDefaults(row!.sports_category, row!.match_type);
       await run(ctx, (matchId) => ({
         type: 'StartLiveScoring',
         matchId,
