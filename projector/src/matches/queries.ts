@@ -71,7 +71,10 @@ export async function matchStateOf(db: Queryable, matchId: string, accountId?: s
   }>(
     `SELECT m.season_id AS "seasonId", m.defender_id AS "defenderId", m.challenger_id AS "challengerId",
        m.defender_score AS defender, m.challenger_score AS challenger, m.date, m.status,
-       m.had_winner AS "hadWinner", ${confirmationJson('m')} AS confirmation,
+       m.had_winner AS "hadWinner",
+       -- A counted result is only that to the rules: who entered it is the view's (as evolve folds it).
+       CASE WHEN m.confirmation_state = 'confirmed' THEN json_build_object('state', 'confirmed')
+         ELSE ${confirmationJson('m')} END AS confirmation,
        EXISTS (SELECT 1 FROM company_managers cm WHERE cm.company_id = m.company_id AND cm.account_id = $2)
          AS manages,
        (SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END
