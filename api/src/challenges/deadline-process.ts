@@ -85,18 +85,14 @@ export class DeadlineProcess {
     }
     for (const { companyId, matchId } of await dueResults(readModels, clock())) {
       try {
-        await commands.execute(
-          { name: 'ConfirmResult', companyId, actorId: SYSTEM_ACTOR },
-          async ({ readModels: caughtUp, now }) =>
-            decided(
-              matchDecider.decide(
-                { type: 'ConfirmResult', matchId, by: { role: 'system' } },
-                await matchStateOf(caughtUp, matchId),
-                now,
-              ),
-              {},
-            ),
-        );
+        await commands.handle({
+          companyId,
+          actorId: SYSTEM_ACTOR,
+          decider: matchDecider,
+          load: (caughtUp) => matchStateOf(caughtUp, matchId),
+          command: { type: 'ConfirmResult', matchId, by: { role: 'system' } },
+          result: {},
+        });
       } catch (error) {
         logger.warn({ err: error, companyId, matchId }, 'result confirmation deadline not applied');
       }
