@@ -13,9 +13,9 @@ import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import { liveStateOf } from '@courtside/projector/live/queries';
-import { matchCompanyOf, matchStateOf } from '@courtside/projector/matches/queries';
+import { matchCompanyOf } from '@courtside/projector/matches/queries';
 import { loadMatchRows } from '@courtside/projector/matches/match-view';
-import { MATCH_CANCELLED, NOT_YOURS, type MatchActor } from '@courtside/events/matches/decider';
+import type { MatchCaller } from '@courtside/events/matches/decider';
 import { requireSession } from '../accounts/authentication.ts';
 
 const side = z.enum(['defender', 'challenger'], 'Say which side: defender or challenger');
@@ -58,36 +58,28 @@ export function liveRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
   const api = documented(router);
 
-  /**
-   * The caller may score: a player of the match or a manager of its club, and the match is not cancelled. Still
-   * checked before the company's lock (the live rules take `by` as given), unlike the match commands.
-   */
-  async function requireScorer(ctx: Context, matchId: string) {
-    const { accountId } = requireSession(ctx);
-    const { match, caller } = await matchStateOf(db, matchId, accountId);
-    if (!match) throw new HttpError(404, 'No such match');
-    if (match.cancelled) throw new HttpError(409, MATCH_CANCELLED);
-    if (!caller?.actor) throw new HttpError(403, NOT_YOURS);
-    return { accountId, by: caller.actor };
-  }
-
   async function current(matchId: string) {
     const score = await liveViewOf(db, matchId);
     if (!score) throw new HttpError(404, 'This match is not being scored live');
     return score;
   }
 
-  async function run(ctx: Context, command: (matchId: string, by: MatchActor) => LiveCommand) {
+  /**
+   * A live command of the signed-in caller. Whether it may score (a player of the match or a manager of its club)
+   * and whether the match can be scored are decided under the club's lock, by the live rules.
+   */
+  async function run(ctx: Context, command: (matchId: string, by: MatchCaller) => LiveCommand) {
     const { id } = parseInput(idParams, ctx.params, 'address');
-    const { accountId, by } = await requireScorer(ctx, id);
-    const companyId = (await matchCompanyOf(db, id))!;
+    const { accountId } = requireSession(ctx);
+    const companyId = await matchCompanyOf(db, id);
+    if (!companyId) throw new HttpError(404, 'No such match');
     try {
       const outcome = await services.commands.handle({
         companyId,
         actorId: accountId,
         decider: liveDecider,
-        load: (readModels) => liveStateOf(readModels, id),
-        command: command(id, by),
+        load: (readModels) => liveStateOf(readModels, id, accountId),
+        command: command(id, { role: 'account', accountId }),
         result: { matchId: id },
       });
       await answerCommand(ctx, outcome, { status: 200, view: () => liveViewOf(db, id) });
@@ -106,15 +98,18 @@ export function liveRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const body = parseInput(startBody, ctx.request.body ?? {}, 'live scoring');
       const { id } = parseInput(idParams, ctx.params, 'address');
-      await requireScorer(ctx, id);
+      requireSession(ctx);
+      // The rules' defaults for the sport and the match type, read before the lock (neither ever changes).
       const [row] = await loadMatchRows((sql, params) => db.query(sql, params), [id]);
-      const defaults = liveDefaults(row!.sports_category, row!.match_type);
-      await run(ctx, (matchId) => ({
+      if (!row) throw new HttpError(404, 'No such match');
+      const defaults = liveDefaults(row.sports_category, row.match_type);
+      await run(ctx, (matchId, by) => ({
         type: 'StartLiveScoring',
         matchId,
         firstServer: body.firstServer,
         noAd: body.noAd ?? defaults.noAd,
         finalSet: body.finalSet ?? defaults.finalSet,
+        by,
       }));
     },
   );
@@ -139,7 +134,7 @@ export function liveRoutes(router: Router, services: AppServices): void {
     { ...scoringDoc, summary: 'Take the last point back (`seq`: its number)', body: undoBody },
     async (ctx) => {
       const body = parseInput(undoBody, ctx.request.body ?? {}, 'undo');
-      await run(ctx, (matchId) => ({ type: 'UndoPoint', matchId, seq: body.seq }));
+      await run(ctx, (matchId, by) => ({ type: 'UndoPoint', matchId, seq: body.seq, by }));
     },
   );
 

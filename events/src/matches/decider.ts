@@ -96,7 +96,7 @@ export const DISPUTED = 'This result is disputed: a manager of the club settles 
 export const NOT_YOURS = 'Only the players of this match and the club’s managers can change it';
 
 /** Who acts: as the command says, or, for a signed-in account, what the state says it is to the match. */
-function actorOf(by: MatchCaller, state: MatchState): MatchActor | undefined {
+export function actorOf(by: MatchCaller, state: MatchState): MatchActor | undefined {
   if (by.role !== 'account') return by;
   return state.caller?.accountId === by.accountId ? (state.caller.actor ?? undefined) : undefined;
 }

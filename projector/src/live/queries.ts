@@ -5,9 +5,16 @@ import { matchStateOf } from '../matches/queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-/** What live scoring decides against: the match with its season, its sport, and its points so far. */
-export async function liveStateOf(db: Queryable, matchId: string): Promise<LiveMatchState> {
-  const match = await matchStateOf(db, matchId);
+/**
+ * What live scoring decides against: the match with its season, its sport, and its points so far; with
+ * `accountId`, what that account is to the match.
+ */
+export async function liveStateOf(
+  db: Queryable,
+  matchId: string,
+  accountId?: string,
+): Promise<LiveMatchState> {
+  const match = await matchStateOf(db, matchId, accountId);
   const { rows } = await db.query<{
     firstServer: Side;
     noAd: boolean;
