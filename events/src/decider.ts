@@ -35,8 +35,14 @@ export type DomainEvent = Pick<NewEvent, 'type' | 'payload'>;
  * The emmett shape of a feature's rules: `decide(command, state, now)` gives the events a command causes or why
  * it is refused, `evolve(state, event)` folds an event into the state. Both pure: time comes in as `now`.
  */
-export interface Decider<Command, State, Event extends DomainEvent = DomainEvent> {
-  decide(command: Command, state: State, now: Date): NewEvent[] | Rejection;
+export interface Decider<
+  Command,
+  State,
+  Event extends DomainEvent = DomainEvent,
+  /** What `decide` emits: the feature's events as its schemas type them, where the feature says so. */
+  Emitted extends NewEvent = NewEvent,
+> {
+  decide(command: Command, state: State, now: Date): Emitted[] | Rejection;
   evolve(state: State, event: Event): State;
   initialState(): State;
 }

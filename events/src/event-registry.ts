@@ -21,6 +21,12 @@ export function defineEvent<TType extends string, TPayload>(
 
 export type EventOf<D> = D extends EventDefinition<infer T, infer P> ? EventEnvelope<T, P> : never;
 
+/** The event a decider emits for a definition (or a union of them), typed by its schema. */
+export type NewEventOf<D> = D extends EventDefinition<infer T, infer P> ? NewEvent<T, P> : never;
+
+/** The event as a fold sees it (no stream), typed by its schema. */
+export type DomainEventOf<D> = D extends EventDefinition<infer T, infer P> ? { type: T; payload: P } : never;
+
 export class EventParseError extends Error {
   constructor(
     message: string,

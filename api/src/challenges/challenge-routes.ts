@@ -9,7 +9,6 @@ import { requireSession } from '../accounts/authentication.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
-import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import {
   challengeContext,
@@ -41,7 +40,7 @@ export function challengeRoutes(router: Router, services: AppServices): void {
     return companyId;
   }
 
-  /** Runs a challenge command against the season's state, caught up under the company's lock. */
+  /** Runs a challenge command against the season's state, loaded under the company's lock. */
   function execute<T extends object>(
     companyId: string,
     actorId: string,
@@ -49,14 +48,15 @@ export function challengeRoutes(router: Router, services: AppServices): void {
     command: ChallengeCommand,
     result: T,
   ) {
-    return services.commands.execute(
-      { name: command.type, companyId, actorId },
-      async ({ readModels, now }) => {
-        const challengeId = 'challengeId' in command ? command.challengeId : undefined;
-        const state = await seasonChallengesStateOf(readModels, seasonId, challengeId);
-        return decided(challengesDecider.decide(command, state, now), result);
-      },
-    );
+    const challengeId = 'challengeId' in command ? command.challengeId : undefined;
+    return services.commands.handle({
+      companyId,
+      actorId,
+      decider: challengesDecider,
+      load: (readModels) => seasonChallengesStateOf(readModels, seasonId, challengeId),
+      command,
+      result,
+    });
   }
 
   api.post(

@@ -4,7 +4,7 @@ import type { CommandBus } from '../commands/command-bus.ts';
 import type { Logger } from '../observability/logger.ts';
 import { decided } from '../http/rejection.ts';
 import { matchDecider } from '@courtside/events/matches/decider';
-import { matchStateOf } from '../matches/match-queries.ts';
+import { matchStateOf } from '@courtside/projector/matches/queries';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { inactivityDecider } from '@courtside/events/teams/inactivity';
 import { seasonTeamsDecider } from '@courtside/events/teams/decider';
@@ -85,18 +85,14 @@ export class DeadlineProcess {
     }
     for (const { companyId, matchId } of await dueResults(readModels, clock())) {
       try {
-        await commands.execute(
-          { name: 'ConfirmResult', companyId, actorId: SYSTEM_ACTOR },
-          async ({ readModels: caughtUp, now }) =>
-            decided(
-              matchDecider.decide(
-                { type: 'ConfirmResult', matchId, by: { role: 'system' } },
-                await matchStateOf(caughtUp, matchId),
-                now,
-              ),
-              {},
-            ),
-        );
+        await commands.handle({
+          companyId,
+          actorId: SYSTEM_ACTOR,
+          decider: matchDecider,
+          load: (caughtUp) => matchStateOf(caughtUp, matchId),
+          command: { type: 'ConfirmResult', matchId, by: { role: 'system' } },
+          result: {},
+        });
       } catch (error) {
         logger.warn({ err: error, companyId, matchId }, 'result confirmation deadline not applied');
       }

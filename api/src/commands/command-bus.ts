@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { isRejection, type Decider } from '@courtside/events/decider';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry, NewEvent } from '@courtside/events/event-registry';
 import { CHAIN_START, chainEvents } from '@courtside/eventlog/chain/hash-chain';
 import { prepared } from '@courtside/eventlog/db/prepared';
 import type { EventLog } from '@courtside/eventlog/log/port';
-import { CommandUnavailable } from './command-errors.ts';
+import { CommandRejected, CommandUnavailable } from './command-errors.ts';
 import { KeyedQueue, WaitedTooLong } from './keyed-queue.ts';
 import type { ProjectionTracker } from './projection-tracker.ts';
 
@@ -26,6 +27,21 @@ export interface CommandMeta {
   companyId: string;
   actorId: string;
   correlationId?: string;
+}
+
+/**
+ * One command in the emmett shape (`handle`): the company it locks, who sends it, the rules, how their state is
+ * loaded from the read models (under the lock), the command, and what the answer carries.
+ */
+export interface Handling<Command extends { type: string }, State, Result> {
+  /** Known before the lock; a command's company never changes. */
+  companyId: string;
+  actorId: string;
+  decider: Pick<Decider<Command, State>, 'decide'>;
+  /** The state the command is decided against; who acts, and what it may do, comes from here too. */
+  load: (readModels: DecideContext['readModels']) => Promise<State>;
+  command: Command;
+  result: Result;
 }
 
 export type CommandOutcome<T> =
@@ -136,6 +152,21 @@ export class CommandBus {
   /** Stops probing the log (the process is shutting down). */
   close(): void {
     this.breaker.close();
+  }
+
+  /**
+   * Takes the company's lock, loads the state, decides, appends, and answers: every check of the command is made
+   * here, under the lock, by `load` and `decide` (a refusal is thrown as CommandRejected).
+   */
+  handle<Command extends { type: string }, State, Result>(
+    handling: Handling<Command, State, Result>,
+  ): Promise<CommandOutcome<Result>> {
+    const { companyId, actorId, command, decider, load, result } = handling;
+    return this.execute({ name: command.type, companyId, actorId }, async ({ readModels, now }) => {
+      const outcome = decider.decide(command, await load(readModels), now);
+      if (isRejection(outcome)) throw new CommandRejected(outcome);
+      return { events: outcome, result };
+    });
   }
 
   async execute<T>(

@@ -11,19 +11,12 @@ import { CommandRejected } from '../commands/command-errors.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
-import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
-import { liveStateOf, matchRowOf } from './match-queries.ts';
-import type { MatchActor } from '@courtside/events/matches/decider';
-import type { MatchView, MatchViewer } from '@courtside/projector/matches/match-view';
-
-/** How the match routes let a caller score: a player of the match or a manager of its club, not cancelled. */
-export interface MatchAccess {
-  requireScorer(
-    ctx: Context,
-    matchId: string,
-  ): Promise<{ viewer: MatchViewer; by: MatchActor; view: MatchView }>;
-}
+import { liveStateOf } from '@courtside/projector/live/queries';
+import { matchCompanyOf } from '@courtside/projector/matches/queries';
+import { loadMatchRows } from '@courtside/projector/matches/match-view';
+import type { MatchCaller } from '@courtside/events/matches/decider';
+import { requireSession } from '../accounts/authentication.ts';
 
 const side = z.enum(['defender', 'challenger'], 'Say which side: defender or challenger');
 const idParams = z.object({ id: z.uuid('No such match') });
@@ -61,7 +54,7 @@ const scoringDoc = {
 } as const;
 
 /** DESIGN.md §7: score a match live, point by point; anyone may follow it. */
-export function liveRoutes(router: Router, services: AppServices, access: MatchAccess): void {
+export function liveRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
   const api = documented(router);
 
@@ -71,17 +64,24 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
     return score;
   }
 
-  async function run(ctx: Context, command: (matchId: string, by: MatchActor) => LiveCommand) {
+  /**
+   * A live command of the signed-in caller. Whether it may score (a player of the match or a manager of its club)
+   * and whether the match can be scored are decided under the club's lock, by the live rules.
+   */
+  async function run(ctx: Context, command: (matchId: string, by: MatchCaller) => LiveCommand) {
     const { id } = parseInput(idParams, ctx.params, 'address');
-    const { viewer, by } = await access.requireScorer(ctx, id);
-    const row = (await matchRowOf(db, id))!;
-    const decision = command(id, by);
+    const { accountId } = requireSession(ctx);
+    const companyId = await matchCompanyOf(db, id);
+    if (!companyId) throw new HttpError(404, 'No such match');
     try {
-      const outcome = await services.commands.execute(
-        { name: decision.type, companyId: row.company_id, actorId: viewer.accountId! },
-        async ({ readModels, now }) =>
-          decided(liveDecider.decide(decision, await liveStateOf(readModels, id), now), { matchId: id }),
-      );
+      const outcome = await services.commands.handle({
+        companyId,
+        actorId: accountId,
+        decider: liveDecider,
+        load: (readModels) => liveStateOf(readModels, id, accountId),
+        command: command(id, { role: 'account', accountId }),
+        result: { matchId: id },
+      });
       await answerCommand(ctx, outcome, { status: 200, view: () => liveViewOf(db, id) });
     } catch (error) {
       // Two scorers: a point with another number answers the current state, which the page adopts.
@@ -98,14 +98,18 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
     async (ctx) => {
       const body = parseInput(startBody, ctx.request.body ?? {}, 'live scoring');
       const { id } = parseInput(idParams, ctx.params, 'address');
-      const { view } = await access.requireScorer(ctx, id);
-      const defaults = liveDefaults(view.sportsCategory, view.matchType);
-      await run(ctx, (matchId) => ({
+      requireSession(ctx);
+      // The rules' defaults for the sport and the match type, read before the lock (neither ever changes).
+      const [row] = await loadMatchRows((sql, params) => db.query(sql, params), [id]);
+      if (!row) throw new HttpError(404, 'No such match');
+      const defaults = liveDefaults(row.sports_category, row.match_type);
+      await run(ctx, (matchId, by) => ({
         type: 'StartLiveScoring',
         matchId,
         firstServer: body.firstServer,
         noAd: body.noAd ?? defaults.noAd,
         finalSet: body.finalSet ?? defaults.finalSet,
+        by,
       }));
     },
   );
@@ -130,7 +134,7 @@ export function liveRoutes(router: Router, services: AppServices, access: MatchA
     { ...scoringDoc, summary: 'Take the last point back (`seq`: its number)', body: undoBody },
     async (ctx) => {
       const body = parseInput(undoBody, ctx.request.body ?? {}, 'undo');
-      await run(ctx, (matchId) => ({ type: 'UndoPoint', matchId, seq: body.seq }));
+      await run(ctx, (matchId, by) => ({ type: 'UndoPoint', matchId, seq: body.seq, by }));
     },
   );
 

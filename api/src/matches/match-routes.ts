@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { matchDecider, type MatchActor, type MatchCommand } from '@courtside/events/matches/decider';
+import { matchDecider, type MatchCaller, type MatchCommand } from '@courtside/events/matches/decider';
 import {
   halfScoredMessage,
   halfScoredSets,
@@ -21,20 +21,17 @@ import { sessionOf, requireSession } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
-import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
-import { requireSeasonManager } from '../teams/admin-team-routes.ts';
+import { seasonContext } from '../teams/team-queries.ts';
 import { liveRoutes } from './live-routes.ts';
 import { companiesManagedIds } from '../companies/company-queries.ts';
 import {
+  matchCompanyOf,
   matchContactsOf,
   matchIdsOf,
-  matchRowOf,
   matchStateOf,
   seasonMatchStateOf,
-  sideOf,
-  type MatchRow,
-} from './match-queries.ts';
+} from '@courtside/projector/matches/queries';
 import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 import { LOCAL_DATE_TIME, LOCAL_DATE_TIME_HINT } from '@courtside/events/matches/match-dates';
 import { documented } from '../http/documented-router.ts';
@@ -61,6 +58,7 @@ const listQuery = z.object({
   COMPLETED: flag,
 });
 const idParams = z.object({ id: z.uuid('No such match') });
+const seasonParams = z.object({ seasonId: z.uuid('No such season') });
 const matchIdSchema = z.object({ id: z.uuid() });
 const newMatchSchema = z.object({ matchId: z.uuid() });
 const localDateTime = z
@@ -123,29 +121,32 @@ export function matchRoutes(router: Router, services: AppServices): void {
     return item.match;
   }
 
-  async function matchRow(id: string): Promise<MatchRow> {
-    const row = await matchRowOf(db, id);
-    if (!row) throw new HttpError(404, 'No such match');
-    return row;
+  /** The club of the match a command is about (it never changes): whose lock the command takes. */
+  async function companyOfMatch(id: string): Promise<string> {
+    const companyId = await matchCompanyOf(db, id);
+    if (!companyId) throw new HttpError(404, 'No such match');
+    return companyId;
   }
 
-  /** Who the caller is to this match: a manager of its club first, else a player of one side. */
-  async function actorOn(viewer: MatchViewer, row: MatchRow): Promise<MatchActor | undefined> {
-    if ((viewer.managedCompanyIds ?? []).includes(row.company_id)) return { role: 'manager' };
-    if (!viewer.accountId) return undefined;
-    const side = await sideOf(db, row.id, viewer.accountId);
-    return side ? { role: 'player', accountId: viewer.accountId, side } : undefined;
-  }
-
-  /** The caller may change the match: a player in it or a manager of its club, and it is not cancelled. */
-  async function requireEditable(ctx: Context, id: string) {
-    requireSession(ctx);
-    const viewer = await viewerOf(ctx);
-    const view = await matchView(id, viewer);
-    if (view.status === 'cancelled') throw new HttpError(409, 'This match was cancelled');
-    if (!view.editable)
-      throw new HttpError(403, 'Only the players of this match and the club’s managers can change it');
-    return { viewer, view, row: await matchRow(id) };
+  /**
+   * A command of the signed-in caller on one match, answered with the match. What the caller is to the match
+   * (a manager of its club, a player of one side, or nothing) is loaded with it under the club's lock, and the
+   * rules decide what it may do.
+   */
+  async function onMatch(ctx: Context, matchId: string, command: (by: MatchCaller) => MatchCommand) {
+    const { accountId } = requireSession(ctx);
+    const outcome = await services.commands.handle({
+      companyId: await companyOfMatch(matchId),
+      actorId: accountId,
+      decider: matchDecider,
+      load: (readModels) => matchStateOf(readModels, matchId, accountId),
+      command: command({ role: 'account', accountId }),
+      result: { id: matchId },
+    });
+    await answerCommand(ctx, outcome, {
+      status: 200,
+      view: async () => matchView(matchId, await viewerOf(ctx)),
+    });
   }
 
   api.get(
@@ -230,19 +231,8 @@ export function matchRoutes(router: Router, services: AppServices): void {
       refusals: ['RESULT_FINAL', 'DISPUTED'],
     },
     async (ctx) => {
-      const body = parseInput(saveBody, ctx.request.body, 'match');
-      const { viewer, row } = await requireEditable(ctx, body.id);
-      const { id: matchId, defender, challenger, date } = body;
-      const by = (await actorOn(viewer, row))!;
-      const command: MatchCommand = { type: 'SaveMatch', matchId, defender, challenger, date, by };
-      const outcome = await services.commands.execute(
-        { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
-        async ({ readModels, now }) =>
-          decided(matchDecider.decide(command, await matchStateOf(readModels, matchId), now), {
-            id: matchId,
-          }),
-      );
-      await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
+      const { id: matchId, defender, challenger, date } = parseInput(saveBody, ctx.request.body, 'match');
+      await onMatch(ctx, matchId, (by) => ({ type: 'SaveMatch', matchId, defender, challenger, date, by }));
     },
   );
 
@@ -258,14 +248,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
     },
     async (ctx) => {
       const { id } = parseInput(idParams, ctx.params, 'address');
-      const { viewer, row } = await requireEditable(ctx, id);
-      const command: MatchCommand = { type: 'CancelMatch', matchId: id, by: (await actorOn(viewer, row))! };
-      const outcome = await services.commands.execute(
-        { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
-        async ({ readModels, now }) =>
-          decided(matchDecider.decide(command, await matchStateOf(readModels, id), now), { id }),
-      );
-      await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
+      await onMatch(ctx, id, (by) => ({ type: 'CancelMatch', matchId: id, by }));
     },
   );
 
@@ -276,18 +259,11 @@ export function matchRoutes(router: Router, services: AppServices): void {
       answer === 'DisputeResult'
         ? parseInput(disputeBody, ctx.request.body ?? {}, 'dispute')
         : { reason: '' };
-    const { viewer, row } = await requireEditable(ctx, id);
-    const by = (await actorOn(viewer, row))!;
-    const command: MatchCommand =
+    await onMatch(ctx, id, (by) =>
       answer === 'ConfirmResult'
         ? { type: answer, matchId: id, by }
-        : { type: answer, matchId: id, by, reason };
-    const outcome = await services.commands.execute(
-      { name: command.type, companyId: row.company_id, actorId: viewer.accountId! },
-      async ({ readModels, now }) =>
-        decided(matchDecider.decide(command, await matchStateOf(readModels, id), now), { id }),
+        : { type: answer, matchId: id, by, reason },
     );
-    await answerCommand(ctx, outcome, { status: 200, view: () => matchView(outcome.result.id, viewer) });
   }
 
   const answerDoc = {
@@ -320,11 +296,11 @@ export function matchRoutes(router: Router, services: AppServices): void {
       const { id } = parseInput(idParams, ctx.params, 'address');
       requireSession(ctx);
       const viewer = await viewerOf(ctx);
-      const row = await matchRow(id);
+      const companyId = await companyOfMatch(id);
       const rows = await matchContactsOf(db, id);
       const allowed =
         rows.some((member) => member.account_id === viewer.accountId) ||
-        (viewer.managedCompanyIds ?? []).includes(row.company_id);
+        (viewer.managedCompanyIds ?? []).includes(companyId);
       if (!allowed)
         throw new HttpError(
           403,
@@ -355,27 +331,27 @@ export function matchRoutes(router: Router, services: AppServices): void {
       refusals: [],
     },
     async (ctx) => {
-      const { session, season } = await requireSeasonManager(ctx, services);
+      const { accountId } = requireSession(ctx);
+      const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
+      // The season's club, whose lock the command takes; whether the caller manages it is decided under the lock.
+      const season = await seasonContext(db, seasonId);
+      if (!season) throw new HttpError(404, 'No such season');
       const { defenderId, challengerId } = parseInput(newMatchBody, ctx.request.body, 'match');
       const matchId: string = randomUUID();
-      const command: MatchCommand = { type: 'CreateMatch', matchId, defenderId, challengerId };
-      const outcome = await services.commands.execute(
-        { name: command.type, companyId: season.companyId, actorId: session.accountId },
-        async ({ readModels, now }) =>
-          decided(matchDecider.decide(command, await seasonMatchStateOf(readModels, season.seasonId), now), {
-            matchId,
-          }),
-      );
+      const by: MatchCaller = { role: 'account', accountId };
+      const outcome = await services.commands.handle({
+        companyId: season.companyId,
+        actorId: accountId,
+        decider: matchDecider,
+        load: (readModels) => seasonMatchStateOf(readModels, seasonId, accountId),
+        command: { type: 'CreateMatch', matchId, defenderId, challengerId, by },
+        result: { matchId },
+      });
       await answerCommand(ctx, outcome, { status: 201 });
     },
   );
 
-  liveRoutes(router, services, {
-    async requireScorer(ctx, matchId) {
-      const { viewer, view, row } = await requireEditable(ctx, matchId);
-      return { viewer, view, by: (await actorOn(viewer, row))! };
-    },
-  });
+  liveRoutes(router, services);
 }
 
 /** The match as it would be with these scores: the shared scoring rules decide winners and status. */

@@ -202,3 +202,37 @@ describe('a games-only match ends when its scorer says so', () => {
       .thenRejects({ reason: 'conflict', message: 'This match is over', code: 'FINISHED' });
   });
 });
+
+describe('who scores: a signed-in account is what the state says it is to the match', () => {
+  const as = (actor: { role: 'manager' } | null): LiveMatchState => ({
+    match: { ...matchState(), caller: { accountId: 'zed', actor } },
+  });
+  const by = { role: 'account' as const, accountId: 'zed' };
+  const start = {
+    type: 'StartLiveScoring' as const,
+    matchId: 'm1',
+    firstServer: 'defender' as const,
+    noAd: false,
+    finalSet: 'SET' as const,
+    by,
+  };
+
+  it('given an account that is neither player nor manager, when it starts or scores, then 403', () => {
+    for (const command of [
+      start,
+      { type: 'ScorePoint' as const, matchId: 'm1', seq: 1, winner: 'defender' as const, by },
+    ]) {
+      expect(liveDecider.decide(command, as(null), now)).toEqual({
+        kind: 'rejected',
+        reason: 'forbidden',
+        message: 'Only the players of this match and the club’s managers can change it',
+      });
+    }
+  });
+
+  it('given a manager of the club, when it starts, then LiveScoringStarted', () => {
+    expect(liveDecider.decide(start, as({ role: 'manager' }), now)).toMatchObject([
+      { type: 'LiveScoringStarted' },
+    ]);
+  });
+});

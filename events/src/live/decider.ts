@@ -1,6 +1,13 @@
 import { isRejection, refuse, reject, type Decider, type Rejection } from '../decider.ts';
 import type { NewEvent } from '../event-registry.ts';
-import { matchDecider, type MatchActor, type MatchState } from '../matches/decider.ts';
+import {
+  actorOf,
+  MATCH_CANCELLED,
+  matchDecider,
+  NOT_YOURS,
+  type MatchCaller,
+  type MatchState,
+} from '../matches/decider.ts';
 import { recalculate } from '../matches/scoring.ts';
 import { liveScore, recordedSides, type LiveConfig, type LiveScore, type Side } from './engine.ts';
 import { liveMatchEnded, liveScoringStarted, pointScored, pointUndone } from './events.ts';
@@ -13,6 +20,7 @@ export interface LiveMatchState {
   live?: { config: LiveConfig; points: Side[]; ended?: boolean };
 }
 
+/** `by`: the scorer, a player of the match or a manager of its club (without it, whoever sends it may). */
 export type LiveCommand =
   | {
       type: 'StartLiveScoring';
@@ -20,11 +28,12 @@ export type LiveCommand =
       firstServer: Side;
       noAd: boolean;
       finalSet: LiveConfig['finalSet'];
+      by?: MatchCaller;
     }
-  | { type: 'ScorePoint'; matchId: string; seq: number; winner: Side; by: MatchActor }
-  | { type: 'UndoPoint'; matchId: string; seq: number }
+  | { type: 'ScorePoint'; matchId: string; seq: number; winner: Side; by: MatchCaller }
+  | { type: 'UndoPoint'; matchId: string; seq: number; by?: MatchCaller }
   /** A games-only match: the scorer ends it after the point numbered `seq`. */
-  | { type: 'EndLiveMatch'; matchId: string; seq: number; by: MatchActor };
+  | { type: 'EndLiveMatch'; matchId: string; seq: number; by: MatchCaller };
 
 interface MatchRef {
   matchId: string;
@@ -52,7 +61,7 @@ export const ENDS_BY_ITSELF =
 function recordResult(
   state: LiveMatchState,
   score: LiveScore,
-  by: MatchActor,
+  by: MatchCaller,
   now: Date,
 ): NewEvent[] | Rejection {
   const sides = recordedSides(score);
@@ -81,7 +90,8 @@ export const liveDecider: Decider<LiveCommand, LiveMatchState, LiveDomainEvent> 
   decide(command, state, now) {
     const { season, match } = state.match;
     if (!season || !match) return reject('not_found', 'No such match');
-    if (match.cancelled) return reject('conflict', 'This match was cancelled');
+    if (match.cancelled) return reject('conflict', MATCH_CANCELLED);
+    if (command.by && !actorOf(command.by, state.match)) return reject('forbidden', NOT_YOURS);
     const ref = { matchId: match.matchId, seasonId: season.seasonId, ladderId: season.ladderId };
     const score = scoreOf(state);
     switch (command.type) {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
 
-import { matchDecider, type MatchActor, type MatchDomainEvent, type MatchState } from './decider.ts';
+import {
+  matchDecider,
+  type MatchActor,
+  type MatchDomainEvent,
+  type MatchNewEvent,
+  type MatchState,
+} from './decider.ts';
 
 const MATCH_CANCELLED = 'This match was cancelled';
 
@@ -471,5 +477,75 @@ describe('results and confirmation (DESIGN.md §5): a player’s result waits fo
     expect(state.season!.positions).toEqual({ ann: 1, bo: 5, cy: 3, di: 4, ed: 2 });
     expect(state.match!.confirmation).toEqual({ state: 'confirmed' });
     expect(state.match!.hadWinner).toBe(true);
+  });
+});
+
+describe('who acts: a signed-in account is what the state says it is to the match', () => {
+  const account = (accountId: string) => ({ role: 'account' as const, accountId });
+  /** The state as the loader gives it for `accountId`: the match's history and the caller's role. */
+  const as = (accountId: string, actor: MatchActor | null) => (given: MatchDomainEvent[]) => {
+    const state = given.reduce(matchDecider.evolve, { season });
+    return { ...state, caller: { accountId, actor } };
+  };
+  const now = new Date('2026-03-14T10:00:00Z');
+  const NOT_YOURS = 'Only the players of this match and the club’s managers can change it';
+  const saveAs = (score: string, by: string) => ({ ...save(score), by: account(by) });
+
+  it('given an account that is neither player nor manager, when it saves, cancels or answers, then 403', () => {
+    const state = as('zed', null)([created('bo', 'ed')]);
+    for (const command of [
+      saveAs('6-4 6-3', 'zed'),
+      { type: 'CancelMatch' as const, matchId: 'm1', by: account('zed') },
+      { type: 'ConfirmResult' as const, matchId: 'm1', by: account('zed') },
+      { type: 'DisputeResult' as const, matchId: 'm1', by: account('zed'), reason: 'No' },
+    ]) {
+      expect(matchDecider.decide(command, state, now)).toEqual({
+        kind: 'rejected',
+        reason: 'forbidden',
+        message: NOT_YOURS,
+      });
+    }
+  });
+
+  it('given the state of another account, when an account acts, then 403 (a role is never borrowed)', () => {
+    const state = as('someone-else', manager)([created('bo', 'ed')]);
+    expect(matchDecider.decide(saveAs('6-4 6-3', 'zed'), state, now)).toMatchObject({
+      reason: 'forbidden',
+    });
+  });
+
+  it('given a cancelled match, when an outsider acts, then 409 before 403 (as the route answered)', () => {
+    const state = as('zed', null)([created('bo', 'ed'), { type: 'MatchCancelled', payload: ref }]);
+    expect(matchDecider.decide(saveAs('6-4 6-3', 'zed'), state, now)).toEqual({
+      kind: 'rejected',
+      reason: 'conflict',
+      message: MATCH_CANCELLED,
+    });
+  });
+
+  it('given a player of one side, when it saves a win, then it waits for the other side as that player', () => {
+    const state = as('ed-1', { role: 'player', accountId: 'ed-1', side: 'challenger' })([
+      created('bo', 'ed'),
+    ]);
+    const [recordedEvent] = matchDecider.decide(saveAs('4-6 3-6', 'ed-1'), state, now) as MatchNewEvent[];
+    expect(recordedEvent?.payload).toMatchObject({ pending: { enteredBy: 'ed-1', side: 'challenger' } });
+  });
+
+  it('given a manager of the club, when it creates a match, then MatchCreated; anyone else finds no season', () => {
+    const create = (by: string) => ({
+      type: 'CreateMatch' as const,
+      matchId: 'm1',
+      defenderId: 'bo',
+      challengerId: 'ed',
+      by: account(by),
+    });
+    expect(matchDecider.decide(create('boss'), as('boss', manager)([]), now)).toEqual([
+      { type: 'MatchCreated', streamId: 'm1', payload: { ...ref, defenderId: 'bo', challengerId: 'ed' } },
+    ]);
+    expect(matchDecider.decide(create('zed'), as('zed', null)([]), now)).toEqual({
+      kind: 'rejected',
+      reason: 'not_found',
+      message: 'No such season',
+    });
   });
 });

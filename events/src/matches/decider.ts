@@ -1,5 +1,4 @@
 import { refuse, reject, type Decider } from '../decider.ts';
-import type { NewEvent } from '../event-registry.ts';
 import type { MatchType } from '../ladders/model.ts';
 import type { Movement } from '../ladders/rules.ts';
 import {
@@ -11,7 +10,11 @@ import {
   matchResultRecorded,
   resultConfirmed,
   resultDisputed,
+  type MatchDomainEvent,
+  type MatchNewEvent,
 } from './events.ts';
+
+export type { MatchDomainEvent, MatchNewEvent } from './events.ts';
 import { clampToLatestDate } from './match-dates.ts';
 import { recalculate, type SideScoreInput, type Special } from './scoring.ts';
 
@@ -48,6 +51,11 @@ export interface MatchState {
     hadWinner: boolean;
     confirmation: Confirmation;
   };
+  /**
+   * The account that sends the command and what it is to this match (loaded with the rest, under the company's
+   * lock): a manager of the club, a player of one side, or nothing (`null`).
+   */
+  caller?: { accountId: string; actor: MatchActor | null };
 }
 
 export type Side = 'defender' | 'challenger';
@@ -62,56 +70,36 @@ export interface Confirmation {
 
 /** Who acts on a match: a player of one side, a manager of the club, or the system (deadlines, walkovers). */
 export type MatchActor = { role: 'player'; accountId: string; side: Side } | { role: 'manager' | 'system' };
+/** A signed-in account whose role on the match the state tells (`MatchState.caller`): what a route knows. */
+export type MatchCaller = MatchActor | { role: 'account'; accountId: string };
 
 export type MatchCommand =
-  | { type: 'CreateMatch'; matchId: string; defenderId: string; challengerId: string }
+  /** `by`: who creates it; only the club's managers may (an unknown season to anyone else). */
+  | { type: 'CreateMatch'; matchId: string; defenderId: string; challengerId: string; by?: MatchCaller }
   | {
       type: 'SaveMatch';
       matchId: string;
       defender: SideScoreInput;
       challenger: SideScoreInput;
       date?: string | null;
-      by: MatchActor;
+      by: MatchCaller;
     }
-  | { type: 'CancelMatch'; matchId: string; by: MatchActor }
-  | { type: 'ConfirmResult'; matchId: string; by: MatchActor }
-  | { type: 'DisputeResult'; matchId: string; by: MatchActor; reason: string };
-
-interface MatchRef {
-  matchId: string;
-  seasonId: string;
-  ladderId: string;
-}
-
-export type MatchDomainEvent =
-  | { type: typeof matchCreated.type; payload: MatchRef & { defenderId: string; challengerId: string } }
-  | {
-      type: typeof matchResultRecorded.type;
-      payload: MatchRef & {
-        defender: RecordedSide;
-        challenger: RecordedSide;
-        pending?: { enteredBy: string; side: Side; dueAt: string };
-      };
-    }
-  | { type: typeof resultConfirmed.type; payload: MatchRef & { confirmedBy: string } }
-  | { type: typeof resultDisputed.type; payload: MatchRef & { disputedBy: string; reason: string } }
-  | { type: typeof matchRescheduled.type; payload: MatchRef & { date: string | null } }
-  | { type: typeof matchCancelled.type; payload: MatchRef }
-  | {
-      type: typeof challengerLeapfrogged.type | typeof challengerSwapped.type;
-      payload: MatchRef & {
-        challengerId: string;
-        defenderId: string;
-        fromPosition: number;
-        toPosition: number;
-      };
-    };
+  | { type: 'CancelMatch'; matchId: string; by: MatchCaller }
+  | { type: 'ConfirmResult'; matchId: string; by: MatchCaller }
+  | { type: 'DisputeResult'; matchId: string; by: MatchCaller; reason: string };
 
 export const MATCH_CANCELLED = 'This match was cancelled';
 export const NOT_PENDING = 'This result is not waiting for confirmation';
 export const HAS_RESULT = 'A match with a result can only be cancelled by a manager';
 export const RESULT_FINAL = 'This result is confirmed: only a manager of the club can change it';
 export const DISPUTED = 'This result is disputed: a manager of the club settles it';
+export const NOT_YOURS = 'Only the players of this match and the club’s managers can change it';
+
+/** Who acts: as the command says, or, for a signed-in account, what the state says it is to the match. */
+export function actorOf(by: MatchCaller, state: MatchState): MatchActor | undefined {
+  if (by.role !== 'account') return by;
+  return state.caller?.accountId === by.accountId ? (state.caller.actor ?? undefined) : undefined;
+}
 
 const noScore: RecordedSide = { matchSets: [], special: 'none' };
 const HOUR_MS = 60 * 60 * 1000;
@@ -124,7 +112,7 @@ const actorName = (by: MatchActor) => (by.role === 'player' ? by.accountId : by.
  * challenger who stood below: LEAPFROG takes the defender's place (the teams between move down one), SWAP trades
  * places with the defender.
  */
-function moves(state: MatchState, winner: Side | null): NewEvent[] {
+function moves(state: MatchState, winner: Side | null): MatchNewEvent[] {
   const { season, match } = state;
   if (!season || !match || match.hadWinner || winner !== 'challenger') return [];
   const [from, to] = [season.positions[match.challengerId], season.positions[match.defenderId]];
@@ -166,7 +154,7 @@ function recorded(side: {
  * match is closed; a result is recorded only when it changes; a challenger who first beats a defender standing
  * above takes the defender's place (a later correction moves nobody); a date never goes past the season's end.
  */
-export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> = {
+export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, MatchNewEvent> = {
   initialState: () => ({}),
 
   decide(command, state, now) {
@@ -175,6 +163,9 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> =
     const ref = { matchId: command.matchId, seasonId: season.seasonId, ladderId: season.ladderId };
     switch (command.type) {
       case 'CreateMatch': {
+        if (command.by !== undefined && actorOf(command.by, state)?.role !== 'manager') {
+          return reject('not_found', 'No such season');
+        }
         if (!(command.defenderId in season.positions) || !(command.challengerId in season.positions)) {
           return reject('invalid', 'Both teams must be active in this season', 'defenderId');
         }
@@ -193,24 +184,26 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> =
       case 'SaveMatch': {
         if (!match) return reject('not_found', 'No such match');
         if (match.cancelled) return reject('conflict', MATCH_CANCELLED);
-        const events: NewEvent[] = [];
+        const by = actorOf(command.by, state);
+        if (!by) return reject('forbidden', NOT_YOURS);
+        const events: MatchNewEvent[] = [];
         const scored = recalculate(command.defender, command.challenger, season.matchType);
         const [defender, challenger] = [recorded(scored.defender), recorded(scored.challenger)];
         const before = [recorded(match.defender), recorded(match.challenger)];
-        const counts = command.by.role !== 'player' || season.confirmHours === 0;
+        const counts = by.role !== 'player' || season.confirmHours === 0;
         if (JSON.stringify([defender, challenger]) !== JSON.stringify(before)) {
           // DESIGN.md §5 (wave 3): a counted result with a winner, or a disputed one, is the managers' to change.
-          if (command.by.role === 'player') {
+          if (by.role === 'player') {
             if (match.confirmation.state === 'disputed') return refuse('DISPUTED', DISPUTED);
             const hasWinner = recalculate(match.defender, match.challenger, season.matchType).winner !== null;
             if (match.confirmation.state === 'confirmed' && hasWinner)
               return refuse('RESULT_FINAL', RESULT_FINAL);
           }
           const pending =
-            command.by.role === 'player' && !counts && scored.winner !== null
+            by.role === 'player' && !counts && scored.winner !== null
               ? {
-                  enteredBy: command.by.accountId,
-                  side: command.by.side,
+                  enteredBy: by.accountId,
+                  side: by.side,
                   dueAt: new Date(now.getTime() + season.confirmHours * HOUR_MS).toISOString(),
                 }
               : undefined;
@@ -225,7 +218,7 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> =
           events.push({
             type: resultConfirmed.type,
             streamId: match.matchId,
-            payload: { ...ref, confirmedBy: actorName(command.by) },
+            payload: { ...ref, confirmedBy: actorName(by) },
           });
           events.push(...moves(state, scored.winner));
         }
@@ -240,15 +233,18 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent> =
       case 'CancelMatch': {
         if (!match) return reject('not_found', 'No such match');
         if (match.cancelled) return reject('conflict', MATCH_CANCELLED);
+        const by = actorOf(command.by, state);
+        if (!by) return reject('forbidden', NOT_YOURS);
         const hasResult = recalculate(match.defender, match.challenger, season.matchType).winner !== null;
-        if (command.by.role === 'player' && hasResult) return refuse('HAS_RESULT', HAS_RESULT);
+        if (by.role === 'player' && hasResult) return refuse('HAS_RESULT', HAS_RESULT);
         return [{ type: matchCancelled.type, streamId: match.matchId, payload: ref }];
       }
       case 'ConfirmResult':
       case 'DisputeResult': {
         if (!match) return reject('not_found', 'No such match');
         if (match.cancelled) return reject('conflict', MATCH_CANCELLED);
-        const { by } = command;
+        const by = actorOf(command.by, state);
+        if (!by) return reject('forbidden', NOT_YOURS);
         const waiting =
           match.confirmation.state === 'pending' ||
           (by.role !== 'player' && match.confirmation.state === 'disputed');

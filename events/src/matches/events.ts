@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../event-registry.ts';
+import { defineEvent, type DomainEventOf, type EventOf, type NewEventOf } from '../event-registry.ts';
 import { specials } from './scoring.ts';
 import { LOCAL_DATE_TIME } from './match-dates.ts';
 
@@ -118,3 +118,7 @@ export type MatchEvent =
   | EventOf<typeof resultConfirmed>
   | EventOf<typeof resultDisputed>
   | EventOf<typeof challengerSwapped>;
+
+/** The match events as `decide` emits them and `evolve` folds them, inferred from the schemas above. */
+export type MatchNewEvent = NewEventOf<(typeof matchEvents)[number]>;
+export type MatchDomainEvent = DomainEventOf<(typeof matchEvents)[number]>;

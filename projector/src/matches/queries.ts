@@ -1,16 +1,26 @@
 import type pg from 'pg';
-import type { Confirmation, MatchState, RecordedSide } from '@courtside/events/matches/decider';
-import type { LiveMatchState } from '@courtside/events/live/decider';
-import type { LiveConfig, Side } from '@courtside/events/live/engine';
+import type { Confirmation, MatchActor, MatchState, RecordedSide } from '@courtside/events/matches/decider';
 import type { MatchType } from '@courtside/events/ladders/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
-import { confirmationJson } from '@courtside/projector/matches/match-view';
+import { API_ACCOUNTS_TABLE } from '../api-tables.ts';
+import { confirmationJson } from './match-view.ts';
+
+/**
+ * The queries on the matches tables, in the module that owns them: the match rules' state (the loaders the
+ * commands decide against, under the company's lock) and the lists the routes read.
+ */
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-/** A season's match settings and its active teams' positions, as the match rules decide against them. */
-export async function seasonMatchStateOf(db: Queryable, seasonId: string): Promise<MatchState> {
+/**
+ * A season's match settings and its active teams' positions, as the match rules decide against them; with
+ * `accountId`, also whether that account manages the season's club (`caller`).
+ */
+export async function seasonMatchStateOf(
+  db: Queryable,
+  seasonId: string,
+  accountId?: string,
+): Promise<MatchState> {
   const { rows } = await db.query<{
     seasonId: string;
     ladderId: string;
@@ -18,23 +28,34 @@ export async function seasonMatchStateOf(db: Queryable, seasonId: string): Promi
     latestDate: string;
     positions: Record<string, number> | null;
     rules: Partial<LadderRules> | null;
+    manages: boolean;
   }>(
     `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", s.match_type AS "matchType",
        to_char(s.end_date, 'YYYY-MM-DD') AS "latestDate", s.rules,
        (SELECT json_object_agg(t.id, t.position) FROM teams t WHERE t.season_id = s.id AND t.status = 'active')
-         AS positions
+         AS positions,
+       EXISTS (SELECT 1 FROM company_managers cm WHERE cm.company_id = s.company_id AND cm.account_id = $2)
+         AS manages
      FROM seasons s WHERE s.id = $1`,
-    [seasonId],
+    [seasonId, accountId ?? null],
   );
   const season = rows[0];
   if (!season) return {};
-  const { rules, ...settings } = season;
+  const { rules, manages, ...settings } = season;
   const { confirmHours, movement } = rulesOf(rules);
-  return { season: { ...settings, positions: season.positions ?? {}, confirmHours, movement } };
+  return {
+    season: { ...settings, positions: season.positions ?? {}, confirmHours, movement },
+    ...(accountId === undefined
+      ? {}
+      : { caller: { accountId, actor: manages ? { role: 'manager' as const } : null } }),
+  };
 }
 
-/** One match with its season, as the match rules decide against it. */
-export async function matchStateOf(db: Queryable, matchId: string): Promise<MatchState> {
+/**
+ * One match with its season, as the match rules decide against it; with `accountId`, also what that account is to
+ * the match (`caller`): a manager of its club first, else a player of one side, else nothing.
+ */
+export async function matchStateOf(db: Queryable, matchId: string, accountId?: string): Promise<MatchState> {
   const { rows } = await db.query<{
     seasonId: string;
     defenderId: string;
@@ -45,18 +66,45 @@ export async function matchStateOf(db: Queryable, matchId: string): Promise<Matc
     status: string;
     hadWinner: boolean;
     confirmation: Confirmation;
+    manages: boolean;
+    side: 'defender' | 'challenger' | null;
   }>(
-    `SELECT season_id AS "seasonId", defender_id AS "defenderId", challenger_id AS "challengerId",
-       defender_score AS defender, challenger_score AS challenger, date, status, had_winner AS "hadWinner",
-       ${confirmationJson('matches')} AS confirmation
-     FROM matches WHERE id = $1`,
-    [matchId],
+    `SELECT m.season_id AS "seasonId", m.defender_id AS "defenderId", m.challenger_id AS "challengerId",
+       m.defender_score AS defender, m.challenger_score AS challenger, m.date, m.status,
+       m.had_winner AS "hadWinner",
+       -- A counted result is only that to the rules: who entered it is the view's (as evolve folds it).
+       CASE WHEN m.confirmation_state = 'confirmed' THEN json_build_object('state', 'confirmed')
+         ELSE ${confirmationJson('m')} END AS confirmation,
+       EXISTS (SELECT 1 FROM company_managers cm WHERE cm.company_id = m.company_id AND cm.account_id = $2)
+         AS manages,
+       (SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END
+          FROM team_members tm WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2
+          LIMIT 1) AS side
+     FROM matches m WHERE m.id = $1`,
+    [matchId, accountId ?? null],
   );
   const row = rows[0];
   if (!row) return {};
   const { season } = await seasonMatchStateOf(db, row.seasonId);
-  const { seasonId: _seasonId, status, ...match } = row;
-  return { season, match: { matchId, ...match, cancelled: status === 'cancelled' } };
+  const { seasonId: _seasonId, status, manages, side, ...match } = row;
+  const actor: MatchActor | null = manages
+    ? { role: 'manager' }
+    : side && accountId
+      ? { role: 'player', accountId, side }
+      : null;
+  return {
+    season,
+    match: { matchId, ...match, cancelled: status === 'cancelled' },
+    ...(accountId === undefined ? {} : { caller: { accountId, actor } }),
+  };
+}
+
+/** The club a match belongs to (it never changes): what a command on it locks, known before the lock. */
+export async function matchCompanyOf(db: Queryable, matchId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ company_id: string }>('SELECT company_id FROM matches WHERE id = $1', [
+    matchId,
+  ]);
+  return rows[0]?.company_id;
 }
 
 /** The columns the match routes check a caller against. */
@@ -76,21 +124,6 @@ export async function matchRowOf(db: Queryable, matchId: string): Promise<MatchR
     [matchId],
   );
   return rows[0];
-}
-
-/** The side of the match an account plays on, if any. */
-export async function sideOf(
-  db: Queryable,
-  matchId: string,
-  accountId: string,
-): Promise<'defender' | 'challenger' | undefined> {
-  const { rows } = await db.query<{ side: 'defender' | 'challenger' }>(
-    `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side
-     FROM matches m JOIN team_members tm ON tm.team_id IN (m.defender_id, m.challenger_id)
-     WHERE m.id = $1 AND tm.account_id = $2`,
-    [matchId, accountId],
-  );
-  return rows[0]?.side;
 }
 
 /**
@@ -146,33 +179,4 @@ export async function matchContactsOf(db: Queryable, matchId: string) {
     [matchId],
   );
   return rows;
-}
-
-/** What live scoring decides against: the match with its season, its sport, and its points so far. */
-export async function liveStateOf(db: Queryable, matchId: string): Promise<LiveMatchState> {
-  const match = await matchStateOf(db, matchId);
-  const { rows } = await db.query<{
-    firstServer: Side;
-    noAd: boolean;
-    finalSet: LiveConfig['finalSet'];
-    points: Side[];
-    ended: boolean;
-    sportsCategory: string;
-  }>(
-    `SELECT l.first_server AS "firstServer", l.no_ad AS "noAd", l.final_set AS "finalSet", l.points, l.ended,
-       ld.sports_category AS "sportsCategory"
-     FROM live_scores l JOIN ladders ld ON ld.id = l.ladder_id WHERE l.match_id = $1`,
-    [matchId],
-  );
-  const row = rows[0];
-  if (!row || !match.season) return { match };
-  const { points, ended, sportsCategory, ...rules } = row;
-  // While scored live the match's games only mirror the points: no result is recorded until the match ends.
-  const noScore = { matchSets: [], special: 'none' as const };
-  const recorded = match.match && { ...match.match, defender: noScore, challenger: noScore };
-  return {
-    match: recorded ? { ...match, match: recorded } : match,
-    sportsCategory,
-    live: { config: { matchType: match.season.matchType, ...rules }, points, ended },
-  };
 }

@@ -1,0 +1,42 @@
+import type pg from 'pg';
+import type { LiveMatchState } from '@courtside/events/live/decider';
+import type { LiveConfig, Side } from '@courtside/events/live/engine';
+import { matchStateOf } from '../matches/queries.ts';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/**
+ * What live scoring decides against: the match with its season, its sport, and its points so far; with
+ * `accountId`, what that account is to the match.
+ */
+export async function liveStateOf(
+  db: Queryable,
+  matchId: string,
+  accountId?: string,
+): Promise<LiveMatchState> {
+  const match = await matchStateOf(db, matchId, accountId);
+  const { rows } = await db.query<{
+    firstServer: Side;
+    noAd: boolean;
+    finalSet: LiveConfig['finalSet'];
+    points: Side[];
+    ended: boolean;
+    sportsCategory: string;
+  }>(
+    `SELECT l.first_server AS "firstServer", l.no_ad AS "noAd", l.final_set AS "finalSet", l.points, l.ended,
+       ld.sports_category AS "sportsCategory"
+     FROM live_scores l JOIN ladders ld ON ld.id = l.ladder_id WHERE l.match_id = $1`,
+    [matchId],
+  );
+  const row = rows[0];
+  if (!row || !match.season) return { match };
+  const { points, ended, sportsCategory, ...rules } = row;
+  // While scored live the match's games only mirror the points: no result is recorded until the match ends.
+  const noScore = { matchSets: [], special: 'none' as const };
+  const recorded = match.match && { ...match.match, defender: noScore, challenger: noScore };
+  return {
+    match: recorded ? { ...match, match: recorded } : match,
+    sportsCategory,
+    live: { config: { matchType: match.season.matchType, ...rules }, points, ended },
+  };
+}
