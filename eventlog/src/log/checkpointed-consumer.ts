@@ -103,14 +103,11 @@ export async function startCheckpointedConsumer<Result>(
       const chunk = { partition, records: records.filter((record) => record.offset >= done), nextOffset };
       const result = await options.apply(client, chunk);
       const moved = keyed ? '$3' : '$2';
-      // Sent back to back: a pipelining pool saves the round trip; a failed move leaves COMMIT a rollback.
-      await Promise.all([
-        client.query(
-          `UPDATE ${table} SET next_offset = ${moved} WHERE partition = $1${logIs} AND next_offset < ${moved}`,
-          [...keyOf(partition), nextOffset],
-        ),
-        client.query('COMMIT'),
-      ]);
+      await client.query(
+        `UPDATE ${table} SET next_offset = ${moved} WHERE partition = $1${logIs} AND next_offset < ${moved}`,
+        [...keyOf(partition), nextOffset],
+      );
+      await client.query('COMMIT');
       options.committed?.(result, chunk);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
