@@ -9,8 +9,8 @@ import { migrate } from '@courtside/eventlog/db/migrate';
 import { createPool } from '@courtside/eventlog/db/pool';
 import { productEvents } from '@courtside/events/catalog';
 import { EventRegistry } from '@courtside/events/event-registry';
-import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
-import { createKafkaEventLog, type KafkaLogLevel } from '@courtside/eventlog/log/kafka';
+import { eventLogFrom } from '@courtside/eventlog/log/from-config';
+import type { KafkaLogLevel } from '@courtside/eventlog/log/kafka';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { productProjections } from '@courtside/projector/catalog';
 import { startProjector, type Projector } from '@courtside/projector/projector';
@@ -24,7 +24,7 @@ import { createMailer } from './mail/mailer.ts';
 import { DeadlineProcess } from './challenges/deadline-process.ts';
 import { DevClock } from './dev/dev-clock.ts';
 import { CommandBus, DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
-import { ProjectionTracker } from './commands/projection-tracker.ts';
+import { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import { PublicAnswerCache } from './http/public-answer-cache.ts';
 import { readProjectorStatus } from './health/health-routes.ts';
 import { startLiveServer } from './live/live-server.ts';
@@ -137,13 +137,13 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
     });
     await prepareReadModelSchema(config.databaseUrl, schema, projections);
     const onLogError = (error: unknown) => logger.warn({ err: error }, 'event log error');
-    const log: EventLog = config.kafkaBrokers?.length
-      ? await createKafkaEventLog({
-          brokers: config.kafkaBrokers,
-          topic: config.kafkaTopic,
-          ...(config.kafkaLogLevel ? { logLevel: config.kafkaLogLevel } : {}),
-        })
-      : await createEmbeddedEventLog({ databaseUrl: config.databaseUrl, onError: onLogError });
+    const log = await eventLogFrom({
+      databaseUrl: config.databaseUrl,
+      kafkaBrokers: config.kafkaBrokers,
+      kafkaTopic: config.kafkaTopic,
+      kafkaLogLevel: config.kafkaLogLevel,
+      onError: onLogError,
+    });
     stops.push(() => log.close());
 
     const db = createPool(config.databaseUrl, { max: 10, onError: onLogError });

@@ -1,6 +1,11 @@
 import pg from 'pg';
 import type { EventRegistry } from '@courtside/events/event-registry';
-import type { EventLog, LogBatch, LogRecord, Positions, Subscription } from '@courtside/eventlog/log/port';
+import {
+  startCheckpointedConsumer,
+  type CheckpointedChunk,
+  type CheckpointedConsumer,
+} from '@courtside/eventlog/log/checkpointed-consumer';
+import type { EventLog, LogRecord } from '@courtside/eventlog/log/port';
 import { applyRecords, PoisonedRecordError, type AppliedRecords } from './apply-records.ts';
 import { PROJECTED_CHANNEL } from './projected-notification.ts';
 import type { LivePush, Projection } from './projection.ts';
@@ -61,8 +66,7 @@ export function startProjector(options: ProjectorOptions): Projector {
   } as pg.PoolConfig);
   pool.on('error', (error) => options.logger.error({ err: error }, 'projector pool error'));
   let lease: pg.Client | undefined;
-  let subscription: Subscription | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  let consumer: CheckpointedConsumer | undefined;
   let stopping = false;
   /** Quarantined companies: the offset of the first event of theirs that could not be applied. */
   const quarantined = new Map<string, number>();
@@ -100,16 +104,31 @@ export function startProjector(options: ProjectorOptions): Projector {
     if (stopping) return;
     // A restart retries quarantined companies: the cause may be fixed in this version of the code.
     await retryQuarantined();
-    await beat();
-    heartbeat = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
-    subscription = await options.log.subscribe({
-      name: `projector-${schema}`,
-      from: readCheckpoints,
-      onBatch: handleBatch,
-      partitionsAtOnce: true,
-      onError: (error) => options.logger.error({ err: error }, 'projector batch failed, retrying'),
+    consumer = await startCheckpointedConsumer({
+      log: options.log,
+      pool,
+      subscription: {
+        name: `projector-${schema}`,
+        partitionsAtOnce: true,
+        onError: (error) => options.logger.error({ err: error }, 'projector batch failed, retrying'),
+      },
+      checkpoints: { name: `${schema}.checkpoints` },
+      maxRecordsPerTransaction: MAX_RECORDS_PER_TRANSACTION,
+      heartbeat: beat,
+      heartbeatMs: HEARTBEAT_MS,
+      onAssigned: readQuarantines,
+      apply: projectChunk,
+      // An event that cannot be applied quarantines its company (recorded in its own transaction) and the chunk is
+      // tried again: that company's events from there on are parked, everyone else's are applied.
+      recover: async (error) => {
+        if (!(error instanceof PoisonedRecordError)) return false;
+        await quarantine(error);
+        return true;
+      },
+      committed: (result, chunk) =>
+        options.onProjected?.(result.events.length, chunk.partition, chunk.nextOffset),
     });
-    if (stopping) return void (await subscription.stop());
+    if (stopping) return void (await consumer.stop());
     options.logger.info({ schema, log: options.log.kind }, 'projector started');
   }
 
@@ -124,14 +143,10 @@ export function startProjector(options: ProjectorOptions): Projector {
   }
 
   /**
-   * Where each assigned partition starts. Also reads which companies are quarantined: a partition may come from
-   * another projector, which quarantined a company this one has not seen fail.
+   * Which companies are quarantined, read whenever partitions are assigned: a partition may come from another
+   * projector, which quarantined a company this one has not seen fail.
    */
-  async function readCheckpoints(partitions: number[]): Promise<Positions> {
-    const { rows } = await pool.query<{ partition: number; next_offset: number }>(
-      `SELECT partition, next_offset FROM ${schema}.checkpoints WHERE partition = ANY($1)`,
-      [partitions],
-    );
+  async function readQuarantines(): Promise<void> {
     const held = await pool.query<{ company_id: string; offset: string }>(
       `SELECT company_id, "offset" FROM ${schema}.quarantined_companies`,
     );
@@ -140,28 +155,6 @@ export function startProjector(options: ProjectorOptions): Projector {
         row.company_id,
         Math.min(quarantined.get(row.company_id) ?? Infinity, Number(row.offset)),
       );
-    }
-    return Object.fromEntries(rows.map((row) => [row.partition, row.next_offset]));
-  }
-
-  async function handleBatch(batch: LogBatch): Promise<void> {
-    for (let start = 0; start < batch.records.length; start += MAX_RECORDS_PER_TRANSACTION) {
-      await projectChunk(batch.partition, batch.records.slice(start, start + MAX_RECORDS_PER_TRANSACTION));
-    }
-  }
-
-  /**
-   * Commits a chunk. An event that cannot be applied quarantines its company (recorded in its own transaction) and
-   * the chunk is tried again: that company's events from there on are parked, everyone else's are applied.
-   */
-  async function projectChunk(partition: number, records: LogRecord[]): Promise<void> {
-    for (;;) {
-      try {
-        return await commitRecords(partition, records);
-      } catch (error) {
-        if (!(error instanceof PoisonedRecordError)) throw error;
-        await quarantine(error);
-      }
     }
   }
 
@@ -209,55 +202,32 @@ export function startProjector(options: ProjectorOptions): Projector {
     return from !== undefined && record.offset >= from;
   }
 
-  async function commitRecords(partition: number, records: LogRecord[]) {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      // The partition's checkpoint row, locked: a projector that held the partition before a rebalance may still be
-      // committing a batch of it; this one waits for it, then skips what it applied. The row is made first, so
-      // there is something to lock even for a partition never projected before.
+  /** Applies a chunk's records, parks those of quarantined companies, and writes the pushes; in its transaction. */
+  async function projectChunk(client: pg.PoolClient, chunk: CheckpointedChunk): Promise<AppliedRecords> {
+    const { partition, records: fresh, nextOffset } = chunk;
+    await confirmQuarantines(client, fresh);
+    const parked = fresh.filter(isParked);
+    const result = await applyRecords(
+      client,
+      fresh.filter((record) => !isParked(record)),
+      options.registry,
+      options.projections,
+      publish,
+    );
+    if (parked.length > 0) {
       await client.query(
-        'INSERT INTO checkpoints (partition, next_offset) VALUES ($1, 0) ON CONFLICT (partition) DO NOTHING',
-        [partition],
+        `INSERT INTO parked_events (partition, "offset", company_id, record)
+         SELECT * FROM unnest($1::integer[], $2::bigint[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING`,
+        [
+          parked.map((record) => record.partition),
+          parked.map((record) => record.offset),
+          parked.map(companyOf),
+          parked.map((record) => JSON.stringify(record.value)),
+        ],
       );
-      const { rows } = await client.query<{ next_offset: number }>(
-        'SELECT next_offset FROM checkpoints WHERE partition = $1 FOR UPDATE',
-        [partition],
-      );
-      const applied = rows[0]?.next_offset ?? 0;
-      // A record below the checkpoint was applied already (a redelivery after a crash): skip it, never double it.
-      const fresh = records.filter((record) => record.offset >= applied);
-      await confirmQuarantines(client, fresh);
-      const parked = fresh.filter(isParked);
-      const result: AppliedRecords = await applyRecords(
-        client,
-        fresh.filter((record) => !isParked(record)),
-        options.registry,
-        options.projections,
-        publish,
-      );
-      if (parked.length > 0) {
-        await client.query(
-          `INSERT INTO parked_events (partition, "offset", company_id, record)
-           SELECT * FROM unnest($1::integer[], $2::bigint[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING`,
-          [
-            parked.map((record) => record.partition),
-            parked.map((record) => record.offset),
-            parked.map(companyOf),
-            parked.map((record) => JSON.stringify(record.value)),
-          ],
-        );
-      }
-      const nextOffset = (records.at(-1)?.offset ?? applied - 1) + 1;
-      await finishBatch(client, partition, nextOffset, publish ? result.pushes : []);
-      await client.query('COMMIT');
-      options.onProjected?.(result.events.length, partition, nextOffset);
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
     }
+    await finishBatch(client, partition, nextOffset, publish ? result.pushes : []);
+    return result;
   }
 
   /** Applies each quarantined company's parked events, in log order; a company whose events now apply is released. */
@@ -312,8 +282,8 @@ export function startProjector(options: ProjectorOptions): Projector {
   }
 
   /**
-   * Moves the checkpoint, writes the live pushes to the outbox and announces the batch, in one round trip. Small
-   * batches of pushes ride along in the notification, so api processes need not read them back.
+   * Writes the live pushes to the outbox and announces the batch (its checkpoint moves in the same transaction), in
+   * one round trip. Small batches of pushes ride along in the notification, so api processes need not read them back.
    */
   async function finishBatch(
     client: pg.PoolClient,
@@ -325,11 +295,7 @@ export function startProjector(options: ProjectorOptions): Projector {
     const inline =
       publish && data.reduce((bytes, text) => bytes + Buffer.byteLength(text) + 120, 200) < MAX_INLINE_BYTES;
     await client.query(
-      `WITH moved AS (
-         INSERT INTO checkpoints (partition, next_offset) VALUES ($1, $2)
-         ON CONFLICT (partition) DO UPDATE SET next_offset = excluded.next_offset
-         WHERE checkpoints.next_offset < excluded.next_offset
-       ), input AS (
+      `WITH input AS (
          SELECT * FROM unnest($3::text[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS i (room, event, data, nth)
        ), numbered AS (
          -- Each room's next positions; rooms locked in one order, so two projectors never wait on each other.
@@ -368,8 +334,7 @@ export function startProjector(options: ProjectorOptions): Projector {
     started,
     async stop() {
       stopping = true;
-      clearInterval(heartbeat);
-      await subscription?.stop();
+      await consumer?.stop();
       await lease?.end().catch(() => undefined);
       await standby;
       await pool.end();

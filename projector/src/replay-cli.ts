@@ -1,15 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { productEvents } from '@courtside/events/catalog';
 import { EventRegistry } from '@courtside/events/event-registry';
-import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
-import { createKafkaEventLog, kafkaLogLevelOf } from '@courtside/eventlog/log/kafka';
 import { productProjections } from './catalog.ts';
 import { liveReadModelSchema } from './read-model-schema.ts';
 import { rebuildInMemory } from './rebuild/in-memory-rebuild.ts';
 import { promoteRebuild, replay } from './replay.ts';
+import { cliDatabaseUrl, cliEventLog } from './cli-environment.ts';
 
 const usage = `npm run replay -- [--verify] [--keep] [--promote]
 
@@ -32,16 +29,11 @@ async function main(): Promise<number> {
     console.log(usage);
     return 0;
   }
-  const databaseUrl = process.env.DATABASE_URL ?? startedDatabaseUrl();
-  const brokers = process.env.KAFKA_BROKERS?.split(',').filter(Boolean);
+  const databaseUrl = cliDatabaseUrl(
+    'Set DATABASE_URL, or run `npm start` first so the replay can use its database.',
+  );
   const logger = pino({ name: 'replay', level: process.env.LOG_LEVEL ?? 'warn' });
-  const log = brokers?.length
-    ? await createKafkaEventLog({
-        brokers,
-        topic: process.env.KAFKA_TOPIC,
-        logLevel: kafkaLogLevelOf(process.env.KAFKAJS_LOG_LEVEL),
-      })
-    : await createEmbeddedEventLog({ databaseUrl });
+  const log = await cliEventLog(databaseUrl);
   try {
     const report = await replay({
       databaseUrl,
@@ -84,15 +76,6 @@ async function main(): Promise<number> {
   } finally {
     await log.close();
   }
-}
-
-/** `npm start` writes the address of its embedded Postgres here while it runs. */
-function startedDatabaseUrl(): string {
-  const file = path.resolve(process.env.COURTSIDE_DATA_DIR ?? '.courtside', 'database.url');
-  if (!existsSync(file)) {
-    throw new Error('Set DATABASE_URL, or run `npm start` first so the replay can use its database.');
-  }
-  return readFileSync(file, 'utf8').trim();
 }
 
 main().then(

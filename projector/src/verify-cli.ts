@@ -1,8 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { verifyLog } from '@courtside/eventlog/chain/verify-log';
-import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
-import { createKafkaEventLog, kafkaLogLevelOf } from '@courtside/eventlog/log/kafka';
+import { cliDatabaseUrl, cliEventLog } from './cli-environment.ts';
 
 const usage = `npm run verify [-- <companyId>]
 
@@ -17,15 +14,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const only = args.find((arg) => !arg.startsWith('-'));
-  const databaseUrl = process.env.DATABASE_URL ?? startedDatabaseUrl();
-  const brokers = process.env.KAFKA_BROKERS?.split(',').filter(Boolean);
-  const log = brokers?.length
-    ? await createKafkaEventLog({
-        brokers,
-        topic: process.env.KAFKA_TOPIC,
-        logLevel: kafkaLogLevelOf(process.env.KAFKAJS_LOG_LEVEL),
-      })
-    : await createEmbeddedEventLog({ databaseUrl });
+  const databaseUrl = cliDatabaseUrl('Set DATABASE_URL, or run `npm start` first.');
+  const log = await cliEventLog(databaseUrl);
   try {
     const reports = await verifyLog(log);
     let broken = 0;
@@ -39,12 +29,6 @@ async function main(): Promise<number> {
   } finally {
     await log.close();
   }
-}
-
-function startedDatabaseUrl(): string {
-  const file = path.resolve(process.env.COURTSIDE_DATA_DIR ?? '.courtside', 'database.url');
-  if (!existsSync(file)) throw new Error('Set DATABASE_URL, or run `npm start` first.');
-  return readFileSync(file, 'utf8').trim();
 }
 
 main().then(

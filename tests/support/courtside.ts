@@ -1,7 +1,6 @@
 import { startCourtside, type CourtsideConfig, type RunningCourtside } from '@courtside/api/courtside';
 import { createLogger } from '@courtside/api/observability/logger';
-import { createEmbeddedEventLog } from '@courtside/eventlog/log/embedded';
-import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
+import { eventLogFrom } from '@courtside/eventlog/log/from-config';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { notesModule } from '../spine/notes-module.ts';
 import { createTestDatabase, kafkaBrokers, uniqueTopic } from './services.ts';
@@ -25,9 +24,7 @@ export async function createBackend(kind: LogKind): Promise<TestBackend> {
 
 /** A client of the backend's event log, as another process of that installation would open it. */
 export function openLog(backend: TestBackend): Promise<EventLog> {
-  return backend.kafkaBrokers
-    ? createKafkaEventLog({ brokers: backend.kafkaBrokers, topic: backend.kafkaTopic })
-    : createEmbeddedEventLog({ databaseUrl: backend.databaseUrl });
+  return eventLogFrom(backend);
 }
 
 /**

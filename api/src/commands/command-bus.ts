@@ -8,7 +8,7 @@ import { prepared } from '@courtside/eventlog/db/prepared';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { CommandRejected, CommandUnavailable } from './command-errors.ts';
 import { KeyedQueue, WaitedTooLong } from './keyed-queue.ts';
-import type { ProjectionTracker } from './projection-tracker.ts';
+import type { ProjectionTracker } from '@courtside/projector/projection-tracker';
 
 /** What a command handler sees: the read models (caught up with the company's events) and the clock. */
 export interface DecideContext {

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { OutboxPush } from '@courtside/projector/projected-notification';
-import type { ProjectionTracker } from '../commands/projection-tracker.ts';
+import type { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import type { subscribeAckSchema } from './pushes.ts';
 import { subscribeSchema } from './pushes.ts';
 import { authorizeRoom, parseRoom, type RoomAuthorizer, type Viewer } from './rooms.ts';

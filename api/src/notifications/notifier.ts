@@ -1,6 +1,11 @@
 import pg from 'pg';
 import type { EventRegistry } from '@courtside/events/event-registry';
-import type { EventLog, LogBatch, LogRecord, Positions, Subscription } from '@courtside/eventlog/log/port';
+import {
+  startCheckpointedConsumer,
+  type CheckpointedChunk,
+  type CheckpointedConsumer,
+} from '@courtside/eventlog/log/checkpointed-consumer';
+import type { EventLog, LogRecord } from '@courtside/eventlog/log/port';
 import {
   notify,
   reminderDue,
@@ -12,7 +17,7 @@ import {
 } from '@courtside/events/notifications/notify';
 import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
 import { assertSchemaName } from '@courtside/projector/read-model-schema';
-import { PROJECTED_CHANNEL, type ProjectedNotification } from '@courtside/projector/projected-notification';
+import { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import { renderMail } from './mail-render.ts';
 import { readNotifyContext } from './notify-context.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
@@ -97,15 +102,14 @@ export function startNotifier(options: NotifierOptions): Notifier {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
   pool.on('error', (error) => options.logger.error({ err: error }, 'notifier pool error'));
   const logId = options.log.id;
-  let subscription: Subscription | undefined;
+  let consumer: CheckpointedConsumer | undefined;
   let reminders: NodeJS.Timeout | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
   let stopping = false;
   let stopped: Promise<void> | undefined;
-  let listener: pg.Client | undefined;
-  /** Per partition: every event below this offset is in the read models. */
-  const projectedTo = new Map<number, number>();
-  const projectorWaiters = new Set<() => void>();
+  // Polling goes on without the projector's announcements.
+  const projection = new ProjectionTracker(pool, options.databaseUrl, schema, (error) => {
+    if (!stopping) options.logger.warn({ err: error }, 'notifier lost the projector announcements');
+  });
 
   const beat = () =>
     pool.query(
@@ -114,23 +118,33 @@ export function startNotifier(options: NotifierOptions): Notifier {
     );
 
   const started = (async () => {
-    await listenToProjector();
-    await beat();
-    heartbeat = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
-    subscription = await options.log.subscribe({
-      name: 'notifier',
-      // Kafka: the consumer group `courtside.notifier` (DESIGN.md §6); another topic (a test's) gets its own.
-      group:
-        logId === 'kafka:courtside.events'
-          ? 'courtside.notifier'
-          : `courtside.notifier.${logId.replace(/^kafka:/, '')}`,
-      from: readCheckpoints,
-      onBatch: handleBatch,
-      onError: (error) => {
-        if (!stopping) options.logger.error({ err: error }, 'notifier batch failed, retrying');
+    await projection.start();
+    consumer = await startCheckpointedConsumer({
+      log: options.log,
+      pool,
+      subscription: {
+        name: 'notifier',
+        // Kafka: the consumer group `courtside.notifier` (DESIGN.md §6); another topic (a test's) gets its own.
+        group:
+          logId === 'kafka:courtside.events'
+            ? 'courtside.notifier'
+            : `courtside.notifier.${logId.replace(/^kafka:/, '')}`,
+        onError: (error) => {
+          if (!stopping) options.logger.error({ err: error }, 'notifier batch failed, retrying');
+        },
+      },
+      checkpoints: { name: 'courtside.notifier_checkpoints', log: logId },
+      maxRecordsPerTransaction: MAX_RECORDS_PER_TRANSACTION,
+      heartbeat: beat,
+      heartbeatMs: HEARTBEAT_MS,
+      beforeChunk: projected,
+      apply: notifyChunk,
+      committed: (written) => {
+        options.onNotified?.(written.events, written.told);
+        if (written.mailed > 0) options.onMailQueued?.();
       },
     });
-    if (stopping) return void (await subscription.stop());
+    if (stopping) return void (await consumer.stop());
     reminders = setInterval(
       () =>
         void runReminders().catch((error: unknown) =>
@@ -141,117 +155,27 @@ export function startNotifier(options: NotifierOptions): Notifier {
     options.logger.info({ log: logId }, 'notifier started');
   })();
 
-  async function readCheckpoints(partitions: number[]): Promise<Positions> {
-    const { rows } = await pool.query<{ partition: number; next_offset: string }>(
-      `SELECT partition, next_offset FROM courtside.notifier_checkpoints WHERE log = $1 AND partition = ANY($2)`,
-      [logId, partitions],
-    );
-    return Object.fromEntries(rows.map((row) => [row.partition, Number(row.next_offset)]));
-  }
-
-  async function handleBatch(batch: LogBatch): Promise<void> {
-    for (let start = 0; start < batch.records.length; start += MAX_RECORDS_PER_TRANSACTION) {
-      const records = batch.records.slice(start, start + MAX_RECORDS_PER_TRANSACTION);
-      await projected(batch.partition, records.at(-1)!.offset + 1);
-      await commitRecords(batch.partition, records);
-    }
-  }
-
   /** Recipients come from the read models: wait until they show at least these events. */
   async function projected(partition: number, nextOffset: number): Promise<void> {
     for (;;) {
       if (stopping) throw new Error('notifier stopping');
-      if ((projectedTo.get(partition) ?? 0) >= nextOffset) return;
-      const { rows } = await pool.query<{ next_offset: string }>(
-        `SELECT next_offset FROM ${schema}.checkpoints WHERE partition = $1`,
-        [partition],
-      );
-      noteProjected(partition, Number(rows[0]?.next_offset ?? 0));
-      if ((projectedTo.get(partition) ?? 0) >= nextOffset) return;
-      // Woken by the projector's announcement of its next commit; the timeout covers a missed one.
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, PROJECTOR_POLL_MS);
-        function done() {
-          clearTimeout(timer);
-          projectorWaiters.delete(done);
-          resolve();
-        }
-        projectorWaiters.add(done);
-      });
+      if (await projection.waitFor(partition, nextOffset, PROJECTOR_POLL_MS)) return;
     }
   }
 
-  function noteProjected(partition: number, nextOffset: number): void {
-    if (nextOffset > (projectedTo.get(partition) ?? 0)) projectedTo.set(partition, nextOffset);
-    for (const wake of [...projectorWaiters]) wake();
-  }
-
-  /** Listens to the projector's announcements (PROJECTED_CHANNEL), so a batch goes on the moment it is projected. */
-  async function listenToProjector(): Promise<void> {
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    client.on('error', (error) => {
-      // Polling goes on without it.
-      if (!stopping) options.logger.warn({ err: error }, 'notifier lost the projector announcements');
-    });
-    client.on('notification', (message) => {
-      if (message.channel !== PROJECTED_CHANNEL || !message.payload) return;
-      try {
-        const announced = JSON.parse(message.payload) as Partial<ProjectedNotification>;
-        if (announced.schema === schema && typeof announced.partition === 'number')
-          noteProjected(announced.partition, Number(announced.nextOffset ?? 0));
-      } catch {
-        /* not ours to read */
-      }
-    });
-    await client.connect();
-    await client.query(`LISTEN ${PROJECTED_CHANNEL}`);
-    listener = client;
-  }
-
-  async function commitRecords(partition: number, records: LogRecord[]): Promise<void> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(
-        `INSERT INTO courtside.notifier_checkpoints (log, partition, next_offset) VALUES ($1, $2, 0)
-         ON CONFLICT DO NOTHING`,
-        [logId, partition],
-      );
-      // Locks this partition's checkpoint: a second notifier (or a redelivery) waits, then skips what is done.
-      const { rows } = await client.query<{ next_offset: string }>(
-        `SELECT next_offset FROM courtside.notifier_checkpoints WHERE log = $1 AND partition = $2 FOR UPDATE`,
-        [logId, partition],
-      );
-      const done = Number(rows[0]?.next_offset ?? 0);
-      // The read models stand still for this batch (it waited for them to pass it): read each thing once.
-      const reads = cachedReads(client);
-      let events = 0;
-      let told = 0;
-      let mailed = 0;
-      for (const record of records) {
-        if (record.offset < done) continue;
-        const event = parse(record);
-        if (!event) continue;
-        events++;
-        const written = await decideAndWrite(client, event, reads);
-        told += written.told;
-        mailed += written.mailed;
-      }
-      const last = records.at(-1)!.offset + 1;
-      await client.query(
-        `UPDATE courtside.notifier_checkpoints SET next_offset = $3
-         WHERE log = $1 AND partition = $2 AND next_offset < $3`,
-        [logId, partition, last],
-      );
-      await client.query('COMMIT');
-      options.onNotified?.(events, told);
-      if (mailed > 0) options.onMailQueued?.();
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+  async function notifyChunk(client: pg.PoolClient, chunk: CheckpointedChunk) {
+    // The read models stand still for this chunk (it waited for them to pass it): read each thing once.
+    const reads = cachedReads(client);
+    const written = { events: 0, told: 0, mailed: 0 };
+    for (const record of chunk.records) {
+      const event = parse(record);
+      if (!event) continue;
+      written.events++;
+      const { told, mailed } = await decideAndWrite(client, event, reads);
+      written.told += told;
+      written.mailed += mailed;
     }
+    return written;
   }
 
   function parse(record: LogRecord): NotifierInput | undefined {
@@ -430,10 +354,9 @@ export function startNotifier(options: NotifierOptions): Notifier {
       stopped ??= (async () => {
         stopping = true;
         clearInterval(reminders);
-        clearInterval(heartbeat);
         await started.catch(() => undefined);
-        await subscription?.stop();
-        await listener?.end().catch(() => undefined);
+        await consumer?.stop();
+        await projection.close();
         await pool.end();
       })();
       return stopped;

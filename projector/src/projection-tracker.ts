@@ -1,9 +1,5 @@
 import pg from 'pg';
-import {
-  PROJECTED_CHANNEL,
-  type OutboxPush,
-  type ProjectedNotification,
-} from '@courtside/projector/projected-notification';
+import { PROJECTED_CHANNEL, type OutboxPush, type ProjectedNotification } from './projected-notification.ts';
 
 /** Told of new outbox rows up to `outboxTo`; `pushes` are those rows when they came with the notification. */
 export type OutboxListener = (outboxTo: number, pushes?: OutboxPush[]) => void;
@@ -19,7 +15,8 @@ const FALLBACK_POLL_MS = 250;
 
 /**
  * Knows how far the projector has come, per partition, from its "projected" notifications (with a slow poll of
- * the checkpoints as a safety net for a dropped listen connection), and lets commands wait for a position.
+ * the checkpoints as a safety net for a dropped listen connection), and lets its readers wait for a position: the
+ * api's commands (read-your-writes) and the notifier (it reads recipients from the read models).
  */
 export class ProjectionTracker {
   private readonly positions = new Map<number, number>();
@@ -100,7 +97,7 @@ export class ProjectionTracker {
       if (!message.payload) return;
       const notification = JSON.parse(message.payload) as ProjectedNotification;
       if (notification.schema !== this.schema) return;
-      this.advance(notification.partition, notification.nextOffset);
+      this.advance(notification.partition, Number(notification.nextOffset));
       // The batch's pushes ride along when they fit, so the live channel emits them without reading the outbox.
       if (notification.outboxTo > 0)
         for (const listener of this.outboxListeners)
@@ -115,7 +112,8 @@ export class ProjectionTracker {
     const { rows } = await this.pool.query<{ partition: number; next_offset: number }>(
       `SELECT partition, next_offset FROM ${this.schema}.checkpoints`,
     );
-    for (const row of rows) this.advance(row.partition, row.next_offset);
+    for (const row of rows) this.advance(row.partition, Number(row.next_offset));
+    if (this.outboxListeners.size === 0) return;
     const { rows: outbox } = await this.pool.query<{ max: number | null }>(
       `SELECT max(id) AS max FROM ${this.schema}.outbox`,
     );
