@@ -15,6 +15,15 @@ const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
 const bellName = (page: Page) =>
   page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
 
+/** The account's notifications, newest first, as "kind read" or "kind unread". */
+async function notificationStates(http: HttpClient): Promise<string[]> {
+  const answer = await http.json<Array<{ kind: string; readAt: string | null }>>(
+    'GET',
+    `${ACCOUNT_API}/notifications`,
+  );
+  return answer.body.map((item) => `${item.kind} ${item.readAt ? 'read' : 'unread'}`);
+}
+
 async function notificationKinds(http: HttpClient): Promise<string[]> {
   const answer = await http.json<Array<{ kind: string }>>('GET', `${ACCOUNT_API}/notifications`);
   return answer.body.map((item) => item.kind);
@@ -140,7 +149,17 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
     expect(
       (await manager.json<{ language: string }>('GET', `${ACCOUNT_API}/account/preferences`)).body,
     ).toMatchObject({ language: 'en' });
-    await expect.poll(() => notificationKinds(manager), { timeout: 20_000 }).toEqual(['team.waiting']);
+    // The accepted team's request is settled (read); a second team then waits, unread.
+    await expect.poll(() => notificationStates(manager), { timeout: 20_000 }).toEqual(['team.waiting read']);
+    const askToJoin = async () => {
+      const player = new HttpClient(baseUrl);
+      await signedInAccount(player);
+      expect((await player.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {})).status).toBe(201);
+    };
+    await askToJoin();
+    await expect
+      .poll(() => notificationStates(manager), { timeout: 20_000 })
+      .toEqual(['team.waiting unread', 'team.waiting read']);
 
     let browser: Browser | undefined;
     try {
@@ -152,16 +171,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
       await expect.poll(() => bell.getAttribute('aria-label')).toBe('Meldingen: 1 ongelezen');
 
       // A new team asks to join: the live push is in the page's language too.
-      const player = new HttpClient(baseUrl);
-      await signedInAccount(player);
-      expect((await player.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {})).status).toBe(201);
+      await askToJoin();
       await expect
         .poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 })
         .toBe('Meldingen: 2 ongelezen');
       await bell.click();
       await expect
         .poll(() => page.getByRole('menuitem', { name: new RegExp(`^${waiting}`) }).count())
-        .toBe(2);
+        .toBe(3);
       await browser.screenshot(`notifications-bell-nl-${viewport}`);
     } finally {
       await browser?.close();

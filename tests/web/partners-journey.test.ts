@@ -104,7 +104,13 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       await annPage.getByLabel(text.partnerEmail).fill(bo.email);
       await annPage.getByRole('button', { name: text.register, exact: true }).click();
       await alertShows(annPage, text.asked);
-      await annPage.getByTestId('team-status').filter({ hasText: text.waitingForPartner }).waitFor();
+      // Both her teams list and the season's row on the ladder card say so (no Join there while the request is open).
+      await expect
+        .poll(() => annPage.getByTestId('team-status').filter({ hasText: text.waitingForPartner }).count())
+        .toBe(2);
+      expect(await annPage.getByTestId('ladder-card').getByRole('button', { name: text.join }).count()).toBe(
+        0,
+      );
       await expectAxeClean(annPage, `ladders page with a request sent (${locale}, ${viewport})`);
       expect(await waitingNames()).toEqual([]);
 
