@@ -68,6 +68,17 @@ describe('what the server sends to a phone on a weak signal', () => {
     expect((await start('/webapps/')).headers.location).toBe('/webapps/ladders/en/');
   });
 
+  it('answers a page whose address ends in a dot and letters (an invitation link) with the page, a file by its type', async () => {
+    // An invitation token is `{id}.{signature}`; a signature of letters and digits only once read as a missing file.
+    const link = await rawGet(
+      `${courtside.url}/webapps/account/nl/invitation/b14b097f-6d7e.KOpAbZwXR0hbBMaIlpUczn8l`,
+    );
+    expect(link.status).toBe(200);
+    expect(String(link.headers['content-type'])).toContain('text/html');
+    expect((await rawGet(`${courtside.url}/webapps/favicon.svg`)).status).toBe(200);
+    expect((await rawGet(`${courtside.url}/webapps/no-such-file.js`)).status).toBe(404);
+  });
+
   it('revalidates the page itself with its ETag: 304 while it has not changed', async () => {
     const url = `${courtside.url}/webapps/ladders/en/`;
     const first = await rawGet(url, { 'accept-encoding': 'br' });

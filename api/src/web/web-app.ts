@@ -62,6 +62,12 @@ function sameServerFetchJson(socket: Socket): FetchJson | undefined {
 }
 
 /** The answers as a `<script type="application/json">` element: no `<` in them can end it early. */
+/**
+ * A file of the built app beside index.html (`favicon.svg`, `first-paint-boot.js`): by its type, not by any dot, so
+ * that a page address whose last segment has one (an invitation link's `{id}.{signature}`) is still a page.
+ */
+const STATIC_FILE = /\.(?:html|js|mjs|css|map|json|webmanifest|svg|png|ico|jpg|webp|woff2?|txt|xml)$/i;
+
 export function firstDataScript(data: Record<string, unknown>): string {
   const json = JSON.stringify(data).replaceAll('<', '\\u003c');
   return `<script type="application/json" id="first-data">${json}</script>`;
@@ -137,7 +143,7 @@ export function webApp(distDir: string, logger?: Logger): Middleware {
       if (sent) return;
       return next();
     }
-    if (file && !file.endsWith('/') && /\.[a-z0-9]+$/i.test(file)) {
+    if (file && STATIC_FILE.test(file)) {
       const sent = await send(ctx, file, { root: distDir, ...precompressed }).catch(() => undefined);
       if (sent) return;
       return next();
