@@ -9,7 +9,7 @@ const script = fileURLToPath(new URL('./courtside-process.ts', import.meta.url))
  * until it serves; `onForked` gets the child at once (to kill it at cleanup, whatever happens next).
  */
 export async function startCourtsideProcess(
-  role: 'api' | 'projector',
+  role: 'api' | 'projector' | 'both',
   env: Record<string, string>,
   onForked: (child: ChildProcess) => void,
 ): Promise<{ child: ChildProcess; url: string | undefined }> {

@@ -1,6 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
@@ -9,6 +8,7 @@ import { managerWithCompany } from '../support/accounts.ts';
 import { axeViolations } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type Browser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
+import { startCourtsideProcess } from '../support/courtside-processes.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { DEV_CLOCK_PATH } from '@courtside/events/api-paths';
 
@@ -109,26 +109,17 @@ describe.each<[ViewportName, 'en' | 'nl']>([
   });
 });
 
-const courtsideScript = fileURLToPath(new URL('../support/courtside-process.ts', import.meta.url));
-
-/** Courtside (api and projector) in a process of its own, on `port` (0: a free one). */
-async function startCourtsideProcess(
+/** Courtside (api and projector) in a process of its own, on `port` (0: a free one), serving the web app. */
+async function startServer(
   backend: TestBackend,
   port: number,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(courtsideScript, [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      COURTSIDE_ROLE: 'both',
-      DATABASE_URL: backend.databaseUrl,
-      PORT: String(port),
-      WEB_DIST_DIR: defaultWebDistDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const [message] = (await once(child, 'message')) as [{ url: string }];
-  return { child, url: message.url };
+  const { child, url } = await startCourtsideProcess(
+    'both',
+    { DATABASE_URL: backend.databaseUrl, PORT: String(port), WEB_DIST_DIR: defaultWebDistDir },
+    () => undefined,
+  );
+  return { child, url: url! };
 }
 
 async function stopCourtsideProcess(child: ChildProcess): Promise<void> {
@@ -152,7 +143,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
   });
 
   it('recovers by itself the pages that were opened while it was down', async () => {
-    server = await startCourtsideProcess(backend, 0);
+    server = await startServer(backend, 0);
     const { url } = server;
     const port = Number(new URL(url).port);
     const http = new HttpClient(url);
@@ -178,7 +169,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       await page.getByText('Network error').waitFor();
       await browser.screenshot(`session-outage-ladders-${viewport}`);
       // …and comes back by itself once the server is back on the same address.
-      server = await startCourtsideProcess(backend, port);
+      server = await startServer(backend, port);
       await page.getByText(t.noLadders).waitFor({ timeout: 30_000 });
       expect(await page.getByText('Network error').count()).toBe(0);
 
@@ -188,7 +179,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       await page.getByRole('heading', { level: 1, name: t.error }).waitFor();
       await browser.screenshot(`session-outage-${viewport}`);
       // …and loads by itself once the server is back.
-      server = await startCourtsideProcess(backend, port);
+      server = await startServer(backend, port);
       await page.getByRole('heading', { level: 1, name: t.preferences }).waitFor({ timeout: 30_000 });
       expect(await page.getByText(t.error).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
