@@ -44,7 +44,21 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
   it('reports health, readiness with the log kind and the lag, and Prometheus metrics', async () => {
     const courtside = await running(await createBackend(kind));
     const http = new HttpClient(courtside.url!);
-    await http.json('POST', `/webapps/api/test/companies/${randomUUID()}/notes`, { text: 'measured' });
+    // As a client would: a 503 (a busy connection pool or broker on the loaded CI machine, seen once in CI) is
+    // answered with Retry-After and sent again; the metrics below must then count the one that was answered.
+    const note = { text: 'measured' };
+    const path = `/webapps/api/test/companies/${randomUUID()}/notes`;
+    const written = await eventually(
+      async () => {
+        const answer = await http.json<{ reason?: string }>('POST', path, note);
+        if (answer.status === 503) console.warn('[operations] note refused, sent again:', answer.body);
+        return answer.status !== 503 && answer;
+      },
+      { intervalMs: 250 },
+    );
+    // 202 when the projector took longer than the command's bound on a loaded machine: the metric says which.
+    const outcome = written.status === 201 ? 'projected' : 'accepted';
+    expect([201, 202]).toContain(written.status);
 
     const health = await http.json('GET', HEALTH_PATH);
     const ready = await eventually(async () => {
@@ -59,10 +73,10 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     expect(health).toEqual({ status: 200, body: { status: 'ok' } });
     expect(ready.body.checks.log).toEqual({ status: 'ok', kind });
     expect(ready.body.checks.projector).toMatchObject({ status: 'ok', lag: 0, quarantinedCompanies: 0 });
-    expect(metrics).toMatch(
-      /courtside_command_duration_seconds_count\{command="WriteNote",outcome="projected"\} 1/,
+    expect(metrics).toContain(
+      `courtside_command_duration_seconds_count{command="WriteNote",outcome="${outcome}"} 1\n`,
     );
-    expect(metrics).toMatch(/courtside_events_projected_total\{log="[a-z]+"\} 1/);
+    expect(metrics).toMatch(/courtside_events_projected_total\{log="[a-z]+"\} 1\n/);
     expect(metrics).toMatch(/courtside_projector_lag_events 0/);
   });
 
