@@ -13,6 +13,7 @@ import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { accountRoomAuthorizer } from './accounts/account-room.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
+import { playerRoutes } from './ratings/player-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */
@@ -34,6 +35,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'audit', routes: auditRoutes },
   { name: 'history', routes: historyRoutes },
   { name: 'notifications', routes: notificationRoutes },
+  { name: 'players', routes: playerRoutes },
   {
     name: 'companies',
     routes: companyRoutes,

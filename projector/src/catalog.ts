@@ -6,6 +6,7 @@ import { liveProjection } from './live/projection.ts';
 import { matchesProjection } from './matches/projection.ts';
 import type { Projection } from './projection.ts';
 import { teamsProjection } from './teams/projection.ts';
+import { ratingsProjection } from './ratings/projection.ts';
 
 /** Every read model of the product. Each feature adds its projection here. */
 export const productProjections: readonly Projection[] = [
@@ -13,6 +14,8 @@ export const productProjections: readonly Projection[] = [
   laddersProjection,
   teamsProjection,
   matchesProjection,
+  // After the matches: it reads their rows in the same transaction.
+  ratingsProjection,
   challengesProjection,
   liveProjection,
   auditProjection,

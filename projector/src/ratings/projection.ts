@@ -1,0 +1,245 @@
+import { fileURLToPath } from 'node:url';
+import type { SportsCategory } from '@courtside/events/ladders/model';
+import type { MatchEvent } from '@courtside/events/matches/events';
+import { recalculate } from '@courtside/events/matches/scoring';
+import {
+  rateInOrder,
+  rateResult,
+  type CountedResult,
+  type PlayerRating,
+} from '@courtside/events/ratings/fold';
+import type { Projection, ProjectionContext } from '../projection.ts';
+
+type Side = 'defender' | 'challenger';
+
+interface ResultRow {
+  match_id: string;
+  company_id: string;
+  sports_category: SportsCategory;
+  defender_ids: string[];
+  challenger_ids: string[];
+  winner: Side | null;
+  walkover: boolean;
+  counts: boolean;
+  place: string | null;
+  counted_at: Date | null;
+}
+
+const rated = new Set(['MatchResultRecorded', 'ResultConfirmed', 'MatchCancelled']);
+
+const countedResultOf = (row: ResultRow, at: string): CountedResult => ({
+  matchId: row.match_id,
+  sportsCategory: row.sports_category,
+  at,
+  players: { defender: row.defender_ids, challenger: row.challenger_ids },
+  winner: row.winner,
+  walkover: row.walkover,
+});
+
+/**
+ * DESIGN.md §11: the players' ratings, by the rules of the ratings fold (events/src/ratings/fold.ts): a result
+ * that counts for the first time takes the next place and rates its players; any later change of a placed result
+ * refolds the company's ratings of that sports category in place order. Runs after the matches projection, whose
+ * rows it reads in the same transaction.
+ */
+export const ratingsProjection: Projection = {
+  name: 'ratings',
+  migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
+  tables: ['rating_results', 'player_ratings', 'rating_changes'],
+  async apply(envelope, context) {
+    if (!rated.has(envelope.type)) return;
+    const event = envelope as MatchEvent;
+    const { matchId } = event.payload;
+    const [before] = (
+      await context.query<ResultRow>(`SELECT * FROM rating_results WHERE match_id = $1`, [matchId])
+    ).rows;
+    let after: ResultRow | undefined;
+    switch (event.type) {
+      case 'MatchResultRecorded': {
+        const { rows } = await context.query<{
+          match_type: 'GAMESONLY' | 'BESTOFTHREE' | 'BESTOFFIVE';
+          sports_category: SportsCategory;
+          defender_ids: string[];
+          challenger_ids: string[];
+        }>(
+          `SELECT s.match_type, l.sports_category,
+             ARRAY(SELECT account_id FROM team_members WHERE team_id = m.defender_id ORDER BY member_order) AS defender_ids,
+             ARRAY(SELECT account_id FROM team_members WHERE team_id = m.challenger_id ORDER BY member_order) AS challenger_ids
+           FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
+           WHERE m.id = $1 AND m.status <> 'cancelled'`,
+          [matchId],
+        );
+        const match = rows[0];
+        if (!match) return;
+        const scored = recalculate(event.payload.defender, event.payload.challenger, match.match_type);
+        after = {
+          match_id: matchId,
+          company_id: event.companyId,
+          sports_category: match.sports_category,
+          defender_ids: before?.defender_ids ?? match.defender_ids,
+          challenger_ids: before?.challenger_ids ?? match.challenger_ids,
+          winner: scored.winner,
+          walkover: scored.status === 'walkover',
+          counts: !event.payload.pending,
+          place: before?.place ?? null,
+          counted_at: before?.counted_at ?? null,
+        };
+        break;
+      }
+      case 'ResultConfirmed':
+        if (!before || before.counts) return;
+        after = { ...before, counts: true };
+        break;
+      case 'MatchCancelled':
+        if (!before?.counts) return;
+        after = { ...before, counts: false };
+        break;
+      default:
+        return;
+    }
+    await settle(context, before, after, event.occurredAt);
+  },
+};
+
+async function settle(
+  context: ProjectionContext,
+  before: ResultRow | undefined,
+  after: ResultRow,
+  at: string,
+): Promise<void> {
+  const firstCounts = after.place === null && after.counts;
+  if (firstCounts) {
+    const { rows } = await context.query<{ place: string }>(
+      `SELECT coalesce(max(place), 0) + 1 AS place FROM rating_results WHERE company_id = $1`,
+      [after.company_id],
+    );
+    after = { ...after, place: rows[0]!.place, counted_at: new Date(at) };
+  }
+  context.write(
+    `INSERT INTO rating_results (match_id, company_id, sports_category, defender_ids, challenger_ids, winner, walkover,
+       counts, place, counted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (match_id) DO UPDATE SET winner = excluded.winner, walkover = excluded.walkover,
+       counts = excluded.counts, place = excluded.place, counted_at = excluded.counted_at`,
+    [
+      after.match_id,
+      after.company_id,
+      after.sports_category,
+      after.defender_ids,
+      after.challenger_ids,
+      after.winner,
+      after.walkover,
+      after.counts,
+      after.place,
+      after.counted_at,
+    ],
+  );
+  if (firstCounts) return rateFirstTime(context, after);
+  const changed =
+    before !== undefined &&
+    before.place !== null &&
+    (before.counts !== after.counts || before.winner !== after.winner || before.walkover !== after.walkover);
+  if (changed) await refold(context, after.company_id, after.sports_category);
+}
+
+async function rateFirstTime(context: ProjectionContext, row: ResultRow): Promise<void> {
+  const playerIds = [...row.defender_ids, ...row.challenger_ids];
+  const { rows } = await context.query<{
+    player_id: string;
+    rating: number;
+    deviation: number;
+    volatility: number;
+    matches: number;
+  }>(
+    `SELECT player_id, rating, deviation, volatility, matches FROM player_ratings
+     WHERE company_id = $1 AND sports_category = $2 AND player_id = ANY($3::uuid[])`,
+    [row.company_id, row.sports_category, playerIds],
+  );
+  const current = new Map(rows.map((r) => [r.player_id, r]));
+  const changed = rateResult(
+    (sportsCategory, playerId) => {
+      const known = current.get(playerId);
+      return known && { ...known, playerId, sportsCategory, changes: [] };
+    },
+    countedResultOf(row, row.counted_at!.toISOString()),
+  );
+  writeRatings(context, row.company_id, row.sports_category, changed, () => row.place!);
+}
+
+/** Every rating of the company's sports category again, from its results in place order. */
+async function refold(context: ProjectionContext, companyId: string, sportsCategory: SportsCategory) {
+  const { rows } = await context.query<ResultRow>(
+    `SELECT * FROM rating_results WHERE company_id = $1 AND sports_category = $2 AND place IS NOT NULL AND counts
+     ORDER BY place`,
+    [companyId, sportsCategory],
+  );
+  const placeOf = new Map(rows.map((row) => [row.match_id, row.place!]));
+  const players = rateInOrder(rows.map((row) => countedResultOf(row, row.counted_at!.toISOString())));
+  context.write(`DELETE FROM rating_changes WHERE company_id = $1 AND sports_category = $2`, [
+    companyId,
+    sportsCategory,
+  ]);
+  context.write(`DELETE FROM player_ratings WHERE company_id = $1 AND sports_category = $2`, [
+    companyId,
+    sportsCategory,
+  ]);
+  writeRatings(
+    context,
+    companyId,
+    sportsCategory,
+    [...players.values()],
+    (matchId) => placeOf.get(matchId)!,
+    true,
+  );
+}
+
+function writeRatings(
+  context: ProjectionContext,
+  companyId: string,
+  sportsCategory: SportsCategory,
+  players: readonly PlayerRating[],
+  placeOf: (matchId: string) => string,
+  everyChange = false,
+): void {
+  if (players.length === 0) return;
+  context.write(
+    `INSERT INTO player_ratings (company_id, sports_category, player_id, rating, deviation, volatility, matches)
+     SELECT $1, $2, * FROM unnest($3::uuid[], $4::float8[], $5::float8[], $6::float8[], $7::int[])
+     ON CONFLICT (player_id, company_id, sports_category) DO UPDATE SET rating = excluded.rating,
+       deviation = excluded.deviation, volatility = excluded.volatility, matches = excluded.matches`,
+    [
+      companyId,
+      sportsCategory,
+      players.map((p) => p.playerId),
+      players.map((p) => p.rating),
+      players.map((p) => p.deviation),
+      players.map((p) => p.volatility),
+      players.map((p) => p.matches),
+    ],
+  );
+  // A first rating adds each player's newest change; a refold writes them all.
+  const changes = players.flatMap((player) =>
+    (everyChange ? player.changes : player.changes.slice(-1)).map((change) => ({ player, change })),
+  );
+  context.write(
+    `INSERT INTO rating_changes (company_id, sports_category, player_id, place, match_id, at, before, after,
+       deviation_before, deviation_after, expected, won, opponents)
+     SELECT $1, $2, * FROM unnest($3::uuid[], $4::bigint[], $5::uuid[], $6::timestamptz[], $7::float8[],
+       $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::boolean[], $13::jsonb[])`,
+    [
+      companyId,
+      sportsCategory,
+      changes.map(({ player }) => player.playerId),
+      changes.map(({ change }) => placeOf(change.matchId)),
+      changes.map(({ change }) => change.matchId),
+      changes.map(({ change }) => change.at),
+      changes.map(({ change }) => change.before),
+      changes.map(({ change }) => change.after),
+      changes.map(({ change }) => change.deviationBefore),
+      changes.map(({ change }) => change.deviationAfter),
+      changes.map(({ change }) => change.expected),
+      changes.map(({ change }) => change.won),
+      changes.map(({ change }) => JSON.stringify(change.opponents)),
+    ],
+  );
+}
