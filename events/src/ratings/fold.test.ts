@@ -188,6 +188,21 @@ describe('ratings: which results rate', () => {
     expect(ratingsOf(state)).toEqual({});
   });
 
+  it('rates no match of a team against itself, nor one with a player on both sides or a side without players', () => {
+    const itself = given([...singles, planned(match(1), team(1), team(1)), result(match(1), 'defender')]);
+    const shared = given([
+      ...singles,
+      registered(team(3), ann, cas),
+      planned(match(1), team(1), team(3)),
+      result(match(1), 'defender'),
+    ]);
+    const empty = given([...singles, planned(match(1), team(1), team(9)), result(match(1), 'defender')]);
+
+    expect(ratingsOf(itself)).toEqual({});
+    expect(ratingsOf(shared)).toEqual({});
+    expect(ratingsOf(empty)).toEqual({});
+  });
+
   it('updates only the players of a match', () => {
     const state = given([
       ...singles,

@@ -107,8 +107,16 @@ export function rateResult(
   ratingOf: (sportsCategory: SportsCategory, playerId: string) => PlayerRating | undefined,
   result: CountedResult,
 ): PlayerRating[] {
-  const { winner, sportsCategory } = result;
+  const { winner, sportsCategory, players } = result;
   if (winner === null || result.walkover) return [];
+  // A side without players, or a player on both sides (a team against itself), is no contest to rate.
+  const everyone = [...players.defender, ...players.challenger];
+  if (
+    players.defender.length === 0 ||
+    players.challenger.length === 0 ||
+    new Set(everyone).size < everyone.length
+  )
+    return [];
   const before = (playerId: string) =>
     ratingOf(sportsCategory, playerId) ?? unrated(sportsCategory, playerId);
   const sides = {

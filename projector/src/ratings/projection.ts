@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { SportsCategory } from '@courtside/events/ladders/model';
+import type { MatchType } from '@courtside/events/ladders/model';
 import type { MatchEvent } from '@courtside/events/matches/events';
 import { recalculate } from '@courtside/events/matches/scoring';
 import {
@@ -12,7 +13,8 @@ import type { Projection, ProjectionContext } from '../projection.ts';
 
 type Side = 'defender' | 'challenger';
 
-interface ResultRow {
+/** A row of rating_results (`place` as a number: pg reads bigint as text, the projection converts it). */
+export interface ResultRow {
   match_id: string;
   company_id: string;
   sports_category: SportsCategory;
@@ -21,16 +23,66 @@ interface ResultRow {
   winner: Side | null;
   walkover: boolean;
   counts: boolean;
-  place: string | null;
-  counted_at: Date | null;
+  place: number | null;
+  counted_at: string | null;
 }
 
-const rated = new Set(['MatchResultRecorded', 'ResultConfirmed', 'MatchCancelled']);
+/** What a rated event needs of its match: none when the match is cancelled or unknown. */
+export interface MatchOfResult {
+  matchType: MatchType;
+  sportsCategory: SportsCategory;
+  defenderIds: string[];
+  challengerIds: string[];
+}
 
-const countedResultOf = (row: ResultRow, at: string): CountedResult => ({
+export const ratedEvents = new Set(['MatchResultRecorded', 'ResultConfirmed', 'MatchCancelled']);
+
+/**
+ * The match's rating_results row after the event (the rules of the ratings fold, events/src/ratings/fold.ts), or
+ * undefined when the event changes nothing. A result that counts for the first time takes its place later.
+ */
+export function resultAfter(
+  event: MatchEvent,
+  before: ResultRow | undefined,
+  match: MatchOfResult | undefined,
+): ResultRow | undefined {
+  switch (event.type) {
+    case 'MatchResultRecorded': {
+      if (!match) return undefined;
+      const scored = recalculate(event.payload.defender, event.payload.challenger, match.matchType);
+      return {
+        match_id: event.payload.matchId,
+        company_id: event.companyId,
+        sports_category: match.sportsCategory,
+        // Who played is who played when the result first came in.
+        defender_ids: before?.defender_ids ?? match.defenderIds,
+        challenger_ids: before?.challenger_ids ?? match.challengerIds,
+        winner: scored.winner,
+        walkover: scored.status === 'walkover',
+        counts: !event.payload.pending,
+        place: before?.place ?? null,
+        counted_at: before?.counted_at ?? null,
+      };
+    }
+    case 'ResultConfirmed':
+      return before && !before.counts ? { ...before, counts: true } : undefined;
+    case 'MatchCancelled':
+      return before?.counts ? { ...before, counts: false } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A placed result whose rating effect changed: the company's ratings of its category are refolded. */
+export const needsRefold = (before: ResultRow | undefined, after: ResultRow) =>
+  before !== undefined &&
+  before.place !== null &&
+  (before.counts !== after.counts || before.winner !== after.winner || before.walkover !== after.walkover);
+
+export const countedResultOf = (row: ResultRow): CountedResult => ({
   matchId: row.match_id,
   sportsCategory: row.sports_category,
-  at,
+  at: row.counted_at!,
   players: { defender: row.defender_ids, challenger: row.challenger_ids },
   winner: row.winner,
   walkover: row.walkover,
@@ -47,59 +99,49 @@ export const ratingsProjection: Projection = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   tables: ['rating_results', 'player_ratings', 'rating_changes'],
   async apply(envelope, context) {
-    if (!rated.has(envelope.type)) return;
+    if (!ratedEvents.has(envelope.type)) return;
     const event = envelope as MatchEvent;
     const { matchId } = event.payload;
-    const [before] = (
-      await context.query<ResultRow>(`SELECT * FROM rating_results WHERE match_id = $1`, [matchId])
+    const [stored] = (
+      await context.query<StoredResultRow>(
+        `SELECT *, to_char(counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS counted_at
+         FROM rating_results WHERE match_id = $1`,
+        [matchId],
+      )
     ).rows;
-    let after: ResultRow | undefined;
-    switch (event.type) {
-      case 'MatchResultRecorded': {
-        const { rows } = await context.query<{
-          match_type: 'GAMESONLY' | 'BESTOFTHREE' | 'BESTOFFIVE';
-          sports_category: SportsCategory;
-          defender_ids: string[];
-          challenger_ids: string[];
-        }>(
-          `SELECT s.match_type, l.sports_category,
-             ARRAY(SELECT account_id FROM team_members WHERE team_id = m.defender_id ORDER BY member_order) AS defender_ids,
-             ARRAY(SELECT account_id FROM team_members WHERE team_id = m.challenger_id ORDER BY member_order) AS challenger_ids
-           FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
-           WHERE m.id = $1 AND m.status <> 'cancelled'`,
-          [matchId],
-        );
-        const match = rows[0];
-        if (!match) return;
-        const scored = recalculate(event.payload.defender, event.payload.challenger, match.match_type);
-        after = {
-          match_id: matchId,
-          company_id: event.companyId,
-          sports_category: match.sports_category,
-          defender_ids: before?.defender_ids ?? match.defender_ids,
-          challenger_ids: before?.challenger_ids ?? match.challenger_ids,
-          winner: scored.winner,
-          walkover: scored.status === 'walkover',
-          counts: !event.payload.pending,
-          place: before?.place ?? null,
-          counted_at: before?.counted_at ?? null,
-        };
-        break;
-      }
-      case 'ResultConfirmed':
-        if (!before || before.counts) return;
-        after = { ...before, counts: true };
-        break;
-      case 'MatchCancelled':
-        if (!before?.counts) return;
-        after = { ...before, counts: false };
-        break;
-      default:
-        return;
-    }
-    await settle(context, before, after, event.occurredAt);
+    const before = stored && { ...stored, place: stored.place === null ? null : Number(stored.place) };
+    const match = event.type === 'MatchResultRecorded' ? await matchOf(context, matchId) : undefined;
+    const after = resultAfter(event, before, match);
+    if (after) await settle(context, before, after, event.occurredAt);
   },
 };
+
+type StoredResultRow = Omit<ResultRow, 'place'> & { place: string | null };
+
+async function matchOf(context: ProjectionContext, matchId: string): Promise<MatchOfResult | undefined> {
+  const { rows } = await context.query<{
+    match_type: MatchType;
+    sports_category: SportsCategory;
+    defender_ids: string[];
+    challenger_ids: string[];
+  }>(
+    `SELECT s.match_type, l.sports_category,
+       ARRAY(SELECT account_id FROM team_members WHERE team_id = m.defender_id ORDER BY member_order) AS defender_ids,
+       ARRAY(SELECT account_id FROM team_members WHERE team_id = m.challenger_id ORDER BY member_order) AS challenger_ids
+     FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
+     WHERE m.id = $1 AND m.status <> 'cancelled'`,
+    [matchId],
+  );
+  const row = rows[0];
+  return (
+    row && {
+      matchType: row.match_type,
+      sportsCategory: row.sports_category,
+      defenderIds: row.defender_ids,
+      challengerIds: row.challenger_ids,
+    }
+  );
+}
 
 async function settle(
   context: ProjectionContext,
@@ -113,7 +155,7 @@ async function settle(
       `SELECT coalesce(max(place), 0) + 1 AS place FROM rating_results WHERE company_id = $1`,
       [after.company_id],
     );
-    after = { ...after, place: rows[0]!.place, counted_at: new Date(at) };
+    after = { ...after, place: Number(rows[0]!.place), counted_at: at };
   }
   context.write(
     `INSERT INTO rating_results (match_id, company_id, sports_category, defender_ids, challenger_ids, winner, walkover,
@@ -135,11 +177,7 @@ async function settle(
     ],
   );
   if (firstCounts) return rateFirstTime(context, after);
-  const changed =
-    before !== undefined &&
-    before.place !== null &&
-    (before.counts !== after.counts || before.winner !== after.winner || before.walkover !== after.walkover);
-  if (changed) await refold(context, after.company_id, after.sports_category);
+  if (needsRefold(before, after)) await refold(context, after.company_id, after.sports_category);
 }
 
 async function rateFirstTime(context: ProjectionContext, row: ResultRow): Promise<void> {
@@ -156,25 +194,23 @@ async function rateFirstTime(context: ProjectionContext, row: ResultRow): Promis
     [row.company_id, row.sports_category, playerIds],
   );
   const current = new Map(rows.map((r) => [r.player_id, r]));
-  const changed = rateResult(
-    (sportsCategory, playerId) => {
-      const known = current.get(playerId);
-      return known && { ...known, playerId, sportsCategory, changes: [] };
-    },
-    countedResultOf(row, row.counted_at!.toISOString()),
-  );
+  const changed = rateResult((sportsCategory, playerId) => {
+    const known = current.get(playerId);
+    return known && { ...known, playerId, sportsCategory, changes: [] };
+  }, countedResultOf(row));
   writeRatings(context, row.company_id, row.sports_category, changed, () => row.place!);
 }
 
 /** Every rating of the company's sports category again, from its results in place order. */
 async function refold(context: ProjectionContext, companyId: string, sportsCategory: SportsCategory) {
-  const { rows } = await context.query<ResultRow>(
-    `SELECT * FROM rating_results WHERE company_id = $1 AND sports_category = $2 AND place IS NOT NULL AND counts
+  const { rows } = await context.query<StoredResultRow>(
+    `SELECT *, to_char(counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS counted_at
+     FROM rating_results WHERE company_id = $1 AND sports_category = $2 AND place IS NOT NULL AND counts
      ORDER BY place`,
     [companyId, sportsCategory],
   );
-  const placeOf = new Map(rows.map((row) => [row.match_id, row.place!]));
-  const players = rateInOrder(rows.map((row) => countedResultOf(row, row.counted_at!.toISOString())));
+  const placeOf = new Map(rows.map((row) => [row.match_id, Number(row.place)]));
+  const players = rateInOrder(rows.map((row) => countedResultOf({ ...row, place: Number(row.place) })));
   context.write(`DELETE FROM rating_changes WHERE company_id = $1 AND sports_category = $2`, [
     companyId,
     sportsCategory,
@@ -198,7 +234,7 @@ function writeRatings(
   companyId: string,
   sportsCategory: SportsCategory,
   players: readonly PlayerRating[],
-  placeOf: (matchId: string) => string,
+  placeOf: (matchId: string) => number,
   everyChange = false,
 ): void {
   if (players.length === 0) return;

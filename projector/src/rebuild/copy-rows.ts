@@ -165,6 +165,58 @@ export const standaloneTableCopies: readonly TableCopy[] = [
     },
     rows: (r) => r.liveScores.values(),
   },
+  {
+    table: 'rating_results',
+    columns: {
+      ...text(
+        'match_id',
+        'company_id',
+        'sports_category',
+        'winner',
+        'walkover',
+        'counts',
+        'place',
+        'counted_at',
+      ),
+      defender_ids: 'uuids',
+      challenger_ids: 'uuids',
+    },
+    rows: (r) => r.ratingResults.values(),
+  },
+  {
+    table: 'player_ratings',
+    columns: text(
+      'company_id',
+      'sports_category',
+      'player_id',
+      'rating',
+      'deviation',
+      'volatility',
+      'matches',
+    ),
+    rows: (r) => [...r.playerRatings.values()].flatMap((players) => [...players.values()]),
+  },
+  {
+    table: 'rating_changes',
+    columns: {
+      ...text(
+        'company_id',
+        'sports_category',
+        'player_id',
+        'place',
+        'match_id',
+        'at',
+        'before',
+        'after',
+        'deviation_before',
+        'deviation_after',
+        'expected',
+        'won',
+      ),
+      opponents: 'json',
+    },
+    rows: (r) => [...r.ratingChanges.values()].flat(),
+  },
 ];
 
 /** The history (the audit projection's table): written while the log is folded, as its rows never change. */

@@ -8,6 +8,7 @@ import { foldCompanies } from '../companies/fold.ts';
 import { foldLadders, ladderNamesToLower } from '../ladders/fold.ts';
 import { foldLive } from '../live/fold.ts';
 import { foldMatches } from '../matches/fold.ts';
+import { foldRatings } from '../ratings/fold.ts';
 import type { ProjectorLogger } from '../projector.ts';
 import { assertSchemaName } from '../read-model-schema.ts';
 import { foldTeams } from '../teams/fold.ts';
@@ -37,6 +38,7 @@ const folds: ReadonlyArray<(rows: ReadModelRows, event: EventEnvelope, storedTex
   foldLadders,
   foldTeams,
   foldMatches,
+  foldRatings,
   foldChallenges,
   foldLive,
   foldAudit,

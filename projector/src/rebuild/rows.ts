@@ -131,6 +131,45 @@ export interface LiveScoreRow {
   ended: boolean;
 }
 
+export interface RatingResultRow {
+  match_id: string;
+  company_id: string;
+  sports_category: string;
+  defender_ids: string[];
+  challenger_ids: string[];
+  winner: string | null;
+  walkover: boolean;
+  counts: boolean;
+  place: number | null;
+  counted_at: string | null;
+}
+
+export interface PlayerRatingRow {
+  company_id: string;
+  sports_category: string;
+  player_id: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  matches: number;
+}
+
+export interface RatingChangeRow {
+  company_id: string;
+  sports_category: string;
+  player_id: string;
+  place: number;
+  match_id: string;
+  at: string;
+  before: number;
+  after: number;
+  deviation_before: number;
+  deviation_after: number;
+  expected: number;
+  won: boolean;
+  opponents: Json;
+}
+
 export interface CompanyEventRow {
   company_id: string;
   seq: number;
@@ -162,6 +201,13 @@ export interface ReadModelRows {
   matches: Map<string, MatchRow>;
   challenges: Map<string, ChallengeRow>;
   liveScores: Map<string, LiveScoreRow>;
+  ratingResults: Map<string, RatingResultRow>;
+  /** By `company|sportsCategory`, then by player. */
+  playerRatings: Map<string, Map<string, PlayerRatingRow>>;
+  /** By `company|sportsCategory`, in the order they were written. */
+  ratingChanges: Map<string, RatingChangeRow[]>;
+  /** The last place a result of each company took. */
+  ratingPlaces: Map<string, number>;
   /** The events in the history: an event recorded twice is kept once. */
   companyEventIds: Set<string>;
   /** History rows not yet handed to the COPY (rebuild/copy-rows.ts copyCompanyEvents). */
@@ -188,6 +234,10 @@ export function emptyRows(): ReadModelRows {
     matches: new Map(),
     challenges: new Map(),
     liveScores: new Map(),
+    ratingResults: new Map(),
+    playerRatings: new Map(),
+    ratingChanges: new Map(),
+    ratingPlaces: new Map(),
     companyEventIds: new Set(),
     newCompanyEvents: [],
     lastSeq: new Map(),
