@@ -1,6 +1,7 @@
 import type { Translation } from './en';
 import type { InvitationTranslation } from './invitation-en';
 import invitationNl from './invitation-nl';
+import playerNl from './player-nl';
 import type { LaddersTranslation } from './ladders-en';
 import laddersNl from './ladders-nl';
 import matchesNl from './matches-nl';
@@ -176,6 +177,7 @@ const nl: Translation & LaddersTranslation & InvitationTranslation = {
   },
   ...laddersNl,
   ...invitationNl,
+  ...playerNl,
   ...matchesNl,
   ...notificationsNl,
   devMailbox: {
