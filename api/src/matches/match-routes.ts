@@ -22,9 +22,9 @@ import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import type { AppServices } from '../module.ts';
-import { seasonContext } from '../teams/team-queries.ts';
+import { seasonContext } from '@courtside/projector/ladders/queries';
 import { liveRoutes } from './live-routes.ts';
-import { companiesManagedIds } from '../companies/company-queries.ts';
+import { companiesManagedIds } from '@courtside/projector/companies/queries';
 import {
   matchCompanyOf,
   matchContactsOf,

@@ -12,11 +12,11 @@ import { answerCommand } from '../http/command-answer.ts';
 import { documented } from '../http/documented-router.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
-import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { invitationAcceptedSchema, invitationSchema, teamIdSchema } from './team-answers.ts';
 import { invitationIdOf, PartnerInvitations, type PartnerInvitation } from './partner-invitations.ts';
-import { seasonContext, seasonTeamsStateOf } from './team-queries.ts';
+import { seasonContext } from '@courtside/projector/ladders/queries';
+import { seasonTeamsStateOf } from '@courtside/projector/teams/queries';
 
 const closedCodes = ['EXPIRED', 'USED', 'REVOKED'] as const;
 /** DESIGN.md §9: the link's answer once it cannot be used (lapsed, answered, withdrawn). */
@@ -55,14 +55,14 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     actorId: string,
     result: object,
   ) {
-    return services.commands.execute(
-      { name: command.type, companyId: invitation.companyId, actorId },
-      async ({ readModels, now }) =>
-        decided(
-          seasonTeamsDecider.decide(command, await seasonTeamsStateOf(readModels, invitation.seasonId), now),
-          result,
-        ),
-    );
+    return services.commands.handle({
+      companyId: invitation.companyId,
+      actorId,
+      decider: seasonTeamsDecider,
+      load: (readModels) => seasonTeamsStateOf(readModels, invitation.seasonId),
+      command,
+      result,
+    });
   }
 
   async function answer(
