@@ -94,12 +94,11 @@ const disputeBody = z.object({
     .min(1, 'Say what is wrong with this result')
     .max(500, 'Use at most 500 characters'),
 });
-const newMatchBody = z
-  .object({ defenderId: z.uuid('Pick a defender'), challengerId: z.uuid('Pick a challenger') })
-  .refine((body) => body.defenderId !== body.challengerId, {
-    path: ['challengerId'],
-    message: 'Pick two different teams',
-  });
+/** Two different teams, both active in the season: the match rules check it, under the lock. */
+const newMatchBody = z.object({
+  defenderId: z.uuid('Pick a defender'),
+  challengerId: z.uuid('Pick a challenger'),
+});
 
 /** Spec §7 "Matches" and the admin `teams/match` route. */
 export function matchRoutes(router: Router, services: AppServices): void {

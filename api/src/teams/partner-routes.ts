@@ -145,12 +145,19 @@ export function partnerRoutes(router: Router, services: AppServices): void {
   );
 
   const tokenParams = z.object({ token: z.string().min(1).max(200) });
-  /** The open invitation a token names: 404 unknown, 410 with why for one that cannot be answered any more. */
+  /**
+   * The invitation a token names (404 unknown). Whether it can still be answered is the team rules' to say, under
+   * the lock (`asGone`); the link's page asks `stillOpen`.
+   */
   async function invitationOf(ctx: Context): Promise<PartnerInvitation> {
     const { token } = parseInput(tokenParams, ctx.params, 'address');
     const id = invitationIdOf(services.xsrfSecret, token);
     const invitation = id ? await invitations.byId(id) : undefined;
     if (!invitation) throw new HttpError(404, 'No such invitation');
+    return invitation;
+  }
+  /** What the link's page shows of an invitation that cannot be answered any more: 410 with why. */
+  function stillOpen(invitation: PartnerInvitation): PartnerInvitation {
     const open = invitation.state === 'open' && invitation.lapsesAt.getTime() > services.clock().getTime();
     if (!open) throw gone(closedRequestCode(invitation.state));
     return invitation;
@@ -178,7 +185,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
       failures: goneFailure,
     },
     async (ctx) => {
-      const invitation = await invitationOf(ctx);
+      const invitation = stillOpen(await invitationOf(ctx));
       const account = await accounts.byEmail(invitation.email);
       ctx.body = {
         kind: 'season',
