@@ -1,13 +1,12 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
-import type { EventEnvelope } from '@courtside/events/envelope';
 import { matchDecider, type MatchDomainEvent, type MatchState } from '@courtside/events/matches/decider';
 import { matchEvents } from '@courtside/events/matches/events';
 import { matchStateOf, seasonMatchStateOf } from '@courtside/projector/matches/queries';
 import { signedInAccount } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
 
@@ -35,13 +34,7 @@ describe('the match loaders agree with evolve', () => {
   const matchIds: string[] = [];
 
   beforeAll(async () => {
-    const backend = await createBackend('embedded');
-    courtside = await startTestCourtside(backend);
-    db = new pg.Pool({
-      connectionString: backend.databaseUrl,
-      max: 2,
-      options: `-c search_path=${courtside.readModelSchema},public`,
-    });
+    ({ courtside, db } = await courtsideWithReadModels());
     const setup = await seasonWithTeams(courtside.url!, 6, { rules: { confirmHours: 24 } });
     ({ seasonId } = setup);
     companyId = setup.company.id;
@@ -106,19 +99,7 @@ describe('the match loaders agree with evolve', () => {
   });
 
   /** The company's match events as the projector stored them, in their order. */
-  async function history(): Promise<Array<MatchDomainEvent & { streamId: string }>> {
-    const { rows } = await db.query<{ envelope: EventEnvelope }>(
-      'SELECT envelope FROM company_events WHERE company_id = $1 ORDER BY seq',
-      [companyId],
-    );
-    return rows
-      .map((row) => row.envelope)
-      .filter((event) => matchTypes.has(event.type))
-      .map(
-        ({ type, payload, streamId }) =>
-          ({ type, payload, streamId }) as MatchDomainEvent & { streamId: string },
-      );
-  }
+  const history = () => companyEventsOf<MatchDomainEvent>(db, companyId, matchTypes);
 
   it('seasonMatchStateOf: the season with its positions, as the season set up plus evolve over its moves', async () => {
     const events = await history();

@@ -8,7 +8,7 @@ import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { publicUrlOf } from '../http/public-url.ts';
 import type { AppServices } from '../module.ts';
-import { publicLadderOf } from '../teams/team-queries.ts';
+import { publicLadderOf } from '@courtside/projector/ladders/queries';
 import { calendarFeed } from './calendar-feed.ts';
 import { accountFeedMatches, ladderFeedMatches, type FeedMatch } from './calendar-queries.ts';
 import { CalendarFeeds } from './calendar-tokens.ts';

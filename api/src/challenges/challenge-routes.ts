@@ -41,7 +41,7 @@ export function challengeRoutes(router: Router, services: AppServices): void {
   }
 
   /** Runs a challenge command against the season's state, loaded under the company's lock. */
-  function execute<T extends object>(
+  function handle<T extends object>(
     companyId: string,
     actorId: string,
     seasonId: string,
@@ -82,7 +82,7 @@ export function challengeRoutes(router: Router, services: AppServices): void {
         actorId: session.accountId,
         defenderTeamId,
       };
-      const outcome = await execute(companyId, session.accountId, seasonId, command, { challengeId });
+      const outcome = await handle(companyId, session.accountId, seasonId, command, { challengeId });
       await answerCommand(ctx, outcome, { status: 201 });
     },
   );
@@ -131,7 +131,7 @@ export function challengeRoutes(router: Router, services: AppServices): void {
           ? { type, challengeId, actorId, matchId, date }
           : { type, challengeId, actorId, matchId };
     const result = type === 'AcceptChallenge' ? { challengeId, matchId } : { challengeId };
-    const outcome = await execute(context.companyId, actorId, context.seasonId, command, result);
+    const outcome = await handle(context.companyId, actorId, context.seasonId, command, result);
     await answerCommand(ctx, outcome, { status: 200 });
   }
 

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { challengesDecider } from '@courtside/events/challenges/decider';
 import type { CommandBus } from '../commands/command-bus.ts';
 import type { Logger } from '../observability/logger.ts';
-import { decided } from '../http/rejection.ts';
 import { matchDecider } from '@courtside/events/matches/decider';
 import { matchStateOf } from '@courtside/projector/matches/queries';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { inactivityDecider } from '@courtside/events/teams/inactivity';
 import { seasonTeamsDecider } from '@courtside/events/teams/decider';
-import { seasonsWithLapsedRequests, seasonTeamsStateOf } from '../teams/team-queries.ts';
+import { seasonsWithLapsedRequests, seasonTeamsStateOf } from '@courtside/projector/teams/queries';
 import {
   dueResults,
   inactivityStateOf,
@@ -68,16 +67,21 @@ export class DeadlineProcess {
     const { commands, readModels, clock, logger } = this.options;
     for (const { companyId, seasonId } of await seasonsWithDueChallenges(readModels, clock())) {
       try {
-        await commands.execute(
-          { name: 'ExpireChallenges', companyId, actorId: SYSTEM_ACTOR },
-          async ({ readModels: caughtUp, now }) => {
-            const state = await seasonChallengesStateOf(caughtUp, seasonId);
-            const matchIds = Object.fromEntries(
+        await commands.handle({
+          companyId,
+          actorId: SYSTEM_ACTOR,
+          decider: challengesDecider,
+          load: (caughtUp) => seasonChallengesStateOf(caughtUp, seasonId),
+          name: 'ExpireChallenges',
+          // A match for each challenge that may expire: which ones do, the rules decide.
+          command: (state) => ({
+            type: 'ExpireChallenges' as const,
+            matchIds: Object.fromEntries(
               Object.keys(state.challenges).map((challengeId) => [challengeId, randomUUID()]),
-            );
-            return decided(challengesDecider.decide({ type: 'ExpireChallenges', matchIds }, state, now), {});
-          },
-        );
+            ),
+          }),
+          result: {},
+        });
       } catch (error) {
         // One season that cannot be expired now (log down, company quarantined) waits for the next pass.
         logger.warn({ err: error, companyId, seasonId }, 'challenge deadlines not applied');
@@ -100,18 +104,14 @@ export class DeadlineProcess {
     // After the results: a result confirmed just now is activity that keeps a team in its place.
     for (const { companyId, seasonId } of await seasonsWithInactivityRule(readModels, isoDay(clock()))) {
       try {
-        await commands.execute(
-          { name: 'ApplyInactivity', companyId, actorId: SYSTEM_ACTOR },
-          async ({ readModels: caughtUp, now }) =>
-            decided(
-              inactivityDecider.decide(
-                { type: 'ApplyInactivity' },
-                await inactivityStateOf(caughtUp, seasonId),
-                now,
-              ),
-              {},
-            ),
-        );
+        await commands.handle({
+          companyId,
+          actorId: SYSTEM_ACTOR,
+          decider: inactivityDecider,
+          load: (caughtUp) => inactivityStateOf(caughtUp, seasonId),
+          command: { type: 'ApplyInactivity' },
+          result: {},
+        });
       } catch (error) {
         logger.warn({ err: error, companyId, seasonId }, 'inactivity not applied');
       }
@@ -119,18 +119,14 @@ export class DeadlineProcess {
     // DESIGN.md §9: a partner request nobody answered in 14 days lapses.
     for (const { companyId, seasonId } of await seasonsWithLapsedRequests(readModels, clock())) {
       try {
-        await commands.execute(
-          { name: 'LapsePartnerRequests', companyId, actorId: SYSTEM_ACTOR },
-          async ({ readModels: caughtUp, now }) =>
-            decided(
-              seasonTeamsDecider.decide(
-                { type: 'LapsePartnerRequests' },
-                await seasonTeamsStateOf(caughtUp, seasonId),
-                now,
-              ),
-              {},
-            ),
-        );
+        await commands.handle({
+          companyId,
+          actorId: SYSTEM_ACTOR,
+          decider: seasonTeamsDecider,
+          load: (caughtUp) => seasonTeamsStateOf(caughtUp, seasonId),
+          command: { type: 'LapsePartnerRequests' },
+          result: {},
+        });
       } catch (error) {
         logger.warn({ err: error, companyId, seasonId }, 'partner requests not lapsed');
       }

@@ -33,16 +33,28 @@ export interface CommandMeta {
  * One command in the emmett shape (`handle`): the company it locks, who sends it, the rules, how their state is
  * loaded from the read models (under the lock), the command, and what the answer carries.
  */
-export interface Handling<Command extends { type: string }, State, Result> {
+interface HandlingOf<Command extends { type: string }, State, Result> {
   /** Known before the lock; a command's company never changes. */
   companyId: string;
   actorId: string;
   decider: Pick<Decider<Command, State>, 'decide'>;
   /** The state the command is decided against; who acts, and what it may do, comes from here too. */
   load: (readModels: DecideContext['readModels']) => Promise<State>;
-  command: Command;
   result: Result;
 }
+
+export type Handling<Command extends { type: string }, State, Result> = HandlingOf<Command, State, Result> &
+  (
+    | { command: Command }
+    | {
+        /**
+         * A command made from the loaded state, for one that names what it finds there (the deadline process gives
+         * each challenge it expires a new match id); `name` names it in metrics and logs.
+         */
+        command: (state: State) => Command;
+        name: Command['type'];
+      }
+  );
 
 export type CommandOutcome<T> =
   | { status: 'projected'; result: T; events: EventEnvelope[] }
@@ -161,14 +173,21 @@ export class CommandBus {
   handle<Command extends { type: string }, State, Result>(
     handling: Handling<Command, State, Result>,
   ): Promise<CommandOutcome<Result>> {
-    const { companyId, actorId, command, decider, load, result } = handling;
-    return this.execute({ name: command.type, companyId, actorId }, async ({ readModels, now }) => {
-      const outcome = decider.decide(command, await load(readModels), now);
+    const { companyId, actorId, decider, load, result } = handling;
+    const name = 'name' in handling ? handling.name : handling.command.type;
+    return this.execute({ name, companyId, actorId }, async ({ readModels, now }) => {
+      const state = await load(readModels);
+      const command = typeof handling.command === 'function' ? handling.command(state) : handling.command;
+      const outcome = decider.decide(command, state, now);
       if (isRejection(outcome)) throw new CommandRejected(outcome);
       return { events: outcome, result };
     });
   }
 
+  /**
+   * The lower layer of `handle`: the lock, the wait for the read models, `decide` (any function that gives the
+   * events, or throws CommandRejected), the append and the wait for the projector. Routes use `handle`.
+   */
   async execute<T>(
     meta: CommandMeta,
     decide: (context: DecideContext) => Promise<Decision<T>>,

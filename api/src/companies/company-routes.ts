@@ -5,11 +5,10 @@ import { companyDecider } from '@courtside/events/companies/decider';
 import { requireSession } from '../accounts/authentication.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
-import { decided } from '../http/rejection.ts';
 import type { RoomAuthorizer } from '../live/rooms.ts';
 import type { AppServices } from '../module.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
-import { companiesManagedBy, companyStateOf, managesCompany } from './company-queries.ts';
+import { companiesManagedBy, companyStateOf, managesCompany } from '@courtside/projector/companies/queries';
 import { documented } from '../http/documented-router.ts';
 import { companySchema } from './company-answers.ts';
 
@@ -49,18 +48,14 @@ export function companyRoutes(router: Router, services: AppServices): void {
       const session = requireSession(ctx);
       const { name } = parseInput(newCompanySchema, ctx.request.body, 'company');
       const companyId = randomUUID();
-      const outcome = await services.commands.execute(
-        { name: 'CreateCompany', companyId, actorId: session.accountId },
-        async ({ readModels }) =>
-          decided(
-            companyDecider.decide(
-              { type: 'CreateCompany', companyId, name, ownerId: session.accountId },
-              await companyStateOf(readModels, companyId),
-              new Date(0), // unused: creating a company depends on no date
-            ),
-            { id: companyId, name },
-          ),
-      );
+      const outcome = await services.commands.handle({
+        companyId,
+        actorId: session.accountId,
+        decider: companyDecider,
+        load: (readModels) => companyStateOf(readModels, companyId),
+        command: { type: 'CreateCompany', companyId, name, ownerId: session.accountId },
+        result: { id: companyId, name },
+      });
       await answerCommand(ctx, outcome, { status: 201 });
     },
   );
@@ -70,7 +65,11 @@ export function companyRoutes(router: Router, services: AppServices): void {
 export function companyRoomAuthorizer(services: AppServices): RoomAuthorizer {
   return async (room, viewer) => {
     if (room.kind !== 'company') return undefined;
-    if (viewer.accountId && (await managesCompany(services, viewer.accountId, room.id))) return { ok: true };
+    const manages =
+      viewer.accountId !== undefined &&
+      z.uuid().safeParse(room.id).success &&
+      (await managesCompany(services.readModels, viewer.accountId, room.id));
+    if (manages) return { ok: true };
     return { ok: false, error: 'Only managers of this company can follow this room' };
   };
 }

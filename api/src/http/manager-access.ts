@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { requireSession } from '../accounts/authentication.ts';
-import { managesCompany } from '../companies/company-queries.ts';
+import { managesCompany } from '@courtside/projector/companies/queries';
 import type { AppServices } from '../module.ts';
 import { HttpError } from './http-error.ts';
 
@@ -12,7 +12,7 @@ import { HttpError } from './http-error.ts';
 export async function requireManagerOf(ctx: Context, services: AppServices, companyId: unknown) {
   const session = requireSession(ctx);
   const id = z.uuid().safeParse(companyId);
-  if (!id.success || !(await managesCompany(services, session.accountId, id.data))) {
+  if (!id.success || !(await managesCompany(services.readModels, session.accountId, id.data))) {
     throw new HttpError(404, 'No such company');
   }
   return { session, companyId: id.data };

@@ -1,7 +1,4 @@
-import { isRejection, type Rejection } from '@courtside/events/decider';
-import type { NewEvent } from '@courtside/events/event-registry';
-import type { Decision } from '../commands/command-bus.ts';
-import { CommandRejected } from '../commands/command-errors.ts';
+import type { Rejection } from '@courtside/events/decider';
 import { HttpError } from './http-error.ts';
 
 const statusOf: Record<Rejection['reason'], number> = {
@@ -19,10 +16,4 @@ export function rejectionToHttp(rejection: Rejection): HttpError {
       : [{ path: [rejection.field], message: rejection.message, code: rejection.reason }];
   const details = rejection.code === undefined ? {} : { reason: rejection.code };
   return new HttpError(statusOf[rejection.reason], rejection.message, issues, {}, details);
-}
-
-/** A decider's answer as the command bus takes it: the events and the route's result, or the refusal thrown. */
-export function decided<T>(outcome: NewEvent[] | Rejection, result: T): Decision<T> {
-  if (isRejection(outcome)) throw new CommandRejected(outcome);
-  return { events: outcome, result };
 }

@@ -9,9 +9,14 @@ import { HttpError } from '../http/http-error.ts';
 import { requireManagerOf } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
-import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
-import { ladderById, ladderByName, laddersOf, laddersStateOf, seasonsOf } from './ladder-queries.ts';
+import {
+  ladderById,
+  ladderByName,
+  laddersOf,
+  laddersStateOf,
+  seasonsOf,
+} from '@courtside/projector/ladders/queries';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { documented } from '../http/documented-router.ts';
 import { ladderIdSchema, ladderSchema, seasonSchema } from './ladder-answers.ts';
@@ -30,11 +35,16 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
   const api = documented(router);
 
-  /** Runs a ladder or season command: the company's ladders from the read models, the pure rules, the log. */
-  const execute = <T>(companyId: string, actorId: string, command: LadderCommand, result: T) =>
-    services.commands.execute({ name: command.type, companyId, actorId }, async ({ readModels, now }) =>
-      decided(laddersDecider.decide(command, await laddersStateOf(readModels, companyId), now), result),
-    );
+  /** A ladder or season command of the company's manager, decided against the company's ladders (under its lock). */
+  const handle = <T>(companyId: string, actorId: string, command: LadderCommand, result: T) =>
+    services.commands.handle({
+      companyId,
+      actorId,
+      decider: laddersDecider,
+      load: (readModels) => laddersStateOf(readModels, companyId),
+      command,
+      result,
+    });
 
   api.get(
     `${COMPANY}/ladders`,
@@ -99,7 +109,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       const input = parseInput(ladderInputSchema, ctx.request.body, 'ladder');
       const ladderId: string = randomUUID();
       const { name, email, sportsCategory } = input;
-      const outcome = await execute(
+      const outcome = await handle(
         companyId,
         session.accountId,
         { type: 'CreateLadder', ladder: { ladderId, name, email, sportsCategory } },
@@ -127,7 +137,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
       const input = parseInput(ladderUpdateSchema, ctx.request.body, 'ladder');
       const { uuid: ladderId, name, email, sportsCategory } = input;
-      const outcome = await execute(
+      const outcome = await handle(
         companyId,
         session.accountId,
         { type: 'UpdateLadder', ladder: { ladderId, name, email, sportsCategory } },
@@ -153,7 +163,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
       const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
-      const outcome = await execute(
+      const outcome = await handle(
         companyId,
         session.accountId,
         { type: 'DeleteLadder', ladderId },
@@ -219,7 +229,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     const seasonId: string = mode === 'create' ? randomUUID() : input.uuid!;
     const { uuid: _uuid, rules, ...details } = input;
     const season = { seasonId, ladderId, ...details };
-    const outcome = await execute(
+    const outcome = await handle(
       companyId,
       session.accountId,
       mode === 'create' ? { type: 'CreateSeason', season, rules } : { type: 'UpdateSeason', season, rules },
@@ -261,7 +271,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
       const { ladderId, seasonId } = parseInput(seasonParams, ctx.params, 'address');
-      const outcome = await execute(
+      const outcome = await handle(
         companyId,
         session.accountId,
         { type: 'DeleteSeason', ladderId, seasonId },

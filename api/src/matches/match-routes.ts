@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { matchDecider, type MatchCaller, type MatchCommand } from '@courtside/events/matches/decider';
+import {
+  actorOf,
+  matchDecider,
+  type MatchCaller,
+  type MatchCommand,
+} from '@courtside/events/matches/decider';
 import {
   halfScoredMessage,
   halfScoredSets,
@@ -22,9 +27,9 @@ import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import type { AppServices } from '../module.ts';
-import { seasonContext } from '../teams/team-queries.ts';
+import { seasonContext } from '@courtside/projector/ladders/queries';
 import { liveRoutes } from './live-routes.ts';
-import { companiesManagedIds } from '../companies/company-queries.ts';
+import { companiesManagedIds } from '@courtside/projector/companies/queries';
 import {
   matchCompanyOf,
   matchContactsOf,
@@ -38,6 +43,7 @@ import { documented } from '../http/documented-router.ts';
 import { matchContactsSchema, matchListItemSchema, matchSchema } from './match-answers.ts';
 
 const PAGE_SIZE = 20;
+const CONTACTS_NOT_YOURS = 'Only the players of this match and the club’s managers can see contact details';
 
 const flag = z.enum(['TRUE', 'true']).optional();
 const listQuery = z.object({
@@ -94,12 +100,11 @@ const disputeBody = z.object({
     .min(1, 'Say what is wrong with this result')
     .max(500, 'Use at most 500 characters'),
 });
-const newMatchBody = z
-  .object({ defenderId: z.uuid('Pick a defender'), challengerId: z.uuid('Pick a challenger') })
-  .refine((body) => body.defenderId !== body.challengerId, {
-    path: ['challengerId'],
-    message: 'Pick two different teams',
-  });
+/** Two different teams, both active in the season: the match rules check it, under the lock. */
+const newMatchBody = z.object({
+  defenderId: z.uuid('Pick a defender'),
+  challengerId: z.uuid('Pick a challenger'),
+});
 
 /** Spec §7 "Matches" and the admin `teams/match` route. */
 export function matchRoutes(router: Router, services: AppServices): void {
@@ -294,18 +299,12 @@ export function matchRoutes(router: Router, services: AppServices): void {
     },
     async (ctx) => {
       const { id } = parseInput(idParams, ctx.params, 'address');
-      requireSession(ctx);
-      const viewer = await viewerOf(ctx);
-      const companyId = await companyOfMatch(id);
+      const { accountId } = requireSession(ctx);
+      // Who may see them is who may act on the match: what the match rules make of the loader's caller.
+      const state = await matchStateOf(db, id, accountId);
+      if (!state.match) throw new HttpError(404, 'No such match');
+      if (!actorOf({ role: 'account', accountId }, state)) throw new HttpError(403, CONTACTS_NOT_YOURS);
       const rows = await matchContactsOf(db, id);
-      const allowed =
-        rows.some((member) => member.account_id === viewer.accountId) ||
-        (viewer.managedCompanyIds ?? []).includes(companyId);
-      if (!allowed)
-        throw new HttpError(
-          403,
-          'Only the players of this match and the club’s managers can see contact details',
-        );
       const side = (which: 'defender' | 'challenger') =>
         rows
           .filter((member) => member.side === which)

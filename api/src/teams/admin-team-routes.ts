@@ -3,13 +3,13 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { seasonTeamsDecider, type TeamCommand } from '@courtside/events/teams/decider';
 import { requireSession } from '../accounts/authentication.ts';
-import { managesCompany } from '../companies/company-queries.ts';
+import { managesCompany } from '@courtside/projector/companies/queries';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
-import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
-import { seasonContext, seasonTeamsStateOf, teamsOf, type TeamList } from './team-queries.ts';
+import { seasonContext } from '@courtside/projector/ladders/queries';
+import { seasonTeamsStateOf, teamsOf, type TeamList } from '@courtside/projector/teams/queries';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { documented } from '../http/documented-router.ts';
 import { seasonTeamSchema, teamIdSchema } from './team-answers.ts';
@@ -23,7 +23,7 @@ export async function requireSeasonManager(ctx: Context, services: AppServices) 
   const session = requireSession(ctx);
   const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
   const season = await seasonContext(services.readModels, seasonId);
-  if (!season || !(await managesCompany(services, session.accountId, season.companyId))) {
+  if (!season || !(await managesCompany(services.readModels, session.accountId, season.companyId))) {
     throw new HttpError(404, 'No such season');
   }
   return { session, season };
@@ -62,14 +62,14 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
     teamCommand: Extract<TeamCommand, { type: 'AcceptTeam' | 'RejectTeam' | 'RemoveTeam' | 'MoveTeam' }>,
   ) {
     const { session, season } = await requireSeasonManager(ctx, services);
-    const { teamId } = teamCommand;
-    const outcome = await services.commands.execute(
-      { name: teamCommand.type, companyId: season.companyId, actorId: session.accountId },
-      async ({ readModels, now }) => {
-        const state = await seasonTeamsStateOf(readModels, season.seasonId);
-        return decided(seasonTeamsDecider.decide(teamCommand, state, now), { teamId });
-      },
-    );
+    const outcome = await services.commands.handle({
+      companyId: season.companyId,
+      actorId: session.accountId,
+      decider: seasonTeamsDecider,
+      load: (readModels) => seasonTeamsStateOf(readModels, season.seasonId),
+      command: teamCommand,
+      result: { teamId: teamCommand.teamId },
+    });
     await answerCommand(ctx, outcome, { status: 200 });
   }
 

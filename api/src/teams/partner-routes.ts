@@ -12,11 +12,11 @@ import { answerCommand } from '../http/command-answer.ts';
 import { documented } from '../http/documented-router.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
-import { decided } from '../http/rejection.ts';
 import type { AppServices } from '../module.ts';
 import { invitationAcceptedSchema, invitationSchema, teamIdSchema } from './team-answers.ts';
 import { invitationIdOf, PartnerInvitations, type PartnerInvitation } from './partner-invitations.ts';
-import { seasonContext, seasonTeamsStateOf } from './team-queries.ts';
+import { seasonContext } from '@courtside/projector/ladders/queries';
+import { seasonTeamsStateOf } from '@courtside/projector/teams/queries';
 
 const closedCodes = ['EXPIRED', 'USED', 'REVOKED'] as const;
 /** DESIGN.md §9: the link's answer once it cannot be used (lapsed, answered, withdrawn). */
@@ -55,14 +55,14 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     actorId: string,
     result: object,
   ) {
-    return services.commands.execute(
-      { name: command.type, companyId: invitation.companyId, actorId },
-      async ({ readModels, now }) =>
-        decided(
-          seasonTeamsDecider.decide(command, await seasonTeamsStateOf(readModels, invitation.seasonId), now),
-          result,
-        ),
-    );
+    return services.commands.handle({
+      companyId: invitation.companyId,
+      actorId,
+      decider: seasonTeamsDecider,
+      load: (readModels) => seasonTeamsStateOf(readModels, invitation.seasonId),
+      command,
+      result,
+    });
   }
 
   async function answer(
@@ -145,12 +145,19 @@ export function partnerRoutes(router: Router, services: AppServices): void {
   );
 
   const tokenParams = z.object({ token: z.string().min(1).max(200) });
-  /** The open invitation a token names: 404 unknown, 410 with why for one that cannot be answered any more. */
+  /**
+   * The invitation a token names (404 unknown). Whether it can still be answered is the team rules' to say, under
+   * the lock (`asGone`); the link's page asks `stillOpen`.
+   */
   async function invitationOf(ctx: Context): Promise<PartnerInvitation> {
     const { token } = parseInput(tokenParams, ctx.params, 'address');
     const id = invitationIdOf(services.xsrfSecret, token);
     const invitation = id ? await invitations.byId(id) : undefined;
     if (!invitation) throw new HttpError(404, 'No such invitation');
+    return invitation;
+  }
+  /** What the link's page shows of an invitation that cannot be answered any more: 410 with why. */
+  function stillOpen(invitation: PartnerInvitation): PartnerInvitation {
     const open = invitation.state === 'open' && invitation.lapsesAt.getTime() > services.clock().getTime();
     if (!open) throw gone(closedRequestCode(invitation.state));
     return invitation;
@@ -178,7 +185,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
       failures: goneFailure,
     },
     async (ctx) => {
-      const invitation = await invitationOf(ctx);
+      const invitation = stillOpen(await invitationOf(ctx));
       const account = await accounts.byEmail(invitation.email);
       ctx.body = {
         kind: 'season',

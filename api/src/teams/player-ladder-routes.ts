@@ -9,18 +9,16 @@ import { requireSession, sessionOf } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
-import { decided } from '../http/rejection.ts';
-import { seasonsOf } from '../ladders/ladder-queries.ts';
-import type { AppServices } from '../module.ts';
-import { standingsRowsOf, withChallengesFor } from './standings.ts';
-import { seasonChallengesStateOf, unsettledResultsOf } from '../challenges/challenge-queries.ts';
 import {
   publicLadderOf,
   publicLaddersOf,
   seasonContext,
-  seasonTeamsStateOf,
-  teamsOfAccount,
-} from './team-queries.ts';
+  seasonsOf,
+} from '@courtside/projector/ladders/queries';
+import type { AppServices } from '../module.ts';
+import { standingsRowsOf, withChallengesFor } from './standings.ts';
+import { seasonChallengesStateOf, unsettledResultsOf } from '../challenges/challenge-queries.ts';
+import { seasonTeamsStateOf, teamsOfAccount } from '@courtside/projector/teams/queries';
 import { LADDER_API } from '@courtside/events/api-paths';
 import { publicUrlOf } from '../http/public-url.ts';
 import {
@@ -164,13 +162,14 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
         registrant: { accountId: session.accountId, complete: isMinimalAccount(me) },
         ...(partnerEmail ? { partner: { requestId, isRegistrant: partnerEmail === me?.email } } : {}),
       };
-      const outcome = await services.commands.execute(
-        { name: command.type, companyId: season.companyId, actorId: session.accountId },
-        async ({ readModels, now }) =>
-          decided(seasonTeamsDecider.decide(command, await seasonTeamsStateOf(readModels, seasonId), now), {
-            teamId,
-          }),
-      );
+      const outcome = await services.commands.handle({
+        companyId: season.companyId,
+        actorId: session.accountId,
+        decider: seasonTeamsDecider,
+        load: (readModels) => seasonTeamsStateOf(readModels, seasonId),
+        command,
+        result: { teamId },
+      });
       if (partnerEmail) {
         await invitations.record({
           invitationId: requestId,

@@ -1,3 +1,4 @@
+import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
 import { formatDate, parseIsoDate } from '../../lib/dates';
 import type { Locale } from '../../lib/locale';
 import type { Challenge } from '../../lib/challenges-api';
@@ -68,8 +69,7 @@ export function challengeChip(
 
 /** A `datetime-local` value ('YYYY-MM-DDTHH:mm', maybe with seconds) as the api takes it; empty is none. */
 export function acceptDate(value: string): string | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})/.exec(value.trim());
-  return match?.[1];
+  return leadingLocalDateTime(value.trim()) ?? undefined;
 }
 
 /**

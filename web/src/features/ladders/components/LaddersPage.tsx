@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
+import { useErrorText } from '../../../hooks/useAction';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDay } from '../../../lib/dates';
-import { isApiError } from '../../../lib/http';
 import { pagePath } from '../../../lib/locale';
 import { loginPath } from '../../../lib/session';
 import { getPublicLadders, type PublicLadder, type PublicSeason } from '../api/ladders';
@@ -32,6 +32,7 @@ const JoinDialog = lazy(async () => ({ default: (await import('./JoinDialog')).J
  */
 export function LaddersPage() {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const locale = useLocale();
   const navigate = useNavigate();
   const location = useLocation();
@@ -49,10 +50,10 @@ export function LaddersPage() {
         setLadders(await getPublicLadders(signal));
         setFailure(undefined);
       } catch (error) {
-        if (!signal?.aborted) setFailure(isApiError(error) ? error.error : t('form.failed'));
+        if (!signal?.aborted) setFailure(failureText(error));
       }
     },
-    [t],
+    [failureText],
   );
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useLocale } from '../../../hooks/useLocale';
 import { useTranslation } from '../../../hooks/useTranslation';
+import { useErrorText } from '../../../hooks/useAction';
 import { isApiError } from '../../../lib/http';
 import { pagePath } from '../../../lib/locale';
 import { answerPartnerRequest, leaveSeason, type MyTeam } from '../api/ladders';
@@ -22,6 +23,7 @@ const ConfirmDialog = lazy(async () => ({
  */
 export function MyTeamActions({ team, onDone }: { team: MyTeam; onDone(): Promise<void> }) {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const alerts = useAlerts();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -47,7 +49,7 @@ export function MyTeamActions({ team, onDone }: { team: MyTeam; onDone(): Promis
         );
         return;
       }
-      alerts.error(isApiError(error) ? error.error : t('form.failed'));
+      alerts.error(failureText(error));
     } finally {
       setBusy(false);
       await onDone();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
+import { useErrorText } from '../../../hooks/useAction';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { linkClass } from '../../../components/forms/styles';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -64,6 +65,7 @@ function withChallenges(standings: Standings, challenges: readonly Challenge[]):
  */
 export function StandingsPage() {
   const { t } = useTranslation();
+  const failureText = useErrorText();
   const locale = useLocale();
   const { ladderId = '' } = useParams();
   // The answers the page was sent with (its first paint), when it was: the same first render, no placeholder.
@@ -94,13 +96,11 @@ export function StandingsPage() {
         setFailure(
           isApiError(error) && (error.status === 404 || error.status === 400)
             ? t('ladders.unknownLadder')
-            : isApiError(error)
-              ? error.error
-              : t('form.failed'),
+            : failureText(error),
         );
       }
     },
-    [ladderId, t],
+    [ladderId, t, failureText],
   );
 
   useEffect(() => {
@@ -169,9 +169,7 @@ export function StandingsPage() {
       alerts.info(await action());
     } catch (error) {
       const reason = isApiError(error) ? refusalOf(error.body) : undefined;
-      alerts.error(
-        reason ? t(`ladders.refusalReasons.${reason}`) : isApiError(error) ? error.error : t('form.failed'),
-      );
+      alerts.error(reason ? t(`ladders.refusalReasons.${reason}`) : failureText(error));
     } finally {
       setBusyTeamId(undefined);
       await load();

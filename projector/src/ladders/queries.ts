@@ -4,6 +4,12 @@ import type { LadderDetails, LaddersState, SeasonDetails } from '@courtside/even
 import type { SportsCategory } from '@courtside/events/ladders/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 
+/**
+ * The queries on the ladders tables (`ladders`, `seasons`), in the module that owns them: the ladder rules' state
+ * (the loader the ladder and season commands decide against, under the company's lock) and the views the routes
+ * read.
+ */
+
 /** A ladder as the spec's admin API shows it (§3 "Ladder"). */
 export interface LadderView {
   uuid: string;
@@ -98,4 +104,50 @@ export async function laddersStateOf(db: Queryable, companyId: string): Promise<
       ]),
     ),
   };
+}
+
+export interface SeasonContext {
+  seasonId: string;
+  ladderId: string;
+  companyId: string;
+  ladderName: string;
+  seasonName: string;
+  sportsCategory: string;
+  openForRegistration: boolean;
+  startDate: string;
+  endDate: string;
+}
+
+export async function seasonContext(db: Queryable, seasonId: string): Promise<SeasonContext | undefined> {
+  const { rows } = await db.query<SeasonContext>(
+    `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", s.company_id AS "companyId", l.name AS "ladderName",
+       s.name AS "seasonName", l.sports_category AS "sportsCategory", s.open_for_registration AS "openForRegistration",
+       s.start_date AS "startDate", s.end_date AS "endDate"
+     FROM seasons s JOIN ladders l ON l.id = s.ladder_id WHERE s.id = $1`,
+    [seasonId],
+  );
+  return rows[0];
+}
+
+/** Every ladder with its company, for the public ladders page. */
+export async function publicLaddersOf(db: Queryable) {
+  const { rows } = await db.query<{
+    uuid: string;
+    name: string;
+    sportsCategory: string;
+    companyId: string;
+    companyName: string;
+  }>(
+    `SELECT l.id AS uuid, l.name, l.sports_category AS "sportsCategory", c.id AS "companyId", c.name AS "companyName"
+     FROM ladders l JOIN companies c ON c.id = l.company_id ORDER BY lower(c.name), lower(l.name)`,
+  );
+  return rows;
+}
+
+export async function publicLadderOf(db: Queryable, ladderId: string) {
+  const { rows } = await db.query<{ uuid: string; name: string; sportsCategory: string }>(
+    'SELECT id AS uuid, name, sports_category AS "sportsCategory" FROM ladders WHERE id = $1',
+    [ladderId],
+  );
+  return rows[0];
 }

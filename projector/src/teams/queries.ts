@@ -1,6 +1,12 @@
 import type { PartnerRequest, SeasonTeamsState } from '@courtside/events/teams/decider';
 import type pg from 'pg';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE } from '../api-tables.ts';
+
+/**
+ * The queries on the teams tables (`teams`, `team_members`, `partner_requests`), in the module that owns them: the
+ * team rules' state (the loader the team commands decide against, under the company's lock) and the lists the
+ * routes read.
+ */
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -47,29 +53,6 @@ export async function teamsOf(db: Queryable, seasonId: string, list: TeamList): 
   return rows.map(({ leaveDate, ...team }) => (list === 'left' ? { ...team, leaveDate } : team));
 }
 
-export interface SeasonContext {
-  seasonId: string;
-  ladderId: string;
-  companyId: string;
-  ladderName: string;
-  seasonName: string;
-  sportsCategory: string;
-  openForRegistration: boolean;
-  startDate: string;
-  endDate: string;
-}
-
-export async function seasonContext(db: Queryable, seasonId: string): Promise<SeasonContext | undefined> {
-  const { rows } = await db.query<SeasonContext>(
-    `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", s.company_id AS "companyId", l.name AS "ladderName",
-       s.name AS "seasonName", l.sports_category AS "sportsCategory", s.open_for_registration AS "openForRegistration",
-       s.start_date AS "startDate", s.end_date AS "endDate"
-     FROM seasons s JOIN ladders l ON l.id = s.ladder_id WHERE s.id = $1`,
-    [seasonId],
-  );
-  return rows[0];
-}
-
 /** A season's registration settings and its teams, as the team rules decide against them. */
 export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promise<SeasonTeamsState> {
   const [season, teams, requests] = await Promise.all([
@@ -98,29 +81,6 @@ export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promi
   };
 }
 
-/** Every ladder with its company, for the public ladders page. */
-export async function publicLaddersOf(db: Queryable) {
-  const { rows } = await db.query<{
-    uuid: string;
-    name: string;
-    sportsCategory: string;
-    companyId: string;
-    companyName: string;
-  }>(
-    `SELECT l.id AS uuid, l.name, l.sports_category AS "sportsCategory", c.id AS "companyId", c.name AS "companyName"
-     FROM ladders l JOIN companies c ON c.id = l.company_id ORDER BY lower(c.name), lower(l.name)`,
-  );
-  return rows;
-}
-
-export async function publicLadderOf(db: Queryable, ladderId: string) {
-  const { rows } = await db.query<{ uuid: string; name: string; sportsCategory: string }>(
-    'SELECT id AS uuid, name, sports_category AS "sportsCategory" FROM ladders WHERE id = $1',
-    [ladderId],
-  );
-  return rows[0];
-}
-
 /**
  * The teams an account plays in, newest first, with its open partner requests (DESIGN.md §9): those it sent
  * (`awaitingAnswerOf: "partner"`) and those sent to its address (`"you"`, with who asks), as `awaiting-partner`.
@@ -144,7 +104,7 @@ export async function teamsOfAccount(db: Queryable, account: { id: string; email
        FROM partner_requests p JOIN seasons s ON s.id = p.season_id JOIN ladders l ON l.id = p.ladder_id
        LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = p.registrant_id
        WHERE p.state = 'open' AND p.lapses_at > $3 AND (p.registrant_id = $1
-         OR EXISTS (SELECT 1 FROM courtside.invitations i WHERE i.id = p.id AND i.team_id = p.team_id AND i.email = $2))
+         OR EXISTS (SELECT 1 FROM ${API_INVITATIONS_TABLE} i WHERE i.id = p.id AND i.team_id = p.team_id AND i.email = $2))
      ) mine
      ORDER BY at DESC`,
     [account.id, account.email.toLowerCase(), now],

@@ -1,18 +1,19 @@
 import type pg from 'pg';
-import { z } from 'zod';
 import type { CompanyState } from '@courtside/events/companies/decider';
-import type { AppServices } from '../module.ts';
+
+/**
+ * The queries on the companies tables (`companies`, `company_managers`), in the module that owns them: the company
+ * rules' state (the loader a command decides against, under the company's lock) and who manages what.
+ */
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-/** Whether an account manages a company (spec §6: a user who owns at least one company is a manager). */
-export async function managesCompany(
-  services: Pick<AppServices, 'readModels'>,
-  accountId: string,
-  companyId: string,
-): Promise<boolean> {
-  if (!z.uuid().safeParse(companyId).success) return false;
-  const { rowCount } = await services.readModels.query(
+/**
+ * Whether an account manages a company (spec §6: a user who owns at least one company is a manager). `companyId` is a
+ * uuid: anything else fails in Postgres, so an id from outside is checked first.
+ */
+export async function managesCompany(db: Queryable, accountId: string, companyId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
     'SELECT 1 FROM company_managers WHERE company_id = $1 AND account_id = $2',
     [companyId, accountId],
   );
