@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { SideScoreInput } from '@courtside/events/matches/scoring';
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { ratingFoldTypes } from '@courtside/events/ratings/fold';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -63,6 +64,22 @@ export async function seasonFoldEventsOf(
     [season.companyId, season.seasonId, season.ladderId],
   );
   return rows.map((row) => toStored(season.companyId, row));
+}
+
+/** The company's events the ratings fold (events/src/ratings/fold.ts) up to `position`, oldest first. */
+export async function ratingEventsOf(
+  db: Queryable,
+  companyId: string,
+  position: number,
+): Promise<EventEnvelope[]> {
+  const { rows } = await db.query<EventRow>(
+    `SELECT ${columns}
+     FROM company_events e LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id::text = e.actor_id
+     WHERE e.company_id = $1 AND e.seq <= $2 AND e.type = ANY($3::text[])
+     ORDER BY e.seq`,
+    [companyId, position, [...ratingFoldTypes]],
+  );
+  return rows.map((row) => toStored(companyId, row).event);
 }
 
 /** The position of the company's last event (0: none). */

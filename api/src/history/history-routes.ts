@@ -15,6 +15,7 @@ import {
   accountNamesOf,
   exportLinesOf,
   lastPositionOf,
+  ratingEventsOf,
   resultsOf,
   seasonFoldEventsOf,
   storedEnvelopesOf,
@@ -27,6 +28,7 @@ import {
   seasonEventsSchema,
 } from './history-answers.ts';
 import { accountIdsOf, historyOf, matchViewsOf, seasonAt, standingsRowsOf } from './season-history.ts';
+import { evolveRatings, initialRatings } from '@courtside/events/ratings/fold';
 
 /** `at`: a log position (the company's count, 1 first) or an ISO time (a day means its very end, UTC). */
 const atQuery = z.object({
@@ -187,9 +189,14 @@ export function historyRoutes(router: Router, services: AppServices): void {
         chosen = found;
       }
       const state = seasonAt(events, chosen.position);
+      // The ratings as they stood: the company's rated results up to the same event (all its ladders of the category).
+      const ratings = (await ratingEventsOf(db, season.companyId, chosen.position)).reduce(
+        evolveRatings,
+        initialRatings(),
+      );
       ctx.body = {
         at: { position: chosen.position, occurredAt: chosen.event.occurredAt },
-        standings: standingsRowsOf(state, names),
+        standings: standingsRowsOf(state, names, ratings),
         matches: matchViewsOf(state, names, season.companyId, {
           accountId: session.accountId,
           managedCompanyIds: [season.companyId],

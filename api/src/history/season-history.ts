@@ -9,7 +9,9 @@ import {
 } from '@courtside/events/history/season-fold';
 import { formatSet, recalculate } from '@courtside/events/matches/scoring';
 import { toListItem, type MatchView, type MatchViewer } from '@courtside/projector/matches/match-view';
-import type { StandingsRow } from '../teams/standings.ts';
+import { ratingKey, type RatingsState } from '@courtside/events/ratings/fold';
+import { INITIAL_RATING } from '@courtside/events/ratings/glicko2';
+import { sideRatingOf, type StandingsRow } from '../teams/standings.ts';
 import type { StoredEvent } from './history-queries.ts';
 import { summaryTexts, type SummaryLanguage, type SummaryTexts } from './summary-texts.ts';
 
@@ -224,9 +226,20 @@ export function seasonAt(events: readonly StoredEvent[], position: number): Seas
   return state;
 }
 
-/** The standings rows of a folded season, as the public standings show them to someone signed out. */
-export function standingsRowsOf(state: SeasonHistoryState, names: Names): StandingsRow[] {
+/**
+ * The standings rows of a folded season, as the public standings show them to someone signed out, with each side's
+ * rating as it stood (`ratings`: the company's ratings folded to the same event).
+ */
+export function standingsRowsOf(
+  state: SeasonHistoryState,
+  names: Names,
+  ratings: RatingsState,
+): StandingsRow[] {
+  const category = state.ladder?.sportsCategory;
   return standingsOfHistory(state).map(({ memberIds, ...row }) => ({
+    ...sideRatingOf(
+      memberIds.map((id) => (category && ratings.players.get(ratingKey(category, id))) || INITIAL_RATING),
+    ),
     teamId: row.teamId,
     position: row.position,
     joinDate: row.joinDate,

@@ -9,6 +9,7 @@ import {
 import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
 import { withoutNulls, type ChallengeView } from '@courtside/projector/challenges/projection';
 import { playedAt } from '@courtside/events/matches/match-dates';
+import { INITIAL_RATING, isProvisional, sideOf } from '@courtside/events/ratings/glicko2';
 import type { UnsettledResult } from '../challenges/challenge-queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -25,6 +26,9 @@ export interface StandingsRow {
   lastPlayedAt: string | null;
   movement: number;
   minimumMet: boolean;
+  /** DESIGN.md §11: the side's rating in the ladder's sports category at its club, rounded. */
+  rating: number;
+  provisional: boolean;
   /** For a signed-in caller only. */
   canChallenge?: boolean;
   /** Why not, when the caller plays in the season and may not challenge this row. */
@@ -33,15 +37,24 @@ export interface StandingsRow {
   challenge?: ChallengeView & { result?: UnsettledResult };
 }
 
+/** A side's rating as the standings show it (DESIGN.md §11): its players' as one side, rounded. */
+export function sideRatingOf(
+  members: ReadonlyArray<{ rating: number; deviation: number }>,
+): Pick<StandingsRow, 'rating' | 'provisional'> {
+  const side = sideOf(members.map((member) => ({ ...member, volatility: 0 })));
+  return { rating: Math.round(side.rating), provisional: isProvisional(side) };
+}
+
 /** The active teams of a season in ladder order with their record: the same for every caller. */
 export async function standingsRowsOf(
   db: Queryable,
   season: { uuid: string; minimumPlayedMatches: number },
 ): Promise<StandingsRow[]> {
   const { rows } = await db.query<
-    Omit<StandingsRow, 'minimumMet' | 'lastPlayedAt'> & {
+    Omit<StandingsRow, 'minimumMet' | 'lastPlayedAt' | 'rating' | 'provisional'> & {
       dates: Array<string | null> | null;
       countedAts: Date[] | null;
+      memberRatings: Array<{ rating: number; deviation: number }> | null;
     }
   >(
     `WITH results AS (
@@ -59,18 +72,30 @@ export async function standingsRowsOf(
      SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.movement,
        (SELECT json_agg(json_build_object('fullName', coalesce(a.full_name, 'Player')) ORDER BY m.member_order)
         FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id WHERE m.team_id = t.id) AS members,
+       -- An unrated member stands at the start (1500, deviation 350).
+       (SELECT json_agg(json_build_object('rating', coalesce(pr.rating, 1500), 'deviation', coalesce(pr.deviation, 350))
+          ORDER BY m.member_order)
+        FROM team_members m JOIN ladders l ON l.id = t.ladder_id
+          LEFT JOIN player_ratings pr ON pr.player_id = m.account_id AND pr.company_id = t.company_id
+            AND pr.sports_category = l.sports_category
+        WHERE m.team_id = t.id) AS "memberRatings",
        coalesce(r.played, 0) AS played, coalesce(r.won, 0) AS won, coalesce(r.lost, 0) AS lost,
        r.dates, r.counted_ats AS "countedAts"
      FROM teams t LEFT JOIN records r ON r.team_id = t.id
      WHERE t.season_id = $1 AND t.status = 'active' ORDER BY t.position`,
     [season.uuid],
   );
-  return rows.map(({ dates, countedAts, ...row }) => {
+  return rows.map(({ dates, countedAts, memberRatings, ...row }) => {
     // DESIGN.md §5: the date of the last counted match, never later than when it was counted (an undated one:
     // when it was confirmed, its last change), in the club's local time like a match date.
     const played = (countedAts ?? []).map((countedAt, index) => playedAt(dates?.[index] ?? null, countedAt));
     const lastPlayedAt = played.length > 0 ? played.reduce((last, at) => (at > last ? at : last)) : null;
-    return { ...row, lastPlayedAt, minimumMet: row.played >= season.minimumPlayedMatches };
+    return {
+      ...row,
+      lastPlayedAt,
+      minimumMet: row.played >= season.minimumPlayedMatches,
+      ...sideRatingOf(memberRatings?.length ? memberRatings : [INITIAL_RATING]),
+    };
   });
 }
 

@@ -63,6 +63,8 @@ export const standingsRowSchema = z
     lastPlayedAt: z.string().nullable().describe('Local date and time of the last confirmed result'),
     movement: z.number().int().describe('Places gained (+) or lost (−) by the last change; 0: never moved'),
     minimumMet: z.boolean(),
+    rating: z.number().int().describe('The side’s rating (DESIGN.md §11), rounded: the mean of its players’'),
+    provisional: z.boolean().describe('While the side’s rating deviation is above 110'),
     canChallenge: z.boolean().optional().describe('For a signed-in caller only'),
     challengeRefusal: z
       .enum(challengeRefusalCodes)

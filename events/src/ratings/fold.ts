@@ -229,7 +229,7 @@ function changeMatch(
  * serves the projector, replay and the history; events of other kinds change nothing.
  */
 export function evolveRatings(state: RatingsState, envelope: EventEnvelope): RatingsState {
-  if (!foldedTypes.has(envelope.type)) return state;
+  if (!ratingFoldTypes.has(envelope.type)) return state;
   const event = envelope as RatingsFoldEvent;
   switch (event.type) {
     case 'LadderCreated':
@@ -300,7 +300,8 @@ export function evolveRatings(state: RatingsState, envelope: EventEnvelope): Rat
   }
 }
 
-const foldedTypes = new Set<string>([
+/** The event types the fold reads (a reader may leave the others out). */
+export const ratingFoldTypes: ReadonlySet<string> = new Set<string>([
   'LadderCreated',
   'LadderUpdated',
   'SeasonCreated',
