@@ -97,6 +97,8 @@ export interface RunningCourtside {
   stop(): Promise<void>;
 }
 
+/** How long an idle kept-alive connection stays open: longer than any client's or proxy's own idle timeout. */
+export const KEEP_ALIVE_MS = 65_000;
 const LISTEN_BACKLOG = 4096;
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -253,6 +255,10 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       });
       routes = app.routes;
       const server = createServer(app.requestListener);
+      // An idle kept-alive connection is closed by the client or the proxy first (undici after 4 s, load balancers
+      // after 60 s): a server closing it first races a request sent on the closing socket (ECONNRESET, seen in CI).
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1_000;
       server.on('clientError', answerClientError);
       const live = startLiveServer({
         httpServer: server,

@@ -61,6 +61,7 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     expect([201, 202]).toContain(written.status);
 
     const health = await http.json('GET', HEALTH_PATH);
+    const keptAlive = (await http.request('GET', HEALTH_PATH)).headers.get('keep-alive');
     const ready = await eventually(async () => {
       const answer = await http.json<{ status: string; checks: { log: unknown; projector: unknown } }>(
         'GET',
@@ -71,6 +72,8 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     const metrics = await (await http.request('GET', '/metrics')).text();
 
     expect(health).toEqual({ status: 200, body: { status: 'ok' } });
+    // Longer than a client's or a proxy's idle timeout, so that they close an idle connection first.
+    expect(keptAlive).toBe('timeout=65');
     expect(ready.body.checks.log).toEqual({ status: 'ok', kind });
     expect(ready.body.checks.projector).toMatchObject({ status: 'ok', lag: 0, quarantinedCompanies: 0 });
     expect(metrics).toContain(

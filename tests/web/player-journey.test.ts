@@ -32,7 +32,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
   }
 
   it('shows three explained rating changes, the record and a head-to-head of 3 after two players play three matches', async () => {
-    const { manager, seasonId, teams } = await seasonWithTeams(courtside.url!, 2, {
+    const { manager, seasonId, ladderId, teams } = await seasonWithTeams(courtside.url!, 2, {
       companyName: `TC Ratings ${viewport}`,
     });
     const [ann, bob] = teams as [(typeof teams)[0], (typeof teams)[0]];
@@ -100,6 +100,15 @@ describe.each<[ViewportName, 'en' | 'nl']>([
         .toBe(1);
       await expectAxeClean(page, `the player page (${viewport}, ${locale})`);
       await browser.screenshot(`player-page-${viewport}-${locale}`);
+      const rating = (await page.locator('section h3 + p span').first().textContent())!;
+
+      // The standings show each side's rating with its provisional mark (a column phones leave out).
+      await page.goto(`${courtside.url}/webapps/ladders/${locale}/${ladderId}`);
+      const annRow = page.locator('[data-testid="standings-row"]', { hasText: 'Ann Ace' });
+      const ratingCell = annRow.locator('td').nth(2);
+      await expect.poll(() => ratingCell.textContent()).toBe(`${rating}?`);
+      expect(await ratingCell.isVisible()).toBe(viewport === 'desktop');
+      await expectAxeClean(page, `the standings with ratings (${viewport}, ${locale})`);
     } finally {
       await browser.close();
     }

@@ -53,6 +53,8 @@ const laddersEn = {
     movementUpLabel_other: 'up {{count}} places',
     movementDownLabel_one: 'down {{count}} place',
     movementDownLabel_other: 'down {{count}} places',
+    rating: 'Rating',
+    provisional: 'Provisional rating: fewer matches than it takes to be sure',
     played: 'Played',
     wonLost: 'W–L',
     wonLostLabel: '{{won}} won, {{lost}} lost',

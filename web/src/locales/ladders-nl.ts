@@ -53,6 +53,8 @@ const laddersNl: LaddersTranslation = {
     movementUpLabel_other: '{{count}} plaatsen gestegen',
     movementDownLabel_one: '{{count}} plaats gezakt',
     movementDownLabel_other: '{{count}} plaatsen gezakt',
+    rating: 'Rating',
+    provisional: 'Voorlopige rating: nog te weinig wedstrijden om zeker te zijn',
     played: 'Gespeeld',
     wonLost: 'W–V',
     wonLostLabel: '{{won}} gewonnen, {{lost}} verloren',

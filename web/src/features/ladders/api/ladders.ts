@@ -51,6 +51,9 @@ export const standingsRowSchema = z.object({
   /** Places gained (+) or lost (−) by the last change; 0 never moved. */
   movement: z._default(z.number(), 0),
   minimumMet: z._default(z.boolean(), true),
+  /** DESIGN.md §11: the side's rating, rounded, and whether it is still provisional. */
+  rating: z.optional(z.number()),
+  provisional: z._default(z.boolean(), false),
   /** For a signed-in caller only. */
   canChallenge: z.optional(z.boolean()),
   /** Unknown future codes are dropped rather than failing the page. */

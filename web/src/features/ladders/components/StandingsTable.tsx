@@ -64,6 +64,9 @@ export function StandingsTable({
               {t('ladders.team')}
             </th>
             <th scope="col" className="hidden px-4 py-2.5 text-right sm:table-cell">
+              {t('ladders.rating')}
+            </th>
+            <th scope="col" className="hidden px-4 py-2.5 text-right sm:table-cell">
               {t('ladders.played')}
             </th>
             <th scope="col" className="px-2 py-2.5 text-center whitespace-nowrap sm:px-4">
@@ -118,6 +121,14 @@ export function StandingsTable({
                     </abbr>
                   )}
                   {chip && <Chip chip={chip} />}
+                </td>
+                <td className="hidden px-4 py-3 text-right align-top text-ink-700 tabular-nums sm:table-cell">
+                  {row.rating?.toLocaleString(locale)}
+                  {row.rating !== undefined && row.provisional && (
+                    <abbr className="ml-0.5 text-ink-500 no-underline" title={t('ladders.provisional')}>
+                      ?
+                    </abbr>
+                  )}
                 </td>
                 <td className="hidden px-4 py-3 text-right align-top text-ink-700 tabular-nums sm:table-cell">
                   {row.played}
