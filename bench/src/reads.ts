@@ -184,11 +184,13 @@ async function main() {
         ['list', 'matches list', `${MATCHES_API}/matches?PAGE=0&COMPLETED=TRUE&TAGS=${seasonId}`],
         ['standings', 'standings', `${LADDER_API}/ladders/${ladderId}/standings`],
         ['match', 'a match', `${MATCHES_API}/matches/${matchId}`],
+        // DESIGN.md §11 (issue 40): a player's page read, ratings and record.
+        ['player', 'a player', `${LADDER_API}/players/${player.id}`],
       ] as const
     )
       .filter(([key]) => reads.has(key))
       .map(([, what, path]) => [what, path] as const);
-    if (routes.length === 0) throw new Error('--reads names none of list, standings, match');
+    if (routes.length === 0) throw new Error('--reads names none of list, standings, match, player');
     const encoding: Record<string, string> = values['accept-encoding']
       ? { 'accept-encoding': values['accept-encoding'] }
       : {};
