@@ -113,6 +113,16 @@ describe('an append the log has not confirmed within the bound', () => {
     return { texts: rows.map((row) => row.envelope.payload.text), ok: verifier.report().ok };
   }
 
+  /** The reason of the first answer that is not "an earlier append is unconfirmed" (the company is free again). */
+  const onceFree = (work: () => Promise<unknown>) =>
+    eventually(async () => {
+      const reason = await reasonOf(work());
+      return reason === 'earlier_append_unconfirmed' ? undefined : reason;
+    });
+  /** The company's chain once it holds `count` events. */
+  const chainOnce = (companyId: string, count: number) =>
+    eventually(async () => (await chainOf(companyId)).texts.length === count && chainOf(companyId));
+
   it('answers at once, lets go of the lock and its connection, and no process decides for the company until the append is written', async () => {
     const companyId = randomUUID();
     const meta = { name: 'WriteNote', companyId, actorId: 'test-user' };
@@ -131,18 +141,10 @@ describe('an append the log has not confirmed within the bound', () => {
     expect(decided.count).toBe(0);
 
     held.open();
-    const acknowledged = await eventually(async () => {
-      const reason = await reasonOf(second.bus.execute(meta, writeNote('second', decided)));
-      return reason === 'earlier_append_unconfirmed' ? undefined : reason;
-    });
+    const acknowledged = await onceFree(() => second.bus.execute(meta, writeNote('second', decided)));
 
     expect(acknowledged).toBe('acknowledged');
-    expect(
-      await eventually(async () => (await chainOf(companyId)).texts.length === 2 && chainOf(companyId)),
-    ).toEqual({
-      texts: ['first', 'second'],
-      ok: true,
-    });
+    expect(await chainOnce(companyId, 2)).toEqual({ texts: ['first', 'second'], ok: true });
   });
 
   it('frees the company when the log gives the append up', async () => {
@@ -155,18 +157,8 @@ describe('an append the log has not confirmed within the bound', () => {
     expect(await reasonOf(second.bus.execute(meta, writeNote('kept')))).toBe('earlier_append_unconfirmed');
 
     held.fail(new Error('the log gave up'));
-    expect(
-      await eventually(async () => {
-        const reason = await reasonOf(second.bus.execute(meta, writeNote('kept')));
-        return reason === 'earlier_append_unconfirmed' ? undefined : reason;
-      }),
-    ).toBe('acknowledged');
-    expect(
-      await eventually(async () => (await chainOf(companyId)).texts.length === 1 && chainOf(companyId)),
-    ).toEqual({
-      texts: ['kept'],
-      ok: true,
-    });
+    expect(await onceFree(() => second.bus.execute(meta, writeNote('kept')))).toBe('acknowledged');
+    expect(await chainOnce(companyId, 1)).toEqual({ texts: ['kept'], ok: true });
   });
 
   it('counts the record of a process that stopped renewing it for nothing once it ran out', async () => {
