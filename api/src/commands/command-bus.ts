@@ -79,6 +79,16 @@ export interface CommandBusOptions {
    * lately) is refused at once; one that waited longer all the same is refused when its turn comes.
    */
   maxQueueWaitMs?: number;
+  /**
+   * When the command's request reached the process (`performance.now()`), where its bound starts; undefined (a command
+   * of no request, e.g. the deadline process's): when it reaches the bus.
+   */
+  arrivedAt?: () => number | undefined;
+  /**
+   * A command with less than this left of its bound when its turn comes is refused at once ("busy"), instead of being
+   * decided, appended and answered after its bound (issue 36: the burst's late commands). Default 300 ms.
+   */
+  minTimeToDecideMs?: number;
   /** Bound on one call to the log before the command (head, append) gives up with 503. */
   logCallTimeoutMs?: number;
   /**
@@ -163,6 +173,7 @@ export class CommandBus {
   private readonly breaker: LogBreaker;
   private readonly maxInFlight: number;
   private readonly answerWithinMs: number;
+  private readonly minTimeToDecideMs: number;
   private inFlight = 0;
   /** Appends that timed out and have not settled yet, each renewing its company's record until it does. */
   private readonly unsettled = new Set<NodeJS.Timeout>();
@@ -173,6 +184,7 @@ export class CommandBus {
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 1_000;
     this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
     this.answerWithinMs = options.answerWithinMs ?? 1_500;
+    this.minTimeToDecideMs = options.minTimeToDecideMs ?? 300;
     this.queue = new KeyedQueue(
       options.maxQueuedPerCompany ?? 32,
       options.maxQueued ?? 256,
@@ -209,9 +221,11 @@ export class CommandBus {
     decide: (context: DecideContext) => Promise<Decision<T>>,
   ): Promise<CommandOutcome<T>> {
     const started = performance.now();
+    const answerBy = (this.options.arrivedAt?.() ?? started) + this.answerWithinMs;
     /** How long a wait may still take: the command's bound, less what it has taken so far. */
-    const waitLeft = () =>
-      Math.max(0, Math.min(this.waitMs, started + this.answerWithinMs - performance.now()));
+    const waitLeft = () => Math.max(0, Math.min(this.waitMs, answerBy - performance.now()));
+    /** Too little of the bound left to decide, append and answer within it. */
+    const tooLate = () => answerBy - performance.now() < this.minTimeToDecideMs;
     let outcome: CommandOutcomeLabel = 'rejected';
     let counted = false;
     try {
@@ -220,15 +234,25 @@ export class CommandBus {
         outcome = 'unavailable';
         throw logUnavailable();
       }
+      if (tooLate()) {
+        outcome = 'unavailable';
+        throw busy();
+      }
       // A slot is taken when the command's turn comes (a command waiting behind its company's own is counted by
       // the company's queue) and held until its answer, the wait for the projector included: a projector that
       // falls behind is what overload looks like.
-      const queued = this.queue.run(meta.companyId, () => {
-        if (this.inFlight >= this.maxInFlight) throw overloaded();
-        this.inFlight++;
-        counted = true;
-        return this.decideAndAppend(meta, decide, waitLeft);
-      });
+      const queued = this.queue.run(
+        meta.companyId,
+        () => {
+          if (tooLate()) throw busy();
+          if (this.inFlight >= this.maxInFlight) throw overloaded();
+          this.inFlight++;
+          counted = true;
+          return this.decideAndAppend(meta, decide, waitLeft);
+        },
+        // Its turn must come while there is time to decide: refused when the bound runs short, not when it is up.
+        answerBy - this.minTimeToDecideMs - performance.now(),
+      );
       if (!queued) {
         outcome = 'unavailable';
         throw busy();

@@ -168,5 +168,28 @@ describe('KeyedQueue', () => {
         vi.useRealTimers();
       }
     });
+
+    it('given a job with less time of its own than the bound, when its own time is up, then it is refused then', async () => {
+      vi.useFakeTimers();
+      try {
+        now = 0;
+        const queue = new KeyedQueue(10, Infinity, 1_000, () => now);
+        const hanging = deferred();
+        const running = queue.run('a', () => hanging.promise);
+        const behind = queue.run('a', async () => 'ran', 200);
+        const refused = expect(behind).rejects.toBeInstanceOf(WaitedTooLong);
+
+        now = 200;
+        await vi.advanceTimersByTimeAsync(200);
+
+        await refused;
+        hanging.resolve();
+        await running;
+        // No time of its own left: turned away at once.
+        expect(queue.run('a', async () => 'ran', 0)).toBeUndefined();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandBus, type Decision } from '@courtside/api/commands/command-bus';
+import { CommandBus, type CommandBusOptions, type Decision } from '@courtside/api/commands/command-bus';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { ChainVerifier } from '@courtside/eventlog/chain/hash-chain';
 import { createPool } from '@courtside/eventlog/db/pool';
@@ -14,13 +14,14 @@ import { createBackend, openLog, startTestCourtside, type TestBackend } from '..
 import { eventually } from '../support/wait.ts';
 
 /**
- * Issue 36: an append that the log has not confirmed within its bound is answered `503 append_unconfirmed` at once,
+ * Issue 36: a command's bound starts when its request reached the process, and one that cannot be decided within
+ * what is left of it is refused at once. An append that the log has not confirmed within its bound is answered `503 append_unconfirmed` at once,
  * and lets go of the company's lock and its connection; but no command of the company, in any process, decides
  * before that append has settled (it may yet be written, and a command decided without it would fork the company's
  * hash chain). Two command buses stand for two api processes of one installation; the first one's log holds its
  * appends until the test lets them go.
  */
-describe('an append the log has not confirmed within the bound', () => {
+describe('commands within their bound, and an append the log has not confirmed within it', () => {
   let backend: TestBackend;
   let courtside: RunningCourtside;
   let log: EventLog;
@@ -43,7 +44,7 @@ describe('an append the log has not confirmed within the bound', () => {
   });
 
   /** A command bus as an api process has one, on its own pools, appending through `appendVia`. */
-  async function busOf(appendVia: EventLog) {
+  async function busOf(appendVia: EventLog, options: Partial<CommandBusOptions> = {}) {
     const lockPool = createPool(backend.databaseUrl, { max: 2, pipeline: true });
     const livePool = createPool(backend.databaseUrl, { max: 2 });
     const readModels = new pg.Pool({
@@ -62,6 +63,7 @@ describe('an append the log has not confirmed within the bound', () => {
       tracker,
       clock: () => new Date(),
       logCallTimeoutMs: 300,
+      ...options,
     });
     closers.push(
       () => lockPool.end(),
@@ -122,6 +124,21 @@ describe('an append the log has not confirmed within the bound', () => {
   /** The company's chain once it holds `count` events. */
   const chainOnce = (companyId: string, count: number) =>
     eventually(async () => (await chainOf(companyId)).texts.length === count && chainOf(companyId));
+
+  it('refuses at once, without deciding, a command whose request came too long ago to be answered within its bound', async () => {
+    let arrivedAt: number | undefined;
+    const { bus } = await busOf(log, { arrivedAt: () => arrivedAt });
+    const meta = { name: 'WriteNote', companyId: randomUUID(), actorId: 'test-user' };
+    const decided = { count: 0 };
+
+    // 1.5 s is the bound, 300 ms the least a command is given to be decided and answered.
+    arrivedAt = performance.now() - 1_300;
+    expect(await reasonOf(bus.execute(meta, writeNote('late', decided)))).toBe('busy');
+    expect(decided.count).toBe(0);
+    arrivedAt = performance.now();
+    expect(await reasonOf(bus.execute(meta, writeNote('in time', decided)))).toBe('acknowledged');
+    expect(decided.count).toBe(1);
+  });
 
   it('answers at once, lets go of the lock and its connection, and no process decides for the company until the append is written', async () => {
     const companyId = randomUUID();
