@@ -140,12 +140,15 @@ describe('commands within their bound, and an append the log has not confirmed w
     expect(decided.count).toBe(1);
   });
 
-  it('answers at once, lets go of the lock and its connection, and no process decides for the company until the append is written', async () => {
-    const companyId = randomUUID();
-    const meta = { name: 'WriteNote', companyId, actorId: 'test-user' };
+  /** Two processes' buses for a new company; the first one's appends are held by its log. */
+  async function twoProcesses() {
+    const meta = { name: 'WriteNote', companyId: randomUUID(), actorId: 'test-user' };
     const held = heldLog();
-    const first = await busOf(held.log);
-    const second = await busOf(log);
+    return { meta, held, first: await busOf(held.log), second: await busOf(log) };
+  }
+
+  it('answers at once, lets go of the lock and its connection, and no process decides for the company until the append is written', async () => {
+    const { meta, held, first, second } = await twoProcesses();
 
     // Answered while the log still holds the append.
     expect(await reasonOf(first.bus.execute(meta, writeNote('first')))).toBe('append_unconfirmed');
@@ -161,21 +164,17 @@ describe('commands within their bound, and an append the log has not confirmed w
     const acknowledged = await onceFree(() => second.bus.execute(meta, writeNote('second', decided)));
 
     expect(acknowledged).toBe('acknowledged');
-    expect(await chainOnce(companyId, 2)).toEqual({ texts: ['first', 'second'], ok: true });
+    expect(await chainOnce(meta.companyId, 2)).toEqual({ texts: ['first', 'second'], ok: true });
   });
 
   it('frees the company when the log gives the append up', async () => {
-    const companyId = randomUUID();
-    const meta = { name: 'WriteNote', companyId, actorId: 'test-user' };
-    const held = heldLog();
-    const first = await busOf(held.log);
-    const second = await busOf(log);
+    const { meta, held, first, second } = await twoProcesses();
     expect(await reasonOf(first.bus.execute(meta, writeNote('lost')))).toBe('append_unconfirmed');
     expect(await reasonOf(second.bus.execute(meta, writeNote('kept')))).toBe('earlier_append_unconfirmed');
 
     held.fail(new Error('the log gave up'));
     expect(await onceFree(() => second.bus.execute(meta, writeNote('kept')))).toBe('acknowledged');
-    expect(await chainOnce(companyId, 1)).toEqual({ texts: ['kept'], ok: true });
+    expect(await chainOnce(meta.companyId, 1)).toEqual({ texts: ['kept'], ok: true });
   });
 
   it('counts the record of a process that stopped renewing it for nothing once it ran out', async () => {
