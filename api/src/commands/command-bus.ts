@@ -80,14 +80,15 @@ export interface CommandBusOptions {
    */
   maxQueueWaitMs?: number;
   /**
-   * When the command's request reached the process (`performance.now()`), where its bound starts while other
-   * commands run; undefined (a command of no request, e.g. the deadline process's): when it reaches the bus.
+   * When the command's request reached the process (`performance.now()`), where its bound starts; undefined (a
+   * command of no request, e.g. the deadline process's, or one that came while the process was quiet): when it
+   * reaches the bus.
    */
   arrivedAt?: () => number | undefined;
   /**
-   * A command with less than this left of its bound when it reaches the bus or its turn comes, while other commands
-   * run in the process, is refused at once ("busy") instead of being decided, appended and answered after its bound
-   * (issue 36: the burst's late commands). Default 300 ms.
+   * A command with less than this left of its bound when it reaches the bus or its turn comes is refused at once
+   * ("busy") instead of being decided, appended and answered after its bound (issue 36: the burst's late commands).
+   * Default 300 ms.
    */
   minTimeToDecideMs?: number;
   /** Bound on one call to the log before the command (head, append) gives up with 503. */
@@ -222,11 +223,7 @@ export class CommandBus {
     decide: (context: DecideContext) => Promise<Decision<T>>,
   ): Promise<CommandOutcome<T>> {
     const started = performance.now();
-    // While other commands run, the bound counts from the request's arrival, and a command with too little of it
-    // left is refused at once: deciding it would only take their time. Alone, it counts from here: a request that
-    // came late (a slow body, a busy database) still gets its full time, and takes nobody's.
-    const contended = this.inFlight > 0;
-    const answerBy = (contended ? (this.options.arrivedAt?.() ?? started) : started) + this.answerWithinMs;
+    const answerBy = (this.options.arrivedAt?.() ?? started) + this.answerWithinMs;
     /** How long a wait may still take: the command's bound, less what it has taken so far. */
     const waitLeft = () => Math.max(0, Math.min(this.waitMs, answerBy - performance.now()));
     /** Too little of the bound left to decide, append and answer within it. */
