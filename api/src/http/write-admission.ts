@@ -9,15 +9,14 @@ import { JSON_ANSWER_HEADERS } from './security-headers.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const arrivals = new AsyncLocalStorage<number | undefined>();
+const arrivals = new AsyncLocalStorage<number>();
 
 /**
- * When the write being answered reached the process (`performance.now()`), if it came in a burst, for the command
- * bus: its command's bound starts there, not when the route hands it over (issue 36: in a burst a request waited
- * ~1 s in the event loop behind the others' reading, signing in and parsing before its command's bound began).
- * Undefined outside a write, and for a write that came while fewer than a quarter of the writes the process takes
- * were under way: its command is timed from the bus, however slow its reading was (a 1 MB body, a busy database),
- * as it takes nobody's time.
+ * When the write being answered reached the process (`performance.now()`), for the command bus: a command's bound
+ * starts there, not when the route hands it over (issue 36: in a burst a request waited ~1 s in the event loop behind
+ * the others' reading, signing in and parsing before its command's bound began). Undefined outside a write.
+ * (Stamping only writes that came in a burst, a quarter of the room or more under way, let three times as many of a
+ * burst's commands in, and answered them after p99 5 s: docs/performance.md.)
  */
 export function writeArrivedAt(): number | undefined {
   return arrivals.getStore();
@@ -61,7 +60,7 @@ export function withWriteAdmission(
       });
       return;
     }
-    const arrivedAt = underWay >= options.limit / 4 ? performance.now() : undefined;
+    const arrivedAt = performance.now();
     underWay++;
     response.once('close', () => underWay--);
     arrivals.run(arrivedAt, () => void app(request, response));
