@@ -81,8 +81,7 @@ export interface CommandBusOptions {
   maxQueueWaitMs?: number;
   /**
    * When the command's request reached the process (`performance.now()`), where its bound starts; undefined (a
-   * command of no request, e.g. the deadline process's, or one that came while the process was quiet): when it
-   * reaches the bus.
+   * command of no request, e.g. the deadline process's): when it reaches the bus.
    */
   arrivedAt?: () => number | undefined;
   /**
