@@ -26,6 +26,7 @@ import { DevClock } from './dev/dev-clock.ts';
 import { CommandBus, DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
 import { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import { PublicAnswerCache } from './http/public-answer-cache.ts';
+import { writeArrivedAt } from './http/write-admission.ts';
 import { readProjectorStatus } from './health/health-routes.ts';
 import { startLiveServer } from './live/live-server.ts';
 import type { AppServices, CourtsideModule } from './module.ts';
@@ -100,6 +101,8 @@ export interface RunningCourtside {
 /** How long an idle kept-alive connection stays open: longer than any client's or proxy's own idle timeout. */
 export const KEEP_ALIVE_MS = 65_000;
 const LISTEN_BACKLOG = 4096;
+/** Writes one api process takes at once (reading, signing in, parsing, queued, running), per command it runs. */
+export const WRITES_UNDER_WAY_PER_COMMAND_SLOT = 2;
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const appMigrations = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -207,6 +210,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         clock,
         projectionWaitMs: config.projectionWaitMs,
         maxInFlight: config.commandsMaxInFlight,
+        arrivedAt: writeArrivedAt,
         onExecuted: (name, outcome, seconds) => {
           metrics.commandDuration.observe({ command: name, outcome }, seconds);
         },
@@ -250,8 +254,10 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         metrics,
         webDistDir: config.webDistDir,
         trustProxy: config.trustProxy ?? false,
-        // Room for every command the bus may run and a few of its queue's; beyond, writes are answered at once.
-        maxWritesUnderWay: 4 * (config.commandsMaxInFlight ?? DEFAULT_MAX_IN_FLIGHT),
+        // Room for every command the bus may run and as many waiting for their turn; beyond, writes are answered at
+        // once (4× let a burst's admitted commands take p99 1.9–2.3 s: docs/performance.md, issue 36).
+        maxWritesUnderWay:
+          WRITES_UNDER_WAY_PER_COMMAND_SLOT * (config.commandsMaxInFlight ?? DEFAULT_MAX_IN_FLIGHT),
       });
       routes = app.routes;
       const server = createServer(app.requestListener);

@@ -167,8 +167,12 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+} catch (error) {
+  // Said, not swallowed by the exit below.
+  console.error('the outage bench failed:', error);
+  process.exitCode = 1;
 } finally {
   await agent.close().catch(() => undefined);
   await cleanups.runAll();
-  process.exit(0);
+  process.exit();
 }

@@ -1,3 +1,4 @@
+import { deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '@courtside/api/app';
@@ -102,6 +103,20 @@ function wide(keys: number, around: Record<string, unknown> = {}): string {
   const members = Array.from({ length: keys }, (_, i) => `"${i}":0`).join(',');
   const known = JSON.stringify(around).slice(1, -1);
   return `{${known}${known ? ',' : ''}${members}}`;
+}
+
+/** Every known field with the same value. */
+const everyField = (value: unknown) => Object.fromEntries(knownFields.map((field) => [field, value]));
+/** A JSON body with `field` set to the JSON text `value`, after the fields of `around`. */
+function withField(around: Record<string, unknown>, field: string, value: string): string {
+  const { [field]: _replaced, ...rest } = around;
+  const known = JSON.stringify(rest).slice(1, -1);
+  return `{${known}${known ? ',' : ''}${JSON.stringify(field)}:${value}}`;
+}
+/** A body sent with a Content-Encoding. */
+interface EncodedBody {
+  body: Uint8Array;
+  encoding: string;
 }
 
 const nastyString = fc.oneof(
@@ -303,11 +318,37 @@ describe('fuzzing every route with bad input', () => {
         ...Object.fromEntries(knownFields.map((field) => [field, longArray(2_000)])),
       }),
       JSON.stringify({ ...validBody(), name: 'x'.repeat(2 * 1024 * 1024) }),
+      // Every field as deep as the api takes (the body is the 32nd level), and one level deeper: the first reaches
+      // zod and the routes, which walk it.
+      JSON.stringify({ ...validBody(), ...everyField(JSON.parse(nested('array', 31))) }),
+      JSON.stringify({ ...validBody(), ...everyField(JSON.parse(nested('object', 31))) }),
+      JSON.stringify({ ...validBody(), ...everyField(JSON.parse(nested('array', 32))) }),
+      // Wide objects and long arrays as the values of the fields a route reads, beside a valid body.
+      ...['name', 'phoneNumber', 'scores', 'rules'].map((field) =>
+        withField(validBody(), field, wide(90_000)),
+      ),
+      withField(
+        validBody(),
+        'scores',
+        JSON.stringify(Array.from({ length: 20_000 }, () => ({ defender: 6, challenger: 4 }))),
+      ),
+      withField(validBody(), 'scores', JSON.stringify(Array.from({ length: 50_000 }, () => [6, 4]))),
+      JSON.stringify({ ...validBody(), ...everyField(Array.from({ length: 2_000 }, () => ({}))) }),
+      // A prototype's keys, at the top and inside a field.
+      `{"__proto__":{"isAdmin":true},${JSON.stringify(validBody()).slice(1)}`,
+      withField(
+        validBody(),
+        'phoneNumber',
+        '{"constructor":{"prototype":{"isAdmin":true}},"__proto__":null}',
+      ),
+      // Compressed: 20 MB of blanks in 20 kB of gzip (413), and a too-deep body in a little deflate (400).
+      { body: gzipSync(`{"name":"a"${' '.repeat(20 * 1024 * 1024)}}`), encoding: 'gzip' },
+      { body: deflateSync(nested('array', 50_000)), encoding: 'deflate' },
     ];
     const failures: string[] = [];
     for (const target of bodyTargets) {
       const path = withParams(target.path, validParam);
-      const requests = bodies.map((text) => () => send(manager, target, path, validQuery, text));
+      const requests = bodies.map((body) => () => send(manager, target, path, validQuery, body));
       failures.push(...(await inBatches(requests, 2)));
     }
     expect(failures.slice(0, 10)).toEqual([]);
@@ -360,14 +401,18 @@ describe('fuzzing every route with bad input', () => {
       .join('&');
     const url = `${path}${search ? `?${search}` : ''}`;
     const hasBody = target.method !== 'GET' && target.method !== 'DELETE';
+    const encoded = isEncodedBody(requestBody) ? requestBody : undefined;
     const response = await client.request(
       target.method,
       url,
-      hasBody
-        ? typeof requestBody === 'string'
-          ? requestBody
-          : JSON.stringify(requestBody ?? null)
-        : undefined,
+      !hasBody
+        ? undefined
+        : encoded
+          ? encoded.body
+          : typeof requestBody === 'string'
+            ? requestBody
+            : JSON.stringify(requestBody ?? null),
+      encoded ? { 'content-encoding': encoded.encoding } : {},
     );
     const text = await response.text();
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -417,7 +462,12 @@ function encode(text: string): string {
   });
 }
 
+function isEncodedBody(value: unknown): value is EncodedBody {
+  return typeof value === 'object' && value !== null && (value as EncodedBody).body instanceof Uint8Array;
+}
+
 function excerpt(value: unknown): string {
+  if (isEncodedBody(value)) return `(${value.encoding}, ${value.body.length} bytes)`;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return (text ?? '').slice(0, 80);
 }

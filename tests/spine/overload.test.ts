@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { CommandUnavailable } from '@courtside/api/commands/command-errors';
 import { HEALTH_PATH } from '@courtside/events/api-paths';
+import { eventually } from '../support/wait.ts';
 
 describe('a process flooded with commands', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -29,19 +31,31 @@ describe('a process flooded with commands', () => {
           `/webapps/api/test/companies/${companies[index % (index < 500 ? 1 : companies.length)]}/notes`,
           { text },
         );
-        await response.arrayBuffer();
+        const body = (await response.json()) as { error?: string };
         return {
           text,
           status: response.status,
           retryAfter: response.headers.get('retry-after'),
+          // 503 "may or may not have been saved": the log did not confirm the append in time (a loaded machine)
+          unconfirmed: body.error === new CommandUnavailable('append_unconfirmed').message,
           ms: performance.now() - started,
         };
       }),
     );
     const db = new pg.Pool({ connectionString: backend.databaseUrl });
     cleanups.push(() => db.end());
-    const { rows } = await db.query<{ text: string }>(`SELECT text FROM ${liveReadModelSchema}.test_notes`);
-    const stored = new Set(rows.map((row) => row.text));
+    const storedNotes = async () => {
+      const { rows } = await db.query<{ text: string }>(`SELECT text FROM ${liveReadModelSchema}.test_notes`);
+      return new Set(rows.map((row) => row.text));
+    };
+    // A 202 is in the log but may not be shown yet: wait until the projector shows every acknowledged one.
+    const stored = await eventually(
+      async () => {
+        const notes = await storedNotes();
+        return answers.every((a) => (a.status !== 201 && a.status !== 202) || notes.has(a.text)) && notes;
+      },
+      { timeoutMs: 60_000, message: 'every acknowledged note projected' },
+    ).catch(storedNotes);
     const byStatus: Record<string, typeof answers> = {};
     for (const answer of answers) (byStatus[answer.status] ??= []).push(answer);
     console.log(
@@ -57,7 +71,7 @@ describe('a process flooded with commands', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((answer) => answer.retryAfter !== null)).toBe(true);
     expect(acknowledged.filter((answer) => !stored.has(answer.text))).toEqual([]);
-    expect(refused.filter((answer) => stored.has(answer.text))).toEqual([]);
+    expect(refused.filter((answer) => !answer.unconfirmed && stored.has(answer.text))).toEqual([]);
   }, 120_000);
 
   it('runs at most its limit of commands at once and answers the next ones 503 at once', async () => {

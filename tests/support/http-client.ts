@@ -42,7 +42,10 @@ export class HttpClient {
         ...(method !== 'GET' && method !== 'HEAD' && xsrf ? { 'x-xsrf-token': xsrf } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined || typeof body === 'string' || body instanceof Uint8Array
+          ? body
+          : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');

@@ -23,12 +23,21 @@ export class SmtpCollector {
   readonly mails: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
   port = 0;
+  /** Mails the server was asked to take (MAIL FROM), held ones and refused ones included. */
+  attempts = 0;
+  private gate: Promise<Error | undefined> | undefined;
 
   async start(port = 0): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onMailFrom: (_address, _session, callback) => {
+        this.attempts++;
+        const gate = this.gate;
+        if (!gate) return callback();
+        void gate.then((refusal) => callback(refusal));
+      },
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((parsed) => {
@@ -56,6 +65,21 @@ export class SmtpCollector {
     });
     this.server = server;
     this.port = (server.server.address() as AddressInfo).port;
+  }
+
+  /**
+   * Holds every mail the server is asked to take from now on at MAIL FROM (its sender keeps waiting for the answer)
+   * until `release`, which refuses them with `refusal` (or takes them) and lets later mails through.
+   */
+  hold(): { release(refusal?: Error): void } {
+    let release!: (refusal: Error | undefined) => void;
+    this.gate = new Promise((resolve) => (release = resolve));
+    return {
+      release: (refusal) => {
+        this.gate = undefined;
+        release(refusal);
+      },
+    };
   }
 
   get url(): string {

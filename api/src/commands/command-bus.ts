@@ -5,7 +5,7 @@ import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry, NewEvent } from '@courtside/events/event-registry';
 import { CHAIN_START, chainEvents } from '@courtside/eventlog/chain/hash-chain';
 import { prepared } from '@courtside/eventlog/db/prepared';
-import type { EventLog } from '@courtside/eventlog/log/port';
+import type { AppendedEvent, EventLog } from '@courtside/eventlog/log/port';
 import { CommandRejected, CommandUnavailable } from './command-errors.ts';
 import { KeyedQueue, WaitedTooLong } from './keyed-queue.ts';
 import type { ProjectionTracker } from '@courtside/projector/projection-tracker';
@@ -91,6 +91,17 @@ export interface CommandBusOptions {
    * lately) is refused at once; one that waited longer all the same is refused when its turn comes.
    */
   maxQueueWaitMs?: number;
+  /**
+   * When the command's request reached the process (`performance.now()`), where its bound starts; undefined (a
+   * command of no request, e.g. the deadline process's): when it reaches the bus.
+   */
+  arrivedAt?: () => number | undefined;
+  /**
+   * A command with less than this left of its bound when it reaches the bus or its turn comes is refused at once
+   * ("busy") instead of being decided, appended and answered after its bound (issue 36: the burst's late commands).
+   * Default 300 ms.
+   */
+  minTimeToDecideMs?: number;
   /** Bound on one call to the log before the command (head, append) gives up with 503. */
   logCallTimeoutMs?: number;
   /**
@@ -106,8 +117,38 @@ export interface CommandBusOptions {
 interface PositionRow {
   next_offset: number | null;
   quarantined: boolean;
+  /** An append of the company's, sent by some api process, is not confirmed yet (`unconfirmed_appends`). */
+  unconfirmed: boolean;
   last_hash: string | null;
 }
+
+/**
+ * How long a record of an unconfirmed append holds its company unless its process renews it (every quarter of it):
+ * a process that died while its append was under way frees the company this long after. The append itself settles
+ * (the log confirms or gives up) well before, once the process is gone.
+ */
+const UNCONFIRMED_HOLD_MS = 10_000;
+
+/**
+ * Under the company's lock, after an append that timed out: the company is held by the record, not by the lock (nor
+ * this connection); where its events end is unknown until the append settles.
+ */
+const RECORD_UNCONFIRMED = `WITH forgotten AS (
+    DELETE FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2)
+  INSERT INTO courtside.unconfirmed_appends (company_id, log, token, until)
+  VALUES ($1, $2, $3, now() + make_interval(secs => $4::float / 1000))
+  ON CONFLICT (company_id, log) DO UPDATE SET token = excluded.token, until = excluded.until`;
+const RENEW_UNCONFIRMED = `UPDATE courtside.unconfirmed_appends SET until = now() + make_interval(secs => $4::float / 1000)
+  WHERE company_id = $1 AND log = $2 AND token = $3`;
+/** The append was written after all: where the company's events end now, and the company is free. */
+const CONFIRMED = `WITH confirmed AS (
+    DELETE FROM courtside.unconfirmed_appends WHERE company_id = $1 AND log = $2 AND token = $3 RETURNING 1)
+  INSERT INTO courtside.company_log_positions (company_id, log, partition, next_offset)
+  SELECT $1, $2, $4, $5 FROM confirmed
+  ON CONFLICT (company_id, log) DO UPDATE SET partition = excluded.partition,
+    next_offset = GREATEST(company_log_positions.next_offset, excluded.next_offset)`;
+/** The log gave up on it (it may be written all the same): the next command waits for the partition's head. */
+const CLEARED = 'DELETE FROM courtside.unconfirmed_appends WHERE company_id = $1 AND log = $2 AND token = $3';
 
 /** Commands one api process runs at once unless told otherwise (docs/performance.md has the limits tried). */
 export const DEFAULT_MAX_IN_FLIGHT = 32;
@@ -145,7 +186,10 @@ export class CommandBus {
   private readonly breaker: LogBreaker;
   private readonly maxInFlight: number;
   private readonly answerWithinMs: number;
+  private readonly minTimeToDecideMs: number;
   private inFlight = 0;
+  /** Appends that timed out and have not settled yet, each renewing its company's record until it does. */
+  private readonly unsettled = new Set<NodeJS.Timeout>();
 
   constructor(private readonly options: CommandBusOptions) {
     this.waitMs = options.projectionWaitMs ?? 2_000;
@@ -153,6 +197,7 @@ export class CommandBus {
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 1_000;
     this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
     this.answerWithinMs = options.answerWithinMs ?? 1_500;
+    this.minTimeToDecideMs = options.minTimeToDecideMs ?? 300;
     this.queue = new KeyedQueue(
       options.maxQueuedPerCompany ?? 32,
       options.maxQueued ?? 256,
@@ -164,6 +209,9 @@ export class CommandBus {
   /** Stops probing the log (the process is shutting down). */
   close(): void {
     this.breaker.close();
+    // Their records run out by themselves (UNCONFIRMED_HOLD_MS) once nobody renews them.
+    for (const renewal of this.unsettled) clearInterval(renewal);
+    this.unsettled.clear();
   }
 
   /**
@@ -193,9 +241,11 @@ export class CommandBus {
     decide: (context: DecideContext) => Promise<Decision<T>>,
   ): Promise<CommandOutcome<T>> {
     const started = performance.now();
+    const answerBy = (this.options.arrivedAt?.() ?? started) + this.answerWithinMs;
     /** How long a wait may still take: the command's bound, less what it has taken so far. */
-    const waitLeft = () =>
-      Math.max(0, Math.min(this.waitMs, started + this.answerWithinMs - performance.now()));
+    const waitLeft = () => Math.max(0, Math.min(this.waitMs, answerBy - performance.now()));
+    /** Too little of the bound left to decide, append and answer within it. */
+    const tooLate = () => answerBy - performance.now() < this.minTimeToDecideMs;
     let outcome: CommandOutcomeLabel = 'rejected';
     let counted = false;
     try {
@@ -204,15 +254,25 @@ export class CommandBus {
         outcome = 'unavailable';
         throw logUnavailable();
       }
+      if (tooLate()) {
+        outcome = 'unavailable';
+        throw busy();
+      }
       // A slot is taken when the command's turn comes (a command waiting behind its company's own is counted by
       // the company's queue) and held until its answer, the wait for the projector included: a projector that
       // falls behind is what overload looks like.
-      const queued = this.queue.run(meta.companyId, () => {
-        if (this.inFlight >= this.maxInFlight) throw overloaded();
-        this.inFlight++;
-        counted = true;
-        return this.decideAndAppend(meta, decide, waitLeft);
-      });
+      const queued = this.queue.run(
+        meta.companyId,
+        () => {
+          if (tooLate()) throw busy();
+          if (this.inFlight >= this.maxInFlight) throw overloaded();
+          this.inFlight++;
+          counted = true;
+          return this.decideAndAppend(meta, decide, waitLeft);
+        },
+        // Its turn must come while there is time to decide: refused when the bound runs short, not when it is up.
+        answerBy - this.minTimeToDecideMs - performance.now(),
+      );
       if (!queued) {
         outcome = 'unavailable';
         throw busy();
@@ -267,6 +327,8 @@ export class CommandBus {
                       AS next_offset,
                     EXISTS (SELECT 1 FROM ${readModelSchema}.quarantined_companies WHERE company_id = $1)
                       AS quarantined,
+                    EXISTS (SELECT 1 FROM courtside.unconfirmed_appends
+                            WHERE company_id = $1 AND log = $2 AND until > now()) AS unconfirmed,
                     (SELECT envelope->>'hash' FROM ${readModelSchema}.company_events WHERE company_id = $1
                       ORDER BY seq DESC LIMIT 1) AS last_hash`,
             [meta.companyId, log.id],
@@ -283,6 +345,7 @@ export class CommandBus {
       if (row?.quarantined) {
         throw new CommandUnavailable('quarantined');
       }
+      if (row?.unconfirmed) throw new CommandUnavailable('earlier_append_unconfirmed');
       // A company this api never appended for (events written by other means): the partition's head covers it.
       const caughtUpTo = row?.next_offset ?? (await this.callLog(() => log.head()))[partition] ?? 0;
       if (!(await tracker.waitFor(partition, caughtUpTo, waitLeft()))) {
@@ -302,15 +365,30 @@ export class CommandBus {
       const events = chainEvents(lastHash, created);
       const appending = log.append(meta.companyId, events);
       const appended = await this.callLog(() => appending).catch(async (error: unknown) => {
-        // The outcome of a failed append is unknown (it may be written): the next command waits for the head.
-        await client
-          .query('DELETE FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2', [
-            meta.companyId,
-            log.id,
-          ])
-          .catch(() => undefined);
-        // Hold the company until the append has settled, so that no later command decides without it.
-        if (error instanceof LogTimeoutError) await appending.catch(() => undefined);
+        if ((error as { cause?: unknown }).cause instanceof LogTimeoutError) {
+          // Still under way, and it may yet be written: no later command may decide before it settles, or the
+          // company's chain would fork. The company is held by a record in Postgres instead of this lock and
+          // connection, so that this command is answered within its bound and the company is refused at once
+          // meanwhile (issue 36: the lock and its connection were held until the log gave up, ~10 s).
+          const token = randomUUID();
+          const recorded = await client
+            .query(RECORD_UNCONFIRMED, [meta.companyId, log.id, token, UNCONFIRMED_HOLD_MS])
+            .then(
+              () => true,
+              () => false,
+            );
+          if (recorded) this.settleLater(meta.companyId, partition, token, appending);
+          // Without the record, only the lock holds the company: until the append has settled.
+          else await appending.catch(() => undefined);
+        } else {
+          // The outcome of a failed append is unknown (it may be written): the next command waits for the head.
+          await client
+            .query('DELETE FROM courtside.company_log_positions WHERE company_id = $1 AND log = $2', [
+              meta.companyId,
+              log.id,
+            ])
+            .catch(() => undefined);
+        }
         throw new CommandUnavailable('append_unconfirmed');
       });
       this.options.onAppended?.(appended.length);
@@ -340,6 +418,40 @@ export class CommandBus {
       }
       client.release(!healthy);
     }
+  }
+
+  /**
+   * Keeps the company's record of an unconfirmed append alive until the append settles, then confirms where the
+   * company's events end (written) or clears it (the log gave up: the next command waits for the partition's head).
+   * A failure to write either leaves the record to run out.
+   */
+  private settleLater(
+    companyId: string,
+    partition: number,
+    token: string,
+    appending: Promise<AppendedEvent[]>,
+  ): void {
+    const { lockPool, log } = this.options;
+    const key = [companyId, log.id, token];
+    const renewal = setInterval(() => {
+      void lockPool.query(RENEW_UNCONFIRMED, [...key, UNCONFIRMED_HOLD_MS]).catch(() => undefined);
+    }, UNCONFIRMED_HOLD_MS / 4);
+    renewal.unref();
+    this.unsettled.add(renewal);
+    void appending
+      .then(
+        async (appended) => {
+          this.options.onAppended?.(appended.length);
+          const nextOffset = Math.max(...appended.map((event) => event.offset)) + 1;
+          await lockPool.query(CONFIRMED, [...key, partition, nextOffset]);
+        },
+        () => lockPool.query(CLEARED, key),
+      )
+      .catch(() => undefined)
+      .finally(() => {
+        clearInterval(renewal);
+        this.unsettled.delete(renewal);
+      });
   }
 
   /** The hash of the company's last event; CHAIN_START for its first event or the first one after hashes began. */

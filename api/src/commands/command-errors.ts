@@ -16,7 +16,9 @@ export type UnavailableReason =
   | 'catching_up'
   | 'quarantined'
   /** The log failed to confirm an append: it may or may not be written. */
-  | 'append_unconfirmed';
+  | 'append_unconfirmed'
+  /** The company's last append is not confirmed yet: nothing is decided before it settles. */
+  | 'earlier_append_unconfirmed';
 
 const messages: Record<UnavailableReason, string> = {
   busy: 'Too many changes for this club at once. Nothing was changed; please try again shortly.',
@@ -28,6 +30,8 @@ const messages: Record<UnavailableReason, string> = {
     "This club's data cannot be updated right now: an operator has been alerted. Nothing was changed; please try again later.",
   append_unconfirmed:
     'The event log did not confirm this change. It may or may not have been saved: please check before trying again.',
+  earlier_append_unconfirmed:
+    "The event log has not confirmed this club's last change yet. Nothing was changed; please try again shortly.",
 };
 
 /** The command could not be decided or appended now; trying again later may work (HTTP 503 with Retry-After). */

@@ -142,28 +142,56 @@ describe('KeyedQueue', () => {
       await expect(queue.run('a', async () => 'ran')).resolves.toBe('ran');
     });
 
+    /**
+     * A job queued behind one that hangs, with its own bound `ownMs` (or the queue's 1,000 ms): whether it was refused
+     * when that was up, without running, and left the line. Fake timers.
+     */
+    async function behindAHangingJob(ownMs?: number): Promise<boolean> {
+      now = 0;
+      const queue = new KeyedQueue(10, Infinity, 1_000, () => now);
+      const hanging = deferred();
+      const running = queue.run('a', () => hanging.promise);
+      let ran = false;
+      const behind = queue.run(
+        'a',
+        async () => {
+          ran = true;
+        },
+        ownMs,
+      );
+      const refused = behind!.then(
+        () => false,
+        (error: unknown) => error instanceof WaitedTooLong,
+      );
+
+      now = ownMs ?? 1_000;
+      await vi.advanceTimersByTimeAsync(now);
+
+      const wasRefused = await refused;
+      hanging.resolve();
+      await running;
+      // The refused job left the line: the key takes as many as before.
+      const next = await queue.run('a', async () => 'ran');
+      return wasRefused && !ran && next === 'ran';
+    }
+
     it('given a job ahead that hangs, when the bound is up, then the job behind it is refused then, not when its turn comes', async () => {
       vi.useFakeTimers();
       try {
-        now = 0;
-        const queue = new KeyedQueue(10, Infinity, 1_000, () => now);
-        const hanging = deferred();
-        const running = queue.run('a', () => hanging.promise);
-        let ran = false;
-        const behind = queue.run('a', async () => {
-          ran = true;
-        });
-        const refused = expect(behind).rejects.toBeInstanceOf(WaitedTooLong);
+        expect(await behindAHangingJob()).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
 
-        now = 1_000;
-        await vi.advanceTimersByTimeAsync(1_000);
+    it('given a job with less time of its own than the bound, when its own time is up, then it is refused then', async () => {
+      vi.useFakeTimers();
+      try {
+        const refusedBehindHanging = await behindAHangingJob(200);
 
-        await refused;
-        hanging.resolve();
-        await running;
-        expect(ran).toBe(false);
-        // The refused job left the line: the key takes as many as before.
-        await expect(queue.run('a', async () => 'ran')).resolves.toBe('ran');
+        expect(refusedBehindHanging).toBe(true);
+        // No time of its own left: turned away at once.
+        expect(new KeyedQueue(10, Infinity, 1_000).run('a', async () => 'ran', 0)).toBeUndefined();
       } finally {
         vi.useRealTimers();
       }

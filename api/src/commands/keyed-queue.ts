@@ -25,11 +25,15 @@ export class KeyedQueue {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Undefined when the job would wait too long, or too many are waiting: "busy". */
-  run<T>(key: string, work: () => Promise<T>): Promise<T> | undefined {
+  /**
+   * Undefined when the job would wait too long, or too many are waiting: "busy". `maxWaitMs`, when given, bounds
+   * this job's wait more tightly than the queue's own bound (what is left of a command's time).
+   */
+  run<T>(key: string, work: () => Promise<T>, maxWaitMs = this.maxWaitMs): Promise<T> | undefined {
+    const waitMs = Math.min(maxWaitMs, this.maxWaitMs);
     const entry = this.tails.get(key) ?? { tail: Promise.resolve(), waiting: 0 };
     if (entry.waiting >= this.maxWaiting || this.waitingInAll >= this.maxWaitingInAll) return undefined;
-    if (entry.waiting * (this.jobMs.get(key) ?? 0) > this.maxWaitMs) return undefined;
+    if (waitMs <= 0 || entry.waiting * (this.jobMs.get(key) ?? 0) > waitMs) return undefined;
     entry.waiting++;
     this.waitingInAll++;
     const queuedAt = this.now();
@@ -43,11 +47,11 @@ export class KeyedQueue {
     // A job whose turn has not come within the bound is refused then, not when its turn comes (issue 36: behind a
     // job that hangs, that was seconds later); its place in the line is skipped.
     let refuse: ((error: WaitedTooLong) => void) | undefined;
-    const timer = Number.isFinite(this.maxWaitMs)
+    const timer = Number.isFinite(waitMs)
       ? setTimeout(() => {
           leave();
           refuse?.(new WaitedTooLong(this.now() - queuedAt));
-        }, this.maxWaitMs)
+        }, waitMs)
       : undefined;
     const turn = entry.tail.then(async () => {
       clearTimeout(timer);
@@ -55,7 +59,7 @@ export class KeyedQueue {
       const started = this.now();
       let ran = false;
       try {
-        if (started - queuedAt > this.maxWaitMs) throw new WaitedTooLong(started - queuedAt);
+        if (started - queuedAt > waitMs) throw new WaitedTooLong(started - queuedAt);
         ran = true;
         return await work();
       } finally {

@@ -3,17 +3,26 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../observability/logger.ts';
 import { createMetrics } from '../observability/metrics.ts';
-import { withWriteAdmission } from './write-admission.ts';
+import { withWriteAdmission, writeArrivedAt } from './write-admission.ts';
 
 describe('writes beyond what the process answers at once', () => {
   const held: Array<() => void> = [];
   let reached = 0;
+  /** What the app saw as its request's arrival, after an await (as the command bus does, deep in a route). */
+  const arrivals: Array<{ arrivedAt: number | undefined; seenAt: number }> = [];
   let url: string;
   let close: () => void;
   beforeAll(async () => {
     const app = withWriteAdmission(
       (request, response) => {
         reached++;
+        if (request.url?.includes('/arrival')) {
+          void new Promise((resolve) => setTimeout(resolve, 20)).then(() => {
+            arrivals.push({ arrivedAt: writeArrivedAt(), seenAt: performance.now() });
+            response.end('{"ok":true}');
+          });
+          return;
+        }
         const answer = () => response.end('{"ok":true}');
         if (request.url?.includes('/hold')) held.push(answer);
         else answer();
@@ -53,5 +62,17 @@ describe('writes beyond what the process answers at once', () => {
     expect((await fetch(`${url}/webapps/api/x`, { method: 'POST', body: '{}' })).status).toBe(200);
     held.shift()!();
     await holding[1];
+  });
+
+  it('tell the app when a write reached the process, through its awaits; a read has no arrival', async () => {
+    const before = performance.now();
+    await fetch(`${url}/webapps/api/arrival`, { method: 'POST', body: '{}' });
+    await fetch(`${url}/webapps/api/arrival`);
+
+    const [write, read] = arrivals;
+    expect(write!.arrivedAt).toBeGreaterThanOrEqual(before);
+    // Taken when the request came in, not when the app asked (20 ms later).
+    expect(write!.arrivedAt).toBeLessThan(write!.seenAt - 10);
+    expect(read!.arrivedAt).toBeUndefined();
   });
 });

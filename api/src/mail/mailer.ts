@@ -51,7 +51,10 @@ export function createMailer(options: {
   };
 }
 
-/** The unsent mail this one replaces goes, unless a sender holds it right now (it is on its way). */
+/**
+ * The unsent mail this one replaces goes, unless a sender holds it right now (it may be on its way; the request does not
+ * wait for an SMTP attempt): should that attempt fail, the sender drops it then (notifications/mail-sender.ts).
+ */
 const REPLACED = `replaced AS (
     DELETE FROM courtside.mail_outbox WHERE id IN (
       SELECT id FROM courtside.mail_outbox WHERE $7::text IS NOT NULL AND replaces = $7 AND sent_at IS NULL

@@ -50,7 +50,18 @@ interface OutboxRow {
   unsubscribe_url: string | null;
   code: string | null;
   attempts: number;
+  /** A newer mail with the same `replaces` key is in the outbox: this one is void (an older sign-up code). */
+  superseded: boolean;
 }
+
+/**
+ * A newer mail with the same `replaces` key than the outbox row `o`. The route that queues the newer one deletes the
+ * older one unless a sender holds it (mail/mailer.ts: it does not wait for a send that may take the SMTP timeout);
+ * so the sender asks this itself, before an attempt and after a failed one (issue 36: an older code held through a
+ * failed attempt was tried again later, and two codes arrived).
+ */
+const SUPERSEDED = `(o.replaces IS NOT NULL AND EXISTS (
+    SELECT 1 FROM courtside.mail_outbox newer WHERE newer.replaces = o.replaces AND newer.id > o.id))`;
 
 /** Waits between attempts: `base · 2^(attempt−1)`, capped, ±20 % jitter so that retries do not march in step. */
 export function backoffMs(
@@ -147,7 +158,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       const [, claimed] = (await client.query(
         `BEGIN;
          SELECT o.id, o.notification_id, n.account_id, n.number, o.message_key, o.recipient, o.subject, o.text_body,
-                o.html_body, o.unsubscribe_url, o.code, o.attempts
+                o.html_body, o.unsubscribe_url, o.code, o.attempts, ${SUPERSEDED} AS superseded
          FROM courtside.mail_outbox o LEFT JOIN courtside.notifications n ON n.id = o.notification_id
          WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= now()
          ORDER BY o.next_attempt_at, o.id LIMIT 1 FOR UPDATE OF o SKIP LOCKED`,
@@ -157,10 +168,24 @@ export function startMailSender(options: MailSenderOptions): MailSender {
         await client.query('COMMIT');
         return false;
       }
+      if (row.superseded) {
+        await client.query('DELETE FROM courtside.mail_outbox WHERE id = $1', [row.id]);
+        await client.query('COMMIT');
+        return true;
+      }
       const attempt = row.attempts + 1;
       try {
         await deliver(client, row);
       } catch (error) {
+        // Replaced while this attempt held it: the newer mail is the one to send.
+        const dropped = await client.query(
+          `DELETE FROM courtside.mail_outbox o WHERE o.id = $1 AND ${SUPERSEDED}`,
+          [row.id],
+        );
+        if (dropped.rowCount === 1) {
+          await client.query('COMMIT');
+          return true;
+        }
         const giveUp = attempt >= maxAttempts;
         await client.query(
           `UPDATE courtside.mail_outbox SET attempts = $2, last_error = $3,
