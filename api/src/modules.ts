@@ -1,4 +1,5 @@
 import { accountRoutes } from './accounts/account-routes.ts';
+import { passwordRecoveryRoutes } from './accounts/password-recovery-routes.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { historyRoutes } from './history/history-routes.ts';
 import { adminLadderRoutes } from './ladders/admin-ladder-routes.ts';
@@ -22,6 +23,7 @@ export const productModules: readonly CourtsideModule[] = [
     routes: accountRoutes,
     roomAuthorizers: () => [accountRoomAuthorizer],
   },
+  { name: 'password-recovery', routes: passwordRecoveryRoutes },
   { name: 'dev-mailbox', routes: devMailboxRoutes },
   { name: 'dev-clock', routes: devClockRoutes },
   { name: 'ladders', routes: adminLadderRoutes },
