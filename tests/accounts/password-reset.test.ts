@@ -1,17 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
-import {
-  PASSWORD,
-  readCodesFrom,
-  readCodesFromSmtp,
-  signedInAccount,
-  uniqueEmail,
-} from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { SmtpCollector, linkIn, type ReceivedMail } from '../support/smtp.ts';
+import { linkIn, type ReceivedMail } from '../support/smtp.ts';
+import { courtsideWithSmtp } from '../support/smtp-courtside.ts';
 import { eventually } from '../support/wait.ts';
 
 const MINUTE = 60_000;
@@ -24,32 +17,20 @@ const RESET = `${ACCOUNT_API}/account/password/reset`;
  * works once and for 30 minutes, ends every session, and the forgot route answers alike for every address.
  */
 describe('forgot and reset password (real SMTP)', () => {
-  const smtp = new SmtpCollector();
-  let courtside: RunningCourtside;
-  let db: pg.Pool;
   let offset = 0;
   const clock = () => new Date(Date.now() + offset);
-  beforeAll(async () => {
-    await smtp.start();
-    readCodesFromSmtp(smtp);
-    const backend = await createBackend('embedded');
-    courtside = await startTestCourtside(backend, {
-      clock,
-      mailUrl: smtp.url,
-      mailRetryBaseMs: 100,
-      runProjector: false,
-    });
-    db = new pg.Pool({ connectionString: backend.databaseUrl, max: 2 });
+  const running = courtsideWithSmtp({ clock, runProjector: false });
+  let db: pg.Pool;
+  beforeAll(() => {
+    db = new pg.Pool({ connectionString: running.backend.databaseUrl, max: 2 });
   });
   afterAll(async () => {
-    readCodesFrom(undefined);
     await db?.end();
-    await courtside?.stop();
-    await smtp.stop();
   });
+  const smtp = { to: (email: string) => running.smtp.to(email) };
   // Every test starts in a fresh hour: the forgot limits count per address, and all requests come from 127.0.0.1.
   const freshHour = () => (offset += 61 * MINUTE);
-  const client = () => new HttpClient(courtside.url!);
+  const client = () => new HttpClient(running.courtside.url!);
   const resetMails = (email: string) =>
     smtp.to(email).filter((mail) => /password|wachtwoord/i.test(mail.subject));
   const nextResetMail = (email: string, seen = 0) =>
