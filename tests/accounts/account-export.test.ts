@@ -1,7 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API } from '@courtside/events/api-paths';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 
@@ -22,8 +24,10 @@ interface Exported {
 /** DESIGN.md §10 "Export": one JSON document of everything about the caller, as an attachment. */
 describe('downloading my data', () => {
   let courtside: RunningCourtside;
+  let backend: TestBackend;
   beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
+    backend = await createBackend('embedded');
+    courtside = await startTestCourtside(backend);
   });
   afterAll(async () => {
     await courtside?.stop();
@@ -76,5 +80,22 @@ describe('downloading my data', () => {
     expect(managed.teams).toEqual([]);
 
     expect((await new HttpClient(courtside.url!).request('GET', EXPORT)).status).toBe(401);
+  });
+
+  it('breaks the download off, rather than leave it hanging, when a read fails half-way', async () => {
+    const http = new HttpClient(courtside.url!);
+    await signedInAccount(http);
+    const db = new pg.Client({ connectionString: backend.databaseUrl });
+    await db.connect();
+    // The last list of the document cannot be read: the headers and the first lists are out by then.
+    await db.query('ALTER TABLE courtside.invitations RENAME TO invitations_away');
+    try {
+      const answer = await fetch(`${courtside.url}${EXPORT}`, { headers: { cookie: http.cookieHeader() } });
+      expect(answer.status).toBe(200);
+      await expect(answer.text()).rejects.toThrow();
+    } finally {
+      await db.query('ALTER TABLE courtside.invitations_away RENAME TO invitations');
+      await db.end();
+    }
   });
 });

@@ -39,7 +39,14 @@ export function accountDataRoutes(router: Router, services: AppServices): void {
       ctx.type = 'application/json; charset=utf-8';
       ctx.set('Content-Disposition', 'attachment; filename="courtside-account.json"');
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = Readable.from(accountExport(services, account, preferences));
+      const document = Readable.from(accountExport(services, account, preferences));
+      // Past the headers a failure cannot be answered: end the connection, so the client sees a broken download
+      // instead of waiting for the rest for ever (Koa leaves the response open).
+      document.once('error', (error) => {
+        services.logger.error({ err: error, accountId: account.id }, 'account export failed');
+        ctx.res.destroy();
+      });
+      ctx.body = document;
     },
   );
 }
