@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { defaultWebDistDir } from '@courtside/api/courtside';
@@ -24,6 +25,7 @@ const texts = {
     changePassword: 'Change password',
     wrongPassword: 'This is not your current password.',
     passwordChanged: 'Your password is changed.',
+    download: 'Download my data',
     saveLanguage: 'Save language',
     otherLanguage: 'nl',
     otherSettings: 'Instellingen',
@@ -43,6 +45,7 @@ const texts = {
     changePassword: 'Wachtwoord wijzigen',
     wrongPassword: 'Dit is niet je huidige wachtwoord.',
     passwordChanged: 'Je wachtwoord is gewijzigd.',
+    download: 'Mijn gegevens downloaden',
     saveLanguage: 'Taal opslaan',
     otherLanguage: 'en',
     otherSettings: 'Settings',
@@ -58,7 +61,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
 ])('the settings page on %s (%s)', (viewport, locale) => {
   const running = courtsideWithSmtp({ webDistDir: defaultWebDistDir });
 
-  it('changes the email with the mailed code, refuses a wrong current password, changes the password and the language', async () => {
+  it('changes the email with the mailed code, downloads the data, refuses a wrong current password, changes the password and the language', async () => {
     const baseUrl = running.courtside.url!;
     const t = texts[locale];
     const http = new HttpClient(baseUrl);
@@ -99,6 +102,19 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       expect(
         (await http.json<{ email: string }>('GET', '/webapps/api/accountmanager/api/v1/account')).body.email,
       ).toBe(newEmail);
+
+      // Download my data: one JSON file of the account as it is now.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: t.download }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('courtside-account.json');
+      const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+        account: { email: string };
+        preferences: { language: string };
+      };
+      expect(exported.account.email).toBe(newEmail);
+      expect(exported.preferences.language).toBe('en');
 
       // The password: a wrong current one is refused on its field, the right one changes it.
       const passwordForm = page.locator('form', {

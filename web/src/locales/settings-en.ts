@@ -26,6 +26,10 @@ const settingsEn = {
     wrongCode: 'This code is not right.',
     codeGone: 'This code has expired or was used. Ask for a new one.',
     tooMany: 'Too many attempts. Please try again later.',
+    data: 'Your data',
+    dataText:
+      'Everything Courtside holds about you, as one JSON file: your account, teams, matches, challenges, notifications and invitations.',
+    download: 'Download my data',
     saving: 'Saving…',
   },
 };

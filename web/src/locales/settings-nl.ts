@@ -29,6 +29,10 @@ const settingsNl: SettingsTranslation = {
     wrongCode: 'Deze code klopt niet.',
     codeGone: 'Deze code is verlopen of al gebruikt. Vraag een nieuwe aan.',
     tooMany: 'Te veel pogingen. Probeer het later opnieuw.',
+    data: 'Je gegevens',
+    dataText:
+      'Alles wat Courtside over je bewaart, als één JSON-bestand: je account, teams, wedstrijden, uitdagingen, meldingen en uitnodigingen.',
+    download: 'Mijn gegevens downloaden',
     saving: 'Bezig met opslaan…',
   },
 };

@@ -133,3 +133,6 @@ export function confirmEmailChange(code: string): Promise<Account> {
 export async function saveLanguage(language: Locale): Promise<void> {
   await request('PUT', PREFERENCES_PATH, { body: { language } });
 }
+
+/** DESIGN.md §10: every fact about the signed-in account, one JSON attachment (a plain download link). */
+export const ACCOUNT_EXPORT_PATH = `${ACCOUNT_API}/account/export`;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/feedback/Spinner';
-import { linkClass } from '../../../components/forms/styles';
+import { linkClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
@@ -10,6 +10,7 @@ import { i18n } from '../../../lib/i18n';
 import { pagePath } from '../../../lib/locale';
 import { formatPhone } from '../../../lib/phone';
 import { addSettingsTexts } from '../../../locales/settings-texts';
+import { ACCOUNT_EXPORT_PATH } from '../api/account';
 import { EmailSettings } from './EmailSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { PasswordSettings } from './PasswordSettings';
@@ -17,7 +18,7 @@ import { SettingsSection } from './SettingsSection';
 
 addSettingsTexts(i18n);
 
-/** /account/{locale}/settings (DESIGN.md §10): name, phone, email, password and language. */
+/** /account/{locale}/settings (DESIGN.md §10): name, phone, email, password, language and the caller's data. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -53,6 +54,13 @@ export function SettingsPage() {
           <EmailSettings email={account.email} />
           <PasswordSettings />
           <LanguageSettings />
+          <SettingsSection title={t('settings.data')}>
+            <p className="text-sm text-ink-700">{t('settings.dataText')}</p>
+            {/* A plain download: the browser sends the session cookie and saves the attachment. */}
+            <a href={ACCOUNT_EXPORT_PATH} download className={`mt-4 ${secondaryButtonClass}`}>
+              {t('settings.download')}
+            </a>
+          </SettingsSection>
         </div>
       ) : (
         <div className="flex justify-center py-10" role="status">
