@@ -81,11 +81,12 @@ export async function* accountExport(
     {
       name: 'notifications',
       db,
-      key: '_id',
-      // Each notification in every language it was written in (texts: {en: {title, body, url}, nl: …}).
-      sql: `SELECT n.id AS "_id", n.kind, n.texts, n.created_at AS "createdAt", n.read_at AS "readAt"
-        FROM courtside.notifications n WHERE n.account_id = $1 AND ($2::bigint IS NULL OR n.id > $2)
-        ORDER BY n.id LIMIT ${PAGE}`,
+      key: '_number',
+      // Each notification in every language it was written in (texts: {en: {title, body, url}, nl: …}); paged by the
+      // account's own numbers (their index).
+      sql: `SELECT n.number AS "_number", n.kind, n.texts, n.created_at AS "createdAt", n.read_at AS "readAt"
+        FROM courtside.notifications n WHERE n.account_id = $1 AND ($2::bigint IS NULL OR n.number > $2)
+        ORDER BY n.number LIMIT ${PAGE}`,
     },
     {
       name: 'invitations',
