@@ -1,4 +1,7 @@
 import { accountRoutes } from './accounts/account-routes.ts';
+import { passwordRecoveryRoutes } from './accounts/password-recovery-routes.ts';
+import { emailChangeRoutes } from './accounts/email-change-routes.ts';
+import { accountDataRoutes } from './accounts/account-data-routes.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { historyRoutes } from './history/history-routes.ts';
 import { adminLadderRoutes } from './ladders/admin-ladder-routes.ts';
@@ -23,6 +26,9 @@ export const productModules: readonly CourtsideModule[] = [
     routes: accountRoutes,
     roomAuthorizers: () => [accountRoomAuthorizer],
   },
+  { name: 'password-recovery', routes: passwordRecoveryRoutes },
+  { name: 'email-change', routes: emailChangeRoutes },
+  { name: 'account-data', routes: accountDataRoutes },
   { name: 'dev-mailbox', routes: devMailboxRoutes },
   { name: 'dev-clock', routes: devClockRoutes },
   { name: 'ladders', routes: adminLadderRoutes },

@@ -11,17 +11,14 @@
  * 10 ms (peak growth over the heap after a full GC; needs --expose-gc), the live heap (right after a full GC, every
  * 250 ms while the export runs) and after a GC again (what stayed). Figures go to docs/performance.md.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { CHAIN_START, eventHash } from '@courtside/eventlog/chain/hash-chain';
-import type { HttpClient } from '../../tests/support/http-client.ts';
 import { startBenchCompany } from './bench-company.ts';
 import { Cleanups } from './services.ts';
-
-const MiB = 1024 * 1024;
+import { cookiesOf, measureDownload as measure } from './download-memory.ts';
 
 async function main() {
   const { values } = parseArgs({ options: { events: { type: 'string', default: '100000' } } });
@@ -96,67 +93,6 @@ async function main() {
   } finally {
     await cleanups.runAll();
   }
-}
-
-/** The signed-in client's cookies, for curl. */
-function cookiesOf(http: HttpClient): string {
-  const { cookies } = http as unknown as { cookies: Map<string, string> };
-  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-}
-
-async function measure(route: string, url: string, cookie: string) {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const base = process.memoryUsage();
-  let peakRss = base.rss;
-  let peakHeap = base.heapUsed;
-  const sampler = setInterval(() => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-  }, 10);
-  // What the export really holds while it runs: the heap right after a full GC, every 250 ms.
-  let peakLive = base.heapUsed;
-  const collector = setInterval(() => {
-    gc?.();
-    peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
-  }, 250);
-  const started = performance.now();
-  const { bytes, code } = await new Promise<{ bytes: number; code: number | null }>((resolve, reject) => {
-    const curl = spawn('curl', [
-      '-sS',
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{size_download} %{http_code}',
-      '-H',
-      `cookie: ${cookie}`,
-      url,
-    ]);
-    let out = '';
-    curl.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    curl.on('error', reject);
-    curl.on('close', () => {
-      const [size, status] = out.trim().split(' ');
-      resolve({ bytes: Number(size), code: Number(status) });
-    });
-  });
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  clearInterval(collector);
-  gc?.();
-  const after = process.memoryUsage();
-  return {
-    route,
-    status: code,
-    megabytes: +(bytes / MiB).toFixed(1),
-    seconds: +seconds.toFixed(2),
-    rssGrowthMiB: +((peakRss - base.rss) / MiB).toFixed(1),
-    heapPeakGrowthMiB: +((peakHeap - base.heapUsed) / MiB).toFixed(1),
-    liveHeapGrowthMiB: +((peakLive - base.heapUsed) / MiB).toFixed(1),
-    heapRetainedMiB: +((after.heapUsed - base.heapUsed) / MiB).toFixed(1),
-    baseRssMiB: +(base.rss / MiB).toFixed(0),
-  };
 }
 
 main().catch((error: unknown) => {

@@ -334,7 +334,7 @@ describe('accounts, sessions and companies', () => {
       newPassword: 'a new long password',
     });
 
-    expect(wrong.status).toBe(400);
+    expect(wrong.status).toBe(403);
     expect(changed).toEqual({ status: 200, body: true });
     expect((await first.json('GET', `${ACCOUNT_API}/account`)).status).toBe(200);
     expect((await second.json('GET', `${ACCOUNT_API}/account`)).status).toBe(401);

@@ -9,7 +9,7 @@ import {
   READY_PATH,
   UNSUBSCRIBE_PATH,
 } from '@courtside/events/api-paths';
-import { readCodesFrom } from '../support/accounts.ts';
+import { readCodesFrom, readCodesFromSmtp } from '../support/accounts.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { linkIn, SmtpCollector } from '../support/smtp.ts';
@@ -23,12 +23,7 @@ describe('notification mails over real SMTP (DESIGN.md §6)', () => {
   beforeAll(async () => {
     await smtp.start();
     // Sign-up codes come over the same SMTP server: read them there.
-    readCodesFrom(async (email) => {
-      const mail = await eventually(() => smtp.to(email).findLast((m) => /code/i.test(m.subject)), {
-        message: `a code mailed to ${email}`,
-      });
-      return mail.subject.match(/\d{6}/)![0];
-    });
+    readCodesFromSmtp(smtp);
     backend = await createBackend('embedded');
     courtside = await startTestCourtside(backend, {
       runNotifier: true,

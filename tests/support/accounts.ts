@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { HttpClient } from './http-client.ts';
+import type { SmtpCollector } from './smtp.ts';
+import { eventually } from './wait.ts';
 import { ACCOUNT_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 
 export const PASSWORD = 'correct horse battery';
@@ -13,6 +15,16 @@ export function uniqueEmail(label = 'player'): string {
 let codeSource: ((email: string) => Promise<string>) | undefined;
 export function readCodesFrom(source: ((email: string) => Promise<string>) | undefined): void {
   codeSource = source;
+}
+
+/** Sign-up codes come over a real SMTP server (a test that mails over SMTP): read them there. */
+export function readCodesFromSmtp(smtp: SmtpCollector): void {
+  readCodesFrom(async (email) => {
+    const mail = await eventually(() => smtp.to(email).findLast((m) => /code/i.test(m.subject)), {
+      message: `a code mailed to ${email}`,
+    });
+    return mail.subject.match(/\d{6}/)![0];
+  });
 }
 
 /** The newest code mailed to an address, read from the dev outbox as a person would. */

@@ -41,3 +41,20 @@ export const unverifiedSchema = z.object({
   id: z.uuid(),
   refresh: z.string().describe('A new code was mailed; verify with this ticket'),
 });
+
+const exportedList = (description: string) => z.array(z.looseObject({})).describe(description);
+
+/** GET account/export (DESIGN.md §10): everything about the caller. Ids only where others are named. */
+export const accountExportSchema = z
+  .object({
+    account: accountSchema,
+    preferences: z.looseObject({ language: z.string() }),
+    managerRoles: z.array(z.object({ companyId: z.uuid(), companyName: z.string() })),
+    teams: exportedList('The teams the caller plays in, with their members’ ids'),
+    matches: exportedList('The matches of those teams, with their scores'),
+    challenges: exportedList('The challenges of those teams'),
+    livePointsScored: exportedList('The points the caller scored live (PointScored, PointUndone events)'),
+    notifications: exportedList('The caller’s notifications, in each language they were written in'),
+    invitations: exportedList('Partner requests the caller sent or that were sent to the caller’s address'),
+  })
+  .meta({ id: 'AccountExport', description: 'Every fact about the signed-in account.' });

@@ -15,6 +15,7 @@ import { loginLimits } from './login-limits.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { emailInput as email, languageQuery, newPasswordInput as password } from './account-inputs.ts';
 import { calendarUrlOf } from '../calendar/calendar-routes.ts';
 import { savePreferences } from '../notifications/notification-routes.ts';
 import { trueSchema } from '../http/answers.ts';
@@ -28,8 +29,6 @@ import {
   unverifiedSchema,
 } from './account-answers.ts';
 
-const email = z.email('Enter a valid email address').trim().toLowerCase().max(254);
-const password = z.string().min(10, 'Use at least 10 characters').max(128, 'Use at most 128 characters');
 const credentialsSchema = z.object({ email, password });
 const loginSchema = z.object({ email, password: z.string().min(1, 'Enter your password').max(128) });
 const verifySchema = z.object({
@@ -41,7 +40,6 @@ const verifySchema = z.object({
 });
 const ticketSchema = z.object({ refresh: z.string().min(1).max(200) });
 const idParams = z.object({ id: z.uuid('Unknown account') });
-const languageQuery = z.object({ language: z.enum(['en', 'nl']).catch('en').default('en') });
 const minimalSchema = z.object({
   fullName: singleLineText().trim().min(1, 'Enter your full name').max(100, 'Use at most 100 characters'),
   phoneNumber: z.object({
@@ -280,15 +278,15 @@ export function accountRoutes(router: Router, services: AppServices): void {
       access: 'session',
       body: passwordChangeSchema,
       responses: { 200: trueSchema },
+      failures: { 403: 'The current password is not right' },
     },
     async (ctx) => {
       const session = requireSession(ctx);
       const input = parseInput(passwordChangeSchema, ctx.request.body, 'password change');
       const account = (await accounts.byId(session.accountId))!;
       if (!(await passwords.verify(input.currentPassword, account.passwordHash))) {
-        throw new HttpError(400, 'Invalid password change', [
-          { path: ['currentPassword'], message: 'This is not your current password', code: 'wrong_password' },
-        ]);
+        // DESIGN.md §15: a wrong current password is a 403 everywhere.
+        throw new HttpError(403, 'This is not your current password');
       }
       await accounts.setPasswordHash(account.id, await passwords.hash(input.newPassword));
       await sessions.revokeOthers(account.id, session);

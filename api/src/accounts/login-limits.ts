@@ -33,6 +33,18 @@ export function loginLimits(email: string, ip: string): { pair: RateLimit; all: 
 }
 
 /**
+ * Forgot-password requests (DESIGN.md §15): 5 per email and 20 per address in an hour, counted alike for addresses
+ * with and without an account, so the limit tells nothing either. They keep a person's mailbox from being flooded
+ * and the mail server from being used against anyone.
+ */
+export function forgotLimits(email: string, ip: string): RateLimit[] {
+  return [
+    { key: `forgot:email:${email}`, max: 5, windowMs: 60 * MINUTE },
+    { key: `forgot:address:${addressKey(ip)}`, max: 20, windowMs: 60 * MINUTE },
+  ];
+}
+
+/**
  * The address a limit counts: an IPv4 address (also when written IPv4-mapped, ::ffff:a.b.c.d), or an IPv6 /64,
  * because one IPv6 subscriber gets a whole /64 and could take a fresh address for every attempt.
  */

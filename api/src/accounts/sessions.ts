@@ -81,6 +81,17 @@ export class SessionStore {
     );
   }
 
+  /** Ends every session of the account (a password reset, an erasure), and their live sockets. */
+  async revokeAll(accountId: string): Promise<void> {
+    await this.db.query(
+      `WITH ended AS (
+         UPDATE courtside.sessions SET revoked_at = $2 WHERE account_id = $1 AND revoked_at IS NULL RETURNING id_hash
+       )
+       SELECT pg_notify($3, id_hash) FROM ended`,
+      [accountId, this.clock(), SESSION_ENDED_CHANNEL],
+    );
+  }
+
   /** Ends the account's other sessions (a password change), and their live sockets. */
   async revokeOthers(accountId: string, keep: Session): Promise<void> {
     await this.db.query(

@@ -90,12 +90,14 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
           description: status === 201 ? 'Created' : status === 503 ? 'Not ready' : 'OK',
           content: json(schemas.convert(given, 'output')),
         }
-      : {
-          description: given.description,
-          content: {
-            [given.contentType]: given.schema ? { schema: schemas.convert(given.schema, 'output') } : {},
-          },
-        };
+      : !('contentType' in given)
+        ? { description: given.description }
+        : {
+            description: given.description,
+            content: {
+              [given.contentType]: given.schema ? { schema: schemas.convert(given.schema, 'output') } : {},
+            },
+          };
 
   for (const route of routes) {
     const parameters: unknown[] = [];

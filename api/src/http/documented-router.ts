@@ -9,8 +9,9 @@ import { LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
  */
 export type Access = 'public' | 'optional' | 'session';
 
-/** An answer: its schema (JSON), or a non-JSON body with its media type. */
-export type Answer = z.ZodType | { contentType: string; description: string; schema?: z.ZodType };
+/** An answer: its schema (JSON), a non-JSON body with its media type, or no body at all (`{description}`). */
+export type Answer =
+  z.ZodType | { contentType: string; description: string; schema?: z.ZodType } | { description: string };
 
 /** What the API reference says about one route; every schema is the one the handler parses or answers with. */
 export interface RouteDoc {
@@ -22,7 +23,7 @@ export interface RouteDoc {
   query?: z.ZodObject;
   body?: z.ZodType;
   /** The answers on success by status: 200, 201, … */
-  responses: Partial<Record<200 | 201 | 503, Answer>>;
+  responses: Partial<Record<200 | 201 | 202 | 204 | 503, Answer>>;
   /**
    * A command (issue 9): it may answer `202` with this result and the `eventIds` when the projection is late, and
    * `503` when the log or the projector cannot take it now.

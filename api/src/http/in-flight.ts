@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 /**
  * Counts the requests being handled, so a stopping process can wait for them before it closes its database pools.
@@ -9,15 +9,26 @@ export class InFlightRequests {
   private count = 0;
   private waiters: Array<() => void> = [];
 
-  readonly middleware: Middleware = async (_ctx, next) => {
+  readonly middleware: Middleware = async (ctx, next) => {
     this.count++;
+    ctx.state.inFlight = this;
     try {
       await next();
     } finally {
-      this.count--;
-      if (this.count === 0) for (const resolve of this.waiters.splice(0)) resolve();
+      this.done();
     }
   };
+
+  /** Work a handler goes on with after it has answered: a stopping process waits for it as for a request. */
+  keep(work: Promise<unknown>): void {
+    this.count++;
+    void work.finally(() => this.done());
+  }
+
+  private done(): void {
+    this.count--;
+    if (this.count === 0) for (const resolve of this.waiters.splice(0)) resolve();
+  }
 
   get size(): number {
     return this.count;
@@ -35,4 +46,20 @@ export class InFlightRequests {
       this.waiters.push(done);
     });
   }
+}
+
+/**
+ * Goes on with `work` after the answer is sent, so the answer's timing cannot tell what the work found (whether an
+ * address has an account). A failure goes to `onError` (nobody waits for the answer any more); a stopping process
+ * waits for the work.
+ */
+export function afterTheAnswer(
+  ctx: Context,
+  work: () => Promise<void>,
+  onError: (error: unknown) => void,
+): void {
+  const running = new Promise<void>((resolve) => setImmediate(resolve)).then(work).catch(onError);
+  const inFlight = ctx.state.inFlight as InFlightRequests | undefined;
+  if (inFlight) inFlight.keep(running);
+  else void running;
 }

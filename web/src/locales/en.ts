@@ -56,6 +56,7 @@ const en = {
     accountMenu: 'Account menu',
     myMatches: 'My matches',
     account: 'Account',
+    settings: 'Settings',
     preferences: 'Mail preferences',
     companies: 'Companies',
     managerArea: 'Manager area',

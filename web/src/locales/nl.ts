@@ -6,12 +6,20 @@ import type { LaddersTranslation } from './ladders-en';
 import laddersNl from './ladders-nl';
 import matchesNl from './matches-nl';
 import notificationsNl from './notifications-nl';
+import type { PasswordTranslation } from './password-en';
+import passwordNl from './password-nl';
+import type { SettingsTranslation } from './settings-en';
+import settingsNl from './settings-nl';
 
 /**
  * Dutch texts; same keys as en.ts and, loaded with them here, ladders-en.ts and invitation-en.ts (checked by the
  * type). English loads those pages' texts with those pages (locales/ladders-texts.ts, locales/invitation-texts.ts).
  */
-const nl: Translation & LaddersTranslation & InvitationTranslation = {
+const nl: Translation &
+  LaddersTranslation &
+  InvitationTranslation &
+  PasswordTranslation &
+  SettingsTranslation = {
   app: {
     name: 'Courtside',
     tagline: 'Tennis- en padelladders',
@@ -65,6 +73,7 @@ const nl: Translation & LaddersTranslation & InvitationTranslation = {
     accountMenu: 'Accountmenu',
     myMatches: 'Mijn wedstrijden',
     account: 'Account',
+    settings: 'Instellingen',
     preferences: 'Mailvoorkeuren',
     companies: 'Bedrijven',
     managerArea: 'Beheeromgeving',
@@ -178,6 +187,8 @@ const nl: Translation & LaddersTranslation & InvitationTranslation = {
   ...laddersNl,
   ...invitationNl,
   ...playerNl,
+  ...passwordNl,
+  ...settingsNl,
   ...matchesNl,
   ...notificationsNl,
   devMailbox: {

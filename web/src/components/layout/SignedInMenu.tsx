@@ -84,6 +84,11 @@ export function SignedInMenu({ account }: { account: MenuAccount }) {
           </Link>
         </MenuItem>
         <MenuItem>
+          <Link to={pagePath('account', locale, 'settings')} className={itemClass}>
+            {t('nav.settings')}
+          </Link>
+        </MenuItem>
+        <MenuItem>
           <Link to={pagePath('account', locale, 'preferences')} className={itemClass}>
             {t('nav.preferences')}
           </Link>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { request } from '../../../lib/http';
 import { accountSchema, type Account } from '../../../lib/account-api';
 import type { Locale } from '../../../lib/locale';
-import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, PREFERENCES_PATH } from '@courtside/events/api-paths';
 
 /** Account calls of the sign-up, sign-in and onboarding pages (DESIGN.md §2). */
 
@@ -100,3 +100,39 @@ export async function acceptInvitation(token: string): Promise<void> {
 export async function declineInvitation(token: string): Promise<void> {
   await request('POST', invitationPath(token, '/decline'));
 }
+
+/** DESIGN.md §10: mails a reset link in the page's language if the address has an account; 202 alike. 429. */
+export async function forgotPassword(email: string, locale: Locale): Promise<void> {
+  await request('POST', `${ACCOUNT_API}/account/password/forgot`, {
+    body: { email },
+    query: { language: locale },
+  });
+}
+
+/** Sets a new password with a mailed link; every session ends. 400 (issues), 410 used or expired. */
+export async function resetPassword(body: { token: string; newPassword: string }): Promise<void> {
+  await request('POST', `${ACCOUNT_API}/account/password/reset`, { body });
+}
+
+/** Changes the password; the other sessions end. 403 wrong current password, 400 (issues). */
+export async function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
+  await request('PUT', `${ACCOUNT_API}/account/password`, { body });
+}
+
+/** DESIGN.md §10: mails a code to the new address (the old one is told). 403 wrong password, 400, 429. */
+export async function requestEmailChange(body: { newEmail: string; currentPassword: string }): Promise<void> {
+  await request('PUT', `${ACCOUNT_API}/account/email`, { body });
+}
+
+/** The mailed code moves the account to the new address. 400 wrong, 409 taken, 410 expired or none, 429. */
+export function confirmEmailChange(code: string): Promise<Account> {
+  return request('POST', `${ACCOUNT_API}/account/email/confirm`, { body: { code }, schema: accountSchema });
+}
+
+/** The language of the pages and of the account's mail (DESIGN.md §6 preferences). */
+export async function saveLanguage(language: Locale): Promise<void> {
+  await request('PUT', PREFERENCES_PATH, { body: { language } });
+}
+
+/** DESIGN.md §10: every fact about the signed-in account, one JSON attachment (a plain download link). */
+export const ACCOUNT_EXPORT_PATH = `${ACCOUNT_API}/account/export`;

@@ -23,6 +23,12 @@ import { accountAtom } from '../../../stores/session';
 import { login, unverifiedSchema } from '../api/account';
 import { savePendingVerification } from '../api/pending-verification';
 import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
+import { i18n } from '../../../lib/i18n';
+import { addPasswordTexts } from '../../../locales/password-texts';
+
+// The "Forgot your password?" link's text comes with the forgot and reset pages' texts, not with every page.
+addPasswordTexts(i18n);
+import { emailField } from './account-fields';
 
 /** What other pages may hand over to the login page in the navigation state. */
 export interface LoginState {
@@ -45,11 +51,7 @@ export function LoginPage() {
   const schema = useMemo(
     () =>
       z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, t('form.required'))
-          .pipe(z.email(t('form.email'))),
+        email: emailField(t),
         password: z.string().min(1, t('form.required')),
       }),
     [t],
@@ -58,6 +60,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(schema), defaultValues: { email: state.email ?? '', password: '' } });
 
@@ -121,6 +124,15 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
+        <p className="text-sm">
+          <Link
+            to={pagePath('account', locale, 'forgot')}
+            state={{ email: watch('email') } satisfies LoginState}
+            className={linkClass}
+          >
+            {t('forgot.link')}
+          </Link>
+        </p>
         <SubmitButton busy={isSubmitting} busyLabel={t('login.submitting')} className="w-full">
           {t('login.submit')}
         </SubmitButton>

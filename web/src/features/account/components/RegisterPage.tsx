@@ -18,6 +18,7 @@ import { register as registerAccount } from '../api/account';
 import { savePendingVerification } from '../api/pending-verification';
 import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
 import type { LoginState } from './LoginPage';
+import { emailField, newPasswordField } from './account-fields';
 
 /** /account/{locale}/register: anonymous only; on to the verify page with the mailed code. */
 export function RegisterPage() {
@@ -31,12 +32,8 @@ export function RegisterPage() {
   const schema = useMemo(
     () =>
       z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, t('form.required'))
-          .pipe(z.email(t('form.email'))),
-        password: z.string().min(10, t('register.passwordMin')).max(128, t('register.passwordMax')),
+        email: emailField(t),
+        password: newPasswordField(t),
       }),
     [t],
   );

@@ -22,6 +22,7 @@ import {
 } from '../api/pending-verification';
 import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
 import type { LoginState } from './LoginPage';
+import { codeField } from './account-fields';
 
 /** /account/{locale}/verify?id=…: enter the mailed 6-digit code; then on to login. */
 export function VerifyPage() {
@@ -39,10 +40,7 @@ export function VerifyPage() {
   const schema = useMemo(
     () =>
       z.object({
-        code: z
-          .string()
-          .transform((v) => v.replace(/\s/g, ''))
-          .pipe(z.string().regex(/^\d{6}$/, t('verify.codeFormat'))),
+        code: codeField(t),
       }),
     [t],
   );

@@ -31,6 +31,28 @@ export function accountRoutes(guard: GuardLoader): RouteObject[] {
       }),
     },
     {
+      // DESIGN.md §10: name, phone, email, password and language.
+      path: 'settings',
+      loader: guard(GUARDS.signedIn),
+      lazy: async () => ({
+        Component: (await import('../components/SettingsPage')).SettingsPage,
+      }),
+    },
+    {
+      path: 'forgot',
+      loader: guard(GUARDS.anonymousOnly),
+      lazy: async () => ({
+        Component: (await import('../components/password-pages')).ForgotPasswordPage,
+      }),
+    },
+    {
+      // DESIGN.md §10: anyone with the link; a new password ends every session, a signed-in one too.
+      path: 'reset',
+      lazy: async () => ({
+        Component: (await import('../components/password-pages')).ResetPasswordPage,
+      }),
+    },
+    {
       // DESIGN.md §9: anyone with the link; the page itself says what the visitor can do signed in or not.
       path: 'invitation/:token',
       lazy: async () => ({

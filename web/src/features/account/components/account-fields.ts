@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { UseFormSetError } from 'react-hook-form';
+import { isApiError } from '../../../lib/http';
+import type { TFunction } from '../../../lib/i18n';
+
+/** The fields the account pages share, checked alike on each (the server checks them again). */
+export const emailField = (t: TFunction) =>
+  z
+    .string()
+    .trim()
+    .min(1, t('form.required'))
+    .pipe(z.email(t('form.email')));
+
+export const newPasswordField = (t: TFunction) =>
+  z.string().min(10, t('register.passwordMin')).max(128, t('register.passwordMax'));
+
+/** A mailed 6-digit code, spaces allowed as people type them. */
+export const codeField = (t: TFunction) =>
+  z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, t('verify.codeFormat')));
+
+/** A 403 of a form with `currentPassword` (DESIGN.md §15): shown on that field. True when it was one. */
+export function showWrongPassword(
+  error: unknown,
+  setError: UseFormSetError<{ currentPassword: string }>,
+  t: TFunction,
+): boolean {
+  if (!isApiError(error) || error.status !== 403) return false;
+  setError(
+    'currentPassword',
+    { type: 'server', message: t('settings.wrongPassword') },
+    { shouldFocus: true },
+  );
+  return true;
+}
