@@ -2,6 +2,7 @@ import en from '../locales/en';
 import type { LiveScoringTranslation } from '../locales/live-scoring';
 import type { InvitationTranslation } from '../locales/invitation-en';
 import type { PlayerTranslation } from '../locales/player-en';
+import type { DevMailboxTranslation } from '../locales/dev-mailbox-en';
 import type { PasswordTranslation } from '../locales/password-en';
 import type { SettingsTranslation } from '../locales/settings-en';
 import type { LaddersTranslation } from '../locales/ladders-en';
@@ -18,18 +19,19 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
 };
 
 /**
- * Every key of the app's main namespace. Seven parts load with their pages: `liveScoring` with the scorer and the live
+ * Every key of the app's main namespace. Eight parts load with their pages: `liveScoring` with the scorer and the live
  * match page (locales/live-scoring.ts), the manager area's texts with the manager and audit pages
  * (locales/manager-texts.ts), the ladders pages' English texts with those pages (locales/ladders-texts.ts), the
  * invitation page's with it (locales/invitation-texts.ts), the forgot and reset password pages' with them
  * (locales/password-texts.ts), the settings page's with it (locales/settings-texts.ts), the player page's ratings
- * with them (locales/player-texts.ts).
+ * with them (locales/player-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts).
  */
 export type TranslationKey = KeysOf<
   typeof en & { liveScoring: LiveScoringTranslation } & ManagerTranslation &
     LaddersTranslation &
     InvitationTranslation &
     PlayerTranslation &
+    DevMailboxTranslation &
     PasswordTranslation &
     SettingsTranslation
 >;

@@ -1,6 +1,8 @@
 import type { Translation } from './en';
+import type { DevMailboxTranslation } from './dev-mailbox-en';
 import type { InvitationTranslation } from './invitation-en';
 import invitationNl from './invitation-nl';
+import type { PlayerTranslation } from './player-en';
 import playerNl from './player-nl';
 import type { LaddersTranslation } from './ladders-en';
 import laddersNl from './ladders-nl';
@@ -18,6 +20,8 @@ import settingsNl from './settings-nl';
 const nl: Translation &
   LaddersTranslation &
   InvitationTranslation &
+  PlayerTranslation &
+  DevMailboxTranslation &
   PasswordTranslation &
   SettingsTranslation = {
   app: {

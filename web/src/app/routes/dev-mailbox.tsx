@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../hooks/useTranslation';
+import { i18n } from '../../lib/i18n';
+import { addDevMailboxTexts } from '../../locales/dev-mailbox-texts';
 import { z } from 'zod';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { Spinner } from '../../components/feedback/Spinner';
@@ -11,6 +13,8 @@ import { useLocale } from '../../hooks/useLocale';
 import { isApiError, request } from '../../lib/http';
 import { useErrorText } from '../../hooks/useAction';
 import { DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
+
+addDevMailboxTexts(i18n);
 
 const mailSchema = z.object({
   to: z.string(),
