@@ -3,6 +3,7 @@ import type { LiveScoringTranslation } from '../locales/live-scoring';
 import type { InvitationTranslation } from '../locales/invitation-en';
 import type { LaddersTranslation } from '../locales/ladders-en';
 import type { ManagerTranslation } from '../locales/manager-en';
+import type { AccessibilityTranslation } from '../locales/accessibility-en';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { Translations, type KeysOf, type TranslateOptions } from './translations';
 
@@ -23,7 +24,8 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
 export type TranslationKey = KeysOf<
   typeof en & { liveScoring: LiveScoringTranslation } & ManagerTranslation &
     LaddersTranslation &
-    InvitationTranslation
+    InvitationTranslation &
+    AccessibilityTranslation
 >;
 /** The app's `t`, typed by the English texts (the other languages have the same shape). */
 export type TFunction = (key: TranslationKey, options?: TranslateOptions) => string;

@@ -15,7 +15,7 @@ const nl: Translation & LaddersTranslation & InvitationTranslation = {
     name: 'Courtside',
     tagline: 'Tennis- en padelladders',
     skipToContent: 'Naar de inhoud',
-    home: 'Courtside-startpagina',
+    accessibility: 'Toegankelijkheid',
     apiDocs: 'API voor ontwikkelaars',
     footer: 'Courtside · tennis- en padelladders',
   },
