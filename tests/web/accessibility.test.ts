@@ -91,10 +91,15 @@ async function dialogShows(page: Page): Promise<void> {
 
 /** Until no transition or finite animation runs: axe must not judge colours halfway through a fade. */
 async function still(page: Page): Promise<void> {
-  await page.waitForFunction(
-    `document.getAnimations().every((animation) => animation.playState !== 'running' ||
-      animation.effect?.getComputedTiming().iterations === Infinity)`,
-  );
+  // Polled with evaluate: waitForFunction compiles its text in the page, which the pages' CSP (no eval) refuses.
+  await expect
+    .poll(() =>
+      page.evaluate<boolean>(
+        `document.getAnimations().every((animation) => animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity)`,
+      ),
+    )
+    .toBe(true);
 }
 
 async function closeDialog(page: Page): Promise<void> {
@@ -113,6 +118,13 @@ const signedOut: Array<[string, Visit]> = [
     async (page, locale, w) => {
       await page.goto(`${w.baseUrl}/webapps/widget/${locale}/?event=${w.seasonId}`);
       await page.locator('[data-match-id]').first().waitFor();
+    },
+  ],
+  [
+    'widget of one match (no ?event=)',
+    async (page, locale, w) => {
+      await page.goto(`${w.baseUrl}/webapps/widget/${locale}/?match=${w.matchId}`);
+      await page.locator(`[data-match-id="${w.matchId}"]`).waitFor();
     },
   ],
   ['login', (page, locale, w) => open(page, w, `/account/${locale}/login`)],
@@ -196,6 +208,18 @@ const asManager: Array<[string, Visit]> = [
     },
   ]),
   [
+    // A number too big is kept as typed and said to be too big (a maxLength once clipped 100000 to 100 silently).
+    'a number too big',
+    async (page, locale) => {
+      await page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last().click();
+      const field = page.locator('main input[inputmode="numeric"]').last();
+      await field.fill('');
+      await field.pressSequentially('100000');
+      expect(await field.inputValue()).toBe('100000');
+      await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    },
+  ],
+  [
     'delete dialog',
     async (page, locale, w) => {
       await open(page, w, `/manager/${locale}/${w.companyId}/ladders/${encodeURIComponent(OPEN_LADDER)}`);
@@ -254,6 +278,27 @@ describe('accessibility: axe-core over every page', () => {
       await context.close();
     }
   }
+
+  it('follows prefers-reduced-motion: no transition or animation takes time', async () => {
+    const durations = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await browser.newContext({ viewport: viewports.phone, reducedMotion });
+      try {
+        const page = await context.newPage();
+        waitForTheAppOnEveryLoad(page);
+        await open(page, world, '/ladders/en/');
+        return await page.evaluate<string[]>(
+          `[...document.querySelectorAll('[class*="transition"], [class*="animate-"]')].flatMap((element) => {
+            const style = getComputedStyle(element);
+            return [style.transitionDuration, style.animationDuration].flatMap((list) => list.split(', '));
+          }).filter((duration) => parseFloat(duration) * (duration.endsWith('ms') ? 1 : 1000) > 1)`,
+        );
+      } finally {
+        await context.close();
+      }
+    };
+    expect((await durations('no-preference')).length).toBeGreaterThan(0);
+    expect(await durations('reduce')).toEqual([]);
+  });
 
   it(
     'signed out',

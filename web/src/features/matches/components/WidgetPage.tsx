@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { MatchesList } from './MatchesList';
+import { MatchCard } from './MatchCard';
+import { useMatchItem } from '../api/match-item';
 import type { MatchListItem } from '../api/matches';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
@@ -80,6 +82,9 @@ export function WidgetPage() {
     [eventId],
   );
 
+  // One match (`?match={id}`, no `?event=` needed): its card, following it live.
+  if (view.kind === 'match') return <WidgetMatch matchId={view.matchId} display={display} />;
+
   if (!eventId) {
     return (
       <main className="p-3 text-sm text-ink-700">
@@ -140,6 +145,40 @@ export function WidgetPage() {
           {t('widget.poweredBy')}
         </a>
       </footer>
+    </main>
+  );
+}
+
+function WidgetMatch({
+  matchId,
+  display,
+}: {
+  matchId: string;
+  display: { shortName: boolean; onlyOne: boolean };
+}) {
+  const { t } = useTranslation();
+  const { state, setMatch } = useMatchItem(matchId);
+  const event = state.status === 'loaded' ? state.item.event : undefined;
+  return (
+    <main className="mx-auto max-w-md space-y-3 p-2 text-ink-900 sm:p-3" data-testid="widget">
+      <h1 className="truncate px-0.5 text-sm font-semibold">
+        {event ? `${event.name.name} · ${t('widget.title')}` : t('widget.title')}
+      </h1>
+      {state.status === 'failed' && (
+        <p role="alert" className="px-0.5 text-sm text-ink-700">
+          {state.notFound ? t('matches.notFound') : t('matches.loadFailed')}
+        </p>
+      )}
+      {state.status === 'loaded' && (
+        <MatchCard
+          match={state.item.match}
+          event={event}
+          widget
+          {...display}
+          showEvent={false}
+          onChange={setMatch}
+        />
+      )}
     </main>
   );
 }
