@@ -4,8 +4,8 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { MatchesList } from './MatchesList';
 import { MatchCard } from './MatchCard';
-import { useMatchItem } from '../api/match-item';
-import type { MatchListItem } from '../api/matches';
+import { getMatch, type Match, type MatchListItem } from '../api/matches';
+import { isApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { liveRooms } from '../../../lib/live';
@@ -149,6 +149,7 @@ export function WidgetPage() {
   );
 }
 
+/** `?match={id}`: that match's card (no event line), following it live. */
 function WidgetMatch({
   matchId,
   display,
@@ -157,26 +158,32 @@ function WidgetMatch({
   display: { shortName: boolean; onlyOne: boolean };
 }) {
   const { t } = useTranslation();
-  const { state, setMatch } = useMatchItem(matchId);
-  const event = state.status === 'loaded' ? state.item.event : undefined;
+  const [state, setState] = useState<{ match: Match } | { failed: boolean; notFound: boolean } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    getMatch(matchId, controller.signal)
+      .then((match) => setState({ match }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          setState({ failed: true, notFound: isApiError(error) && error.status === 404 });
+      });
+    return () => controller.abort();
+  }, [matchId]);
   return (
     <main className="mx-auto max-w-md space-y-3 p-2 text-ink-900 sm:p-3" data-testid="widget">
-      <h1 className="truncate px-0.5 text-sm font-semibold">
-        {event ? `${event.name.name} · ${t('widget.title')}` : t('widget.title')}
-      </h1>
-      {state.status === 'failed' && (
+      <h1 className="truncate px-0.5 text-sm font-semibold">{t('widget.title')}</h1>
+      {state && 'failed' in state && (
         <p role="alert" className="px-0.5 text-sm text-ink-700">
           {state.notFound ? t('matches.notFound') : t('matches.loadFailed')}
         </p>
       )}
-      {state.status === 'loaded' && (
+      {state && 'match' in state && (
         <MatchCard
-          match={state.item.match}
-          event={event}
+          match={state.match}
           widget
           {...display}
           showEvent={false}
-          onChange={setMatch}
+          onChange={(match) => setState({ match })}
         />
       )}
     </main>
