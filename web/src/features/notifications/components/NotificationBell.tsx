@@ -127,10 +127,12 @@ export function NotificationBell({ accountId }: { accountId: string }) {
     state.unread > 0 ? t('notifications.bellUnread', { count: state.unread }) : t('notifications.bell');
   return (
     <Menu>
-      {/* Named by its content (no aria-label): what a screen reader says is then what the button holds. */}
-      <MenuButton className="relative inline-flex size-9 items-center justify-center rounded-lg text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white data-open:bg-white/10">
+      {/* Its name holds what it shows (the unread count), so the name and the visible text agree (WCAG 2.5.3). */}
+      <MenuButton
+        aria-label={label}
+        className="relative inline-flex size-9 items-center justify-center rounded-lg text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white data-open:bg-white/10"
+      >
         <BellIcon />
-        <span className="sr-only">{label}</span>
         {state.unread > 0 && (
           <span
             className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-lime-400 px-1 text-[0.6875rem] font-bold text-brand-950"
