@@ -4,7 +4,13 @@ import { conditionalGet } from '../support/conditional-get.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import {
+  ACCOUNT_API,
+  ADMIN_API,
+  LADDER_API,
+  MATCHES_API,
+  PREFERENCES_PATH,
+} from '@courtside/events/api-paths';
 import { parseFeed, type Feed, type FeedEvent } from './parse-feed.ts';
 
 const noScore = { matchSets: [], special: 'none' };
@@ -97,6 +103,19 @@ describe('calendar feeds', () => {
       summary: 'Sam Server – Sam Server',
     });
     expect(feed.events[0]!.url).toMatch(new RegExp(`/webapps/matches/en/\\?match=${matchId}$`));
+  });
+
+  it('gives a Dutch account its feed in Dutch: its name, and links to the Dutch match page', async () => {
+    const { teams, matchId } = await ladderWithMatch(2, `${day(12)}T18:00`);
+    const dutch = teams[0]!.http;
+    expect((await dutch.json('PUT', PREFERENCES_PATH, { language: 'nl', mail: {} })).status).toBe(200);
+    const feed = await feedAt(await calendarUrlOf(dutch));
+    expect(feed.name).toBe('Courtside: mijn wedstrijden');
+    expect(eventOf(feed, matchId)!.url).toMatch(new RegExp(`/webapps/matches/nl/\\?match=${matchId}$`));
+    // The other player, in English, gets the same match in English.
+    const english = await feedAt(await calendarUrlOf(teams[1]!.http));
+    expect(english.name).toBe('Courtside: my matches');
+    expect(eventOf(english, matchId)!.url).toMatch(new RegExp(`/webapps/matches/en/\\?match=${matchId}$`));
   });
 
   it('moves a rescheduled match under the same UID with a higher SEQUENCE, in the personal and the ladder feed', async () => {

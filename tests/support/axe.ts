@@ -39,3 +39,11 @@ export async function expectAxeClean(page: Page, where: string): Promise<void> {
   const violations = await axeViolations(page, { context: '#main', rules: 'all' });
   expect([where, violations]).toEqual([where, []]);
 }
+
+/**
+ * axe-core's default rules, best practices included, on the whole document as it stands (top bar, alerts, open
+ * menus and dialogs too): what it finds, as "where: rule: target" lines.
+ */
+export async function documentViolations(page: Page, where: string): Promise<string[]> {
+  return (await axeViolations(page, { rules: 'all' })).map((violation) => `${where}: ${violation}`);
+}

@@ -140,7 +140,8 @@ async function untilTheAppRendered(page: Page): Promise<void> {
   await page.locator('#root > [inert]').waitFor({ state: 'detached', timeout: 30_000 });
 }
 
-function waitForTheAppOnEveryLoad(page: Page): void {
+/** From now on `goto` and `reload` of this page return once the app has rendered (see `untilTheAppRendered`). */
+export function waitForTheAppOnEveryLoad(page: Page): void {
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {

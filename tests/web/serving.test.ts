@@ -79,6 +79,34 @@ describe('what the server sends to a phone on a weak signal', () => {
     expect((await rawGet(`${courtside.url}/webapps/no-such-file.js`)).status).toBe(404);
   });
 
+  it('answers an address that names no page 404, with the not-found page as its first paint (DESIGN.md §14)', async () => {
+    const page = async (address: string) => {
+      const response = await fetch(`${courtside.url}/webapps${address}`);
+      return { status: response.status, text: await response.text() };
+    };
+    for (const [address, title] of [
+      ['/nowhere/en/at-all', 'Page not found'],
+      ['/ladders/nl/a/b/c', 'Pagina niet gevonden'],
+      ['/widget/en/extra', 'Page not found'],
+      ['/account/en/no-such-page', 'Page not found'],
+      ['/manager/nl/company-1/nothing', 'Pagina niet gevonden'],
+    ]) {
+      const answer = await page(address!);
+      expect([address, answer.status]).toEqual([address, 404]);
+      expect(answer.text).toContain(`<div id="root"><div inert>`);
+      expect(answer.text).toContain(title);
+    }
+    // Known pages (an unknown id on a known page is the page's own business: DESIGN.md §15).
+    for (const address of [
+      '/ladders/en/',
+      '/ladders/nl/some-ladder',
+      '/account/en/login',
+      '/accessibility/nl/',
+    ]) {
+      expect([address, (await page(address)).status]).toEqual([address, 200]);
+    }
+  });
+
   it('revalidates the page itself with its ETag: 304 while it has not changed', async () => {
     const url = `${courtside.url}/webapps/ladders/en/`;
     const first = await rawGet(url, { 'accept-encoding': 'br' });

@@ -11,6 +11,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { TranslationsProvider } from './hooks/useTranslation';
 import { BASENAME } from './app/basename';
+import type { NOT_FOUND } from './app/route-table';
 import { routes } from './app/route-table';
 import { i18n } from './lib/i18n';
 import { isLocale } from './lib/locale';
@@ -26,6 +27,8 @@ export interface FirstPaint {
   lang: string;
   /** The API answers the markup shows, by request address, for the app's own first render (lib/first-data.ts). */
   data: FirstData;
+  /** 404 for an address that names no page (its first paint is the not-found page), else 200. */
+  status: 200 | 404;
 }
 
 /** GETs a public API answer (`path` with its query) for a first paint; rejects unless the API answered 2xx. */
@@ -80,5 +83,8 @@ export async function renderFirstPaint(url: string, fetchJson?: FetchJson): Prom
       </JotaiProvider>,
     ),
   );
-  return { html, lang: locale, data };
+  const notFound = context.matches.some(
+    (match) => (match.route.handle as Partial<typeof NOT_FOUND> | undefined)?.notFound,
+  );
+  return { html, lang: locale, data, status: notFound ? 404 : 200 };
 }

@@ -14,6 +14,7 @@ import { accountFeedMatches, ladderFeedMatches, type FeedMatch } from './calenda
 import { CalendarFeeds } from './calendar-tokens.ts';
 import { FeedCache } from './feed-cache.ts';
 import { documented } from '../http/documented-router.ts';
+import { readPreferences } from '../notifications/notification-routes.ts';
 
 const feed = {
   contentType: 'text/calendar',
@@ -29,20 +30,24 @@ export async function calendarUrlOf(ctx: Context, services: AppServices, account
   return publicUrlOf(ctx, services, personalFeedPath(await feeds.tokenFor(accountId)));
 }
 
+/** The personal feed's name in each mail language. */
+const personalFeedNames = { en: 'Courtside: my matches', nl: 'Courtside: mijn wedstrijden' } as const;
+
 const ladderParams = z.object({ ladderId: z.uuid('No such ladder') });
 
 /** DESIGN.md §6 "Feeds": the personal feed, its renewal, and the public feed of each ladder. */
 export function calendarRoutes(router: Router, services: AppServices): void {
   const feeds = new CalendarFeeds(services.db, services.calendarSecret, services.clock);
   const db = services.readModels;
-  const matchUrl = (ctx: Context) => (matchId: string) =>
-    publicUrlOf(ctx, services, webAddress(matchesPagePath('en', { match: matchId })));
+  const matchUrl = (ctx: Context, language: string) => (matchId: string) =>
+    publicUrlOf(ctx, services, webAddress(matchesPagePath(language, { match: matchId })));
 
   const cache = new FeedCache();
   /** The feed of these matches under this name and address, written once while they stay the same. */
-  const feedText = (ctx: Context, name: string, matches: FeedMatch[]) =>
+  // The cache key's name is in the feed's language, so feeds in two languages are never mixed up.
+  const feedText = (ctx: Context, name: string, matches: FeedMatch[], language = 'en') =>
     cache.textFor({ name, base: publicUrlOf(ctx, services, ''), matches }, () =>
-      calendarFeed(matches, { name, matchUrl: matchUrl(ctx) }),
+      calendarFeed(matches, { name, matchUrl: matchUrl(ctx, language) }),
     );
   const api = documented(router);
 
@@ -68,8 +73,13 @@ export function calendarRoutes(router: Router, services: AppServices): void {
       const accountId = found ? await feeds.accountOf(found[1]!) : undefined;
       // A token is a secret: one that is wrong, malformed or renewed since is simply unknown.
       if (!accountId) throw new HttpError(404, 'No such calendar: renew its address on your account');
-      const matches = await accountFeedMatches(db, accountId);
-      answerFeed(ctx, feedText(ctx, 'Courtside: my matches', matches), 'private', 'my-matches.ics');
+      // In the account's language (its mail language, DESIGN.md §6): the feed's name and its links to the matches.
+      const [matches, { language }] = await Promise.all([
+        accountFeedMatches(db, accountId),
+        readPreferences(services, accountId),
+      ]);
+      const text = feedText(ctx, personalFeedNames[language], matches, language);
+      answerFeed(ctx, text, 'private', 'my-matches.ics');
     },
   );
 

@@ -8,6 +8,8 @@ export interface FirstPaint {
   lang: string;
   /** The API answers it shows, by request address (none from a build before they were). */
   data?: Record<string, unknown>;
+  /** 404 when the address names no page: its first paint is the not-found page (none from older builds). */
+  status?: number;
 }
 
 /** GETs a public API answer (an address under /webapps/api/) for a first paint; rejects unless it was 2xx. */

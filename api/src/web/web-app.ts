@@ -17,6 +17,8 @@ const pagePreloadsSchema = z.array(z.object({ pattern: z.string(), hrefs: z.arra
 
 interface IndexPages {
   mtimeMs: number;
+  /** index.html as built. */
+  html: string;
   pages: Array<{ pattern: RegExp; html: string }>;
 }
 
@@ -29,8 +31,8 @@ function indexPagesOf(distDir: string, known: IndexPages | undefined): IndexPage
   const mtimeMs = statSync(`${distDir}/index.html`).mtimeMs;
   if (known?.mtimeMs === mtimeMs) return known;
   const listFile = `${distDir}/.vite/page-preloads.json`;
-  if (!existsSync(listFile)) return { mtimeMs, pages: [] };
   const html = readFileSync(`${distDir}/index.html`, 'utf8');
+  if (!existsSync(listFile)) return { mtimeMs, html, pages: [] };
   const pages = pagePreloadsSchema
     .parse(JSON.parse(readFileSync(listFile, 'utf8')))
     .map(({ pattern, hrefs }) => {
@@ -39,7 +41,7 @@ function indexPagesOf(distDir: string, known: IndexPages | undefined): IndexPage
         .join('');
       return { pattern: new RegExp(pattern), html: html.replace('  </head>', `${links}  </head>`) };
     });
-  return { mtimeMs, pages };
+  return { mtimeMs, html, pages };
 }
 
 /**
@@ -157,12 +159,20 @@ export function webApp(distDir: string, logger?: Logger): Middleware {
     indexPages = indexPagesOf(distDir, indexPages);
     const page = indexPages.pages.find(({ pattern }) => pattern.test(ctx.path));
     if (page) {
+      const paint = await firstPaintOf(new URL(ctx.href), sameServerFetchJson(ctx.req.socket));
       // Compressed and given its ETag by the app's middleware, like any answer.
       ctx.type = 'html';
-      ctx.body = withFirstPaint(
-        page.html,
-        await firstPaintOf(new URL(ctx.href), sameServerFetchJson(ctx.req.socket)),
-      );
+      ctx.body = withFirstPaint(page.html, paint);
+      if (paint?.status === 404) ctx.status = 404;
+      return;
+    }
+    // An address that names no page (DESIGN.md §14): 404, with the not-found page as its first paint. The other
+    // pages (signed-in ones) have no first paint of their own.
+    const paint = await firstPaintOf(new URL(ctx.href));
+    if (paint?.status === 404) {
+      ctx.type = 'html';
+      ctx.body = withFirstPaint(indexPages.html, paint);
+      ctx.status = 404;
       return;
     }
     await send(ctx, 'index.html', { root: distDir, ...precompressed });

@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE } from '../lib/locale';
 import { Redirecting } from '../components/layout/Redirecting';
 import { accountRoutes } from '../features/account/routes/account-routes';
 import { auditRoutes } from '../features/audit/routes/audit-routes';
+import { accessibilityRoutes } from '../features/accessibility/routes/accessibility-routes';
 import { companyRoutes } from '../features/company/routes/company-routes';
 import { laddersRoutes } from '../features/ladders/routes/ladders-routes';
 import { notificationsRoutes } from '../features/notifications/routes/notifications-routes';
@@ -22,6 +23,10 @@ import {
 } from '../features/matches/routes/matches-routes';
 import { loadLiveMatchPanel, scorerRoutes } from '../features/live-scoring/routes/live-scoring-routes';
 
+/** Marks the routes of addresses that name no page: the server answers them 404 (web/src/first-paint.tsx). */
+export const NOT_FOUND = { notFound: true } as const;
+const notFoundRoute: RouteObject = { path: '*', Component: NotFoundPage, handle: NOT_FOUND };
+
 /**
  * A page at `/{page}/{locale}/…`. The locale is checked (and set) by the loader; addresses under the
  * page that match none of its routes show Not found. Page components are loaded lazily, so a route
@@ -32,7 +37,7 @@ function page(name: string, children: RouteObject[]): RouteObject {
     path: `${name}/:locale`,
     loader: localeLoader,
     HydrateFallback: PageFallback,
-    children: [...children, { path: '*', Component: NotFoundPage }],
+    children: [...children, notFoundRoute],
   };
 }
 
@@ -49,6 +54,7 @@ const pages: RouteObject[] = [
   page('ladders', laddersRoutes),
   page('matches', matchesRoutes({ guard: guardLoader, loadChallengesSection, loadLiveMatchPanel })),
   page('player', playerRoutes),
+  page('accessibility', accessibilityRoutes),
 ];
 
 /** The embeddable widget (`/widget/{locale}/?event=`): outside the app layout, no top bar or footer. */
@@ -57,7 +63,7 @@ const widgetRoute: RouteObject = {
   loader: localeLoader,
   HydrateFallback: Redirecting,
   ErrorBoundary: RouteError,
-  children: [...widgetRoutes, { path: '*', Component: NotFoundPage }],
+  children: [...widgetRoutes, notFoundRoute],
 };
 
 /** The live scorer (`/matches/{locale}/score/{matchId}`): a full screen of its own, outside the app layout. */
@@ -66,7 +72,7 @@ const scorerRoute: RouteObject = {
   loader: localeLoader,
   HydrateFallback: Redirecting,
   ErrorBoundary: RouteError,
-  children: [...scorerRoutes(guardLoader), { path: '*', Component: NotFoundPage }],
+  children: [...scorerRoutes(guardLoader), notFoundRoute],
 };
 
 export const routes: RouteObject[] = [
@@ -101,6 +107,7 @@ export const routes: RouteObject[] = [
             loader: localeLoader,
             HydrateFallback: PageFallback,
             Component: NotFoundPage,
+            handle: NOT_FOUND,
           },
         ],
       },

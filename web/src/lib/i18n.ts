@@ -7,6 +7,7 @@ import type { PasswordTranslation } from '../locales/password-en';
 import type { SettingsTranslation } from '../locales/settings-en';
 import type { LaddersTranslation } from '../locales/ladders-en';
 import type { ManagerTranslation } from '../locales/manager-en';
+import type { AccessibilityTranslation } from '../locales/accessibility-en';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { Translations, type KeysOf, type TranslateOptions } from './translations';
 
@@ -19,12 +20,13 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
 };
 
 /**
- * Every key of the app's main namespace. Eight parts load with their pages: `liveScoring` with the scorer and the live
+ * Every key of the app's main namespace. Nine parts load with their pages: `liveScoring` with the scorer and the live
  * match page (locales/live-scoring.ts), the manager area's texts with the manager and audit pages
  * (locales/manager-texts.ts), the ladders pages' English texts with those pages (locales/ladders-texts.ts), the
  * invitation page's with it (locales/invitation-texts.ts), the forgot and reset password pages' with them
  * (locales/password-texts.ts), the settings page's with it (locales/settings-texts.ts), the player page's ratings
- * with them (locales/player-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts).
+ * with them (locales/player-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts), the accessibility
+ * statement's with it (locales/accessibility-texts.ts).
  */
 export type TranslationKey = KeysOf<
   typeof en & { liveScoring: LiveScoringTranslation } & ManagerTranslation &
@@ -33,7 +35,8 @@ export type TranslationKey = KeysOf<
     PlayerTranslation &
     DevMailboxTranslation &
     PasswordTranslation &
-    SettingsTranslation
+    SettingsTranslation &
+    AccessibilityTranslation
 >;
 /** The app's `t`, typed by the English texts (the other languages have the same shape). */
 export type TFunction = (key: TranslationKey, options?: TranslateOptions) => string;

@@ -7,8 +7,8 @@ const en = {
     name: 'Courtside',
     tagline: 'Tennis and padel ladders',
     skipToContent: 'Skip to content',
-    home: 'Courtside home',
     apiDocs: 'API for developers',
+    accessibility: 'Accessibility',
     footer: 'Courtside · tennis and padel ladders',
   },
   language: {

@@ -60,6 +60,7 @@ const matchesEn = {
       defender: 'Defender',
       challenger: 'Challenger',
       pickOne: 'Pick one',
+      showTeams: 'Show the teams for {{label}}',
       save: 'Save',
       created: 'Match created',
       failed: 'The match could not be created.',

@@ -59,6 +59,7 @@ const matchesNl: MatchesTranslation = {
       defender: 'Verdediger',
       challenger: 'Uitdager',
       pickOne: 'Kies er een',
+      showTeams: 'Toon de teams voor {{label}}',
       save: 'Opslaan',
       created: 'Wedstrijd aangemaakt',
       failed: 'De wedstrijd kon niet worden aangemaakt.',

@@ -28,7 +28,7 @@ const nl: Translation &
     name: 'Courtside',
     tagline: 'Tennis- en padelladders',
     skipToContent: 'Naar de inhoud',
-    home: 'Courtside-startpagina',
+    accessibility: 'Toegankelijkheid',
     apiDocs: 'API voor ontwikkelaars',
     footer: 'Courtside · tennis- en padelladders',
   },

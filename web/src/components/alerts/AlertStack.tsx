@@ -48,24 +48,29 @@ function AlertItem({ alert }: { alert: Alert }) {
     window.setTimeout(() => alerts.dismiss(alert.id), LEAVE_MS);
   };
   return (
+    // The list item holds the live role (an `li` may not be a status itself: it must stay a list item).
     <li
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 shadow-md shadow-black/5 transition duration-200 ease-out starting:-translate-y-2 starting:opacity-0 ${closing ? '-translate-y-2 opacity-0' : ''} ${style.box}`}
-      role={alert.kind === 'info' ? 'status' : 'alert'}
-      aria-live={alert.kind === 'info' ? 'polite' : 'assertive'}
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 shadow-md shadow-black/5 transition duration-200 ease-out motion-reduce:transition-none starting:-translate-y-2 starting:opacity-0 ${closing ? '-translate-y-2 opacity-0' : ''} ${style.box}`}
       data-kind={alert.kind}
     >
-      <svg
-        viewBox="0 0 20 20"
-        fill="currentColor"
-        className={`mt-0.5 size-5 shrink-0 ${style.icon}`}
-        aria-hidden="true"
+      <div
+        className="flex min-w-0 flex-1 items-start gap-3"
+        role={alert.kind === 'info' ? 'status' : 'alert'}
+        aria-live={alert.kind === 'info' ? 'polite' : 'assertive'}
       >
-        {icons[alert.kind]}
-      </svg>
-      <p className="min-w-0 flex-1 text-sm leading-6 text-ink-800">
-        <span className="sr-only">{t(`alerts.${alert.kind}`)}: </span>
-        {alert.message}
-      </p>
+        <svg
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className={`mt-0.5 size-5 shrink-0 ${style.icon}`}
+          aria-hidden="true"
+        >
+          {icons[alert.kind]}
+        </svg>
+        <p className="min-w-0 flex-1 text-sm leading-6 text-ink-800">
+          <span className="sr-only">{t(`alerts.${alert.kind}`)}: </span>
+          {alert.message}
+        </p>
+      </div>
       <button
         type="button"
         onClick={close}

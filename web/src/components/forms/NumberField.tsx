@@ -2,9 +2,11 @@ import type { ComponentProps } from 'react';
 import { digitsOnly, formatNumberInput, parseNumberInput } from '../../lib/number-input';
 import { TextField } from './TextField';
 
+// No maxLength: the browser would clip what is typed or pasted without a word (100000 days became 100); the form's
+// schema says what is too big instead.
 type NumberFieldProps = Omit<
   ComponentProps<typeof TextField>,
-  'value' | 'onChange' | 'type' | 'inputMode'
+  'value' | 'onChange' | 'type' | 'inputMode' | 'maxLength'
 > & {
   value: number | null;
   onChange(value: number | null): void;

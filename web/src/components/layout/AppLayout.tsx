@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Link, Outlet, useNavigation } from 'react-router-dom';
+import { useLocale } from '../../hooks/useLocale';
+import { pagePath } from '../../lib/locale';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../hooks/useTranslation';
 import { inFlightAtom } from '../../stores/loading';
@@ -11,6 +13,7 @@ import { API_DOCS_PATH } from '@courtside/events/api-paths';
 /** The frame of every page: top bar (with the `topBarItems` the app hands in), centred content, alerts and the loading overlay. */
 export function AppLayout({ topBarItems }: { topBarItems?: ReactNode }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const navigation = useNavigation();
   const inFlight = useAtomValue(inFlightAtom);
   const busy = inFlight > 0 || navigation.state !== 'idle';
@@ -36,6 +39,12 @@ export function AppLayout({ topBarItems }: { topBarItems?: ReactNode }) {
       <footer className="border-t border-ink-200/70">
         <p className="mx-auto flex max-w-5xl flex-wrap justify-between gap-2 px-4 py-5 text-xs text-ink-500 sm:px-6">
           <span>{t('app.footer')}</span>
+          <Link
+            to={pagePath('accessibility', locale)}
+            className="underline underline-offset-2 hover:text-brand-800"
+          >
+            {t('app.accessibility')}
+          </Link>
           <a href={API_DOCS_PATH} className="underline underline-offset-2 hover:text-brand-800">
             {t('app.apiDocs')}
           </a>

@@ -33,19 +33,16 @@ export function SignedInMenu({ account }: { account: MenuAccount }) {
 
   return (
     <Menu>
-      <MenuButton
-        className={accountMenuButtonClass}
-        aria-label={name ? `${t('nav.accountMenu')}: ${name}` : t('nav.accountMenu')}
-      >
+      {/* Named by its content, the name it shows included (WCAG 2.5.3); the initials are decoration. */}
+      <MenuButton className={accountMenuButtonClass}>
         <span
           className="flex size-7 shrink-0 items-center justify-center rounded-full bg-lime-300 text-xs font-bold text-brand-900"
           aria-hidden="true"
         >
           {accountInitials(account)}
         </span>
-        <span className="hidden truncate sm:inline" aria-hidden="true">
-          {name}
-        </span>
+        <span className="sr-only">{name ? `${t('nav.accountMenu')}: ` : t('nav.accountMenu')}</span>
+        <span className="sr-only truncate sm:not-sr-only">{name}</span>
         <svg
           viewBox="0 0 16 16"
           fill="currentColor"
@@ -59,10 +56,11 @@ export function SignedInMenu({ account }: { account: MenuAccount }) {
           />
         </svg>
       </MenuButton>
+      {/* Below the top bar's right end (its row is the positioned parent), inside the header: a menu portalled to
+          the end of the body would be content outside every landmark. */}
       <MenuItems
-        anchor="bottom end"
         modal={false}
-        className="z-50 w-60 origin-top-right rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-black/5 [--anchor-gap:0.5rem] focus:outline-none"
+        className="absolute top-full right-3 z-50 mt-0.5 w-60 origin-top-right rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-black/5 focus:outline-none sm:right-6"
       >
         {name && (
           <div className="px-3 pt-1.5 pb-2">

@@ -37,11 +37,10 @@ export function TopBar({ items }: { items?: ReactNode }) {
   const locale = useLocale();
   return (
     <header className="sticky top-0 z-30 bg-brand-800 text-white shadow-sm shadow-brand-950/20">
-      <div className="mx-auto flex h-12 max-w-5xl items-center gap-3 px-3 sm:h-16 sm:px-6">
+      <div className="relative mx-auto flex h-12 max-w-5xl items-center gap-3 px-3 sm:h-16 sm:px-6">
         <Link
           to={pagePath('ladders', locale)}
           className="-mx-1 flex items-center gap-2 rounded-lg px-1 py-1 focus-visible:outline-2 focus-visible:outline-white"
-          aria-label={t('app.home')}
         >
           <Logo />
           <span className="flex flex-col leading-none">

@@ -106,18 +106,21 @@ export function AccountPage() {
             </Link>
           </div>
           {account ? (
-            <dl className="divide-y divide-ink-100">
-              <Detail label={t('account.email')} value={account.email} placeholder={t('account.notSet')} />
-              <Detail
-                label={t('account.fullName')}
-                value={account.fullName}
-                placeholder={t('account.notSet')}
-              />
-              <Detail
-                label={t('account.phone')}
-                value={account.phoneNumber ? formatPhone(account.phoneNumber) : null}
-                placeholder={t('account.notSet')}
-              />
+            // A definition list holds terms and their values only: the calendar's buttons follow it.
+            <div className="divide-y divide-ink-100">
+              <dl className="divide-y divide-ink-100">
+                <Detail label={t('account.email')} value={account.email} placeholder={t('account.notSet')} />
+                <Detail
+                  label={t('account.fullName')}
+                  value={account.fullName}
+                  placeholder={t('account.notSet')}
+                />
+                <Detail
+                  label={t('account.phone')}
+                  value={account.phoneNumber ? formatPhone(account.phoneNumber) : null}
+                  placeholder={t('account.notSet')}
+                />
+              </dl>
               {account.calendarUrl && (
                 <div className="flex flex-wrap items-center gap-2 px-5 py-4 sm:px-6">
                   <SubscribeLink feedUrl={account.calendarUrl} />
@@ -126,7 +129,7 @@ export function AccountPage() {
                   </button>
                 </div>
               )}
-            </dl>
+            </div>
           ) : (
             <div className="flex justify-center py-10" role="status">
               <Spinner />

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { announce } from '../../../lib/announcer';
 import { useTranslation } from '../../../hooks/useTranslation';
 import type { Side } from '@courtside/events/live/engine';
 import { liveTimeline, type LiveTimeline, type TimelineGame } from '@courtside/events/live/timeline';
@@ -30,11 +31,31 @@ export function LiveMatchPanel({ matchId, names }: { matchId: string; names: Rec
       </div>
     );
   if (state.status !== 'ready') return null;
-  return <Panel view={state.view} names={names} />;
+  return <Panel matchId={matchId} view={state.view} names={names} />;
 }
 
-function Panel({ view, names }: { view: LiveView; names: Record<Side, string> }) {
+/** "Ann 6 3 30, Cas 4 2 15", or who won: what the score says in a sentence. */
+function scoreSentence(
+  view: LiveView,
+  names: Record<Side, string>,
+  winnerText: (name: string) => string,
+): string {
+  if (view.finished && view.winner) return winnerText(names[view.winner]);
+  const side = (which: Side) =>
+    [names[which], ...view.sets.map((set) => set[which]), ...(view.finished ? [] : [view.game[which]])].join(
+      ' ',
+    );
+  return `${side('defender')}, ${side('challenger')}`;
+}
+
+function Panel({ matchId, view, names }: { matchId: string; view: LiveView; names: Record<Side, string> }) {
   const { t } = useTranslation();
+  // Each new point is said once, politely (the score as the page opened is not news).
+  const openedAt = useRef(view.seq);
+  const sentence = scoreSentence(view, names, (name) => t('liveScoring.board.winner', { name }));
+  useEffect(() => {
+    if (view.seq !== openedAt.current) announce(sentence, `${matchId}:${view.seq}`);
+  }, [matchId, view.seq, sentence]);
   const timeline = useMemo(() => liveTimeline(view.rules, view.points), [view.rules, view.points]);
   return (
     <div className="mt-6 space-y-6" data-testid="live-panel" data-seq={view.seq}>

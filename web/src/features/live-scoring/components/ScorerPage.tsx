@@ -132,7 +132,7 @@ export function ScorerPage() {
                 <span className="line-clamp-2 text-center text-2xl leading-tight font-bold">
                   {names[side]}
                 </span>
-                <span className="text-sm font-medium text-white/80">
+                <span className="text-sm font-medium text-white">
                   {shown.server === side ? `● ${t('liveScoring.board.serving')}` : '+1'}
                 </span>
               </button>
@@ -198,7 +198,8 @@ export function ScorerPage() {
             data-state={connection}
           />
         </header>
-        {body}
+        {/* The page's content in its landmark: the scorer is outside the app layout and its <main>. */}
+        <main className="flex flex-1 flex-col gap-3">{body}</main>
       </div>
     </div>
   );

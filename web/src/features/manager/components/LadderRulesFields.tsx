@@ -51,7 +51,6 @@ export function LadderRulesFields({ control, register, errors }: LadderRulesFiel
                 value={input.value}
                 onChange={input.onChange}
                 onBlur={input.onBlur}
-                maxLength={3}
                 error={errors?.[field]?.message}
               />
             )}

@@ -252,7 +252,6 @@ export function SeasonDetailsForm({
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                maxLength={4}
                 error={errors.minimumPlayedMatches?.message}
               />
             )}

@@ -148,7 +148,8 @@ export function TeamTable({ teams, columns: shown, emptyText, label }: TeamTable
                       {sortIcon(column.id)}
                     </button>
                   ) : (
-                    column.header
+                    // A column without a visible heading (the row's actions) still names itself.
+                    column.header || <span className="sr-only">{t('participants.actions')}</span>
                   )}
                 </th>
               ))}

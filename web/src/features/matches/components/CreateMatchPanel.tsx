@@ -190,7 +190,10 @@ function TeamPicker({ label, teams, value, onChange, exclude }: TeamPickerProps)
             onChange={(event) => setQuery(event.currentTarget.value)}
             autoComplete="off"
           />
-          <ComboboxButton className="absolute inset-y-0 right-0 flex items-center px-2.5 text-ink-500">
+          <ComboboxButton
+            className="absolute inset-y-0 right-0 flex items-center px-2.5 text-ink-500"
+            aria-label={t('matches.create.showTeams', { label })}
+          >
             <svg viewBox="0 0 16 16" fill="currentColor" className="size-4" aria-hidden="true">
               <path
                 fillRule="evenodd"

@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { MatchesList } from './MatchesList';
-import type { MatchListItem } from '../api/matches';
+import { MatchCard } from './MatchCard';
+import { getMatch, type Match, type MatchListItem } from '../api/matches';
+import { isApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { liveRooms } from '../../../lib/live';
@@ -80,6 +82,9 @@ export function WidgetPage() {
     [eventId],
   );
 
+  // One match (`?match={id}`, no `?event=` needed): its card, following it live.
+  if (view.kind === 'match') return <WidgetMatch matchId={view.matchId} display={display} />;
+
   if (!eventId) {
     return (
       <main className="p-3 text-sm text-ink-700">
@@ -140,6 +145,47 @@ export function WidgetPage() {
           {t('widget.poweredBy')}
         </a>
       </footer>
+    </main>
+  );
+}
+
+/** `?match={id}`: that match's card (no event line), following it live. */
+function WidgetMatch({
+  matchId,
+  display,
+}: {
+  matchId: string;
+  display: { shortName: boolean; onlyOne: boolean };
+}) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<{ match: Match } | { failed: boolean; notFound: boolean } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    getMatch(matchId, controller.signal)
+      .then((match) => setState({ match }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          setState({ failed: true, notFound: isApiError(error) && error.status === 404 });
+      });
+    return () => controller.abort();
+  }, [matchId]);
+  return (
+    <main className="mx-auto max-w-md space-y-3 p-2 text-ink-900 sm:p-3" data-testid="widget">
+      <h1 className="truncate px-0.5 text-sm font-semibold">{t('widget.title')}</h1>
+      {state && 'failed' in state && (
+        <p role="alert" className="px-0.5 text-sm text-ink-700">
+          {state.notFound ? t('matches.notFound') : t('matches.loadFailed')}
+        </p>
+      )}
+      {state && 'match' in state && (
+        <MatchCard
+          match={state.match}
+          widget
+          {...display}
+          showEvent={false}
+          onChange={(match) => setState({ match })}
+        />
+      )}
     </main>
   );
 }

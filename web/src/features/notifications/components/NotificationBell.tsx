@@ -127,6 +127,7 @@ export function NotificationBell({ accountId }: { accountId: string }) {
     state.unread > 0 ? t('notifications.bellUnread', { count: state.unread }) : t('notifications.bell');
   return (
     <Menu>
+      {/* Its name holds what it shows (the unread count), so the name and the visible text agree (WCAG 2.5.3). */}
       <MenuButton
         aria-label={label}
         className="relative inline-flex size-9 items-center justify-center rounded-lg text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white data-open:bg-white/10"
@@ -142,10 +143,10 @@ export function NotificationBell({ accountId }: { accountId: string }) {
           </span>
         )}
       </MenuButton>
+      {/* Below the top bar's right end, inside the header (see the account menu). */}
       <MenuItems
-        anchor={{ to: 'bottom end', gap: '0.5rem', padding: '0.5rem' }}
         modal={false}
-        className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-xl bg-white shadow-lg ring-1 ring-black/5 focus:outline-none"
+        className="absolute top-full right-2 z-50 mt-0.5 w-[min(24rem,calc(100vw-1rem))] rounded-xl sm:right-6 bg-white shadow-lg ring-1 ring-black/5 focus:outline-none"
       >
         <NotificationPanel state={state} />
       </MenuItems>

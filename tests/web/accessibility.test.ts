@@ -1,0 +1,387 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { documentViolations } from '../support/axe.ts';
+import {
+  CHROMIUM,
+  signInBrowser,
+  viewports,
+  waitForTheAppOnEveryLoad,
+  type ViewportName,
+} from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+
+/**
+ * DESIGN.md §14: axe-core (its default rules, best practices included) finds nothing on any page of the product, in
+ * English and Dutch, at 1280 and 375 px, signed out, as a player and as a manager, with the menus and dialogs open.
+ * One server and one Chromium; each visitor is a browser context whose page is reused for every address.
+ */
+
+type Locale = 'en' | 'nl';
+/** A second ladder, its season not started yet: open to join, and deletable (the delete dialog). */
+const OPEN_LADDER = 'Open Ladder';
+const SWEEPS: Array<[Locale, ViewportName]> = [
+  ['en', 'desktop'],
+  ['nl', 'phone'],
+  ['nl', 'desktop'],
+  ['en', 'phone'],
+];
+
+/** Four sweeps of a visitor's pages: about 20 s on a quiet machine, several times that on a loaded one. */
+const SWEEP_TIMEOUT = 240_000;
+
+/** The texts a sweep clicks on, in both languages. */
+const TEXTS = {
+  en: {
+    tabs: ['Participants', 'Matches', 'Season', 'Ladder'],
+    delete: 'Delete',
+    edit: 'Edit',
+    accept: 'Accept',
+    decline: 'Decline',
+  },
+  nl: {
+    tabs: ['Deelnemers', 'Wedstrijden', 'Seizoen', 'Ladder'],
+    delete: 'Verwijderen',
+    edit: 'Bewerken',
+    accept: 'Accepteren',
+    decline: 'Weigeren',
+  },
+} as const;
+
+interface World {
+  baseUrl: string;
+  companyId: string;
+  ladderId: string;
+  ladderName: string;
+  seasonId: string;
+  matchId: string;
+  playerId: string;
+  manager: HttpClient;
+  player: HttpClient;
+}
+
+/** A step of a sweep: bring the page into a state, then axe looks at it. */
+type Visit = (page: Page, locale: Locale, world: World) => Promise<void>;
+
+/** Goes to a page of the product and waits until its main content has settled (no spinner, a heading). */
+async function open(page: Page, world: World, address: string): Promise<void> {
+  await page.goto(`${world.baseUrl}/webapps${address}`);
+  await settle(page);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.locator('h1, h2').first().waitFor();
+  await page.locator('[role="progressbar"], [aria-busy="true"]').first().waitFor({ state: 'detached' });
+}
+
+/** Clicks the first element matching and waits for what it opens. */
+async function openUp(page: Page, opener: string, opened: string): Promise<void> {
+  await page.locator(opener).first().click();
+  await page.locator(opened).first().waitFor();
+}
+
+/** Until an open dialog shows its buttons (Headless UI's dialog element itself has no size). */
+async function dialogShows(page: Page): Promise<void> {
+  await page.getByRole('dialog').getByRole('button').first().waitFor();
+}
+
+/** Until no transition or finite animation runs: axe must not judge colours halfway through a fade. */
+async function still(page: Page): Promise<void> {
+  // Polled with evaluate: waitForFunction compiles its text in the page, which the pages' CSP (no eval) refuses.
+  await expect
+    .poll(() =>
+      page.evaluate<boolean>(
+        `document.getAnimations().every((animation) => animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity)`,
+      ),
+    )
+    .toBe(true);
+}
+
+async function closeDialog(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+const signedOut: Array<[string, Visit]> = [
+  ['ladders', (page, locale, w) => open(page, w, `/ladders/${locale}/`)],
+  ['standings', (page, locale, w) => open(page, w, `/ladders/${locale}/${w.ladderId}`)],
+  ['season matches', (page, locale, w) => open(page, w, `/matches/${locale}/?event=${w.seasonId}`)],
+  ['a match', (page, locale, w) => open(page, w, `/matches/${locale}/?match=${w.matchId}`)],
+  ['player', (page, locale, w) => open(page, w, `/player/${locale}/${w.playerId}`)],
+  [
+    'widget',
+    async (page, locale, w) => {
+      await page.goto(`${w.baseUrl}/webapps/widget/${locale}/?event=${w.seasonId}`);
+      await page.locator('[data-match-id]').first().waitFor();
+    },
+  ],
+  [
+    'widget of one match (no ?event=)',
+    async (page, locale, w) => {
+      await page.goto(`${w.baseUrl}/webapps/widget/${locale}/?match=${w.matchId}`);
+      await page.locator(`[data-match-id="${w.matchId}"]`).waitFor();
+    },
+  ],
+  ['login', (page, locale, w) => open(page, w, `/account/${locale}/login`)],
+  ['register', (page, locale, w) => open(page, w, `/account/${locale}/register`)],
+  ['not found', (page, locale, w) => open(page, w, `/nowhere/${locale}/at-all`)],
+  ['accessibility statement', (page, locale, w) => open(page, w, `/accessibility/${locale}/`)],
+];
+
+const asPlayer: Array<[string, Visit]> = [
+  ['my matches', (page, locale, w) => open(page, w, `/matches/${locale}/`)],
+  [
+    'my match being edited',
+    async (page, locale) => {
+      await page.locator('[data-match-id]').getByRole('button', { name: TEXTS[locale].edit }).first().click();
+      await page.locator('[data-match-id] input[type="datetime-local"]').waitFor();
+    },
+  ],
+  [
+    'standings with a challenge to answer',
+    async (page, locale, w) => {
+      await open(page, w, `/ladders/${locale}/${w.ladderId}`);
+      await page.getByTestId('standings').waitFor();
+    },
+  ],
+  [
+    'the accept dialog',
+    async (page, locale) => {
+      await page.getByTestId('standings').getByRole('button', { name: TEXTS[locale].accept }).click();
+      await dialogShows(page);
+    },
+  ],
+  ['the accept dialog closed', (page) => closeDialog(page)],
+  [
+    'the decline dialog',
+    async (page, locale) => {
+      await page.getByTestId('standings').getByRole('button', { name: TEXTS[locale].decline }).click();
+      await dialogShows(page);
+    },
+  ],
+  ['the decline dialog closed', (page) => closeDialog(page)],
+  [
+    'the join dialog',
+    async (page, locale, w) => {
+      await open(page, w, `/ladders/${locale}/`);
+      await page.locator('main button', { hasText: 'Spring' }).first().click();
+      await dialogShows(page);
+    },
+  ],
+  ['the join dialog closed', (page) => closeDialog(page)],
+  ['scorer', (page, locale, w) => open(page, w, `/matches/${locale}/score/${w.matchId}`)],
+  ['account', (page, locale, w) => open(page, w, `/account/${locale}/`)],
+  ['preferences', (page, locale, w) => open(page, w, `/account/${locale}/preferences`)],
+  ['companies', (page, locale, w) => open(page, w, `/company/${locale}/`)],
+  ['new company', (page, locale, w) => open(page, w, `/company/${locale}/onboarding`)],
+  [
+    'account menu',
+    async (page) => {
+      await openUp(page, 'header [aria-haspopup="menu"] >> nth=-1', '[role="menu"]');
+    },
+  ],
+  ['account menu closed', (page) => page.keyboard.press('Escape')],
+  [
+    'notifications',
+    async (page) => {
+      await openUp(page, 'header [aria-haspopup="menu"] >> nth=0', '[role="menu"]');
+    },
+  ],
+];
+
+const asManager: Array<[string, Visit]> = [
+  [
+    'participants',
+    (page, locale, w) =>
+      open(page, w, `/manager/${locale}/${w.companyId}/ladders/${encodeURIComponent(w.ladderName)}`),
+  ],
+  ...TEXTS.en.tabs.map((_, index): [string, Visit] => [
+    `tab ${index + 1}`,
+    async (page, locale) => {
+      await page.getByRole('tab', { name: TEXTS[locale].tabs[index] }).last().click();
+      await settle(page);
+    },
+  ]),
+  [
+    // A number too big is kept as typed and said to be too big (a maxLength once clipped 100000 to 100 silently).
+    'a number too big',
+    async (page, locale) => {
+      await page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last().click();
+      const field = page.locator('main input[inputmode="numeric"]').last();
+      await field.fill('');
+      await field.pressSequentially('100000');
+      expect(await field.inputValue()).toBe('100000');
+      await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    },
+  ],
+  [
+    'delete dialog',
+    async (page, locale, w) => {
+      await open(page, w, `/manager/${locale}/${w.companyId}/ladders/${encodeURIComponent(OPEN_LADDER)}`);
+      await page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last().click();
+      await page.getByRole('button', { name: TEXTS[locale].delete, exact: true }).click();
+      await dialogShows(page);
+    },
+  ],
+  ['delete dialog closed', (page) => closeDialog(page)],
+  ['audit', (page, locale, w) => open(page, w, `/audit/${locale}/${w.companyId}`)],
+  ['a match as its manager', (page, locale, w) => open(page, w, `/matches/${locale}/?match=${w.matchId}`)],
+];
+
+describe('accessibility: axe-core over every page', () => {
+  let courtside: RunningCourtside;
+  let browser: Browser;
+  let world: World;
+  beforeAll(async () => {
+    const [started, launched] = await Promise.all([
+      createBackend('embedded').then((backend) =>
+        startTestCourtside(backend, { webDistDir: defaultWebDistDir }),
+      ),
+      chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] }),
+    ]);
+    courtside = started;
+    browser = launched;
+    world = await buildWorld(courtside.url!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await courtside?.stop();
+  });
+
+  async function sweep(visits: Array<[string, Visit]>, who: HttpClient | null): Promise<string[]> {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    try {
+      if (who) await signInBrowser(context, world.baseUrl, who);
+      const page = await context.newPage();
+      waitForTheAppOnEveryLoad(page);
+      const found: string[] = [];
+      for (const [locale, viewport] of SWEEPS) {
+        await page.setViewportSize(viewports[viewport]);
+        for (const [name, visit] of visits) {
+          const where = `${name} (${locale}, ${viewport})`;
+          try {
+            await visit(page, locale, world);
+          } catch (error) {
+            throw new Error(`${where}: ${String(error)}`, { cause: error });
+          }
+          await still(page);
+          found.push(...(await documentViolations(page, where)));
+        }
+      }
+      return found;
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('follows prefers-reduced-motion: no transition or animation takes time', async () => {
+    const durations = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await browser.newContext({ viewport: viewports.phone, reducedMotion });
+      try {
+        const page = await context.newPage();
+        waitForTheAppOnEveryLoad(page);
+        await open(page, world, '/ladders/en/');
+        return await page.evaluate<string[]>(
+          `[...document.querySelectorAll('[class*="transition"], [class*="animate-"]')].flatMap((element) => {
+            const style = getComputedStyle(element);
+            return [style.transitionDuration, style.animationDuration].flatMap((list) => list.split(', '));
+          }).filter((duration) => parseFloat(duration) * (duration.endsWith('ms') ? 1 : 1000) > 1)`,
+        );
+      } finally {
+        await context.close();
+      }
+    };
+    expect((await durations('no-preference')).length).toBeGreaterThan(0);
+    expect(await durations('reduce')).toEqual([]);
+  });
+
+  it(
+    'signed out',
+    async () => {
+      expect(await sweep(signedOut, null)).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
+  it(
+    'as a player',
+    async () => {
+      expect(await sweep(asPlayer, world.player)).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
+  it(
+    'as a manager',
+    async () => {
+      expect(await sweep(asManager, world.manager)).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
+});
+
+/**
+ * A club with a ladder whose season has three teams: a match between the first two (the player is the second), a
+ * challenge of the third to the player, and a second ladder whose next season is open for registration.
+ */
+async function buildWorld(baseUrl: string): Promise<World> {
+  const ladderName = 'Club Ladder';
+  const { manager, company, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 3, {
+    companyName: 'TC Axe',
+    ladderName,
+  });
+  const [first, player, third] = teams as [(typeof teams)[0], (typeof teams)[0], (typeof teams)[0]];
+  const created = await manager.json<{ matchId: string }>(
+    'POST',
+    `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+    {
+      defenderId: first.teamId,
+      challengerId: player.teamId,
+    },
+  );
+  expect(created.status).toBe(201);
+  const dated = await manager.json('PUT', `${MATCHES_API}/matches`, {
+    id: created.body.matchId,
+    date: `${day(3)}T18:30`,
+    defender: { special: 'none', matchSets: [] },
+    challenger: { special: 'none', matchSets: [] },
+  });
+  expect(dated.status).toBe(200);
+  const challenge = await third.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
+    defenderTeamId: player.teamId,
+  });
+  expect(challenge.status).toBe(201);
+  const other = await manager.json<{ uuid: string }>('POST', `${ADMIN_API}/companies/${company.id}/ladders`, {
+    name: OPEN_LADDER,
+    email: 'open@club.test',
+    sportsCategory: 'TENNISSINGLE',
+  });
+  const season = await manager.json(
+    'POST',
+    `${ADMIN_API}/companies/${company.id}/ladders/${other.body.uuid}/seasons`,
+    {
+      name: 'Spring',
+      startDate: day(10),
+      endDate: day(60),
+      minimumPlayedMatches: 3,
+      openForRegistration: true,
+      matchType: 'BESTOFTHREE',
+    },
+  );
+  expect(season.status).toBe(201);
+  const me = await player.http.json<{ id: string }>('GET', `${ACCOUNT_API}/account`);
+  return {
+    baseUrl,
+    companyId: company.id,
+    ladderId,
+    ladderName,
+    seasonId,
+    matchId: created.body.matchId,
+    playerId: me.body.id,
+    manager,
+    player: player.http,
+  };
+}

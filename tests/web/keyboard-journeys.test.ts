@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { seasonWithTeams } from '../support/ladder-setup.ts';
+
+/**
+ * DESIGN.md §14 with the keyboard alone (no mouse call): challenge, accept, a match card's Edit and Save, and the
+ * lazily loaded dialogs (cancel match, dispute) opened for the first time. After every action the focus is visible
+ * and somewhere on the page, never on <body>; a dialog that closes gives the focus back to what opened it.
+ */
+
+const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
+
+/** What has the focus: its tag, role or name, enough to tell it in a failure; "body" when nothing has. */
+function focused(page: Page): Promise<{ tag: string; text: string; visible: boolean }> {
+  return page.evaluate(`(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return { tag: 'body', text: '', visible: false };
+    return {
+      tag: active.tagName.toLowerCase(),
+      text: (active.getAttribute('aria-label') || active.textContent || '').trim().slice(0, 60),
+      visible: active.matches(':focus-visible'),
+    };
+  })()`);
+}
+
+/** Tabs forward until `target` has the focus (as a keyboard user would reach it). */
+async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
+  await target.waitFor();
+  for (let presses = 0; presses < most; presses++) {
+    if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reached with ${most} presses of Tab: ${JSON.stringify(await focused(page))}`);
+}
+
+/** After an action: the focus settles somewhere visible, not on <body>. */
+async function focusStaysOnThePage(page: Page, after: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const now = await focused(page);
+      return [after, now.tag !== 'body' && now.visible];
+    })
+    .toEqual([after, true]);
+}
+
+/** Opens a dialog from `opener` with Enter, closes it with Escape: the focus is back on the opener. */
+async function dialogGivesFocusBack(page: Page, opener: Locator, dialogTestId: string): Promise<void> {
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  await page.getByTestId(dialogTestId).getByRole('heading').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId(dialogTestId).waitFor({ state: 'detached' });
+  const onOpener = () => opener.evaluate((element) => element === element.ownerDocument.activeElement);
+  await expect.poll(async () => [dialogTestId, await onOpener()]).toEqual([dialogTestId, true]);
+}
+
+describe('keyboard-only journeys', () => {
+  let courtside: RunningCourtside;
+  const browsers: Browser[] = [];
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    for (const browser of browsers) await browser.close();
+    await courtside?.stop();
+  });
+
+  it('challenge, accept, edit and save a match, and the cancel and dispute dialogs, with the keyboard alone', async () => {
+    const baseUrl = courtside.url!;
+    const { manager, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 3, {
+      companyName: 'TC Keys',
+      ladderName: 'Key ladder',
+    });
+    for (const [index, team] of teams.entries()) {
+      await team.http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+        fullName: NAMES[index],
+        phoneNumber: { countryCode: '31', number: '06 12345678' },
+      });
+    }
+    const [ann, bo, cy] = teams as [(typeof teams)[0], (typeof teams)[0], (typeof teams)[0]];
+    const standings = `${baseUrl}/webapps/ladders/en/${ladderId}`;
+    const open = async (http: typeof ann.http) => {
+      const browser = await openBrowser('desktop');
+      browsers.push(browser);
+      await signInBrowser(browser.context, baseUrl, http);
+      return browser.page;
+    };
+
+    // Cy (#3) challenges Bo (#2): the button goes, the focus stays in the row.
+    const cyPage = await open(cy.http);
+    await cyPage.goto(standings);
+    await tabTo(cyPage, cyPage.getByRole('button', { name: 'Challenge Bo Baseline' }));
+    await cyPage.keyboard.press('Enter');
+    await cyPage.getByTestId('challenge-chip').first().waitFor();
+    await focusStaysOnThePage(cyPage, 'challenge');
+
+    // Bo accepts in the dialog; the Accept button goes with the challenge.
+    const boPage = await open(bo.http);
+    await boPage.goto(standings);
+    const accept = boPage.getByTestId('standings').getByRole('button', { name: 'Accept' });
+    await tabTo(boPage, accept);
+    await boPage.keyboard.press('Enter');
+    const dialog = boPage.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Accept challenge' }).waitFor();
+    await tabTo(boPage, dialog.getByRole('button', { name: 'Accept challenge' }));
+    await boPage.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => accept.count()).toBe(0);
+    await focusStaysOnThePage(boPage, 'accept');
+
+    // A match between Ann and Bo, entered by Ann: Bo edits his other match (with Cy) and saves it.
+    const created = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      {
+        defenderId: ann.teamId,
+        challengerId: bo.teamId,
+      },
+    );
+    expect(created.status).toBe(201);
+    const entered = await ann.http.json('PUT', `${MATCHES_API}/matches`, {
+      id: created.body.matchId,
+      date: null,
+      defender: {
+        special: 'none',
+        matchSets: [
+          { order: 1, score: 6 },
+          { order: 2, score: 6 },
+        ],
+      },
+      challenger: {
+        special: 'none',
+        matchSets: [
+          { order: 1, score: 1 },
+          { order: 2, score: 2 },
+        ],
+      },
+    });
+    expect(entered.status).toBe(200);
+    await boPage.goto(`${baseUrl}/webapps/matches/en/`);
+    const cards = boPage.getByTestId('match-card');
+    const challengeCard = cards.filter({ hasText: 'Cy Volley' });
+    await tabTo(boPage, challengeCard.getByRole('button', { name: 'Edit' }));
+    await boPage.keyboard.press('Enter');
+    await challengeCard.getByRole('button', { name: 'Save' }).waitFor();
+    await focusStaysOnThePage(boPage, 'edit');
+
+    // The cancel dialog, loaded the first time it opens, gives the focus back to Cancel match when it closes.
+    await dialogGivesFocusBack(
+      boPage,
+      challengeCard.getByRole('button', { name: 'Cancel match' }),
+      'cancel-match-dialog',
+    );
+
+    await tabTo(boPage, challengeCard.getByRole('button', { name: 'Save' }));
+    await boPage.keyboard.press('Enter');
+    await challengeCard.getByRole('button', { name: 'Edit' }).waitFor();
+    await focusStaysOnThePage(boPage, 'save');
+
+    // The dispute dialog, loaded the first time it opens, gives the focus back to Dispute when it closes.
+    const annCard = cards.filter({ hasText: 'Ann Ace' });
+    await dialogGivesFocusBack(boPage, annCard.getByRole('button', { name: 'Dispute' }), 'dispute-dialog');
+  }, 180_000);
+});

@@ -1,0 +1,27 @@
+import type { AccessibilityTranslation } from './accessibility-en';
+
+/** Dutch texts of the accessibility statement (same shape as accessibility-en.ts). */
+const accessibilityNl: AccessibilityTranslation = {
+  accessibility: {
+    title: 'Toegankelijkheid',
+    intro:
+      'Courtside wil voor iedereen bruikbaar zijn: met alleen een toetsenbord, met een schermlezer, ingezoomd, op een kleine telefoon. We streven naar WCAG 2.2 niveau AA op elke pagina.',
+    testedTitle: 'Wat we testen, en hoe',
+    tested: {
+      axe: 'Bij elke wijziging opent een automatische test elke pagina in het Engels en het Nederlands, 1280 en 375 pixels breed, niet ingelogd, als speler en als clubbeheerder, met de menu’s en dialogen open, en laat axe-core haar controleren. Elk probleem dat het vindt, hoe klein ook, houdt de wijziging tegen.',
+      keyboard:
+        'Met alleen het toetsenbord spelen we de routes door: inloggen, een team inschrijven, uitdagen, accepteren, een uitslag invoeren en bevestigen, live scoren, en elke dialoog openen en sluiten. De focus moet zichtbaar blijven, na een actie nooit zoekraken en terugkeren naar wat een dialoog opende.',
+      live: 'Live scores en wijzigingen in de stand worden beleefd aan schermlezers gemeld, hooguit één keer per punt.',
+      motion: 'Vraagt je apparaat om minder beweging, dan bewegen de pagina’s niet.',
+    },
+    limitsTitle: 'Wat nog niet perfect is',
+    limits:
+      'Automatische controles vinden veel drempels, niet allemaal. De widget die een club in haar eigen site opneemt controleren we als onze pagina; de site eromheen is van de club.',
+    contactTitle: 'Meld een drempel',
+    contact:
+      'Loop je ergens tegenaan? Schrijf naar het e-mailadres van de ladder waarin je speelt (de club die haar organiseert geeft het bij haar ladder). Vertel welke pagina, wat je probeerde en wat je gebruikt (browser, schermlezer, zoom).',
+    updated: 'Deze verklaring is voor het laatst nagekeken in november 2026.',
+  },
+};
+
+export default accessibilityNl;
