@@ -3,6 +3,7 @@ import type { LiveScoringTranslation } from '../locales/live-scoring';
 import type { InvitationTranslation } from '../locales/invitation-en';
 import type { PlayerTranslation } from '../locales/player-en';
 import type { DevMailboxTranslation } from '../locales/dev-mailbox-en';
+import type { CompanyTranslation } from '../locales/company-en';
 import type { PasswordTranslation } from '../locales/password-en';
 import type { SettingsTranslation } from '../locales/settings-en';
 import type { LaddersTranslation } from '../locales/ladders-en';
@@ -20,12 +21,13 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
 };
 
 /**
- * Every key of the app's main namespace. Nine parts load with their pages: `liveScoring` with the scorer and the live
+ * Every key of the app's main namespace. Ten parts load with their pages: `liveScoring` with the scorer and the live
  * match page (locales/live-scoring.ts), the manager area's texts with the manager and audit pages
  * (locales/manager-texts.ts), the ladders pages' English texts with those pages (locales/ladders-texts.ts), the
  * invitation page's with it (locales/invitation-texts.ts), the forgot and reset password pages' with them
  * (locales/password-texts.ts), the settings page's with it (locales/settings-texts.ts), the player page's ratings
- * with them (locales/player-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts), the accessibility
+ * with them (locales/player-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts), the companies pages' with them
+ * (locales/company-texts.ts), the accessibility
  * statement's with it (locales/accessibility-texts.ts).
  */
 export type TranslationKey = KeysOf<
@@ -34,6 +36,7 @@ export type TranslationKey = KeysOf<
     InvitationTranslation &
     PlayerTranslation &
     DevMailboxTranslation &
+    CompanyTranslation &
     PasswordTranslation &
     SettingsTranslation &
     AccessibilityTranslation

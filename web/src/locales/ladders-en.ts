@@ -54,7 +54,7 @@ const laddersEn = {
     movementDownLabel_one: 'down {{count}} place',
     movementDownLabel_other: 'down {{count}} places',
     rating: 'Rating',
-    provisional: 'Provisional rating: fewer matches than it takes to be sure',
+    provisional: 'Provisional rating',
     played: 'Played',
     wonLost: 'W–L',
     wonLostLabel: '{{won}} won, {{lost}} lost',

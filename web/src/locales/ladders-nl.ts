@@ -54,7 +54,7 @@ const laddersNl: LaddersTranslation = {
     movementDownLabel_one: '{{count}} plaats gezakt',
     movementDownLabel_other: '{{count}} plaatsen gezakt',
     rating: 'Rating',
-    provisional: 'Voorlopige rating: nog te weinig wedstrijden om zeker te zijn',
+    provisional: 'Voorlopige rating',
     played: 'Gespeeld',
     wonLost: 'W–V',
     wonLostLabel: '{{won}} gewonnen, {{lost}} verloren',

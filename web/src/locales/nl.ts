@@ -1,4 +1,5 @@
 import type { Translation } from './en';
+import type { CompanyTranslation } from './company-en';
 import type { DevMailboxTranslation } from './dev-mailbox-en';
 import type { InvitationTranslation } from './invitation-en';
 import invitationNl from './invitation-nl';
@@ -22,6 +23,7 @@ const nl: Translation &
   InvitationTranslation &
   PlayerTranslation &
   DevMailboxTranslation &
+  CompanyTranslation &
   PasswordTranslation &
   SettingsTranslation = {
   app: {

@@ -15,6 +15,10 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { pagePath } from '../../../lib/locale';
 import { createCompany } from '../api/companies';
+import { i18n } from '../../../lib/i18n';
+import { addCompanyTexts } from '../../../locales/company-texts';
+
+addCompanyTexts(i18n);
 
 /** /company/{locale}/onboarding: create a company (name); then its manager area. */
 export function CompanyOnboardingPage() {

@@ -10,6 +10,10 @@ import { useLocale } from '../../../hooks/useLocale';
 import { getCompanies, type Company } from '../../../lib/account-api';
 import { useErrorText } from '../../../hooks/useAction';
 import { pagePath } from '../../../lib/locale';
+import { i18n } from '../../../lib/i18n';
+import { addCompanyTexts } from '../../../locales/company-texts';
+
+addCompanyTexts(i18n);
 
 function PlusIcon() {
   return (
