@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MatchState } from '../../events/src/matches/decider.ts';
-import {
-  liveDecider,
-  scoreOf,
-  type LiveDomainEvent,
-  type LiveMatchState,
-} from '../../events/src/live/decider.ts';
+import { liveDecider, scoreOf, type LiveDomainEvent } from '../../events/src/live/decider.ts';
+import { manager, plannedMatch, pointScored, started as liveStarted } from './support/live-match.ts';
 import {
   liveScore,
   liveSteps,
@@ -110,6 +105,12 @@ describe('a tiebreak at 6–6, point by point', () => {
     ]);
     expect(after.server).toBe(C);
     expect(after.game).toEqual(call('0', '0'));
+  });
+
+  it('the serve changes after the first point whoever wins it', () => {
+    expect(liveScore(config('BESTOFTHREE'), pts(`${sixAll} c`)).server).toBe(C);
+    expect(liveScore(config('BESTOFTHREE'), pts(`${sixAll} cd`)).server).toBe(C);
+    expect(liveScore(config('BESTOFTHREE'), pts(`${sixAll} cdd`)).server).toBe(D);
   });
 
   it('7–6 in the tiebreak is not enough; 9–7 wins it', () => {
@@ -261,6 +262,53 @@ describe('best of five, to the fifth set', () => {
   });
 });
 
+describe('break points (the receiver wins the game with the next point) and the counts', () => {
+  it('with advantage: from 0–40 the receiver has break points until deuce, and at its advantage', () => {
+    // Points: 0–15 0–30 0–40 15–40 30–40 40–40 40–AD 40–40 40–AD game to the receiver.
+    const steps = liveSteps(config('BESTOFTHREE'), pts('cccdddcdcc'));
+    expect(steps.map((step) => step.breakPoint)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
+    const score = liveScore(config('BESTOFTHREE'), pts('cccdddcdcc'));
+    expect(score.stats.breakPointsFaced).toEqual({ defender: 0, challenger: 5 });
+    expect(score.stats.breakPointsWon).toEqual({ defender: 0, challenger: 1 });
+    expect(score.stats.servicePointsPlayed).toEqual({ defender: 10, challenger: 0 });
+    expect(score.stats.servicePointsWon).toEqual({ defender: 4, challenger: 0 });
+    expect(score.stats.pointsWon).toEqual({ defender: 4, challenger: 6 });
+    expect(score.stats.longestRun).toEqual({ defender: 3, challenger: 3 });
+  });
+
+  it('with no-ad, the point at deuce is a break point; the server’s game points are none', () => {
+    const steps = liveSteps(config('BESTOFTHREE', true), pts('cccdddc'));
+    expect(steps.map((step) => step.breakPoint)).toEqual([false, false, false, true, true, true, true]);
+    expect(liveSteps(config('BESTOFTHREE'), pts('dddcccd')).some((step) => step.breakPoint)).toBe(false);
+    const saved = liveScore(config('BESTOFTHREE', true), pts('cccdddd'));
+    expect(saved.stats.breakPointsFaced.challenger).toBe(4);
+    expect(saved.stats.breakPointsWon.challenger).toBe(0);
+  });
+
+  it('no step is counted after the match is won', () => {
+    const steps = liveSteps(config('BESTOFTHREE'), pts(`${twice('dddd', 12)} dddd`));
+    expect(steps).toHaveLength(48);
+    expect(steps.at(-1)).toMatchObject({ gameEnded: true, setEnded: true, set: 1 });
+  });
+
+  it('a games-only match ended with the defender ahead is the defender’s, the game in progress is dropped', () => {
+    const ended = liveScore(config('GAMESONLY'), pts('dddd cccc dddd dd'), true);
+    expect(ended).toMatchObject({ finished: true, winner: D, game: call('0', '0'), seq: 14 });
+    expect(ended.sets).toEqual([{ defender: 2, challenger: 1 }]);
+  });
+});
+
 describe('properties over any sequence of points', () => {
   const configs = fc.record({
     matchType: fc.constantFrom('BESTOFTHREE' as const, 'BESTOFFIVE' as const, 'GAMESONLY' as const),
@@ -370,31 +418,7 @@ describe('properties over any sequence of points', () => {
     );
   });
 
-  const ref = { matchId: 'm1', seasonId: 's1', ladderId: 'l1' };
-  const matchState = (matchType: LiveConfig['matchType']): MatchState => ({
-    season: {
-      seasonId: 's1',
-      ladderId: 'l1',
-      matchType,
-      latestDate: '2026-06-30',
-      positions: { bo: 2, ed: 5 },
-      confirmHours: 48,
-      movement: 'LEAPFROG',
-    },
-    match: {
-      matchId: 'm1',
-      defenderId: 'bo',
-      challengerId: 'ed',
-      defender: { matchSets: [], special: 'none' },
-      challenger: { matchSets: [], special: 'none' },
-      date: null,
-      cancelled: false,
-      hadWinner: false,
-      confirmation: { state: 'confirmed' },
-    },
-  });
-  const manager = { role: 'manager' as const, accountId: 'manager-1' };
-  const apply = (state: LiveMatchState, events: unknown) => {
+  const apply = (state: ReturnType<typeof plannedMatch>, events: unknown) => {
     expect(Array.isArray(events)).toBe(true);
     return (events as LiveDomainEvent[]).reduce(liveDecider.evolve, state);
   };
@@ -403,17 +427,10 @@ describe('properties over any sequence of points', () => {
     const now = new Date('2026-03-14T10:00:00Z');
     fc.assert(
       fc.property(configs, points, fc.constantFrom(D, C), (setup, won, next) => {
-        const started: LiveDomainEvent = {
-          type: 'LiveScoringStarted',
-          payload: { ...ref, firstServer: setup.firstServer, noAd: setup.noAd, finalSet: setup.finalSet },
-        };
-        let state = liveDecider.evolve({ match: matchState(setup.matchType) }, started);
+        let state = liveDecider.evolve(plannedMatch(setup.matchType), liveStarted(setup));
         for (const [index, winner] of won.entries()) {
           if (scoreOf(state)!.finished) break;
-          state = liveDecider.evolve(state, {
-            type: 'PointScored',
-            payload: { ...ref, seq: index + 1, winner },
-          });
+          state = liveDecider.evolve(state, pointScored(index + 1, winner));
         }
         const before = scoreOf(state)!;
         fc.pre(!before.finished);
