@@ -197,10 +197,69 @@ describe('ratings: which results rate', () => {
       result(match(1), 'defender'),
     ]);
     const empty = given([...singles, planned(match(1), team(1), team(9)), result(match(1), 'defender')]);
+    const emptyDefender = given([
+      ...singles,
+      planned(match(1), team(9), team(1)),
+      result(match(1), 'defender'),
+    ]);
 
     expect(ratingsOf(itself)).toEqual({});
     expect(ratingsOf(shared)).toEqual({});
     expect(ratingsOf(empty)).toEqual({});
+    expect(ratingsOf(emptyDefender)).toEqual({});
+  });
+
+  it("reads a set's winner by the season's match type as it was last set", () => {
+    const oneSet = (matchId: string) =>
+      event('MatchResultRecorded', {
+        ...ref(matchId),
+        defender: { matchSets: [{ score: 6 }], special: 'none' },
+        challenger: { matchSets: [{ score: 4 }], special: 'none' },
+      });
+    const bestOfThree = given([...singles, planned(match(1), team(1), team(2)), oneSet(match(1))]);
+    const gamesOnly = given([
+      ...singles,
+      event('SeasonUpdated', { ...(season(seasonId, ladderId).payload as object), matchType: 'GAMESONLY' }),
+      planned(match(1), team(1), team(2)),
+      oneSet(match(1)),
+    ]);
+
+    expect(ratingsOf(bestOfThree)).toEqual({});
+    expect(ratingOf(gamesOnly, ann)!.rating).toBeGreaterThan(1500);
+  });
+
+  it('rates a result in the category its ladder had when it was played, also after the ladder changed category', () => {
+    const state = given([
+      ...singles,
+      planned(match(1), team(1), team(2)),
+      result(match(1), 'defender'),
+      event('LadderUpdated', { ladderId, name: 'Ladder', email: 'l@example.org', sportsCategory: 'PADEL' }),
+      planned(match(2), team(1), team(2)),
+      result(match(2), 'challenger'),
+      result(match(1), 'challenger'), // a correction of the first keeps its category
+    ]);
+
+    expect(ratingOf(state, ann)!.matches).toBe(1);
+    expect(ratingOf(state, ann)!.changes[0]!.won).toBe(false);
+    expect(ratingOf(state, ann, 'PADEL')!.matches).toBe(1);
+    expect(ratingOf(state, bob, 'PADEL')!.changes[0]!.won).toBe(true);
+  });
+
+  it('places a result when it first counts: one confirmed later comes after one entered in between', () => {
+    const confirming = confirmed(match(1));
+    const state = given([
+      ...singles,
+      registered(team(3), cas),
+      planned(match(1), team(1), team(2)),
+      pending(match(1), 'defender'),
+      planned(match(2), team(2), team(3)),
+      result(match(2), 'defender'),
+      confirming,
+    ]);
+
+    expect(state.order.toArray()).toEqual([match(2), match(1)]);
+    expect(ratingOf(state, bob)!.changes.map((change) => change.matchId)).toEqual([match(2), match(1)]);
+    expect(ratingOf(state, ann)!.changes[0]!.at).toBe(confirming.occurredAt);
   });
 
   it('updates only the players of a match', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedScore, INITIAL_RATING, isProvisional, ratePeriod, sideOf } from './glicko2.ts';
+import { expectedScore, INITIAL_RATING, isProvisional, ratePeriod, sideOf, type Outcome } from './glicko2.ts';
 
 const SCALE = 173.7178;
 
@@ -78,5 +78,87 @@ describe('Glicko-2 as DESIGN.md §11 uses it', () => {
       rating: 1432,
       deviation: 77,
     });
+  });
+});
+
+describe("Glicko-2's volatility, checked against the equation it solves (Glickman's step 5)", () => {
+  // Written from the paper, not from the code: the new volatility σ′ is the root x = ln σ′² of f.
+  const g = (phi: number) => 1 / Math.sqrt(1 + (3 * phi * phi) / Math.PI ** 2);
+  function rootCheck(
+    player: { rating: number; deviation: number; volatility: number },
+    outcomes: readonly Outcome[],
+  ) {
+    const mu = (player.rating - 1500) / SCALE;
+    const phi = player.deviation / SCALE;
+    let inverseV = 0;
+    let sum = 0;
+    for (const o of outcomes) {
+      const phiJ = o.deviation / SCALE;
+      const e = 1 / (1 + Math.exp(-g(phiJ) * (mu - (o.rating - 1500) / SCALE)));
+      inverseV += g(phiJ) ** 2 * e * (1 - e);
+      sum += g(phiJ) * (o.score - e);
+    }
+    const v = 1 / inverseV;
+    const delta = v * sum;
+    const a = Math.log(player.volatility ** 2);
+    const f = (x: number) =>
+      (Math.exp(x) * (delta ** 2 - phi ** 2 - v - Math.exp(x))) / (2 * (phi ** 2 + v + Math.exp(x)) ** 2) -
+      (x - a) / 0.25;
+    const after = ratePeriod(player, outcomes);
+    const phiStar = Math.sqrt(phi ** 2 + after.volatility ** 2);
+    const phiAfter = 1 / Math.sqrt(1 / phiStar ** 2 + 1 / v);
+    return {
+      residual: f(Math.log(after.volatility ** 2)),
+      branch: delta ** 2 > phi ** 2 + v ? 'large' : 'small',
+      deviation: after.deviation - SCALE * phiAfter,
+      rating: after.rating - (SCALE * (mu + phiAfter ** 2 * sum) + 1500),
+    };
+  }
+
+  it.each([
+    [
+      "the paper's example",
+      { rating: 1500, deviation: 200, volatility: 0.06 },
+      [
+        { rating: 1400, deviation: 30, score: 1 },
+        { rating: 1550, deviation: 100, score: 0 },
+        { rating: 1700, deviation: 300, score: 0 },
+      ],
+      'small',
+    ],
+    [
+      'a settled player beating a far stronger one',
+      { rating: 1500, deviation: 50, volatility: 0.06 },
+      [{ rating: 2300, deviation: 30, score: 1 }],
+      'large',
+    ],
+    [
+      'a settled, volatile player losing to a far weaker one',
+      { rating: 2100, deviation: 40, volatility: 0.09 },
+      [{ rating: 1300, deviation: 35, score: 0 }],
+      'large',
+    ],
+    [
+      'a new player against a new one',
+      { rating: 1500, deviation: 350, volatility: 0.06 },
+      [{ rating: 1500, deviation: 350, score: 1 }],
+      'small',
+    ],
+  ] as const)('solves f(ln σ′²) = 0 for %s, and rates with that σ′', (_, player, outcomes, branch) => {
+    const check = rootCheck(player, outcomes as readonly Outcome[]);
+
+    expect(check.branch).toBe(branch);
+    expect(Math.abs(check.residual)).toBeLessThan(1e-6);
+    expect(check.deviation).toBeCloseTo(0, 9);
+    expect(check.rating).toBeCloseTo(0, 9);
+  });
+
+  it("gives the paper's σ′ unrounded: 0.0599960", () => {
+    const after = ratePeriod({ rating: 1500, deviation: 200, volatility: 0.06 }, [
+      { rating: 1400, deviation: 30, score: 1 },
+      { rating: 1550, deviation: 100, score: 0 },
+      { rating: 1700, deviation: 300, score: 0 },
+    ]);
+    expect(after.volatility).toBeCloseTo(0.059996, 6);
   });
 });

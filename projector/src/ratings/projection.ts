@@ -53,8 +53,8 @@ export function resultAfter(
       return {
         match_id: event.payload.matchId,
         company_id: event.companyId,
-        sports_category: match.sportsCategory,
-        // Who played is who played when the result first came in.
+        // The category and who played are those of when the result first came in.
+        sports_category: before?.sports_category ?? match.sportsCategory,
         defender_ids: before?.defender_ids ?? match.defenderIds,
         challenger_ids: before?.challenger_ids ?? match.challengerIds,
         winner: scored.winner,
