@@ -38,7 +38,7 @@ describe('requests in flight at a stop', () => {
 
   it('stops waiting for a handler that never ends once its timeout has passed', async () => {
     const inFlight = new InFlightRequests();
-    void inFlight.middleware({} as Koa.Context, () => new Promise(() => undefined));
+    void inFlight.middleware({ state: {} } as Koa.Context, () => new Promise(() => undefined));
 
     await inFlight.drained(20);
 
