@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { LADDER_API } from '@courtside/events/api-paths';
 import { sportsCategorySchema } from '@courtside/events/ladders/model';
@@ -33,6 +34,13 @@ export function playerRoutes(router: Router, services: AppServices): void {
   const api = documented(router);
   const query = (sql: string, params?: unknown[]) => db.query(sql, params);
 
+  /**
+   * The same answer for every caller, kept until the read models change (a failed build, a 404, is never kept), and
+   * answered by address before the route runs next time (http/public-answer-cache.ts).
+   */
+  const kept = (ctx: Context, key: string, build: () => Promise<unknown>) =>
+    services.publicAnswers.answer(ctx, key, build, { byAddress: true });
+
   async function requirePlayer(playerId: string): Promise<string> {
     const name = await playerNameOf(db, playerId);
     if (name === undefined) throw new HttpError(404, 'No such player');
@@ -49,19 +57,21 @@ export function playerRoutes(router: Router, services: AppServices): void {
     },
     async (ctx) => {
       const { playerId } = parseInput(playerParams, ctx.params, 'address');
-      const name = await requirePlayer(playerId);
-      const [companies, results] = await Promise.all([
-        companyRatingsOf(db, playerId),
-        resultsOf(db, playerId),
-      ]);
-      const won = results.filter((result) => result.won).length;
-      ctx.body = {
-        playerId,
-        name,
-        companies,
-        record: { played: results.length, won, lost: results.length - won, streak: streakOf(results) },
-        recentMatchIds: results.slice(0, RECENT_MATCHES).map((result) => result.matchId),
-      };
+      await kept(ctx, `player ${playerId}`, async () => {
+        const name = await requirePlayer(playerId);
+        const [companies, results] = await Promise.all([
+          companyRatingsOf(db, playerId),
+          resultsOf(db, playerId),
+        ]);
+        const won = results.filter((result) => result.won).length;
+        return {
+          playerId,
+          name,
+          companies,
+          record: { played: results.length, won, lost: results.length - won, streak: streakOf(results) },
+          recentMatchIds: results.slice(0, RECENT_MATCHES).map((result) => result.matchId),
+        };
+      });
     },
   );
 
@@ -78,8 +88,10 @@ export function playerRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const { playerId } = parseInput(playerParams, ctx.params, 'address');
       const { companyId, sportsCategory } = parseInput(ratingsQuery, ctx.query, 'query');
-      await requirePlayer(playerId);
-      ctx.body = await ratingChangesOf(db, playerId, companyId, sportsCategory);
+      await kept(ctx, `player ratings ${playerId} ${companyId} ${sportsCategory}`, async () => {
+        await requirePlayer(playerId);
+        return ratingChangesOf(db, playerId, companyId, sportsCategory);
+      });
     },
   );
 
@@ -93,19 +105,21 @@ export function playerRoutes(router: Router, services: AppServices): void {
     },
     async (ctx) => {
       const { a, b } = parseInput(versusParams, ctx.params, 'address');
-      await Promise.all([requirePlayer(a), requirePlayer(b)]);
-      const results = await versusOf(db, a, b);
-      const matches = await loadMatches(
-        query,
-        results.map((result) => result.matchId),
-      );
-      const wonByA = results.filter((result) => result.wonByA).length;
-      ctx.body = {
-        played: results.length,
-        wonByA,
-        wonByB: results.length - wonByA,
-        matches: matches.map((item) => item.match),
-      };
+      await kept(ctx, `player versus ${a} ${b}`, async () => {
+        await Promise.all([requirePlayer(a), requirePlayer(b)]);
+        const results = await versusOf(db, a, b);
+        const matches = await loadMatches(
+          query,
+          results.map((result) => result.matchId),
+        );
+        const wonByA = results.filter((result) => result.wonByA).length;
+        return {
+          played: results.length,
+          wonByA,
+          wonByB: results.length - wonByA,
+          matches: matches.map((item) => item.match),
+        };
+      });
     },
   );
 }
