@@ -8,13 +8,13 @@ const accessibilityEn = {
     tested: {
       axe: 'On every change, an automatic test opens every page in English and Dutch, at 1280 and 375 pixels wide, signed out, as a player and as a club manager, with its menus and dialogs open, and has axe-core check it. Any problem it finds, of any weight, stops the change.',
       keyboard:
-        'Journeys are played with the keyboard alone: signing in, registering a team, challenging, accepting, entering and confirming a score, scoring live, and opening and closing each dialog. The focus must stay visible, never get lost after an action, and return to what opened a dialog.',
-      live: 'Live scores and standings changes are announced politely to screen readers, at most once per point.',
+        'Journeys are played with the keyboard alone: challenging, accepting, editing and saving a result, and opening and closing the match dialogs. The focus must stay visible, never get lost after an action, and return to what opened a dialog.',
+      live: 'Live scores are announced politely to screen readers, at most once per point.',
       motion: 'When your device asks for reduced motion, the pages do not animate.',
     },
     limitsTitle: 'What we know is not perfect yet',
     limits:
-      'Automatic checks find many barriers, not all of them. The widget a club embeds in its own site is checked as our page; the site around it is the club’s.',
+      'Automatic checks find many barriers, not all of them. Signing in, registering a team, confirming a score and scoring live are not yet played with the keyboard alone in our tests, and changes in the standings are not yet announced. The widget a club embeds in its own site is checked as our page; the site around it is the club’s.',
     contactTitle: 'Tell us about a barrier',
     contact:
       'Something in your way? Write to the email address of the ladder you play in (the club that runs it gives it with its ladder). Say which page, what you tried and what you use (browser, screen reader, zoom).',

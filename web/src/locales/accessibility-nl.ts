@@ -10,13 +10,13 @@ const accessibilityNl: AccessibilityTranslation = {
     tested: {
       axe: 'Bij elke wijziging opent een automatische test elke pagina in het Engels en het Nederlands, 1280 en 375 pixels breed, niet ingelogd, als speler en als clubbeheerder, met de menu’s en dialogen open, en laat axe-core haar controleren. Elk probleem dat het vindt, hoe klein ook, houdt de wijziging tegen.',
       keyboard:
-        'Met alleen het toetsenbord spelen we de routes door: inloggen, een team inschrijven, uitdagen, accepteren, een uitslag invoeren en bevestigen, live scoren, en elke dialoog openen en sluiten. De focus moet zichtbaar blijven, na een actie nooit zoekraken en terugkeren naar wat een dialoog opende.',
-      live: 'Live scores en wijzigingen in de stand worden beleefd aan schermlezers gemeld, hooguit één keer per punt.',
+        'Met alleen het toetsenbord spelen we de routes door: uitdagen, accepteren, een uitslag wijzigen en opslaan, en de dialogen van een wedstrijd openen en sluiten. De focus moet zichtbaar blijven, na een actie nooit zoekraken en terugkeren naar wat een dialoog opende.',
+      live: 'Live scores worden beleefd aan schermlezers gemeld, hooguit één keer per punt.',
       motion: 'Vraagt je apparaat om minder beweging, dan bewegen de pagina’s niet.',
     },
     limitsTitle: 'Wat nog niet perfect is',
     limits:
-      'Automatische controles vinden veel drempels, niet allemaal. De widget die een club in haar eigen site opneemt controleren we als onze pagina; de site eromheen is van de club.',
+      'Automatische controles vinden veel drempels, niet allemaal. Inloggen, een team inschrijven, een uitslag bevestigen en live scoren spelen we in onze tests nog niet met alleen het toetsenbord door, en wijzigingen in de stand worden nog niet gemeld. De widget die een club in haar eigen site opneemt controleren we als onze pagina; de site eromheen is van de club.',
     contactTitle: 'Meld een drempel',
     contact:
       'Loop je ergens tegenaan? Schrijf naar het e-mailadres van de ladder waarin je speelt (de club die haar organiseert geeft het bij haar ladder). Vertel welke pagina, wat je probeerde en wat je gebruikt (browser, schermlezer, zoom).',
