@@ -13,7 +13,7 @@ export type TranslateOptions = { count?: number; defaultValue?: string; lng?: st
   unknown
 >;
 
-type Texts = { [key: string]: string | Texts };
+export type Texts = { [key: string]: string | Texts };
 type Listener = (language: string) => void;
 
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;

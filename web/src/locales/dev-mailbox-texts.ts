@@ -1,8 +1,7 @@
 import type { Translations } from '../lib/translations';
+import { addEnglishTexts } from './english-texts';
 import devMailboxEn from './dev-mailbox-en';
 
-/** Adds the English texts of the dev mailbox, once, as its page loads. */
-export function addDevMailboxTexts(i18n: Translations): void {
-  if (i18n.exists('devMailbox.title', { lng: 'en' })) return;
-  i18n.addResourceBundle('en', 'translation', devMailboxEn);
-}
+/** Adds the English texts of the dev mailbox, once (english-texts.ts). */
+export const addDevMailboxTexts = (i18n: Translations): void =>
+  addEnglishTexts(i18n, 'devMailbox.title', devMailboxEn);
