@@ -26,7 +26,7 @@ import { DevClock } from './dev/dev-clock.ts';
 import { CommandBus, DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
 import { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import { PublicAnswerCache } from './http/public-answer-cache.ts';
-import { writeArrivedAt } from './http/write-admission.ts';
+import { writeArrival } from './http/write-admission.ts';
 import { readProjectorStatus } from './health/health-routes.ts';
 import { startLiveServer } from './live/live-server.ts';
 import type { AppServices, CourtsideModule } from './module.ts';
@@ -210,7 +210,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         clock,
         projectionWaitMs: config.projectionWaitMs,
         maxInFlight: config.commandsMaxInFlight,
-        arrivedAt: writeArrivedAt,
+        arrival: writeArrival,
         onExecuted: (name, outcome, seconds) => {
           metrics.commandDuration.observe({ command: name, outcome }, seconds);
         },

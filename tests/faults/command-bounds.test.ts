@@ -127,7 +127,10 @@ describe('commands within their bound, and an append the log has not confirmed w
 
   it('refuses at once, without deciding, a command whose request came too long ago to be answered within its bound', async () => {
     let arrivedAt: number | undefined;
-    const { bus } = await busOf(log, { arrivedAt: () => arrivedAt });
+    let crowded = false;
+    const { bus } = await busOf(log, {
+      arrival: () => (arrivedAt === undefined ? undefined : { at: arrivedAt, crowded }),
+    });
     const meta = { name: 'WriteNote', companyId: randomUUID(), actorId: 'test-user' };
     const decided = { count: 0 };
 
@@ -137,10 +140,17 @@ describe('commands within their bound, and an append the log has not confirmed w
     expect(decided.count).toBe(0);
     arrivedAt = performance.now();
     expect(await reasonOf(bus.execute(meta, writeNote('in time', decided)))).toBe('acknowledged');
+    // In a crowd the bound is 1 s: 800 ms ago is too late, though it would not be alone.
+    crowded = true;
+    arrivedAt = performance.now() - 800;
+    expect(await reasonOf(bus.execute(meta, writeNote('late in a crowd', decided)))).toBe('busy');
+    crowded = false;
+    arrivedAt = performance.now() - 800;
+    expect(await reasonOf(bus.execute(meta, writeNote('alone', decided)))).toBe('acknowledged');
     // No arrival (it came while the process was quiet): timed from the bus.
     arrivedAt = undefined;
     expect(await reasonOf(bus.execute(meta, writeNote('quiet', decided)))).toBe('acknowledged');
-    expect(decided.count).toBe(2);
+    expect(decided.count).toBe(3);
   });
 
   /** Two processes' buses for a new company; the first one's appends are held by its log. */

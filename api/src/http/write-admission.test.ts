@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../observability/logger.ts';
 import { createMetrics } from '../observability/metrics.ts';
-import { withWriteAdmission, writeArrivedAt } from './write-admission.ts';
+import { type WriteArrival, withWriteAdmission, writeArrival } from './write-admission.ts';
 
 describe('writes beyond what the process answers at once', () => {
   const held: Array<() => void> = [];
   let reached = 0;
   /** What the app saw as its request's arrival, after an await (as the command bus does, deep in a route). */
-  const arrivals: Array<{ arrivedAt: number | undefined; seenAt: number }> = [];
+  const arrivals: Array<{ arrival: WriteArrival | undefined; seenAt: number }> = [];
   let url: string;
   let close: () => void;
   beforeAll(async () => {
@@ -18,7 +18,7 @@ describe('writes beyond what the process answers at once', () => {
         reached++;
         if (request.url?.includes('/arrival')) {
           void new Promise((resolve) => setTimeout(resolve, 20)).then(() => {
-            arrivals.push({ arrivedAt: writeArrivedAt(), seenAt: performance.now() });
+            arrivals.push({ arrival: writeArrival(), seenAt: performance.now() });
             response.end('{"ok":true}');
           });
           return;
@@ -70,9 +70,24 @@ describe('writes beyond what the process answers at once', () => {
     await fetch(`${url}/webapps/api/arrival`);
 
     const [write, read] = arrivals;
-    expect(write!.arrivedAt).toBeGreaterThanOrEqual(before);
+    expect(write!.arrival!.at).toBeGreaterThanOrEqual(before);
     // Taken when the request came in, not when the app asked (20 ms later).
-    expect(write!.arrivedAt).toBeLessThan(write!.seenAt - 10);
-    expect(read!.arrivedAt).toBeUndefined();
+    expect(write!.arrival!.at).toBeLessThan(write!.seenAt - 10);
+    expect(write!.arrival!.crowded).toBe(false);
+    expect(read!.arrival).toBeUndefined();
+  });
+
+  it('tell the app that a write came in a crowd when half the room or more was taken at its arrival', async () => {
+    arrivals.length = 0;
+    const holding = fetch(`${url}/webapps/api/hold`, { method: 'POST', body: '{}' });
+    while (held.length < 1) await new Promise((resolve) => setImmediate(resolve));
+
+    // One of the two places is taken: the next write came in a crowd.
+    await fetch(`${url}/webapps/api/arrival`, { method: 'POST', body: '{}' });
+    held.shift()!();
+    await holding;
+    await fetch(`${url}/webapps/api/arrival`, { method: 'POST', body: '{}' });
+
+    expect(arrivals.map(({ arrival }) => arrival!.crowded)).toEqual([true, false]);
   });
 });

@@ -9,16 +9,25 @@ import { JSON_ANSWER_HEADERS } from './security-headers.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const arrivals = new AsyncLocalStorage<number>();
+/** When a write reached the process, and whether it came in a crowd. */
+export interface WriteArrival {
+  /** `performance.now()` when the request came in. */
+  at: number;
+  /** Half the admission's room or more was taken when it came: the process is in a burst. */
+  crowded: boolean;
+}
+
+const arrivals = new AsyncLocalStorage<WriteArrival>();
 
 /**
- * When the write being answered reached the process (`performance.now()`), for the command bus: a command's bound
- * starts there, not when the route hands it over (issue 36: in a burst a request waited ~1 s in the event loop behind
- * the others' reading, signing in and parsing before its command's bound began). Undefined outside a write.
- * (Stamping only writes that came in a burst, a quarter of the room or more under way, let three times as many of a
- * burst's commands in, and answered them after p99 5 s: docs/performance.md.)
+ * When the write being answered reached the process, for the command bus: a command's bound starts there, not when
+ * the route hands it over (issue 36: in a burst a request waited ~1 s in the event loop behind the others' reading,
+ * signing in and parsing before its command's bound began), and is shorter for a write that came in a crowd (the
+ * time before its arrival, in the kernel's accept queue and the event loop, is long then too). Undefined outside a
+ * write. (Stamping only writes that came in a burst, a quarter of the room or more under way, let three times as
+ * many of a burst's commands in, and answered them after p99 5 s: docs/performance.md.)
  */
-export function writeArrivedAt(): number | undefined {
+export function writeArrival(): WriteArrival | undefined {
   return arrivals.getStore();
 }
 const OVERLOADED = JSON.stringify({ error: new CommandUnavailable('overloaded').message });
@@ -60,10 +69,10 @@ export function withWriteAdmission(
       });
       return;
     }
-    const arrivedAt = performance.now();
+    const arrival = { at: performance.now(), crowded: underWay * 2 >= options.limit };
     underWay++;
     response.once('close', () => underWay--);
-    arrivals.run(arrivedAt, () => void app(request, response));
+    arrivals.run(arrival, () => void app(request, response));
   };
 }
 
