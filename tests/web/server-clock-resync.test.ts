@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { ACCOUNT_API, DEV_CLOCK_PATH, LADDER_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ADMIN_API, DEV_CLOCK_PATH, LADDER_API } from '@courtside/events/api-paths';
 import { PASSWORD } from '../support/accounts.ts';
 import { expectAxeClean } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
@@ -98,4 +98,58 @@ describe('the manager’s Matches tab follows the server', () => {
     },
     120_000,
   );
+
+  it('reloads the tab after its live channel comes back from a server restart: nothing done meanwhile is missed', async () => {
+    const baseUrl = courtside.url!;
+    const port = Number(new URL(baseUrl).port);
+    const { manager, company, seasonId, teams } = await seasonWithTeams(baseUrl, 3, {
+      ladderName: 'Restart',
+    });
+    const { email } = (await manager.json<{ email: string }>('GET', `${ACCOUNT_API}/account`)).body;
+    const browser = await openBrowser('desktop');
+    try {
+      const { page } = browser;
+      await signInBrowser(browser.context, baseUrl, manager);
+      await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/Restart`);
+      await page.getByRole('tab', { name: 'Matches' }).click();
+      await page.getByText('Create a match').first().waitFor();
+      const live = page.locator('[role="status"][data-state]');
+      await expect.poll(() => live.getAttribute('data-state'), { timeout: 30_000 }).toBe('connected');
+      const cards = page.locator('[data-testid="match-card"]');
+      expect(await cards.count()).toBe(0);
+
+      // The server goes down; while this page cannot hear it, another process of the installation creates a match.
+      await courtside.stop();
+      await expect.poll(() => live.getAttribute('data-state'), { timeout: 30_000 }).toBe('reconnecting');
+      const other = await startTestCourtside(backend);
+      let matchId: string;
+      try {
+        const elsewhere = new HttpClient(other.url!);
+        expect(
+          (await elsewhere.json('POST', `${ACCOUNT_API}/account/login`, { email, password: PASSWORD }))
+            .status,
+        ).toBe(200);
+        const created = await elsewhere.json<{ matchId: string }>(
+          'POST',
+          `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+          { defenderId: teams[0]!.teamId, challengerId: teams[2]!.teamId },
+        );
+        expect(created.status).toBe(201);
+        matchId = created.body.matchId;
+      } finally {
+        await other.stop();
+      }
+
+      // The server is back at the same address: the tab hears of the match without being reloaded by hand.
+      courtside = await startTestCourtside(backend, { webDistDir: defaultWebDistDir, port });
+      await expect.poll(() => live.getAttribute('data-state'), { timeout: 60_000 }).toBe('connected');
+      await page
+        .locator(`[data-testid="match-card"][data-match-id="${matchId}"]`)
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await expectAxeClean(page, 'matches tab after a restart');
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 });

@@ -32,8 +32,6 @@ export const challengeSchema = z.object({
   played: z.optional(z.boolean()),
   /** Its match has a result that does not count yet (signed-in standings only). */
   result: z.optional(z.enum(['pending', 'disputed'])),
-  /** A season's list only: accepted, play-by passed by the server's clock, no result (DESIGN.md §14). */
-  overdue: z.optional(z.boolean()),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 

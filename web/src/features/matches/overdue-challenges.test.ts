@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Challenge } from '../../lib/challenges-api';
-import { isOverdue, overdueCandidates } from './overdue-challenges';
+import { isOverdue, overdueCandidates, type SeasonChallenge } from './overdue-challenges';
 
 describe('overdue challenges (managers)', () => {
-  const accepted: Challenge = {
+  const accepted: SeasonChallenge = {
     challengeId: 'a',
     seasonId: 's1',
     challengerTeamId: 'them',

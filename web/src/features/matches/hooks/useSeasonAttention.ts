@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { liveRooms } from '../../../lib/live';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
-import { listSeasonChallenges, type Challenge } from '../../../lib/challenges-api';
 import { getMatch, listMatches, type MatchListItem } from '../api/matches';
-import { isOverdue, overdueCandidates } from '../overdue-challenges';
+import {
+  isOverdue,
+  listSeasonChallengesWithOverdue,
+  overdueCandidates,
+  type SeasonChallenge,
+} from '../overdue-challenges';
 
 export type AttentionItem =
-  { kind: 'disputed'; item: MatchListItem } | { kind: 'overdue'; item: MatchListItem; challenge: Challenge };
+  | { kind: 'disputed'; item: MatchListItem }
+  | { kind: 'overdue'; item: MatchListItem; challenge: SeasonChallenge };
 
 /** Pages of results read to find disputed ones (20 a page). */
 const MAX_PAGES = 10;
@@ -25,7 +30,9 @@ export function useSeasonAttention(seasonId: string): { items: AttentionItem[]; 
     const controller = new AbortController();
     const { signal } = controller;
     (async () => {
-      const challenges = await listSeasonChallenges(seasonId, signal).catch(() => [] as Challenge[]);
+      const challenges = await listSeasonChallengesWithOverdue(seasonId, signal).catch(
+        () => [] as SeasonChallenge[],
+      );
       const overdue: AttentionItem[] = [];
       for (const challenge of overdueCandidates(challenges)) {
         const match = await getMatch(challenge.matchId!, signal).catch(() => null);
