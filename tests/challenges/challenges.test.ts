@@ -87,6 +87,7 @@ describe('challenges (DESIGN.md §5)', () => {
         issuedAt: expect.any(String),
         respondBy: expect.any(String),
         played: false,
+        overdue: false,
       },
     ]);
     expect(Date.parse(listed.body[0]!.respondBy) - Date.parse(listed.body[0]!.issuedAt)).toBe(7 * DAY_MS);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
-import { openBrowser } from '../support/browser.ts';
+import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { expectAxeClean } from '../support/axe.ts';
+import { openBrowser, type ViewportName } from '../support/browser.ts';
+import type { HttpClient } from '../support/http-client.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 
@@ -73,4 +75,72 @@ describe('live score announcements', () => {
       await browser.close();
     }
   }, 120_000);
+
+  it('says a live standings change once, in English and Dutch, never on the first load', async () => {
+    const baseUrl = courtside.url!;
+    const { manager, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 3);
+    const rename = async (http: HttpClient, fullName: string) =>
+      expect(
+        (
+          await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+            fullName,
+            phoneNumber: { countryCode: '31', number: '06 12345678' },
+          })
+        ).status,
+      ).toBe(200);
+    await rename(teams[2]!.http, 'Cas Climber');
+    await rename(teams[1]!.http, 'Bo Berg');
+    const games = (...scores: number[]) => ({
+      matchSets: scores.map((score) => ({ score })),
+      special: 'none',
+    });
+    /** The manager records that the challenger beat the defender (it counts at once: a leapfrog). */
+    const challengerWins = async (defender: number, challenger: number) => {
+      const created = await manager.json<{ matchId: string }>(
+        'POST',
+        `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+        { defenderId: teams[defender]!.teamId, challengerId: teams[challenger]!.teamId },
+      );
+      expect(created.status).toBe(201);
+      const saved = await manager.json('PUT', `${MATCHES_API}/matches`, {
+        id: created.body.matchId,
+        defender: games(2, 3),
+        challenger: games(6, 6),
+      });
+      expect(saved.status).toBe(200);
+    };
+
+    for (const [locale, viewport, defender, challenger, sentence] of [
+      ['en', 'phone', 0, 2, 'Standings updated: Cas Climber moved to 1st'],
+      ['nl', 'desktop', 2, 1, 'Stand bijgewerkt: Bo Berg staat nu 1e'],
+    ] as Array<[string, ViewportName, number, number, string]>) {
+      const browser = await openBrowser(viewport);
+      try {
+        const { page } = browser;
+        await page.goto(`${baseUrl}/webapps/ladders/${locale}/${ladderId}`);
+        await expect.poll(() => page.getByTestId('standings-row').count()).toBe(3);
+        // The region is there before the first change, inside the page's main landmark, and says nothing yet.
+        await page.locator('#main #announcer[aria-live="polite"]').waitFor({ state: 'attached' });
+        expect(await page.locator('#announcer').textContent()).toBe('');
+        await page.evaluate(`(() => {
+          const region = document.getElementById('announcer');
+          window.said = [];
+          new MutationObserver(() => window.said.push(region.textContent)).observe(region, {
+            childList: true, characterData: true, subtree: true,
+          });
+        })()`);
+        await challengerWins(defender, challenger);
+        const said = () => page.evaluate<string[]>('window.said');
+        await expect.poll(said, { timeout: 30_000 }).toEqual([sentence]);
+        await expect
+          .poll(() => page.getByTestId('standings-row').first().getByTestId('team-name').textContent())
+          .toContain(sentence.includes('Cas') ? 'Cas Climber' : 'Bo Berg');
+        await expectAxeClean(page, `standings announced ${locale} ${viewport}`);
+        // The pushes that follow (a reading again) say nothing more.
+        expect(await said()).toEqual([sentence]);
+      } finally {
+        await browser.close();
+      }
+    }
+  }, 180_000);
 });

@@ -16,6 +16,17 @@ export const challengeSchema = z
   })
   .meta({ id: 'Challenge' });
 
+/** A challenge in a season's list, judged by the server's clock (DESIGN.md §14: not the browser's). */
+export const seasonChallengeSchema = challengeSchema
+  .extend({
+    overdue: z
+      .boolean()
+      .describe(
+        'Accepted, its play-by has passed by the server’s clock and its match has no result: needs attention',
+      ),
+  })
+  .meta({ id: 'SeasonChallenge' });
+
 export const challengeRefusalCodes = [
   'CHALLENGES_OFF',
   'SEASON_NOT_ACTIVE',

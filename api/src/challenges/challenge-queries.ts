@@ -97,14 +97,20 @@ export async function challengeContext(
   return rows[0];
 }
 
-/** Open challenges first, then the recent ones (answered in the last 30 days), newest first. */
+/**
+ * Open challenges first, then the recent ones (answered in the last 30 days), newest first. `overdue` is judged
+ * by the server's clock `now` (DESIGN.md §14): accepted, its play-by passed, and its match without a result.
+ */
 export async function challengesOfSeason(
   db: Queryable,
   seasonId: string,
   now: Date,
-): Promise<ChallengeView[]> {
-  const { rows } = await db.query<ChallengeView>(
-    `SELECT ${challengeViewColumns} FROM challenges c
+): Promise<Array<ChallengeView & { overdue: boolean }>> {
+  const { rows } = await db.query<ChallengeView & { overdue: boolean }>(
+    `SELECT ${challengeViewColumns},
+       (c.state = 'accepted' AND c.match_id IS NOT NULL AND c.play_by IS NOT NULL AND c.play_by < $2::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM matches om WHERE om.id = c.match_id AND om.status <> 'planned')) AS overdue
+     FROM challenges c
      WHERE c.season_id = $1 AND (c.state IN ('open', 'accepted') OR c.updated_at > $2::timestamptz - interval '30 days')
      ORDER BY (c.state = 'open') DESC, c.issued_at DESC LIMIT 200`,
     [seasonId, now.toISOString()],

@@ -18,7 +18,7 @@ import {
   seasonChallengesStateOf,
 } from './challenge-queries.ts';
 import { documented } from '../http/documented-router.ts';
-import { challengeRefusalCodes, challengeSchema } from './challenge-answers.ts';
+import { challengeRefusalCodes, challengeSchema, seasonChallengeSchema } from './challenge-answers.ts';
 
 const seasonParams = z.object({ seasonId: z.uuid('No such season') });
 const challengeParams = z.object({ challengeId: z.uuid('No such challenge') });
@@ -93,7 +93,7 @@ export function challengeRoutes(router: Router, services: AppServices): void {
       summary: 'The season’s open and recent challenges',
       access: 'public',
       params: seasonParams,
-      responses: { 200: z.array(challengeSchema) },
+      responses: { 200: z.array(seasonChallengeSchema) },
     },
     async (ctx) => {
       const { seasonId } = parseInput(seasonParams, ctx.params, 'address');

@@ -6,15 +6,15 @@ const accessibilityEn = {
       'Courtside aims to be usable by everyone: with a keyboard alone, with a screen reader, zoomed in, on a small phone. We aim for WCAG 2.2 level AA on every page.',
     testedTitle: 'What we test, and how',
     tested: {
-      axe: 'On every change, an automatic test opens every page in English and Dutch, at 1280 and 375 pixels wide, signed out, as a player and as a club manager, with its menus and dialogs open, and has axe-core check it. Any problem it finds, of any weight, stops the change.',
+      axe: 'On every change, an automatic test opens the pages in English and Dutch, at 1280 and 375 pixels wide, signed out, as a player and as a club manager, with its menus and dialogs open, and has axe-core check it. Any problem it finds, of any weight, stops the change.',
       keyboard:
-        'Journeys are played with the keyboard alone: challenging, accepting, editing and saving a result, and opening and closing the match dialogs. The focus must stay visible, never get lost after an action, and return to what opened a dialog.',
-      live: 'Live scores are announced politely to screen readers, at most once per point.',
+        'Journeys are played with the keyboard alone: signing in, registering for a season, challenging, accepting, entering a score and confirming it, editing and saving a result, scoring a live point, and opening and closing the match dialogs. The focus must stay visible, never get lost after an action, and return to what opened a dialog.',
+      live: 'Live scores and changes in the standings are announced politely to screen readers, through one announcement area per page: a point at most once, a change in the standings once, and nothing when a page opens.',
       motion: 'When your device asks for reduced motion, the pages do not animate.',
     },
     limitsTitle: 'What we know is not perfect yet',
     limits:
-      'Automatic checks find many barriers, not all of them. Signing in, registering a team, confirming a score and scoring live are not yet played with the keyboard alone in our tests, and changes in the standings are not yet announced. The widget a club embeds in its own site is checked as our page; the site around it is the club’s.',
+      'Automatic checks find many barriers, not all of them. Our tests run in Chromium only, and check what reaches a screen reader’s announcement area rather than listening with screen readers themselves. The club manager’s screens are checked by axe-core but not yet played with the keyboard alone. The forgot and reset password pages, the settings page, invitations and partner requests are not yet in the axe-core test nor played with the keyboard alone. The widget a club embeds in its own site is checked as our page; the site around it is the club’s.',
     contactTitle: 'Tell us about a barrier',
     contact:
       'Something in your way? Write to the email address of the ladder you play in (the club that runs it gives it with its ladder). Say which page, what you tried and what you use (browser, screen reader, zoom).',

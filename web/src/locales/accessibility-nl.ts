@@ -8,15 +8,15 @@ const accessibilityNl: AccessibilityTranslation = {
       'Courtside wil voor iedereen bruikbaar zijn: met alleen een toetsenbord, met een schermlezer, ingezoomd, op een kleine telefoon. We streven naar WCAG 2.2 niveau AA op elke pagina.',
     testedTitle: 'Wat we testen, en hoe',
     tested: {
-      axe: 'Bij elke wijziging opent een automatische test elke pagina in het Engels en het Nederlands, 1280 en 375 pixels breed, niet ingelogd, als speler en als clubbeheerder, met de menu’s en dialogen open, en laat axe-core haar controleren. Elk probleem dat het vindt, hoe klein ook, houdt de wijziging tegen.',
+      axe: 'Bij elke wijziging opent een automatische test de pagina’s in het Engels en het Nederlands, 1280 en 375 pixels breed, niet ingelogd, als speler en als clubbeheerder, met de menu’s en dialogen open, en laat axe-core ze controleren. Elk probleem dat het vindt, hoe klein ook, houdt de wijziging tegen.',
       keyboard:
-        'Met alleen het toetsenbord spelen we de routes door: uitdagen, accepteren, een uitslag wijzigen en opslaan, en de dialogen van een wedstrijd openen en sluiten. De focus moet zichtbaar blijven, na een actie nooit zoekraken en terugkeren naar wat een dialoog opende.',
-      live: 'Live scores worden beleefd aan schermlezers gemeld, hooguit één keer per punt.',
+        'Met alleen het toetsenbord spelen we de routes door: inloggen, inschrijven voor een seizoen, uitdagen, accepteren, een uitslag invoeren en bevestigen, een uitslag wijzigen en opslaan, een live punt scoren, en de dialogen van een wedstrijd openen en sluiten. De focus moet zichtbaar blijven, na een actie nooit zoekraken en terugkeren naar wat een dialoog opende.',
+      live: 'Live scores en wijzigingen in de stand worden beleefd aan schermlezers gemeld, via één meldingsgebied per pagina: een punt hooguit één keer, een wijziging in de stand één keer, en niets als een pagina opent.',
       motion: 'Vraagt je apparaat om minder beweging, dan bewegen de pagina’s niet.',
     },
     limitsTitle: 'Wat nog niet perfect is',
     limits:
-      'Automatische controles vinden veel drempels, niet allemaal. Inloggen, een team inschrijven, een uitslag bevestigen en live scoren spelen we in onze tests nog niet met alleen het toetsenbord door, en wijzigingen in de stand worden nog niet gemeld. De widget die een club in haar eigen site opneemt controleren we als onze pagina; de site eromheen is van de club.',
+      'Automatische controles vinden veel drempels, niet allemaal. Onze tests draaien alleen in Chromium en controleren wat in het meldingsgebied voor schermlezers terechtkomt, zonder met schermlezers zelf te luisteren. De schermen van de clubbeheerder controleert axe-core wel, maar die spelen we nog niet met alleen het toetsenbord door. De pagina’s voor een vergeten of nieuw wachtwoord, de instellingenpagina, uitnodigingen en partnerverzoeken zitten nog niet in de axe-core-test en spelen we nog niet met alleen het toetsenbord door. De widget die een club in haar eigen site opneemt controleren we als onze pagina; de site eromheen is van de club.',
     contactTitle: 'Meld een drempel',
     contact:
       'Loop je ergens tegenaan? Schrijf naar het e-mailadres van de ladder waarin je speelt (de club die haar organiseert geeft het bij haar ladder). Vertel welke pagina, wat je probeerde en wat je gebruikt (browser, schermlezer, zoom).',

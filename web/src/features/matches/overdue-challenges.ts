@@ -1,30 +1,35 @@
-import type { Challenge } from '../../lib/challenges-api';
+import * as z from 'zod/mini';
+import { challengeSchema, seasonChallengesPath } from '../../lib/challenges-api';
+import { request } from '../../lib/http';
 import type { Match } from './api/matches';
 
 /** The manager's Matches tab: accepted challenges not played in time (DESIGN.md §5), unit-tested beside. */
 
-/** `YYYY-MM-DD` or an ISO instant, read as the end of that day when only a date. */
-function endOf(value: string): number {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? new Date(`${value}T23:59:59`).getTime()
-    : new Date(value).getTime();
+/**
+ * A season's challenge as the manager's tab reads it: with `overdue`, judged by the server's clock (DESIGN.md §14).
+ * Kept out of the shared challenge schema, which the public standings load first.
+ */
+const seasonChallengesSchema = z.array(z.extend(challengeSchema, { overdue: z.optional(z.boolean()) }));
+export type SeasonChallenge = z.infer<typeof seasonChallengesSchema>[number];
+
+export function listSeasonChallengesWithOverdue(
+  seasonId: string,
+  signal?: AbortSignal,
+): Promise<SeasonChallenge[]> {
+  return request('GET', seasonChallengesPath(seasonId), { schema: seasonChallengesSchema, signal });
 }
 
 /**
- * An accepted challenge is overdue when its play-by time has passed and its match has no result
- * (the match is still planned); cancelled matches are not overdue.
+ * An accepted challenge is overdue when the api says so (`overdue`: its play-by has passed by the server's clock,
+ * DESIGN.md §14, never the browser's) and its match, read since, still has no result (is still planned);
+ * cancelled matches are not overdue.
  */
-export function isOverdue(
-  challenge: Challenge,
-  match: Pick<Match, 'status'> | undefined,
-  now: Date,
-): boolean {
-  if (challenge.state !== 'accepted' || !challenge.playBy || !challenge.matchId) return false;
-  if (match && match.status !== 'planned') return false;
-  return endOf(challenge.playBy) < now.getTime();
+export function isOverdue(challenge: SeasonChallenge, match: Pick<Match, 'status'> | undefined): boolean {
+  if (challenge.overdue !== true || !challenge.matchId) return false;
+  return !match || match.status === 'planned';
 }
 
-/** Accepted challenges whose play-by has passed (the matches still to be checked for a result). */
-export function overdueCandidates(challenges: readonly Challenge[], now: Date): Challenge[] {
-  return challenges.filter((challenge) => isOverdue(challenge, undefined, now));
+/** The challenges the api judged overdue (the matches still to be checked for a result). */
+export function overdueCandidates(challenges: readonly SeasonChallenge[]): SeasonChallenge[] {
+  return challenges.filter((challenge) => isOverdue(challenge, undefined));
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useErrorText } from '../../../hooks/useAction';
@@ -51,6 +51,9 @@ const ConfirmDialog = lazy(() =>
   import('../../../components/dialogs/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
 );
 
+/** Says live standings changes (DESIGN.md §14); loaded after the page, with its texts (docs/performance.md). */
+const loadStandingsAnnouncer = () => import('../announce-standings');
+
 /** An anonymous viewer's standings show the season's open challenges (a player's carry their own). */
 function withChallenges(standings: Standings, challenges: readonly Challenge[]): Standings {
   return challenges.length === 0
@@ -83,13 +86,28 @@ export function StandingsPage() {
     standings ? t('ladders.standingsTitle', { ladder: standings.ladder.name }) : t('ladders.standings'),
   );
 
+  // What is shown and in which language: a live change is said against the reading before it (DESIGN.md §14).
+  const shown = useRef({ standings, locale });
+  useEffect(() => {
+    shown.current = { standings, locale };
+  });
+
   const load = useCallback(
-    async (signal?: AbortSignal) => {
+    async (signal?: AbortSignal, liveChange = false) => {
       try {
         const loaded = await getStandings(ladderId, signal);
         const seasonId = needsSeasonChallenges(loaded);
         const challenges = seasonId ? await listSeasonChallenges(seasonId, signal).catch(() => []) : [];
-        setStandings(withChallenges(loaded, challenges));
+        const next = withChallenges(loaded, challenges);
+        const before = shown.current.standings;
+        const season = next.season?.uuid;
+        if (liveChange && before && season && before.season?.uuid === season) {
+          const language = shown.current.locale;
+          void loadStandingsAnnouncer().then(({ announceStandingsChange }) =>
+            announceStandingsChange(season, before.teams, next.teams, language, i18n),
+          );
+        }
+        setStandings(next);
         setFailure(undefined);
       } catch (error) {
         if (signal?.aborted) return;
@@ -111,11 +129,15 @@ export function StandingsPage() {
   useWhenTheServerIsBack(failure !== undefined, () => void load());
 
   const seasonId = standings?.season?.uuid;
+  // The announcer (and its live region) is there before the first change it says.
+  useEffect(() => {
+    if (seasonId) void loadStandingsAnnouncer().catch(() => undefined);
+  }, [seasonId]);
   const { reload: reloadMine } = mine;
   useLiveRoom(seasonId ? liveRooms.season(seasonId) : null, {
     'season.updated': (push) => {
       if (push.seasonId !== seasonId) return;
-      void load();
+      void load(undefined, true);
       void reloadMine();
     },
     onResync: () => void load(),

@@ -1,19 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
 import { liveRooms } from '../../../lib/live';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
-import { listSeasonChallenges, type Challenge } from '../../../lib/challenges-api';
 import { getMatch, listMatches, type MatchListItem } from '../api/matches';
-import { isOverdue, overdueCandidates } from '../overdue-challenges';
+import {
+  isOverdue,
+  listSeasonChallengesWithOverdue,
+  overdueCandidates,
+  type SeasonChallenge,
+} from '../overdue-challenges';
 
 export type AttentionItem =
-  { kind: 'disputed'; item: MatchListItem } | { kind: 'overdue'; item: MatchListItem; challenge: Challenge };
+  | { kind: 'disputed'; item: MatchListItem }
+  | { kind: 'overdue'; item: MatchListItem; challenge: SeasonChallenge };
 
 /** Pages of results read to find disputed ones (20 a page). */
 const MAX_PAGES = 10;
 
 /**
  * What the manager's season Matches tab shows first (DESIGN.md §5): disputed results and overdue
- * challenge matches (accepted, no result after play-by). Loaded again on `season.updated`.
+ * challenge matches (accepted, no result after play-by, judged by the server's clock). Loaded again on
+ * `season.updated`.
  */
 export function useSeasonAttention(seasonId: string): { items: AttentionItem[]; reload: () => void } {
   const [items, setItems] = useState<AttentionItem[]>([]);
@@ -24,12 +30,13 @@ export function useSeasonAttention(seasonId: string): { items: AttentionItem[]; 
     const controller = new AbortController();
     const { signal } = controller;
     (async () => {
-      const now = new Date();
-      const challenges = await listSeasonChallenges(seasonId, signal).catch(() => [] as Challenge[]);
+      const challenges = await listSeasonChallengesWithOverdue(seasonId, signal).catch(
+        () => [] as SeasonChallenge[],
+      );
       const overdue: AttentionItem[] = [];
-      for (const challenge of overdueCandidates(challenges, now)) {
+      for (const challenge of overdueCandidates(challenges)) {
         const match = await getMatch(challenge.matchId!, signal).catch(() => null);
-        if (match && isOverdue(challenge, match, now))
+        if (match && isOverdue(challenge, match))
           overdue.push({ kind: 'overdue', item: { match }, challenge });
       }
       const disputed: AttentionItem[] = [];

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { PASSWORD, signedInAccount } from '../support/accounts.ts';
+import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { seasonWithTeams } from '../support/ladder-setup.ts';
+
+/**
+ * DESIGN.md §14 with the keyboard alone (no mouse call), the journeys keyboard-journeys.test.ts leaves: sign in,
+ * register for a season, enter a score and confirm it, and score a live point. After every action the focus is
+ * visible and somewhere on the page, never on <body>.
+ */
+
+/** What has the focus: its tag and name, enough to tell it in a failure; "body" when nothing has. */
+function focused(page: Page): Promise<{ tag: string; text: string; visible: boolean }> {
+  return page.evaluate(`(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return { tag: 'body', text: '', visible: false };
+    return {
+      tag: active.tagName.toLowerCase(),
+      text: (active.getAttribute('aria-label') || active.textContent || '').trim().slice(0, 60),
+      visible: active.matches(':focus-visible'),
+    };
+  })()`);
+}
+
+/** Tabs forward until `target` has the focus (as a keyboard user would reach it). */
+async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
+  await target.waitFor();
+  for (let presses = 0; presses < most; presses++) {
+    if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reached with ${most} presses of Tab: ${JSON.stringify(await focused(page))}`);
+}
+
+/** Tabs to a field and types `text` over what it holds. */
+async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
+/** After an action: the focus settles somewhere visible, not on <body>. */
+async function focusStaysOnThePage(page: Page, after: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const now = await focused(page);
+      return [after, now.tag !== 'body' && now.visible, now];
+    })
+    .toMatchObject([after, true, {}]);
+}
+
+describe('keyboard-only journeys (2)', () => {
+  let courtside: RunningCourtside;
+  const browsers: Browser[] = [];
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    for (const browser of browsers) await browser.close();
+    await courtside?.stop();
+  });
+  const browser = async () => {
+    const opened = await openBrowser('desktop');
+    browsers.push(opened);
+    return opened;
+  };
+
+  it('signs in and registers for a season with the keyboard alone', async () => {
+    const baseUrl = courtside.url!;
+    const { ladderId } = await seasonWithTeams(baseUrl, 1, { ladderName: 'Keys Open' });
+    const { email } = await signedInAccount(new HttpClient(baseUrl));
+    const { page } = await browser();
+    const standings = `/ladders/en/${ladderId}`;
+    await page.goto(`${baseUrl}/webapps/account/en/login?from=${encodeURIComponent(standings)}`);
+    await typeInto(page, page.getByLabel('Email address'), email);
+    await typeInto(page, page.getByLabel('Password', { exact: true }), PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/webapps${standings}`);
+    await page.getByTestId('standings').waitFor();
+    await focusStaysOnThePage(page, 'sign in');
+
+    await tabTo(page, page.getByRole('button', { name: 'Join Winter' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await tabTo(page, dialog.getByRole('button', { name: 'Register' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('You are registered. The club manager will approve your team.').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await focusStaysOnThePage(page, 'register');
+  }, 180_000);
+
+  it('enters a score and confirms it, and scores a live point, with the keyboard alone', async () => {
+    const baseUrl = courtside.url!;
+    const { manager, seasonId, teams } = await seasonWithTeams(baseUrl, 3, { ladderName: 'Keys Score' });
+    const names = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
+    for (const [index, team] of teams.entries()) {
+      await team.http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+        fullName: names[index],
+        phoneNumber: { countryCode: '31', number: '06 12345678' },
+      });
+    }
+    const [ann, bo, cy] = teams as [(typeof teams)[0], (typeof teams)[0], (typeof teams)[0]];
+    const match = async (defender: typeof ann, challenger: typeof ann) => {
+      const created = await manager.json<{ matchId: string }>(
+        'POST',
+        `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+        { defenderId: defender.teamId, challengerId: challenger.teamId },
+      );
+      expect(created.status).toBe(201);
+      return created.body.matchId;
+    };
+    const scored = await match(ann, bo);
+    const card = (page: Page, matchId: string) =>
+      page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
+
+    // Ann enters 6-2 6-3: Edit, the four set scores, Save.
+    const annBrowser = await browser();
+    await signInBrowser(annBrowser.context, baseUrl, ann.http);
+    const annPage = annBrowser.page;
+    await annPage.goto(`${baseUrl}/webapps/matches/en/`);
+    const annCard = card(annPage, scored);
+    await tabTo(annPage, annCard.getByRole('button', { name: 'Edit' }));
+    await annPage.keyboard.press('Enter');
+    for (const [set, name, games] of [
+      [1, 'Ann Ace', '6'],
+      [2, 'Ann Ace', '6'],
+      [1, 'Bo Baseline', '2'],
+      [2, 'Bo Baseline', '3'],
+    ] as const)
+      await typeInto(annPage, annCard.getByLabel(`Set ${set} score of ${name}`), games);
+    await tabTo(annPage, annCard.getByRole('button', { name: 'Save' }));
+    await annPage.keyboard.press('Enter');
+    await annCard
+      .getByRole('button', { name: 'Edit' })
+      .or(annCard.getByText(/^Waiting for/))
+      .first()
+      .waitFor();
+    await focusStaysOnThePage(annPage, 'save the score');
+    await expect
+      .poll(
+        async () =>
+          (
+            await ann.http.json<{ confirmation: { state: string } }>(
+              'GET',
+              `${MATCHES_API}/matches/${scored}`,
+            )
+          ).body.confirmation.state,
+      )
+      .toBe('pending');
+
+    // Bo confirms it.
+    const boBrowser = await browser();
+    await signInBrowser(boBrowser.context, baseUrl, bo.http);
+    const boPage = boBrowser.page;
+    await boPage.goto(`${baseUrl}/webapps/matches/en/`);
+    const confirm = card(boPage, scored).getByRole('button', { name: 'Confirm result' });
+    await tabTo(boPage, confirm);
+    await boPage.keyboard.press('Enter');
+    await expect.poll(() => confirm.count()).toBe(0);
+    await focusStaysOnThePage(boPage, 'confirm');
+    await expect
+      .poll(
+        async () =>
+          (await bo.http.json<{ confirmation: { state: string } }>('GET', `${MATCHES_API}/matches/${scored}`))
+            .body.confirmation.state,
+      )
+      .toBe('confirmed');
+
+    // Cy scores a live point of his match with Ann on the scorer page.
+    const live = await match(ann, cy);
+    expect(
+      (await cy.http.json('POST', `${MATCHES_API}/matches/${live}/live`, { firstServer: 'defender' })).status,
+    ).toBe(200);
+    const cyBrowser = await browser();
+    await signInBrowser(cyBrowser.context, baseUrl, cy.http);
+    const cyPage = cyBrowser.page;
+    await cyPage.goto(`${baseUrl}/webapps/matches/en/score/${live}`);
+    const scorer = cyPage.getByTestId('scorer');
+    await tabTo(cyPage, cyPage.getByTestId('point-challenger'));
+    await cyPage.keyboard.press('Enter');
+    await expect.poll(() => scorer.getAttribute('data-seq')).toBe('1');
+    await expect.poll(() => scorer.getAttribute('data-pending')).toBe('0');
+    await focusStaysOnThePage(cyPage, 'live point');
+    await cyPage.keyboard.press('Enter');
+    await expect.poll(() => scorer.getAttribute('data-seq')).toBe('2');
+    await focusStaysOnThePage(cyPage, 'second live point');
+  }, 240_000);
+});
