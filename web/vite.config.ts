@@ -82,6 +82,16 @@ const appBuild = defineConfig({
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),
+    // vite-plugin-pwa writes its manifest link right before `</head>` on the same line; the api finds the head's
+    // end as a line of its own (api/src/web/web-app.ts adds the preloads and the first paint's boot there).
+    {
+      name: 'manifest-link-on-its-own-line',
+      enforce: 'post',
+      transformIndexHtml: {
+        order: 'post',
+        handler: (html: string) => html.replace(/(<link rel="manifest"[^>]*>)<\/head>/, '  $1\n  </head>'),
+      },
+    },
   ],
   resolve: {
     // The public pages validate their answers with zod/mini. zod's core is one module set shared by every chunk, so

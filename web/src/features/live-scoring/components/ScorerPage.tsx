@@ -159,9 +159,10 @@ export function ScorerPage() {
                     ? 'bg-brand-700 focus-visible:outline-brand-400 active:bg-brand-800'
                     : 'bg-sky-700 focus-visible:outline-sky-400 active:bg-sky-800'
                 }`}
-                aria-label={t('liveScoring.scorer.pointFor', { name: names[side] })}
                 data-testid={`point-${side}`}
               >
+                {/* The name is the text shown with "Point for" before it (axe: the visible text is part of the name). */}
+                <span className="sr-only">{t('liveScoring.scorer.pointForPrefix')} </span>
                 <span className="line-clamp-2 text-center text-2xl leading-tight font-bold">
                   {names[side]}
                 </span>
