@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { pagePreloads } from './scripts/page-preloads.ts';
 
 /** The API (and its socket.io endpoint) during `vite dev`; `npm start` serves both on one port. */
@@ -40,6 +41,57 @@ const appBuild = defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
     // dist/.vite/page-preloads.json: what the api names as modulepreload in each public page's index.html.
     pagePreloads(),
+    // Installable, and the scorer opens with no connection (DESIGN.md §13): the manifest and /webapps/sw.js
+    // (src/sw/sw.ts with the precache list written in). main.tsx registers it once the page has loaded.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: [],
+      manifest: {
+        id: '/webapps/',
+        name: 'Courtside',
+        short_name: 'Courtside',
+        description: 'Tennis and padel ladders: challenges, results and live scores.',
+        start_url: '/webapps/',
+        scope: '/webapps/',
+        display: 'standalone',
+        theme_color: '#1a4d31',
+        background_color: '#f4f5f2',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The app shell and every script and style: the scorer's code is a lazy chunk among them. Not the
+        // precompressed copies, nor the hidden build folders (.vite, .ssr).
+        globPatterns: [
+          'index.html',
+          'first-paint-boot.js',
+          'favicon.svg',
+          'assets/*.{js,css}',
+          'icons/*.png',
+        ],
+        globIgnores: ['**/*.br', '**/*.gz', '.ssr/**', '.vite/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+    // vite-plugin-pwa writes its manifest link right before `</head>` on the same line; the api finds the head's
+    // end as a line of its own (api/src/web/web-app.ts adds the preloads and the first paint's boot there).
+    {
+      name: 'manifest-link-on-its-own-line',
+      enforce: 'post',
+      transformIndexHtml: {
+        order: 'post',
+        handler: (html: string) => html.replace(/(<link rel="manifest"[^>]*>)<\/head>/, '  $1\n  </head>'),
+      },
+    },
   ],
   resolve: {
     // The public pages validate their answers with zod/mini. zod's core is one module set shared by every chunk, so

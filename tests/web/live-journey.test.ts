@@ -17,7 +17,7 @@ import { managerWithSeason } from '../support/ladder-setup.ts';
  * DESIGN.md §7 in the browser at 375 px: a player scores a match live from the scorer page: a first set decided by a
  * tiebreak and a super tiebreak as the deciding set. Most games go through the API (a second scorer), a good part of
  * the points are taps on the real buttons, with undo, a reload in the middle of the tiebreak, a point the other
- * scorer counted first (409, adopted) and a dropped connection. A viewer follows every tapped point on the live
+ * scorer counted first (409, the server's score kept in the dialog) and a dropped connection. A viewer follows every tapped point on the live
  * match page and in the widget embedded in another site's iframe.
  */
 
@@ -214,14 +214,17 @@ describe('live scoring in the browser', () => {
       }
 
       // Ann taps a point for herself, but the other scorer counted a point for Cas with that number first:
-      // the server answers 409 with its state, which the scorer adopts.
+      // the server answers 409 with its state; the scorer shows both scores and Ann keeps the server's.
       await scorer.route('**/points', async (route) => {
         await viaApi([C]);
         await route.continue();
       });
       await pointFor(D).click();
-      await scorer.getByText('Another scorer counted a point meanwhile').waitFor();
+      const conflict = scorer.getByRole('dialog', { name: 'Another scorer changed this match' });
+      const keepTheirs = conflict.getByRole('button', { name: 'Keep the server’s score' });
+      await keepTheirs.waitFor();
       await scorer.unroute('**/points');
+      await keepTheirs.click();
       await everyoneAt();
       expect(expected().game).toEqual({ defender: '0', challenger: '15' });
 
@@ -238,7 +241,7 @@ describe('live scoring in the browser', () => {
       await scorerBrowser.context.setOffline(true);
       await pointFor(C).click();
       await pointFor(D).click();
-      await scorer.getByText('No connection: your taps are kept').waitFor();
+      await scorer.getByText('No connection: your points are kept').waitFor();
       await poll(() => scorerRoot.getAttribute('data-seq')).toBe(String(points.length + 2));
       await shot(scorerBrowser, 'scorer-offline-375');
       await scorerBrowser.context.setOffline(false);
@@ -254,7 +257,7 @@ describe('live scoring in the browser', () => {
       });
       await pointFor(D).click();
       await pointFor(C).click();
-      await scorer.getByText('No connection: your taps are kept').waitFor();
+      await scorer.getByText('No connection: your points are kept').waitFor();
       await scorer.unroute('**/points');
       await scorer.reload();
       points.push(D, C);

@@ -18,5 +18,6 @@ void ready.then(() => {
       <App />
     </StrictMode>,
   );
-  void import('./lib/focus-rescue').then(({ keepFocusOffTheBody }) => keepFocusOffTheBody());
+  // And the service worker that keeps the app for use with no connection (DESIGN.md §13).
+  void import('./lib/after-first-render').then((after) => after.default());
 });

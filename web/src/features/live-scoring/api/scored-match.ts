@@ -8,7 +8,7 @@ import { request } from '../../../lib/http';
  */
 const sideSchema = z.object({ members: z.array(z.object({ name: z.string() })) });
 
-const scoredMatchSchema = z.object({
+export const scoredMatchSchema = z.object({
   id: z.string(),
   status: z.string(),
   sportsCategory: z.string(),

@@ -13,11 +13,13 @@ import { matchesPagePath } from '@courtside/events/page-paths';
 import { addLiveScoringTexts } from '../../../locales/live-scoring';
 import { liveConnectionAtom } from '../../../stores/live';
 import { getScoredMatch, type ScoredMatch } from '../api/scored-match';
+import { readScoredMatch, saveScoredMatch } from '../api/offline-store';
 import type { StartOptions } from '../api/live';
 import { useLiveScorer } from '../hooks/useLiveScorer';
 import { mayScoreLive, sideNames } from '../../../lib/match-sides';
 import { playPhase } from '../live-scorer';
 import { LiveBoard } from './LiveBoard';
+import { ConflictDialog } from './ConflictDialog';
 
 addLiveScoringTexts(i18n);
 
@@ -36,13 +38,22 @@ export function ScorerPage() {
   const scorer = useLiveScorer(matchId);
   const connection = useAtomValue(liveConnectionAtom);
   const [ending, setEnding] = useState(false);
+  const unsentId = useId();
   useDocumentTitle(t('liveScoring.scorer.title'));
 
   useEffect(() => {
     const controller = new AbortController();
-    getScoredMatch(matchId, controller.signal).then(setMatch, () => {
-      if (!controller.signal.aborted) setMatch('failed');
-    });
+    // The match as last read is kept on the phone: with no connection the scorer opens from it (DESIGN.md §13).
+    getScoredMatch(matchId, controller.signal).then(
+      (read) => {
+        setMatch(read);
+        void saveScoredMatch(read);
+      },
+      async () => {
+        const kept = await readScoredMatch(matchId);
+        if (!controller.signal.aborted) setMatch(kept ?? 'failed');
+      },
+    );
     return () => controller.abort();
   }, [matchId]);
 
@@ -53,9 +64,9 @@ export function ScorerPage() {
       : null;
 
   let body;
-  if (match === 'failed' || scorer.state.status === 'failed') {
+  if (match === 'failed' || scorer.status === 'failed') {
     body = <Message text={t('liveScoring.scorer.loadFailed')} />;
-  } else if (!match || !names || scorer.state.status === 'loading') {
+  } else if (!match || !names || scorer.status === 'loading') {
     body = (
       <div className="flex flex-1 items-center justify-center" role="status">
         <Spinner />
@@ -64,7 +75,7 @@ export function ScorerPage() {
     );
   } else if (!match.editable) {
     body = <Message text={t('liveScoring.scorer.notAllowed')} />;
-  } else if (scorer.state.status === 'not-live') {
+  } else if (scorer.status === 'not-live') {
     body = mayScoreLive(match) ? (
       <StartForm
         match={match}
@@ -77,7 +88,7 @@ export function ScorerPage() {
     );
   } else if (scorer.shown) {
     const shown = scorer.shown;
-    const rules = scorer.state.status === 'ready' ? scorer.state.view.rules : null;
+    const rules = scorer.queue?.rules ?? null;
     const phase = playPhase(shown);
     body = (
       <>
@@ -93,11 +104,7 @@ export function ScorerPage() {
           <LiveBoard score={shown} names={names} large />
         </div>
         <p className="min-h-5 px-1 text-center text-sm" role="status" data-testid="scorer-status">
-          {scorer.offline ? (
-            <span className="text-amber-700">{t('liveScoring.scorer.offline')}</span>
-          ) : scorer.notice?.kind === 'conflict' ? (
-            <span className="text-amber-700">{t('liveScoring.scorer.conflict')}</span>
-          ) : scorer.notice?.kind === 'failed' ? (
+          {scorer.notice?.kind === 'failed' ? (
             <span className="text-red-700">
               {t('liveScoring.scorer.failed', { error: scorer.notice.error })}
             </span>
@@ -106,10 +113,36 @@ export function ScorerPage() {
               {t('liveScoring.scorer.over')}
               {shown.winner && ` · ${t('liveScoring.board.winner', { name: names[shown.winner] })}`}
             </span>
+          ) : scorer.offline ? (
+            <span className="text-amber-800">{t('liveScoring.scorer.offline')}</span>
           ) : scorer.pending > 0 ? (
-            <span className="text-ink-500">{t('liveScoring.scorer.sending')}</span>
-          ) : null}
+            <span className="text-ink-600">{t('liveScoring.scorer.sending')}</span>
+          ) : (
+            <span className="text-lime-800" data-testid="all-sent">
+              {t('liveScoring.scorer.allSent')}
+            </span>
+          )}
         </p>
+        {scorer.unsent.length > 0 && (
+          <section aria-labelledby={unsentId} data-testid="unsent">
+            <h2 id={unsentId} className="px-1 text-sm font-semibold text-amber-800">
+              {t('liveScoring.scorer.notSentCount', { count: scorer.unsent.length })}
+            </h2>
+            <ol className="mt-1 flex flex-wrap gap-1.5 px-1" aria-label={t('liveScoring.scorer.notSentList')}>
+              {scorer.unsent.slice(-4).map((point) => (
+                <li
+                  key={point.seq}
+                  className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs text-amber-900 ring-1 ring-amber-300"
+                  data-testid="unsent-point"
+                  data-seq={point.seq}
+                >
+                  {t('liveScoring.scorer.pointNumber', { seq: point.seq, name: names[point.winner] })} ·{' '}
+                  <em className="not-italic font-semibold">{t('liveScoring.scorer.notSent')}</em>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
         {shown.finished ? (
           <Link to={matchPath} className={`${primaryButtonClass} py-4 text-base`}>
             {t('liveScoring.scorer.follow')}
@@ -126,9 +159,10 @@ export function ScorerPage() {
                     ? 'bg-brand-700 focus-visible:outline-brand-400 active:bg-brand-800'
                     : 'bg-sky-700 focus-visible:outline-sky-400 active:bg-sky-800'
                 }`}
-                aria-label={t('liveScoring.scorer.pointFor', { name: names[side] })}
                 data-testid={`point-${side}`}
               >
+                {/* The name is the text shown with "Point for" before it (axe: the visible text is part of the name). */}
+                <span className="sr-only">{t('liveScoring.scorer.pointForPrefix')} </span>
                 <span className="line-clamp-2 text-center text-2xl leading-tight font-bold">
                   {names[side]}
                 </span>
@@ -158,6 +192,7 @@ export function ScorerPage() {
             </button>
           )}
         </div>
+        <ConflictDialog conflict={scorer.conflict} names={names} onChoose={scorer.resolveConflict} />
         <ConfirmDialog
           open={ending}
           message={t('liveScoring.scorer.endQuestion')}
@@ -179,6 +214,7 @@ export function ScorerPage() {
       data-seq={scorer.shown?.seq}
       data-pending={scorer.pending}
       data-offline={scorer.offline || undefined}
+      data-unsent={scorer.unsent.length}
     >
       <div className="mx-auto flex min-h-full w-full max-w-md flex-col gap-3 px-3 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         <header className="flex items-center gap-2">
@@ -192,11 +228,22 @@ export function ScorerPage() {
             {t('liveScoring.scorer.title')}
           </h1>
           <span
-            className={`size-2.5 rounded-full ${connection === 'connected' ? 'bg-lime-500' : 'bg-amber-400 motion-safe:animate-pulse'}`}
+            className={`flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${
+              scorer.offline
+                ? 'bg-amber-50 text-amber-900 ring-amber-300'
+                : 'bg-lime-50 text-lime-900 ring-lime-300'
+            }`}
             title={t(`live.${connection === 'idle' ? 'connecting' : connection}Hint`)}
             data-testid="scorer-connection"
             data-state={connection}
-          />
+            data-online={!scorer.offline}
+          >
+            <span
+              aria-hidden="true"
+              className={`size-2 rounded-full ${scorer.offline ? 'bg-amber-500' : 'bg-lime-600'}`}
+            />
+            {scorer.offline ? t('liveScoring.scorer.offlineBadge') : t('liveScoring.scorer.online')}
+          </span>
         </header>
         {/* The page's content in its landmark: the scorer is outside the app layout and its <main>. */}
         <main className="flex flex-1 flex-col gap-3">{body}</main>

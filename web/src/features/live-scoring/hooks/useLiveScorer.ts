@@ -1,172 +1,266 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { errorText, isApiError } from '../../../lib/http';
+import { liveRooms } from '../../../lib/live';
 import { liveConnectionAtom } from '../../../stores/live';
 import {
   conflictState,
   endLive,
+  getLive,
   scorePoint,
   startLive,
   undoPoint,
   type LiveView,
   type StartOptions,
 } from '../api/live';
-import { readSavedTaps, saveTaps } from '../api/saved-taps';
-import { enqueue, outcome, requestOf, resumeTaps, shownScore, type ScorerAction } from '../live-scorer';
-import { useLiveView } from './useLiveView';
+import { readQueue, saveQueue } from '../api/offline-store';
+import {
+  emptyQueue,
+  markSent,
+  reconcile,
+  resolve,
+  shownScore,
+  tap as tapQueue,
+  target,
+  unsentPoints,
+  type QueuedAction,
+  type ScorerQueue,
+  type ScorerTap,
+  type ServerPoints,
+} from '../scorer-queue';
 
-export type ScorerNotice = { kind: 'conflict' } | { kind: 'failed'; error: string } | null;
+export type ScorerNotice = { kind: 'failed'; error: string } | null;
+export type ScorerStatus = 'loading' | 'not-live' | 'failed' | 'ready';
 
-function send(matchId: string, view: LiveView, action: ScorerAction): Promise<LiveView> {
-  const { seq } = requestOf(view, action);
-  if (action.kind === 'point') return scorePoint(matchId, seq, action.winner);
-  if (action.kind === 'undo') return undoPoint(matchId, seq);
-  return endLive(matchId, seq);
+function send(matchId: string, action: QueuedAction): Promise<LiveView> {
+  if (action.kind === 'point') return scorePoint(matchId, action.seq, action.winner);
+  if (action.kind === 'undo') return undoPoint(matchId, action.seq);
+  return endLive(matchId, action.seq);
 }
 
 /** A lost answer: the connection, or the server for a moment. Anything else is an answer to take. */
 const isLost = (error: unknown) => isApiError(error) && (error.status === 0 || error.status >= 500);
 
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
 /**
- * The scorer (DESIGN.md §7): taps are shown at once and sent one at a time, each with the number the server
- * expects (`live-scorer.ts`). A `409 SEQ` answer (another scorer was first) is adopted with its state. When an
- * answer is lost, the page reads the state again until it can (at once when the live connection is back), sees
- * whether the command got there, and goes on. Taps not yet answered are kept in the browser (`api/saved-taps.ts`):
- * after a reload they go out once the state is read again, without the one that got there.
+ * The scorer (DESIGN.md §7, §13) over the pure queue of `scorer-queue.ts`: every tap is shown at once, kept on the
+ * phone (`api/offline-store.ts`, IndexedDB) and sent in order, one command at a time, each with its `seq`. An
+ * answer, the state of a `409`, or the state read again after a lost answer, a reload or a reconnect is
+ * reconciled: what the server has is dropped from the queue; another scorer's points stop the queue until the
+ * scorer chooses (`resolveConflict`). Without a connection the page keeps scoring into the queue and tries again
+ * every few seconds, at once when the browser says it is online or the live connection is back.
  */
 export function useLiveScorer(matchId: string) {
-  const [sending, setSending] = useState<ScorerAction | null>(null);
-  const [queue, setQueue] = useState<ScorerAction[]>([]);
-  const [offline, setOffline] = useState(false);
+  const [status, setStatus] = useState<ScorerStatus>('loading');
+  const [queue, setQueue] = useState<ScorerQueue | null>(null);
+  const queueRef = useRef<ScorerQueue | null>(null);
+  /** The server's state must be read again before the next command (at the start, after a lost answer). */
+  const unsureRef = useRef(true);
+  const [unsure, setUnsure] = useState(false);
+  const [network, setNetwork] = useState(browserOnline);
+  const [conflict, setConflict] = useState<ServerPoints | null>(null);
+  const conflictRef = useRef<ServerPoints | null>(null);
   const [notice, setNotice] = useState<ScorerNotice>(null);
-  const busyRef = useRef(false);
-  const live = useLiveView(matchId, { pushes: 'read', paused: () => busyRef.current });
-  const { viewRef, setView, read } = live;
-  const queueRef = useRef<ScorerAction[]>([]);
-  const sendingRef = useRef<ScorerAction | null>(null);
-  /** The command whose answer was lost, and the state it was sent against. */
-  const unsure = useRef<{ before: LiveView; action: ScorerAction } | null>(null);
+  const busy = useRef(false);
+  /** The server refused the queue (not a `409 SEQ`): the next state read replaces it. */
+  const dropRef = useRef(false);
   const connection = useAtomValue(liveConnectionAtom);
 
-  const update = (nextQueue: ScorerAction[], nextSending: ScorerAction | null) => {
-    queueRef.current = nextQueue;
-    sendingRef.current = nextSending;
-    busyRef.current = nextSending !== null || nextQueue.length > 0 || unsure.current !== null;
-    setQueue(nextQueue);
-    setSending(nextSending);
-    // What is not answered yet survives a reload, with the state it is sent against (the first may be on its way).
-    const view = viewRef.current;
-    if (view)
-      saveTaps(matchId, { before: view, actions: nextSending ? [nextSending, ...nextQueue] : nextQueue });
+  const commit = useCallback(
+    (next: ScorerQueue) => {
+      queueRef.current = next;
+      setQueue(next);
+      void saveQueue(matchId, next).catch(() => undefined);
+    },
+    [matchId],
+  );
+
+  const markUnsure = (value: boolean) => {
+    unsureRef.current = value;
+    setUnsure(value);
   };
 
+  /** A state the server answered. */
+  const take = useCallback(
+    (server: ServerPoints) => {
+      const current = queueRef.current;
+      if (!current) return;
+      const result = reconcile(current, server);
+      if (result.kind === 'conflict') {
+        conflictRef.current = result.server;
+        setConflict(result.server);
+        return;
+      }
+      commit(result.queue);
+    },
+    [commit],
+  );
+
   const pump = useCallback(async () => {
-    while (!sendingRef.current && !unsure.current && queueRef.current.length > 0) {
-      const view = viewRef.current;
-      if (!view) return;
-      const [action, ...rest] = queueRef.current as [ScorerAction, ...ScorerAction[]];
-      update(rest, action);
+    while (!busy.current && !unsureRef.current && !conflictRef.current) {
+      const current = queueRef.current;
+      const next = current?.actions[0];
+      if (!current || !next) return;
+      busy.current = true;
+      commit(markSent(current));
       try {
-        setView(await send(matchId, view, action));
-        update(queueRef.current, null);
+        const answer = await send(matchId, next);
+        busy.current = false;
+        take(answer);
       } catch (error) {
-        const conflict = conflictState(error);
-        if (conflict) {
-          setView(conflict);
-          update([], null);
-          setNotice({ kind: 'conflict' });
-        } else if (isLost(error)) {
-          unsure.current = { before: view, action };
-          update([action, ...queueRef.current], null);
-          setOffline(true);
-        } else {
-          update([], null);
-          setNotice({ kind: 'failed', error: errorText(error, String(error)) });
-          await read().catch(() => undefined);
+        busy.current = false;
+        const state = conflictState(error);
+        if (state) {
+          take(state);
+          continue;
         }
+        if (isLost(error)) return markUnsure(true);
+        // Refused for another reason (not allowed, no longer live): the queue cannot go; take the server's state.
+        setNotice({ kind: 'failed', error: errorText(error, String(error)) });
+        dropRef.current = true;
+        markUnsure(true);
+        return;
       }
     }
-  }, [matchId, read, setView, viewRef]);
+  }, [commit, matchId, take]);
 
-  /** After a lost answer: read the state, see whether the command got there, go on. */
-  const reconcile = useCallback(async () => {
-    const pending = unsure.current;
-    if (!pending) return;
-    let after: LiveView | null;
+  /** Reads the server's state, takes it and sends what is queued; false while there is no connection. */
+  const resync = useCallback(async (): Promise<boolean> => {
+    let view: LiveView | null;
     try {
-      after = await read();
+      view = await getLive(matchId);
     } catch {
-      return; // still offline: the next try comes
+      return false;
     }
-    if (unsure.current !== pending) return;
-    unsure.current = null;
-    setOffline(false);
-    if (!after) return update([], null);
-    const result = outcome(pending.before, pending.action, after);
-    if (result === 'applied') update(queueRef.current.slice(1), null);
-    else if (result === 'other') {
-      update([], null);
-      setNotice({ kind: 'conflict' });
-    } else update(queueRef.current, null);
+    if (busy.current) return true;
+    if (!view) {
+      setStatus('not-live');
+      markUnsure(false);
+      return true;
+    }
+    if (!queueRef.current || dropRef.current) commit(emptyQueue(view.rules, view));
+    else take(view);
+    dropRef.current = false;
+    setStatus('ready');
+    markUnsure(false);
+    setNetwork(true);
     void pump();
-  }, [pump, read]);
+    return true;
+  }, [commit, matchId, pump, take]);
 
-  // After a reload: the taps this browser had not got answered, once the state is read again.
-  const resumed = useRef(false);
-  const ready = live.state.status === 'ready';
+  // At the start: the queue kept on the phone first (shown at once, also with no connection), then the server's.
   useEffect(() => {
-    const view = viewRef.current;
-    if (!ready || !view || resumed.current) return;
-    resumed.current = true;
-    const saved = readSavedTaps(matchId);
-    if (!saved) return;
-    const { actions, conflict } = resumeTaps(saved, view);
-    if (conflict) setNotice({ kind: 'conflict' });
-    update(actions, null);
-    void pump();
-  }, [ready, matchId, pump, viewRef]);
+    let cancelled = false;
+    void (async () => {
+      const kept = await readQueue(matchId);
+      if (cancelled) return;
+      if (kept && !queueRef.current) {
+        queueRef.current = kept;
+        setQueue(kept);
+        setStatus('ready');
+      }
+      const reached = await resync();
+      if (!cancelled && !reached) {
+        markUnsure(true);
+        if (!queueRef.current) setStatus('failed');
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [matchId]);
 
-  // While an answer is lost: try again every few seconds, and at once when the live connection is back.
   useEffect(() => {
-    if (!offline) return;
-    if (connection === 'connected') void reconcile();
-    const timer = setInterval(() => void reconcile(), 2_000);
+    const online = () => {
+      setNetwork(true);
+      if (unsureRef.current) void resync();
+    };
+    const offline = () => setNetwork(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  }, [resync]);
+
+  // While the server's state is unknown: try again every few seconds, and at once when the live connection is back.
+  useEffect(() => {
+    if (!unsure) return;
+    if (connection === 'connected') void resync();
+    const timer = setInterval(() => void resync(), 2_000);
     return () => clearInterval(timer);
-  }, [offline, connection, reconcile]);
+  }, [unsure, connection, resync]);
+
+  // Another scorer's point (a push): read the state again when nothing of this phone's is on its way.
+  useLiveRoom(liveRooms.match(matchId), {
+    'live.updated': (payload) => {
+      const current = queueRef.current;
+      if (payload.matchId !== matchId || busy.current || unsureRef.current) return;
+      if (current && current.actions.length > 0) return;
+      void resync();
+    },
+    onResync: () => {
+      if (!busy.current && (queueRef.current?.actions.length ?? 0) === 0) void resync();
+    },
+  });
 
   const tap = useCallback(
-    (action: ScorerAction) => {
-      const view = viewRef.current;
-      if (!view) return;
+    (action: ScorerTap) => {
+      const current = queueRef.current;
+      if (!current || conflictRef.current) return;
       setNotice(null);
-      update(enqueue(view, sendingRef.current, queueRef.current, action), sendingRef.current);
+      commit(tapQueue(current, action));
       void pump();
     },
-    [pump, viewRef],
+    [commit, pump],
+  );
+
+  const resolveConflict = useCallback(
+    (choice: 'theirs' | 'mine') => {
+      const current = queueRef.current;
+      const server = conflictRef.current;
+      if (!current || !server) return;
+      conflictRef.current = null;
+      setConflict(null);
+      commit(resolve(current, server, choice));
+      void pump();
+    },
+    [commit, pump],
   );
 
   const start = useCallback(
     async (options: StartOptions) => {
       try {
-        setView(await startLive(matchId, options));
+        const view = await startLive(matchId, options);
+        commit(emptyQueue(view.rules, view));
+        markUnsure(false);
+        setStatus('ready');
       } catch (error) {
         setNotice({ kind: 'failed', error: errorText(error, String(error)) });
-        await read().catch(() => undefined);
+        await resync();
       }
     },
-    [matchId, read, setView],
+    [commit, matchId, resync],
   );
 
-  const view = live.state.status === 'ready' ? live.state.view : null;
-  const pendingActions = sending ? [sending, ...queue] : queue;
   return {
-    state: live.state,
-    /** The score with the taps not yet answered. */
-    shown: view ? shownScore(view, pendingActions) : null,
-    pending: pendingActions.length,
-    offline,
+    status,
+    queue,
+    /** The score with the queue applied. */
+    shown: queue ? shownScore(queue) : null,
+    /** The commands not answered yet. */
+    pending: queue?.actions.length ?? 0,
+    unsent: queue ? unsentPoints(queue) : [],
+    /** No connection to the server: the browser says so, or the last answer was lost. */
+    offline: !network || (unsure && status === 'ready'),
     notice,
+    /** Another scorer's score, while the scorer has to choose. */
+    conflict: conflict && queue ? { server: conflict, mine: target(queue), rules: queue.rules } : null,
     tap,
     start,
+    resolveConflict,
   };
 }

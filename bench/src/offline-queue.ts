@@ -1,0 +1,172 @@
+/**
+ * The scorer's offline queue sent after reconnecting (issue 42, DESIGN.md §13): 150 points scored with no
+ * connection, then sent in order as the scorer page sends them (web/src/features/live-scoring/scorer-queue.ts: one
+ * command at a time, each with its `seq`, every answer reconciled), over HTTP to a server as deployed.
+ *
+ *   npm run bench:offline -- [--points=150] [--log=embedded|kafka]
+ *
+ * The server is `api/src/main.ts` in a child process (Postgres: DATABASE_URL, else embedded; the embedded log unless
+ * --log=kafka). Reported: the time from the first request to the last answer, the points per second, the `409`s
+ * answered to the queue (expected 0: nobody else scores), and whether the server's points equal the queue's.
+ * Target (issue 42): 150 points within 5 s on localhost, in order, no `409`.
+ */
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import type { Side } from '@courtside/events/live/engine';
+import {
+  emptyQueue,
+  markSent,
+  reconcile,
+  tap,
+  target,
+  type ScorerQueue,
+  type ServerPoints,
+} from '../../web/src/features/live-scoring/scorer-queue.ts';
+import { expectStatus, signedIn } from './bench-accounts.ts';
+import { startServerProcess } from './server-process.ts';
+import { Cleanups, startKafka, startPostgres } from './services.ts';
+import { round } from './stats.ts';
+import { machineInfo } from './system.ts';
+
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { points: { type: 'string', default: '150' }, log: { type: 'string', default: 'embedded' } },
+  });
+  const count = Number(values.points);
+  const cleanups = new Cleanups();
+  try {
+    const loadBefore = loadavg().map((value) => round(value));
+    const postgres = await startPostgres(cleanups);
+    const env: Record<string, string> = {
+      NODE_ENV: 'development',
+      DATABASE_URL: await postgres.createDatabase(`bench_offline_${randomUUID().slice(0, 8)}`),
+      KAFKA_BROKERS: '',
+    };
+    if (values.log === 'kafka') {
+      const kafka = await startKafka(cleanups);
+      env.KAFKA_BROKERS = kafka.brokers.join(',');
+      env.KAFKA_TOPIC = `courtside.bench.offline.${randomUUID().slice(0, 8)}`;
+    }
+    const { url } = await startServerProcess(cleanups, env);
+
+    // A games-only match (it never ends by itself), started live by the defender.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const manager = await signedIn(url, 'manager');
+    const company = await manager.http.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, {
+      name: 'TC Offline',
+    });
+    expectStatus(company, 201, 'company');
+    const ladder = await manager.http.json<{ uuid: string }>(
+      'POST',
+      `${ADMIN_API}/companies/${company.body.id}/ladders`,
+      { name: 'Offline Ladder', email: 'ladder@club.test', sportsCategory: 'TENNISSINGLE' },
+    );
+    expectStatus(ladder, 201, 'ladder');
+    const season = await manager.http.json<{ uuid: string }>(
+      'POST',
+      `${ADMIN_API}/companies/${company.body.id}/ladders/${ladder.body.uuid}/seasons`,
+      {
+        name: 'Offline season',
+        startDate: day(-5),
+        endDate: day(90),
+        minimumPlayedMatches: 3,
+        openForRegistration: true,
+        matchType: 'GAMESONLY',
+      },
+    );
+    expectStatus(season, 201, 'season');
+    const teams = [];
+    for (const label of ['defender', 'challenger']) {
+      const player = await signedIn(url, label);
+      const team = await player.http.json<{ teamId: string }>(
+        'POST',
+        `${LADDER_API}/seasons/${season.body.uuid}/teams`,
+        {},
+      );
+      expectStatus(team, 201, 'register');
+      expectStatus(
+        await manager.http.json('POST', `${ADMIN_API}/seasons/${season.body.uuid}/teams/accept`, {
+          teamId: team.body.teamId,
+        }),
+        200,
+        'accept',
+      );
+      teams.push({ ...player, teamId: team.body.teamId });
+    }
+    const match = await manager.http.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${season.body.uuid}/teams/match`,
+      { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
+    );
+    expectStatus(match, 201, 'match');
+    const matchId = match.body.matchId;
+    const scorer = teams[0]!.http;
+    type View = ServerPoints & { rules: ScorerQueue['rules'] };
+    const started = await scorer.json<View>('POST', `${MATCHES_API}/matches/${matchId}/live`, {
+      firstServer: 'defender',
+    });
+    expectStatus(started, 200, 'start live');
+
+    // Offline: the points go into the queue (a mix of holds and breaks).
+    let queue = emptyQueue(started.body.rules, started.body);
+    for (let i = 0; i < count; i++) {
+      const winner: Side = (i * 7) % 5 < 3 ? 'defender' : 'challenger';
+      queue = tap(queue, { kind: 'point', winner });
+    }
+    const expected = target(queue).points;
+
+    // Back online: read the state, then send as the page does.
+    let conflicts409 = 0;
+    const begin = nowMs();
+    const read = await scorer.json<View>('GET', `${MATCHES_API}/matches/${matchId}/live`);
+    queue = reconcile(queue, read.body).queue;
+    while (queue.actions.length > 0) {
+      const next = queue.actions[0]!;
+      queue = markSent(queue);
+      if (next.kind !== 'point') throw new Error('only points are queued here');
+      const answer = await scorer.json<View & { state?: View }>(
+        'POST',
+        `${MATCHES_API}/matches/${matchId}/points`,
+        {
+          seq: next.seq,
+          winner: next.winner,
+        },
+      );
+      if (answer.status === 409) conflicts409++;
+      const state = answer.status === 409 ? answer.body.state : answer.body;
+      if (!state) throw new Error(`answer ${answer.status}`);
+      const result = reconcile(queue, state);
+      if (result.kind === 'conflict') throw new Error('a conflict with nobody else scoring');
+      queue = result.queue;
+    }
+    const elapsedMs = nowMs() - begin;
+    const final = await scorer.json<View & { points: Side[] }>(
+      'GET',
+      `${MATCHES_API}/matches/${matchId}/live`,
+    );
+    const inOrder = JSON.stringify(final.body.points) === JSON.stringify(expected);
+    const report = {
+      points: count,
+      log: values.log,
+      elapsedMs: round(elapsedMs),
+      pointsPerSecond: round((count / elapsedMs) * 1000),
+      conflicts409,
+      inOrder,
+      targetMet: elapsedMs <= 5_000 && conflicts409 === 0 && inOrder,
+      loadBefore,
+      loadAfter: loadavg().map((value) => round(value)),
+      machine: machineInfo(),
+    };
+    console.log(JSON.stringify(report, null, 2));
+    if (!report.targetMet) process.exitCode = 1;
+  } finally {
+    await cleanups.runAll();
+  }
+}
+
+await main();

@@ -1,0 +1,88 @@
+import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { useTranslation } from '../../../hooks/useTranslation';
+import { mayKeepMine, type ScorerPoints, type ServerPoints } from '../scorer-queue';
+import { LiveBoard } from './LiveBoard';
+
+interface ConflictDialogProps {
+  conflict: { server: ServerPoints; mine: ScorerPoints; rules: LiveConfig } | null;
+  names: Record<Side, string>;
+  onChoose(choice: 'theirs' | 'mine'): void;
+}
+
+/**
+ * Another scorer changed the match while this phone's points were queued (DESIGN.md §13, §15): both scores side by
+ * side, the scorer chooses which one stays. Headless UI's Dialog keeps the focus inside and gives it back to where it
+ * was when the dialog closes. Escape or a click outside does not choose: the queue waits until a choice is made.
+ */
+export function ConflictDialog({ conflict, names, onChoose }: ConflictDialogProps) {
+  const { t } = useTranslation();
+  const open = conflict !== null;
+  const theirs = conflict
+    ? liveScore(conflict.rules, conflict.server.points, conflict.server.finished)
+    : null;
+  const mine = conflict ? liveScore(conflict.rules, conflict.mine.points, conflict.mine.ended) : null;
+  const mayMine = conflict ? mayKeepMine(conflict.server) : false;
+  return (
+    <Dialog open={open} onClose={() => undefined} className="relative z-50" data-testid="conflict-dialog">
+      <div className="fixed inset-0 bg-ink-950/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-3">
+        <DialogPanel className="w-full max-w-2xl rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/5">
+          <DialogTitle className="text-lg font-bold text-ink-900">
+            {t('liveScoring.scorer.conflictTitle')}
+          </DialogTitle>
+          <Description className="mt-1 text-sm text-ink-700">
+            {t('liveScoring.scorer.conflictIntro')}
+          </Description>
+          {theirs && mine && (
+            <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <section
+                aria-labelledby="conflict-theirs"
+                className="rounded-xl p-2 ring-1 ring-ink-200"
+                data-testid="conflict-theirs"
+              >
+                <h2 id="conflict-theirs" className="text-sm font-semibold text-ink-800">
+                  {t('liveScoring.scorer.conflictTheirs')} ·{' '}
+                  {t('liveScoring.scorer.conflictPoints', { count: theirs.seq })}
+                </h2>
+                <LiveBoard score={theirs} names={names} />
+              </section>
+              <section
+                aria-labelledby="conflict-mine"
+                className="rounded-xl p-2 ring-1 ring-ink-200"
+                data-testid="conflict-mine"
+              >
+                <h2 id="conflict-mine" className="text-sm font-semibold text-ink-800">
+                  {t('liveScoring.scorer.conflictMine')} ·{' '}
+                  {t('liveScoring.scorer.conflictPoints', { count: mine.seq })}
+                </h2>
+                <LiveBoard score={mine} names={names} />
+              </section>
+            </div>
+          )}
+          {!mayMine && <p className="mt-3 text-sm text-ink-700">{t('liveScoring.scorer.conflictOver')}</p>}
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              className={`${secondaryButtonClass} min-h-12`}
+              onClick={() => onChoose('theirs')}
+              autoFocus
+            >
+              {t('liveScoring.scorer.keepTheirs')}
+            </button>
+            {mayMine && (
+              <button
+                type="button"
+                className={`${primaryButtonClass} min-h-12`}
+                onClick={() => onChoose('mine')}
+              >
+                {t('liveScoring.scorer.keepMine')}
+              </button>
+            )}
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
