@@ -18,6 +18,7 @@ import type { StartOptions } from '../api/live';
 import { useLiveScorer } from '../hooks/useLiveScorer';
 import { mayScoreLive, sideNames } from '../../../lib/match-sides';
 import { playPhase } from '../live-scorer';
+import { registerServiceWorker } from '../../../lib/service-worker';
 import { LiveBoard } from './LiveBoard';
 import { ConflictDialog } from './ConflictDialog';
 
@@ -40,6 +41,8 @@ export function ScorerPage() {
   const [ending, setEnding] = useState(false);
   const unsentId = useId();
   useDocumentTitle(t('liveScoring.scorer.title'));
+  // From the first visit on, the scorer opens with no network (DESIGN.md §13).
+  useEffect(registerServiceWorker, []);
 
   useEffect(() => {
     const controller = new AbortController();
