@@ -211,6 +211,7 @@ const managerEn = {
       MatchResultRecorded: 'Recorded a match result in {{season}}',
       MatchRescheduled: 'Rescheduled a match in {{season}}',
       MatchCancelled: 'Cancelled a match in {{season}}',
+      MatchLocationSet: 'Set where a match is played in {{season}}',
       ChallengeIssued: 'Challenged a team in {{season}}',
       ChallengeAccepted: 'Accepted a challenge in {{season}}',
       ChallengeDeclined: 'Declined a challenge in {{season}}',

@@ -211,6 +211,7 @@ const managerNl: ManagerTranslation = {
       MatchResultRecorded: 'Een uitslag vastgelegd in {{season}}',
       MatchRescheduled: 'Een wedstrijd verzet in {{season}}',
       MatchCancelled: 'Een wedstrijd geannuleerd in {{season}}',
+      MatchLocationSet: 'De locatie van een wedstrijd vastgelegd in {{season}}',
       ChallengeIssued: 'Een team uitgedaagd in {{season}}',
       ChallengeAccepted: 'Een uitdaging aangenomen in {{season}}',
       ChallengeDeclined: 'Een uitdaging geweigerd in {{season}}',
