@@ -50,7 +50,9 @@ export const matchSchema = z
     location: z
       .string()
       .optional()
-      .describe('Where the match is played (a court or venue, one line), when someone said so (DESIGN.md §9)'),
+      .describe(
+        'Where the match is played (a court or venue, one line), when someone said so (DESIGN.md §9)',
+      ),
     live: z
       .object({
         seq: z.number().int(),

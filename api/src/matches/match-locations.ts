@@ -21,7 +21,9 @@ export const matchLocationInput = z
   .transform((value) => value || null)
   .nullable()
   .optional()
-  .describe('Where the match is played (a court or venue): one line, at most 100 characters; blank or null clears it');
+  .describe(
+    'Where the match is played (a court or venue): one line, at most 100 characters; blank or null clears it',
+  );
 
 /**
  * The locations' texts, beside the log (docs/decisions.md "A match's location"): the `MatchLocationSet` event names

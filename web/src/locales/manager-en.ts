@@ -109,6 +109,8 @@ const managerEn = {
     },
     matches: {
       heading: 'Matches',
+      results: 'Results',
+      noResults: 'No results yet.',
     },
     late: 'Saved. It shows up in a moment.',
   },
@@ -126,6 +128,15 @@ const managerEn = {
     accept: 'Accept',
     reject: 'Reject',
     accepted: 'Team accepted',
+    acceptAll: 'Accept all',
+    acceptAllConfirm_one: 'Accept the {{count}} waiting team? It joins at the bottom of the ladder.',
+    acceptAllConfirm_other:
+      'Accept all {{count}} waiting teams? They join at the bottom of the ladder, in order of registration.',
+    acceptAllYes: 'Accept all',
+    acceptedAll_one: '{{count}} team accepted',
+    acceptedAll_other: '{{count}} teams accepted',
+    acceptAllStale:
+      'No team was accepted: one of them is no longer waiting. The list is up to date again; try once more.',
     rejected: 'Team rejected',
     removed: 'Team removed',
     moved: 'Position changed',

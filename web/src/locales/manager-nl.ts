@@ -109,6 +109,8 @@ const managerNl: ManagerTranslation = {
     },
     matches: {
       heading: 'Wedstrijden',
+      results: 'Uitslagen',
+      noResults: 'Nog geen uitslagen.',
     },
     late: 'Opgeslagen. Het verschijnt zo.',
   },
@@ -126,6 +128,15 @@ const managerNl: ManagerTranslation = {
     accept: 'Toelaten',
     reject: 'Afwijzen',
     accepted: 'Team toegelaten',
+    acceptAll: 'Alles toelaten',
+    acceptAllConfirm_one: 'Het {{count}} wachtende team toelaten? Het komt onderaan de ladder.',
+    acceptAllConfirm_other:
+      'Alle {{count}} wachtende teams toelaten? Ze komen onderaan de ladder, in volgorde van aanmelding.',
+    acceptAllYes: 'Alles toelaten',
+    acceptedAll_one: '{{count}} team toegelaten',
+    acceptedAll_other: '{{count}} teams toegelaten',
+    acceptAllStale:
+      'Geen enkel team is toegelaten: een ervan wacht niet meer. De lijst is weer bij; probeer het nog eens.',
     rejected: 'Team afgewezen',
     removed: 'Team verwijderd',
     moved: 'Positie gewijzigd',

@@ -67,6 +67,7 @@ const matchesEn = {
       noTeams: 'No team matches',
       notEnoughTeams: 'A match needs two active teams in this season.',
       loadFailed: 'The teams of this season could not be loaded.',
+      location: 'Location (optional)',
     },
   },
   matchCard: {
@@ -105,6 +106,8 @@ const matchesEn = {
     noDate: 'No date yet',
     addToCalendar: 'Add to your calendar',
     dateLabel: 'Date and time',
+    location: 'Location',
+    locationHint: 'A court or venue, one line',
     clamped: 'The season ends on {{date}}: the date is moved to that day.',
     edit: 'Edit',
     contact: {

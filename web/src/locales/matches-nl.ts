@@ -56,6 +56,7 @@ const matchesNl: MatchesTranslation = {
     },
     create: {
       title: 'Maak een wedstrijd',
+      location: 'Locatie (optioneel)',
       defender: 'Verdediger',
       challenger: 'Uitdager',
       pickOne: 'Kies er een',
@@ -104,6 +105,8 @@ const matchesNl: MatchesTranslation = {
     noDate: 'Nog geen datum',
     addToCalendar: 'Zet in je agenda',
     dateLabel: 'Datum en tijd',
+    location: 'Locatie',
+    locationHint: 'Een baan of accommodatie, één regel',
     clamped: 'Het seizoen eindigt op {{date}}: de datum is naar die dag verschoven.',
     edit: 'Bewerken',
     contact: {

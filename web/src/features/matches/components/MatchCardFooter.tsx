@@ -21,6 +21,8 @@ export interface MatchCardFooterProps {
   /** Being edited: the date editor and Save / Discard / Cancel match instead of the date. */
   editing: boolean;
   draftDate: string | null;
+  /** DESIGN.md §9: the location being edited. */
+  draftLocation: string;
   clampedTo: string | null;
   busy: boolean;
   canEdit: boolean;
@@ -32,6 +34,7 @@ export interface MatchCardFooterProps {
   manager: boolean;
   dateView: ReactNode;
   onDateChange: (value: string) => void;
+  onLocationChange: (value: string) => void;
   onEdit: () => void;
   onDiscard: () => void;
   onSave: () => void;
