@@ -6,6 +6,7 @@ import { API_MATCH_LOCATIONS_TABLE } from '@courtside/projector/api-tables';
 type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Control characters (newlines, tabs, …) and the Unicode line and paragraph separators: a location is one line. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a one-line location refuses
 const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 export const MATCH_LOCATION_MAX = 100;
 
