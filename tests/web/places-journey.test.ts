@@ -10,7 +10,6 @@ import { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 
-const noScore = { matchSets: [], special: 'none' };
 const card = (page: Page, matchId: string) =>
   page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
 
@@ -72,7 +71,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (v
       await dialog.getByText('Accept all 3 waiting teams?', { exact: false }).waitFor();
       await expect
         .poll(() =>
-          dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement),
+          dialog
+            .getByRole('button', { name: 'Cancel' })
+            .evaluate((button) => button === button.ownerDocument.activeElement),
         )
         .toBe(true);
       await shot('accept-all-confirm');
