@@ -111,6 +111,8 @@ const managerEn = {
       heading: 'Matches',
       results: 'Results',
       noResults: 'No results yet.',
+      // The Create a match panel's (it shows in the manager area only, so its text loads with the manager's).
+      location: 'Location (optional)',
     },
     late: 'Saved. It shows up in a moment.',
   },

@@ -111,6 +111,7 @@ const managerNl: ManagerTranslation = {
       heading: 'Wedstrijden',
       results: 'Uitslagen',
       noResults: 'Nog geen uitslagen.',
+      location: 'Locatie (optioneel)',
     },
     late: 'Opgeslagen. Het verschijnt zo.',
   },

@@ -67,7 +67,6 @@ const matchesEn = {
       noTeams: 'No team matches',
       notEnoughTeams: 'A match needs two active teams in this season.',
       loadFailed: 'The teams of this season could not be loaded.',
-      location: 'Location (optional)',
     },
   },
   matchCard: {
@@ -107,7 +106,6 @@ const matchesEn = {
     addToCalendar: 'Add to your calendar',
     dateLabel: 'Date and time',
     location: 'Location',
-    locationHint: 'A court or venue, one line',
     clamped: 'The season ends on {{date}}: the date is moved to that day.',
     edit: 'Edit',
     contact: {

@@ -56,7 +56,6 @@ const matchesNl: MatchesTranslation = {
     },
     create: {
       title: 'Maak een wedstrijd',
-      location: 'Locatie (optioneel)',
       defender: 'Verdediger',
       challenger: 'Uitdager',
       pickOne: 'Kies er een',
@@ -106,7 +105,6 @@ const matchesNl: MatchesTranslation = {
     addToCalendar: 'Zet in je agenda',
     dateLabel: 'Datum en tijd',
     location: 'Locatie',
-    locationHint: 'Een baan of accommodatie, één regel',
     clamped: 'Het seizoen eindigt op {{date}}: de datum is naar die dag verschoven.',
     edit: 'Bewerken',
     contact: {

@@ -150,8 +150,8 @@ function answeredMatch(answer: unknown): Match | undefined {
 
 export async function saveMatch(match: Match): Promise<Match | undefined> {
   const answer = await request('PUT', `${MATCHES_API}/matches`, {
-    // DESIGN.md §9: blank clears the location; the same text changes nothing.
-    body: { id: match.id, date: match.date, location: match.location ?? null, ...scorePayload(match) },
+    // DESIGN.md §9: blank clears the location, none leaves it; the same text changes nothing.
+    body: { id: match.id, date: match.date, location: match.location, ...scorePayload(match) },
   });
   return answeredMatch(answer);
 }

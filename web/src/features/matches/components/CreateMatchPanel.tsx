@@ -159,7 +159,7 @@ export function CreateMatchPanel({ seasonId, onCreated, className = '' }: Create
         />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor={locationId} className="block text-sm font-medium text-ink-800">
-            {t('matches.create.location')}
+            {t('manager.matches.location')}
           </label>
           <input
             id={locationId}

@@ -153,18 +153,8 @@ export function MatchCard({
         ))}
         {!editing && match.location && (
           // DESIGN.md §9: where the match is played.
-          <p className="flex items-center gap-1.5 text-sm text-ink-700" data-testid="match-location">
-            <svg viewBox="0 0 16 16" className="size-4 shrink-0 text-brand-700" aria-hidden="true">
-              <path
-                d="M8 14.5s4.5-4.2 4.5-7.8a4.5 4.5 0 0 0-9 0c0 3.6 4.5 7.8 4.5 7.8Z"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.4"
-              />
-              <circle cx="8" cy="6.7" r="1.6" fill="currentColor" />
-            </svg>
-            <span className="sr-only">{t('matchCard.location')}: </span>
-            <span className="min-w-0 break-words">{match.location}</span>
+          <p className="text-sm break-words text-ink-700" data-testid="match-location">
+            {t('matchCard.location')}: {match.location}
           </p>
         )}
         {halfSets.length > 0 && (

@@ -26,7 +26,6 @@ export function MatchDateEditor({
   const locale = useLocale();
   const fieldId = useId();
   const locationId = useId();
-  const hintId = useId();
   return (
     <div className="flex w-full flex-col gap-1 sm:w-auto">
       <label htmlFor={fieldId} className="text-xs font-medium text-ink-700">
@@ -56,14 +55,10 @@ export function MatchDateEditor({
         type="text"
         value={draftLocation}
         maxLength={100}
-        aria-describedby={hintId}
         onChange={(event) => onLocationChange(event.currentTarget.value)}
         className="rounded-md border-0 bg-white px-2 py-1.5 text-sm text-ink-900 ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600"
         data-testid="match-location-input"
       />
-      <p id={hintId} className="text-xs text-ink-600">
-        {t('matchCard.locationHint')}
-      </p>
     </div>
   );
 }
