@@ -119,8 +119,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (v
       await page.getByRole('tab', { name: 'Matches' }).click();
       await card(page, planned).waitFor({ timeout: 30_000 });
       await expect
-        .poll(() => card(page, planned).getByTestId('match-location').textContent())
-        .toContain('Court 7, Riverside Club');
+        .poll(() => card(page, planned).textContent())
+        .toContain('Location: Court 7, Riverside Club');
       const results = page.getByTestId('season-results');
       await results.getByRole('heading', { name: 'Results' }).waitFor();
       await expect
@@ -150,10 +150,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (v
       await shot('edit-location');
       await plannedCard.getByRole('button', { name: 'Save' }).click();
       await expect
-        .poll(() => card(page, planned).first().getByTestId('match-location').textContent(), {
+        .poll(() => card(page, planned).first().textContent(), {
           timeout: 30_000,
         })
-        .toContain('Court 8');
+        .toContain('Location: Court 8');
       const saved = await manager.json<{ location?: string }>('GET', `${MATCHES_API}/matches/${planned}`);
       expect(saved.body.location).toBe('Court 8');
     } finally {

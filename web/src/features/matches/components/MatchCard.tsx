@@ -153,7 +153,7 @@ export function MatchCard({
         ))}
         {!editing && match.location && (
           // DESIGN.md §9: where the match is played.
-          <p className="text-sm break-words text-ink-700" data-testid="match-location">
+          <p className="text-sm break-words text-ink-700">
             {t('matchCard.location')}: {match.location}
           </p>
         )}
@@ -183,7 +183,7 @@ export function MatchCard({
         match={match}
         editing={editing}
         draftDate={draft.date}
-        draftLocation={draft.location ?? ''}
+        draftLocation={draft.location}
         onLocationChange={draftState.changeLocation}
         clampedTo={draftState.clampedTo}
         busy={draftState.busy}

@@ -9,7 +9,7 @@ interface MatchDateEditorProps {
   draftDate: string | null;
   clampedTo: string | null;
   onDateChange: (value: string) => void;
-  draftLocation: string;
+  draftLocation: string | undefined;
   onLocationChange: (value: string) => void;
 }
 
@@ -53,7 +53,7 @@ export function MatchDateEditor({
       <input
         id={locationId}
         type="text"
-        value={draftLocation}
+        value={draftLocation ?? ''}
         maxLength={100}
         onChange={(event) => onLocationChange(event.currentTarget.value)}
         className="rounded-md border-0 bg-white px-2 py-1.5 text-sm text-ink-900 ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600"
