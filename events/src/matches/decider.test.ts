@@ -587,6 +587,12 @@ describe('where a match is played (DESIGN.md §9): the event names the row of it
       .then([{ type: 'MatchLocationSet', streamId: 'm1', payload: { ...ref, locationId: 'loc-2' } }]);
   });
 
+  it('given a location for a match never created, when it is saved, then no such match', () => {
+    spec([located('loc-1')])
+      .when({ ...save(''), locationId: 'loc-2' })
+      .thenRejects({ reason: 'not_found', message: 'No such match' });
+  });
+
   it('given a cancelled match or a stranger, when the location is saved, then refused', () => {
     spec([created('bo', 'ed'), { type: 'MatchCancelled', payload: ref }])
       .when({ ...save(''), locationId: 'loc-1' })
