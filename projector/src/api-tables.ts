@@ -5,5 +5,11 @@
  */
 export const API_ACCOUNTS_TABLE = 'courtside.accounts';
 
+/**
+ * Where matches are played (DESIGN.md §9 "Results, places"): text a person typed, so beside the log as the accounts
+ * are; the read model's `matches.location_id` names the row.
+ */
+export const API_MATCH_LOCATIONS_TABLE = 'courtside.match_locations';
+
 /** The partner requests' addresses (DESIGN.md §9): the api's, beside the log, as the accounts are. */
 export const API_INVITATIONS_TABLE = 'courtside.invitations';

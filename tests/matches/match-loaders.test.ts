@@ -90,6 +90,41 @@ describe('the match loaders agree with evolve', () => {
     const pending = await create(4, 1);
     await save(teams[4]!.http, pending, sets(6, 6), sets(0, 0));
     await save(manager, await create(0, 5), sets(), sets(), '2026-04-01T09:00');
+    // DESIGN.md §9: a location set by a player, changed by a manager, and another set and cleared.
+    const located = await create(3, 4);
+    await ok(
+      teams[4]!.http.json('PUT', `${MATCHES_API}/matches`, {
+        id: located,
+        defender: sets(),
+        challenger: sets(),
+        location: 'Court 2',
+      }),
+    );
+    await ok(
+      manager.json('PUT', `${MATCHES_API}/matches`, {
+        id: located,
+        defender: sets(),
+        challenger: sets(),
+        location: 'Court 3',
+      }),
+    );
+    const clearedPlace = await create(5, 2);
+    await ok(
+      manager.json('PUT', `${MATCHES_API}/matches`, {
+        id: clearedPlace,
+        defender: sets(),
+        challenger: sets(),
+        location: 'Hall',
+      }),
+    );
+    await ok(
+      manager.json('PUT', `${MATCHES_API}/matches`, {
+        id: clearedPlace,
+        defender: sets(),
+        challenger: sets(),
+        location: null,
+      }),
+    );
     const cancelled = await create(1, 2);
     await ok(manager.json('DELETE', `${MATCHES_API}/matches/${cancelled}/cancel`));
   });
@@ -110,12 +145,15 @@ describe('the match loaders agree with evolve', () => {
 
   it('matchStateOf: each match, as evolve over its own events and the season’s moves', async () => {
     const events = await history();
-    expect(matchIds).toHaveLength(7);
+    let locatedSeen = 0;
+    expect(matchIds).toHaveLength(9);
     for (const matchId of matchIds) {
       const own = events.filter((event) => event.streamId === matchId || moves.has(event.type));
       const folded = own.reduce(matchDecider.evolve, start);
       expect(await matchStateOf(db, matchId), matchId).toEqual(folded);
+      if (own.some((event) => event.type === 'MatchLocationSet')) locatedSeen++;
     }
+    expect(locatedSeen).toBe(2);
   });
 
   it('with an account, the caller is what it is to the match: manager, player of one side, or nothing', async () => {

@@ -265,6 +265,10 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
       case 'MatchCancelled':
         add(type, match.matchId, match, minutes);
         break;
+      case 'MatchLocationSet':
+        // DESIGN.md §9: the event names a row of the api's match_locations table (any id will do here).
+        add(type, match.matchId, { ...match, locationId: flag ? null : requests[n % requests.length] });
+        break;
       case 'ResultConfirmed':
         add(type, match.matchId, { ...match, confirmedBy: accounts[b] });
         break;

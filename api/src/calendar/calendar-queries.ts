@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE } from '@courtside/projector/api-tables';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -12,6 +12,8 @@ export interface FeedMatch {
   updatedAt: Date;
   ladderName: string;
   seasonName: string;
+  /** DESIGN.md §9: where it is played, when someone said so (the feed's LOCATION, else the ladder's name). */
+  location?: string | null;
   defender: { members: Array<{ name: string }> };
   challenger: { members: Array<{ name: string }> };
 }
@@ -27,9 +29,10 @@ const membersJson = (side: 'defender_id' | 'challenger_id') => `json_build_objec
 async function feedMatches(db: Queryable, where: string, param: string): Promise<FeedMatch[]> {
   const { rows } = await db.query<FeedMatch>(
     `SELECT m.id, m.date, m.status, m.calendar_sequence AS sequence, m.updated_at AS "updatedAt",
-       l.name AS "ladderName", s.name AS "seasonName",
+       l.name AS "ladderName", s.name AS "seasonName", loc.location,
        ${membersJson('defender_id')} AS defender, ${membersJson('challenger_id')} AS challenger
      FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
+       LEFT JOIN ${API_MATCH_LOCATIONS_TABLE} loc ON loc.id = m.location_id
      WHERE m.date IS NOT NULL AND ${where}
      ORDER BY m.date DESC, m.id LIMIT ${FEED_LIMIT}`,
     [param],

@@ -129,6 +129,8 @@ export function summaryOf(
     }
     case 'MatchCancelled':
       return texts.matchCancelled(pairing);
+    case 'MatchLocationSet':
+      return texts.matchLocationSet(pairing, payload.locationId === null);
     case 'ChallengerLeapfrogged':
     case 'ChallengerSwapped': {
       const challenger = str('challengerId');

@@ -25,6 +25,8 @@ export interface SummaryTexts {
   matchSetFor(pairing: string, date: string): string;
   matchDateCleared(pairing: string): string;
   matchCancelled(pairing: string): string;
+  /** DESIGN.md §9: the text itself is beside the log (and may be erased): the history says only that it changed. */
+  matchLocationSet(pairing: string, cleared: boolean): string;
   movedAfterBeating(team: string, from: string, to: string, beaten: string, score: string): string;
   challenged(challenger: string, defender: string): string;
   liveStarted(pairing: string): string;
@@ -58,6 +60,7 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
     matchSetFor: (pairing, date) => `Match ${pairing} set for ${date}`,
     matchDateCleared: (pairing) => `Match ${pairing} date cleared`,
     matchCancelled: (pairing) => `Match ${pairing} cancelled`,
+    matchLocationSet: (pairing, cleared) => `Match ${pairing} location ${cleared ? 'cleared' : 'set'}`,
     movedAfterBeating: (team, from, to, beaten, score) =>
       `${team} moved from ${from} to ${to} after beating ${beaten}${score ? ` ${score}` : ''}`,
     challenged: (challenger, defender) => `${challenger} challenged ${defender}`,
@@ -96,6 +99,8 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
     matchSetFor: (pairing, date) => `Wedstrijd ${pairing} gepland op ${date}`,
     matchDateCleared: (pairing) => `Datum van wedstrijd ${pairing} gewist`,
     matchCancelled: (pairing) => `Wedstrijd ${pairing} geannuleerd`,
+    matchLocationSet: (pairing, cleared) =>
+      `Locatie van wedstrijd ${pairing} ${cleared ? 'gewist' : 'vastgelegd'}`,
     movedAfterBeating: (team, from, to, beaten, score) =>
       `${team} van ${from} naar ${to} na winst op ${beaten}${score ? ` ${score}` : ''}`,
     challenged: (challenger, defender) => `${challenger} daagde ${defender} uit`,

@@ -47,6 +47,12 @@ export const matchSchema = z
     editable: z.boolean().describe('The caller may change it'),
     latestDate: z.iso.date().describe('The season’s last day'),
     challengeId: z.uuid().optional(),
+    location: z
+      .string()
+      .optional()
+      .describe(
+        'Where the match is played (a court or venue, one line), when someone said so (DESIGN.md §9)',
+      ),
     live: z
       .object({
         seq: z.number().int(),

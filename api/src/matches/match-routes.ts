@@ -41,6 +41,7 @@ import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 import { LOCAL_DATE_TIME, LOCAL_DATE_TIME_HINT } from '@courtside/events/matches/match-dates';
 import { documented } from '../http/documented-router.ts';
 import { matchContactsSchema, matchListItemSchema, matchSchema } from './match-answers.ts';
+import { MatchLocations, matchLocationInput } from './match-locations.ts';
 
 const PAGE_SIZE = 20;
 const CONTACTS_NOT_YOURS = 'Only the players of this match and the club’s managers can see contact details';
@@ -91,7 +92,7 @@ function bothSidesScored(
 }
 const scoreBody = z.object(scoreFields).superRefine(bothSidesScored);
 const saveBody = z
-  .object({ ...scoreFields, date: localDateTime.nullable().optional() })
+  .object({ ...scoreFields, date: localDateTime.nullable().optional(), location: matchLocationInput })
   .superRefine(bothSidesScored);
 const disputeBody = z.object({
   reason: z
@@ -104,12 +105,14 @@ const disputeBody = z.object({
 const newMatchBody = z.object({
   defenderId: z.uuid('Pick a defender'),
   challengerId: z.uuid('Pick a challenger'),
+  location: matchLocationInput,
 });
 
 /** Spec §7 "Matches" and the admin `teams/match` route. */
 export function matchRoutes(router: Router, services: AppServices): void {
   const api = documented(router);
   const db = services.readModels;
+  const locations = new MatchLocations(db);
 
   async function viewerOf(ctx: Context): Promise<MatchViewer> {
     const session = sessionOf(ctx);
@@ -225,8 +228,10 @@ export function matchRoutes(router: Router, services: AppServices): void {
   api.put(
     `${MATCHES_API}/matches`,
     {
-      summary: 'Save a match’s score and date',
+      summary: 'Save a match’s score, date and location',
       description:
+        '`location` (DESIGN.md §9): one line, at most 100 characters; left out, it stays as it is; blank or null ' +
+        'clears it. ' +
         'A player’s result waits for the other side’s confirmation when the season asks for it. Once confirmed ' +
         '(`RESULT_FINAL`) or disputed (`DISPUTED`), only a manager changes the scores. A set needs both sides’ games.',
       access: 'session',
@@ -236,8 +241,23 @@ export function matchRoutes(router: Router, services: AppServices): void {
       refusals: ['RESULT_FINAL', 'DISPUTED'],
     },
     async (ctx) => {
-      const { id: matchId, defender, challenger, date } = parseInput(saveBody, ctx.request.body, 'match');
-      await onMatch(ctx, matchId, (by) => ({ type: 'SaveMatch', matchId, defender, challenger, date, by }));
+      const body = parseInput(saveBody, ctx.request.body, 'match');
+      const { id: matchId, defender, challenger, date } = body;
+      const { accountId } = requireSession(ctx);
+      // DESIGN.md §9: the location's text is kept beside the log; the event names its row.
+      await locations.withLocation(
+        { matchId, location: body.location, setBy: accountId, at: services.clock() },
+        (locationId) =>
+          onMatch(ctx, matchId, (by) => ({
+            type: 'SaveMatch',
+            matchId,
+            defender,
+            challenger,
+            date,
+            by,
+            ...(locationId === undefined ? {} : { locationId }),
+          })),
+      );
     },
   );
 
@@ -335,17 +355,29 @@ export function matchRoutes(router: Router, services: AppServices): void {
       // The season's club, whose lock the command takes; whether the caller manages it is decided under the lock.
       const season = await seasonContext(db, seasonId);
       if (!season) throw new HttpError(404, 'No such season');
-      const { defenderId, challengerId } = parseInput(newMatchBody, ctx.request.body, 'match');
+      const { defenderId, challengerId, location } = parseInput(newMatchBody, ctx.request.body, 'match');
       const matchId: string = randomUUID();
       const by: MatchCaller = { role: 'account', accountId };
-      const outcome = await services.commands.handle({
-        companyId: season.companyId,
-        actorId: accountId,
-        decider: matchDecider,
-        load: (readModels) => seasonMatchStateOf(readModels, seasonId, accountId),
-        command: { type: 'CreateMatch', matchId, defenderId, challengerId, by },
-        result: { matchId },
-      });
+      const outcome = await locations.withLocation(
+        { matchId, location, setBy: accountId, at: services.clock() },
+        (locationId) =>
+          services.commands.handle({
+            companyId: season.companyId,
+            actorId: accountId,
+            decider: matchDecider,
+            load: (readModels) => seasonMatchStateOf(readModels, seasonId, accountId),
+            command: {
+              type: 'CreateMatch',
+              matchId,
+              defenderId,
+              challengerId,
+              by,
+              ...(locationId ? { locationId } : {}),
+            },
+            result: { matchId },
+          }),
+        async () => null,
+      );
       await answerCommand(ctx, outcome, { status: 201 });
     },
   );

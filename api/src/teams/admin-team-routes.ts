@@ -83,6 +83,42 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
       });
     },
   );
+  /**
+   * DESIGN.md §9 "Accept all": the waiting teams the manager saw, in one command (docs/decisions.md "Accept all"):
+   * all are accepted, at the bottom in the order given, or none is (`409 NOT_WAITING` when one is no longer waiting).
+   */
+  const acceptAllBody = z.object({
+    teamIds: z.array(z.uuid('Choose a team')).min(1, 'Choose the teams to accept').max(500),
+  });
+  const acceptedSchema = z.object({ accepted: z.array(z.uuid()) });
+  api.post(
+    `${SEASON}/teams/accept-all`,
+    {
+      summary: 'Accept several waiting teams at once (all or none)',
+      description:
+        'The teams join at the bottom in the order given. When one of them is no longer waiting, none is accepted ' +
+        '(`409 NOT_WAITING`): reload the waiting list and try again.',
+      access: 'session',
+      params: seasonParams,
+      body: acceptAllBody,
+      responses: { 200: acceptedSchema },
+      command: acceptedSchema,
+      refusals: ['NOT_WAITING'],
+    },
+    async (ctx) => {
+      const { session, season } = await requireSeasonManager(ctx, services);
+      const { teamIds } = parseInput(acceptAllBody, ctx.request.body, 'request');
+      const outcome = await services.commands.handle({
+        companyId: season.companyId,
+        actorId: session.accountId,
+        decider: seasonTeamsDecider,
+        load: (readModels) => seasonTeamsStateOf(readModels, season.seasonId),
+        command: { type: 'AcceptTeams', teamIds },
+        result: { accepted: [...new Set(teamIds)] },
+      });
+      await answerCommand(ctx, outcome, { status: 200 });
+    },
+  );
   api.post(`${SEASON}/teams/reject`, { ...commandDoc, summary: 'Reject a waiting team' }, async (ctx) => {
     await command(ctx, {
       type: 'RejectTeam',

@@ -38,6 +38,14 @@ describe('a match as the attributes of a calendar event', () => {
     });
   });
 
+  it('given a match with a location, then that is its location, else the ladder’s name (DESIGN.md §9)', () => {
+    const event = { name: { name: 'Club ladder' } };
+    expect(matchEventAttributes({ ...match, location: ' Court 3 ' }, event)?.location).toBe('Court 3');
+    expect(matchEventAttributes({ ...match, location: null }, event)?.location).toBe('Club ladder');
+    expect(matchEventAttributes({ ...match, location: '  ' }, event)?.location).toBe('Club ladder');
+    expect(matchEventAttributes(match, event)?.location).toBe('Club ladder');
+  });
+
   it('given a match without a date, then there is no event', () => {
     expect(matchEventAttributes({ ...match, date: null }, undefined)).toBeNull();
     expect(matchEventAttributes({ ...match, date: '2026-06-14' }, undefined)).toBeNull();

@@ -15,6 +15,8 @@ export interface CalendarMatch {
   date: string | null;
   defender: { members: ReadonlyArray<{ name: string }> };
   challenger: { members: ReadonlyArray<{ name: string }> };
+  /** DESIGN.md §9: where it is played (a court or venue), when someone said so. */
+  location?: string | null;
 }
 
 export interface CalendarEventInfo {
@@ -67,8 +69,8 @@ export function matchEventAttributes(
   const start = match.date ? toDateArray(match.date) : null;
   if (!start) return null;
   const description = matchDescription(event);
-  // Where the match is played: the club's ladder (spec §3 "Calendar event" has a location).
-  const location = event?.name?.name?.trim();
+  // Where the match is played (DESIGN.md §9), else the club's ladder (spec §3 "Calendar event" has a location).
+  const location = match.location?.trim() || event?.name?.name?.trim();
   const changedAt = options.changedAt?.getTime();
   const attributes: EventAttributes & { timestamp?: number } = {
     start,

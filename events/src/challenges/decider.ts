@@ -196,6 +196,7 @@ function walkover(
       hadWinner: false,
       // Stryker disable next-line all: a fresh match has no result to confirm: no confirmation state is read
       confirmation: { state: 'confirmed' },
+      locationId: null,
     },
   };
   const result = matchDecider.decide(

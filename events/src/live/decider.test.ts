@@ -26,6 +26,7 @@ const matchState = (overrides: Partial<NonNullable<MatchState['match']>> = {}): 
     cancelled: false,
     hadWinner: false,
     confirmation: { state: 'confirmed' },
+    locationId: null,
     ...overrides,
   },
 });

@@ -549,3 +549,59 @@ describe('who acts: a signed-in account is what the state says it is to the matc
     });
   });
 });
+
+describe('where a match is played (DESIGN.md §9): the event names the row of its text', () => {
+  const located = (locationId: string | null): MatchDomainEvent => ({
+    type: 'MatchLocationSet',
+    payload: { ...ref, locationId },
+  });
+  const player = { role: 'player' as const, accountId: 'p-ed', side: 'challenger' as const };
+
+  it('given #2 and #5, when a match is created with a location, then MatchCreated and MatchLocationSet', () => {
+    spec([])
+      .when({ type: 'CreateMatch', matchId: 'm1', defenderId: 'bo', challengerId: 'ed', locationId: 'loc-1' })
+      .then([
+        { type: 'MatchCreated', streamId: 'm1', payload: { ...ref, defenderId: 'bo', challengerId: 'ed' } },
+        { type: 'MatchLocationSet', streamId: 'm1', payload: { ...ref, locationId: 'loc-1' } },
+      ]);
+  });
+
+  it('given a match, when a player saves a new location or clears it, then MatchLocationSet; the same one: nothing', () => {
+    spec([created('bo', 'ed')])
+      .when({ ...save(''), by: player, locationId: 'loc-1' })
+      .then([{ type: 'MatchLocationSet', streamId: 'm1', payload: { ...ref, locationId: 'loc-1' } }]);
+    spec([created('bo', 'ed'), located('loc-1')])
+      .when({ ...save(''), by: player, locationId: null })
+      .then([{ type: 'MatchLocationSet', streamId: 'm1', payload: { ...ref, locationId: null } }]);
+    spec([created('bo', 'ed'), located('loc-1')])
+      .when({ ...save(''), by: player, locationId: 'loc-1' })
+      .then([]);
+    spec([created('bo', 'ed'), located('loc-1')])
+      .when({ ...save(''), by: player })
+      .then([]);
+  });
+
+  it('given a confirmed result, when a player changes only the location, then the location changes', () => {
+    spec([created('bo', 'ed'), recorded('6-4 6-3')])
+      .when({ ...save('6-4 6-3'), by: player, locationId: 'loc-2' })
+      .then([{ type: 'MatchLocationSet', streamId: 'm1', payload: { ...ref, locationId: 'loc-2' } }]);
+  });
+
+  it('given a location for a match never created, when it is saved, then no such match', () => {
+    spec([located('loc-1')])
+      .when({ ...save(''), locationId: 'loc-2' })
+      .thenRejects({ reason: 'not_found', message: 'No such match' });
+  });
+
+  it('given a cancelled match or a stranger, when the location is saved, then refused', () => {
+    spec([created('bo', 'ed'), { type: 'MatchCancelled', payload: ref }])
+      .when({ ...save(''), locationId: 'loc-1' })
+      .thenRejects({ reason: 'conflict', message: MATCH_CANCELLED });
+    spec([created('bo', 'ed')])
+      .when({ ...save(''), by: { role: 'account', accountId: 'stranger' }, locationId: 'loc-1' })
+      .thenRejects({
+        reason: 'forbidden',
+        message: 'Only the players of this match and the club’s managers can change it',
+      });
+  });
+});

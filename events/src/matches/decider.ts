@@ -6,6 +6,7 @@ import {
   challengerSwapped,
   matchCancelled,
   matchCreated,
+  matchLocationSet,
   matchRescheduled,
   matchResultRecorded,
   resultConfirmed,
@@ -50,6 +51,8 @@ export interface MatchState {
     /** Whether a counted (confirmed) result ever had a winner: only the first one can move the ladder. */
     hadWinner: boolean;
     confirmation: Confirmation;
+    /** DESIGN.md §9: the row of the location's text (beside the log), or null without one. */
+    locationId: string | null;
   };
   /**
    * The account that sends the command and what it is to this match (loaded with the rest, under the company's
@@ -75,13 +78,23 @@ export type MatchCaller = MatchActor | { role: 'account'; accountId: string };
 
 export type MatchCommand =
   /** `by`: who creates it; only the club's managers may (an unknown season to anyone else). */
-  | { type: 'CreateMatch'; matchId: string; defenderId: string; challengerId: string; by?: MatchCaller }
+  | {
+      type: 'CreateMatch';
+      matchId: string;
+      defenderId: string;
+      challengerId: string;
+      by?: MatchCaller;
+      /** DESIGN.md §9: the row of the location's text, when one is given. */
+      locationId?: string;
+    }
   | {
       type: 'SaveMatch';
       matchId: string;
       defender: SideScoreInput;
       challenger: SideScoreInput;
       date?: string | null;
+      /** DESIGN.md §9: the row of a new location's text, null to clear it, undefined to leave it as it is. */
+      locationId?: string | null;
       by: MatchCaller;
     }
   | { type: 'CancelMatch'; matchId: string; by: MatchCaller }
@@ -172,13 +185,16 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
         if (command.defenderId === command.challengerId) {
           return reject('invalid', 'Pick two different teams', 'challengerId');
         }
-        const { defenderId, challengerId } = command;
+        const { defenderId, challengerId, locationId } = command;
         return [
           {
             type: matchCreated.type,
             streamId: command.matchId,
             payload: { ...ref, defenderId, challengerId },
           },
+          ...(locationId
+            ? [{ type: matchLocationSet.type, streamId: command.matchId, payload: { ...ref, locationId } }]
+            : []),
         ];
       }
       case 'SaveMatch': {
@@ -227,6 +243,14 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
           if (date !== match.date) {
             events.push({ type: matchRescheduled.type, streamId: match.matchId, payload: { ...ref, date } });
           }
+        }
+        // DESIGN.md §9: whoever may edit the match sets its location, also once its result is final.
+        if (command.locationId !== undefined && command.locationId !== match.locationId) {
+          events.push({
+            type: matchLocationSet.type,
+            streamId: match.matchId,
+            payload: { ...ref, locationId: command.locationId },
+          });
         }
         return events;
       }
@@ -301,6 +325,7 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
             cancelled: false,
             hadWinner: false,
             confirmation: confirmed,
+            locationId: null,
           },
         };
       }
@@ -341,6 +366,8 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
         return match ? { ...state, match: { ...match, date: event.payload.date } } : state;
       case 'MatchCancelled':
         return match ? { ...state, match: { ...match, cancelled: true } } : state;
+      case 'MatchLocationSet':
+        return match ? { ...state, match: { ...match, locationId: event.payload.locationId } } : state;
       case 'ChallengerSwapped': {
         if (!season) return state;
         const { challengerId, defenderId, fromPosition, toPosition } = event.payload;

@@ -72,6 +72,16 @@ export const matchCancelled = defineEvent({
   schemaVersion: 1,
   payload: z.object(matchRef),
 });
+/**
+ * DESIGN.md §9 "Results, places": where the match is played. The text is written by a person, so it stays out of
+ * the log (docs/decisions.md "A match's location"): the event names the row of the api's `match_locations` table
+ * that holds it, or `null` when the location is cleared.
+ */
+export const matchLocationSet = defineEvent({
+  type: 'MatchLocationSet',
+  schemaVersion: 1,
+  payload: z.object({ ...matchRef, locationId: z.uuid().nullable() }),
+});
 /** DESIGN.md §4: a challenger who first beats a defender standing above takes the defender's place. */
 export const challengerLeapfrogged = defineEvent({
   type: 'ChallengerLeapfrogged',
@@ -107,6 +117,7 @@ export const matchEvents = [
   resultConfirmed,
   resultDisputed,
   challengerSwapped,
+  matchLocationSet,
 ] as const;
 
 export type MatchEvent =
@@ -117,7 +128,8 @@ export type MatchEvent =
   | EventOf<typeof challengerLeapfrogged>
   | EventOf<typeof resultConfirmed>
   | EventOf<typeof resultDisputed>
-  | EventOf<typeof challengerSwapped>;
+  | EventOf<typeof challengerSwapped>
+  | EventOf<typeof matchLocationSet>;
 
 /** The match events as `decide` emits them and `evolve` folds them, inferred from the schemas above. */
 export type MatchNewEvent = NewEventOf<(typeof matchEvents)[number]>;

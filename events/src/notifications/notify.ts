@@ -423,6 +423,7 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'PointScored':
     case 'PointUndone':
     case 'LiveMatchEnded':
+    case 'MatchLocationSet':
       // Stryker restore StringLiteral
       // Partner requests: the partner gets the invitation mail (api/src/teams/partner-invitations.ts); managers
       // hear of the team only when its TeamRegistered follows the partner's yes (DESIGN.md §9).

@@ -181,6 +181,31 @@ describe('accept and reject only while waiting; remove and move only while activ
       .thenRejects({ reason: 'conflict', message: NOT_ACTIVE });
   });
 
+  it('given two waiting teams, when all are accepted, then TeamAccepted for each, in the order given', () => {
+    spec([registered('t1', 'ann'), registered('t2', 'bo')])
+      .when({ type: 'AcceptTeams', teamIds: ['t2', 't1', 't2'] })
+      .then([
+        { type: 'TeamAccepted', streamId: 't2', payload: ref('t2') },
+        { type: 'TeamAccepted', streamId: 't1', payload: ref('t1') },
+      ]);
+  });
+
+  it('given one of the teams no longer waiting (or unknown), when all are accepted, then none is (NOT_WAITING)', () => {
+    const refused = { reason: 'conflict' as const, message: NOT_WAITING, code: 'NOT_WAITING' };
+    spec([registered('t1', 'ann'), registered('t2', 'bo'), accepted('t2')])
+      .when({ type: 'AcceptTeams', teamIds: ['t1', 't2'] })
+      .thenRejects(refused);
+    spec([registered('t1', 'ann')])
+      .when({ type: 'AcceptTeams', teamIds: ['t1', 'elsewhere'] })
+      .thenRejects(refused);
+    spec([registered('t1', 'ann')])
+      .when({ type: 'AcceptTeams', teamIds: [] })
+      .thenRejects({ reason: 'invalid', message: 'Choose the teams to accept', field: 'teamIds' });
+    spec([registered('t1', 'ann')], null)
+      .when({ type: 'AcceptTeams', teamIds: ['t1'] })
+      .thenRejects({ reason: 'not_found', message: 'No such season' });
+  });
+
   it('given a team of another season (unknown here), when it is accepted, then no such team', () => {
     spec([]).when({ type: 'AcceptTeam', teamId: 'elsewhere' }).thenRejects({
       reason: 'not_found',

@@ -74,6 +74,11 @@ export type TeamCommand =
   /** The deadline process: requests unanswered past their `lapsesAt`. */
   | { type: 'LapsePartnerRequests' }
   | { type: 'AcceptTeam'; teamId: string }
+  /**
+   * DESIGN.md §9 "Accept all": the waiting teams the manager saw, all or none. One that is not waiting any more
+   * (withdrawn, rejected or accepted meanwhile) refuses the whole batch with `NOT_WAITING`, so nothing half happens.
+   */
+  | { type: 'AcceptTeams'; teamIds: string[] }
   | { type: 'RejectTeam'; teamId: string }
   | { type: 'RemoveTeam'; teamId: string }
   | { type: 'MoveTeam'; teamId: string; position: number };
@@ -194,6 +199,18 @@ export const seasonTeamsDecider: Decider<TeamCommand, SeasonTeamsState, TeamDoma
             ladderId: season.ladderId,
           },
         }));
+    }
+    if (command.type === 'AcceptTeams') {
+      const teamIds = [...new Set(command.teamIds)];
+      if (teamIds.length === 0) return reject('invalid', 'Choose the teams to accept', 'teamIds');
+      if (teamIds.some((teamId) => state.teams[teamId]?.status !== 'waiting')) {
+        return refuse('NOT_WAITING', NOT_WAITING);
+      }
+      return teamIds.map((teamId) => ({
+        type: teamAccepted.type,
+        streamId: teamId,
+        payload: { teamId, seasonId: season.seasonId, ladderId: season.ladderId },
+      }));
     }
     const ref = { teamId: command.teamId, seasonId: season.seasonId, ladderId: season.ladderId };
     const team = state.teams[command.teamId];

@@ -51,6 +51,7 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
         entered_side: null,
         dispute_reason: null,
         calendar_sequence: 0,
+        location_id: null,
         tags: [ladderId, seasonId, defenderId, challengerId, ...members],
       });
       return;
@@ -91,6 +92,14 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
       match.status = 'cancelled';
       match.updated_at = event.occurredAt;
       match.calendar_sequence++;
+      return;
+    }
+    case 'MatchLocationSet': {
+      const match = openMatch(rows, matchId);
+      if (!match) return;
+      if (match.location_id !== event.payload.locationId) match.calendar_sequence++;
+      match.location_id = event.payload.locationId;
+      match.updated_at = event.occurredAt;
       return;
     }
     case 'ChallengerLeapfrogged': {

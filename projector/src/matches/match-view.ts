@@ -8,7 +8,7 @@ import {
 } from '@courtside/events/matches/scoring';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
-import { API_ACCOUNTS_TABLE } from '../api-tables.ts';
+import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE } from '../api-tables.ts';
 
 export interface MatchMemberView {
   id: string;
@@ -41,6 +41,8 @@ export interface MatchView {
   latestDate: string;
   /** DESIGN.md §5: the challenge this match plays out, when it came from one. */
   challengeId?: string;
+  /** DESIGN.md §9: where it is played (a court or venue), when someone said so. */
+  location?: string;
   /** DESIGN.md §5: whether the result counts, or waits for the other side (until `dueAt`), or is disputed. */
   confirmation: {
     state: 'confirmed' | 'pending' | 'disputed';
@@ -113,6 +115,8 @@ export interface MatchViewRow {
   live_points: Side[] | null;
   live_ended: boolean | null;
   live_updated_at: Date | string | null;
+  /** DESIGN.md §9: the location's text (beside the log); absent or null without one. */
+  location?: string | null;
 }
 
 /** A match's confirmation as JSON (DESIGN.md §5), from the columns of the matches row `alias`. */
@@ -143,9 +147,10 @@ export async function loadMatchRows(query: Query, matchIds: readonly string[]): 
        m.challenge_id, ${confirmationJson('m')} AS confirmation, m.dispute_reason, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
        ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger,
        ls.first_server AS live_first_server, ls.no_ad AS live_no_ad, ls.final_set AS live_final_set,
-       ls.points AS live_points, ls.ended AS live_ended, ls.updated_at AS live_updated_at
+       ls.points AS live_points, ls.ended AS live_ended, ls.updated_at AS live_updated_at, loc.location
      FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
        LEFT JOIN live_scores ls ON ls.match_id = m.id
+       LEFT JOIN ${API_MATCH_LOCATIONS_TABLE} loc ON loc.id = m.location_id
      WHERE m.id = ANY($1::uuid[])`,
     [matchIds],
   )) as { rows: MatchViewRow[] };
@@ -216,6 +221,7 @@ export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListIte
       editable,
       latestDate: row.end_date,
       ...(row.challenge_id ? { challengeId: row.challenge_id } : {}),
+      ...(row.location ? { location: row.location } : {}),
       // The reason is between the two sides and the club: a viewer (and a push, which is the same for all) sees
       // only that the result is disputed.
       confirmation:

@@ -118,6 +118,17 @@ export const matchesProjection: Projection = {
         }
         break;
       }
+      case 'MatchLocationSet': {
+        const { rowCount } = await context.query(
+          // A calendar sees a new location as a new version of the event (DESIGN.md §6 "Feeds": SEQUENCE).
+          `UPDATE matches SET location_id = $2, updated_at = $3,
+             calendar_sequence = calendar_sequence + (location_id IS DISTINCT FROM $2::uuid)::int
+           WHERE id = $1 AND status <> 'cancelled'`,
+          [matchId, event.payload.locationId, event.occurredAt],
+        );
+        if (rowCount) await pushMatch(context, matchId, seasonId, ladderId);
+        break;
+      }
       case 'ChallengerLeapfrogged': {
         const order = await activeOrder(context, seasonId);
         const next = leapfrog(

@@ -66,12 +66,13 @@ export async function matchStateOf(db: Queryable, matchId: string, accountId?: s
     status: string;
     hadWinner: boolean;
     confirmation: Confirmation;
+    locationId: string | null;
     manages: boolean;
     side: 'defender' | 'challenger' | null;
   }>(
     `SELECT m.season_id AS "seasonId", m.defender_id AS "defenderId", m.challenger_id AS "challengerId",
        m.defender_score AS defender, m.challenger_score AS challenger, m.date, m.status,
-       m.had_winner AS "hadWinner",
+       m.had_winner AS "hadWinner", m.location_id AS "locationId",
        -- A counted result is only that to the rules: who entered it is the view's (as evolve folds it).
        CASE WHEN m.confirmation_state = 'confirmed' THEN json_build_object('state', 'confirmed')
          ELSE ${confirmationJson('m')} END AS confirmation,

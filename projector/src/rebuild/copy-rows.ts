@@ -120,6 +120,7 @@ export const standaloneTableCopies: readonly TableCopy[] = [
         'entered_side',
         'dispute_reason',
         'calendar_sequence',
+        'location_id',
       ),
       defender_score: 'json',
       challenger_score: 'json',

@@ -98,6 +98,7 @@ export interface MatchRow {
   entered_side: string | null;
   dispute_reason: string | null;
   calendar_sequence: number;
+  location_id: string | null;
   tags: string[];
 }
 

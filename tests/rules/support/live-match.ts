@@ -22,6 +22,7 @@ export function plannedMatch(matchType: LiveConfig['matchType']): LiveMatchState
       defender: { matchSets: [], special: 'none' },
       challenger: { matchSets: [], special: 'none' },
       date: null,
+      locationId: null,
       cancelled: false,
       hadWinner: false,
       confirmation: { state: 'confirmed' },

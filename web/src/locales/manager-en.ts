@@ -109,6 +109,10 @@ const managerEn = {
     },
     matches: {
       heading: 'Matches',
+      results: 'Results',
+      noResults: 'No results yet.',
+      // The Create a match panel's (it shows in the manager area only, so its text loads with the manager's).
+      location: 'Location (optional)',
     },
     late: 'Saved. It shows up in a moment.',
   },
@@ -126,6 +130,15 @@ const managerEn = {
     accept: 'Accept',
     reject: 'Reject',
     accepted: 'Team accepted',
+    acceptAll: 'Accept all',
+    acceptAllConfirm_one: 'Accept the {{count}} waiting team? It joins at the bottom of the ladder.',
+    acceptAllConfirm_other:
+      'Accept all {{count}} waiting teams? They join at the bottom of the ladder, in order of registration.',
+    acceptAllYes: 'Accept all',
+    acceptedAll_one: '{{count}} team accepted',
+    acceptedAll_other: '{{count}} teams accepted',
+    acceptAllStale:
+      'No team was accepted: one of them is no longer waiting. The list is up to date again; try once more.',
     rejected: 'Team rejected',
     removed: 'Team removed',
     moved: 'Position changed',
@@ -211,6 +224,7 @@ const managerEn = {
       MatchResultRecorded: 'Recorded a match result in {{season}}',
       MatchRescheduled: 'Rescheduled a match in {{season}}',
       MatchCancelled: 'Cancelled a match in {{season}}',
+      MatchLocationSet: 'Set where a match is played in {{season}}',
       ChallengeIssued: 'Challenged a team in {{season}}',
       ChallengeAccepted: 'Accepted a challenge in {{season}}',
       ChallengeDeclined: 'Declined a challenge in {{season}}',

@@ -109,6 +109,9 @@ const managerNl: ManagerTranslation = {
     },
     matches: {
       heading: 'Wedstrijden',
+      results: 'Uitslagen',
+      noResults: 'Nog geen uitslagen.',
+      location: 'Locatie (optioneel)',
     },
     late: 'Opgeslagen. Het verschijnt zo.',
   },
@@ -126,6 +129,15 @@ const managerNl: ManagerTranslation = {
     accept: 'Toelaten',
     reject: 'Afwijzen',
     accepted: 'Team toegelaten',
+    acceptAll: 'Alles toelaten',
+    acceptAllConfirm_one: 'Het {{count}} wachtende team toelaten? Het komt onderaan de ladder.',
+    acceptAllConfirm_other:
+      'Alle {{count}} wachtende teams toelaten? Ze komen onderaan de ladder, in volgorde van aanmelding.',
+    acceptAllYes: 'Alles toelaten',
+    acceptedAll_one: '{{count}} team toegelaten',
+    acceptedAll_other: '{{count}} teams toegelaten',
+    acceptAllStale:
+      'Geen enkel team is toegelaten: een ervan wacht niet meer. De lijst is weer bij; probeer het nog eens.',
     rejected: 'Team afgewezen',
     removed: 'Team verwijderd',
     moved: 'Positie gewijzigd',
@@ -211,6 +223,7 @@ const managerNl: ManagerTranslation = {
       MatchResultRecorded: 'Een uitslag vastgelegd in {{season}}',
       MatchRescheduled: 'Een wedstrijd verzet in {{season}}',
       MatchCancelled: 'Een wedstrijd geannuleerd in {{season}}',
+      MatchLocationSet: 'De locatie van een wedstrijd vastgelegd in {{season}}',
       ChallengeIssued: 'Een team uitgedaagd in {{season}}',
       ChallengeAccepted: 'Een uitdaging aangenomen in {{season}}',
       ChallengeDeclined: 'Een uitdaging geweigerd in {{season}}',

@@ -105,6 +105,7 @@ const matchesEn = {
     noDate: 'No date yet',
     addToCalendar: 'Add to your calendar',
     dateLabel: 'Date and time',
+    location: 'Location',
     clamped: 'The season ends on {{date}}: the date is moved to that day.',
     edit: 'Edit',
     contact: {

@@ -104,6 +104,7 @@ const matchesNl: MatchesTranslation = {
     noDate: 'Nog geen datum',
     addToCalendar: 'Zet in je agenda',
     dateLabel: 'Datum en tijd',
+    location: 'Locatie',
     clamped: 'Het seizoen eindigt op {{date}}: de datum is naar die dag verschoven.',
     edit: 'Bewerken',
     contact: {

@@ -84,6 +84,7 @@ export function auditSummary(
     case 'MatchResultRecorded':
     case 'MatchRescheduled':
     case 'MatchCancelled':
+    case 'MatchLocationSet':
     case 'ChallengeIssued':
     case 'ChallengeAccepted':
     case 'ChallengeDeclined':

@@ -37,6 +37,12 @@ async function command(path: string, method: 'POST' | 'DELETE', body?: unknown):
 
 export const acceptTeam = (seasonId: string, teamId: string) =>
   command(`${teamsPath(seasonId)}/accept`, 'POST', { teamId });
+/**
+ * DESIGN.md §9 "Accept all": the waiting teams shown, in one command, all or none (a `409 NOT_WAITING` when one of
+ * them is no longer waiting).
+ */
+export const acceptAllTeams = (seasonId: string, teamIds: readonly string[]) =>
+  command(`${teamsPath(seasonId)}/accept-all`, 'POST', { teamIds });
 export const rejectTeam = (seasonId: string, teamId: string) =>
   command(`${teamsPath(seasonId)}/reject`, 'POST', { teamId });
 export const removeTeam = (seasonId: string, teamId: string) =>

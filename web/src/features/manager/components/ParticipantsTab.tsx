@@ -10,9 +10,18 @@ import { useLocale } from '../../../hooks/useLocale';
 import { formatDay } from '../../../lib/dates';
 import { useAction, useErrorText } from '../../../hooks/useAction';
 import { liveRooms } from '../../../lib/live';
+import { isApiError } from '../../../lib/http';
 import { parseNumberInput, digitsOnly } from '../../../lib/number-input';
 import { teamDisplayName } from '../../../lib/team-name';
-import { acceptTeam, getTeams, moveTeam, rejectTeam, removeTeam, type SeasonTeam } from '../api/teams';
+import {
+  acceptAllTeams,
+  acceptTeam,
+  getTeams,
+  moveTeam,
+  rejectTeam,
+  removeTeam,
+  type SeasonTeam,
+} from '../api/teams';
 import { TeamMembers } from './TeamMembers';
 import { TeamTable, type TeamColumn } from './TeamTable';
 
@@ -55,6 +64,8 @@ export function ParticipantsTab({
   const busyTeam = teamAction.busy;
   const [editing, setEditing] = useState<{ teamId: string; value: string }>();
   const [removing, setRemoving] = useState<SeasonTeam>();
+  /** The waiting teams "Accept all" asks about (DESIGN.md §9), while its confirmation is open. */
+  const [acceptingAll, setAcceptingAll] = useState<readonly string[]>();
 
   const reload = useCallback(async () => {
     try {
@@ -92,6 +103,24 @@ export function ParticipantsTab({
     setAccepting(true);
     try {
       await act(team.teamId, () => acceptTeam(seasonId, team.teamId), t('participants.accepted'));
+    } finally {
+      setAccepting(false);
+    }
+  };
+
+  /** All or none (docs/decisions.md "Accept all"): when one team is no longer waiting, nothing changed. */
+  const acceptAll = async (teamIds: readonly string[]) => {
+    setAccepting(true);
+    try {
+      await act(
+        'all',
+        () =>
+          acceptAllTeams(seasonId, teamIds).catch((error: unknown) => {
+            if (isApiError(error) && error.status === 409) throw new Error(t('participants.acceptAllStale'));
+            throw error;
+          }),
+        t('participants.acceptedAll', { count: teamIds.length }),
+      );
     } finally {
       setAccepting(false);
     }
@@ -226,49 +255,62 @@ export function ParticipantsTab({
         {lists.waiting.length === 0 ? (
           <p className="py-2 text-sm text-ink-500">{t('participants.noWaiting')}</p>
         ) : (
-          <table className="w-full text-left text-sm" aria-label={t('participants.waiting')}>
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">{t('participants.participant')}</th>
-                <th scope="col">{t('participants.actions')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100">
-              {lists.waiting.map((team) => (
-                <tr key={team.teamId} className="flex flex-col gap-2 py-3 sm:table-row">
-                  <td className="sm:py-3 sm:pr-3">
-                    <TeamMembers team={team} />
-                  </td>
-                  <td className="sm:w-0 sm:py-3 sm:whitespace-nowrap">
-                    <div className="flex gap-2 sm:justify-end">
-                      <button
-                        type="button"
-                        className={`${primaryButtonClass} px-3 py-2`}
-                        disabled={accepting || busyTeam === team.teamId}
-                        onClick={() => void accept(team)}
-                      >
-                        {t('participants.accept')}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${secondaryButtonClass} px-3 py-2`}
-                        disabled={busyTeam === team.teamId}
-                        onClick={() =>
-                          void act(
-                            team.teamId,
-                            () => rejectTeam(seasonId, team.teamId),
-                            t('participants.rejected'),
-                          )
-                        }
-                      >
-                        {t('participants.reject')}
-                      </button>
-                    </div>
-                  </td>
+          <>
+            <div className="flex justify-end">
+              <button
+                type="button"
+                className={`${secondaryButtonClass} px-3 py-2`}
+                disabled={accepting || busyTeam !== undefined}
+                onClick={() => setAcceptingAll(lists.waiting.map((team) => team.teamId))}
+                data-testid="accept-all"
+              >
+                {t('participants.acceptAll')}
+              </button>
+            </div>
+            <table className="w-full text-left text-sm" aria-label={t('participants.waiting')}>
+              <thead className="sr-only">
+                <tr>
+                  <th scope="col">{t('participants.participant')}</th>
+                  <th scope="col">{t('participants.actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-ink-100">
+                {lists.waiting.map((team) => (
+                  <tr key={team.teamId} className="flex flex-col gap-2 py-3 sm:table-row">
+                    <td className="sm:py-3 sm:pr-3">
+                      <TeamMembers team={team} />
+                    </td>
+                    <td className="sm:w-0 sm:py-3 sm:whitespace-nowrap">
+                      <div className="flex gap-2 sm:justify-end">
+                        <button
+                          type="button"
+                          className={`${primaryButtonClass} px-3 py-2`}
+                          disabled={accepting || busyTeam === team.teamId}
+                          onClick={() => void accept(team)}
+                        >
+                          {t('participants.accept')}
+                        </button>
+                        <button
+                          type="button"
+                          className={`${secondaryButtonClass} px-3 py-2`}
+                          disabled={busyTeam === team.teamId}
+                          onClick={() =>
+                            void act(
+                              team.teamId,
+                              () => rejectTeam(seasonId, team.teamId),
+                              t('participants.rejected'),
+                            )
+                          }
+                        >
+                          {t('participants.reject')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         )}
       </Panel>
       <Panel
@@ -292,6 +334,17 @@ export function ParticipantsTab({
           label={t('participants.left')}
         />
       </Panel>
+      <ConfirmDialog
+        open={acceptingAll !== undefined}
+        message={t('participants.acceptAllConfirm', { count: acceptingAll?.length ?? 0 })}
+        confirmLabel={t('participants.acceptAllYes')}
+        cancelLabel={t('participants.cancel')}
+        onClose={(confirmed) => {
+          const teamIds = acceptingAll;
+          setAcceptingAll(undefined);
+          if (confirmed && teamIds) void acceptAll(teamIds);
+        }}
+      />
       <ConfirmDialog
         open={removing !== undefined}
         message={t('participants.removeConfirm')}

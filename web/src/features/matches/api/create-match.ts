@@ -31,7 +31,7 @@ export function getSeasonTeams(seasonId: string, signal?: AbortSignal): Promise<
 
 export function createMatch(
   seasonId: string,
-  body: { defenderId: string; challengerId: string },
+  body: { defenderId: string; challengerId: string; location?: string },
 ): Promise<unknown> {
   return request('POST', `${ADMIN_API}/seasons/${encodeURIComponent(seasonId)}/teams/match`, { body });
 }

@@ -79,6 +79,8 @@ export const matchSchema = z.object({
   challenger: matchTeamSchema,
   confirmation: z._default(z.optional(confirmationSchema), { state: 'confirmed' }),
   challengeId: z.optional(z.string()),
+  /** DESIGN.md §9: where it is played, when someone said so. */
+  location: z.optional(z.string()),
   live: z.optional(liveSummarySchema),
 });
 
@@ -148,7 +150,8 @@ function answeredMatch(answer: unknown): Match | undefined {
 
 export async function saveMatch(match: Match): Promise<Match | undefined> {
   const answer = await request('PUT', `${MATCHES_API}/matches`, {
-    body: { id: match.id, date: match.date, ...scorePayload(match) },
+    // DESIGN.md §9: blank clears the location, none leaves it; the same text changes nothing.
+    body: { id: match.id, date: match.date, location: match.location, ...scorePayload(match) },
   });
   return answeredMatch(answer);
 }

@@ -51,6 +51,8 @@ export function CreateMatchPanel({ seasonId, onCreated, className = '' }: Create
   const [defender, setDefender] = useState<SeasonTeam | null>(null);
   const [challenger, setChallenger] = useState<SeasonTeam | null>(null);
   const [saving, setSaving] = useState(false);
+  const [location, setLocation] = useState('');
+  const locationId = useId();
   const [loadError, setLoadError] = useState(false);
 
   const loadTeams = useCallback(
@@ -97,9 +99,11 @@ export function CreateMatchPanel({ seasonId, onCreated, className = '' }: Create
       const answer = await createMatch(seasonId, {
         defenderId: defender.teamId,
         challengerId: challenger.teamId,
+        ...(location.trim() ? { location } : {}),
       });
       setDefender(null);
       setChallenger(null);
+      setLocation('');
       alerts.show('info', t('matches.create.created'));
       const matchId =
         typeof answer === 'object' &&
@@ -153,6 +157,20 @@ export function CreateMatchPanel({ seasonId, onCreated, className = '' }: Create
           onChange={setChallenger}
           exclude={defender?.teamId}
         />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={locationId} className="block text-sm font-medium text-ink-800">
+            {t('manager.matches.location')}
+          </label>
+          <input
+            id={locationId}
+            type="text"
+            value={location}
+            maxLength={100}
+            onChange={(event) => setLocation(event.currentTarget.value)}
+            className="w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-ink-900 ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600"
+            data-testid="create-match-location"
+          />
+        </div>
         <button
           type="submit"
           disabled={!defender || !challenger || saving}

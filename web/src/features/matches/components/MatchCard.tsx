@@ -107,9 +107,9 @@ export function MatchCard({
   return (
     <article
       ref={cardRef}
-      className={`rounded-xl bg-white shadow-xs ring-1 ring-ink-200 ${
-        shown.status === 'cancelled' ? 'opacity-80' : ''
-      } ${editing ? 'ring-2 ring-brand-300' : ''}`}
+      // A cancelled match says so in its status badge: dimming the whole card took its small texts below the
+      // contrast axe asks for (DESIGN.md §9 lists cancelled matches among the manager's results).
+      className={`rounded-xl bg-white shadow-xs ring-1 ring-ink-200 ${editing ? 'ring-2 ring-brand-300' : ''}`}
       data-testid="match-card"
       data-match-id={match.id}
       data-status={shown.status}
@@ -151,6 +151,12 @@ export function MatchCard({
             />
           </Fragment>
         ))}
+        {!editing && match.location && (
+          // DESIGN.md §9: where the match is played.
+          <p className="text-sm break-words text-ink-700">
+            {t('matchCard.location')}: {match.location}
+          </p>
+        )}
         {halfSets.length > 0 && (
           <p
             id={halfSetErrorId}
@@ -177,6 +183,8 @@ export function MatchCard({
         match={match}
         editing={editing}
         draftDate={draft.date}
+        draftLocation={draft.location}
+        onLocationChange={draftState.changeLocation}
         clampedTo={draftState.clampedTo}
         busy={draftState.busy}
         canEdit={canEdit}

@@ -8,10 +8,15 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { ChevronDownIcon, MailIcon } from '../../../components/icons/icons';
 import type { Match } from '../api/matches';
 import { mayCancelMatch } from '../model';
-import { MatchEditActions } from './MatchEditActions';
 
 // The date editor loads when a match is first edited: the public pages never show it.
 const MatchDateEditor = lazy(async () => ({ default: (await import('./MatchDateEditor')).MatchDateEditor }));
+
+// Edit and its actions load for a viewer who may edit (a player of the match, a manager): a visitor never sees them
+// (issue 38: room in the matches page's size budget for a match's location).
+const MatchEditActions = lazy(async () => ({
+  default: (await import('./MatchEditActions')).MatchEditActions,
+}));
 
 // Contacts (and libphonenumber) load when a player opens them, not with the page.
 const MatchContacts = lazy(async () => ({ default: (await import('./MatchContacts')).MatchContacts }));
@@ -21,6 +26,8 @@ export interface MatchCardFooterProps {
   /** Being edited: the date editor and Save / Discard / Cancel match instead of the date. */
   editing: boolean;
   draftDate: string | null;
+  /** DESIGN.md §9: the location being edited. */
+  draftLocation: string | undefined;
   clampedTo: string | null;
   busy: boolean;
   canEdit: boolean;
@@ -32,6 +39,7 @@ export interface MatchCardFooterProps {
   manager: boolean;
   dateView: ReactNode;
   onDateChange: (value: string) => void;
+  onLocationChange: (value: string) => void;
   onEdit: () => void;
   onDiscard: () => void;
   onSave: () => void;
@@ -71,7 +79,11 @@ export function MatchCardFooter(props: MatchCardFooterProps) {
                 onToggle={() => setContactOpen((open) => !open)}
               />
             )}
-            {canEdit && <MatchEditActions {...props} mayCancel={mayCancelMatch(match, props.manager)} />}
+            {canEdit && (
+              <Suspense fallback={null}>
+                <MatchEditActions {...props} mayCancel={mayCancelMatch(match, props.manager)} />
+              </Suspense>
+            )}
           </div>
         )}
       </footer>

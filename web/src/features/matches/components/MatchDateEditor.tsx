@@ -9,13 +9,23 @@ interface MatchDateEditorProps {
   draftDate: string | null;
   clampedTo: string | null;
   onDateChange: (value: string) => void;
+  draftLocation: string | undefined;
+  onLocationChange: (value: string) => void;
 }
 
 /** The date and time of a match being edited; a date past the season's end is clamped, and says so. */
-export function MatchDateEditor({ match, draftDate, clampedTo, onDateChange }: MatchDateEditorProps) {
+export function MatchDateEditor({
+  match,
+  draftDate,
+  clampedTo,
+  onDateChange,
+  draftLocation,
+  onLocationChange,
+}: MatchDateEditorProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const fieldId = useId();
+  const locationId = useId();
   return (
     <div className="flex w-full flex-col gap-1 sm:w-auto">
       <label htmlFor={fieldId} className="text-xs font-medium text-ink-700">
@@ -36,6 +46,19 @@ export function MatchDateEditor({ match, draftDate, clampedTo, onDateChange }: M
           })}
         </p>
       )}
+      {/* DESIGN.md §9: where the match is played, one line of at most 100 characters. */}
+      <label htmlFor={locationId} className="mt-1 text-xs font-medium text-ink-700">
+        {t('matchCard.location')}
+      </label>
+      <input
+        id={locationId}
+        type="text"
+        value={draftLocation ?? ''}
+        maxLength={100}
+        onChange={(event) => onLocationChange(event.currentTarget.value)}
+        className="rounded-md border-0 bg-white px-2 py-1.5 text-sm text-ink-900 ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600"
+        data-testid="match-location-input"
+      />
     </div>
   );
 }

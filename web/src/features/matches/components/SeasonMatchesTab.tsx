@@ -12,12 +12,13 @@ import { MatchesList } from './MatchesList';
  * Spec §2 "Matches tab" of the manager's season screen: first what needs the manager (disputed
  * results, overdue challenge matches; DESIGN.md §5), then the Create a match panel (defender and
  * challenger pickers), then the season's matches, editable and not completed; a new match reloads
- * the list. The manager feature does not import it: `app/route-table.tsx` hands it to the manager's
+ * the list; then the season's results, newest first (DESIGN.md §9), so a cancelled match stays in view. The manager feature does not import it: `app/route-table.tsx` hands it to the manager's
  * routes (`features/manager/hooks/useSeasonMatchesTab.ts`), so neither feature imports the other.
  */
 export function SeasonMatchesTab({ ladderId, seasonId }: { ladderId: string; seasonId: string }) {
   const { t } = useTranslation();
   const [reloadKey, setReloadKey] = useState(0);
+  const [resultsKey, setResultsKey] = useState(0);
   const { items, reload } = useSeasonAttention(seasonId);
   return (
     <div className="space-y-6" data-ladder={ladderId}>
@@ -35,6 +36,25 @@ export function SeasonMatchesTab({ ladderId, seasonId }: { ladderId: string; sea
           showEvent={false}
           reloadKey={reloadKey}
           liveRoom={liveRooms.season(seasonId)}
+          // A match that got its result or was cancelled moves to the results below.
+          onLeave={() => setResultsKey((n) => n + 1)}
+        />
+      </section>
+      {/* DESIGN.md §9: the season's results (completed, walkover, retired, cancelled), newest first. */}
+      <section aria-labelledby="results-title" data-testid="season-results">
+        <h2 id="results-title" className="mb-3 text-lg font-semibold text-ink-900">
+          {t('manager.matches.results')}
+        </h2>
+        <MatchesList
+          tags={[seasonId]}
+          editable
+          manager
+          completed
+          showEvent={false}
+          reloadKey={`${reloadKey}-${resultsKey}`}
+          liveRoom={liveRooms.season(seasonId)}
+          emptyText={t('manager.matches.noResults')}
+          label={t('manager.matches.results')}
         />
       </section>
     </div>

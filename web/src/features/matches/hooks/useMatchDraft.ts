@@ -113,7 +113,12 @@ export function useMatchDraft({
       .then((answer) => {
         if (mine !== sequence.current || !editingRef.current) return;
         const current = draftRef.current;
-        setDraft({ ...withViewerFlags(answer, current), date: current.date, editable: current.editable });
+        setDraft({
+          ...withViewerFlags(answer, current),
+          date: current.date,
+          location: current.location,
+          editable: current.editable,
+        });
       })
       .catch((error: unknown) => {
         if (mine === sequence.current) showError(error);
@@ -126,6 +131,9 @@ export function useMatchDraft({
     setClampedTo(normalised !== null && clamped !== normalised ? match.latestDate : null);
     setDraft({ ...draftRef.current, date: clamped });
   };
+
+  /** DESIGN.md §9: where the match is played (one line; the server trims it and refuses more than 100 characters). */
+  const changeLocation = (value: string) => setDraft({ ...draftRef.current, location: value });
 
   /** Runs a command that ends editing; `done` is its info alert. */
   const command = async (run: () => Promise<Match | undefined>, done: string) => {
@@ -172,6 +180,7 @@ export function useMatchDraft({
     discard,
     changeTeam,
     changeDate,
+    changeLocation,
     save,
     cancel,
   };
