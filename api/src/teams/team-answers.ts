@@ -28,11 +28,13 @@ export const invitationSchema = z
     seasonName: z.string(),
     email: z.string().describe('The invited address (the link proves it)'),
     accountExists: z.boolean(),
-    invitedBy: z.string().describe('The player who asks you to be their partner'),
+    invitedBy: z.string().describe('The player who asks you to be their partner, or the manager who invites'),
     seasonId: z.uuid(),
     ladderId: z.uuid(),
     teamId: z.uuid(),
     lapsesAt: z.iso.datetime(),
+    from: z.enum(['partner', 'club']).describe('Who invites: a player (as partner) or the club’s manager'),
+    fullName: z.string().optional().describe('The name the manager gave (prefills a new account)'),
   })
   .meta({ id: 'Invitation' });
 

@@ -80,6 +80,9 @@ export function auditSummary(
     case 'PartnerRequestDeclined':
     case 'PartnerRequestWithdrawn':
     case 'PartnerRequestLapsed':
+    case 'PlayersInvited':
+    case 'InvitationRevoked':
+    case 'InvitationAccepted':
     case 'MatchCreated':
     case 'MatchResultRecorded':
     case 'MatchRescheduled':
