@@ -233,6 +233,19 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
       case 'PartnerRequestLapsed':
         add(type, teams[a]!, { ...teamRef(a), requestId: requests[b % 2]! }, minutes);
         break;
+      case 'ManagerInvited':
+        add(type, companyId, {
+          companyId,
+          invitationId: invitations[b % 4]!,
+          expiresAt: new Date(clock + (1 + n) * 86_400_000).toISOString(),
+        });
+        break;
+      case 'ManagerAdded':
+        add(type, companyId, { companyId, accountId: accounts[b]!, invitationId: invitations[n % 4]! });
+        break;
+      case 'ManagerRemoved':
+        add(type, companyId, { companyId, accountId: accounts[b]! });
+        break;
       case 'PlayersInvited':
         // The same ids again are ignored; a partner's link is an id of its own.
         add(type, seasonOf(a), {

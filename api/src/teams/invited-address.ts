@@ -2,6 +2,7 @@ import { closedInvitationCode } from '@courtside/events/teams/invitations';
 import type { AppServices } from '../module.ts';
 import { invitationIdOf, PartnerInvitations } from './partner-invitations.ts';
 import { ClubSeasonInvitations } from './season-invitations.ts';
+import { ManagerInvitations } from '../companies/manager-invitations.ts';
 
 /**
  * The address an invitation link's token was sent to while the invitation can still be taken up (DESIGN.md §9
@@ -16,7 +17,9 @@ export async function invitedAddressOf(
   const now = services.clock();
   const partner = await new PartnerInvitations(services.readModels).byId(id);
   if (partner) return partner.state === 'open' && partner.lapsesAt > now ? partner.email : undefined;
-  const club = await new ClubSeasonInvitations(services.readModels).byId(id);
+  const club =
+    (await new ClubSeasonInvitations(services.readModels).byId(id)) ??
+    (await new ManagerInvitations(services.readModels).byId(id));
   if (!club) return undefined;
   const closed = closedInvitationCode({ state: club.state, expiresAt: club.expiresAt.toISOString() }, now);
   return closed ? undefined : club.email;

@@ -16,6 +16,9 @@ import type { AppServices } from '../module.ts';
 import { invitationAcceptedSchema, invitationSchema, teamIdSchema } from './team-answers.ts';
 import { invitationIdOf, PartnerInvitations, type PartnerInvitation } from './partner-invitations.ts';
 import { ClubSeasonInvitations, type ClubSeasonInvitation } from './season-invitations.ts';
+import { ManagerInvitations } from '../companies/manager-invitations.ts';
+import { companyDecider } from '@courtside/events/companies/decider';
+import { companyStateOf } from '@courtside/projector/companies/queries';
 import { closedInvitationCode } from '@courtside/events/teams/invitations';
 import { seasonContext } from '@courtside/projector/ladders/queries';
 import { seasonTeamsStateOf } from '@courtside/projector/teams/queries';
@@ -39,6 +42,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
   const accounts = new AccountStore(services.db);
   const invitations = new PartnerInvitations(services.readModels);
   const clubInvitations = new ClubSeasonInvitations(services.readModels);
+  const managerInvitations = new ManagerInvitations(services.readModels);
 
   /** Whether the signed-in account is the one the request was sent to: its confirmed address is the invited one. */
   const isAddressee = (me: StoredAccount, invitation: PartnerInvitation | undefined) =>
@@ -169,8 +173,10 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     const partner = id ? await invitations.byId(id) : undefined;
     if (partner) return { partner };
     const club = id ? await clubInvitations.byId(id) : undefined;
-    if (!club) throw new HttpError(404, 'No such invitation');
-    return { club };
+    if (club) return { club };
+    const manager = id ? await managerInvitations.byId(id) : undefined;
+    if (!manager) throw new HttpError(404, 'No such invitation');
+    return { manager };
   }
   /** What the link's page shows of an invitation that cannot be answered any more: 410 with why. */
   function stillOpen(invitation: PartnerInvitation): PartnerInvitation {
@@ -178,7 +184,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     if (!open) throw gone(closedRequestCode(invitation.state));
     return invitation;
   }
-  function clubStillOpen(invitation: ClubSeasonInvitation): ClubSeasonInvitation {
+  function clubStillOpen<T extends Pick<ClubSeasonInvitation, 'state' | 'expiresAt'>>(invitation: T): T {
     const closed = closedInvitationCode(
       { state: invitation.state, expiresAt: invitation.expiresAt.toISOString() },
       services.clock(),
@@ -211,6 +217,21 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const link = await linkOf(ctx);
       ctx.set('Cache-Control', 'no-store');
+      if (link.manager) {
+        const invitation = clubStillOpen(link.manager);
+        const account = await accounts.byEmail(invitation.email);
+        ctx.body = {
+          kind: 'manager',
+          companyName: invitation.companyName,
+          companyId: invitation.companyId,
+          email: invitation.email,
+          accountExists: account !== undefined,
+          invitedBy: invitation.invitedBy,
+          lapsesAt: invitation.expiresAt.toISOString(),
+          from: 'club',
+        };
+        return;
+      }
       if (link.club) {
         const invitation = clubStillOpen(link.club);
         const account = await accounts.byEmail(invitation.email);
@@ -261,7 +282,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
       params: tokenParams,
       responses: { 200: invitationAcceptedSchema },
       command: invitationAcceptedSchema,
-      refusals: ['ALREADY_IN_SEASON'],
+      refusals: ['ALREADY_IN_SEASON', 'ALREADY_MANAGER'],
       failures: {
         ...goneFailure,
         403: {
@@ -275,7 +296,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const me = await signedIn(ctx);
       const link = await linkOf(ctx);
-      const email = link.club ? link.club.email : link.partner.email;
+      const email = (link.club ?? link.manager ?? link.partner).email;
       if (me.email !== email) {
         throw new HttpError(
           403,
@@ -288,6 +309,21 @@ export function partnerRoutes(router: Router, services: AppServices): void {
       if (!me.verified) throw new HttpError(403, 'Confirm your email address first');
       if (link.partner) {
         await answerCommand(ctx, await answer(ctx, link.partner, true, me).catch(asGone), { status: 200 });
+        return;
+      }
+      if (link.manager) {
+        const { companyId, invitationId } = link.manager;
+        const added = await services.commands
+          .handle({
+            companyId,
+            actorId: me.id,
+            decider: companyDecider,
+            load: (readModels) => companyStateOf(readModels, companyId),
+            command: { type: 'AcceptManagerInvitation', invitationId, accountId: me.id },
+            result: { companyId },
+          })
+          .catch(asGone);
+        await answerCommand(ctx, added, { status: 200 });
         return;
       }
       const { club } = link;

@@ -191,6 +191,10 @@ const managerEn = {
     },
     types: {
       CompanyCreated: 'Created company {{name}}',
+      ManagerInvited: 'Invited a manager',
+      ManagerAdded: 'A manager joined',
+      ManagerRemoved: 'Removed a manager',
+      ManagerInvitationRevoked: 'Revoked an invitation to manage the company',
       LadderCreated: 'Created ladder {{name}}',
       LadderUpdated: 'Changed ladder {{name}}',
       LadderDeleted: 'Deleted ladder {{name}}',

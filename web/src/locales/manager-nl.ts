@@ -191,6 +191,10 @@ const managerNl: ManagerTranslation = {
     },
     types: {
       CompanyCreated: 'Bedrijf {{name}} aangemaakt',
+      ManagerInvited: 'Een beheerder uitgenodigd',
+      ManagerAdded: 'Een beheerder kwam erbij',
+      ManagerRemoved: 'Een beheerder verwijderd',
+      ManagerInvitationRevoked: 'Een uitnodiging als beheerder ingetrokken',
       LadderCreated: 'Ladder {{name}} aangemaakt',
       LadderUpdated: 'Ladder {{name}} gewijzigd',
       LadderDeleted: 'Ladder {{name}} verwijderd',
