@@ -107,6 +107,9 @@ describe('the ladder and the season', () => {
     'PartnerRequestDeclined',
     'PartnerRequestWithdrawn',
     'PartnerRequestLapsed',
+    'PlayersInvited',
+    'InvitationRevoked',
+    'InvitationAccepted',
     'AccountCreated',
   ])('when %s, then the season is as it was', (type) => {
     const state = given(season(), ...ladder('a'));

@@ -65,7 +65,7 @@ const matchTypes = ['GAMESONLY', 'BESTOFTHREE', 'BESTOFFIVE'] as const;
 function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelope[] } {
   const companyId = randomUUID();
   const ids = (count: number) => Array.from({ length: count }, () => randomUUID());
-  const [accounts, ladders, seasons, teams, matches, challenges, requests] = [
+  const [accounts, ladders, seasons, teams, matches, challenges, requests, invitations] = [
     ids(6),
     ids(2),
     ids(3),
@@ -73,6 +73,7 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
     ids(5),
     ids(3),
     ids(2),
+    ids(4),
   ];
   const seasonOf = (index: number) => seasons[index % 2]!;
   const ladderOfSeason = (index: number) => ladders[index % 2]!;
@@ -231,6 +232,49 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
       case 'PartnerRequestWithdrawn':
       case 'PartnerRequestLapsed':
         add(type, teams[a]!, { ...teamRef(a), requestId: requests[b % 2]! }, minutes);
+        break;
+      case 'ManagerInvited':
+        add(type, companyId, {
+          companyId,
+          invitationId: invitations[b % 4]!,
+          expiresAt: new Date(clock + (1 + n) * 86_400_000).toISOString(),
+        });
+        break;
+      case 'ManagerAdded':
+        add(type, companyId, { companyId, accountId: accounts[b]!, invitationId: invitations[n % 4]! });
+        break;
+      case 'ManagerRemoved':
+        add(type, companyId, { companyId, accountId: accounts[b]! });
+        break;
+      case 'PlayersInvited':
+        // The same ids again are ignored; a partner's link is an id of its own.
+        add(type, seasonOf(a), {
+          seasonId: seasonOf(a),
+          ladderId: ladderOfSeason(a),
+          placement: flag ? 'ACTIVE' : 'WAITING',
+          expiresAt: new Date(clock + (1 + n) * 86_400_000).toISOString(),
+          invitations: [
+            {
+              invitationId: invitations[b % 2]!,
+              teamId: teams[a]!,
+              ...(flag ? { partnerInvitationId: invitations[2 + (b % 2)]! } : {}),
+            },
+          ],
+        });
+        break;
+      case 'InvitationRevoked':
+        add(type, seasonOf(a), {
+          invitationId: invitations[b % 4]!,
+          seasonId: seasonOf(a),
+          ladderId: ladderOfSeason(a),
+        });
+        break;
+      case 'InvitationAccepted':
+        add(type, teams[a]!, {
+          ...teamRef(a),
+          invitationId: invitations[b % 4]!,
+          accountId: accounts[n % 6]!,
+        });
         break;
       case 'MatchCreated':
         add(type, match.matchId, {

@@ -53,7 +53,7 @@ describe('the team loader agrees with evolve', () => {
   async function folded(companyId: string, season: NonNullable<SeasonTeamsState['season']>) {
     const events = await companyEventsOf<TeamDomainEvent>(db, companyId, teamTypes);
     expect(events.length).toBeGreaterThan(0);
-    return events.reduce(seasonTeamsDecider.evolve, { season, teams: {}, requests: {} });
+    return events.reduce(seasonTeamsDecider.evolve, { season, teams: {}, requests: {}, invitations: {} });
   }
 
   it('singles: registered, accepted, rejected, removed, left and moved teams', async () => {
@@ -126,6 +126,7 @@ describe('the team loader agrees with evolve', () => {
     expect(await seasonTeamsStateOf(db, '00000000-0000-4000-8000-000000000000')).toEqual({
       teams: {},
       requests: {},
+      invitations: {},
     });
   });
 });

@@ -28,6 +28,7 @@ export const signedInAccountSchema = accountSchema
 export const signUpAnswerSchema = z.object({
   id: z.uuid(),
   refresh: z.string().describe('The verification ticket: send it back with the mailed code'),
+  verified: z.literal(true).optional().describe('Signed up from an invitation link: verified at once'),
 });
 export const codeAnswerSchema = z.object({ refresh: z.string() });
 export const refreshAnswerSchema = z.object({

@@ -1,5 +1,6 @@
 import { isMinimalAccount } from '@courtside/events/accounts/minimal-account';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { invitedAddressOf } from '../teams/invited-address.ts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -30,6 +31,14 @@ import {
 } from './account-answers.ts';
 
 const credentialsSchema = z.object({ email, password });
+const signUpSchema = credentialsSchema.extend({
+  invitationToken: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('The token of an invitation link to this address'),
+});
 const loginSchema = z.object({ email, password: z.string().min(1, 'Enter your password').max(128) });
 const verifySchema = z.object({
   refresh: z.string().min(1).max(200),
@@ -68,16 +77,27 @@ export function accountRoutes(router: Router, services: AppServices): void {
     `${ACCOUNT_API}/account`,
     {
       summary: 'Sign up',
-      description: 'Mails a 6-digit code (in `language`) to verify the address with.',
+      description:
+        'Mails a 6-digit code (in `language`) to verify the address with; with the `invitationToken` of an open ' +
+        'invitation to this address the account is verified at once (the link proves the address) and no code is ' +
+        'mailed; a token for another address (or one that cannot be used) is a 400 and nothing is created.',
       access: 'public',
       query: languageQuery,
-      body: credentialsSchema,
+      body: signUpSchema,
       responses: { 201: signUpAnswerSchema },
       failures: { 409: 'An account with this email address exists already (issue `taken` on `email`)' },
     },
     async (ctx) => {
-      const input = parseInput(credentialsSchema, ctx.request.body, 'sign-up');
+      const input = parseInput(signUpSchema, ctx.request.body, 'sign-up');
       const { language } = parseInput(languageQuery, ctx.query, 'query');
+      if (input.invitationToken !== undefined) {
+        const invited = await invitedAddressOf(services, input.invitationToken);
+        if (invited !== input.email) {
+          throw new HttpError(400, 'This invitation is for another address', [
+            { path: ['invitationToken'], message: 'This invitation is for another address', code: 'custom' },
+          ]);
+        }
+      }
       const id = randomUUID();
       const passwordHash = await passwords.hash(input.password);
       if (!(await accounts.create({ id, email: input.email, passwordHash, createdAt: services.clock() }))) {
@@ -87,8 +107,14 @@ export function accountRoutes(router: Router, services: AppServices): void {
       }
       // The account's mail language is the one it signed up in (DESIGN.md §6).
       await savePreferences(services, id, { language });
-      const refresh = await verification.start(id, input.email, language);
       ctx.status = 201;
+      if (input.invitationToken !== undefined) {
+        await accounts.markVerified(id, services.clock());
+        // Nothing to verify: the ticket is never asked for again.
+        ctx.body = { id, refresh: randomBytes(24).toString('base64url'), verified: true };
+        return;
+      }
+      const refresh = await verification.start(id, input.email, language);
       ctx.body = { id, refresh };
     },
   );

@@ -89,3 +89,21 @@ describe('a season’s history in words: partner requests', () => {
     ]);
   });
 });
+
+describe('a season’s history in words: a manager’s invitations', () => {
+  it('names each invitation event in English and Dutch, never the address', () => {
+    const said = (type: string, language: 'en' | 'nl') =>
+      summaryOf(live(type, { invitationId: 'i1', teamId: 't1' }), state, state, names, language);
+    const types = ['PlayersInvited', 'InvitationRevoked', 'InvitationAccepted'];
+    expect(types.map((type) => said(type, 'en'))).toEqual([
+      'Players invited',
+      'Invitation revoked',
+      'Invitation accepted',
+    ]);
+    expect(types.map((type) => said(type, 'nl'))).toEqual([
+      'Spelers uitgenodigd',
+      'Uitnodiging ingetrokken',
+      'Uitnodiging geaccepteerd',
+    ]);
+  });
+});

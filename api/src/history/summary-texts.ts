@@ -74,6 +74,10 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
       PartnerRequestDeclined: 'Partner request declined',
       PartnerRequestWithdrawn: 'Partner request withdrawn',
       PartnerRequestLapsed: 'Partner request lapsed',
+      // A manager's invitations name nobody: the addresses stay beside the log (DESIGN.md §9).
+      PlayersInvited: 'Players invited',
+      InvitationRevoked: 'Invitation revoked',
+      InvitationAccepted: 'Invitation accepted',
     },
   },
   nl: {
@@ -120,6 +124,9 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
       PartnerRequestDeclined: 'Partnerverzoek geweigerd',
       PartnerRequestWithdrawn: 'Partnerverzoek ingetrokken',
       PartnerRequestLapsed: 'Partnerverzoek verlopen',
+      PlayersInvited: 'Spelers uitgenodigd',
+      InvitationRevoked: 'Uitnodiging ingetrokken',
+      InvitationAccepted: 'Uitnodiging geaccepteerd',
     },
   },
 };

@@ -1,3 +1,4 @@
+import { MANAGER_REMOVED_PUSH } from '@courtside/projector/companies/projection';
 import type { Server as HttpServer } from 'node:http';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
@@ -87,6 +88,17 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
       const started = performance.now();
       io.to(push.rooms).emit(push.event, push.data, pushMeta(push));
       options.onEmitted?.(push.event, (performance.now() - started) / 1000);
+      if (push.event === MANAGER_REMOVED_PUSH)
+        leaveCompanyRoom(push.data as { companyId: string; accountId: string });
+    }
+  }
+
+  /** A removed manager's sockets (of this process) leave the company's room (DESIGN.md §9 "Managers"). */
+  function leaveCompanyRoom({ companyId, accountId }: { companyId: string; accountId: string }): void {
+    const room = `company:${companyId}`;
+    for (const socket of io.sockets.sockets.values()) {
+      if ((socket.data as SocketData).accountId === accountId && socket.rooms.has(room))
+        void socket.leave(room);
     }
   }
 
@@ -153,6 +165,7 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
         if (!decision.ok) return reply(decision);
         if (room.kind === 'account' && parsed.data.language)
           (socket.data as SocketData).language = parsed.data.language;
+        (socket.data as SocketData).accountId = (await viewer).accountId;
         await enqueue(async () => {
           if (socket.disconnected) return;
           await socket.join(room.name);
@@ -236,6 +249,8 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
 interface SocketData {
   /** The language of the page, named when it joined its account's room: of its `notification.created` pushes. */
   language?: NotificationLanguage;
+  /** The signed-in account, once the socket joined a room. */
+  accountId?: string;
 }
 
 export function socketLanguage(socket: Socket): NotificationLanguage | undefined {

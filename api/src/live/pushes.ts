@@ -65,6 +65,12 @@ export const livePushes: readonly DocumentedPush[] = [
     payload: z.object({ companyId: z.uuid(), name: z.string() }),
   },
   {
+    event: 'company.manager-removed',
+    summary: 'A manager of the company was removed; that account’s sockets leave the room',
+    rooms: ['company'],
+    payload: z.object({ companyId: z.uuid(), accountId: z.uuid() }),
+  },
+  {
     event: 'challenge.updated',
     summary: 'A challenge of one of the player’s teams was issued or answered, or expired',
     rooms: ['account'],

@@ -15,6 +15,11 @@ import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import { invitationAcceptedSchema, invitationSchema, teamIdSchema } from './team-answers.ts';
 import { invitationIdOf, PartnerInvitations, type PartnerInvitation } from './partner-invitations.ts';
+import { ClubSeasonInvitations, type ClubSeasonInvitation } from './season-invitations.ts';
+import { ManagerInvitations } from '../companies/manager-invitations.ts';
+import { companyDecider } from '@courtside/events/companies/decider';
+import { companyStateOf } from '@courtside/projector/companies/queries';
+import { closedInvitationCode } from '@courtside/events/teams/invitations';
 import { seasonContext } from '@courtside/projector/ladders/queries';
 import { seasonTeamsStateOf } from '@courtside/projector/teams/queries';
 
@@ -36,6 +41,8 @@ export function partnerRoutes(router: Router, services: AppServices): void {
   const api = documented(router);
   const accounts = new AccountStore(services.db);
   const invitations = new PartnerInvitations(services.readModels);
+  const clubInvitations = new ClubSeasonInvitations(services.readModels);
+  const managerInvitations = new ManagerInvitations(services.readModels);
 
   /** Whether the signed-in account is the one the request was sent to: its confirmed address is the invited one. */
   const isAddressee = (me: StoredAccount, invitation: PartnerInvitation | undefined) =>
@@ -145,21 +152,44 @@ export function partnerRoutes(router: Router, services: AppServices): void {
   );
 
   const tokenParams = z.object({ token: z.string().min(1).max(200) });
+  /** The invitation id a token names (undefined for anything else). */
+  function idOf(ctx: Context): string | undefined {
+    const { token } = parseInput(tokenParams, ctx.params, 'address');
+    return invitationIdOf(services.xsrfSecret, token);
+  }
   /**
-   * The invitation a token names (404 unknown). Whether it can still be answered is the team rules' to say, under
-   * the lock (`asGone`); the link's page asks `stillOpen`.
+   * The partner request a token names (404 unknown). Whether it can still be answered is the team rules' to say,
+   * under the lock (`asGone`); the link's page asks `stillOpen`.
    */
   async function invitationOf(ctx: Context): Promise<PartnerInvitation> {
-    const { token } = parseInput(tokenParams, ctx.params, 'address');
-    const id = invitationIdOf(services.xsrfSecret, token);
+    const id = idOf(ctx);
     const invitation = id ? await invitations.byId(id) : undefined;
     if (!invitation) throw new HttpError(404, 'No such invitation');
     return invitation;
+  }
+  /** The link of either kind (DESIGN.md §9 "The link"): a partner request or a manager's season invitation. */
+  async function linkOf(ctx: Context) {
+    const id = idOf(ctx);
+    const partner = id ? await invitations.byId(id) : undefined;
+    if (partner) return { partner };
+    const club = id ? await clubInvitations.byId(id) : undefined;
+    if (club) return { club };
+    const manager = id ? await managerInvitations.byId(id) : undefined;
+    if (!manager) throw new HttpError(404, 'No such invitation');
+    return { manager };
   }
   /** What the link's page shows of an invitation that cannot be answered any more: 410 with why. */
   function stillOpen(invitation: PartnerInvitation): PartnerInvitation {
     const open = invitation.state === 'open' && invitation.lapsesAt.getTime() > services.clock().getTime();
     if (!open) throw gone(closedRequestCode(invitation.state));
+    return invitation;
+  }
+  function clubStillOpen<T extends Pick<ClubSeasonInvitation, 'state' | 'expiresAt'>>(invitation: T): T {
+    const closed = closedInvitationCode(
+      { state: invitation.state, expiresAt: invitation.expiresAt.toISOString() },
+      services.clock(),
+    );
+    if (closed) throw gone(closed);
     return invitation;
   }
   const gone = (reason: string) =>
@@ -185,7 +215,44 @@ export function partnerRoutes(router: Router, services: AppServices): void {
       failures: goneFailure,
     },
     async (ctx) => {
-      const invitation = stillOpen(await invitationOf(ctx));
+      const link = await linkOf(ctx);
+      ctx.set('Cache-Control', 'no-store');
+      if (link.manager) {
+        const invitation = clubStillOpen(link.manager);
+        const account = await accounts.byEmail(invitation.email);
+        ctx.body = {
+          kind: 'manager',
+          companyName: invitation.companyName,
+          companyId: invitation.companyId,
+          email: invitation.email,
+          accountExists: account !== undefined,
+          invitedBy: invitation.invitedBy,
+          lapsesAt: invitation.expiresAt.toISOString(),
+          from: 'club',
+        };
+        return;
+      }
+      if (link.club) {
+        const invitation = clubStillOpen(link.club);
+        const account = await accounts.byEmail(invitation.email);
+        ctx.body = {
+          kind: 'season',
+          companyName: invitation.companyName,
+          ladderName: invitation.ladderName,
+          seasonName: invitation.seasonName,
+          email: invitation.email,
+          accountExists: account !== undefined,
+          invitedBy: invitation.invitedBy,
+          seasonId: invitation.seasonId,
+          ladderId: invitation.ladderId,
+          teamId: invitation.teamId,
+          lapsesAt: invitation.expiresAt.toISOString(),
+          from: 'club',
+          ...(invitation.fullName ? { fullName: invitation.fullName } : {}),
+        };
+        return;
+      }
+      const invitation = stillOpen(link.partner);
       const account = await accounts.byEmail(invitation.email);
       ctx.body = {
         kind: 'season',
@@ -199,8 +266,8 @@ export function partnerRoutes(router: Router, services: AppServices): void {
         ladderId: invitation.ladderId,
         teamId: invitation.teamId,
         lapsesAt: invitation.lapsesAt.toISOString(),
+        from: 'partner',
       };
-      ctx.set('Cache-Control', 'no-store');
     },
   );
 
@@ -208,37 +275,73 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     `${ACCOUNT_API}/invitations/:token/accept`,
     {
       summary: 'Accept an invitation as the invited account',
-      description: '403 `{reason: "WRONG_ACCOUNT"}` when the caller’s address is not the invited one.',
+      description:
+        '403 `{reason: "WRONG_ACCOUNT"}` when the caller’s address is not the invited one. A manager’s season ' +
+        'invitation forms the team (with the partner, once both accepted), waiting or active as the manager chose.',
       access: 'session',
       params: tokenParams,
       responses: { 200: invitationAcceptedSchema },
       command: invitationAcceptedSchema,
-      refusals: [],
+      refusals: ['ALREADY_IN_SEASON', 'ALREADY_MANAGER'],
       failures: {
         ...goneFailure,
         403: {
           description:
-            '`WRONG_ACCOUNT`: the caller’s address is not the invited one; without `reason`: confirm the address first',
+            '`WRONG_ACCOUNT`: the caller’s address is not the invited one; without `reason`: confirm the address ' +
+            'first, or complete the account (name and phone)',
           schema: z.object({ error: z.string(), reason: z.enum(['WRONG_ACCOUNT']).optional() }),
         },
       },
     },
     async (ctx) => {
       const me = await signedIn(ctx);
-      const invitation = await invitationOf(ctx);
-      if (me.email !== invitation.email) {
+      const link = await linkOf(ctx);
+      const email = (link.club ?? link.manager ?? link.partner).email;
+      if (me.email !== email) {
         throw new HttpError(
           403,
           'This invitation is for another address',
           undefined,
           {},
-          {
-            reason: 'WRONG_ACCOUNT',
-          },
+          { reason: 'WRONG_ACCOUNT' },
         );
       }
       if (!me.verified) throw new HttpError(403, 'Confirm your email address first');
-      await answerCommand(ctx, await answer(ctx, invitation, true, me).catch(asGone), { status: 200 });
+      if (link.partner) {
+        await answerCommand(ctx, await answer(ctx, link.partner, true, me).catch(asGone), { status: 200 });
+        return;
+      }
+      if (link.manager) {
+        const { companyId, invitationId } = link.manager;
+        const added = await services.commands
+          .handle({
+            companyId,
+            actorId: me.id,
+            decider: companyDecider,
+            load: (readModels) => companyStateOf(readModels, companyId),
+            command: { type: 'AcceptManagerInvitation', invitationId, accountId: me.id },
+            result: { companyId },
+          })
+          .catch(asGone);
+        await answerCommand(ctx, added, { status: 200 });
+        return;
+      }
+      const { club } = link;
+      const outcome = await services.commands
+        .handle({
+          companyId: club.companyId,
+          actorId: me.id,
+          decider: seasonTeamsDecider,
+          load: (readModels) => seasonTeamsStateOf(readModels, club.seasonId),
+          command: {
+            type: 'AcceptInvitation',
+            invitationId: club.invitationId,
+            account: { accountId: me.id, complete: isMinimalAccount(me) },
+          },
+          result: { seasonId: club.seasonId, teamId: club.teamId },
+        })
+        .catch(asGone);
+      await answerCommand(ctx, outcome, { status: 200 });
     },
   );
 

@@ -22,21 +22,29 @@ export const teamIdSchema = z.object({ teamId: z.uuid() });
 /** DESIGN.md §9: what an invitation link is about, for the page it opens. */
 export const invitationSchema = z
   .object({
-    kind: z.enum(['season']),
+    kind: z.enum(['season', 'manager']),
     companyName: z.string(),
-    ladderName: z.string(),
-    seasonName: z.string(),
+    ladderName: z.string().optional(),
+    seasonName: z.string().optional(),
     email: z.string().describe('The invited address (the link proves it)'),
     accountExists: z.boolean(),
-    invitedBy: z.string().describe('The player who asks you to be their partner'),
-    seasonId: z.uuid(),
-    ladderId: z.uuid(),
-    teamId: z.uuid(),
+    invitedBy: z.string().describe('The player who asks you to be their partner, or the manager who invites'),
+    seasonId: z.uuid().optional(),
+    ladderId: z.uuid().optional(),
+    teamId: z.uuid().optional(),
+    companyId: z.uuid().optional().describe('A manager’s invitation: the company to manage'),
     lapsesAt: z.iso.datetime(),
+    from: z.enum(['partner', 'club']).describe('Who invites: a player (as partner) or the club’s manager'),
+    fullName: z.string().optional().describe('The name the manager gave (prefills a new account)'),
   })
   .meta({ id: 'Invitation' });
 
-export const invitationAcceptedSchema = z.object({ seasonId: z.uuid(), teamId: z.uuid() });
+/** A season's invitation answers `{seasonId, teamId}`, a manager's `{companyId}` (DESIGN.md §9). */
+export const invitationAcceptedSchema = z.object({
+  seasonId: z.uuid().optional(),
+  teamId: z.uuid().optional(),
+  companyId: z.uuid().optional(),
+});
 
 /** DESIGN.md §2: the public list of ladders, with their current season and those open for registration. */
 export const publicLadderSchema = z

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { COMPANY_EXISTS, companyDecider } from './decider.ts';
+import { ALREADY_MANAGER, COMPANY_EXISTS, companyDecider, LAST_MANAGER } from './decider.ts';
 
 const spec = deciderSpec(companyDecider);
 const companyId = '00000000-0000-4000-8000-0000000000c1';
@@ -24,5 +24,70 @@ describe('companies', () => {
     spec([{ type: 'CompanyCreated', payload: { companyId, name: 'TC Tilburg', ownerId } }])
       .when({ type: 'CreateCompany', companyId, name: 'Another club', ownerId: otherOwnerId })
       .thenRejects({ reason: 'conflict', message: COMPANY_EXISTS });
+  });
+});
+
+describe('managers (DESIGN.md §9)', () => {
+  const coId = '00000000-0000-4000-8000-0000000000a3';
+  const invitationId = '00000000-0000-4000-8000-0000000000e1';
+  const created = { type: 'CompanyCreated' as const, payload: { companyId, name: 'TC Tilburg', ownerId } };
+  const invited = {
+    type: 'ManagerInvited' as const,
+    payload: { companyId, invitationId, expiresAt: '2026-03-28T10:00:00.000Z' },
+  };
+  const added = { type: 'ManagerAdded' as const, payload: { companyId, accountId: coId, invitationId } };
+  const now = new Date('2026-03-14T10:00:00.000Z');
+
+  it('invites for 14 days, but not someone who manages already', () => {
+    spec([created])
+      .when({ type: 'InviteManager', invitationId }, now)
+      .then([{ type: 'ManagerInvited', streamId: companyId, payload: invited.payload }]);
+    spec([created])
+      .when({ type: 'InviteManager', invitationId, accountId: ownerId }, now)
+      .thenRejects({ reason: 'conflict', message: ALREADY_MANAGER, code: 'ALREADY_MANAGER' });
+    spec([])
+      .when({ type: 'InviteManager', invitationId }, now)
+      .thenRejects({ reason: 'not_found', message: 'No such company' });
+  });
+
+  it('adds the invited account once; a used, revoked or lapsed invitation says why', () => {
+    const accept = { type: 'AcceptManagerInvitation' as const, invitationId, accountId: coId };
+    spec([created, invited])
+      .when(accept, now)
+      .then([{ type: 'ManagerAdded', streamId: companyId, payload: added.payload }]);
+    const closed = (code: string) => ({
+      reason: 'conflict' as const,
+      message: 'This invitation cannot be taken up any more',
+      code,
+    });
+    spec([created, invited, added]).when(accept, now).thenRejects(closed('USED'));
+    spec([created, invited, { type: 'InvitationRevoked', payload: { invitationId, companyId } }])
+      .when(accept, now)
+      .thenRejects(closed('REVOKED'));
+    spec([created, invited])
+      .when(accept, new Date('2026-03-28T10:00:00.000Z'))
+      .thenRejects(closed('EXPIRED'));
+    spec([created]).when(accept, now).thenRejects({ reason: 'not_found', message: 'No such invitation' });
+  });
+
+  it('revokes an open invitation once', () => {
+    const revoke = { type: 'RevokeManagerInvitation' as const, invitationId };
+    spec([created, invited])
+      .when(revoke, now)
+      .then([{ type: 'InvitationRevoked', streamId: companyId, payload: { invitationId, companyId } }]);
+    spec([created, invited, added]).when(revoke, now).then([]);
+    spec([created]).when(revoke, now).thenRejects({ reason: 'not_found', message: 'No such invitation' });
+  });
+
+  it('removes any manager, themself too, but never the last one', () => {
+    spec([created, invited, added])
+      .when({ type: 'RemoveManager', accountId: ownerId }, now)
+      .then([{ type: 'ManagerRemoved', streamId: companyId, payload: { companyId, accountId: ownerId } }]);
+    spec([created, invited, added, { type: 'ManagerRemoved', payload: { companyId, accountId: coId } }])
+      .when({ type: 'RemoveManager', accountId: ownerId }, now)
+      .thenRejects({ reason: 'conflict', message: LAST_MANAGER, code: 'LAST_MANAGER' });
+    spec([created])
+      .when({ type: 'RemoveManager', accountId: coId }, now)
+      .thenRejects({ reason: 'not_found', message: 'No such manager' });
   });
 });

@@ -12,6 +12,36 @@ export const companyCreated = defineEvent({
   }),
 });
 
-export const companyEvents = [companyCreated] as const;
+/**
+ * DESIGN.md §9 "Managers": a manager invites a co-manager by email. The address lives in `courtside.invitations`
+ * beside the log (keyed by `invitationId`); the event names the invitation only. Revoked by `InvitationRevoked`.
+ */
+export const managerInvited = defineEvent({
+  type: 'ManagerInvited',
+  schemaVersion: 1,
+  payload: z.object({
+    companyId: z.uuid(),
+    invitationId: z.uuid(),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+});
+/** An account became a manager of the company (by taking up an invitation). */
+export const managerAdded = defineEvent({
+  type: 'ManagerAdded',
+  schemaVersion: 1,
+  payload: z.object({ companyId: z.uuid(), accountId: z.uuid(), invitationId: z.uuid() }),
+});
+/** A manager was removed (by any manager, themself included); never the last one. */
+export const managerRemoved = defineEvent({
+  type: 'ManagerRemoved',
+  schemaVersion: 1,
+  payload: z.object({ companyId: z.uuid(), accountId: z.uuid() }),
+});
 
-export type CompanyEvent = EventOf<typeof companyCreated>;
+export const companyEvents = [companyCreated, managerInvited, managerAdded, managerRemoved] as const;
+
+export type CompanyEvent =
+  | EventOf<typeof companyCreated>
+  | EventOf<typeof managerInvited>
+  | EventOf<typeof managerAdded>
+  | EventOf<typeof managerRemoved>;

@@ -133,6 +133,9 @@ export function evolveSeasonHistory(state: SeasonHistoryState, envelope: EventEn
     case 'PartnerRequestAccepted':
     case 'PartnerRequestDeclined':
     case 'PartnerRequestWithdrawn':
+    case 'PlayersInvited':
+    case 'InvitationRevoked':
+    case 'InvitationAccepted':
     case 'PartnerRequestLapsed':
       // A partner request is not a team: nothing stands or plays until its TeamRegistered.
       return state;

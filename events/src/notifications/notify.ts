@@ -414,6 +414,12 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'PartnerRequestAccepted':
     case 'PartnerRequestDeclined':
     case 'PartnerRequestWithdrawn':
+    case 'ManagerInvited':
+    case 'ManagerAdded':
+    case 'ManagerRemoved':
+    case 'PlayersInvited':
+    case 'InvitationRevoked':
+    case 'InvitationAccepted':
     case 'PartnerRequestLapsed':
     case 'MatchCreated':
     case 'ChallengerLeapfrogged':

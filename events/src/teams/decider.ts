@@ -13,6 +13,16 @@ import {
   teamRejected,
   teamRemoved,
 } from './events.ts';
+import {
+  acceptedWithoutTeam,
+  acceptInvitation,
+  evolveInvitations,
+  invitePlayers,
+  revokeInvitation,
+  type NewInvitation,
+  type Placement,
+  type SeasonInvitation,
+} from './invitations.ts';
 
 export type TeamStatus = 'waiting' | 'active' | 'rejected' | 'left';
 
@@ -43,6 +53,8 @@ export interface SeasonTeamsState {
   teams: Record<string, { teamId: string; memberIds: string[]; status: TeamStatus }>;
   /** Partner requests by the id of the team they would form; absent: none. */
   requests?: Record<string, PartnerRequest>;
+  /** A manager's invitations into the season (DESIGN.md §9 "Inviting players") by their id; absent: none. */
+  invitations?: Record<string, SeasonInvitation>;
 }
 
 export type TeamCommand =
@@ -73,6 +85,11 @@ export type TeamCommand =
   | { type: 'LeaveSeason'; teamId: string; accountId: string; isAddressee: boolean }
   /** The deadline process: requests unanswered past their `lapsesAt`. */
   | { type: 'LapsePartnerRequests' }
+  /** A manager invites people (screened by `screenInvitees` against this state first). */
+  | { type: 'InvitePlayers'; placement: Placement; invitations: NewInvitation[] }
+  | { type: 'RevokeInvitation'; invitationId: string }
+  /** The invited address's account (the api checks the address) takes up an invitation. */
+  | { type: 'AcceptInvitation'; invitationId: string; account: { accountId: string; complete: boolean } }
   | { type: 'AcceptTeam'; teamId: string }
   /**
    * DESIGN.md §9 "Accept all": the waiting teams the manager saw, all or none. One that is not waiting any more
@@ -107,7 +124,17 @@ export type TeamDomainEvent =
         | typeof partnerRequestWithdrawn.type
         | typeof partnerRequestLapsed.type;
       payload: TeamRef & { requestId: string };
-    };
+    }
+  | {
+      type: 'PlayersInvited';
+      payload: Omit<TeamRef, 'teamId'> & {
+        placement: Placement;
+        expiresAt: string;
+        invitations: NewInvitation[];
+      };
+    }
+  | { type: 'InvitationRevoked'; payload: Omit<TeamRef, 'teamId'> & { invitationId: string } }
+  | { type: 'InvitationAccepted'; payload: TeamRef & { invitationId: string; accountId: string } };
 
 export const INCOMPLETE_ACCOUNT = 'Complete your account (name and phone) first';
 
@@ -127,9 +154,13 @@ function partnerProblem(
 const isOpen = (request: PartnerRequest | undefined, now: Date): request is PartnerRequest =>
   request?.state === 'open' && Date.parse(request.lapsesAt) > now.getTime();
 
-/** The players already in a waiting or active team of the season, or waiting for a partner's answer. */
-function takenPlayers(state: SeasonTeamsState, now: Date): Set<string> {
+/**
+ * The players already in a waiting or active team of the season, waiting for a partner's answer, or waiting for the
+ * partner of a manager's invitation to accept.
+ */
+export function takenPlayers(state: SeasonTeamsState, now: Date): Set<string> {
   return new Set([
+    ...acceptedWithoutTeam(state, new Set(Object.keys(state.teams)), now),
     ...Object.values(state.teams)
       .filter((known) => known.status === 'waiting' || known.status === 'active')
       .flatMap((known) => known.memberIds),
@@ -211,6 +242,14 @@ export const seasonTeamsDecider: Decider<TeamCommand, SeasonTeamsState, TeamDoma
         streamId: teamId,
         payload: { teamId, seasonId: season.seasonId, ladderId: season.ladderId },
       }));
+    }
+    const seasonRef = { seasonId: season.seasonId, ladderId: season.ladderId };
+    if (command.type === 'InvitePlayers') {
+      return invitePlayers(seasonRef, command.placement, command.invitations, now);
+    }
+    if (command.type === 'RevokeInvitation') return revokeInvitation(seasonRef, state, command.invitationId);
+    if (command.type === 'AcceptInvitation') {
+      return acceptInvitation(seasonRef, state, takenPlayers(state, now), command, now, INCOMPLETE_ACCOUNT);
     }
     const ref = { teamId: command.teamId, seasonId: season.seasonId, ladderId: season.ladderId };
     const team = state.teams[command.teamId];
@@ -349,6 +388,10 @@ export const seasonTeamsDecider: Decider<TeamCommand, SeasonTeamsState, TeamDoma
         const answered = { ...request, state: stateAfter[event.type] };
         return { ...state, requests: { ...state.requests, [request.teamId]: answered } };
       }
+      case 'PlayersInvited':
+      case 'InvitationRevoked':
+      case 'InvitationAccepted':
+        return evolveInvitations(state, event);
       case 'TeamPositionChanged':
         // Positions are kept by events/src/teams/positions.ts; no team rule here depends on them.
         return state;

@@ -80,6 +80,53 @@ export const partnerRequestLapsed = defineEvent({
   payload: z.object(requestRef),
 });
 
+/**
+ * DESIGN.md §9 "Inviting players": a manager invites people into a season by email. The addresses live in
+ * `courtside.invitations` beside the log (keyed by `invitationId`); each invitation names the team it forms
+ * (`teamId`), and, for doubles and padel, the partner's invitation (`partnerInvitationId`, its own link). The team
+ * forms (`TeamRegistered`, then `TeamAccepted` when `placement` is `ACTIVE`) when every address of it has accepted.
+ */
+export const playersInvited = defineEvent({
+  type: 'PlayersInvited',
+  schemaVersion: 1,
+  payload: z.object({
+    seasonId: z.uuid(),
+    ladderId: z.uuid(),
+    placement: z.enum(['WAITING', 'ACTIVE']),
+    expiresAt: z.iso.datetime({ offset: true }),
+    invitations: z
+      .array(z.object({ invitationId: z.uuid(), teamId: z.uuid(), partnerInvitationId: z.uuid().optional() }))
+      .min(1)
+      .max(200),
+  }),
+});
+/**
+ * A manager withdrew an invitation: a season's (and its partner's link), with `seasonId`, or a co-manager's, with
+ * `companyId`. Its links answer `410 REVOKED` from then on.
+ */
+export const invitationRevoked = defineEvent({
+  type: 'InvitationRevoked',
+  schemaVersion: 1,
+  payload: z.object({
+    invitationId: z.uuid(),
+    seasonId: z.uuid().optional(),
+    ladderId: z.uuid().optional(),
+    companyId: z.uuid().optional(),
+  }),
+});
+/** The invited address's account took up one invitation (a manager's, or a partner's of one). */
+export const invitationAccepted = defineEvent({
+  type: 'InvitationAccepted',
+  schemaVersion: 1,
+  payload: z.object({
+    invitationId: z.uuid(),
+    seasonId: z.uuid(),
+    ladderId: z.uuid(),
+    teamId: z.uuid(),
+    accountId: z.uuid(),
+  }),
+});
+
 export const teamEvents = [
   teamRegistered,
   teamAccepted,
@@ -92,6 +139,9 @@ export const teamEvents = [
   partnerRequestDeclined,
   partnerRequestWithdrawn,
   partnerRequestLapsed,
+  playersInvited,
+  invitationRevoked,
+  invitationAccepted,
 ] as const;
 
 export type TeamEvent =
@@ -105,4 +155,7 @@ export type TeamEvent =
   | EventOf<typeof partnerRequestAccepted>
   | EventOf<typeof partnerRequestDeclined>
   | EventOf<typeof partnerRequestWithdrawn>
-  | EventOf<typeof partnerRequestLapsed>;
+  | EventOf<typeof partnerRequestLapsed>
+  | EventOf<typeof playersInvited>
+  | EventOf<typeof invitationRevoked>
+  | EventOf<typeof invitationAccepted>;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { CompanyState } from '@courtside/events/companies/decider';
+import type { CompanyState, ManagerInvitation } from '@courtside/events/companies/decider';
+import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE } from '../api-tables.ts';
 
 /**
  * The queries on the companies tables (`companies`, `company_managers`), in the module that owns them: the company
@@ -33,14 +34,60 @@ export async function companiesManagedBy(
   return rows;
 }
 
-/** What the company decider needs: the company, if it exists. */
+/** What the company decider needs: the company, if it exists, its managers (oldest first) and their invitations. */
 export async function companyStateOf(db: Queryable, companyId: string): Promise<CompanyState> {
-  const { rows } = await db.query<{ id: string; name: string }>(
-    'SELECT id, name FROM companies WHERE id = $1',
-    [companyId],
-  );
-  const row = rows[0];
-  return row ? { company: { companyId: row.id, name: row.name } } : {};
+  const [company, managers, invitations] = await Promise.all([
+    db.query<{ id: string; name: string }>('SELECT id, name FROM companies WHERE id = $1', [companyId]),
+    db.query<{ account_id: string }>(
+      'SELECT account_id FROM company_managers WHERE company_id = $1 ORDER BY since, account_id',
+      [companyId],
+    ),
+    db.query<ManagerInvitation>(
+      `SELECT id AS "invitationId", state,
+         to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt"
+       FROM manager_invitations WHERE company_id = $1 ORDER BY invited_at, id`,
+      [companyId],
+    ),
+  ]);
+  const row = company.rows[0];
+  if (!row) return {};
+  return {
+    company: { companyId: row.id, name: row.name },
+    managers: managers.rows.map((manager) => manager.account_id),
+    ...(invitations.rows.length > 0
+      ? {
+          invitations: Object.fromEntries(
+            invitations.rows.map((invitation) => [invitation.invitationId, invitation]),
+          ),
+        }
+      : {}),
+  };
+}
+
+/** DESIGN.md §9 `GET managers`: every manager since when, and the open invitations (addresses beside the log). */
+export async function managersOf(db: Queryable, companyId: string, now: Date) {
+  const [managers, invitations] = await Promise.all([
+    db.query<{ accountId: string; fullName: string; email: string; since: Date }>(
+      `SELECT m.account_id AS "accountId", coalesce(a.full_name, '') AS "fullName", a.email, m.since
+       FROM company_managers m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id
+       WHERE m.company_id = $1 ORDER BY m.since, m.account_id`,
+      [companyId],
+    ),
+    db.query<{ invitationId: string; email: string; invitedAt: Date; expiresAt: Date }>(
+      `SELECT v.id AS "invitationId", i.email, v.invited_at AS "invitedAt", v.expires_at AS "expiresAt"
+       FROM manager_invitations v JOIN ${API_INVITATIONS_TABLE} i ON i.id = v.id
+       WHERE v.company_id = $1 AND v.state = 'pending' AND v.expires_at > $2 ORDER BY v.invited_at, v.id`,
+      [companyId, now],
+    ),
+  ]);
+  return {
+    managers: managers.rows.map((manager) => ({ ...manager, since: manager.since.toISOString() })),
+    invitations: invitations.rows.map((invitation) => ({
+      ...invitation,
+      invitedAt: invitation.invitedAt.toISOString(),
+      expiresAt: invitation.expiresAt.toISOString(),
+    })),
+  };
 }
 
 /** The ids of the companies an account manages. */

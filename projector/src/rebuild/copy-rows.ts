@@ -27,8 +27,13 @@ export const linkedTableCopies: readonly TableCopy[] = [
   { table: 'companies', columns: text('id', 'name', 'created_at'), rows: (r) => r.companies.values() },
   {
     table: 'company_managers',
-    columns: text('company_id', 'account_id'),
+    columns: text('company_id', 'account_id', 'since'),
     rows: (r) => r.companyManagers.values(),
+  },
+  {
+    table: 'manager_invitations',
+    columns: text('id', 'company_id', 'state', 'invited_at', 'expires_at'),
+    rows: (r) => r.managerInvitations.values(),
   },
   {
     table: 'ladders',
@@ -96,6 +101,25 @@ export const standaloneTableCopies: readonly TableCopy[] = [
       'answered_at',
     ),
     rows: (r) => r.partnerRequests.values(),
+  },
+  {
+    table: 'season_invitations',
+    columns: text(
+      'id',
+      'group_id',
+      'other_id',
+      'team_id',
+      'season_id',
+      'ladder_id',
+      'company_id',
+      'placement',
+      'state',
+      'invited_at',
+      'expires_at',
+      'accepted_by',
+      'answered_at',
+    ),
+    rows: (r) => r.seasonInvitations.values(),
   },
   {
     table: 'matches',

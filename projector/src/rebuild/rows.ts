@@ -15,6 +15,15 @@ export interface CompanyRow {
 export interface CompanyManagerRow {
   company_id: string;
   account_id: string;
+  since: string;
+}
+
+export interface ManagerInvitationRow {
+  id: string;
+  company_id: string;
+  state: string;
+  invited_at: string;
+  expires_at: string;
 }
 
 export interface LadderRow {
@@ -73,6 +82,22 @@ export interface PartnerRequestRow {
   state: string;
   requested_at: string;
   lapses_at: string;
+  answered_at: string | null;
+}
+
+export interface SeasonInvitationRow {
+  id: string;
+  group_id: string;
+  other_id: string | null;
+  team_id: string;
+  season_id: string;
+  ladder_id: string;
+  company_id: string;
+  placement: string;
+  state: string;
+  invited_at: string;
+  expires_at: string;
+  accepted_by: string | null;
   answered_at: string | null;
 }
 
@@ -190,6 +215,8 @@ export interface ReadModelRows {
   companies: Map<string, CompanyRow>;
   /** Keyed `company|account`. */
   companyManagers: Map<string, CompanyManagerRow>;
+  /** Co-managers' invitations, by id. */
+  managerInvitations: Map<string, ManagerInvitationRow>;
   ladders: Map<string, LadderRow>;
   seasons: Map<string, SeasonRow>;
   teams: Map<string, TeamRow>;
@@ -199,6 +226,8 @@ export interface ReadModelRows {
   teamMembers: Map<string, TeamMemberRow[]>;
   /** Keyed by the team the request would form. */
   partnerRequests: Map<string, PartnerRequestRow>;
+  /** A manager's season invitations, by invitation id. */
+  seasonInvitations: Map<string, SeasonInvitationRow>;
   matches: Map<string, MatchRow>;
   challenges: Map<string, ChallengeRow>;
   liveScores: Map<string, LiveScoreRow>;
@@ -226,12 +255,14 @@ export function emptyRows(): ReadModelRows {
   return {
     companies: new Map(),
     companyManagers: new Map(),
+    managerInvitations: new Map(),
     ladders: new Map(),
     seasons: new Map(),
     teams: new Map(),
     teamsBySeason: new Map(),
     teamMembers: new Map(),
     partnerRequests: new Map(),
+    seasonInvitations: new Map(),
     matches: new Map(),
     challenges: new Map(),
     liveScores: new Map(),

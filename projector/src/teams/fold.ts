@@ -3,6 +3,7 @@ import { isoDay } from '@courtside/events/ladders/season-rules';
 import { seasonTeamsDecider, type TeamDomainEvent } from '@courtside/events/teams/decider';
 import { teamEvents, type TeamEvent } from '@courtside/events/teams/events';
 import { acceptTeam, dropBelow, moveTeam, removeTeam } from '@courtside/events/teams/positions';
+import { isInvitationEvent } from './projection.ts';
 import { CannotFold, type ReadModelRows, type TeamRow } from '../rebuild/rows.ts';
 
 const handled = new Set<string>(teamEvents.map((definition) => definition.type));
@@ -33,10 +34,73 @@ export function foldOrder(rows: ReadModelRows, order: readonly string[]): void {
   });
 }
 
+/** applyInvitation of teams/projection.ts on rows in memory. */
+function foldInvitation(
+  rows: ReadModelRows,
+  event: Parameters<typeof isInvitationEvent>[0] & {
+    type: 'PlayersInvited' | 'InvitationRevoked' | 'InvitationAccepted';
+  },
+): void {
+  switch (event.type) {
+    case 'PlayersInvited': {
+      const { seasonId, ladderId, placement, expiresAt, invitations } = event.payload;
+      const row = (id: string, groupId: string, otherId: string | null, teamId: string) => {
+        if (rows.seasonInvitations.has(id)) return;
+        rows.seasonInvitations.set(id, {
+          id,
+          group_id: groupId,
+          other_id: otherId,
+          team_id: teamId,
+          season_id: seasonId,
+          ladder_id: ladderId,
+          company_id: event.companyId,
+          placement,
+          state: 'pending',
+          invited_at: event.occurredAt,
+          expires_at: expiresAt,
+          accepted_by: null,
+          answered_at: null,
+        });
+      };
+      for (const { invitationId, teamId, partnerInvitationId } of invitations) {
+        row(invitationId, invitationId, partnerInvitationId ?? null, teamId);
+        if (partnerInvitationId) row(partnerInvitationId, invitationId, invitationId, teamId);
+      }
+      return;
+    }
+    case 'InvitationRevoked':
+      for (const invitation of rows.seasonInvitations.values()) {
+        if (invitation.group_id === event.payload.invitationId && invitation.state === 'pending') {
+          Object.assign(invitation, { state: 'revoked', answered_at: event.occurredAt });
+        }
+      }
+      return;
+    case 'InvitationAccepted': {
+      const invitation = rows.seasonInvitations.get(event.payload.invitationId);
+      if (invitation?.state !== 'pending') return;
+      Object.assign(invitation, {
+        state: 'accepted',
+        accepted_by: event.payload.accountId,
+        answered_at: event.occurredAt,
+      });
+      return;
+    }
+    default: {
+      const unhandled: never = event;
+      throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+    }
+  }
+}
+
 /** teamsProjection's effect on rows held in memory (a rebuild: rebuild/in-memory-rebuild.ts). */
 export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
   if (!handled.has(envelope.type)) return;
-  const event = envelope as TeamEvent;
+  const all = envelope as TeamEvent;
+  if (isInvitationEvent(all)) {
+    foldInvitation(rows, all);
+    return;
+  }
+  const event = all;
   const { teamId, seasonId } = event.payload;
   const day = isoDay(new Date(event.occurredAt));
   // The teams decider's own fold decides a status change, as in the projection.

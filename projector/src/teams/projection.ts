@@ -37,6 +37,64 @@ export function writeOrder(context: Pick<ProjectionContext, 'write'>, order: rea
   );
 }
 
+type InvitationEvent = Extract<
+  TeamEvent,
+  { type: 'PlayersInvited' | 'InvitationRevoked' | 'InvitationAccepted' }
+>;
+const invitationTypes = new Set(['PlayersInvited', 'InvitationRevoked', 'InvitationAccepted']);
+export const isInvitationEvent = (event: TeamEvent): event is InvitationEvent =>
+  invitationTypes.has(event.type);
+
+/** A manager's season invitations (DESIGN.md §9), as `evolveInvitations` folds them: nothing public changes. */
+function applyInvitation(event: InvitationEvent, context: Pick<ProjectionContext, 'write'>): void {
+  switch (event.type) {
+    case 'PlayersInvited': {
+      const { seasonId, ladderId, placement, expiresAt, invitations } = event.payload;
+      const rows = invitations.flatMap(({ invitationId, teamId, partnerInvitationId }) => [
+        [invitationId, invitationId, partnerInvitationId ?? null, teamId],
+        ...(partnerInvitationId ? [[partnerInvitationId, invitationId, invitationId, teamId]] : []),
+      ]);
+      context.write(
+        `INSERT INTO season_invitations (id, group_id, other_id, team_id, season_id, ladder_id, company_id,
+           placement, state, invited_at, expires_at)
+         SELECT r.id, r.group_id, r.other_id, r.team_id, $5, $6, $7, $8, 'pending', $9, $10
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[]) AS r(id, group_id, other_id, team_id)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          rows.map((row) => row[0]),
+          rows.map((row) => row[1]),
+          rows.map((row) => row[2]),
+          rows.map((row) => row[3]),
+          seasonId,
+          ladderId,
+          event.companyId,
+          placement,
+          event.occurredAt,
+          expiresAt,
+        ],
+      );
+      return;
+    }
+    case 'InvitationRevoked':
+      context.write(
+        `UPDATE season_invitations SET state = 'revoked', answered_at = $2 WHERE group_id = $1 AND state = 'pending'`,
+        [event.payload.invitationId, event.occurredAt],
+      );
+      return;
+    case 'InvitationAccepted':
+      context.write(
+        `UPDATE season_invitations SET state = 'accepted', accepted_by = $2, answered_at = $3
+         WHERE id = $1 AND state = 'pending'`,
+        [event.payload.invitationId, event.payload.accountId, event.occurredAt],
+      );
+      return;
+    default: {
+      const unhandled: never = event;
+      throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+    }
+  }
+}
+
 /**
  * Teams in a season and their positions (DESIGN.md §4): statuses by the teams decider's `evolve`, positions by the
  * pure rules of events/teams/positions. An event that no longer applies (accepting a team that is active already)
@@ -45,10 +103,15 @@ export function writeOrder(context: Pick<ProjectionContext, 'write'>, order: rea
 export const teamsProjection: Projection = {
   name: 'teams',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
-  tables: ['teams', 'team_members', 'partner_requests'],
+  tables: ['teams', 'team_members', 'partner_requests', 'season_invitations'],
   async apply(envelope, context) {
     if (!handled.has(envelope.type)) return;
-    const event = envelope as TeamEvent;
+    const all = envelope as TeamEvent;
+    if (isInvitationEvent(all)) {
+      applyInvitation(all, context);
+      return;
+    }
+    const event = all;
     const { teamId, seasonId } = event.payload;
     const day = isoDay(new Date(event.occurredAt));
     const changed = (...what: Array<'teams' | 'positions'>) =>

@@ -1,4 +1,5 @@
 import type { PartnerRequest, SeasonTeamsState } from '@courtside/events/teams/decider';
+import type { SeasonInvitation } from '@courtside/events/teams/invitations';
 import type pg from 'pg';
 import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE } from '../api-tables.ts';
 
@@ -55,7 +56,7 @@ export async function teamsOf(db: Queryable, seasonId: string, list: TeamList): 
 
 /** A season's registration settings and its teams, as the team rules decide against them. */
 export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promise<SeasonTeamsState> {
-  const [season, teams, requests] = await Promise.all([
+  const [season, teams, requests, invitations] = await Promise.all([
     db.query<NonNullable<SeasonTeamsState['season']>>(
       `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", l.sports_category AS "sportsCategory",
          s.open_for_registration AS "openForRegistration", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate"
@@ -73,11 +74,24 @@ export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promi
        FROM partner_requests WHERE season_id = $1`,
       [seasonId],
     ),
+    db.query<SeasonInvitation & { otherId: string | null; acceptedBy: string | null }>(
+      `SELECT id AS "invitationId", group_id AS "groupId", other_id AS "otherId", team_id AS "teamId", placement,
+         state, accepted_by AS "acceptedBy",
+         to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt"
+       FROM season_invitations WHERE season_id = $1`,
+      [seasonId],
+    ),
   ]);
   return {
     season: season.rows[0],
     teams: Object.fromEntries(teams.rows.map((team) => [team.teamId, team])),
     requests: Object.fromEntries(requests.rows.map((request) => [request.teamId, request])),
+    invitations: Object.fromEntries(
+      invitations.rows.map(({ otherId, acceptedBy, ...invitation }) => [
+        invitation.invitationId,
+        { ...invitation, ...(otherId ? { otherId } : {}), ...(acceptedBy ? { acceptedBy } : {}) },
+      ]),
+    ),
   };
 }
 

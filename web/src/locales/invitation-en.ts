@@ -16,6 +16,13 @@ const invitationEn = {
     privacy: 'Without an answer the request lapses after 14 days.',
     accepted: 'You accepted. The club manager will approve your team.',
     toLadders: 'To the ladders',
+    club: {
+      title: '{{club}} invites you',
+      intro: 'To play {{ladder}}, season {{season}}.',
+      manager: 'To manage {{club}} on Courtside with its other managers.',
+      privacy: 'The invitation can be used once and lasts 14 days.',
+      accepted: 'Welcome! You are in.',
+    },
     outcome: {
       declined: 'You declined. Nothing about you was shared with the club.',
       USED: 'This request was answered already.',

@@ -17,6 +17,13 @@ const invitationNl: InvitationTranslation = {
     privacy: 'Zonder antwoord vervalt het verzoek na 14 dagen.',
     accepted: 'Je hebt geaccepteerd. De beheerder van de club keurt je team goed.',
     toLadders: 'Naar de ladders',
+    club: {
+      title: '{{club}} nodigt je uit',
+      intro: 'Om {{ladder}} te spelen, seizoen {{season}}.',
+      manager: 'Om {{club}} samen met de andere beheerders op Courtside te beheren.',
+      privacy: 'De uitnodiging werkt één keer en is 14 dagen geldig.',
+      accepted: 'Welkom! Je doet mee.',
+    },
     outcome: {
       declined: 'Je hebt geweigerd. Er is niets over jou met de club gedeeld.',
       USED: 'Dit verzoek is al beantwoord.',

@@ -6,14 +6,22 @@ import { ACCOUNT_API, PREFERENCES_PATH } from '@courtside/events/api-paths';
 
 /** Account calls of the sign-up, sign-in and onboarding pages (DESIGN.md §2). */
 
-export const registeredSchema = z.object({ id: z.string(), refresh: z.string() });
+export const registeredSchema = z.object({
+  id: z.string(),
+  refresh: z.string(),
+  /** Signed up from an invitation link (DESIGN.md §9): verified at once, no code. */
+  verified: z.boolean().optional(),
+});
 export type Registered = z.infer<typeof registeredSchema>;
 
 /**
  * Creates an account; a 6-digit code is mailed in the page's language, which becomes the account's mail language.
  * 400 (issues), 409 (email exists).
  */
-export function register(body: { email: string; password: string }, locale: Locale): Promise<Registered> {
+export function register(
+  body: { email: string; password: string; invitationToken?: string },
+  locale: Locale,
+): Promise<Registered> {
   return request('POST', `${ACCOUNT_API}/account`, {
     body,
     query: { language: locale },
@@ -70,17 +78,21 @@ export function renewCalendar(): Promise<{ calendarUrl: string }> {
 
 /** DESIGN.md §9: what an invitation link is about. 404 unknown, 410 `{reason}` no longer usable. */
 export const invitationSchema = z.object({
-  kind: z.literal('season'),
+  kind: z.enum(['season', 'manager']),
   companyName: z.string(),
-  ladderName: z.string(),
-  seasonName: z.string(),
+  ladderName: z.string().optional(),
+  seasonName: z.string().optional(),
   email: z.string(),
   accountExists: z.boolean(),
   invitedBy: z.string(),
-  seasonId: z.string(),
-  ladderId: z.string(),
-  teamId: z.string(),
+  seasonId: z.string().optional(),
+  ladderId: z.string().optional(),
+  teamId: z.string().optional(),
+  companyId: z.string().optional(),
   lapsesAt: z.string(),
+  /** Who invites: a player as partner, or the club (a manager). */
+  from: z.enum(['partner', 'club']).optional(),
+  fullName: z.string().optional(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -61,7 +61,7 @@ export function InvitationPage() {
     if (outcome) outcomeRef.current?.focus();
   }, [outcome]);
 
-  const here = pagePath('account', locale, `invitation/${encodeURIComponent(token)}`);
+  const here = pagePath('account', locale, 'invitation', token);
   const withFrom = (page: string) =>
     `${pagePath('account', locale, page)}?${new URLSearchParams({ from: here })}`;
 
@@ -71,8 +71,14 @@ export function InvitationPage() {
     setFailure(undefined);
     try {
       await acceptInvitation(token);
-      alerts.info(t('invitation.accepted'));
-      await navigate(pagePath('ladders', locale, invitation.ladderId));
+      const fromClub = invitation.from === 'club';
+      alerts.info(t(fromClub ? 'invitation.club.accepted' : 'invitation.accepted'));
+      // A manager lands on the manager screen, a player on the ladder (DESIGN.md §9 "The link").
+      await navigate(
+        invitation.kind === 'manager'
+          ? pagePath('manager', locale, invitation.companyId ?? '', 'ladders')
+          : pagePath('ladders', locale, invitation.ladderId ?? ''),
+      );
     } catch (error) {
       // No reason: the account needs a name and phone first (the spec's minimal account); then back here.
       if (isApiError(error) && error.status === 403 && !(error.body as { reason?: string })?.reason) {
@@ -117,15 +123,25 @@ export function InvitationPage() {
 
   const who = invitation.invitedBy || t('ladders.myTeam.aPlayer');
   const invited = account?.email.toLowerCase() === invitation.email;
-  const signInState: LoginState = { email: invitation.email };
+  const fromClub = invitation.from === 'club';
+  // The link proves the address: a sign-up with its token needs no code (DESIGN.md §9).
+  const signInState: LoginState = {
+    email: invitation.email,
+    ...(fromClub ? { invitationToken: token } : {}),
+  };
+  const place = {
+    ladder: invitation.ladderName,
+    club: invitation.companyName,
+    season: invitation.seasonName,
+  };
   return (
     <AuthCard
-      title={t('invitation.title', { name: who })}
-      intro={t('invitation.intro', {
-        ladder: invitation.ladderName,
-        club: invitation.companyName,
-        season: invitation.seasonName,
-      })}
+      title={fromClub ? t('invitation.club.title', place) : t('invitation.title', { name: who })}
+      intro={
+        invitation.kind === 'manager'
+          ? t('invitation.club.manager', place)
+          : t(fromClub ? 'invitation.club.intro' : 'invitation.intro', place)
+      }
     >
       <div className="space-y-4">
         {failure && <FormAlert>{failure}</FormAlert>}
@@ -161,16 +177,20 @@ export function InvitationPage() {
               {t(invitation.accountExists ? 'invitation.signIn' : 'invitation.signUp')}
             </Link>
           )}
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={busy}
-            onClick={() => void decline()}
-          >
-            {t('invitation.decline')}
-          </button>
+          {!fromClub && (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={busy}
+              onClick={() => void decline()}
+            >
+              {t('invitation.decline')}
+            </button>
+          )}
         </div>
-        <p className="text-xs text-ink-500">{t('invitation.privacy')}</p>
+        <p className="text-xs text-ink-500">
+          {t(fromClub ? 'invitation.club.privacy' : 'invitation.privacy')}
+        </p>
       </div>
     </AuthCard>
   );

@@ -34,6 +34,8 @@ import { emailField } from './account-fields';
 export interface LoginState {
   email?: string;
   notice?: string;
+  /** From an invitation link: a sign-up with it is verified at once (DESIGN.md §9). */
+  invitationToken?: string;
 }
 
 /** /account/{locale}/login: anonymous only; back to `from` (or the account page) after signing in. */

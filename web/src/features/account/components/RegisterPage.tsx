@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { useSetAtom } from 'jotai';
+import { accountAtom } from '../../../stores/session';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,7 +16,7 @@ import { linkClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { pagePath } from '../../../lib/locale';
-import { register as registerAccount } from '../api/account';
+import { login, register as registerAccount } from '../api/account';
 import { savePendingVerification } from '../api/pending-verification';
 import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
 import type { LoginState } from './LoginPage';
@@ -26,6 +28,7 @@ export function RegisterPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const from = useReturnTo();
+  const setAccount = useSetAtom(accountAtom);
   const location = useLocation();
   useDocumentTitle(t('register.title'));
 
@@ -53,7 +56,17 @@ export function RegisterPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const created = await registerAccount(values, locale);
+      const { invitationToken } = (location.state ?? {}) as LoginState;
+      const created = await registerAccount(
+        { ...values, ...(invitationToken ? { invitationToken } : {}) },
+        locale,
+      );
+      if (created.verified) {
+        // The link proved the address: signed in at once, back to the invitation.
+        setAccount(await login(values, locale));
+        await navigate(from ?? pagePath('account', locale));
+        return;
+      }
       savePendingVerification({ ...created, email: values.email });
       await navigate(`${pagePath('account', locale, 'verify')}${fromQuery(from, { id: created.id })}`);
     } catch (error) {

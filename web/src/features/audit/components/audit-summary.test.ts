@@ -70,6 +70,38 @@ describe('audit summaries', () => {
     );
   });
 
+  it('names the invitation and manager events in both languages (DESIGN.md §9)', () => {
+    const said = (language: string, type: string, payload: Record<string, unknown>) =>
+      auditSummary({ type, payload }, names, i18n.getFixedT(language));
+    const events: Array<[string, Record<string, unknown>]> = [
+      ['PlayersInvited', { seasonId }],
+      ['InvitationRevoked', { seasonId, invitationId: 'i' }],
+      ['InvitationAccepted', { seasonId, invitationId: 'i' }],
+      ['InvitationRevoked', { invitationId: 'i', companyId: 'c' }],
+      ['ManagerInvited', {}],
+      ['ManagerAdded', {}],
+      ['ManagerRemoved', {}],
+    ];
+    expect(events.map(([type, payload]) => said('en', type, payload))).toEqual([
+      'Invited players into Winter',
+      'Revoked an invitation to Winter',
+      'Accepted an invitation to Winter',
+      'Revoked an invitation to manage the company',
+      'Invited a manager',
+      'A manager joined',
+      'Removed a manager',
+    ]);
+    expect(events.map(([type, payload]) => said('nl', type, payload))).toEqual([
+      'Spelers uitgenodigd voor Winter',
+      'Een uitnodiging voor Winter ingetrokken',
+      'Een uitnodiging voor Winter geaccepteerd',
+      'Een uitnodiging als beheerder ingetrokken',
+      'Een beheerder uitgenodigd',
+      'Een beheerder kwam erbij',
+      'Een beheerder verwijderd',
+    ]);
+  });
+
   it('names every event type of the product in Dutch, none by its English type name', () => {
     const t = i18n.getFixedT('nl');
     const other = (type: string) =>

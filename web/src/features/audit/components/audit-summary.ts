@@ -47,6 +47,14 @@ export function auditSummary(
   const seasonName = (id: unknown) =>
     (typeof id === 'string' ? names.seasons.get(id)?.name : undefined) ?? unknown;
   switch (event.type) {
+    case 'ManagerInvited':
+    case 'ManagerAdded':
+    case 'ManagerRemoved':
+      return t(`audit.types.${event.type}`);
+    case 'InvitationRevoked':
+      // A co-manager's invitation names no season.
+      if (payload.seasonId === undefined) return t('audit.types.ManagerInvitationRevoked');
+      return t('audit.types.InvitationRevoked', { season: seasonName(payload.seasonId) });
     case 'CompanyCreated':
     case 'LadderCreated':
     case 'LadderUpdated':
@@ -80,6 +88,8 @@ export function auditSummary(
     case 'PartnerRequestDeclined':
     case 'PartnerRequestWithdrawn':
     case 'PartnerRequestLapsed':
+    case 'PlayersInvited':
+    case 'InvitationAccepted':
     case 'MatchCreated':
     case 'MatchResultRecorded':
     case 'MatchRescheduled':

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { ADMIN_API } from '@courtside/events/api-paths';
+import { companyDecider, type CompanyCommand } from '@courtside/events/companies/decider';
+import { companyStateOf, managersOf } from '@courtside/projector/companies/queries';
+import { AccountStore } from '../accounts/account-store.ts';
+import { emailInput } from '../accounts/account-inputs.ts';
+import { answerCommand } from '../http/command-answer.ts';
+import { documented } from '../http/documented-router.ts';
+import { parseInput } from '../http/parse.ts';
+import { publicUrlOf } from '../http/public-url.ts';
+import { requireManagerOf } from '../http/manager-access.ts';
+import type { AppServices } from '../module.ts';
+import { invitationPage, invitationToken } from '../teams/partner-invitations.ts';
+import { mailManagerInvitation, ManagerInvitations } from './manager-invitations.ts';
+
+const COMPANY = `${ADMIN_API}/companies/:companyId`;
+const companyParams = z.object({ companyId: z.uuid('No such company') });
+const invitationParams = companyParams.extend({ invitationId: z.uuid('No such invitation') });
+const managerParams = companyParams.extend({ accountId: z.uuid('No such manager') });
+const inviteBody = z.object({ email: emailInput });
+const managersSchema = z
+  .object({
+    managers: z.array(
+      z.object({ accountId: z.uuid(), fullName: z.string(), email: z.string(), since: z.iso.datetime() }),
+    ),
+    invitations: z.array(
+      z.object({
+        invitationId: z.uuid(),
+        email: z.string(),
+        invitedAt: z.iso.datetime(),
+        expiresAt: z.iso.datetime(),
+      }),
+    ),
+  })
+  .meta({ id: 'CompanyManagers' });
+const invitationIdSchema = z.object({ invitationId: z.uuid() });
+const accountIdSchema = z.object({ accountId: z.uuid() });
+
+/** DESIGN.md §9 "Managers": list, invite, revoke an invitation, remove a manager (never the last). */
+export function managerRoutes(router: Router, services: AppServices): void {
+  const api = documented(router);
+  const accounts = new AccountStore(services.db);
+  const invitations = new ManagerInvitations(services.readModels);
+  const handle = (companyId: string, actorId: string, command: CompanyCommand, result: object) =>
+    services.commands.handle({
+      companyId,
+      actorId,
+      decider: companyDecider,
+      load: (readModels) => companyStateOf(readModels, companyId),
+      command,
+      result,
+    });
+
+  api.get(
+    `${COMPANY}/managers`,
+    {
+      summary: 'The company’s managers and the open invitations to manage it',
+      access: 'session',
+      params: companyParams,
+      responses: { 200: managersSchema },
+    },
+    async (ctx) => {
+      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      ctx.body = await managersOf(services.readModels, companyId, services.clock());
+      ctx.set('Cache-Control', 'no-store');
+    },
+  );
+
+  api.post(
+    `${COMPANY}/managers/invitations`,
+    {
+      summary: 'Invite someone to manage the company (mails a link)',
+      access: 'session',
+      params: companyParams,
+      body: inviteBody,
+      responses: { 201: invitationIdSchema },
+      command: invitationIdSchema,
+      refusals: ['ALREADY_MANAGER'],
+    },
+    async (ctx) => {
+      const { session, companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { email } = parseInput(inviteBody, ctx.request.body, 'invitation');
+      const invitee = await accounts.byEmail(email);
+      const invitationId = randomUUID();
+      const now = services.clock();
+      const outcome = await handle(
+        companyId,
+        session.accountId,
+        { type: 'InviteManager', invitationId, ...(invitee ? { accountId: invitee.id } : {}) },
+        { invitationId },
+      );
+      await invitations.record({ invitationId, email, companyId, invitedBy: session.accountId, at: now });
+      const [company, me] = await Promise.all([
+        services.readModels.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId]),
+        accounts.byId(session.accountId),
+      ]);
+      const token = invitationToken(services.xsrfSecret, invitationId);
+      await mailManagerInvitation(services.mailer, {
+        email,
+        companyName: company.rows[0]?.name ?? '',
+        invitedBy: me?.fullName ?? '',
+        link: (locale) => publicUrlOf(ctx, services, invitationPage(locale, token)),
+      }).catch((error: unknown) =>
+        services.logger.warn({ err: error, invitationId }, 'manager invitation not mailed'),
+      );
+      await answerCommand(ctx, outcome, { status: 201 });
+    },
+  );
+
+  api.delete(
+    `${COMPANY}/managers/invitations/:invitationId`,
+    {
+      summary: 'Revoke an invitation to manage the company: its link answers 410 from then on',
+      access: 'session',
+      params: invitationParams,
+      responses: { 204: { description: 'Revoked' } },
+      command: invitationIdSchema,
+      refusals: [],
+    },
+    async (ctx) => {
+      const { session, companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { invitationId } = parseInput(invitationParams, ctx.params, 'address');
+      const outcome = await handle(
+        companyId,
+        session.accountId,
+        { type: 'RevokeManagerInvitation', invitationId },
+        { invitationId },
+      );
+      if (outcome.status === 'projected') ctx.status = 204;
+      else await answerCommand(ctx, outcome, { status: 200 });
+    },
+  );
+
+  api.delete(
+    `${COMPANY}/managers/:accountId`,
+    {
+      summary: 'Remove a manager (any manager, also yourself; never the last one)',
+      access: 'session',
+      params: managerParams,
+      responses: { 204: { description: 'Removed' } },
+      command: accountIdSchema,
+      refusals: ['LAST_MANAGER'],
+    },
+    async (ctx) => {
+      const { session, companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { accountId } = parseInput(managerParams, ctx.params, 'address');
+      const outcome = await handle(
+        companyId,
+        session.accountId,
+        { type: 'RemoveManager', accountId },
+        { accountId },
+      );
+      if (outcome.status === 'projected') ctx.status = 204;
+      else await answerCommand(ctx, outcome, { status: 200 });
+    },
+  );
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCourtside } from '@courtside/api/courtside';
+import { defaultWebDistDir } from '@courtside/api/courtside';
+import { ACCOUNT_API, ADMIN_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
+import { managerWithCompany, PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { expectAxeClean } from '../support/axe.ts';
+import { openBrowser, type ViewportName } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+
+/** The words the journey clicks and reads, per language (web/src/locales). */
+const words = {
+  en: {
+    title: (club: string) => `${club} invites you`,
+    signUp: 'Create an account to accept',
+    password: 'Password',
+    email: 'Email address',
+    submit: 'Create account',
+    accept: 'Accept',
+    fullName: 'Full name',
+    country: 'Country',
+    phone: 'Phone number',
+    save: 'Save and continue',
+  },
+  nl: {
+    title: (club: string) => `${club} nodigt je uit`,
+    signUp: 'Maak een account om te accepteren',
+    password: 'Wachtwoord',
+    email: 'E-mailadres',
+    submit: 'Account maken',
+    accept: 'Accepteren',
+    fullName: 'Volledige naam',
+    country: 'Land',
+    phone: 'Telefoonnummer',
+    save: 'Opslaan en verder',
+  },
+} as const;
+
+/**
+ * DESIGN.md §9 "The link" (issue 38): a co-manager follows the mailed link, signs up with the address filled in and
+ * no code, accepts, lands on the manager screen; removed, they lose access.
+ */
+describe.each<[ViewportName, 'en' | 'nl']>([
+  ['desktop', 'en'],
+  ['phone', 'nl'],
+])('a manager’s invitation, on %s in %s', (viewport, locale) => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  it('a co-manager signs up from the link, accepts, lands on the manager screen, and loses access once removed', async () => {
+    const baseUrl = courtside.url!;
+    const text = words[locale];
+    const owner = new HttpClient(baseUrl);
+    const club = `TC Invite ${viewport}`;
+    const { company } = await managerWithCompany(owner, club);
+    const email = uniqueEmail('co');
+    expect(
+      (await owner.json('POST', `${ADMIN_API}/companies/${company.id}/managers/invitations`, { email }))
+        .status,
+    ).toBe(201);
+    const mail = await owner.json<Array<{ text: string }>>(
+      'GET',
+      `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,
+    );
+    const link = new RegExp(`/webapps/account/${locale}/invitation/[^\\s]+`).exec(mail.body[0]!.text)![0];
+
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      await page.goto(`${baseUrl}${link}`);
+      await page.getByRole('heading', { name: text.title(club) }).waitFor({ timeout: 30_000 });
+      await expectAxeClean(page, `invitation page of a manager, signed out (${locale}, ${viewport})`);
+      await page.getByRole('link', { name: text.signUp }).click();
+      await page.waitForURL(`**/webapps/account/${locale}/register?from=*`);
+      expect(await page.getByLabel(text.email).inputValue()).toBe(email);
+      await page.getByLabel(text.password, { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: text.submit }).click();
+      // No code: back on the invitation, signed in as the invited address.
+      await page.getByRole('button', { name: text.accept }).waitFor({ timeout: 30_000 });
+      await expectAxeClean(page, `invitation page of a manager, signed in (${locale}, ${viewport})`);
+      await page.getByRole('button', { name: text.accept }).click();
+      // A new account still gives a name and phone (the spec's minimal account) before it lands (DESIGN.md §15).
+      await page.waitForURL(`**/webapps/account/${locale}/onboarding?from=*`, { timeout: 30_000 });
+      await page.getByLabel(text.fullName).fill('Co Manager');
+      await page.getByLabel(text.country).selectOption('NL');
+      await page.getByLabel(text.phone).fill('06 12345678');
+      await page.getByRole('button', { name: text.save }).click();
+      await page.waitForURL(`**/webapps/manager/${locale}/${company.id}/ladders**`, { timeout: 30_000 });
+
+      const co = new HttpClient(baseUrl);
+      await co.json('POST', `${ACCOUNT_API}/account/login`, { email, password: PASSWORD });
+      const managers = await owner.json<{ managers: Array<{ accountId: string; email: string }> }>(
+        'GET',
+        `${ADMIN_API}/companies/${company.id}/managers`,
+      );
+      const coId = managers.body.managers.find((manager) => manager.email === email)!.accountId;
+      expect((await co.json('GET', `${ADMIN_API}/companies/${company.id}/managers`)).status).toBe(200);
+      expect(
+        (await owner.request('DELETE', `${ADMIN_API}/companies/${company.id}/managers/${coId}`)).status,
+      ).toBe(204);
+      expect((await co.json('GET', `${ADMIN_API}/companies/${company.id}/managers`)).status).toBe(404);
+      expect((await co.json('GET', `${ACCOUNT_API}/companies`)).body).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 240_000);
+});
