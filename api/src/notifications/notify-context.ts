@@ -132,7 +132,7 @@ export async function readPeople(db: Queryable, accountIds: string[]): Promise<R
   }>(
     `SELECT a.id, a.email, a.full_name, a.verified_at IS NOT NULL AS verified, p.language, p.mail
      FROM ${API_ACCOUNTS_TABLE} a LEFT JOIN courtside.notification_preferences p ON p.account_id = a.id
-     WHERE a.id = ANY($1::uuid[])`,
+     WHERE a.id = ANY($1::uuid[]) AND a.erased_at IS NULL`,
     [accountIds],
   );
   return Object.fromEntries(

@@ -8,7 +8,7 @@ import {
 } from '@courtside/events/matches/scoring';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
-import { API_ACCOUNTS_TABLE } from '../api-tables.ts';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
 
 export interface MatchMemberView {
   id: string;
@@ -128,7 +128,7 @@ export const confirmationJson = (alias: string) => `json_strip_nulls(json_build_
 const teamJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('teamId', m.${side},
   'position', (SELECT t.position FROM teams t WHERE t.id = m.${side}),
   'members', coalesce(
-    (SELECT json_agg(json_build_object('id', a.id, 'name', coalesce(a.full_name, 'Player')) ORDER BY tm.member_order)
+    (SELECT json_agg(json_build_object('id', a.id, 'name', ${accountNameSql('a', "'Player'")}) ORDER BY tm.member_order)
      FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side}),
     '[]'::json))`;
 
