@@ -17,3 +17,6 @@ export const FORMER_PLAYER = 'Former player';
  */
 export const accountNameSql = (alias: string, fallback: string): string =>
   `CASE WHEN ${alias}.erased_at IS NOT NULL THEN '${FORMER_PLAYER}' ELSE coalesce(${alias}.full_name, ${fallback}) END`;
+
+/** The reasons of disputes (DESIGN.md §10): free text kept beside the log, deleted when its writer is erased. */
+export const DISPUTE_REASONS_TABLE = 'courtside.dispute_reasons';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebDistDir, type RunningCourtside } from '@courtside/api/courtside';
@@ -9,6 +10,7 @@ import { seasonWithTeams } from '../support/ladder-setup.ts';
 
 const ACCOUNT = `${ACCOUNT_API}/account`;
 const ERASED_NAME = 'Erin Erasable';
+const DISPUTE_TEXT = 'It was 6-3 6-3 for us, ask the umpire';
 const sets = (...games: number[]) => ({ matchSets: games.map((score) => ({ score })), special: 'none' });
 
 /** DESIGN.md §10 "Erasure" and §15 "Account": DELETE account. */
@@ -145,6 +147,40 @@ describe('deleting my account', () => {
     const widgetUrl = `${courtside.url}/webapps/widget/en/?event=${ladderId}`;
     expect(await (await fetch(widgetUrl)).text()).toContain(ERASED_NAME);
 
+    // A result the leaving player disputes: the reason is kept beside the log, the event holds its id and SHA-256.
+    const disputedMatch = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      { defenderId: leaving.teamId, challengerId: teams[1]!.teamId },
+    );
+    expect(disputedMatch.status).toBe(201);
+    const disputedUrl = `${MATCHES_API}/matches/${disputedMatch.body.matchId}`;
+    const entered = await teams[1]!.http.json('PUT', `${MATCHES_API}/matches`, {
+      id: disputedMatch.body.matchId,
+      defender: sets(3, 3),
+      challenger: sets(6, 6),
+    });
+    expect(entered.status).toBe(200);
+    expect((await leaving.http.json('POST', `${disputedUrl}/dispute`, { reason: DISPUTE_TEXT })).status).toBe(
+      200,
+    );
+    const disputed = await manager.json<{ confirmation: { state: string; reason?: string } }>(
+      'GET',
+      disputedUrl,
+    );
+    expect(disputed.body.confirmation).toMatchObject({ state: 'disputed', reason: DISPUTE_TEXT });
+    const history = await (await manager.request('GET', `${ADMIN_API}/seasons/${seasonId}/history`)).text();
+    expect(history).toContain(DISPUTE_TEXT);
+    const logged = (
+      await (await manager.request('GET', `${ADMIN_API}/companies/${company.id}/events.ndjson`)).text()
+    )
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; payload: Record<string, unknown> })
+      .find((line) => line.type === 'ResultDisputed')!;
+    expect(logged.payload).not.toHaveProperty('reason');
+    expect(logged.payload.reasonSha256).toBe(createHash('sha256').update(DISPUTE_TEXT).digest('hex'));
+
     const answer = await leaving.http.json('DELETE', ACCOUNT, { currentPassword: PASSWORD });
     expect(answer.status).toBe(204);
 
@@ -173,6 +209,7 @@ describe('deleting my account', () => {
     for (const read of everywhere) {
       const text = await (await manager.request('GET', read)).text();
       expect(text, read).not.toContain(ERASED_NAME);
+      expect(text, read).not.toContain(DISPUTE_TEXT);
     }
     for (const read of reads) {
       const text = await (await public_.request('GET', read)).text();
@@ -196,6 +233,11 @@ describe('deleting my account', () => {
       `${ADMIN_API}/companies/${company.id}/verify`,
     );
     expect(verify.body.ok).toBe(true);
+    const removed = await manager.json<{ confirmation: Record<string, unknown> }>('GET', disputedUrl);
+    expect(removed.body.confirmation).toMatchObject({ state: 'disputed', reason: null, reasonRemoved: true });
+    expect(await (await manager.request('GET', `${ADMIN_API}/seasons/${seasonId}/history`)).text()).toContain(
+      'disputed: (reason removed)',
+    );
     expect(verifyBefore.body.ok).toBe(true);
   });
 });

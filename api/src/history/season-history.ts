@@ -122,7 +122,7 @@ export function summaryOf(
     case 'ResultConfirmed':
       return texts.resultConfirmed(pairing);
     case 'ResultDisputed':
-      return texts.resultDisputed(pairing, str('reason') ?? '');
+      return texts.resultDisputed(pairing, str('reason') ?? (str('reasonId') ? texts.reasonRemoved : ''));
     case 'MatchRescheduled': {
       const date = str('date');
       return date ? texts.matchSetFor(pairing, date.replace('T', ' ')) : texts.matchDateCleared(pairing);

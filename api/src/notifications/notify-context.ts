@@ -8,7 +8,7 @@ import type {
 } from '@courtside/events/notifications/notify';
 import type { MatchType } from '@courtside/events/ladders/model';
 import type { SideScoreInput } from '@courtside/events/matches/scoring';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, DISPUTE_REASONS_TABLE } from '@courtside/projector/api-tables';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -105,7 +105,17 @@ export async function readNotifyContext(
   const managerIds = managers?.rows.map((row) => row.account_id) ?? [];
   for (const id of managerIds) accountIds.add(id);
 
+  const reasonId = event.type === 'ResultDisputed' ? event.payload.reasonId : undefined;
+  const disputeReason = reasonId
+    ? (
+        await db.query<{ text: string }>(`SELECT text FROM ${DISPUTE_REASONS_TABLE} WHERE id = $1`, [
+          reasonId,
+        ])
+      ).rows[0]?.text
+    : undefined;
+
   return {
+    ...(disputeReason === undefined ? {} : { disputeReason }),
     ...(ladder?.rows[0]
       ? { ladder: { name: ladder.rows[0].name, companyId: ladder.rows[0].company_id } }
       : {}),

@@ -97,6 +97,7 @@ export interface MatchRow {
   entered_by: string | null;
   entered_side: string | null;
   dispute_reason: string | null;
+  dispute_reason_id: string | null;
   calendar_sequence: number;
   tags: string[];
 }
