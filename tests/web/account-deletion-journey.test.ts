@@ -76,7 +76,8 @@ describe('deleting the account from the settings page', () => {
         expect(reached).toBe(true);
         await page.keyboard.press('Enter');
         const dialog = page.getByRole('dialog', { name: t.dialog });
-        await dialog.waitFor();
+        // The dialog's root has no box of its own (its panel is fixed): wait for what it shows.
+        await dialog.getByLabel(t.word).waitFor();
         expect(await axeViolations(page)).toEqual([]);
 
         const confirm = dialog.getByRole('button', { name: t.deleteAccount });
