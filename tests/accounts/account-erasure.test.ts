@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebDistDir, type RunningCourtside } from '@courtside/api/courtside';
+import { productEvents } from '@courtside/events/catalog';
+import { EventRegistry } from '@courtside/events/event-registry';
+import { productProjections } from '@courtside/projector/catalog';
+import { rebuildInMemory } from '@courtside/projector/rebuild/in-memory-rebuild';
+import { replay } from '@courtside/projector/replay';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { managerWithCompany, PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
@@ -239,5 +244,20 @@ describe('deleting my account', () => {
       'disputed: (reason removed)',
     );
     expect(verifyBefore.body.ok).toBe(true);
+
+    // `npm run replay -- --verify`: the read models rebuilt from the log (in memory, as the command does) are
+    // identical to the live ones after the erasure.
+    const replayed = await replay({
+      databaseUrl: backend.databaseUrl,
+      log: courtside.log,
+      registry: new EventRegistry(productEvents),
+      projections: productProjections,
+      liveSchema: courtside.readModelSchema,
+      verify: true,
+      logger: { info: () => undefined, error: () => undefined },
+      inMemory: rebuildInMemory,
+    });
+    expect(replayed.tables?.filter((table) => !table.identical)).toEqual([]);
+    expect(replayed.identical).toBe(true);
   });
 });
