@@ -1,5 +1,3 @@
-import { i18n } from './i18n';
-
 /** The members' full names joined with ", ". */
 export function memberNames(members: ReadonlyArray<{ fullName: string }>): string {
   return members.map((member) => shownName(member.fullName)).join(', ');
@@ -14,10 +12,10 @@ export function teamDisplayName(team: {
   return team.position ? `#${team.position} ${names}` : names;
 }
 
-/** DESIGN.md §10: the API names an erased person "Former player"; the page says it in its own language. */
-const formerPlayer: Record<string, string> = { en: 'Former player', nl: 'Voormalig speler' };
-
-/** A person's name as the page shows it: an erased person's in the page's language. */
-export function shownName(name: string): string {
-  return name === formerPlayer.en ? (formerPlayer[i18n.language] ?? name) : name;
-}
+/**
+ * DESIGN.md §10: the API names an erased person "Former player"; a Dutch page (the document's `lang`, which
+ * lib/i18n.ts keeps; read there, not from i18n, so the pages' first scripts stay within their budgets) says
+ * "Voormalig speler". Every other name as it is.
+ */
+export const shownName = (name: string): string =>
+  name === 'Former player' && globalThis.document?.documentElement.lang === 'nl' ? 'Voormalig speler' : name;

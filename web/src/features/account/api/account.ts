@@ -136,8 +136,3 @@ export async function saveLanguage(language: Locale): Promise<void> {
 
 /** DESIGN.md §10: every fact about the signed-in account, one JSON attachment (a plain download link). */
 export const ACCOUNT_EXPORT_PATH = `${ACCOUNT_API}/account/export`;
-
-/** DESIGN.md §10: deletes the signed-in account (erasure). 403 wrong password, 409 {reason: LAST_MANAGER}. */
-export async function deleteAccount(currentPassword: string): Promise<void> {
-  await request('DELETE', `${ACCOUNT_API}/account`, { body: { currentPassword } });
-}

@@ -10,12 +10,20 @@ import { DeleteForeverIcon } from '../../../components/icons/icons';
 import { useLocale } from '../../../hooks/useLocale';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { logout } from '../../../lib/account-api';
-import { isApiError } from '../../../lib/http';
+import { isApiError, request } from '../../../lib/http';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { pagePath } from '../../../lib/locale';
 import { accountAtom } from '../../../stores/session';
-import { deleteAccount } from '../api/account';
 import type { LoginState } from './LoginPage';
 import { SettingsSection } from './SettingsSection';
+
+/**
+ * DESIGN.md §10: deletes the signed-in account (erasure). 403 wrong password, 409 {reason: LAST_MANAGER}. Here, not
+ * in api/account.ts: it loads with this section only.
+ */
+async function deleteAccount(currentPassword: string): Promise<void> {
+  await request('DELETE', `${ACCOUNT_API}/account`, { body: { currentPassword } });
+}
 
 const dangerButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-50';

@@ -1,4 +1,3 @@
-import { shownName } from '../../../lib/team-name';
 import { Fragment, useId, useRef } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useAlerts } from '../../../hooks/useAlerts';
@@ -115,8 +114,8 @@ export function MatchCard({
       data-match-id={match.id}
       data-status={shown.status}
       aria-label={t('matchCard.label', {
-        defender: shown.defender.members.map((m) => shownName(m.name)).join(' & '),
-        challenger: shown.challenger.members.map((m) => shownName(m.name)).join(' & '),
+        defender: shown.defender.members.map((m) => m.name).join(' & '),
+        challenger: shown.challenger.members.map((m) => m.name).join(' & '),
       })}
     >
       <MatchCardHeader
