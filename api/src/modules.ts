@@ -2,6 +2,7 @@ import { accountRoutes } from './accounts/account-routes.ts';
 import { passwordRecoveryRoutes } from './accounts/password-recovery-routes.ts';
 import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { accountDataRoutes } from './accounts/account-data-routes.ts';
+import { accountErasureRoutes } from './accounts/account-erasure-routes.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { historyRoutes } from './history/history-routes.ts';
 import { adminLadderRoutes } from './ladders/admin-ladder-routes.ts';
@@ -31,6 +32,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'password-recovery', routes: passwordRecoveryRoutes },
   { name: 'email-change', routes: emailChangeRoutes },
   { name: 'account-data', routes: accountDataRoutes },
+  { name: 'account-erasure', routes: accountErasureRoutes },
   { name: 'dev-mailbox', routes: devMailboxRoutes },
   { name: 'dev-clock', routes: devClockRoutes },
   { name: 'ladders', routes: adminLadderRoutes },

@@ -13,3 +13,16 @@ export const API_MATCH_LOCATIONS_TABLE = 'courtside.match_locations';
 
 /** The partner requests' addresses (DESIGN.md §9): the api's, beside the log, as the accounts are. */
 export const API_INVITATIONS_TABLE = 'courtside.invitations';
+
+/** The name an erased account shows everywhere a name was (DESIGN.md §10 "Erasure"); pages show it in their language. */
+export const FORMER_PLAYER = 'Former player';
+
+/**
+ * The shown name of the account row `alias`: "Former player" once erased, else its full name, else `fallback` (an
+ * SQL expression). Every query that shows a name goes through this, so an erasure reaches all of them.
+ */
+export const accountNameSql = (alias: string, fallback: string): string =>
+  `CASE WHEN ${alias}.erased_at IS NOT NULL THEN '${FORMER_PLAYER}' ELSE coalesce(${alias}.full_name, ${fallback}) END`;
+
+/** The reasons of disputes (DESIGN.md §10): free text kept beside the log, deleted when its writer is erased. */
+export const DISPUTE_REASONS_TABLE = 'courtside.dispute_reasons';

@@ -15,7 +15,8 @@ export interface StoredAccount extends Account {
 
 interface AccountRow {
   id: string;
-  email: string;
+  /** null once erased */
+  email: string | null;
   password_hash: string;
   verified_at: Date | null;
   full_name: string | null;
@@ -28,7 +29,7 @@ const columns = 'id, email, password_hash, verified_at, full_name, phone_country
 function fromRow(row: AccountRow): StoredAccount {
   return {
     id: row.id,
-    email: row.email,
+    email: row.email ?? '',
     fullName: row.full_name,
     phoneNumber:
       row.phone_country_code && row.phone_number

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
 
 export interface HistoryRow {
   seq: number;
@@ -19,7 +19,7 @@ export async function companyHistoryOf(
 ): Promise<HistoryRow[]> {
   const { rows } = await db.query<HistoryRow>(
     `SELECT e.seq, e.event_id AS id, e.type, e.stream_id AS "streamId", e.occurred_at AS "occurredAt", e.payload,
-       e.actor_id AS "actorId", coalesce(a.full_name, a.email) AS "actorName"
+       e.actor_id AS "actorId", ${accountNameSql('a', 'a.email')} AS "actorName"
      FROM company_events e LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id::text = e.actor_id
      WHERE e.company_id = $1
        AND ($2::text IS NULL OR e.stream_id = $2 OR e.ladder_id = $2 OR e.season_id = $2)

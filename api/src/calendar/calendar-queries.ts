@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -22,7 +22,7 @@ export interface FeedMatch {
 export const FEED_LIMIT = 1000;
 
 const membersJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('members', coalesce(
-  (SELECT json_agg(json_build_object('name', coalesce(a.full_name, 'Player')) ORDER BY tm.member_order)
+  (SELECT json_agg(json_build_object('name', ${accountNameSql('a', "'Player'")}) ORDER BY tm.member_order)
    FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side}),
   '[]'::json))`;
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { SideScoreInput } from '@courtside/events/matches/scoring';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
 import { ratingFoldTypes } from '@courtside/events/ratings/fold';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -45,7 +45,7 @@ function toStored(companyId: string, row: EventRow): StoredEvent {
 }
 
 const columns = `e.seq, e.event_id AS id, e.type, e.stream_id, e.actor_id, e.occurred_at, e.payload, e.envelope,
-  coalesce(a.full_name, a.email) AS actor_name`;
+  ${accountNameSql('a', 'a.email')} AS actor_name`;
 
 /**
  * The events a season's history folds, oldest first: the season's own and its ladder's details (its name and sports
@@ -98,7 +98,7 @@ export async function accountNamesOf(
 ): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.query<{ id: string; full_name: string | null }>(
-    `SELECT id::text, full_name FROM ${API_ACCOUNTS_TABLE} WHERE id = ANY($1::uuid[])`,
+    `SELECT id::text, ${accountNameSql(API_ACCOUNTS_TABLE, 'NULL')} AS full_name FROM ${API_ACCOUNTS_TABLE} WHERE id = ANY($1::uuid[])`,
     [ids],
   );
   return new Map(rows.map((row) => [row.id, row.full_name]));
@@ -166,7 +166,9 @@ export interface ResultRow {
   challenger_names: string[] | null;
 }
 
-const namesOf = (side: string) => `(SELECT array_agg(coalesce(a.full_name, 'Player') ORDER BY tm.member_order)
+const namesOf = (
+  side: string,
+) => `(SELECT array_agg(${accountNameSql('a', "'Player'")} ORDER BY tm.member_order)
   FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side})`;
 
 /** Every match of a company with its result, season by season (oldest season first), page by page. */

@@ -20,6 +20,7 @@ import {
   seasonFoldEventsOf,
   storedEnvelopesOf,
   type ResultRow,
+  type StoredEvent,
 } from './history-queries.ts';
 import {
   chainReportSchema,
@@ -27,6 +28,7 @@ import {
   seasonAtSchema,
   seasonEventsSchema,
 } from './history-answers.ts';
+import { disputeReasonTexts } from '../matches/dispute-reasons.ts';
 import { accountIdsOf, historyOf, matchViewsOf, seasonAt, standingsRowsOf } from './season-history.ts';
 import { evolveRatings, initialRatings } from '@courtside/events/ratings/fold';
 
@@ -98,13 +100,43 @@ function resultLine(row: ResultRow): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+/**
+ * The reasons of disputes kept beside the log (DESIGN.md §10), put into the events the history folds as `reason`, as
+ * the events written before issue 37 carry it; a reason whose writer was erased stays out (shown as removed).
+ */
+async function withDisputeReasons(
+  services: Pick<AppServices, 'db'>,
+  events: StoredEvent[],
+): Promise<StoredEvent[]> {
+  const reasonIdOf = ({ event }: StoredEvent) => {
+    const payload = event.payload as { reason?: unknown; reasonId?: unknown };
+    return event.type === 'ResultDisputed' &&
+      payload.reason === undefined &&
+      typeof payload.reasonId === 'string'
+      ? payload.reasonId
+      : undefined;
+  };
+  const texts = await disputeReasonTexts(
+    services.db,
+    events.flatMap((stored) => reasonIdOf(stored) ?? []),
+  );
+  return events.map((stored) => {
+    const text = texts.get(reasonIdOf(stored) ?? '');
+    if (text === undefined) return stored;
+    return {
+      ...stored,
+      event: { ...stored.event, payload: { ...(stored.event.payload as object), reason: text } },
+    };
+  });
+}
+
 /** DESIGN.md §8: history for auditors (time travel, the hash chain, exports), for managers of the company only. */
 export function historyRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
   const api = documented(router);
 
   async function seasonEvents(season: { companyId: string; seasonId: string; ladderId: string }) {
-    const events = await seasonFoldEventsOf(db, season);
+    const events = await withDisputeReasons(services, await seasonFoldEventsOf(db, season));
     const names = await accountNamesOf(db, accountIdsOf(events));
     return { events, names };
   }

@@ -12,6 +12,7 @@ import { toListItem, type MatchView, type MatchViewer } from '@courtside/project
 import { ratingKey, type RatingsState } from '@courtside/events/ratings/fold';
 import { INITIAL_RATING } from '@courtside/events/ratings/glicko2';
 import { sideRatingOf, type StandingsRow } from '../teams/standings.ts';
+import { FORMER_PLAYER } from '@courtside/projector/api-tables';
 import type { StoredEvent } from './history-queries.ts';
 import { summaryTexts, type SummaryLanguage, type SummaryTexts } from './summary-texts.ts';
 
@@ -52,7 +53,12 @@ function teamName(
 ): string {
   const team = teamId ? state.teams[teamId] : undefined;
   if (!team) return texts.aTeam;
-  return team.memberIds.map((id) => names.get(id) ?? texts.player).join(' / ');
+  return team.memberIds
+    .map((id) => {
+      const name = names.get(id) ?? texts.player;
+      return name === FORMER_PLAYER ? texts.formerPlayer : name;
+    })
+    .join(' / ');
 }
 
 /** The sets as "6-4 7-6(5)", the side `first` first (the winner's view when someone moved up by winning). */
@@ -122,7 +128,7 @@ export function summaryOf(
     case 'ResultConfirmed':
       return texts.resultConfirmed(pairing);
     case 'ResultDisputed':
-      return texts.resultDisputed(pairing, str('reason') ?? '');
+      return texts.resultDisputed(pairing, str('reason') ?? (str('reasonId') ? texts.reasonRemoved : ''));
     case 'MatchRescheduled': {
       const date = str('date');
       return date ? texts.matchSetFor(pairing, date.replace('T', ' ')) : texts.matchDateCleared(pairing);
@@ -208,7 +214,10 @@ export function historyOf(
       position,
       occurredAt: event.occurredAt,
       type: event.type,
-      actor: actorOf(event.actorId, actorName),
+      actor: actorOf(
+        event.actorId,
+        actorName === FORMER_PLAYER ? summaryTexts[language].formerPlayer : actorName,
+      ),
       summary: summaryOf(event, before, state, names, language),
       changes,
       teamIds: [...teamIds],

@@ -22,6 +22,10 @@ export interface SummaryTexts {
   result(pairing: string, score: string, pending: boolean): string;
   resultConfirmed(pairing: string): string;
   resultDisputed(pairing: string, reason: string): string;
+  /** A dispute's reason whose writer deleted their account (DESIGN.md §10). */
+  reasonRemoved: string;
+  /** An erased account's name (DESIGN.md §10). */
+  formerPlayer: string;
   matchSetFor(pairing: string, date: string): string;
   matchDateCleared(pairing: string): string;
   matchCancelled(pairing: string): string;
@@ -57,6 +61,8 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
       `Result ${pairing}: ${score}${pending ? ', waiting for the other side to confirm' : ''}`,
     resultConfirmed: (pairing) => `Result ${pairing} confirmed`,
     resultDisputed: (pairing, reason) => `Result ${pairing} disputed: ${reason}`,
+    reasonRemoved: '(reason removed)',
+    formerPlayer: 'Former player',
     matchSetFor: (pairing, date) => `Match ${pairing} set for ${date}`,
     matchDateCleared: (pairing) => `Match ${pairing} date cleared`,
     matchCancelled: (pairing) => `Match ${pairing} cancelled`,
@@ -100,6 +106,8 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
       `Uitslag ${pairing}: ${score}${pending ? ', wacht op bevestiging van de andere kant' : ''}`,
     resultConfirmed: (pairing) => `Uitslag ${pairing} bevestigd`,
     resultDisputed: (pairing, reason) => `Uitslag ${pairing} betwist: ${reason}`,
+    reasonRemoved: '(reden verwijderd)',
+    formerPlayer: 'Voormalig speler',
     matchSetFor: (pairing, date) => `Wedstrijd ${pairing} gepland op ${date}`,
     matchDateCleared: (pairing) => `Datum van wedstrijd ${pairing} gewist`,
     matchCancelled: (pairing) => `Wedstrijd ${pairing} geannuleerd`,

@@ -19,7 +19,8 @@ export interface JsonBodyLimits {
 
 /** What the api takes as JSON (as the body parser it replaces: `application/json` and the `+json` types). */
 const JSON_TYPES = ['application/json', 'application/*+json', 'application/csp-report'];
-const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+// DELETE too: erasing an account (DELETE account) carries the current password.
+const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** RFC 8259 whitespace, then an object or an array: a body is one of those or empty. */
 const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
 

@@ -81,8 +81,15 @@ export const matchSchema = z
       side: side.optional(),
       reason: z
         .string()
+        .nullable()
         .optional()
-        .describe('Why a disputed result is disputed: only for the match’s players and the club’s managers'),
+        .describe(
+          'Why a disputed result is disputed: only for the match’s players and the club’s managers; null when its writer was erased',
+        ),
+      reasonRemoved: z
+        .literal(true)
+        .optional()
+        .describe('The reason’s writer deleted their account, and the reason with it (`reason` is null)'),
     }),
   })
   .meta({ id: 'Match' });

@@ -26,6 +26,8 @@ import { sessionOf, requireSession } from '../accounts/authentication.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
+import { CommandUnavailable } from '../commands/command-errors.ts';
+import { dropDisputeReason, keepDisputeReason } from './dispute-reasons.ts';
 import type { AppServices } from '../module.ts';
 import { seasonContext } from '@courtside/projector/ladders/queries';
 import { liveRoutes } from './live-routes.ts';
@@ -280,15 +282,23 @@ export function matchRoutes(router: Router, services: AppServices): void {
   /** DESIGN.md §5: the other side confirms or disputes a player's result. */
   async function answerResult(ctx: Context, answer: 'ConfirmResult' | 'DisputeResult') {
     const { id } = parseInput(idParams, ctx.params, 'address');
-    const { reason } =
-      answer === 'DisputeResult'
-        ? parseInput(disputeBody, ctx.request.body ?? {}, 'dispute')
-        : { reason: '' };
-    await onMatch(ctx, id, (by) =>
-      answer === 'ConfirmResult'
-        ? { type: answer, matchId: id, by }
-        : { type: answer, matchId: id, by, reason },
+    if (answer === 'ConfirmResult') return onMatch(ctx, id, (by) => ({ type: answer, matchId: id, by }));
+    const { reason: text } = parseInput(disputeBody, ctx.request.body ?? {}, 'dispute');
+    // The text is kept beside the log first; the event carries its id and SHA-256 (DESIGN.md §10).
+    const reason = await keepDisputeReason(
+      services.db,
+      requireSession(ctx).accountId,
+      text,
+      services.clock(),
     );
+    try {
+      await onMatch(ctx, id, (by) => ({ type: answer, matchId: id, by, reason }));
+    } catch (error) {
+      // Refused, or surely not written: no event names the text. An append the log may have taken keeps it.
+      const written = error instanceof CommandUnavailable && error.reason === 'append_unconfirmed';
+      if (!written) await dropDisputeReason(services.db, reason.id);
+      throw error;
+    }
   }
 
   const answerDoc = {

@@ -181,7 +181,7 @@ export function notificationRoutes(router: Router, services: AppServices): void 
     }
     const { rows } = await db.query<{ language: string | null }>(
       `SELECT p.language FROM courtside.accounts a
-       LEFT JOIN courtside.notification_preferences p ON p.account_id = a.id WHERE a.id = $1`,
+       LEFT JOIN courtside.notification_preferences p ON p.account_id = a.id WHERE a.id = $1 AND a.erased_at IS NULL`,
       [claims.accountId],
     );
     if (!rows[0]) return broken('The account of this link does not exist any more.');

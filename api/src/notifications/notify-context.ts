@@ -8,7 +8,7 @@ import type {
 } from '@courtside/events/notifications/notify';
 import type { MatchType } from '@courtside/events/ladders/model';
 import type { SideScoreInput } from '@courtside/events/matches/scoring';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, DISPUTE_REASONS_TABLE } from '@courtside/projector/api-tables';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -105,7 +105,17 @@ export async function readNotifyContext(
   const managerIds = managers?.rows.map((row) => row.account_id) ?? [];
   for (const id of managerIds) accountIds.add(id);
 
+  const reasonId = event.type === 'ResultDisputed' ? event.payload.reasonId : undefined;
+  const disputeReason = reasonId
+    ? (
+        await db.query<{ text: string }>(`SELECT text FROM ${DISPUTE_REASONS_TABLE} WHERE id = $1`, [
+          reasonId,
+        ])
+      ).rows[0]?.text
+    : undefined;
+
   return {
+    ...(disputeReason === undefined ? {} : { disputeReason }),
     ...(ladder?.rows[0]
       ? { ladder: { name: ladder.rows[0].name, companyId: ladder.rows[0].company_id } }
       : {}),
@@ -132,7 +142,7 @@ export async function readPeople(db: Queryable, accountIds: string[]): Promise<R
   }>(
     `SELECT a.id, a.email, a.full_name, a.verified_at IS NOT NULL AS verified, p.language, p.mail
      FROM ${API_ACCOUNTS_TABLE} a LEFT JOIN courtside.notification_preferences p ON p.account_id = a.id
-     WHERE a.id = ANY($1::uuid[])`,
+     WHERE a.id = ANY($1::uuid[]) AND a.erased_at IS NULL`,
     [accountIds],
   );
   return Object.fromEntries(

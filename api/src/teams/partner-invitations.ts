@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import type { PartnerRequestState } from '@courtside/events/teams/decider';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
 import type { Mailer } from '../mail/mailer.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -51,7 +51,7 @@ export interface PartnerInvitation {
 const invitationColumns = `i.id AS "invitationId", i.email, i.company_id AS "companyId", c.name AS "companyName",
   i.season_id AS "seasonId", s.name AS "seasonName", s.ladder_id AS "ladderId", l.name AS "ladderName",
   i.team_id AS "teamId", p.registrant_id AS "registrantId",
-  coalesce(a.full_name, '') AS "invitedBy", p.state, p.lapses_at AS "lapsesAt"`;
+  ${accountNameSql('a', "''")} AS "invitedBy", p.state, p.lapses_at AS "lapsesAt"`;
 const invitationJoins = `courtside.invitations i
   JOIN partner_requests p ON p.team_id = i.team_id AND p.id = i.id
   JOIN seasons s ON s.id = i.season_id JOIN ladders l ON l.id = s.ladder_id

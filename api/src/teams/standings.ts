@@ -6,7 +6,7 @@ import {
   type ChallengeRefusalCode,
   type SeasonChallengesState,
 } from '@courtside/events/challenges/decider';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
 import { withoutNulls, type ChallengeView } from '@courtside/projector/challenges/projection';
 import { playedAt } from '@courtside/events/matches/match-dates';
 import { INITIAL_RATING, isProvisional, sideOf } from '@courtside/events/ratings/glicko2';
@@ -70,7 +70,7 @@ export async function standingsRowsOf(
          array_agg(updated_at) AS counted_ats
        FROM results GROUP BY team_id)
      SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.movement,
-       (SELECT json_agg(json_build_object('fullName', coalesce(a.full_name, 'Player')) ORDER BY m.member_order)
+       (SELECT json_agg(json_build_object('fullName', ${accountNameSql('a', "'Player'")}) ORDER BY m.member_order)
         FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id WHERE m.team_id = t.id) AS members,
        -- An unrated member stands at the start (1500, deviation 350).
        (SELECT json_agg(json_build_object('rating', coalesce(pr.rating, 1500), 'deviation', coalesce(pr.deviation, 350))

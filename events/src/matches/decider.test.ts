@@ -33,6 +33,8 @@ const spec = (
 const manager = { role: 'manager' as const };
 
 const ref = { matchId: 'm1', seasonId: 'season-1', ladderId: 'ladder-1' };
+/** A dispute's reason as kept beside the log: its id and SHA-256 (DESIGN.md §10). */
+const kept = { id: 'reason-1', sha256: 'a'.repeat(64) };
 const created = (defenderId: string, challengerId: string): MatchDomainEvent => ({
   type: 'MatchCreated',
   payload: { ...ref, defenderId, challengerId },
@@ -309,17 +311,17 @@ describe('results and confirmation (DESIGN.md §5): a player’s result waits fo
       .when({ type: 'ConfirmResult', matchId: 'm1', by: ed }, now)
       .thenRejects({ reason: 'forbidden', message: 'The other side confirms or disputes this result' });
     spec([created('bo', 'ed'), pending('4-6 3-6')])
-      .when({ type: 'DisputeResult', matchId: 'm1', by: ed, reason: 'typo' }, now)
+      .when({ type: 'DisputeResult', matchId: 'm1', by: ed, reason: kept }, now)
       .thenRejects({ reason: 'forbidden', message: 'The other side confirms or disputes this result' });
   });
 
   it('given a pending win, when the other side disputes it, then disputed and nobody moves; a manager’s save settles it', () => {
     const disputed: MatchDomainEvent = {
       type: 'ResultDisputed',
-      payload: { ...ref, disputedBy: 'bo-1', reason: 'It was 6-4 6-3 for us' },
+      payload: { ...ref, disputedBy: 'bo-1', reasonId: kept.id, reasonSha256: kept.sha256 },
     };
     spec([created('bo', 'ed'), pending('4-6 3-6')])
-      .when({ type: 'DisputeResult', matchId: 'm1', by: bo, reason: 'It was 6-4 6-3 for us' }, now)
+      .when({ type: 'DisputeResult', matchId: 'm1', by: bo, reason: kept }, now)
       .then([{ type: 'ResultDisputed', streamId: 'm1', payload: disputed.payload }]);
     spec([created('bo', 'ed'), pending('4-6 3-6'), disputed])
       .when({ type: 'ConfirmResult', matchId: 'm1', by: bo }, now)
@@ -497,7 +499,7 @@ describe('who acts: a signed-in account is what the state says it is to the matc
       saveAs('6-4 6-3', 'zed'),
       { type: 'CancelMatch' as const, matchId: 'm1', by: account('zed') },
       { type: 'ConfirmResult' as const, matchId: 'm1', by: account('zed') },
-      { type: 'DisputeResult' as const, matchId: 'm1', by: account('zed'), reason: 'No' },
+      { type: 'DisputeResult' as const, matchId: 'm1', by: account('zed'), reason: kept },
     ]) {
       expect(matchDecider.decide(command, state, now)).toEqual({
         kind: 'rejected',

@@ -99,7 +99,8 @@ export type MatchCommand =
     }
   | { type: 'CancelMatch'; matchId: string; by: MatchCaller }
   | { type: 'ConfirmResult'; matchId: string; by: MatchCaller }
-  | { type: 'DisputeResult'; matchId: string; by: MatchCaller; reason: string };
+  /** The reason's text is kept beside the log (DESIGN.md §10): the command carries its id and SHA-256. */
+  | { type: 'DisputeResult'; matchId: string; by: MatchCaller; reason: { id: string; sha256: string } };
 
 export const MATCH_CANCELLED = 'This match was cancelled';
 export const NOT_PENDING = 'This result is not waiting for confirmation';
@@ -286,7 +287,12 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
             {
               type: resultDisputed.type,
               streamId: match.matchId,
-              payload: { ...ref, disputedBy: by.accountId, reason: command.reason },
+              payload: {
+                ...ref,
+                disputedBy: by.accountId,
+                reasonId: command.reason.id,
+                reasonSha256: command.reason.sha256,
+              },
             },
           ];
         }

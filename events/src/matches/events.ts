@@ -57,7 +57,25 @@ export const resultConfirmed = defineEvent({
 export const resultDisputed = defineEvent({
   type: 'ResultDisputed',
   schemaVersion: 1,
-  payload: z.object({ ...matchRef, disputedBy: z.uuid(), reason: z.string().min(1).max(500) }),
+  payload: z
+    .object({
+      ...matchRef,
+      disputedBy: z.uuid(),
+      /** Events written before issue 37 carry the text itself (they keep it: docs/decisions.md). */
+      reason: z.string().min(1).max(500).optional(),
+      /** Since issue 37 the text is kept beside the log (`dispute_reasons`): the event holds its id and SHA-256. */
+      reasonId: z.uuid().optional(),
+      reasonSha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    })
+    .refine(
+      (payload) =>
+        payload.reason !== undefined ||
+        (payload.reasonId !== undefined && payload.reasonSha256 !== undefined),
+      'A dispute carries its reason, or the id and SHA-256 of its reason kept beside the log',
+    ),
 });
 export const matchRescheduled = defineEvent({
   type: 'MatchRescheduled',

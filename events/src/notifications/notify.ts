@@ -85,6 +85,8 @@ export interface NotifyContext {
     score?: { defender: SideScoreInput; challenger: SideScoreInput };
   };
   people: Record<string, Person>;
+  /** A ResultDisputed event's reason, kept beside the log (DESIGN.md §10); absent once its writer is erased. */
+  disputeReason?: string;
   /** The club's time zone (IANA), in which deadlines are written; `UTC` unless given. */
   timeZone?: string;
 }
@@ -341,8 +343,10 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'ResultDisputed': {
       const match = context.match;
       if (!match) return [];
-      const { matchId, seasonId, reason, disputedBy } = event.payload;
-      const result = (language: NotificationLanguage) => `${resultOf(match, language)}: “${reason}”`;
+      const { matchId, seasonId, disputedBy } = event.payload;
+      const reason = event.payload.reason ?? context.disputeReason;
+      const result = (language: NotificationLanguage) =>
+        reason === undefined ? resultOf(match, language) : `${resultOf(match, language)}: “${reason}”`;
       // The side that entered the result is the one the disputing player does not play in.
       const [disputing, entering] = membersOf(match.defenderId).includes(disputedBy)
         ? [match.defenderId, match.challengerId]

@@ -98,3 +98,23 @@ export async function companiesManagedIds(db: Queryable, accountId: string): Pro
   );
   return rows.map((row) => row.company_id);
 }
+
+/**
+ * The companies of which the account is the only manager while they have other members: a waiting or active team
+ * of another account in any of their seasons (DESIGN.md §15 "Account": such an account cannot be erased, 409
+ * LAST_MANAGER). A company with no other members may be left without a manager.
+ */
+export async function companiesSolelyManagedWithMembers(db: Queryable, accountId: string): Promise<string[]> {
+  const { rows } = await db.query<{ company_id: string }>(
+    `SELECT m.company_id FROM company_managers m
+     WHERE m.account_id = $1
+       AND NOT EXISTS (
+         SELECT 1 FROM company_managers other WHERE other.company_id = m.company_id AND other.account_id <> $1)
+       AND EXISTS (
+         SELECT 1 FROM teams t JOIN team_members tm ON tm.team_id = t.id
+         WHERE t.company_id = m.company_id AND t.status IN ('waiting', 'active') AND tm.account_id <> $1)
+     ORDER BY m.company_id`,
+    [accountId],
+  );
+  return rows.map((row) => row.company_id);
+}

@@ -50,6 +50,7 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
         entered_by: null,
         entered_side: null,
         dispute_reason: null,
+        dispute_reason_id: null,
         calendar_sequence: 0,
         location_id: null,
         tags: [ladderId, seasonId, defenderId, challengerId, ...members],
@@ -75,6 +76,7 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
         entered_by: pending?.enteredBy ?? null,
         entered_side: pending?.side ?? null,
         dispute_reason: null,
+        dispute_reason_id: null,
       });
       return;
     }
@@ -113,6 +115,7 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
       match.confirmation_state = 'confirmed';
       match.confirmation_due_at = null;
       match.dispute_reason = null;
+      match.dispute_reason_id = null;
       match.had_winner ||= match.winner !== null;
       match.updated_at = event.occurredAt;
       return;
@@ -121,7 +124,8 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
       const match = rows.matches.get(matchId);
       if (match?.confirmation_state !== 'pending') return;
       match.confirmation_state = 'disputed';
-      match.dispute_reason = event.payload.reason;
+      match.dispute_reason = event.payload.reason ?? null;
+      match.dispute_reason_id = event.payload.reasonId ?? null;
       match.updated_at = event.occurredAt;
       return;
     }

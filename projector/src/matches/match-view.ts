@@ -8,7 +8,7 @@ import {
 } from '@courtside/events/matches/scoring';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
-import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE } from '../api-tables.ts';
+import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql, DISPUTE_REASONS_TABLE } from '../api-tables.ts';
 
 export interface MatchMemberView {
   id: string;
@@ -50,7 +50,9 @@ export interface MatchView {
     enteredBy?: string;
     side?: string;
     /** Beyond DESIGN's shape: why a disputed result is disputed, for the match's players and the managers only. */
-    reason?: string;
+    reason?: string | null;
+    /** DESIGN.md §15: the reason's writer was erased, and the text with them (`reason` is then null). */
+    reasonRemoved?: true;
   };
   /**
    * Beyond the spec: a match scored live (DESIGN.md §7) says where it stands, so the card and the widget show a
@@ -102,6 +104,8 @@ export interface MatchViewRow {
   confirmation: MatchView['confirmation'];
   /** The reason of a dispute, while the result is disputed. */
   dispute_reason: string | null;
+  /** The dispute's reason was kept beside the log and its writer erased since (DESIGN.md §10). */
+  dispute_reason_removed?: boolean;
   sports_category: SportsCategory;
   match_type: MatchType;
   end_date: string;
@@ -132,7 +136,7 @@ export const confirmationJson = (alias: string) => `json_strip_nulls(json_build_
 const teamJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('teamId', m.${side},
   'position', (SELECT t.position FROM teams t WHERE t.id = m.${side}),
   'members', coalesce(
-    (SELECT json_agg(json_build_object('id', a.id, 'name', coalesce(a.full_name, 'Player')) ORDER BY tm.member_order)
+    (SELECT json_agg(json_build_object('id', a.id, 'name', ${accountNameSql('a', "'Player'")}) ORDER BY tm.member_order)
      FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side}),
     '[]'::json))`;
 
@@ -144,13 +148,15 @@ export async function loadMatchRows(query: Query, matchIds: readonly string[]): 
   if (matchIds.length === 0) return [];
   const { rows } = (await query(
     `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
-       m.challenge_id, ${confirmationJson('m')} AS confirmation, m.dispute_reason, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
+       m.challenge_id, ${confirmationJson('m')} AS confirmation, coalesce(m.dispute_reason, dr.text) AS dispute_reason,
+       (m.dispute_reason_id IS NOT NULL AND dr.id IS NULL) AS dispute_reason_removed, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
        ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger,
        ls.first_server AS live_first_server, ls.no_ad AS live_no_ad, ls.final_set AS live_final_set,
        ls.points AS live_points, ls.ended AS live_ended, ls.updated_at AS live_updated_at, loc.location
      FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
        LEFT JOIN live_scores ls ON ls.match_id = m.id
        LEFT JOIN ${API_MATCH_LOCATIONS_TABLE} loc ON loc.id = m.location_id
+       LEFT JOIN ${DISPUTE_REASONS_TABLE} dr ON dr.id = m.dispute_reason_id
      WHERE m.id = ANY($1::uuid[])`,
     [matchIds],
   )) as { rows: MatchViewRow[] };
@@ -227,7 +233,9 @@ export function toListItem(row: MatchViewRow, viewer: MatchViewer): MatchListIte
       confirmation:
         editable && row.confirmation.state === 'disputed' && row.dispute_reason
           ? { ...row.confirmation, reason: row.dispute_reason }
-          : row.confirmation,
+          : editable && row.confirmation.state === 'disputed' && row.dispute_reason_removed
+            ? { ...row.confirmation, reason: null, reasonRemoved: true }
+            : row.confirmation,
       ...(row.live_points === null ? {} : { live: liveOf(row) }),
     },
     event: {

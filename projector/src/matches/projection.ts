@@ -76,7 +76,8 @@ export const matchesProjection: Projection = {
              calendar_sequence = calendar_sequence + (status IS DISTINCT FROM $4)::int,
              had_winner = had_winner OR ($5::text IS NOT NULL AND $7::timestamptz IS NULL), updated_at = $6,
              confirmation_state = CASE WHEN $7::timestamptz IS NULL THEN 'confirmed' ELSE 'pending' END,
-             confirmation_due_at = $7, entered_by = $8, entered_side = $9, dispute_reason = NULL
+             confirmation_due_at = $7, entered_by = $8, entered_side = $9, dispute_reason = NULL,
+             dispute_reason_id = NULL
            WHERE id = $1`,
           [
             matchId,
@@ -144,7 +145,7 @@ export const matchesProjection: Projection = {
       }
       case 'ResultConfirmed': {
         const { rowCount } = await context.query(
-          `UPDATE matches SET confirmation_state = 'confirmed', confirmation_due_at = NULL, dispute_reason = NULL,
+          `UPDATE matches SET confirmation_state = 'confirmed', confirmation_due_at = NULL, dispute_reason = NULL, dispute_reason_id = NULL,
              had_winner = had_winner OR winner IS NOT NULL, updated_at = $2
            WHERE id = $1 AND confirmation_state <> 'confirmed'`,
           [matchId, event.occurredAt],
@@ -157,9 +158,9 @@ export const matchesProjection: Projection = {
       }
       case 'ResultDisputed': {
         const { rowCount } = await context.query(
-          `UPDATE matches SET confirmation_state = 'disputed', dispute_reason = $2, updated_at = $3
+          `UPDATE matches SET confirmation_state = 'disputed', dispute_reason = $2, dispute_reason_id = $4, updated_at = $3
            WHERE id = $1 AND confirmation_state = 'pending'`,
-          [matchId, event.payload.reason, event.occurredAt],
+          [matchId, event.payload.reason ?? null, event.occurredAt, event.payload.reasonId ?? null],
         );
         if (rowCount) {
           seasonChanged('matches');

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Confirmation, MatchActor, MatchState, RecordedSide } from '@courtside/events/matches/decider';
 import type { MatchType } from '@courtside/events/ladders/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
-import { API_ACCOUNTS_TABLE } from '../api-tables.ts';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
 import { confirmationJson } from './match-view.ts';
 
 /**
@@ -174,7 +174,7 @@ export async function matchContactsOf(db: Queryable, matchId: string) {
     number: string | null;
   }>(
     `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side, a.id AS account_id,
-       coalesce(a.full_name, a.email) AS name, a.email, a.phone_country_code AS cc, a.phone_number AS number
+       ${accountNameSql('a', 'a.email')} AS name, coalesce(a.email, '') AS email, a.phone_country_code AS cc, a.phone_number AS number
      FROM matches m JOIN team_members tm ON tm.team_id IN (m.defender_id, m.challenger_id)
      JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE m.id = $1 ORDER BY side DESC, tm.member_order`,
     [matchId],

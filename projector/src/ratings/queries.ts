@@ -1,14 +1,14 @@
 import type { QueryResultRow } from 'pg';
 import { isProvisional } from '@courtside/events/ratings/glicko2';
 import type { SportsCategory } from '@courtside/events/ladders/model';
-import { API_ACCOUNTS_TABLE } from '../api-tables.ts';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
 
 /** The reads of the ratings read model (DESIGN.md §11); names come from the accounts beside the log. */
 interface Queryable {
   query<R extends QueryResultRow>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
 }
 
-const nameOf = (alias: string) => `coalesce(${alias}.full_name, 'Player')`;
+const nameOf = (alias: string) => accountNameSql(alias, "'Player'");
 
 /** The player's name, or undefined when no account has that id. */
 export async function playerNameOf(db: Queryable, playerId: string): Promise<string | undefined> {

@@ -143,6 +143,7 @@ export const standaloneTableCopies: readonly TableCopy[] = [
         'entered_by',
         'entered_side',
         'dispute_reason',
+        'dispute_reason_id',
         'calendar_sequence',
         'location_id',
       ),

@@ -122,6 +122,7 @@ export interface MatchRow {
   entered_by: string | null;
   entered_side: string | null;
   dispute_reason: string | null;
+  dispute_reason_id: string | null;
   calendar_sequence: number;
   location_id: string | null;
   tags: string[];

@@ -1,7 +1,7 @@
 import type { PartnerRequest, SeasonTeamsState } from '@courtside/events/teams/decider';
 import type { SeasonInvitation } from '@courtside/events/teams/invitations';
 import type pg from 'pg';
-import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE } from '../api-tables.ts';
+import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE, accountNameSql } from '../api-tables.ts';
 
 /**
  * The queries on the teams tables (`teams`, `team_members`, `partner_requests`), in the module that owns them: the
@@ -39,7 +39,7 @@ export async function teamsOf(db: Queryable, seasonId: string, list: TeamList): 
   const { rows } = await db.query<TeamView & { leaveDate: string | null }>(
     `SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.leave_date AS "leaveDate",
        json_agg(json_build_object(
-         'fullName', coalesce(a.full_name, a.email), 'email', a.email,
+         'fullName', ${accountNameSql('a', 'a.email')}, 'email', coalesce(a.email, ''),
          'phoneNumber', CASE WHEN a.phone_number IS NULL THEN NULL
                         ELSE json_build_object('countryCode', a.phone_country_code, 'number', a.phone_number) END
        ) ORDER BY m.member_order) AS members
@@ -112,7 +112,7 @@ export async function teamsOfAccount(db: Queryable, account: { id: string; email
        SELECT p.team_id, 'awaiting-partner', NULL, p.season_id, s.name, p.ladder_id, l.name,
          json_build_object(
            'awaitingAnswerOf', CASE WHEN p.registrant_id = $1 THEN 'partner' ELSE 'you' END,
-           'invitedBy', CASE WHEN p.registrant_id = $1 THEN NULL ELSE coalesce(a.full_name, '') END,
+           'invitedBy', CASE WHEN p.registrant_id = $1 THEN NULL ELSE ${accountNameSql('a', "''")} END,
            'lapsesAt', to_char(p.lapses_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
          p.requested_at
        FROM partner_requests p JOIN seasons s ON s.id = p.season_id JOIN ladders l ON l.id = p.ladder_id
@@ -132,6 +132,27 @@ export async function seasonsWithLapsedRequests(db: Queryable, now: Date) {
     `SELECT DISTINCT p.company_id AS "companyId", p.season_id AS "seasonId"
      FROM partner_requests p JOIN seasons s ON s.id = p.season_id WHERE p.state = 'open' AND p.lapses_at <= $1`,
     [now],
+  );
+  return rows;
+}
+
+/** The account's teams that still play or wait in a season not yet over (an erasure takes them out). */
+export async function openTeamsOfAccount(
+  db: Queryable,
+  accountId: string,
+  today: string,
+): Promise<Array<{ teamId: string; seasonId: string; companyId: string; status: 'waiting' | 'active' }>> {
+  const { rows } = await db.query<{
+    teamId: string;
+    seasonId: string;
+    companyId: string;
+    status: 'waiting' | 'active';
+  }>(
+    `SELECT t.id AS "teamId", t.season_id AS "seasonId", t.company_id AS "companyId", t.status
+     FROM teams t JOIN team_members m ON m.team_id = t.id JOIN seasons s ON s.id = t.season_id
+     WHERE m.account_id = $1 AND t.status IN ('waiting', 'active') AND s.end_date >= $2::date
+     ORDER BY t.registered_at, t.id`,
+    [accountId, today],
   );
   return rows;
 }

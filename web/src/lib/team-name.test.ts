@@ -1,16 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { memberNames, teamDisplayName } from './team-name';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memberNames, shownName } from './team-name';
 
-describe('team display name', () => {
-  it('is #position followed by the full names joined with commas', () => {
-    expect(
-      teamDisplayName({ position: 3, members: [{ fullName: 'Ann Ace' }, { fullName: 'Bo Baseline' }] }),
-    ).toBe('#3 Ann Ace, Bo Baseline');
-    expect(teamDisplayName({ position: 1, members: [{ fullName: 'Solo Player' }] })).toBe('#1 Solo Player');
+/** The document's language, as lib/i18n.ts sets it. */
+const pageIn = (lang: string) => vi.stubGlobal('document', { documentElement: { lang } });
+
+describe('names on the pages', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
-  it('leaves the position out when the team has none (waiting for approval)', () => {
-    expect(teamDisplayName({ position: null, members: [{ fullName: 'Ann Ace' }] })).toBe('Ann Ace');
-    expect(memberNames([])).toBe('');
+  it('shows an erased person ("Former player" in the API) in the page’s language, and every other name as it is', () => {
+    expect(shownName('Former player')).toBe('Former player'); // no document (a first paint on the server)
+    pageIn('en');
+    expect(shownName('Former player')).toBe('Former player');
+    expect(shownName('Ann Archer')).toBe('Ann Archer');
+    pageIn('nl');
+    expect(shownName('Former player')).toBe('Voormalig speler');
+    expect(shownName('Ann Archer')).toBe('Ann Archer');
+    expect(memberNames([{ fullName: 'Ann Archer' }, { fullName: 'Former player' }])).toBe(
+      'Ann Archer, Voormalig speler',
+    );
   });
 });

@@ -30,6 +30,18 @@ const settingsEn = {
     dataText:
       'Everything Courtside holds about you, as one JSON file: your account, teams, matches, challenges, notifications and invitations.',
     download: 'Download my data',
+    deleteAccount: 'Delete my account',
+    deleteText:
+      'Your name, email address, phone and password are erased and you leave the seasons you play in. Results stay, under the name "Former player". The email address may sign up again later.',
+    deleteTitle: 'Delete your account?',
+    deleteWarning: 'Deleting is final and cannot be undone. Enter your password and type delete to confirm.',
+    deleteLabel: 'Type delete to delete your account for good',
+    deleteConfirm: 'Delete my account',
+    cancel: 'Cancel',
+    deleted: 'Your account is deleted. Goodbye!',
+    lastManager:
+      'You are the only manager of a club that has players. Add another manager to the club first, or remove its players.',
+    deleteFailed: 'Your account could not be deleted. Please try again.',
     saving: 'Saving…',
   },
 };

@@ -33,6 +33,19 @@ const settingsNl: SettingsTranslation = {
     dataText:
       'Alles wat Courtside over je bewaart, als één JSON-bestand: je account, teams, wedstrijden, uitdagingen, meldingen en uitnodigingen.',
     download: 'Mijn gegevens downloaden',
+    deleteAccount: 'Mijn account verwijderen',
+    deleteText:
+      'Je naam, e-mailadres, telefoon en wachtwoord worden gewist en je verlaat de seizoenen waarin je speelt. Uitslagen blijven staan, onder de naam "Voormalig speler". Met het e-mailadres kun je je later opnieuw aanmelden.',
+    deleteTitle: 'Je account verwijderen?',
+    deleteWarning:
+      'Verwijderen is definitief en kan niet ongedaan worden gemaakt. Vul je wachtwoord in en typ delete om te bevestigen.',
+    deleteLabel: 'Typ delete om je account definitief te verwijderen',
+    deleteConfirm: 'Mijn account verwijderen',
+    cancel: 'Annuleren',
+    deleted: 'Je account is verwijderd. Tot ziens!',
+    lastManager:
+      'Je bent de enige beheerder van een club met spelers. Voeg eerst een andere beheerder toe aan de club, of verwijder de spelers.',
+    deleteFailed: 'Je account kon niet worden verwijderd. Probeer het opnieuw.',
     saving: 'Bezig met opslaan…',
   },
 };

@@ -127,6 +127,7 @@ function liveServer() {
       defender: { matchSets: [], special: 'none' },
       challenger: { matchSets: [], special: 'none' },
       date: null,
+      locationId: null,
       cancelled: false,
       hadWinner: false,
       confirmation: { state: 'confirmed' },

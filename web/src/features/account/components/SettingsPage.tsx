@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/feedback/Spinner';
@@ -17,6 +18,9 @@ import { PasswordSettings } from './PasswordSettings';
 import { SettingsSection } from './SettingsSection';
 
 addSettingsTexts(i18n);
+
+/** Its dialog loads only with the section (the page's first script stays within its budget). */
+const DeleteAccountSettings = lazy(() => import('./DeleteAccountSettings'));
 
 /** /account/{locale}/settings (DESIGN.md §10): name, phone, email, password, language and the caller's data. */
 export function SettingsPage() {
@@ -61,6 +65,9 @@ export function SettingsPage() {
               {t('settings.download')}
             </a>
           </SettingsSection>
+          <Suspense fallback={null}>
+            <DeleteAccountSettings />
+          </Suspense>
         </div>
       ) : (
         <div className="flex justify-center py-10" role="status">

@@ -1,3 +1,4 @@
+import { shownName } from '../../../lib/team-name';
 import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { FormAlert } from '../../../components/forms/FormAlert';
@@ -23,9 +24,9 @@ import {
 registerTimelineTexts();
 
 const teamLabel = (members: Array<{ fullName: string }>) =>
-  members.map((member) => member.fullName).join(' / ');
+  members.map((member) => shownName(member.fullName)).join(' / ');
 const names = (side: { members: Array<{ name: string }> }) =>
-  side.members.map((member) => member.name).join(' / ');
+  side.members.map((member) => shownName(member.name)).join(' / ');
 
 /** Matches shown at a step until the auditor asks for all: a phone's screenful, and a step draws only these. */
 const RECENT_MATCHES = 30;

@@ -1,3 +1,4 @@
+import { shownName } from '../../../lib/team-name';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
@@ -175,7 +176,7 @@ export function MatchScoreWidget({
   const memberList = (
     <ul className={`min-w-0 ${widget ? 'text-sm' : 'text-sm sm:text-base'}`}>
       {members.map((member) => {
-        const name = shortName ? toShortName(member.name) : member.name;
+        const name = shortName ? toShortName(shownName(member.name)) : shownName(member.name);
         return (
           <li
             key={member.id}
@@ -251,7 +252,7 @@ export function MatchScoreWidget({
     );
   }
 
-  const name = team.members.map((member) => member.name).join(', ');
+  const name = team.members.map((member) => shownName(member.name)).join(', ');
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3" data-testid={`side-${side}`}>
       <div className="min-w-0 flex-1">

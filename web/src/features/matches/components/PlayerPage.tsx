@@ -1,3 +1,4 @@
+import { shownName } from '../../../lib/team-name';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
@@ -28,7 +29,8 @@ export function PlayerPage() {
     },
     [playerId],
   );
-  const title = (player.kind === 'loaded' ? player.value.name : nameInMatches) ?? t('matches.player.title');
+  const title =
+    (player.kind === 'loaded' ? shownName(player.value.name) : nameInMatches) ?? t('matches.player.title');
   useDocumentTitle(title);
   return (
     <>

@@ -1,0 +1,90 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { isoDay } from '@courtside/events/ladders/season-rules';
+import { seasonTeamsDecider } from '@courtside/events/teams/decider';
+import { companiesSolelyManagedWithMembers } from '@courtside/projector/companies/queries';
+import { openTeamsOfAccount, seasonTeamsStateOf } from '@courtside/projector/teams/queries';
+import { HttpError } from '../http/http-error.ts';
+import { parseInput } from '../http/parse.ts';
+import { documented } from '../http/documented-router.ts';
+import type { AppServices } from '../module.ts';
+import { eraseAccount } from './account-erasure.ts';
+import { AccountStore } from './account-store.ts';
+import { requireSession } from './authentication.ts';
+import { clearSessionCookies } from './sessions.ts';
+
+const erasureSchema = z.object({ currentPassword: z.string().min(1, 'Enter your password').max(128) });
+const lastManagerSchema = z.object({
+  error: z.string(),
+  reason: z.literal('LAST_MANAGER'),
+  companyIds: z
+    .array(z.uuid())
+    .describe('The clubs of which the caller is the only manager and that have members'),
+});
+
+/** DESIGN.md §10 "Erasure": leaving Courtside without breaking the ladder. */
+export function accountErasureRoutes(router: Router, services: AppServices): void {
+  const accounts = new AccountStore(services.db);
+  const api = documented(router);
+
+  api.delete(
+    `${ACCOUNT_API}/account`,
+    {
+      summary: 'Delete my account (erasure)',
+      description:
+        'Ends every session, revokes the calendar address and unsubscribe links, deletes notifications, preferences ' +
+        'and mails, removes the teams from seasons not yet over (as a manager’s remove: leave date today, the ' +
+        'positions close up) and erases name, email, phone and password. Everywhere the name was shown it shows ' +
+        '"Former player"; the email may sign up again as a new person.',
+      access: 'session',
+      body: erasureSchema,
+      responses: { 204: { description: 'Erased; the session cookies are cleared' } },
+      refusals: ['LAST_MANAGER'],
+      failures: {
+        403: 'The current password is not right',
+        409: {
+          description: 'The caller is the only manager of a club with other members: add a manager first',
+          schema: lastManagerSchema,
+        },
+      },
+    },
+    async (ctx) => {
+      const session = requireSession(ctx);
+      const { currentPassword } = parseInput(erasureSchema, ctx.request.body, 'account deletion');
+      const account = await accounts.byId(session.accountId);
+      if (!account) throw new HttpError(401, 'Please sign in');
+      if (!(await services.passwords.verify(currentPassword, account.passwordHash))) {
+        throw new HttpError(403, 'This is not your current password');
+      }
+      const companyIds = await companiesSolelyManagedWithMembers(services.readModels, account.id);
+      if (companyIds.length > 0) {
+        throw new HttpError(
+          409,
+          'You are the only manager of a club with members: add another manager first',
+          undefined,
+          {},
+          { reason: 'LAST_MANAGER', companyIds },
+        );
+      }
+      // The teams leave first, through the commands a manager's remove sends (the log holds who asked: the account
+      // itself, docs/decisions.md). A waiting team is turned down the same way.
+      const teams = await openTeamsOfAccount(services.readModels, account.id, isoDay(services.clock()));
+      for (const team of teams) {
+        await services.commands.handle({
+          companyId: team.companyId,
+          actorId: account.id,
+          decider: seasonTeamsDecider,
+          load: (readModels) => seasonTeamsStateOf(readModels, team.seasonId),
+          command: { type: team.status === 'active' ? 'RemoveTeam' : 'RejectTeam', teamId: team.teamId },
+          result: { teamId: team.teamId },
+        });
+      }
+      await eraseAccount(services.db, account.id, services.clock());
+      // The kept public answers hold the name: this process builds them again now (others within their 5 s).
+      services.publicAnswers.invalidate();
+      clearSessionCookies(ctx, services.xsrfSecret);
+      ctx.status = 204;
+    },
+  );
+}

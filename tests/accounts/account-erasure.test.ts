@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWebDistDir, type RunningCourtside } from '@courtside/api/courtside';
+import { productEvents } from '@courtside/events/catalog';
+import { EventRegistry } from '@courtside/events/event-registry';
+import { productProjections } from '@courtside/projector/catalog';
+import { rebuildInMemory } from '@courtside/projector/rebuild/in-memory-rebuild';
+import { replay } from '@courtside/projector/replay';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { managerWithCompany, PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
+import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { seasonWithTeams } from '../support/ladder-setup.ts';
+
+const ACCOUNT = `${ACCOUNT_API}/account`;
+const ERASED_NAME = 'Erin Erasable';
+const DISPUTE_TEXT = 'It was 6-3 6-3 for us, ask the umpire';
+const sets = (...games: number[]) => ({ matchSets: games.map((score) => ({ score })), special: 'none' });
+
+/** DESIGN.md §10 "Erasure" and §15 "Account": DELETE account. */
+describe('deleting my account', () => {
+  let courtside: RunningCourtside;
+  let backend: TestBackend;
+  let db: pg.Client;
+  beforeAll(async () => {
+    backend = await createBackend('embedded');
+    // With the web build: the widget's first paint shows the standings and matches.
+    courtside = await startTestCourtside(backend, { webDistDir: defaultWebDistDir });
+    db = new pg.Client({ connectionString: backend.databaseUrl });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await courtside?.stop();
+  });
+
+  /** Three players; the erasable one (the third, renamed) beats the first and stands first. */
+  async function playedSeason() {
+    const setup = await seasonWithTeams(courtside.url!, 3);
+    const { manager, seasonId, teams } = setup;
+    const leaving = teams[2]!;
+    const renamed = await leaving.http.json('PUT', `${ACCOUNT}/minimal`, {
+      fullName: ERASED_NAME,
+      phoneNumber: { countryCode: '31', number: '06 87654321' },
+    });
+    expect(renamed.status).toBe(200);
+    const created = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      {
+        defenderId: teams[0]!.teamId,
+        challengerId: leaving.teamId,
+      },
+    );
+    expect(created.status).toBe(201);
+    const played = await manager.json('PUT', `${MATCHES_API}/matches`, {
+      id: created.body.matchId,
+      defender: sets(4, 4),
+      challenger: sets(6, 6),
+    });
+    expect(played.status).toBe(200);
+    return { ...setup, leaving, matchId: created.body.matchId };
+  }
+
+  it('refuses a wrong password with 403 and changes nothing', async () => {
+    const http = new HttpClient(courtside.url!);
+    await signedInAccount(http);
+    const answer = await http.json('DELETE', ACCOUNT, { currentPassword: 'not my password' });
+    expect(answer.status).toBe(403);
+    expect((await http.json('DELETE', ACCOUNT, {})).status).toBe(400);
+    expect((await http.json('GET', ACCOUNT)).status).toBe(200);
+  });
+
+  it('ends the sessions, revokes the calendar address, deletes notifications and preferences, erases the person, and lets the email sign up again', async () => {
+    const http = new HttpClient(courtside.url!);
+    const email = uniqueEmail('leaving');
+    const { id } = await signedInAccount(http, { email });
+    const second = new HttpClient(courtside.url!);
+    expect((await second.json('POST', `${ACCOUNT}/login`, { email, password: PASSWORD })).status).toBe(200);
+    const calendarUrl = (await http.json<{ calendarUrl: string }>('GET', ACCOUNT)).body.calendarUrl;
+    expect((await fetch(calendarUrl)).status).toBe(200);
+
+    const answer = await http.request('DELETE', ACCOUNT, { currentPassword: PASSWORD });
+    expect(answer.status).toBe(204);
+
+    expect((await http.json('GET', ACCOUNT)).status).toBe(401);
+    expect((await second.json('GET', ACCOUNT)).status).toBe(401);
+    expect((await fetch(calendarUrl)).status).toBe(404);
+    expect(
+      (await new HttpClient(courtside.url!).json('POST', `${ACCOUNT}/login`, { email, password: PASSWORD }))
+        .status,
+    ).toBe(401);
+    const { rows } = await db.query(
+      `SELECT email, full_name, phone_number, password_hash, erased_at IS NOT NULL AS erased,
+         (SELECT count(*)::int FROM courtside.notification_preferences WHERE account_id = $1) AS preferences,
+         (SELECT count(*)::int FROM courtside.notifications WHERE account_id = $1) AS notifications,
+         (SELECT count(*)::int FROM courtside.mail_outbox WHERE account_id = $1) AS mails
+       FROM courtside.accounts WHERE id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([
+      {
+        email: null,
+        full_name: null,
+        phone_number: null,
+        password_hash: '',
+        erased: true,
+        preferences: 0,
+        notifications: 0,
+        mails: 0,
+      },
+    ]);
+
+    // The same address signs up again: a new person.
+    const again = new HttpClient(courtside.url!);
+    const renewed = await signedInAccount(again, { email });
+    expect(renewed.id).not.toBe(id);
+  });
+
+  it('answers 409 LAST_MANAGER to the only manager of a club with members, and lets a manager of an empty club go', async () => {
+    const { manager, company } = await seasonWithTeams(courtside.url!, 1);
+    const refused = await manager.json<{ reason: string; companyIds: string[] }>('DELETE', ACCOUNT, {
+      currentPassword: PASSWORD,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ reason: 'LAST_MANAGER', companyIds: [company.id] });
+    expect((await manager.json('GET', ACCOUNT)).status).toBe(200);
+
+    const alone = new HttpClient(courtside.url!);
+    await managerWithCompany(alone, 'Empty Club');
+    const gone = await alone.request('DELETE', ACCOUNT, { currentPassword: PASSWORD });
+    expect(gone.status).toBe(204);
+  });
+
+  it('takes the team out of the season as a manager’s remove, and shows "Former player" wherever the name was, with the log still verifying', async () => {
+    const { manager, company, ladderId, seasonId, teams, leaving, matchId } = await playedSeason();
+    const verifyBefore = await manager.json<{ ok: boolean; headHash: string }>(
+      'GET',
+      `${ADMIN_API}/companies/${company.id}/verify`,
+    );
+    const public_ = new HttpClient(courtside.url!);
+    const reads = [
+      `${LADDER_API}/ladders/${ladderId}/standings`,
+      `${MATCHES_API}/matches?PAGE=0&TAGS=${ladderId}`,
+      `${MATCHES_API}/matches/${matchId}`,
+      `${LADDER_API}/players/${leaving.account.id}`,
+    ];
+    // Kept public answers that hold the name: the erasure must not leave them standing.
+    for (const read of reads)
+      expect(await (await public_.request('GET', read)).text(), read).toContain(ERASED_NAME);
+    const widgetUrl = `${courtside.url}/webapps/widget/en/?event=${ladderId}`;
+    expect(await (await fetch(widgetUrl)).text()).toContain(ERASED_NAME);
+
+    // A result the leaving player disputes: the reason is kept beside the log, the event holds its id and SHA-256.
+    const disputedMatch = await manager.json<{ matchId: string }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+      { defenderId: leaving.teamId, challengerId: teams[1]!.teamId },
+    );
+    expect(disputedMatch.status).toBe(201);
+    const disputedUrl = `${MATCHES_API}/matches/${disputedMatch.body.matchId}`;
+    const entered = await teams[1]!.http.json('PUT', `${MATCHES_API}/matches`, {
+      id: disputedMatch.body.matchId,
+      defender: sets(3, 3),
+      challenger: sets(6, 6),
+    });
+    expect(entered.status).toBe(200);
+    expect((await leaving.http.json('POST', `${disputedUrl}/dispute`, { reason: DISPUTE_TEXT })).status).toBe(
+      200,
+    );
+    const disputed = await manager.json<{ confirmation: { state: string; reason?: string } }>(
+      'GET',
+      disputedUrl,
+    );
+    expect(disputed.body.confirmation).toMatchObject({ state: 'disputed', reason: DISPUTE_TEXT });
+    const history = await (await manager.request('GET', `${ADMIN_API}/seasons/${seasonId}/history`)).text();
+    expect(history).toContain(DISPUTE_TEXT);
+    const logged = (
+      await (await manager.request('GET', `${ADMIN_API}/companies/${company.id}/events.ndjson`)).text()
+    )
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; payload: Record<string, unknown> })
+      .find((line) => line.type === 'ResultDisputed')!;
+    expect(logged.payload).not.toHaveProperty('reason');
+    expect(logged.payload.reasonSha256).toBe(createHash('sha256').update(DISPUTE_TEXT).digest('hex'));
+
+    const answer = await leaving.http.json('DELETE', ACCOUNT, { currentPassword: PASSWORD });
+    expect(answer.status).toBe(204);
+
+    const left = await manager.json<Array<{ teamId: string; leaveDate: string }>>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/teams/left`,
+    );
+    expect(left.body.map((team) => team.teamId)).toEqual([leaving.teamId]);
+    const active = await manager.json<Array<{ teamId: string; position: number }>>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/teams`,
+    );
+    expect(active.body.map((team) => [team.teamId, team.position])).toEqual([
+      [teams[0]!.teamId, 1],
+      [teams[1]!.teamId, 2],
+    ]);
+
+    const everywhere = [
+      ...reads,
+      `${ADMIN_API}/seasons/${seasonId}/standings`,
+      `${ADMIN_API}/seasons/${seasonId}/history`,
+      `${ADMIN_API}/seasons/${seasonId}/history/events`,
+      `${ADMIN_API}/companies/${company.id}/results.csv`,
+      `${ADMIN_API}/companies/${company.id}/events.ndjson`,
+    ];
+    for (const read of everywhere) {
+      const text = await (await manager.request('GET', read)).text();
+      expect(text, read).not.toContain(ERASED_NAME);
+      expect(text, read).not.toContain(DISPUTE_TEXT);
+    }
+    for (const read of reads) {
+      const text = await (await public_.request('GET', read)).text();
+      expect(text, read).not.toContain(ERASED_NAME);
+    }
+    const player = await public_.json<{ name: string }>('GET', `${LADDER_API}/players/${leaving.account.id}`);
+    expect(player.status).toBe(200);
+    expect(player.body.name).toBe('Former player');
+    const match = await public_.request('GET', `${MATCHES_API}/matches/${matchId}`);
+    expect(await match.text()).toContain('Former player');
+    const csv = await (
+      await manager.request('GET', `${ADMIN_API}/companies/${company.id}/results.csv`)
+    ).text();
+    expect(csv).toContain(`,completed,Sam Server,Former player,4-6 4-6,Former player,confirmed`);
+    const widget = await fetch(widgetUrl);
+    expect(widget.status).toBe(200);
+    expect(await widget.text()).not.toContain(ERASED_NAME);
+
+    const verify = await manager.json<{ ok: boolean; headHash: string }>(
+      'GET',
+      `${ADMIN_API}/companies/${company.id}/verify`,
+    );
+    expect(verify.body.ok).toBe(true);
+    const removed = await manager.json<{ confirmation: Record<string, unknown> }>('GET', disputedUrl);
+    expect(removed.body.confirmation).toMatchObject({ state: 'disputed', reason: null, reasonRemoved: true });
+    expect(await (await manager.request('GET', `${ADMIN_API}/seasons/${seasonId}/history`)).text()).toContain(
+      'disputed: (reason removed)',
+    );
+    expect(verifyBefore.body.ok).toBe(true);
+
+    // `npm run replay -- --verify`: the read models rebuilt from the log (in memory, as the command does) are
+    // identical to the live ones after the erasure.
+    const replayed = await replay({
+      databaseUrl: backend.databaseUrl,
+      log: courtside.log,
+      registry: new EventRegistry(productEvents),
+      projections: productProjections,
+      liveSchema: courtside.readModelSchema,
+      verify: true,
+      logger: { info: () => undefined, error: () => undefined },
+      inMemory: rebuildInMemory,
+    });
+    expect(replayed.tables?.filter((table) => !table.identical)).toEqual([]);
+    expect(replayed.identical).toBe(true);
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { defaultWebDistDir, type RunningCourtside } from '@courtside/api/courtside';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { PASSWORD, signedInAccount } from '../support/accounts.ts';
+import { axeViolations, expectAxeClean } from '../support/axe.ts';
+import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
+import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { HttpClient } from '../support/http-client.ts';
+
+const texts = {
+  en: {
+    settings: 'Settings',
+    deleteAccount: 'Delete my account',
+    dialog: 'Delete your account?',
+    password: 'Current password',
+    word: 'Type delete to delete your account for good',
+    wrongPassword: 'This is not your current password.',
+    login: 'Sign in',
+    deleted: 'Your account is deleted.',
+  },
+  nl: {
+    settings: 'Instellingen',
+    deleteAccount: 'Mijn account verwijderen',
+    dialog: 'Je account verwijderen?',
+    password: 'Huidig wachtwoord',
+    word: 'Typ delete om je account definitief te verwijderen',
+    wrongPassword: 'Dit is niet je huidige wachtwoord.',
+    login: 'Inloggen',
+    deleted: 'Je account is verwijderd.',
+  },
+} as const;
+
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 30_000 });
+
+/** DESIGN.md §10 "Delete my account" in Chromium: the typed confirmation, then signed out on the sign-in page. */
+describe('deleting the account from the settings page', () => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  it.each<[ViewportName, 'en' | 'nl']>([
+    ['desktop', 'en'],
+    ['phone', 'nl'],
+  ])(
+    'on %s (%s): reached by keyboard, refuses a wrong password, deletes with "delete" typed, and signs out',
+    async (viewport, locale) => {
+      const baseUrl = courtside.url!;
+      const t = texts[locale];
+      const http = new HttpClient(baseUrl);
+      await signedInAccount(http);
+      const browser = await openBrowser(viewport);
+      try {
+        const { page } = browser;
+        await signInBrowser(browser.context, baseUrl, http);
+        await page.goto(`${baseUrl}/webapps/account/${locale}/settings`);
+        await heading(page, t.settings);
+        const open = page.getByRole('button', { name: t.deleteAccount });
+        await open.waitFor({ timeout: 30_000 });
+        await expectAxeClean(page, `settings ${viewport} ${locale}`);
+        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+          viewport === 'phone' ? 375 : 1280,
+        );
+
+        // Keyboard only: Tab reaches the button, Enter opens the dialog.
+        let reached = false;
+        for (let tab = 0; tab < 60 && !reached; tab++) {
+          await page.keyboard.press('Tab');
+          reached = await open.evaluate((element) => element === element.ownerDocument.activeElement);
+        }
+        expect(reached).toBe(true);
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: t.dialog });
+        // The dialog's root has no box of its own (its panel is fixed): wait for what it shows.
+        await dialog.getByLabel(t.word).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+
+        const confirm = dialog.getByRole('button', { name: t.deleteAccount });
+        await dialog.getByLabel(t.password).fill('not my password');
+        expect(await confirm.isDisabled()).toBe(true);
+        await dialog.getByLabel(t.word).fill('Delete');
+        expect(await confirm.isDisabled()).toBe(true);
+        await dialog.getByLabel(t.word).fill('delete');
+        expect(await confirm.isEnabled()).toBe(true);
+        await confirm.click();
+        await dialog.getByText(t.wrongPassword).waitFor();
+        expect((await http.json('GET', `${ACCOUNT_API}/account`)).status).toBe(200);
+
+        await dialog.getByLabel(t.password).fill(PASSWORD);
+        await page.keyboard.press('Enter');
+        await page.waitForURL(`**/webapps/account/${locale}/login`, { timeout: 30_000 });
+        await heading(page, t.login);
+        await page.getByText(t.deleted).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        // The session the browser shared with this client is over.
+        expect((await http.json('GET', `${ACCOUNT_API}/account`)).status).toBe(401);
+        const cookies = await browser.context.cookies(baseUrl);
+        expect(cookies.find((cookie) => cookie.name === 'SESSION-ID')?.value ?? '').toBe('');
+      } finally {
+        await browser.close();
+      }
+    },
+    180_000,
+  );
+});
