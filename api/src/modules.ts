@@ -9,6 +9,7 @@ import { companyRoomAuthorizer, companyRoutes } from './companies/company-routes
 import { adminTeamRoutes } from './teams/admin-team-routes.ts';
 import { playerLadderRoutes } from './teams/player-ladder-routes.ts';
 import { partnerRoutes } from './teams/partner-routes.ts';
+import { pauseRoutes } from './teams/pause-routes.ts';
 import { matchRoutes } from './matches/match-routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { devClockRoutes } from './dev/dev-clock-routes.ts';
@@ -35,6 +36,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'teams', routes: adminTeamRoutes },
   { name: 'player-ladders', routes: playerLadderRoutes },
   { name: 'partners', routes: partnerRoutes },
+  { name: 'pauses', routes: pauseRoutes },
   { name: 'matches', routes: matchRoutes },
   { name: 'challenges', routes: challengeRoutes },
   { name: 'calendar', routes: calendarRoutes },

@@ -65,6 +65,10 @@ export const standingsRowSchema = z
     minimumMet: z.boolean(),
     rating: z.number().int().describe('The side’s rating (DESIGN.md §11), rounded: the mean of its players’'),
     provisional: z.boolean().describe('While the side’s rating deviation is above 110'),
+    pausedUntil: z.iso
+      .date()
+      .optional()
+      .describe('DESIGN.md §9: while the team is paused, its first day back'),
     canChallenge: z.boolean().optional().describe('For a signed-in caller only'),
     challengeRefusal: z
       .enum(challengeRefusalCodes)

@@ -134,7 +134,9 @@ export function evolveSeasonHistory(state: SeasonHistoryState, envelope: EventEn
     case 'PartnerRequestDeclined':
     case 'PartnerRequestWithdrawn':
     case 'PartnerRequestLapsed':
-      // A partner request is not a team: nothing stands or plays until its TeamRegistered.
+    case 'TeamPaused':
+    case 'TeamResumed':
+      // A partner request is not a team: nothing stands or plays until its TeamRegistered. A pause moves nobody.
       return state;
     case 'SeasonCreated':
     case 'SeasonUpdated': {

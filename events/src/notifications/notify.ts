@@ -415,6 +415,8 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'PartnerRequestDeclined':
     case 'PartnerRequestWithdrawn':
     case 'PartnerRequestLapsed':
+    case 'TeamPaused':
+    case 'TeamResumed':
     case 'MatchCreated':
     case 'ChallengerLeapfrogged':
     case 'ChallengerSwapped':

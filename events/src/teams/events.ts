@@ -80,6 +80,23 @@ export const partnerRequestLapsed = defineEvent({
   payload: z.object(requestRef),
 });
 
+/**
+ * DESIGN.md §9 "Pause": a team pauses from `from` (the day it was decided) until `until` (its first day back),
+ * both calendar days of the club. A pause while paused replaces the rest of the current one.
+ */
+const isoDate = z.iso.date();
+export const teamPaused = defineEvent({
+  type: 'TeamPaused',
+  schemaVersion: 1,
+  payload: z.object({ ...teamRef, from: isoDate, until: isoDate }),
+});
+/** Back from a pause on `on`: by hand (a member or a manager) before `until`, or by the system at `until`. */
+export const teamResumed = defineEvent({
+  type: 'TeamResumed',
+  schemaVersion: 1,
+  payload: z.object({ ...teamRef, on: isoDate }),
+});
+
 export const teamEvents = [
   teamRegistered,
   teamAccepted,
@@ -92,6 +109,8 @@ export const teamEvents = [
   partnerRequestDeclined,
   partnerRequestWithdrawn,
   partnerRequestLapsed,
+  teamPaused,
+  teamResumed,
 ] as const;
 
 export type TeamEvent =
@@ -105,4 +124,6 @@ export type TeamEvent =
   | EventOf<typeof partnerRequestAccepted>
   | EventOf<typeof partnerRequestDeclined>
   | EventOf<typeof partnerRequestWithdrawn>
-  | EventOf<typeof partnerRequestLapsed>;
+  | EventOf<typeof partnerRequestLapsed>
+  | EventOf<typeof teamPaused>
+  | EventOf<typeof teamResumed>;

@@ -1,4 +1,6 @@
+import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import type { PartnerRequest, SeasonTeamsState } from '@courtside/events/teams/decider';
+import type { PausePeriod, PauseState } from '@courtside/events/teams/pause';
 import type pg from 'pg';
 import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE } from '../api-tables.ts';
 
@@ -118,6 +120,79 @@ export async function seasonsWithLapsedRequests(db: Queryable, now: Date) {
     `SELECT DISTINCT p.company_id AS "companyId", p.season_id AS "seasonId"
      FROM partner_requests p JOIN seasons s ON s.id = p.season_id WHERE p.state = 'open' AND p.lapses_at <= $1`,
     [now],
+  );
+  return rows;
+}
+
+/** A team's pauses as the read model keeps them (DESIGN.md §9 "Pause"), with its members. */
+export interface TeamPauseRow {
+  teamId: string;
+  seasonId: string;
+  status: string;
+  memberIds: string[];
+  pausedUntil?: string;
+  pauses: PausePeriod[];
+}
+
+/** One team of a season with its pauses and members; undefined when the season has no such team. */
+export async function teamPauseOf(
+  db: Queryable,
+  seasonId: string,
+  teamId: string,
+): Promise<TeamPauseRow | undefined> {
+  const { rows } = await db.query<TeamPauseRow & { pausedUntil: string | null }>(
+    `SELECT t.id AS "teamId", t.season_id AS "seasonId", t.status, t.pauses,
+       to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil",
+       array(SELECT m.account_id FROM team_members m WHERE m.team_id = t.id ORDER BY m.member_order) AS "memberIds"
+     FROM teams t WHERE t.id = $1 AND t.season_id = $2`,
+    [teamId, seasonId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { pausedUntil, ...team } = row;
+  return pausedUntil ? { ...team, pausedUntil } : team;
+}
+
+/**
+ * What the pause rules decide against: the season's `maxPauseDays` and its active teams with their pauses, and
+ * whether each is in a challenge (open, or accepted and its match not settled: as the challenge rules' `isBusy`).
+ */
+export async function pauseStateOf(db: Queryable, seasonId: string): Promise<PauseState> {
+  const [season, teams] = await Promise.all([
+    db.query<{ seasonId: string; ladderId: string; rules: Partial<LadderRules> | null }>(
+      'SELECT id AS "seasonId", ladder_id AS "ladderId", rules FROM seasons WHERE id = $1',
+      [seasonId],
+    ),
+    db.query<{ teamId: string; pausedUntil: string | null; pauses: PausePeriod[]; busy: boolean }>(
+      `SELECT t.id AS "teamId", to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil", t.pauses,
+         EXISTS (SELECT 1 FROM challenges c LEFT JOIN matches m ON m.id = c.match_id
+                 WHERE t.id IN (c.challenger_team_id, c.defender_team_id)
+                   AND (c.state = 'open' OR (c.state = 'accepted' AND NOT coalesce(m.status = 'cancelled'
+                     OR (m.winner IS NOT NULL AND m.confirmation_state = 'confirmed'), false)))) AS busy
+       FROM teams t WHERE t.season_id = $1 AND t.status = 'active'`,
+      [seasonId],
+    ),
+  ]);
+  const found = season.rows[0];
+  if (!found) return { teams: {} };
+  const { rules, ...ref } = found;
+  return {
+    season: { ...ref, maxPauseDays: rulesOf(rules).maxPauseDays },
+    teams: Object.fromEntries(
+      teams.rows.map(({ pausedUntil, ...team }) => [
+        team.teamId,
+        pausedUntil ? { ...team, pausedUntil } : team,
+      ]),
+    ),
+  };
+}
+
+/** Seasons with a team whose first day back has come (`today` or earlier): the deadline process resumes them. */
+export async function seasonsWithDuePauses(db: Queryable, today: string) {
+  const { rows } = await db.query<{ companyId: string; seasonId: string }>(
+    `SELECT DISTINCT company_id AS "companyId", season_id AS "seasonId" FROM teams
+     WHERE paused_until IS NOT NULL AND paused_until <= $1::date`,
+    [today],
   );
   return rows;
 }
