@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { LADDER_API } from '@courtside/events/api-paths';
 import { isoDay } from '@courtside/events/ladders/season-rules';
-import { daysBetween, pauseDaysLeft, pauseDecider, type PauseCommand } from '@courtside/events/teams/pause';
+import { pauseDaysLeft, pauseDecider, type PauseCommand } from '@courtside/events/teams/pause';
 import { managesCompany } from '@courtside/projector/companies/queries';
 import { seasonContext } from '@courtside/projector/ladders/queries';
 import { pauseStateOf, teamPauseOf } from '@courtside/projector/teams/queries';
@@ -53,8 +53,7 @@ export function pauseRoutes(router: Router, services: AppServices): void {
   async function pauseView(seasonId: string, teamId: string) {
     const state = await pauseStateOf(services.readModels, seasonId);
     const team = state.teams[teamId];
-    const left = pauseDaysLeft(state, teamId, isoDay(services.clock()));
-    return { pausedUntil: team?.pausedUntil, pauseDaysLeft: left };
+    return { pausedUntil: team?.pausedUntil, pauseDaysLeft: pauseDaysLeft(state, teamId) };
   }
 
   const run = (
@@ -91,13 +90,13 @@ export function pauseRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const found = await allowed(ctx);
       const { until } = parseInput(pauseBody, ctx.request.body, 'pause');
-      const before = await pauseStateOf(services.readModels, found.seasonId);
+      // The answer when the read models are late (202): what it will be, from the state before it.
       const today = isoDay(services.clock());
-      // The answer when the read models are late (202): as the state before it foresees.
-      const result = {
-        pausedUntil: until,
-        pauseDaysLeft: pauseDaysLeft(before, found.teamId, today) - daysBetween(today, until),
-      };
+      const before = pauseDecider.evolve(await pauseStateOf(services.readModels, found.seasonId), {
+        type: 'TeamPaused',
+        payload: { teamId: found.teamId, seasonId: found.seasonId, ladderId: '', from: today, until },
+      });
+      const result = { pausedUntil: until, pauseDaysLeft: pauseDaysLeft(before, found.teamId) };
       const outcome = await run(ctx, found, { type: 'PauseTeam', teamId: found.teamId, until }, result);
       await answerCommand(ctx, outcome, { status: 200, view: () => pauseView(found.seasonId, found.teamId) });
     },

@@ -89,12 +89,19 @@ export const pauseRefusalMessages: Record<PauseRefusalCode, string> = {
 export const UNTIL_NOT_LATER = 'Choose a day after today';
 export const NO_TEAM = 'No such active team in this season';
 
-/** The days the team may still pause on `today`: the allowance less what is used, the rest of a pause not counted. */
-export function pauseDaysLeft(state: PauseState, teamId: string, today: string): number {
+/**
+ * The days the team has left of the season's allowance: what its pauses took, a pause under way counted to its
+ * planned first day back (the answer of a pause and of a resume).
+ */
+export function pauseDaysLeft(state: PauseState, teamId: string): number {
   const team = state.teams[teamId];
   const max = state.season?.maxPauseDays ?? 0;
-  if (!team) return max;
-  return max - pauseDaysUsed({ pauses: endCurrent(team, today) });
+  return team ? max - pauseDaysUsed(team) : max;
+}
+
+/** The days a new pause from `today` may take: the rest of a pause under way is given back for it. */
+function daysAvailable(state: PauseState, team: TeamPauses, today: string): number {
+  return (state.season?.maxPauseDays ?? 0) - pauseDaysUsed({ pauses: endCurrent(team, today) });
 }
 
 /**
@@ -128,7 +135,7 @@ export const pauseDecider: Decider<PauseCommand, PauseState, PauseEvent> = {
     if (command.until <= today) return reject('invalid', UNTIL_NOT_LATER, 'until');
     if (season.maxPauseDays === 0) return refuse('PAUSING_OFF', pauseRefusalMessages.PAUSING_OFF);
     if (team.busy) return refuse('BUSY', pauseRefusalMessages.BUSY);
-    if (daysBetween(today, command.until) > pauseDaysLeft(state, team.teamId, today)) {
+    if (daysBetween(today, command.until) > daysAvailable(state, team, today)) {
       return refuse('PAUSE_TOO_LONG', pauseRefusalMessages.PAUSE_TOO_LONG);
     }
     return [
