@@ -118,4 +118,10 @@ export const myTeamSchema = z.object({
   seasonName: z.string(),
   ladderId: z.uuid(),
   ladderName: z.string(),
+  pausedUntil: z.iso.date().optional().describe('DESIGN.md §9: while the team is paused, its first day back'),
+  pauseDaysLeft: z
+    .number()
+    .int()
+    .optional()
+    .describe('For an active team: the days it may still pause this season (DESIGN.md §9)'),
 });

@@ -1,6 +1,6 @@
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import type { PartnerRequest, SeasonTeamsState } from '@courtside/events/teams/decider';
-import type { PausePeriod, PauseState } from '@courtside/events/teams/pause';
+import { pauseDaysUsed, type PausePeriod, type PauseState } from '@courtside/events/teams/pause';
 import type pg from 'pg';
 import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE } from '../api-tables.ts';
 
@@ -89,10 +89,12 @@ export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promi
  */
 export async function teamsOfAccount(db: Queryable, account: { id: string; email: string }, now: Date) {
   const { rows } = await db.query(
-    `SELECT "teamId", status, position, "seasonId", "seasonName", "ladderId", "ladderName", "partnerRequest"
+    `SELECT "teamId", status, position, "seasonId", "seasonName", "ladderId", "ladderName", "partnerRequest",
+       "pausedUntil", pauses, rules
      FROM (
        SELECT t.id AS "teamId", t.status, t.position, t.season_id AS "seasonId", s.name AS "seasonName",
-         t.ladder_id AS "ladderId", l.name AS "ladderName", NULL::json AS "partnerRequest", t.registered_at AS at
+         t.ladder_id AS "ladderId", l.name AS "ladderName", NULL::json AS "partnerRequest", t.registered_at AS at,
+         to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil", t.pauses, s.rules
        FROM team_members m JOIN teams t ON t.id = m.team_id
        JOIN seasons s ON s.id = t.season_id JOIN ladders l ON l.id = t.ladder_id
        WHERE m.account_id = $1
@@ -102,7 +104,7 @@ export async function teamsOfAccount(db: Queryable, account: { id: string; email
            'awaitingAnswerOf', CASE WHEN p.registrant_id = $1 THEN 'partner' ELSE 'you' END,
            'invitedBy', CASE WHEN p.registrant_id = $1 THEN NULL ELSE coalesce(a.full_name, '') END,
            'lapsesAt', to_char(p.lapses_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-         p.requested_at
+         p.requested_at, NULL, NULL, NULL
        FROM partner_requests p JOIN seasons s ON s.id = p.season_id JOIN ladders l ON l.id = p.ladder_id
        LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = p.registrant_id
        WHERE p.state = 'open' AND p.lapses_at > $3 AND (p.registrant_id = $1
@@ -111,7 +113,17 @@ export async function teamsOfAccount(db: Queryable, account: { id: string; email
      ORDER BY at DESC`,
     [account.id, account.email.toLowerCase(), now],
   );
-  return rows.map(({ partnerRequest, ...team }) => (partnerRequest ? { ...team, partnerRequest } : team));
+  // DESIGN.md §9: an active team's pause, and the days it has left of the season's allowance.
+  return rows.map(({ partnerRequest, pausedUntil, pauses, rules, ...team }) => ({
+    ...team,
+    ...(partnerRequest ? { partnerRequest } : {}),
+    ...(team.status === 'active'
+      ? {
+          ...(pausedUntil ? { pausedUntil } : {}),
+          pauseDaysLeft: rulesOf(rules).maxPauseDays - pauseDaysUsed({ pauses: pauses ?? [] }),
+        }
+      : {}),
+  }));
 }
 
 /** Seasons with a partner request unanswered past its 14 days: the deadline process lapses them. */

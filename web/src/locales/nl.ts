@@ -5,6 +5,8 @@ import type { InvitationTranslation } from './invitation-en';
 import invitationNl from './invitation-nl';
 import type { PlayerTranslation } from './player-en';
 import playerNl from './player-nl';
+import type { PauseTranslation } from './pause-en';
+import pauseNl from './pause-nl';
 import type { LaddersTranslation } from './ladders-en';
 import laddersNl from './ladders-nl';
 import matchesNl from './matches-nl';
@@ -22,6 +24,7 @@ const nl: Translation &
   LaddersTranslation &
   InvitationTranslation &
   PlayerTranslation &
+  PauseTranslation &
   DevMailboxTranslation &
   CompanyTranslation &
   PasswordTranslation &
@@ -193,6 +196,7 @@ const nl: Translation &
   ...laddersNl,
   ...invitationNl,
   ...playerNl,
+  ...pauseNl,
   ...passwordNl,
   ...settingsNl,
   ...matchesNl,

@@ -54,6 +54,8 @@ export const standingsRowSchema = z.object({
   /** DESIGN.md §11: the side's rating, rounded, and whether it is still provisional. */
   rating: z.optional(z.number()),
   provisional: z._default(z.boolean(), false),
+  /** DESIGN.md §9: while the team is paused, its first day back (YYYY-MM-DD). */
+  pausedUntil: z.optional(z.string()),
   /** For a signed-in caller only. */
   canChallenge: z.optional(z.boolean()),
   /** Unknown future codes are dropped rather than failing the page. */
@@ -91,6 +93,9 @@ export const myTeamSchema = z.object({
   seasonName: z.string(),
   ladderId: z.string(),
   ladderName: z.string(),
+  /** DESIGN.md §9: while paused, the first day back; for an active team, the pause days it has left. */
+  pausedUntil: z.optional(z.string()),
+  pauseDaysLeft: z.optional(z.number()),
 });
 export type MyTeam = z.infer<typeof myTeamSchema>;
 
@@ -125,6 +130,19 @@ export function registerTeam(seasonId: string, partnerEmail?: string): Promise<u
 /** The named partner accepts or declines (DESIGN.md §9). */
 export async function answerPartnerRequest(teamId: string, accept: boolean): Promise<void> {
   await request('POST', `${LADDER_API}/teams/${encodeURIComponent(teamId)}/partner`, { body: { accept } });
+}
+
+const pausePath = (seasonId: string, teamId: string) =>
+  `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/teams/${encodeURIComponent(teamId)}/pause`;
+
+/** Pauses a team until its first day back (DESIGN.md §9); a refusal is a 409 `{reason}`. */
+export async function pauseTeam(seasonId: string, teamId: string, until: string): Promise<void> {
+  await request('POST', pausePath(seasonId, teamId), { body: { until } });
+}
+
+/** Resumes a paused team before its first day back; the unused days are given back. */
+export async function resumeTeam(seasonId: string, teamId: string): Promise<void> {
+  await request('DELETE', pausePath(seasonId, teamId));
 }
 
 /** Withdraws or declines a partner request, or leaves a waiting or active team (DESIGN.md §9). */

@@ -50,6 +50,10 @@ const AcceptChallengeDialog = lazy(() =>
 const ConfirmDialog = lazy(() =>
   import('../../../components/dialogs/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
 );
+// A player's pause control (DESIGN.md §9) with its texts: only for the player's own active team.
+const PauseControl = lazy(() =>
+  import('./PauseControl').then((module) => ({ default: module.PauseControl })),
+);
 
 /** An anonymous viewer's standings show the season's open challenges (a player's carry their own). */
 function withChallenges(standings: Standings, challenges: readonly Challenge[]): Standings {
@@ -244,6 +248,18 @@ export function StandingsPage() {
           ))}
         </div>
       )}
+      {myTeams
+        .filter((team) => team.status === 'active' && team.pauseDaysLeft !== undefined)
+        .map((team) => (
+          <Suspense key={team.teamId} fallback={null}>
+            <PauseControl
+              team={team}
+              onDone={async () => {
+                await Promise.all([reloadMine(), load()]);
+              }}
+            />
+          </Suspense>
+        ))}
       {standings.season && (
         <section className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
           {standings.teams.length === 0 ? (

@@ -120,6 +120,14 @@ export function StandingsTable({
                       *
                     </abbr>
                   )}
+                  {row.pausedUntil && (
+                    <span
+                      className="mt-1 flex w-fit rounded-lg bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200 ring-inset"
+                      data-testid="paused-until"
+                    >
+                      {t('ladders.pausedUntil', { day: shortDay(row.pausedUntil, locale) })}
+                    </span>
+                  )}
                   {chip && <Chip chip={chip} />}
                 </td>
                 <td className="hidden px-4 py-3 text-right align-top text-ink-700 tabular-nums sm:table-cell">
