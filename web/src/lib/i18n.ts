@@ -3,6 +3,7 @@ import type { LiveScoringTranslation } from '../locales/live-scoring';
 import type { InvitationTranslation } from '../locales/invitation-en';
 import type { PlayerTranslation } from '../locales/player-en';
 import type { PauseTranslation } from '../locales/pause-en';
+import type { PausedTranslation } from '../locales/paused-en';
 import type { DevMailboxTranslation } from '../locales/dev-mailbox-en';
 import type { CompanyTranslation } from '../locales/company-en';
 import type { PasswordTranslation } from '../locales/password-en';
@@ -37,6 +38,7 @@ export type TranslationKey = KeysOf<
     InvitationTranslation &
     PlayerTranslation &
     PauseTranslation &
+    PausedTranslation &
     DevMailboxTranslation &
     CompanyTranslation &
     PasswordTranslation &

@@ -73,7 +73,6 @@ const laddersEn = {
       NOT_IN_SEASON: 'Not in this season',
       NOT_ABOVE: 'Below you',
       OUT_OF_RANGE: 'Too far above',
-      PAUSED: 'Paused',
       BUSY: 'In a challenge',
     },
     refusalReasons: {
@@ -82,11 +81,8 @@ const laddersEn = {
       NOT_IN_SEASON: 'Only active teams of this season can challenge each other.',
       NOT_ABOVE: 'You can only challenge a team above you.',
       OUT_OF_RANGE: 'This team stands too far above you to challenge.',
-      PAUSED:
-        'One of the two teams is paused: a paused team cannot challenge or be challenged until it is back.',
       BUSY: 'One of the two teams is already in a challenge; a team plays one challenge at a time.',
     },
-    pausedUntil: 'Paused until {{day}}',
     chip: {
       challengedBy: 'Challenged by #{{position}}, answer by {{day}}',
       challenging: 'Challenges #{{position}}, answer by {{day}}',

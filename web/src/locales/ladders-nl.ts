@@ -73,7 +73,6 @@ const laddersNl: LaddersTranslation = {
       NOT_IN_SEASON: 'Niet in dit seizoen',
       NOT_ABOVE: 'Onder jou',
       OUT_OF_RANGE: 'Te ver boven jou',
-      PAUSED: 'Gepauzeerd',
       BUSY: 'In een uitdaging',
     },
     refusalReasons: {
@@ -82,11 +81,8 @@ const laddersNl: LaddersTranslation = {
       NOT_IN_SEASON: 'Alleen actieve teams van dit seizoen kunnen elkaar uitdagen.',
       NOT_ABOVE: 'Je kunt alleen een team boven je uitdagen.',
       OUT_OF_RANGE: 'Dit team staat te ver boven je om uit te dagen.',
-      PAUSED:
-        'Een van beide teams pauzeert: een gepauzeerd team kan niet uitdagen of uitgedaagd worden tot het terug is.',
       BUSY: 'Een van beide teams zit al in een uitdaging; een team speelt één uitdaging tegelijk.',
     },
-    pausedUntil: 'Gepauzeerd tot {{day}}',
     chip: {
       challengedBy: 'Uitgedaagd door #{{position}}, antwoord vóór {{day}}',
       challenging: 'Daagt #{{position}} uit, antwoord vóór {{day}}',

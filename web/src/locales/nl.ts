@@ -7,6 +7,8 @@ import type { PlayerTranslation } from './player-en';
 import playerNl from './player-nl';
 import type { PauseTranslation } from './pause-en';
 import pauseNl from './pause-nl';
+import type { PausedTranslation } from './paused-en';
+import pausedNl from './paused-nl';
 import type { LaddersTranslation } from './ladders-en';
 import laddersNl from './ladders-nl';
 import matchesNl from './matches-nl';
@@ -25,6 +27,7 @@ const nl: Translation &
   InvitationTranslation &
   PlayerTranslation &
   PauseTranslation &
+  PausedTranslation &
   DevMailboxTranslation &
   CompanyTranslation &
   PasswordTranslation &
@@ -197,6 +200,7 @@ const nl: Translation &
   ...invitationNl,
   ...playerNl,
   ...pauseNl,
+  ...pausedNl,
   ...passwordNl,
   ...settingsNl,
   ...matchesNl,

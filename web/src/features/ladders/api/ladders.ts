@@ -77,7 +77,8 @@ export const standingsSchema = z.object({
 });
 export type Standings = z.infer<typeof standingsSchema>;
 
-export const myTeamSchema = z.object({
+/** Loose: an active team's pause fields (DESIGN.md §9) pass through to the pause control, which reads them. */
+export const myTeamSchema = z.looseObject({
   teamId: z.string(),
   status: z.enum(['awaiting-partner', 'waiting', 'active', 'rejected', 'left']),
   /** DESIGN.md §9: an open partner request, sent by the caller (`partner` answers) or to the caller (`you`). */
@@ -93,9 +94,6 @@ export const myTeamSchema = z.object({
   seasonName: z.string(),
   ladderId: z.string(),
   ladderName: z.string(),
-  /** DESIGN.md §9: while paused, the first day back; for an active team, the pause days it has left. */
-  pausedUntil: z.optional(z.string()),
-  pauseDaysLeft: z.optional(z.number()),
 });
 export type MyTeam = z.infer<typeof myTeamSchema>;
 
@@ -130,19 +128,6 @@ export function registerTeam(seasonId: string, partnerEmail?: string): Promise<u
 /** The named partner accepts or declines (DESIGN.md §9). */
 export async function answerPartnerRequest(teamId: string, accept: boolean): Promise<void> {
   await request('POST', `${LADDER_API}/teams/${encodeURIComponent(teamId)}/partner`, { body: { accept } });
-}
-
-const pausePath = (seasonId: string, teamId: string) =>
-  `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/teams/${encodeURIComponent(teamId)}/pause`;
-
-/** Pauses a team until its first day back (DESIGN.md §9); a refusal is a 409 `{reason}`. */
-export async function pauseTeam(seasonId: string, teamId: string, until: string): Promise<void> {
-  await request('POST', pausePath(seasonId, teamId), { body: { until } });
-}
-
-/** Resumes a paused team before its first day back; the unused days are given back. */
-export async function resumeTeam(seasonId: string, teamId: string): Promise<void> {
-  await request('DELETE', pausePath(seasonId, teamId));
 }
 
 /** Withdraws or declines a partner request, or leaves a waiting or active team (DESIGN.md §9). */

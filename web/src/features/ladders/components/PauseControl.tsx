@@ -1,4 +1,5 @@
 import { addDays, format } from 'date-fns';
+import * as z from 'zod/mini';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { TextField } from '../../../components/forms/TextField';
@@ -10,9 +11,28 @@ import { formatDay } from '../../../lib/dates';
 import { isApiError } from '../../../lib/http';
 import { i18n } from '../../../lib/i18n';
 import { addPauseTexts } from '../../../locales/pause-texts';
-import { pauseTeam, resumeTeam, type MyTeam } from '../api/ladders';
+import { LADDER_API } from '@courtside/events/api-paths';
+import { request } from '../../../lib/http';
+import type { MyTeam } from '../api/ladders';
 
 addPauseTexts(i18n);
+
+// The pause routes live here, not in api/ladders.ts: only this control (loaded on demand) calls them.
+const pausePath = (seasonId: string, teamId: string) =>
+  `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/teams/${encodeURIComponent(teamId)}/pause`;
+
+/** Pauses a team until its first day back (DESIGN.md §9); a refusal is a 409 `{reason}`. */
+export async function pauseTeam(seasonId: string, teamId: string, until: string): Promise<void> {
+  await request('POST', pausePath(seasonId, teamId), { body: { until } });
+}
+
+/** Resumes a paused team before its first day back; the unused days are given back. */
+export async function resumeTeam(seasonId: string, teamId: string): Promise<void> {
+  await request('DELETE', pausePath(seasonId, teamId));
+}
+
+/** What GET teams/mine adds to an active team (DESIGN.md §9): its pause, and the days it has left. */
+const pauseSchema = z.object({ pausedUntil: z.optional(z.string()), pauseDaysLeft: z.optional(z.number()) });
 
 const reasons = ['PAUSE_TOO_LONG', 'BUSY', 'PAUSING_OFF', 'NOT_PAUSED'] as const;
 type Reason = (typeof reasons)[number] | 'UNTIL';
@@ -30,6 +50,7 @@ function reasonOf(error: unknown): Reason | undefined {
  * left of the season's allowance are shown, and each refusal says why in words. `onDone` reloads the page's data.
  */
 export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise<void> }) {
+  const pause = pauseSchema.safeParse(team);
   const { t } = useTranslation();
   const locale = useLocale();
   const alerts = useAlerts();
@@ -39,7 +60,9 @@ export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise
   const [until, setUntil] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const daysLeft = team.pauseDaysLeft ?? 0;
+  if (pause.data?.pauseDaysLeft === undefined) return null;
+  const daysLeft = pause.data?.pauseDaysLeft ?? 0;
+  const pausedUntil = pause.data?.pausedUntil;
 
   const run = async (action: () => Promise<void>, done: string) => {
     setBusy(true);
@@ -84,10 +107,10 @@ export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise
       <h2 id={titleId} className="text-base font-semibold text-ink-900">
         {t('pause.title')}
       </h2>
-      {team.pausedUntil ? (
+      {pausedUntil ? (
         <>
           <p className="text-sm text-ink-700" data-testid="pause-state">
-            {t('pause.paused', { day: formatDay(team.pausedUntil, locale) })}{' '}
+            {t('pause.paused', { day: formatDay(pausedUntil, locale) })}{' '}
             {t('pause.daysLeft', { count: daysLeft })}
           </p>
           {errorLine}

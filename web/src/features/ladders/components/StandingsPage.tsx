@@ -33,15 +33,17 @@ import {
   type Challenge,
 } from '../../../lib/challenges-api';
 import { useMyTeams } from '../hooks/useMyTeams';
-import { holdsPlace, withOpenChallenges } from '../standings-model';
+import { holdsPlace, refusalText, withOpenChallenges } from '../standings-model';
 import { JoinButton } from './JoinButton';
 import { SportBadge } from './SportBadge';
 import { StandingsTable, type ChallengeAction } from './StandingsTable';
 import { TeamStatus } from './TeamStatus';
 import { i18n } from '../../../lib/i18n';
 import { addLaddersTexts } from '../../../locales/ladders-texts';
+import { addPausedTexts } from '../../../locales/paused-texts';
 
 addLaddersTexts(i18n);
+addPausedTexts(i18n);
 
 // The dialogs load when a player answers a challenge: anonymous viewers never need them (docs/performance.md).
 const AcceptChallengeDialog = lazy(() =>
@@ -173,7 +175,7 @@ export function StandingsPage() {
       alerts.info(await action());
     } catch (error) {
       const reason = isApiError(error) ? refusalOf(error.body) : undefined;
-      alerts.error(reason ? t(`ladders.refusalReasons.${reason}`) : failureText(error));
+      alerts.error(reason ? refusalText(t, reason, 'reason') : failureText(error));
     } finally {
       setBusyTeamId(undefined);
       await load();
@@ -249,7 +251,7 @@ export function StandingsPage() {
         </div>
       )}
       {myTeams
-        .filter((team) => team.status === 'active' && team.pauseDaysLeft !== undefined)
+        .filter((team) => team.status === 'active')
         .map((team) => (
           <Suspense key={team.teamId} fallback={null}>
             <PauseControl

@@ -7,7 +7,7 @@ import { formatDay } from '../../../lib/dates';
 import { pagePath } from '../../../lib/locale';
 import { memberNames } from '../../../lib/team-name';
 import type { StandingsRow } from '../api/ladders';
-import { challengeChip, movementOf, shortDay, type ChallengeChip } from '../standings-model';
+import { challengeChip, movementOf, refusalText, shortDay, type ChallengeChip } from '../standings-model';
 
 export type ChallengeAction = 'challenge' | 'accept' | 'decline' | 'withdraw';
 
@@ -125,7 +125,7 @@ export function StandingsTable({
                       className="mt-1 flex w-fit rounded-lg bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200 ring-inset"
                       data-testid="paused-until"
                     >
-                      {t('ladders.pausedUntil', { day: shortDay(row.pausedUntil, locale) })}
+                      {t('paused.until', { day: shortDay(row.pausedUntil, locale) })}
                     </span>
                   )}
                   {chip && <Chip chip={chip} />}
@@ -232,12 +232,12 @@ function Action({
   return (
     <span
       className="mt-0.5 inline-block max-w-28 cursor-help text-xs leading-tight text-ink-500 underline decoration-ink-300 decoration-dotted underline-offset-2 sm:max-w-none"
-      title={t(`ladders.refusalReasons.${row.challengeRefusal}`)}
+      title={refusalText(t, row.challengeRefusal, 'reason')}
       data-testid="challenge-refusal"
       data-reason={row.challengeRefusal}
     >
-      {t(`ladders.refusals.${row.challengeRefusal}`)}
-      <span className="sr-only">: {t(`ladders.refusalReasons.${row.challengeRefusal}`)}</span>
+      {refusalText(t, row.challengeRefusal, 'short')}
+      <span className="sr-only">: {refusalText(t, row.challengeRefusal, 'reason')}</span>
     </span>
   );
 }
