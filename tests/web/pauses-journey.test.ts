@@ -24,8 +24,7 @@ const words = {
     resume: 'Resume now',
     pausedUntil: 'Paused until',
     refusal: 'Paused',
-    reason:
-      'One of the two teams is paused: a paused team cannot challenge or be challenged until it is back.',
+    reason: 'One of the two teams is paused until it is back.',
     challengeBo: 'Challenge Bo Break',
   },
   nl: {
@@ -37,8 +36,7 @@ const words = {
     resume: 'Nu hervatten',
     pausedUntil: 'Gepauzeerd tot',
     refusal: 'Gepauzeerd',
-    reason:
-      'Een van beide teams pauzeert: een gepauzeerd team kan niet uitdagen of uitgedaagd worden tot het terug is.',
+    reason: 'Een van beide teams pauzeert tot het terug is.',
     challengeBo: 'Bo Break uitdagen',
   },
 } as const;

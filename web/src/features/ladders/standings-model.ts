@@ -1,8 +1,7 @@
 import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
 import { formatDate, parseIsoDate } from '../../lib/dates';
 import type { Locale } from '../../lib/locale';
-import type { Challenge, ChallengeRefusal } from '../../lib/challenges-api';
-import type { TFunction } from '../../lib/i18n';
+import type { Challenge } from '../../lib/challenges-api';
 import type { StandingsRow } from './api/ladders';
 
 /** "▲2" / "▼1" for a row's last move; nothing for a team that never moved (DESIGN.md §5 `movement`). */
@@ -98,10 +97,4 @@ export function withOpenChallenges<R extends Pick<StandingsRow, 'teamId' | 'chal
  */
 export function holdsPlace(team: { status: string }): boolean {
   return team.status === 'waiting' || team.status === 'active' || team.status === 'awaiting-partner';
-}
-
-/** A challenge refusal in words: its short label or its reason (a paused team's from the paused texts, §9). */
-export function refusalText(t: TFunction, code: ChallengeRefusal, kind: 'short' | 'reason'): string {
-  if (code === 'PAUSED') return t(kind === 'short' ? 'paused.refusal' : 'paused.reason');
-  return t(kind === 'short' ? `ladders.refusals.${code}` : `ladders.refusalReasons.${code}`);
 }

@@ -33,10 +33,10 @@ import {
   type Challenge,
 } from '../../../lib/challenges-api';
 import { useMyTeams } from '../hooks/useMyTeams';
-import { holdsPlace, refusalText, withOpenChallenges } from '../standings-model';
+import { holdsPlace, withOpenChallenges } from '../standings-model';
 import { JoinButton } from './JoinButton';
 import { SportBadge } from './SportBadge';
-import { StandingsTable, type ChallengeAction } from './StandingsTable';
+import { refusalText, StandingsTable, type ChallengeAction } from './StandingsTable';
 import { TeamStatus } from './TeamStatus';
 import { i18n } from '../../../lib/i18n';
 import { addLaddersTexts } from '../../../locales/ladders-texts';

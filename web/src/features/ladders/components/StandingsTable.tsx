@@ -7,7 +7,9 @@ import { formatDay } from '../../../lib/dates';
 import { pagePath } from '../../../lib/locale';
 import { memberNames } from '../../../lib/team-name';
 import type { StandingsRow } from '../api/ladders';
-import { challengeChip, movementOf, refusalText, shortDay, type ChallengeChip } from '../standings-model';
+import { challengeChip, movementOf, shortDay, type ChallengeChip } from '../standings-model';
+import type { ChallengeRefusal } from '../../../lib/challenges-api';
+import type { TFunction } from '../../../lib/i18n';
 
 export type ChallengeAction = 'challenge' | 'accept' | 'decline' | 'withdraw';
 
@@ -273,4 +275,10 @@ function Chip({ chip }: { chip: ChallengeChip }) {
       {text}
     </span>
   );
+}
+
+/** A challenge refusal in words: its short label or its reason (a paused team's from the paused texts, §9). */
+export function refusalText(t: TFunction, code: ChallengeRefusal, kind: 'short' | 'reason'): string {
+  if (code === 'PAUSED') return t(kind === 'short' ? 'paused.refusal' : 'paused.reason');
+  return t(kind === 'short' ? `ladders.refusals.${code}` : `ladders.refusalReasons.${code}`);
 }
