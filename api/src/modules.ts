@@ -12,6 +12,7 @@ import { playerLadderRoutes } from './teams/player-ladder-routes.ts';
 import { partnerRoutes } from './teams/partner-routes.ts';
 import { seasonInvitationRoutes } from './teams/season-invitation-routes.ts';
 import { managerRoutes } from './companies/manager-routes.ts';
+import { pauseRoutes } from './teams/pause-routes.ts';
 import { matchRoutes } from './matches/match-routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { devClockRoutes } from './dev/dev-clock-routes.ts';
@@ -41,6 +42,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'partners', routes: partnerRoutes },
   { name: 'season invitations', routes: seasonInvitationRoutes },
   { name: 'managers', routes: managerRoutes },
+  { name: 'pauses', routes: pauseRoutes },
   { name: 'matches', routes: matchRoutes },
   { name: 'challenges', routes: challengeRoutes },
   { name: 'calendar', routes: calendarRoutes },

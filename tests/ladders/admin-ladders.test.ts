@@ -147,6 +147,7 @@ describe('admin: ladders and seasons', () => {
       movement: 'LEAPFROG',
       confirmHours: 48,
       inactivityDays: 0,
+      maxPauseDays: 21,
     };
     const plain = await http.json<{ uuid: string; rules: unknown }>('POST', seasons, aSeason());
     const later = await http.json<{ uuid: string; rules: unknown }>(

@@ -17,6 +17,7 @@ describe('a ladder’s rules as a request gives them (DESIGN.md §5 table)', () 
       movement: 'SWAP',
       confirmHours: 720,
       inactivityDays: 0,
+      maxPauseDays: 365,
     };
     expect(ladderRulesInputSchema.parse(all)).toEqual(all);
     expect(ladderRulesInputSchema.parse({})).toEqual({});

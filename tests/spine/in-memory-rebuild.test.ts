@@ -217,6 +217,17 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
           droppedAt: new Date(clock).toISOString(),
         });
         break;
+      case 'TeamPaused':
+        // Overlapping and out-of-order pauses too: a pause while paused replaces the rest of the current one.
+        add(type, teams[a]!, {
+          ...teamRef(a),
+          from: `2026-03-${String(10 + n).padStart(2, '0')}`,
+          until: `2026-03-${String(11 + n + b).padStart(2, '0')}`,
+        });
+        break;
+      case 'TeamResumed':
+        add(type, teams[a]!, { ...teamRef(a), on: `2026-03-${String(12 + b).padStart(2, '0')}` }, minutes);
+        break;
       case 'PartnerRequested':
         add(type, teams[a]!, {
           ...teamRef(a),

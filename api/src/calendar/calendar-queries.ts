@@ -1,5 +1,9 @@
 import type pg from 'pg';
-import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
+import {
+  API_ACCOUNTS_TABLE,
+  API_MATCH_LOCATIONS_TABLE,
+  accountNameSql,
+} from '@courtside/projector/api-tables';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 

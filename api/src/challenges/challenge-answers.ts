@@ -33,5 +33,6 @@ export const challengeRefusalCodes = [
   'NOT_IN_SEASON',
   'NOT_ABOVE',
   'OUT_OF_RANGE',
+  'PAUSED',
   'BUSY',
 ] as const;

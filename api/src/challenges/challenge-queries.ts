@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Challenge, SeasonChallengesState } from '@courtside/events/challenges/decider';
 import type { MatchType } from '@courtside/events/ladders/model';
 import type { InactivityState } from '@courtside/events/teams/inactivity';
+import type { PausePeriod } from '@courtside/events/teams/pause';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import {
   challengeViewColumns,
@@ -37,8 +38,9 @@ export async function seasonChallengesStateOf(
        FROM seasons WHERE id = $1`,
       [seasonId],
     ),
-    db.query<{ teamId: string; memberIds: string[] }>(
-      `SELECT t.id AS "teamId", array_agg(m.account_id ORDER BY m.member_order) AS "memberIds"
+    db.query<{ teamId: string; memberIds: string[]; pausedUntil?: string }>(
+      `SELECT t.id AS "teamId", array_agg(m.account_id ORDER BY m.member_order) AS "memberIds",
+         to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil"
        FROM teams t JOIN team_members m ON m.team_id = t.id
        WHERE t.season_id = $1 AND t.status = 'active' GROUP BY t.id, t.position ORDER BY t.position, t.id`,
       [seasonId],
@@ -60,7 +62,7 @@ export async function seasonChallengesStateOf(
   const { rules, ...settings } = found;
   return {
     season: { ...settings, rules: rulesOf(rules) },
-    teams: teams.rows,
+    teams: teams.rows.map(withoutNulls),
     challenges: Object.fromEntries(
       challenges.rows.map((challenge) => [challenge.challengeId, withoutNulls(challenge)]),
     ),
@@ -184,8 +186,8 @@ export async function inactivityStateOf(db: Queryable, seasonId: string): Promis
       'SELECT id AS "seasonId", ladder_id AS "ladderId", rules FROM seasons WHERE id = $1',
       [seasonId],
     ),
-    db.query<{ teamId: string; activeSince: string }>(
-      `SELECT t.id AS "teamId", ${isoInstant(`greatest(t.join_date::timestamp AT TIME ZONE 'UTC', t.last_dropped_at,
+    db.query<{ teamId: string; activeSince: string; pauses: PausePeriod[] }>(
+      `SELECT t.id AS "teamId", t.pauses, ${isoInstant(`greatest(t.join_date::timestamp AT TIME ZONE 'UTC', t.last_dropped_at,
          (SELECT max(coalesce(m.date::timestamp AT TIME ZONE 'UTC', m.updated_at)) FROM matches m
           WHERE t.id IN (m.defender_id, m.challenger_id) AND m.winner IS NOT NULL
             AND m.confirmation_state = 'confirmed' AND m.status <> 'cancelled'))`)} AS "activeSince"

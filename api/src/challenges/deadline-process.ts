@@ -7,7 +7,13 @@ import { matchStateOf } from '@courtside/projector/matches/queries';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { inactivityDecider } from '@courtside/events/teams/inactivity';
 import { seasonTeamsDecider } from '@courtside/events/teams/decider';
-import { seasonsWithLapsedRequests, seasonTeamsStateOf } from '@courtside/projector/teams/queries';
+import { pauseDecider } from '@courtside/events/teams/pause';
+import {
+  pauseStateOf,
+  seasonsWithDuePauses,
+  seasonsWithLapsedRequests,
+  seasonTeamsStateOf,
+} from '@courtside/projector/teams/queries';
 import {
   dueResults,
   inactivityStateOf,
@@ -114,6 +120,21 @@ export class DeadlineProcess {
         });
       } catch (error) {
         logger.warn({ err: error, companyId, seasonId }, 'inactivity not applied');
+      }
+    }
+    // DESIGN.md §9: a paused team is back on its `until` (before inactivity looks at it again on the next pass).
+    for (const { companyId, seasonId } of await seasonsWithDuePauses(readModels, isoDay(clock()))) {
+      try {
+        await commands.handle({
+          companyId,
+          actorId: SYSTEM_ACTOR,
+          decider: pauseDecider,
+          load: (caughtUp) => pauseStateOf(caughtUp, seasonId),
+          command: { type: 'ResumeDuePauses' },
+          result: {},
+        });
+      } catch (error) {
+        logger.warn({ err: error, companyId, seasonId }, 'pauses not resumed');
       }
     }
     // DESIGN.md §9: a partner request nobody answered in 14 days lapses.

@@ -121,6 +121,10 @@ export function summaryOf(
       return texts.movedByManager(team(), at(before), at(after));
     case 'TeamDroppedForInactivity':
       return texts.droppedForInactivity(team(), at(before), at(after));
+    case 'TeamPaused':
+      return texts.paused(team(), str('until') ?? '');
+    case 'TeamResumed':
+      return texts.resumed(team());
     case 'MatchCreated':
       return texts.matchPlanned(pairing);
     case 'MatchResultRecorded':

@@ -18,6 +18,8 @@ export interface SummaryTexts {
   removed(team: string, from: string): string;
   movedByManager(team: string, from: string, to: string): string;
   droppedForInactivity(team: string, from: string, to: string): string;
+  paused(team: string, until: string): string;
+  resumed(team: string): string;
   matchPlanned(pairing: string): string;
   result(pairing: string, score: string, pending: boolean): string;
   resultConfirmed(pairing: string): string;
@@ -56,6 +58,8 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
     removed: (team, from) => `${team} removed from position ${from}`,
     movedByManager: (team, from, to) => `${team} moved from ${from} to ${to} by a manager`,
     droppedForInactivity: (team, from, to) => `${team} dropped from ${from} to ${to} for inactivity`,
+    paused: (team, until) => `${team} paused until ${until}`,
+    resumed: (team) => `${team} back from a pause`,
     matchPlanned: (pairing) => `Match ${pairing} planned`,
     result: (pairing, score, pending) =>
       `Result ${pairing}: ${score}${pending ? ', waiting for the other side to confirm' : ''}`,
@@ -101,6 +105,8 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
     removed: (team, from) => `${team} verwijderd van plaats ${from}`,
     movedByManager: (team, from, to) => `${team} door een beheerder verplaatst van ${from} naar ${to}`,
     droppedForInactivity: (team, from, to) => `${team} wegens inactiviteit gezakt van ${from} naar ${to}`,
+    paused: (team, until) => `${team} gepauzeerd tot ${until}`,
+    resumed: (team) => `${team} terug van een pauze`,
     matchPlanned: (pairing) => `Wedstrijd ${pairing} gepland`,
     result: (pairing, score, pending) =>
       `Uitslag ${pairing}: ${score}${pending ? ', wacht op bevestiging van de andere kant' : ''}`,

@@ -22,6 +22,7 @@ export const ladderRulesSchema = z
     movement: z.enum(movements),
     confirmHours: z.number().int().describe('0: a player’s result counts at once'),
     inactivityDays: z.number().int().describe('0: off'),
+    maxPauseDays: z.number().int().describe('days a team may be paused per season, in total; 0: pausing off'),
   })
   .meta({ id: 'LadderRules', description: 'A season’s ladder rules, all of them (DESIGN.md §5).' });
 

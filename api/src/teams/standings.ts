@@ -29,6 +29,8 @@ export interface StandingsRow {
   /** DESIGN.md §11: the side's rating in the ladder's sports category at its club, rounded. */
   rating: number;
   provisional: boolean;
+  /** DESIGN.md §9: while the team is paused, its first day back. */
+  pausedUntil?: string;
   /** For a signed-in caller only. */
   canChallenge?: boolean;
   /** Why not, when the caller plays in the season and may not challenge this row. */
@@ -51,7 +53,8 @@ export async function standingsRowsOf(
   season: { uuid: string; minimumPlayedMatches: number },
 ): Promise<StandingsRow[]> {
   const { rows } = await db.query<
-    Omit<StandingsRow, 'minimumMet' | 'lastPlayedAt' | 'rating' | 'provisional'> & {
+    Omit<StandingsRow, 'minimumMet' | 'lastPlayedAt' | 'rating' | 'provisional' | 'pausedUntil'> & {
+      pausedUntil: string | null;
       dates: Array<string | null> | null;
       countedAts: Date[] | null;
       memberRatings: Array<{ rating: number; deviation: number }> | null;
@@ -70,6 +73,7 @@ export async function standingsRowsOf(
          array_agg(updated_at) AS counted_ats
        FROM results GROUP BY team_id)
      SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.movement,
+       to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil",
        (SELECT json_agg(json_build_object('fullName', ${accountNameSql('a', "'Player'")}) ORDER BY m.member_order)
         FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id WHERE m.team_id = t.id) AS members,
        -- An unrated member stands at the start (1500, deviation 350).
@@ -85,13 +89,14 @@ export async function standingsRowsOf(
      WHERE t.season_id = $1 AND t.status = 'active' ORDER BY t.position`,
     [season.uuid],
   );
-  return rows.map(({ dates, countedAts, memberRatings, ...row }) => {
+  return rows.map(({ dates, countedAts, memberRatings, pausedUntil, ...row }) => {
     // DESIGN.md §5: the date of the last counted match, never later than when it was counted (an undated one:
     // when it was confirmed, its last change), in the club's local time like a match date.
     const played = (countedAts ?? []).map((countedAt, index) => playedAt(dates?.[index] ?? null, countedAt));
     const lastPlayedAt = played.length > 0 ? played.reduce((last, at) => (at > last ? at : last)) : null;
     return {
       ...row,
+      ...(pausedUntil ? { pausedUntil } : {}),
       lastPlayedAt,
       minimumMet: row.played >= season.minimumPlayedMatches,
       ...sideRatingOf(memberRatings?.length ? memberRatings : [INITIAL_RATING]),

@@ -73,6 +73,10 @@ export const standingsRowSchema = z
     minimumMet: z.boolean(),
     rating: z.number().int().describe('The side’s rating (DESIGN.md §11), rounded: the mean of its players’'),
     provisional: z.boolean().describe('While the side’s rating deviation is above 110'),
+    pausedUntil: z.iso
+      .date()
+      .optional()
+      .describe('DESIGN.md §9: while the team is paused, its first day back'),
     canChallenge: z.boolean().optional().describe('For a signed-in caller only'),
     challengeRefusal: z
       .enum(challengeRefusalCodes)
@@ -122,4 +126,10 @@ export const myTeamSchema = z.object({
   seasonName: z.string(),
   ladderId: z.uuid(),
   ladderName: z.string(),
+  pausedUntil: z.iso.date().optional().describe('DESIGN.md §9: while the team is paused, its first day back'),
+  pauseDaysLeft: z
+    .number()
+    .int()
+    .optional()
+    .describe('For an active team: the days it may still pause this season (DESIGN.md §9)'),
 });

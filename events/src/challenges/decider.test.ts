@@ -165,6 +165,27 @@ describe('issuing a challenge: a team above, within range, neither side busy, th
       .thenRejects(refused('OUT_OF_RANGE', 'This team stands too far above you to challenge'));
   });
 
+  it('a paused team neither challenges nor is challenged (PAUSED); on its first day back it may again', () => {
+    const pausedSpec = (pausedUntil: string) =>
+      deciderSpec({
+        ...challengesDecider,
+        initialState: (): SeasonChallengesState => ({
+          season: { ...season, rules: defaultLadderRules },
+          teams: teams.map((team) => (team.teamId === 't2' ? { ...team, pausedUntil } : team)),
+          challenges: {},
+        }),
+      })([]);
+    const paused = refused('PAUSED', 'One of the two teams is paused');
+    pausedSpec('2026-03-15').when(issue('a3', 2), now).thenRejects(paused); // challenged while paused
+    pausedSpec('2026-03-15').when(issue('a2', 1), now).thenRejects(paused); // challenging while paused
+    pausedSpec('2026-03-15')
+      .when(issue('a4', 3), now)
+      .then([expect.objectContaining({ type: 'ChallengeIssued' })]);
+    pausedSpec('2026-03-14')
+      .when(issue('a3', 2), now)
+      .then([expect.objectContaining({ type: 'ChallengeIssued' })]);
+  });
+
   it('a team is busy while its challenge is open, or accepted and not played; free again once settled', () => {
     const busy = refused('BUSY', 'One of the two teams is already in a challenge');
     spec([issued('c1', 3, 2)])

@@ -5,6 +5,7 @@ import type { LadderRules } from '../ladders/rules.ts';
 import { isActive, isoDay } from '../ladders/season-rules.ts';
 import { matchDecider, type MatchState } from '../matches/decider.ts';
 import { clampToLatestDate } from '../matches/match-dates.ts';
+import { isPaused } from '../teams/pause.ts';
 import { leapfrog } from '../teams/positions.ts';
 import {
   challengeAccepted,
@@ -43,8 +44,8 @@ export interface SeasonChallengesState {
     matchType: MatchType;
     rules: LadderRules;
   };
-  /** Active teams, position 1 first, with their members' account ids. */
-  teams: Array<{ teamId: string; memberIds: string[] }>;
+  /** Active teams, position 1 first, with their members' account ids and, while paused, their first day back. */
+  teams: Array<{ teamId: string; memberIds: string[]; pausedUntil?: string }>;
   challenges: Record<string, Challenge>;
 }
 
@@ -86,7 +87,7 @@ export type ChallengeDomainEvent =
 
 /** Why a team may not challenge another (DESIGN.md §5 reason codes). */
 export type ChallengeRefusalCode =
-  'CHALLENGES_OFF' | 'SEASON_NOT_ACTIVE' | 'NOT_IN_SEASON' | 'NOT_ABOVE' | 'OUT_OF_RANGE' | 'BUSY';
+  'CHALLENGES_OFF' | 'SEASON_NOT_ACTIVE' | 'NOT_IN_SEASON' | 'NOT_ABOVE' | 'OUT_OF_RANGE' | 'PAUSED' | 'BUSY';
 
 export const refusalMessages: Record<ChallengeRefusalCode, string> = {
   CHALLENGES_OFF: 'Challenges are turned off in this season',
@@ -94,6 +95,7 @@ export const refusalMessages: Record<ChallengeRefusalCode, string> = {
   NOT_IN_SEASON: 'Only active teams of this season can challenge each other',
   NOT_ABOVE: 'You can only challenge a team above you',
   OUT_OF_RANGE: 'This team stands too far above you to challenge',
+  PAUSED: 'One of the two teams is paused',
   BUSY: 'One of the two teams is already in a challenge',
 };
 export const NOT_OPEN = 'This challenge is not open any more';
@@ -127,6 +129,8 @@ export function challengeRefusal(
   if (from < 0 || to < 0) return 'NOT_IN_SEASON';
   if (to >= from) return 'NOT_ABOVE';
   if (from - to > season.rules.challengeRange) return 'OUT_OF_RANGE';
+  // DESIGN.md §9: a paused team neither challenges nor is challenged.
+  if ([state.teams[from], state.teams[to]].some((team) => isPaused(team, isoDay(now)))) return 'PAUSED';
   const busy = Object.values(state.challenges).some(
     (challenge) =>
       isBusy(challenge) &&

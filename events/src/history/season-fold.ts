@@ -137,7 +137,9 @@ export function evolveSeasonHistory(state: SeasonHistoryState, envelope: EventEn
     case 'InvitationRevoked':
     case 'InvitationAccepted':
     case 'PartnerRequestLapsed':
-      // A partner request is not a team: nothing stands or plays until its TeamRegistered.
+    case 'TeamPaused':
+    case 'TeamResumed':
+      // A partner request is not a team: nothing stands or plays until its TeamRegistered. A pause moves nobody.
       return state;
     case 'SeasonCreated':
     case 'SeasonUpdated': {

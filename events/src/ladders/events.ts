@@ -67,6 +67,8 @@ export const seasonRulesChanged = defineEvent({
       movement: z.enum(movements),
       confirmHours: z.number().int().min(0),
       inactivityDays: z.number().int().min(0),
+      /** DESIGN.md §9 (wave 3): absent in older events, read as the default 21. */
+      maxPauseDays: z.number().int().min(0).optional(),
     }),
   }),
 });

@@ -24,6 +24,7 @@ export const ladderRulesInputSchema = z
     movement: z.enum(movements, 'Choose LEAPFROG or SWAP'),
     confirmHours: whole(0, 720, 'hours'),
     inactivityDays: whole(0, 365, 'days'),
+    maxPauseDays: whole(0, 365, 'days'),
   })
   .partial();
 export type LadderRulesInput = z.infer<typeof ladderRulesInputSchema>;
@@ -37,6 +38,7 @@ export const defaultLadderRules: LadderRules = {
   movement: 'LEAPFROG',
   confirmHours: 48,
   inactivityDays: 0,
+  maxPauseDays: 21,
 };
 
 /** The rules after a change: the fields given replace the current ones, the rest stay. */

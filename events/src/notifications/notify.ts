@@ -425,6 +425,8 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'InvitationRevoked':
     case 'InvitationAccepted':
     case 'PartnerRequestLapsed':
+    case 'TeamPaused':
+    case 'TeamResumed':
     case 'MatchCreated':
     case 'ChallengerLeapfrogged':
     case 'ChallengerSwapped':

@@ -127,6 +127,23 @@ export const invitationAccepted = defineEvent({
   }),
 });
 
+/**
+ * DESIGN.md §9 "Pause": a team pauses from `from` (the day it was decided) until `until` (its first day back),
+ * both calendar days of the club. A pause while paused replaces the rest of the current one.
+ */
+const isoDate = z.iso.date();
+export const teamPaused = defineEvent({
+  type: 'TeamPaused',
+  schemaVersion: 1,
+  payload: z.object({ ...teamRef, from: isoDate, until: isoDate }),
+});
+/** Back from a pause on `on`: by hand (a member or a manager) before `until`, or by the system at `until`. */
+export const teamResumed = defineEvent({
+  type: 'TeamResumed',
+  schemaVersion: 1,
+  payload: z.object({ ...teamRef, on: isoDate }),
+});
+
 export const teamEvents = [
   teamRegistered,
   teamAccepted,
@@ -142,6 +159,8 @@ export const teamEvents = [
   playersInvited,
   invitationRevoked,
   invitationAccepted,
+  teamPaused,
+  teamResumed,
 ] as const;
 
 export type TeamEvent =
@@ -158,4 +177,6 @@ export type TeamEvent =
   | EventOf<typeof partnerRequestLapsed>
   | EventOf<typeof playersInvited>
   | EventOf<typeof invitationRevoked>
-  | EventOf<typeof invitationAccepted>;
+  | EventOf<typeof invitationAccepted>
+  | EventOf<typeof teamPaused>
+  | EventOf<typeof teamResumed>;

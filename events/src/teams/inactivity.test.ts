@@ -104,4 +104,32 @@ describe('the edges of the inactivity rule', () => {
     expect(order(dropped('t4', 't1', 4))).toEqual(['t1', 't2', 't3', 't4']);
     expect(order(dropped('t1', 't2', 1))).toEqual(['t2', 't1', 't3', 't4']);
   });
+
+  it('given paused days since its last activity, they do not count (DESIGN.md §15 "Pause")', () => {
+    // #2 active since 17 March: 14 days by the 31st, but paused 20-22 March (2 days): 12 days, it stays.
+    const teams = ladder(30, 17, 30, 30);
+    teams[1] = { ...teams[1]!, pauses: [{ from: '2026-03-20', until: '2026-03-22' }] };
+    spec(teams).when({ type: 'ApplyInactivity' }, now).then([]);
+    // A pause before its last activity changes nothing: it drops.
+    teams[1] = { ...teams[1]!, pauses: [{ from: '2026-03-01', until: '2026-03-10' }] };
+    spec(teams)
+      .when({ type: 'ApplyInactivity' }, now)
+      .then([dropped('t2', 't3', 2)]);
+    // A pause under way (until after now) counts up to now only: paused since the 30th, 13 days, it stays.
+    teams[1] = { ...teams[1]!, pauses: [{ from: '2026-03-30', until: '2026-04-10' }] };
+    spec(teams).when({ type: 'ApplyInactivity' }, now).then([]);
+    // Only the part after its last activity counts: paused 15-18 March, 14 hours after the 17th 10:00.
+    teams[1] = { ...teams[1]!, pauses: [{ from: '2026-03-15', until: '2026-03-18' }] };
+    const at = (instant: string) => new Date(instant);
+    spec(teams).when({ type: 'ApplyInactivity' }, now).then([]);
+    spec(teams).when({ type: 'ApplyInactivity' }, at('2026-03-31T23:59:59Z')).then([]);
+    spec(teams)
+      .when({ type: 'ApplyInactivity' }, at('2026-04-01T00:00:00Z'))
+      .then([
+        {
+          ...dropped('t2', 't3', 2),
+          payload: { ...dropped('t2', 't3', 2).payload, droppedAt: '2026-04-01T00:00:00.000Z' },
+        },
+      ]);
+  });
 });

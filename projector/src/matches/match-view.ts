@@ -8,7 +8,12 @@ import {
 } from '@courtside/events/matches/scoring';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
-import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql, DISPUTE_REASONS_TABLE } from '../api-tables.ts';
+import {
+  API_ACCOUNTS_TABLE,
+  API_MATCH_LOCATIONS_TABLE,
+  accountNameSql,
+  DISPUTE_REASONS_TABLE,
+} from '../api-tables.ts';
 
 export interface MatchMemberView {
   id: string;

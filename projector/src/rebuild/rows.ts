@@ -1,3 +1,4 @@
+import type { PausePeriod } from '@courtside/events/teams/pause';
 /**
  * The product's read models held in memory while a rebuild folds the log (docs/decisions.md "Replay folds in
  * memory"): one row type per table, its columns as the migrations name them, its values as the statements of the
@@ -63,6 +64,8 @@ export interface TeamRow {
   leave_date: string | null;
   movement: number;
   last_dropped_at: string | null;
+  paused_until: string | null;
+  pauses: PausePeriod[];
 }
 
 export interface TeamMemberRow {

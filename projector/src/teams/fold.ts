@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@courtside/events/envelope';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { seasonTeamsDecider, type TeamDomainEvent } from '@courtside/events/teams/decider';
 import { teamEvents, type TeamEvent } from '@courtside/events/teams/events';
+import { foldPause } from '@courtside/events/teams/pause';
 import { acceptTeam, dropBelow, moveTeam, removeTeam } from '@courtside/events/teams/positions';
 import { isInvitationEvent } from './projection.ts';
 import { CannotFold, type ReadModelRows, type TeamRow } from '../rebuild/rows.ts';
@@ -168,6 +169,8 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
         leave_date: null,
         movement: 0,
         last_dropped_at: null,
+        paused_until: null,
+        pauses: [],
       });
       const season = rows.teamsBySeason.get(seasonId) ?? new Set<string>();
       rows.teamsBySeason.set(seasonId, season.add(teamId));
@@ -210,6 +213,18 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
       if (index < 0 || order[index + 1] !== passedBy) return;
       foldOrder(rows, dropBelow(order, teamId, passedBy));
       rows.teams.get(teamId)!.last_dropped_at = event.payload.droppedAt;
+      return;
+    }
+    case 'TeamPaused':
+    case 'TeamResumed': {
+      const team = rows.teams.get(teamId);
+      if (!team) return;
+      const after = foldPause(
+        { pauses: team.pauses, ...(team.paused_until ? { pausedUntil: team.paused_until } : {}) },
+        event,
+      );
+      team.paused_until = after.pausedUntil ?? null;
+      team.pauses = after.pauses;
       return;
     }
     default: {

@@ -7,6 +7,7 @@ import {
   type TeamDomainEvent,
   type TeamStatus,
 } from '@courtside/events/teams/decider';
+import { foldPause, type PausePeriod } from '@courtside/events/teams/pause';
 import { acceptTeam, dropBelow, moveTeam, removeTeam } from '@courtside/events/teams/positions';
 import type { Projection, ProjectionContext } from '../projection.ts';
 
@@ -228,6 +229,27 @@ export const teamsProjection: Projection = {
           event.payload.droppedAt,
         ]);
         changed('positions');
+        break;
+      }
+      case 'TeamPaused':
+      case 'TeamResumed': {
+        // The pause rules' own fold (events/teams/pause.ts), as the decider and the in-memory rebuild use it.
+        const { rows } = await context.query<{ pausedUntil: string | null; pauses: PausePeriod[] }>(
+          `SELECT to_char(paused_until, 'YYYY-MM-DD') AS "pausedUntil", pauses FROM teams WHERE id = $1`,
+          [teamId],
+        );
+        const team = rows[0];
+        if (!team) break;
+        const after = foldPause(
+          { pauses: team.pauses, ...(team.pausedUntil ? { pausedUntil: team.pausedUntil } : {}) },
+          event,
+        );
+        context.write('UPDATE teams SET paused_until = $2, pauses = $3 WHERE id = $1', [
+          teamId,
+          after.pausedUntil ?? null,
+          JSON.stringify(after.pauses),
+        ]);
+        changed('teams');
         break;
       }
       default: {

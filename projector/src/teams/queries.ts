@@ -1,5 +1,7 @@
+import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import type { PartnerRequest, SeasonTeamsState } from '@courtside/events/teams/decider';
 import type { SeasonInvitation } from '@courtside/events/teams/invitations';
+import { pauseDaysUsed, type PausePeriod, type PauseState } from '@courtside/events/teams/pause';
 import type pg from 'pg';
 import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE, accountNameSql } from '../api-tables.ts';
 
@@ -101,10 +103,12 @@ export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promi
  */
 export async function teamsOfAccount(db: Queryable, account: { id: string; email: string }, now: Date) {
   const { rows } = await db.query(
-    `SELECT "teamId", status, position, "seasonId", "seasonName", "ladderId", "ladderName", "partnerRequest"
+    `SELECT "teamId", status, position, "seasonId", "seasonName", "ladderId", "ladderName", "partnerRequest",
+       "pausedUntil", pauses, rules
      FROM (
        SELECT t.id AS "teamId", t.status, t.position, t.season_id AS "seasonId", s.name AS "seasonName",
-         t.ladder_id AS "ladderId", l.name AS "ladderName", NULL::json AS "partnerRequest", t.registered_at AS at
+         t.ladder_id AS "ladderId", l.name AS "ladderName", NULL::json AS "partnerRequest", t.registered_at AS at,
+         to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil", t.pauses, s.rules
        FROM team_members m JOIN teams t ON t.id = m.team_id
        JOIN seasons s ON s.id = t.season_id JOIN ladders l ON l.id = t.ladder_id
        WHERE m.account_id = $1
@@ -114,7 +118,7 @@ export async function teamsOfAccount(db: Queryable, account: { id: string; email
            'awaitingAnswerOf', CASE WHEN p.registrant_id = $1 THEN 'partner' ELSE 'you' END,
            'invitedBy', CASE WHEN p.registrant_id = $1 THEN NULL ELSE ${accountNameSql('a', "''")} END,
            'lapsesAt', to_char(p.lapses_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-         p.requested_at
+         p.requested_at, NULL, NULL, NULL
        FROM partner_requests p JOIN seasons s ON s.id = p.season_id JOIN ladders l ON l.id = p.ladder_id
        LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = p.registrant_id
        WHERE p.state = 'open' AND p.lapses_at > $3 AND (p.registrant_id = $1
@@ -123,7 +127,17 @@ export async function teamsOfAccount(db: Queryable, account: { id: string; email
      ORDER BY at DESC`,
     [account.id, account.email.toLowerCase(), now],
   );
-  return rows.map(({ partnerRequest, ...team }) => (partnerRequest ? { ...team, partnerRequest } : team));
+  // DESIGN.md §9: an active team's pause, and the days it has left of the season's allowance.
+  return rows.map(({ partnerRequest, pausedUntil, pauses, rules, ...team }) => ({
+    ...team,
+    ...(partnerRequest ? { partnerRequest } : {}),
+    ...(team.status === 'active'
+      ? {
+          ...(pausedUntil ? { pausedUntil } : {}),
+          pauseDaysLeft: rulesOf(rules).maxPauseDays - pauseDaysUsed({ pauses: pauses ?? [] }),
+        }
+      : {}),
+  }));
 }
 
 /** Seasons with a partner request unanswered past its 14 days: the deadline process lapses them. */
@@ -153,6 +167,79 @@ export async function openTeamsOfAccount(
      WHERE m.account_id = $1 AND t.status IN ('waiting', 'active') AND s.end_date >= $2::date
      ORDER BY t.registered_at, t.id`,
     [accountId, today],
+  );
+  return rows;
+}
+
+/** A team's pauses as the read model keeps them (DESIGN.md §9 "Pause"), with its members. */
+export interface TeamPauseRow {
+  teamId: string;
+  seasonId: string;
+  status: string;
+  memberIds: string[];
+  pausedUntil?: string;
+  pauses: PausePeriod[];
+}
+
+/** One team of a season with its pauses and members; undefined when the season has no such team. */
+export async function teamPauseOf(
+  db: Queryable,
+  seasonId: string,
+  teamId: string,
+): Promise<TeamPauseRow | undefined> {
+  const { rows } = await db.query<TeamPauseRow & { pausedUntil: string | null }>(
+    `SELECT t.id AS "teamId", t.season_id AS "seasonId", t.status, t.pauses,
+       to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil",
+       array(SELECT m.account_id FROM team_members m WHERE m.team_id = t.id ORDER BY m.member_order) AS "memberIds"
+     FROM teams t WHERE t.id = $1 AND t.season_id = $2`,
+    [teamId, seasonId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { pausedUntil, ...team } = row;
+  return pausedUntil ? { ...team, pausedUntil } : team;
+}
+
+/**
+ * What the pause rules decide against: the season's `maxPauseDays` and its active teams with their pauses, and
+ * whether each is in a challenge (open, or accepted and its match not settled: as the challenge rules' `isBusy`).
+ */
+export async function pauseStateOf(db: Queryable, seasonId: string): Promise<PauseState> {
+  const [season, teams] = await Promise.all([
+    db.query<{ seasonId: string; ladderId: string; rules: Partial<LadderRules> | null }>(
+      'SELECT id AS "seasonId", ladder_id AS "ladderId", rules FROM seasons WHERE id = $1',
+      [seasonId],
+    ),
+    db.query<{ teamId: string; pausedUntil: string | null; pauses: PausePeriod[]; busy: boolean }>(
+      `SELECT t.id AS "teamId", to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil", t.pauses,
+         EXISTS (SELECT 1 FROM challenges c LEFT JOIN matches m ON m.id = c.match_id
+                 WHERE t.id IN (c.challenger_team_id, c.defender_team_id)
+                   AND (c.state = 'open' OR (c.state = 'accepted' AND NOT coalesce(m.status = 'cancelled'
+                     OR (m.winner IS NOT NULL AND m.confirmation_state = 'confirmed'), false)))) AS busy
+       FROM teams t WHERE t.season_id = $1 AND t.status = 'active'`,
+      [seasonId],
+    ),
+  ]);
+  const found = season.rows[0];
+  if (!found) return { teams: {} };
+  const { rules, ...ref } = found;
+  return {
+    season: { ...ref, maxPauseDays: rulesOf(rules).maxPauseDays },
+    teams: Object.fromEntries(
+      teams.rows.map(({ pausedUntil, ...team }) => [
+        team.teamId,
+        pausedUntil ? { ...team, pausedUntil } : team,
+      ]),
+    ),
+  };
+}
+
+/** Seasons with a team whose first day back has come (`today` or earlier): the deadline process resumes them. */
+export async function seasonsWithDuePauses(db: Queryable, today: string) {
+  const { rows } = await db.query<{ companyId: string; seasonId: string }>(
+    `SELECT DISTINCT company_id AS "companyId", season_id AS "seasonId" FROM teams
+     WHERE paused_until IS NOT NULL AND paused_until <= $1::date`,
+    [today],
   );
   return rows;
 }

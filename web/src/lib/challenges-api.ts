@@ -44,6 +44,7 @@ export const challengeRefusals = [
   'NOT_IN_SEASON',
   'NOT_ABOVE',
   'OUT_OF_RANGE',
+  'PAUSED',
   'BUSY',
 ] as const satisfies readonly ChallengeRefusalCode[];
 export type ChallengeRefusal = (typeof challengeRefusals)[number];

@@ -2,6 +2,8 @@ import en from '../locales/en';
 import type { LiveScoringTranslation } from '../locales/live-scoring';
 import type { InvitationTranslation } from '../locales/invitation-en';
 import type { PlayerTranslation } from '../locales/player-en';
+import type { PauseTranslation } from '../locales/pause-en';
+import type { PausedTranslation } from '../locales/paused-en';
 import type { DevMailboxTranslation } from '../locales/dev-mailbox-en';
 import type { CompanyTranslation } from '../locales/company-en';
 import type { PasswordTranslation } from '../locales/password-en';
@@ -26,7 +28,7 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
  * (locales/manager-texts.ts), the ladders pages' English texts with those pages (locales/ladders-texts.ts), the
  * invitation page's with it (locales/invitation-texts.ts), the forgot and reset password pages' with them
  * (locales/password-texts.ts), the settings page's with it (locales/settings-texts.ts), the player page's ratings
- * with them (locales/player-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts), the companies pages' with them
+ * with them (locales/player-texts.ts), a team's pause control with it (locales/pause-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts), the companies pages' with them
  * (locales/company-texts.ts), the accessibility
  * statement's with it (locales/accessibility-texts.ts).
  */
@@ -35,6 +37,8 @@ export type TranslationKey = KeysOf<
     LaddersTranslation &
     InvitationTranslation &
     PlayerTranslation &
+    PauseTranslation &
+    PausedTranslation &
     DevMailboxTranslation &
     CompanyTranslation &
     PasswordTranslation &

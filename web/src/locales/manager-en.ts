@@ -88,6 +88,9 @@ const managerEn = {
       inactivityDays: 'Days until an inactive team drops',
       inactivityDaysHint:
         'A team that played no match for this many days drops one place, and again after each such period. 0 turns this off.',
+      maxPauseDays: 'Days a team may pause',
+      maxPauseDaysHint:
+        'In total per season: a paused team keeps its place, cannot challenge or be challenged, and does not drop for inactivity. 0 turns pausing off.',
       declineIsWalkover: 'Declining gives a walkover',
       declineIsWalkoverHint:
         'When the challenged team declines, or does not answer in time, the challenger wins by walkover.',
@@ -240,6 +243,8 @@ const managerEn = {
       ResultConfirmed: 'Confirmed a result in {{season}}',
       ResultDisputed: 'Disputed a result in {{season}}',
       TeamDroppedForInactivity: 'A team dropped for inactivity in {{season}}',
+      TeamPaused: 'A team paused in {{season}}',
+      TeamResumed: 'A team came back from a pause in {{season}}',
       ChallengerLeapfrogged: 'A challenger moved from #{{from}} to #{{to}} in {{season}}',
       ChallengerSwapped: 'A challenger swapped places, from #{{from}} to #{{to}} in {{season}}',
       SeasonRulesChanged: 'Changed the ladder rules of {{season}}',

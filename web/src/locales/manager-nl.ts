@@ -88,6 +88,9 @@ const managerNl: ManagerTranslation = {
       inactivityDays: 'Dagen tot een inactief team zakt',
       inactivityDaysHint:
         'Een team dat zoveel dagen geen wedstrijd speelde, zakt één plaats, en opnieuw na elke zo’n periode. 0 zet dit uit.',
+      maxPauseDays: 'Dagen dat een team mag pauzeren',
+      maxPauseDaysHint:
+        'In totaal per seizoen: een gepauzeerd team houdt zijn plaats, kan niet uitdagen of uitgedaagd worden en zakt niet door inactiviteit. 0 zet pauzeren uit.',
       declineIsWalkover: 'Weigeren geeft een walkover',
       declineIsWalkoverHint:
         'Weigert het uitgedaagde team, of antwoordt het niet op tijd, dan wint de uitdager door walkover.',
@@ -239,6 +242,8 @@ const managerNl: ManagerTranslation = {
       ResultConfirmed: 'Een uitslag bevestigd in {{season}}',
       ResultDisputed: 'Een uitslag betwist in {{season}}',
       TeamDroppedForInactivity: 'Een team gezakt wegens inactiviteit in {{season}}',
+      TeamPaused: 'Een team gepauzeerd in {{season}}',
+      TeamResumed: 'Een team terug van een pauze in {{season}}',
       ChallengerLeapfrogged: 'Een uitdager ging van #{{from}} naar #{{to}} in {{season}}',
       ChallengerSwapped: 'Een uitdager wisselde van plaats, van #{{from}} naar #{{to}} in {{season}}',
       SeasonRulesChanged: 'Ladderregels van {{season}} gewijzigd',

@@ -5,6 +5,10 @@ import type { InvitationTranslation } from './invitation-en';
 import invitationNl from './invitation-nl';
 import type { PlayerTranslation } from './player-en';
 import playerNl from './player-nl';
+import type { PauseTranslation } from './pause-en';
+import pauseNl from './pause-nl';
+import type { PausedTranslation } from './paused-en';
+import pausedNl from './paused-nl';
 import type { LaddersTranslation } from './ladders-en';
 import laddersNl from './ladders-nl';
 import matchesNl from './matches-nl';
@@ -22,6 +26,8 @@ const nl: Translation &
   LaddersTranslation &
   InvitationTranslation &
   PlayerTranslation &
+  PauseTranslation &
+  PausedTranslation &
   DevMailboxTranslation &
   CompanyTranslation &
   PasswordTranslation &
@@ -193,6 +199,8 @@ const nl: Translation &
   ...laddersNl,
   ...invitationNl,
   ...playerNl,
+  ...pauseNl,
+  ...pausedNl,
   ...passwordNl,
   ...settingsNl,
   ...matchesNl,

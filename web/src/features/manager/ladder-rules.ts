@@ -7,6 +7,7 @@ export const ruleNumberFields = [
   'playDays',
   'confirmHours',
   'inactivityDays',
+  'maxPauseDays',
 ] as const;
 export type RuleNumberField = (typeof ruleNumberFields)[number];
 export type RuleField = keyof LadderRules;
@@ -18,6 +19,7 @@ export const ruleLimits: Record<RuleNumberField, { min: number; max: number }> =
   playDays: { min: 1, max: 120 },
   confirmHours: { min: 0, max: 720 },
   inactivityDays: { min: 0, max: 365 },
+  maxPauseDays: { min: 0, max: 365 },
 };
 
 /** The rules as the form holds them: an emptied number field is null until the user types again. */

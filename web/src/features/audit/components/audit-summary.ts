@@ -103,6 +103,8 @@ export function auditSummary(
     case 'ResultConfirmed':
     case 'ResultDisputed':
     case 'TeamDroppedForInactivity':
+    case 'TeamPaused':
+    case 'TeamResumed':
     case 'LiveScoringStarted':
     case 'LiveMatchEnded':
     case 'SeasonRulesChanged':

@@ -54,6 +54,8 @@ export const standingsRowSchema = z.object({
   /** DESIGN.md §11: the side's rating, rounded, and whether it is still provisional. */
   rating: z.optional(z.number()),
   provisional: z._default(z.boolean(), false),
+  /** DESIGN.md §9: while the team is paused, its first day back (YYYY-MM-DD). */
+  pausedUntil: z.optional(z.string()),
   /** For a signed-in caller only. */
   canChallenge: z.optional(z.boolean()),
   /** Unknown future codes are dropped rather than failing the page. */
@@ -75,7 +77,8 @@ export const standingsSchema = z.object({
 });
 export type Standings = z.infer<typeof standingsSchema>;
 
-export const myTeamSchema = z.object({
+/** Loose: an active team's pause fields (DESIGN.md §9) pass through to the pause control, which reads them. */
+export const myTeamSchema = z.looseObject({
   teamId: z.string(),
   status: z.enum(['awaiting-partner', 'waiting', 'active', 'rejected', 'left']),
   /** DESIGN.md §9: an open partner request, sent by the caller (`partner` answers) or to the caller (`you`). */

@@ -36,12 +36,14 @@ import { useMyTeams } from '../hooks/useMyTeams';
 import { holdsPlace, withOpenChallenges } from '../standings-model';
 import { JoinButton } from './JoinButton';
 import { SportBadge } from './SportBadge';
-import { StandingsTable, type ChallengeAction } from './StandingsTable';
+import { refusalText, StandingsTable, type ChallengeAction } from './StandingsTable';
 import { TeamStatus } from './TeamStatus';
 import { i18n } from '../../../lib/i18n';
 import { addLaddersTexts } from '../../../locales/ladders-texts';
+import { addPausedTexts } from '../../../locales/paused-texts';
 
 addLaddersTexts(i18n);
+addPausedTexts(i18n);
 
 // The dialogs load when a player answers a challenge: anonymous viewers never need them (docs/performance.md).
 const AcceptChallengeDialog = lazy(() =>
@@ -49,6 +51,10 @@ const AcceptChallengeDialog = lazy(() =>
 );
 const ConfirmDialog = lazy(() =>
   import('../../../components/dialogs/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+// A player's pause control (DESIGN.md §9) with its texts: only for the player's own active team.
+const PauseControl = lazy(() =>
+  import('./PauseControl').then((module) => ({ default: module.PauseControl })),
 );
 
 /** Says live standings changes (DESIGN.md §14); loaded after the page, with its texts (docs/performance.md). */
@@ -191,7 +197,7 @@ export function StandingsPage() {
       alerts.info(await action());
     } catch (error) {
       const reason = isApiError(error) ? refusalOf(error.body) : undefined;
-      alerts.error(reason ? t(`ladders.refusalReasons.${reason}`) : failureText(error));
+      alerts.error(reason ? refusalText(t, reason, 'reason') : failureText(error));
     } finally {
       setBusyTeamId(undefined);
       await load();
@@ -266,6 +272,18 @@ export function StandingsPage() {
           ))}
         </div>
       )}
+      {myTeams
+        .filter((team) => team.status === 'active')
+        .map((team) => (
+          <Suspense key={team.teamId} fallback={null}>
+            <PauseControl
+              team={team}
+              onDone={async () => {
+                await Promise.all([reloadMine(), load()]);
+              }}
+            />
+          </Suspense>
+        ))}
       {standings.season && (
         <section className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
           {standings.teams.length === 0 ? (

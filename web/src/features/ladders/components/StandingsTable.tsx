@@ -8,6 +8,8 @@ import { pagePath } from '../../../lib/locale';
 import { memberNames } from '../../../lib/team-name';
 import type { StandingsRow } from '../api/ladders';
 import { challengeChip, movementOf, shortDay, type ChallengeChip } from '../standings-model';
+import type { ChallengeRefusal } from '../../../lib/challenges-api';
+import type { TFunction } from '../../../lib/i18n';
 
 export type ChallengeAction = 'challenge' | 'accept' | 'decline' | 'withdraw';
 
@@ -120,6 +122,14 @@ export function StandingsTable({
                       *
                     </abbr>
                   )}
+                  {row.pausedUntil && (
+                    <span
+                      className="mt-1 flex w-fit rounded-lg bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200 ring-inset"
+                      data-testid="paused-until"
+                    >
+                      {t('paused.until', { day: shortDay(row.pausedUntil, locale) })}
+                    </span>
+                  )}
                   {chip && <Chip chip={chip} />}
                 </td>
                 <td className="hidden px-4 py-3 text-right align-top text-ink-700 tabular-nums sm:table-cell">
@@ -224,12 +234,12 @@ function Action({
   return (
     <span
       className="mt-0.5 inline-block max-w-28 cursor-help text-xs leading-tight text-ink-500 underline decoration-ink-300 decoration-dotted underline-offset-2 sm:max-w-none"
-      title={t(`ladders.refusalReasons.${row.challengeRefusal}`)}
+      title={refusalText(t, row.challengeRefusal, 'reason')}
       data-testid="challenge-refusal"
       data-reason={row.challengeRefusal}
     >
-      {t(`ladders.refusals.${row.challengeRefusal}`)}
-      <span className="sr-only">: {t(`ladders.refusalReasons.${row.challengeRefusal}`)}</span>
+      {refusalText(t, row.challengeRefusal, 'short')}
+      <span className="sr-only">: {refusalText(t, row.challengeRefusal, 'reason')}</span>
     </span>
   );
 }
@@ -265,4 +275,10 @@ function Chip({ chip }: { chip: ChallengeChip }) {
       {text}
     </span>
   );
+}
+
+/** A challenge refusal in words: its short label or its reason (a paused team's from the paused texts, §9). */
+export function refusalText(t: TFunction, code: ChallengeRefusal, kind: 'short' | 'reason'): string {
+  if (code === 'PAUSED') return t(kind === 'short' ? 'paused.refusal' : 'paused.reason');
+  return t(kind === 'short' ? `ladders.refusals.${code}` : `ladders.refusalReasons.${code}`);
 }
