@@ -2,6 +2,9 @@ import en from '../locales/en';
 import type { LiveScoringTranslation } from '../locales/live-scoring';
 import type { InvitationTranslation } from '../locales/invitation-en';
 import type { PlayerTranslation } from '../locales/player-en';
+import type { MatchesTranslation } from '../locales/matches-en';
+import type { WidgetTranslation } from '../locales/widget-en';
+import type { MatchCreateTranslation } from '../locales/match-create-en';
 import type { PauseTranslation } from '../locales/pause-en';
 import type { PausedTranslation } from '../locales/paused-en';
 import type { DevMailboxTranslation } from '../locales/dev-mailbox-en';
@@ -29,7 +32,9 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
  * invitation page's with it (locales/invitation-texts.ts), the forgot and reset password pages' with them
  * (locales/password-texts.ts), the settings page's with it (locales/settings-texts.ts), the player page's ratings
  * with them (locales/player-texts.ts), a team's pause control with it (locales/pause-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts), the companies pages' with them
- * (locales/company-texts.ts), the accessibility
+ * (locales/company-texts.ts), the matches pages', match card's and widget's with the modules that open them
+ * (locales/matches-texts.ts), the widget's with it (locales/widget-texts.ts), the "Create a match" panel's with it
+ * (locales/match-create-texts.ts), the accessibility
  * statement's with it (locales/accessibility-texts.ts).
  */
 export type TranslationKey = KeysOf<
@@ -37,6 +42,9 @@ export type TranslationKey = KeysOf<
     LaddersTranslation &
     InvitationTranslation &
     PlayerTranslation &
+    MatchesTranslation &
+    WidgetTranslation &
+    MatchCreateTranslation &
     PauseTranslation &
     PausedTranslation &
     DevMailboxTranslation &

@@ -1,4 +1,3 @@
-import matchesEn from './matches-en';
 import notificationsEn from './notifications-en';
 
 /** English texts; the source of the translation keys (nl.ts must have the same shape). */
@@ -147,7 +146,6 @@ const en = {
     companiesText: 'Manage your companies, or create one to start a ladder.',
     companiesLink: 'Your companies',
   },
-  ...matchesEn,
   ...notificationsEn,
 };
 

@@ -55,19 +55,6 @@ const matchesEn = {
       title: 'Player',
       intro: 'Planned matches and results of this player.',
     },
-    create: {
-      title: 'Create a match',
-      defender: 'Defender',
-      challenger: 'Challenger',
-      pickOne: 'Pick one',
-      showTeams: 'Show the teams for {{label}}',
-      save: 'Save',
-      created: 'Match created',
-      failed: 'The match could not be created.',
-      noTeams: 'No team matches',
-      notEnoughTeams: 'A match needs two active teams in this season.',
-      loadFailed: 'The teams of this season could not be loaded.',
-    },
   },
   matchCard: {
     label: 'Match {{defender}} against {{challenger}}',
@@ -158,18 +145,6 @@ const matchesEn = {
       keep: 'Keep match',
       confirm: 'Cancel match',
     },
-  },
-  widget: {
-    title: 'Live scores',
-    upcoming: 'Upcoming',
-    recent: 'Results',
-    emptyUpcoming: 'No planned matches.',
-    emptyRecent: 'No results yet.',
-    missingEvent: 'No ladder chosen. Add ?event={ladder id} to the address.',
-    poweredBy: 'Courtside',
-    live: 'Live',
-    connecting: 'Connecting',
-    offline: 'Offline',
   },
 };
 

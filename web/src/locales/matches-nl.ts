@@ -1,7 +1,9 @@
 import type { MatchesTranslation } from './matches-en';
+import type { WidgetTranslation } from './widget-en';
+import type { MatchCreateTranslation } from './match-create-en';
 
 /** Dutch texts of the matches pages, the match card and score widget, and the embeddable widget. */
-const matchesNl: MatchesTranslation = {
+const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation = {
   matches: {
     title: 'Wedstrijden',
     myTitle: 'Mijn wedstrijden',

@@ -37,6 +37,10 @@ import { primaryButtonClass } from '../../../components/forms/styles';
 import { createMatch, getSeasonTeams, type SeasonTeam } from '../api/create-match';
 import { teamDisplayName } from '../../../lib/team-name';
 import { filterTeams } from '../model';
+import { addMatchCreateTexts } from '../../../locales/match-create-texts';
+import { i18n } from '../../../lib/i18n';
+
+addMatchCreateTexts(i18n);
 
 export interface CreateMatchPanelProps {
   seasonId: string;

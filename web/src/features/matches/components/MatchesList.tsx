@@ -43,6 +43,11 @@ import {
   withLiveUpdate,
   type MatchesFilter,
 } from '../model';
+import { addMatchesTexts } from '../../../locales/matches-texts';
+import { i18n } from '../../../lib/i18n';
+
+// The texts of the matches pages come with their list (the page modules all open it).
+addMatchesTexts(i18n);
 
 export interface MatchesListProps {
   own?: boolean;

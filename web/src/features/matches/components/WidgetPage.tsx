@@ -12,6 +12,10 @@ import { liveRooms } from '../../../lib/live';
 import { liveConnectionAtom, type LiveConnectionState } from '../../../stores/live';
 import { matchesPageView, widgetDisplay } from '../page-filter';
 import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
+import { addWidgetTexts } from '../../../locales/widget-texts';
+import { i18n } from '../../../lib/i18n';
+
+addWidgetTexts(i18n);
 
 /** Transparent page background while the widget shows, so it blends into the club's own site. */
 function useTransparentBackground() {
