@@ -16,6 +16,7 @@ import { seasonWithTeams } from '../support/ladder-setup.ts';
 const ACCOUNT = `${ACCOUNT_API}/account`;
 const ERASED_NAME = 'Erin Erasable';
 const DISPUTE_TEXT = 'It was 6-3 6-3 for us, ask the umpire';
+const LOCATION_TEXT = 'Court 7 behind the clubhouse of the leaving player';
 const sets = (...games: number[]) => ({ matchSets: games.map((score) => ({ score })), special: 'none' });
 
 /** DESIGN.md §10 "Erasure" and §15 "Account": DELETE account. */
@@ -160,6 +161,15 @@ describe('deleting my account', () => {
     );
     expect(disputedMatch.status).toBe(201);
     const disputedUrl = `${MATCHES_API}/matches/${disputedMatch.body.matchId}`;
+    // A place the leaving player typed: free text of theirs, kept beside the log like the reason.
+    const placed = await leaving.http.json('PUT', `${MATCHES_API}/matches`, {
+      id: disputedMatch.body.matchId,
+      defender: { matchSets: [], special: 'none' },
+      challenger: { matchSets: [], special: 'none' },
+      location: LOCATION_TEXT,
+    });
+    expect(placed.status).toBe(200);
+    expect(await (await manager.request('GET', disputedUrl)).text()).toContain(LOCATION_TEXT);
     const entered = await teams[1]!.http.json('PUT', `${MATCHES_API}/matches`, {
       id: disputedMatch.body.matchId,
       defender: sets(3, 3),
@@ -216,6 +226,7 @@ describe('deleting my account', () => {
       expect(text, read).not.toContain(ERASED_NAME);
       expect(text, read).not.toContain(DISPUTE_TEXT);
     }
+    expect(await (await manager.request('GET', disputedUrl)).text()).not.toContain(LOCATION_TEXT);
     for (const read of reads) {
       const text = await (await public_.request('GET', read)).text();
       expect(text, read).not.toContain(ERASED_NAME);

@@ -154,6 +154,38 @@ describe('managers', () => {
     });
   });
 
+  it('takes a co-manager who deletes their account off the managers (DESIGN.md §10 erasure), the others stay', async () => {
+    const owner = client();
+    const { account: ownerAccount, company } = await managerWithCompany(owner, 'TC Leaving');
+    const coEmail = uniqueEmail('leaving-co');
+    expect((await owner.json('POST', `${base(company.id)}/invitations`, { email: coEmail })).status).toBe(
+      201,
+    );
+    const token = await tokenOf(coEmail);
+    const co = client();
+    const created = await co.json<{ id: string }>('POST', `${ACCOUNT_API}/account`, {
+      email: coEmail,
+      password: PASSWORD,
+      invitationToken: token,
+    });
+    await co.json('POST', `${ACCOUNT_API}/account/login`, { email: coEmail, password: PASSWORD });
+    expect((await co.json('POST', `${linkOf(token)}/accept`)).status).toBe(200);
+
+    // Two managers: neither is the last, so the co-manager may leave Courtside.
+    expect((await co.request('DELETE', `${ACCOUNT_API}/account`, { currentPassword: PASSWORD })).status).toBe(
+      204,
+    );
+
+    const left = await owner.json<Managers>('GET', base(company.id));
+    expect(left.body.managers.map((manager) => manager.accountId)).toEqual([ownerAccount.id]);
+    expect(left.body.managers.map((manager) => manager.accountId)).not.toContain(created.body.id);
+    // And the owner is the last one again.
+    expect(await owner.json('DELETE', `${base(company.id)}/${ownerAccount.id}`)).toMatchObject({
+      status: 409,
+      body: { reason: 'LAST_MANAGER' },
+    });
+  });
+
   it('revokes an invitation (410 REVOKED), lets a manager remove themself, and keeps other companies out', async () => {
     const owner = client();
     const { account: ownerAccount, company } = await managerWithCompany(owner);

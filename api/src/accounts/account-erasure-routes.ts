@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { seasonTeamsDecider } from '@courtside/events/teams/decider';
-import { companiesSolelyManagedWithMembers } from '@courtside/projector/companies/queries';
+import { companyDecider } from '@courtside/events/companies/decider';
+import {
+  companiesManagedIds,
+  companiesSolelyManagedWithMembers,
+  companyStateOf,
+} from '@courtside/projector/companies/queries';
 import { openTeamsOfAccount, seasonTeamsStateOf } from '@courtside/projector/teams/queries';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
@@ -78,6 +83,20 @@ export function accountErasureRoutes(router: Router, services: AppServices): voi
           load: (readModels) => seasonTeamsStateOf(readModels, team.seasonId),
           command: { type: team.status === 'active' ? 'RemoveTeam' : 'RejectTeam', teamId: team.teamId },
           result: { teamId: team.teamId },
+        });
+      }
+      // A club with other managers keeps them and loses this one (ManagerRemoved, asked by the account itself). The
+      // only manager of a club with no members stays its manager, erased: that club has nobody to run it (§15).
+      for (const companyId of await companiesManagedIds(services.readModels, account.id)) {
+        const company = await companyStateOf(services.readModels, companyId);
+        if ((company.managers?.length ?? 0) < 2) continue;
+        await services.commands.handle({
+          companyId,
+          actorId: account.id,
+          decider: companyDecider,
+          load: (readModels) => companyStateOf(readModels, companyId),
+          command: { type: 'RemoveManager', accountId: account.id },
+          result: { companyId },
         });
       }
       await eraseAccount(services.db, account.id, services.clock());
