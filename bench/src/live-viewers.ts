@@ -20,8 +20,9 @@ import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
-import { expectStatus, signedIn } from './bench-accounts.ts';
+import { MATCHES_API } from '@courtside/events/api-paths';
+import { expectStatus } from './bench-accounts.ts';
+import { gamesOnlyMatch } from './bench-live-match.ts';
 import type { ChildMessage, ParentMessage, ViewerClient, ViewerReport } from './live-viewer-process.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { Cleanups, startKafka, startPostgres, withTimeout } from './services.ts';
@@ -192,57 +193,7 @@ async function heapSnapshot(dir: string | undefined, pid: number): Promise<strin
 // ---- the match, set up over HTTP as people would -----------------------------------------------------------------
 
 async function liveMatch(url: string) {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const manager = await signedIn(url, 'manager');
-  const company = await manager.http.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, {
-    name: 'TC Fan-out',
-  });
-  expectStatus(company, 201, 'company');
-  const ladder = await manager.http.json<{ uuid: string }>(
-    'POST',
-    `${ADMIN_API}/companies/${company.body.id}/ladders`,
-    { name: 'Live Ladder', email: 'ladder@club.test', sportsCategory: 'TENNISSINGLE' },
-  );
-  expectStatus(ladder, 201, 'ladder');
-  // Games only: the match never ends by itself, so a run can last as long as asked.
-  const season = await manager.http.json<{ uuid: string }>(
-    'POST',
-    `${ADMIN_API}/companies/${company.body.id}/ladders/${ladder.body.uuid}/seasons`,
-    {
-      name: 'Live season',
-      startDate: day(-5),
-      endDate: day(90),
-      minimumPlayedMatches: 3,
-      openForRegistration: true,
-      matchType: 'GAMESONLY',
-    },
-  );
-  expectStatus(season, 201, 'season');
-  const teams = [];
-  for (const label of ['defender', 'challenger']) {
-    const player = await signedIn(url, label);
-    const registered = await player.http.json<{ teamId: string }>(
-      'POST',
-      `${LADDER_API}/seasons/${season.body.uuid}/teams`,
-      {},
-    );
-    expectStatus(registered, 201, 'register');
-    expectStatus(
-      await manager.http.json('POST', `${ADMIN_API}/seasons/${season.body.uuid}/teams/accept`, {
-        teamId: registered.body.teamId,
-      }),
-      200,
-      'accept',
-    );
-    teams.push({ ...player, teamId: registered.body.teamId });
-  }
-  const match = await manager.http.json<{ matchId: string }>(
-    'POST',
-    `${ADMIN_API}/seasons/${season.body.uuid}/teams/match`,
-    { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
-  );
-  expectStatus(match, 201, 'match');
-  const matchId = match.body.matchId;
+  const { matchId, teams, seasonId, ladderId } = await gamesOnlyMatch(url, 'TC Fan-out');
   const scorer = teams[0]!.http;
   expectStatus(
     await scorer.json('POST', `${MATCHES_API}/matches/${matchId}/live`, { firstServer: 'defender' }),
@@ -254,8 +205,8 @@ async function liveMatch(url: string) {
     scorer,
     rooms: {
       match: `match:${matchId}`,
-      season: `season:${season.body.uuid}`,
-      ladder: `ladder:${ladder.body.uuid}`,
+      season: `season:${seasonId}`,
+      ladder: `ladder:${ladderId}`,
     },
   };
 }

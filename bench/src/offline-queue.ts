@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { MATCHES_API } from '@courtside/events/api-paths';
 import type { Side } from '@courtside/events/live/engine';
 import {
   emptyQueue,
@@ -24,7 +24,8 @@ import {
   type ScorerQueue,
   type ServerPoints,
 } from '../../web/src/features/live-scoring/scorer-queue.ts';
-import { expectStatus, signedIn } from './bench-accounts.ts';
+import { expectStatus } from './bench-accounts.ts';
+import { gamesOnlyMatch } from './bench-live-match.ts';
 import { startServerProcess } from './server-process.ts';
 import { Cleanups, startKafka, startPostgres } from './services.ts';
 import { round } from './stats.ts';
@@ -55,56 +56,7 @@ async function main(): Promise<void> {
     const { url } = await startServerProcess(cleanups, env);
 
     // A games-only match (it never ends by itself), started live by the defender.
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const manager = await signedIn(url, 'manager');
-    const company = await manager.http.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, {
-      name: 'TC Offline',
-    });
-    expectStatus(company, 201, 'company');
-    const ladder = await manager.http.json<{ uuid: string }>(
-      'POST',
-      `${ADMIN_API}/companies/${company.body.id}/ladders`,
-      { name: 'Offline Ladder', email: 'ladder@club.test', sportsCategory: 'TENNISSINGLE' },
-    );
-    expectStatus(ladder, 201, 'ladder');
-    const season = await manager.http.json<{ uuid: string }>(
-      'POST',
-      `${ADMIN_API}/companies/${company.body.id}/ladders/${ladder.body.uuid}/seasons`,
-      {
-        name: 'Offline season',
-        startDate: day(-5),
-        endDate: day(90),
-        minimumPlayedMatches: 3,
-        openForRegistration: true,
-        matchType: 'GAMESONLY',
-      },
-    );
-    expectStatus(season, 201, 'season');
-    const teams = [];
-    for (const label of ['defender', 'challenger']) {
-      const player = await signedIn(url, label);
-      const team = await player.http.json<{ teamId: string }>(
-        'POST',
-        `${LADDER_API}/seasons/${season.body.uuid}/teams`,
-        {},
-      );
-      expectStatus(team, 201, 'register');
-      expectStatus(
-        await manager.http.json('POST', `${ADMIN_API}/seasons/${season.body.uuid}/teams/accept`, {
-          teamId: team.body.teamId,
-        }),
-        200,
-        'accept',
-      );
-      teams.push({ ...player, teamId: team.body.teamId });
-    }
-    const match = await manager.http.json<{ matchId: string }>(
-      'POST',
-      `${ADMIN_API}/seasons/${season.body.uuid}/teams/match`,
-      { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
-    );
-    expectStatus(match, 201, 'match');
-    const matchId = match.body.matchId;
+    const { matchId, teams } = await gamesOnlyMatch(url, 'TC Offline');
     const scorer = teams[0]!.http;
     type View = ServerPoints & { rules: ScorerQueue['rules'] };
     const started = await scorer.json<View>('POST', `${MATCHES_API}/matches/${matchId}/live`, {
