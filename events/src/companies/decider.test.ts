@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { ALREADY_MANAGER, COMPANY_EXISTS, companyDecider, LAST_MANAGER } from './decider.ts';
 
@@ -30,6 +30,7 @@ describe('companies', () => {
 describe('managers (DESIGN.md §9)', () => {
   const coId = '00000000-0000-4000-8000-0000000000a3';
   const invitationId = '00000000-0000-4000-8000-0000000000e1';
+  const otherInvitationId = '00000000-0000-4000-8000-0000000000e2';
   const created = { type: 'CompanyCreated' as const, payload: { companyId, name: 'TC Tilburg', ownerId } };
   const invited = {
     type: 'ManagerInvited' as const,
@@ -89,5 +90,35 @@ describe('managers (DESIGN.md §9)', () => {
     spec([created])
       .when({ type: 'RemoveManager', accountId: coId }, now)
       .thenRejects({ reason: 'not_found', message: 'No such manager' });
+  });
+  it('invites a known account that does not manage yet, and refuses one who does', () => {
+    spec([created])
+      .when({ type: 'InviteManager', invitationId, accountId: coId }, now)
+      .then([{ type: 'ManagerInvited', streamId: companyId, payload: invited.payload }]);
+    spec([created, invited, added])
+      .when({ type: 'InviteManager', invitationId: otherInvitationId, accountId: coId }, now)
+      .thenRejects({ reason: 'conflict', message: ALREADY_MANAGER, code: 'ALREADY_MANAGER' });
+  });
+
+  it('refuses an invitation taken up by someone who manages already (the creator, invited by a co-manager)', () => {
+    spec([created, invited])
+      .when({ type: 'AcceptManagerInvitation', invitationId, accountId: ownerId }, now)
+      .thenRejects({ reason: 'conflict', message: ALREADY_MANAGER, code: 'ALREADY_MANAGER' });
+  });
+
+  it('folds each event once: a repeated creation, invitation or addition changes nothing', () => {
+    const fold = (events: Parameters<typeof companyDecider.evolve>[1][]) =>
+      events.reduce(companyDecider.evolve, companyDecider.initialState());
+    const renamed = { type: 'CompanyCreated' as const, payload: { companyId, name: 'Other', ownerId: coId } };
+    expect(fold([created, renamed])).toEqual(fold([created]));
+    const revoked = { type: 'InvitationRevoked' as const, payload: { invitationId, companyId } };
+    expect(fold([created, invited, revoked, invited]).invitations?.[invitationId]?.state).toBe('revoked');
+    expect(fold([created, invited, added, added]).managers).toEqual([ownerId, coId]);
+    // A revoked invitation stays revoked when its account is added another way; an addition without a known
+    // invitation (or with none at all) adds the manager only.
+    expect(fold([created, invited, revoked, added]).invitations?.[invitationId]?.state).toBe('revoked');
+    const stray = { ...added, payload: { ...added.payload, invitationId: otherInvitationId } };
+    expect(fold([created, stray])).toEqual({ ...fold([created]), managers: [ownerId, coId] });
+    expect(fold([created, invited, stray]).invitations).toEqual(fold([created, invited]).invitations);
   });
 });
