@@ -129,9 +129,24 @@ describe('deleting my account', () => {
     expect((await manager.json('GET', ACCOUNT)).status).toBe(200);
 
     const alone = new HttpClient(courtside.url!);
-    await managerWithCompany(alone, 'Empty Club');
+    const { company: empty } = await managerWithCompany(alone, 'Empty Club');
+    const ladder = await alone.json<{ uuid: string }>('POST', `${ADMIN_API}/companies/${empty.id}/ladders`, {
+      name: 'Empty Ladder',
+      email: 'empty@club.test',
+      sportsCategory: 'TENNISSINGLE',
+    });
+    expect(ladder.status).toBe(201);
+    const standingsUrl = `${LADDER_API}/ladders/${ladder.body.uuid}/standings`;
+    const before = await new HttpClient(courtside.url!).json<{ ladder: object }>('GET', standingsUrl);
+    expect(before.body.ladder).not.toHaveProperty('withoutManager');
     const gone = await alone.request('DELETE', ACCOUNT, { currentPassword: PASSWORD });
     expect(gone.status).toBe(204);
+    // The club is left without a manager, and its pages say so (DESIGN.md §15).
+    const after = await new HttpClient(courtside.url!).json<{ ladder: { withoutManager?: boolean } }>(
+      'GET',
+      standingsUrl,
+    );
+    expect(after.body.ladder.withoutManager).toBe(true);
   });
 
   it('takes the team out of the season as a manager’s remove, and shows "Former player" wherever the name was, with the log still verifying', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { defaultWebDistDir, type RunningCourtside } from '@courtside/api/courtside';
-import { ACCOUNT_API } from '@courtside/events/api-paths';
-import { PASSWORD, signedInAccount } from '../support/accounts.ts';
+import { ACCOUNT_API, ADMIN_API } from '@courtside/events/api-paths';
+import { managerWithCompany, PASSWORD, signedInAccount } from '../support/accounts.ts';
 import { axeViolations, expectAxeClean } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
@@ -107,4 +107,56 @@ describe('deleting the account from the settings page', () => {
     },
     180_000,
   );
+});
+
+/** DESIGN.md §15: the only manager of a club with no members deletes their account; the club's pages say so. */
+describe('a club left without a manager', () => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  const notice = {
+    en: 'This club has no manager any more',
+    nl: 'Deze club heeft geen beheerder meer',
+  } as const;
+
+  it.each<[ViewportName, 'en' | 'nl']>([
+    ['desktop', 'en'],
+    ['phone', 'nl'],
+  ])('on %s (%s): the standings say the club has no manager, axe-clean', async (viewport, locale) => {
+    const baseUrl = courtside.url!;
+    const manager = new HttpClient(baseUrl);
+    const { company } = await managerWithCompany(manager, 'Lonely Club');
+    const ladder = await manager.json<{ uuid: string }>(
+      'POST',
+      `${ADMIN_API}/companies/${company.id}/ladders`,
+      {
+        name: 'Lonely Ladder',
+        email: 'lonely@club.test',
+        sportsCategory: 'TENNISSINGLE',
+      },
+    );
+    expect(ladder.status).toBe(201);
+    const page_ = `${baseUrl}/webapps/ladders/${locale}/${ladder.body.uuid}`;
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      await page.goto(page_);
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+      expect(await page.getByText(notice[locale]).count()).toBe(0);
+
+      expect(
+        (await manager.request('DELETE', `${ACCOUNT_API}/account`, { currentPassword: PASSWORD })).status,
+      ).toBe(204);
+      await page.goto(page_);
+      await page.getByText(notice[locale]).waitFor({ timeout: 30_000 });
+      await expectAxeClean(page, `standings without a manager (${locale}, ${viewport})`);
+    } finally {
+      await browser.close();
+    }
+  });
 });

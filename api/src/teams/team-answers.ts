@@ -98,7 +98,15 @@ export const standingsRowSchema = z
 
 export const standingsSchema = z
   .object({
-    ladder: z.object({ uuid: z.uuid(), name: z.string(), sportsCategory: sportsCategorySchema }),
+    ladder: z.object({
+      uuid: z.uuid(),
+      name: z.string(),
+      sportsCategory: sportsCategorySchema,
+      withoutManager: z
+        .literal(true)
+        .optional()
+        .describe('The club has no manager any more (its only one deleted their account, DESIGN.md §15)'),
+    }),
     season: seasonSchema.nullable().describe('The current season; null when the ladder has none'),
     teams: z.array(standingsRowSchema).describe('The active teams by position'),
   })

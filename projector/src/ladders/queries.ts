@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { API_ACCOUNTS_TABLE } from '../api-tables.ts';
 import { currentSeasonId, isActive } from '@courtside/events/ladders/season-rules';
 import type { LadderDetails, LaddersState, SeasonDetails } from '@courtside/events/ladders/decider';
 import type { SportsCategory } from '@courtside/events/ladders/model';
@@ -145,9 +146,21 @@ export async function publicLaddersOf(db: Queryable) {
 }
 
 export async function publicLadderOf(db: Queryable, ladderId: string) {
-  const { rows } = await db.query<{ uuid: string; name: string; sportsCategory: string }>(
-    'SELECT id AS uuid, name, sports_category AS "sportsCategory" FROM ladders WHERE id = $1',
+  const { rows } = await db.query<{
+    uuid: string;
+    name: string;
+    sportsCategory: string;
+    withoutManager: boolean;
+  }>(
+    `SELECT l.id AS uuid, l.name, l.sports_category AS "sportsCategory",
+       NOT EXISTS (SELECT 1 FROM company_managers cm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = cm.account_id
+                   WHERE cm.company_id = l.company_id AND a.erased_at IS NULL) AS "withoutManager"
+     FROM ladders l WHERE l.id = $1`,
     [ladderId],
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  // Said only when so (DESIGN.md §15: the only manager of a club with no members deleted their account).
+  const { withoutManager, ...ladder } = row;
+  return withoutManager ? { ...ladder, withoutManager } : ladder;
 }

@@ -41,6 +41,8 @@ const laddersEn = {
     standingsTitle: 'Standings of {{ladder}}',
     standingsIntro: '{{sport}} · {{season}}',
     standingsNoSeason: 'This ladder has no current season yet.',
+    withoutManager:
+      'This club has no manager any more: results can still be entered and confirmed, but nobody approves teams or changes the ladder.',
     standingsEmpty: 'No teams in this season yet.',
     position: '#',
     team: 'Team',

@@ -41,6 +41,8 @@ const laddersNl: LaddersTranslation = {
     standingsTitle: 'Stand van {{ladder}}',
     standingsIntro: '{{sport}} · {{season}}',
     standingsNoSeason: 'Deze ladder heeft nog geen huidig seizoen.',
+    withoutManager:
+      'Deze club heeft geen beheerder meer: uitslagen kunnen nog worden ingevoerd en bevestigd, maar niemand keurt teams goed of wijzigt de ladder.',
     standingsEmpty: 'Nog geen teams in dit seizoen.',
     position: '#',
     team: 'Team',

@@ -66,7 +66,13 @@ export const standingsRowSchema = z.object({
 export type StandingsRow = z.infer<typeof standingsRowSchema>;
 
 export const standingsSchema = z.object({
-  ladder: z.object({ uuid: z.string(), name: z.string(), sportsCategory: sportsCategorySchema }),
+  ladder: z.object({
+    uuid: z.string(),
+    name: z.string(),
+    sportsCategory: sportsCategorySchema,
+    /** DESIGN.md §15: the club lost its only manager. */
+    withoutManager: z.optional(z.boolean()),
+  }),
   season: z.nullable(
     z.extend(publicSeasonSchema, {
       minimumPlayedMatches: z.optional(z.number()),

@@ -250,6 +250,14 @@ export function StandingsPage() {
           </div>
         }
       />
+      {standings.ladder.withoutManager && (
+        <p
+          className="mb-5 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          role="note"
+        >
+          {t('ladders.withoutManager')}
+        </p>
+      )}
       {standings.season && joinable && (
         <div
           className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50/70 p-3 ring-1 ring-brand-100"
