@@ -7,11 +7,18 @@ import { EventRegistry } from '@courtside/events/event-registry';
 import { productProjections } from '@courtside/projector/catalog';
 import { rebuildInMemory } from '@courtside/projector/rebuild/in-memory-rebuild';
 import { replay } from '@courtside/projector/replay';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import {
+  ACCOUNT_API,
+  ADMIN_API,
+  LADDER_API,
+  MATCHES_API,
+  NOTIFICATIONS_PATH,
+} from '@courtside/events/api-paths';
 import { managerWithCompany, PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { eventually } from '../support/wait.ts';
 
 const ACCOUNT = `${ACCOUNT_API}/account`;
 const ERASED_NAME = 'Erin Erasable';
@@ -27,7 +34,7 @@ describe('deleting my account', () => {
   beforeAll(async () => {
     backend = await createBackend('embedded');
     // With the web build: the widget's first paint shows the standings and matches.
-    courtside = await startTestCourtside(backend, { webDistDir: defaultWebDistDir });
+    courtside = await startTestCourtside(backend, { webDistDir: defaultWebDistDir, runNotifier: true });
     db = new pg.Client({ connectionString: backend.databaseUrl });
     await db.connect();
   });
@@ -211,6 +218,13 @@ describe('deleting my account', () => {
     expect(logged.payload).not.toHaveProperty('reason');
     expect(logged.payload.reasonSha256).toBe(createHash('sha256').update(DISPUTE_TEXT).digest('hex'));
 
+    // The other side's notification quotes the reason (until the writer leaves).
+    const opponentNotifications = async () =>
+      (await teams[1]!.http.request('GET', NOTIFICATIONS_PATH)).text();
+    await eventually(async () => (await opponentNotifications()).includes(DISPUTE_TEXT), {
+      message: 'the dispute notified with its reason',
+    });
+
     const answer = await leaving.http.json('DELETE', ACCOUNT, { currentPassword: PASSWORD });
     expect(answer.status).toBe(204);
 
@@ -242,6 +256,9 @@ describe('deleting my account', () => {
       expect(text, read).not.toContain(DISPUTE_TEXT);
     }
     expect(await (await manager.request('GET', disputedUrl)).text()).not.toContain(LOCATION_TEXT);
+    const redacted = await opponentNotifications();
+    expect(redacted).not.toContain(DISPUTE_TEXT);
+    expect(redacted).toContain('disputed');
     for (const read of reads) {
       const text = await (await public_.request('GET', read)).text();
       expect(text, read).not.toContain(ERASED_NAME);

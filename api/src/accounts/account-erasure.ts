@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { escapeHtml } from '../notifications/mail-render.ts';
 import { SESSION_ENDED_CHANNEL } from './sessions.ts';
 
 /**
@@ -19,6 +20,7 @@ export async function eraseAccount(db: pg.Pool, accountId: string, now: Date): P
        SELECT pg_notify($3, id_hash) FROM ended`,
       [accountId, now, SESSION_ENDED_CHANNEL],
     );
+    await redactDisputeReasons(client, accountId);
     for (const table of [
       'calendar_feeds',
       'email_verifications',
@@ -47,5 +49,32 @@ export async function eraseAccount(db: pg.Pool, accountId: string, now: Date): P
     throw error;
   } finally {
     client.release();
+  }
+}
+
+/**
+ * The person's dispute reasons were quoted into the other side's notifications (`: “reason”`, events/src/notifications
+ * notify.ts) and into mails not sent yet: those copies go with the text, so the notification reads as one without a
+ * reason. Mails already sent are out of reach.
+ */
+async function redactDisputeReasons(client: pg.PoolClient, accountId: string): Promise<void> {
+  const { rows } = await client.query<{ text: string }>(
+    'SELECT text FROM courtside.dispute_reasons WHERE account_id = $1',
+    [accountId],
+  );
+  for (const { text } of rows) {
+    const quoted = `: “${text}”`;
+    // As the text stands inside a JSON string of `texts` (jsonb renders it the way JSON.stringify escapes it).
+    const inJson = JSON.stringify(quoted).slice(1, -1);
+    await client.query(
+      `UPDATE courtside.notifications SET texts = replace(texts::text, $1, '')::jsonb
+       WHERE strpos(texts::text, $1) > 0`,
+      [inJson],
+    );
+    await client.query(
+      `UPDATE courtside.mail_outbox SET text_body = replace(text_body, $1, ''), html_body = replace(html_body, $2, '')
+       WHERE sent_at IS NULL AND (strpos(text_body, $1) > 0 OR strpos(html_body, $2) > 0)`,
+      [quoted, escapeHtml(quoted)],
+    );
   }
 }
