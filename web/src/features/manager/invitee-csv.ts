@@ -3,7 +3,8 @@
  * CSV `email,fullName,partnerEmail` (`,` or `;`, with or without a header row, simple quoted fields) — read into rows
  * with the problem each has, before anything is sent. Pure: no React, no network.
  */
-export type InviteeProblem = 'EMAIL_MISSING' | 'EMAIL_INVALID' | 'DUPLICATE' | 'PARTNER_MISSING' | 'PARTNER_INVALID';
+export type InviteeProblem =
+  'EMAIL_MISSING' | 'EMAIL_INVALID' | 'DUPLICATE' | 'PARTNER_MISSING' | 'PARTNER_INVALID';
 
 export interface InviteeRow {
   /** The line number in the text (1-based), to point at. */
@@ -63,13 +64,15 @@ export function parseInvitees(text: string, teamSize: 1 | 2): InviteeRow[] {
   lines.forEach((raw, index) => {
     if (raw.trim() === '') return;
     const fields = splitFields(raw);
-    if (rows.length === 0 && index === lines.findIndex((line) => line.trim() !== '') && isHeader(fields)) return;
+    if (rows.length === 0 && index === lines.findIndex((line) => line.trim() !== '') && isHeader(fields))
+      return;
     const [email = '', fullName = '', partnerEmail = ''] = fields.map((field) => field.trim());
     const row: InviteeRow = { line: index + 1, email: email.toLowerCase() };
     if (fullName) row.fullName = fullName;
     if (partnerEmail) row.partnerEmail = partnerEmail.toLowerCase();
     row.problem = problemOf(row, teamSize, seen);
-    if (row.problem === undefined) for (const address of [row.email, row.partnerEmail]) if (address) seen.add(address);
+    if (row.problem === undefined)
+      for (const address of [row.email, row.partnerEmail]) if (address) seen.add(address);
     rows.push(row);
   });
   return rows;
@@ -80,7 +83,8 @@ function problemOf(row: InviteeRow, teamSize: 1 | 2, seen: Set<string>): Invitee
   if (!isEmail(row.email)) return 'EMAIL_INVALID';
   if (row.partnerEmail !== undefined && !isEmail(row.partnerEmail)) return 'PARTNER_INVALID';
   if (teamSize === 2 && row.partnerEmail === undefined) return 'PARTNER_MISSING';
-  if (seen.has(row.email) || (row.partnerEmail !== undefined && seen.has(row.partnerEmail))) return 'DUPLICATE';
+  if (seen.has(row.email) || (row.partnerEmail !== undefined && seen.has(row.partnerEmail)))
+    return 'DUPLICATE';
   if (row.partnerEmail === row.email) return 'DUPLICATE';
   return undefined;
 }
