@@ -211,14 +211,14 @@ export default function InvitePlayers({ seasonId, teamSize }: { seasonId: string
       )}
 
       <section aria-labelledby={`${ids}-invitations`} className="space-y-2">
-        <h3
+        <h2
           id={`${ids}-invitations`}
           ref={listHeading}
           tabIndex={-1}
           className="text-base font-semibold text-ink-900 focus:outline-none"
         >
           {t('invite.invitations')}
-        </h3>
+        </h2>
         {listFailure && <FormAlert>{listFailure}</FormAlert>}
         {invitations && invitations.length === 0 && (
           <p className="text-sm text-ink-500">{t('invite.noInvitations')}</p>
