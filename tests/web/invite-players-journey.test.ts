@@ -11,6 +11,7 @@ const words = {
   en: {
     section: 'Invite players',
     list: 'Addresses or CSV',
+    file: 'Or upload a .csv file',
     invalid: 'Not a valid email address',
     leftOut: '1 row with a problem is left out',
     straightIn: 'Straight into the ladder',
@@ -25,6 +26,7 @@ const words = {
   nl: {
     section: 'Spelers uitnodigen',
     list: 'Adressen of CSV',
+    file: 'Of upload een .csv-bestand',
     invalid: 'Geen geldig e-mailadres',
     leftOut: '1 regel met een probleem wordt overgeslagen',
     straightIn: 'Meteen op de ladder',
@@ -120,6 +122,15 @@ describe.each<[ViewportName, 'en' | 'nl']>([
         .toBe(true);
       await expectAxeClean(page, `invite players, one revoked (${viewport})`);
       await browser.screenshot(`invite-players-revoked-${viewport}-${locale}`);
+
+      // An uploaded .csv lands in the same list and preview.
+      await section.getByLabel(text.file).setInputFiles({
+        name: 'players.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`${ann},Ann Again\ndan.${viewport}@invite.test,Dan\n`),
+      });
+      await expect.poll(() => list.inputValue()).toContain(`dan.${viewport}@invite.test,Dan`);
+      await expect.poll(() => rows.count()).toBe(2);
     } finally {
       await browser.close();
     }
