@@ -14,6 +14,7 @@ import type { SettingsTranslation } from '../locales/settings-en';
 import type { LaddersTranslation } from '../locales/ladders-en';
 import type { ManagerTranslation } from '../locales/manager-en';
 import type { AccessibilityTranslation } from '../locales/accessibility-en';
+import type { InviteTranslation } from '../locales/invite-en';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { Translations, type KeysOf, type TranslateOptions } from './translations';
 
@@ -51,7 +52,8 @@ export type TranslationKey = KeysOf<
     CompanyTranslation &
     PasswordTranslation &
     SettingsTranslation &
-    AccessibilityTranslation
+    AccessibilityTranslation &
+    InviteTranslation
 >;
 /** The app's `t`, typed by the English texts (the other languages have the same shape). */
 export type TFunction = (key: TranslationKey, options?: TranslateOptions) => string;

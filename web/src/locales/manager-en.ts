@@ -120,6 +120,8 @@ const managerEn = {
     late: 'Saved. It shows up in a moment.',
   },
   participants: {
+    invitePlayers: 'Invite players',
+    loading: 'Loading…',
     waiting: 'Waiting for approval',
     active: 'Active teams',
     left: 'Teams who left',

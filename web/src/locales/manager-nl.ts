@@ -119,6 +119,8 @@ const managerNl: ManagerTranslation = {
     late: 'Opgeslagen. Het verschijnt zo.',
   },
   participants: {
+    invitePlayers: 'Spelers uitnodigen',
+    loading: 'Bezig met laden…',
     waiting: 'Wacht op goedkeuring',
     active: 'Actieve teams',
     left: 'Vertrokken teams',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
@@ -23,6 +23,9 @@ import {
   type SeasonTeam,
 } from '../api/teams';
 import { TeamMembers } from './TeamMembers';
+
+/** DESIGN.md §9 "Inviting players": its own chunk, loaded when the manager opens the section (size budgets). */
+const InvitePlayers = lazy(() => import('./InvitePlayers'));
 import { TeamTable, type TeamColumn } from './TeamTable';
 
 interface Lists {
@@ -49,10 +52,13 @@ function useDay() {
 export function ParticipantsTab({
   seasonId,
   openForRegistration,
+  teamSize,
 }: {
   seasonId: string;
   /** Off (a new season's default, spec): nobody can join, which the empty waiting list says plainly. */
   openForRegistration: boolean;
+  /** 2 for doubles and padel: an invitee then needs a partner. */
+  teamSize: 1 | 2;
 }) {
   const { t } = useTranslation();
   const failureText = useErrorText();
@@ -334,6 +340,20 @@ export function ParticipantsTab({
           label={t('participants.left')}
         />
       </Panel>
+      <Disclosure as="section" className="rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
+        <DisclosureButton
+          className="group flex w-full items-center justify-between gap-3 rounded-2xl px-4 py-3.5 text-left focus:outline-none data-focus:outline-2 data-focus:outline-brand-600 sm:px-5"
+          data-testid="invite-players-toggle"
+        >
+          <span className="text-base font-semibold text-ink-900">{t('participants.invitePlayers')}</span>
+          <ChevronDownIcon className="size-5 shrink-0 text-ink-500 transition group-data-open:rotate-180" />
+        </DisclosureButton>
+        <DisclosurePanel className="border-t border-ink-100 px-4 pt-3 pb-4 sm:px-5">
+          <Suspense fallback={<p className="py-2 text-sm text-ink-500">{t('participants.loading')}</p>}>
+            <InvitePlayers seasonId={seasonId} teamSize={teamSize} />
+          </Suspense>
+        </DisclosurePanel>
+      </Disclosure>
       <ConfirmDialog
         open={acceptingAll !== undefined}
         message={t('participants.acceptAllConfirm', { count: acceptingAll?.length ?? 0 })}

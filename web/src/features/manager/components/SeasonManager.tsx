@@ -10,6 +10,7 @@ import { AddIcon } from '../../../components/icons/icons';
 import { useErrorText } from '../../../hooks/useAction';
 import { getSeasons, type Ladder, type Season } from '../api/ladders';
 import { ParticipantsTab } from './ParticipantsTab';
+import { teamSizeOf } from '@courtside/events/ladders/values';
 import { SeasonDetailsForm } from './SeasonDetailsForm';
 import { cardClass, tabClass, tabListClass } from './tab-styles';
 import { useSeasonMatchesTab } from '../hooks/useSeasonMatchesTab';
@@ -141,7 +142,11 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
           </TabList>
           <TabPanels className="mt-5">
             <TabPanel className="focus:outline-none">
-              <ParticipantsTab seasonId={selected.uuid} openForRegistration={selected.openForRegistration} />
+              <ParticipantsTab
+                seasonId={selected.uuid}
+                openForRegistration={selected.openForRegistration}
+                teamSize={teamSizeOf(ladder.sportsCategory)}
+              />
             </TabPanel>
             <TabPanel className="focus:outline-none">
               {MatchesTab && <MatchesTab ladderId={ladder.uuid} seasonId={selected.uuid} />}
