@@ -18,7 +18,7 @@ import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projecto
 import { createApp, type RouteInfo } from './app.ts';
 import type { InFlightRequests } from './http/in-flight.ts';
 import { assertMailConfigured, type Mode } from './config.ts';
-import { PasswordHasher } from './accounts/passwords.ts';
+import { PasswordHasher, type ScryptSettings } from './accounts/passwords.ts';
 import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
 import { createMailer } from './mail/mailer.ts';
 import { DeadlineProcess } from './challenges/deadline-process.ts';
@@ -40,6 +40,11 @@ import { readNotifierStatus } from './notifications/notifier-status.ts';
 
 export interface CourtsideConfig {
   databaseUrl: string;
+  /**
+   * scrypt settings for new password hashes; OWASP's by default. Only code sets it (the test harness, whose
+   * thousand sign-ups would spend minutes of CPU on hashing); no environment variable weakens it.
+   */
+  passwordHashing?: ScryptSettings;
   /** Set: the log is Kafka; unset: the embedded Postgres log. */
   kafkaBrokers?: string[];
   kafkaTopic?: string;
@@ -236,7 +241,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         logger,
         mailer,
         sessions,
-        passwords: new PasswordHasher(),
+        passwords: new PasswordHasher(config.passwordHashing),
         xsrfSecret,
         calendarSecret,
         ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),

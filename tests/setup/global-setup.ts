@@ -68,9 +68,15 @@ async function provideKafka(workDir: string) {
 
 /**
  * Browser tests drive the built web app: build it from the current sources, so they never test a stale one, and as
- * it ships (vitest sets NODE_ENV=test, which would give React's development build).
+ * it ships (vitest sets NODE_ENV=test, which would give React's development build). A build whose recorded source
+ * hash still matches (web/scripts/source-stamp.mjs; CI's checks have just built it) is used as it is.
  */
 async function buildWeb(): Promise<void> {
+  const stamp = path.resolve('web/scripts/source-stamp.mjs');
+  if (spawnSync(process.execPath, [stamp, 'fresh']).status === 0) {
+    console.log('[tests] web app: already built from these sources');
+    return;
+  }
   const vite = path.resolve('node_modules/vite/bin/vite.js');
   // The app, then the public pages' first paint (its SSR build into dist/.ssr/), as `npm run build -w web` does.
   for (const ssr of [[], ['--ssr', 'src/first-paint.tsx']]) {
@@ -82,6 +88,7 @@ async function buildWeb(): Promise<void> {
     const [code] = (await once(build, 'exit')) as [number | null];
     if (code !== 0) throw new Error('building the web app failed');
   }
+  spawnSync(process.execPath, [stamp, 'write'], { stdio: 'inherit' });
 }
 
 function dockerEngineAnswers(): boolean {

@@ -43,7 +43,7 @@ export async function latestCode(http: HttpClient, email: string): Promise<strin
 /** Signs up, verifies with the mailed code and signs in: a ready account on this client. */
 export async function signedInAccount(
   http: HttpClient,
-  { email = uniqueEmail(), password = PASSWORD, minimal = true } = {},
+  { email = uniqueEmail(), password = PASSWORD, minimal = true, fullName = 'Sam Server' } = {},
 ): Promise<{ id: string; email: string }> {
   const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
     email,
@@ -58,7 +58,7 @@ export async function signedInAccount(
   expect((await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password })).status).toBe(200);
   if (minimal) {
     const account = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-      fullName: 'Sam Server',
+      fullName,
       phoneNumber: { countryCode: '31', number: '06 12345678' },
     });
     expect(account.status).toBe(200);

@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import { expect } from 'vitest';
-import { managerWithCompany, signedInAccount } from './accounts.ts';
+import { managerWithCompany, signedInAccount, uniqueEmail } from './accounts.ts';
 import { HttpClient } from './http-client.ts';
 import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
 
@@ -51,12 +51,24 @@ export async function managerWithSeason(baseUrl: string, options: SeasonOptions 
 }
 
 /** A manager, a ladder with an active season, and `players` accepted singles teams at positions 1..n. */
-export async function seasonWithTeams(baseUrl: string, players: number, options: SeasonOptions = {}) {
+/**
+ * A season with accepted teams of one: `players` of them, or one for each full name given (the pages show names),
+ * in that order.
+ */
+export async function seasonWithTeams(
+  baseUrl: string,
+  players: number | string[],
+  options: SeasonOptions = {},
+) {
   const { manager, company, ladderId, seasonId } = await managerWithSeason(baseUrl, options);
+  const fullNames = typeof players === 'number' ? Array.from({ length: players }, () => undefined) : players;
   const teams = [];
-  for (let index = 0; index < players; index++) {
+  for (const fullName of fullNames) {
     const http = new HttpClient(baseUrl);
-    const account = await signedInAccount(http);
+    const account = await signedInAccount(
+      http,
+      fullName ? { email: uniqueEmail(fullName.split(' ')[0]!.toLowerCase()), fullName } : {},
+    );
     const registered = await http.json<{ teamId: string }>(
       'POST',
       `${LADDER_API}/seasons/${seasonId}/teams`,
@@ -68,4 +80,20 @@ export async function seasonWithTeams(baseUrl: string, players: number, options:
     teams.push({ http, account, teamId: registered.body.teamId });
   }
   return { manager, company, ladderId, seasonId, teams };
+}
+
+/** A match the manager plans between two of the season's teams (its id). */
+export async function plannedMatch(
+  manager: HttpClient,
+  seasonId: string,
+  defenderId: string,
+  challengerId: string,
+): Promise<string> {
+  const created = await manager.json<{ matchId: string }>(
+    'POST',
+    `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+    { defenderId, challengerId },
+  );
+  expect(created.status).toBe(201);
+  return created.body.matchId;
 }

@@ -105,6 +105,17 @@ async function clickUntilDialog(page: Page, button: Locator): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * At 375 px nothing makes the page wider than the screen (a wide table scrolls in its own box). The journeys run
+ * their flows at one width; this is where every page's phone layout is held to it.
+ */
+async function overflow(page: Page, where: string): Promise<string[]> {
+  const width = await page.evaluate<number>('document.documentElement.scrollWidth');
+  return width > viewports.phone.width
+    ? [`${where}: the page is ${width} px wide at ${viewports.phone.width} px`]
+    : [];
+}
+
 /** Until no transition or finite animation runs: axe must not judge colours halfway through a fade. */
 async function still(page: Page): Promise<void> {
   // Polled with evaluate: waitForFunction compiles its text in the page, which the pages' CSP (no eval) refuses.
@@ -289,6 +300,7 @@ describe('accessibility: axe-core over every page', () => {
           }
           await still(page);
           found.push(...(await documentViolations(page, where)));
+          if (viewport === 'phone') found.push(...(await overflow(page, where)));
         }
       }
       return found;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
@@ -8,52 +8,13 @@ import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts'
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { tabTo, typeInto, focusStaysOnThePage } from '../support/keyboard.ts';
 
 /**
  * DESIGN.md §14 with the keyboard alone (no mouse call), the journeys keyboard-journeys.test.ts leaves: sign in,
  * register for a season, enter a score and confirm it, and score a live point. After every action the focus is
  * visible and somewhere on the page, never on <body>.
  */
-
-/** What has the focus: its tag and name, enough to tell it in a failure; "body" when nothing has. */
-function focused(page: Page): Promise<{ tag: string; text: string; visible: boolean }> {
-  return page.evaluate(`(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) return { tag: 'body', text: '', visible: false };
-    return {
-      tag: active.tagName.toLowerCase(),
-      text: (active.getAttribute('aria-label') || active.textContent || '').trim().slice(0, 60),
-      visible: active.matches(':focus-visible'),
-    };
-  })()`);
-}
-
-/** Tabs forward until `target` has the focus (as a keyboard user would reach it). */
-async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
-  await target.waitFor();
-  for (let presses = 0; presses < most; presses++) {
-    if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`not reached with ${most} presses of Tab: ${JSON.stringify(await focused(page))}`);
-}
-
-/** Tabs to a field and types `text` over what it holds. */
-async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
-  await tabTo(page, field);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(text);
-}
-
-/** After an action: the focus settles somewhere visible, not on <body>. */
-async function focusStaysOnThePage(page: Page, after: string): Promise<void> {
-  await expect
-    .poll(async () => {
-      const now = await focused(page);
-      return [after, now.tag !== 'body' && now.visible, now];
-    })
-    .toMatchObject([after, true, {}]);
-}
 
 describe('keyboard-only journeys (2)', () => {
   let courtside: RunningCourtside;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { tabTo, focusStaysOnThePage, dialogGivesFocusBack } from '../support/keyboard.ts';
 
 /**
  * DESIGN.md §14 with the keyboard alone (no mouse call): challenge, accept, a match card's Edit and Save, and the
@@ -14,50 +14,6 @@ import { seasonWithTeams } from '../support/ladder-setup.ts';
  */
 
 const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
-
-/** What has the focus: its tag, role or name, enough to tell it in a failure; "body" when nothing has. */
-function focused(page: Page): Promise<{ tag: string; text: string; visible: boolean }> {
-  return page.evaluate(`(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) return { tag: 'body', text: '', visible: false };
-    return {
-      tag: active.tagName.toLowerCase(),
-      text: (active.getAttribute('aria-label') || active.textContent || '').trim().slice(0, 60),
-      visible: active.matches(':focus-visible'),
-    };
-  })()`);
-}
-
-/** Tabs forward until `target` has the focus (as a keyboard user would reach it). */
-async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
-  await target.waitFor();
-  for (let presses = 0; presses < most; presses++) {
-    if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`not reached with ${most} presses of Tab: ${JSON.stringify(await focused(page))}`);
-}
-
-/** After an action: the focus settles somewhere visible, not on <body>. */
-async function focusStaysOnThePage(page: Page, after: string): Promise<void> {
-  await expect
-    .poll(async () => {
-      const now = await focused(page);
-      return [after, now.tag !== 'body' && now.visible];
-    })
-    .toEqual([after, true]);
-}
-
-/** Opens a dialog from `opener` with Enter, closes it with Escape: the focus is back on the opener. */
-async function dialogGivesFocusBack(page: Page, opener: Locator, dialogTestId: string): Promise<void> {
-  await tabTo(page, opener);
-  await page.keyboard.press('Enter');
-  await page.getByTestId(dialogTestId).getByRole('heading').waitFor();
-  await page.keyboard.press('Escape');
-  await page.getByTestId(dialogTestId).waitFor({ state: 'detached' });
-  const onOpener = () => opener.evaluate((element) => element === element.ownerDocument.activeElement);
-  await expect.poll(async () => [dialogTestId, await onOpener()]).toEqual([dialogTestId, true]);
-}
 
 describe('keyboard-only journeys', () => {
   let courtside: RunningCourtside;

@@ -6,12 +6,12 @@ import type { FrameLocator } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
-import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
+import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { signedInAccount } from '../support/accounts.ts';
 import { openBrowser, SCREENSHOT_DIR, signInBrowser, type Browser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { managerWithSeason } from '../support/ladder-setup.ts';
+import { managerWithSeason, plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 
 /**
  * DESIGN.md §7 in the browser at 375 px: a player scores a match live from the scorer page: a first set decided by a
@@ -43,35 +43,12 @@ describe('live scoring in the browser', () => {
 
   it('a player scores a tiebreak set and a super tiebreak on a phone; the live page and the embedded widget follow every point', async () => {
     const baseUrl = courtside.url!;
-    const { manager, seasonId } = await managerWithSeason(baseUrl, {
+    const { manager, seasonId, teams } = await seasonWithTeams(baseUrl, ['Ann Smith', 'Cas Lee'], {
       companyName: 'TC Live',
       ladderName: 'Live ladder',
     });
-    const players: Array<{ http: HttpClient; teamId: string }> = [];
-    for (const name of ['Ann Smith', 'Cas Lee']) {
-      const http = new HttpClient(baseUrl);
-      await signedInAccount(http, { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) });
-      await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-        fullName: name,
-        phoneNumber: { countryCode: '31', number: '06 12345678' },
-      });
-      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {});
-      await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
-        teamId: team.body.teamId,
-      });
-      players.push({ http, teamId: team.body.teamId });
-    }
-    const [ann, cas] = players as [(typeof players)[0], (typeof players)[0]];
-    const created = await manager.json<{ matchId: string }>(
-      'POST',
-      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
-      {
-        defenderId: ann.teamId,
-        challengerId: cas.teamId,
-      },
-    );
-    expect(created.status).toBe(201);
-    const matchId = created.body.matchId;
+    const [ann, cas] = teams as [(typeof teams)[0], (typeof teams)[0]];
+    const matchId = await plannedMatch(manager, seasonId, ann.teamId, cas.teamId);
     const matchUrl = `${MATCHES_API}/matches/${matchId}`;
 
     // The points as the test knows them; the engine says what every page must show.

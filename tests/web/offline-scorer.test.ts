@@ -3,13 +3,11 @@ import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import type { Side } from '@courtside/events/live/engine';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
-import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
+import { MATCHES_API } from '@courtside/events/api-paths';
 import { documentViolations } from '../support/axe.ts';
 import { openBrowser, signInBrowser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
-import { managerWithSeason } from '../support/ladder-setup.ts';
+import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 
 /**
  * DESIGN.md §13 in Chromium at 375 px: the scorer with no signal. Points scored offline are kept on the phone, shown
@@ -34,32 +32,12 @@ describe('the scorer with no signal', () => {
   /** A season with Ann (defender) and Cas (challenger), their match scored live from the start. */
   async function liveMatch(companyName: string) {
     const baseUrl = courtside.url!;
-    const { manager, seasonId } = await managerWithSeason(baseUrl, { companyName, ladderName: 'Court 7' });
-    const players: Array<{ http: HttpClient; teamId: string }> = [];
-    for (const name of ['Ann Smith', 'Cas Lee']) {
-      const http = new HttpClient(baseUrl);
-      await signedInAccount(http, { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) });
-      await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-        fullName: name,
-        phoneNumber: { countryCode: '31', number: '06 12345678' },
-      });
-      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {});
-      await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
-        teamId: team.body.teamId,
-      });
-      players.push({ http, teamId: team.body.teamId });
-    }
-    const [ann, cas] = players as [(typeof players)[0], (typeof players)[0]];
-    const created = await manager.json<{ matchId: string }>(
-      'POST',
-      `${ADMIN_API}/seasons/${seasonId}/teams/match`,
-      {
-        defenderId: ann.teamId,
-        challengerId: cas.teamId,
-      },
-    );
-    expect(created.status).toBe(201);
-    const matchId = created.body.matchId;
+    const { manager, seasonId, teams } = await seasonWithTeams(baseUrl, ['Ann Smith', 'Cas Lee'], {
+      companyName,
+      ladderName: 'Court 7',
+    });
+    const [ann, cas] = teams as [(typeof teams)[0], (typeof teams)[0]];
+    const matchId = await plannedMatch(manager, seasonId, ann.teamId, cas.teamId);
     const started = await ann.http.json('POST', `${MATCHES_API}/matches/${matchId}/live`, { firstServer: D });
     expect(started.status).toBe(200);
     const serverPoints = async () =>

@@ -129,63 +129,64 @@ async function stopCourtsideProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-describe.each<[ViewportName, 'en' | 'nl']>([
-  ['desktop', 'nl'],
-  ['phone', 'en'],
-])('a server stopped and started under an open page on %s (%s)', (viewport, locale) => {
-  let backend: TestBackend;
-  let server: { child: ChildProcess; url: string } | undefined;
-  beforeAll(async () => {
-    backend = await createBackend('embedded');
-  });
-  afterAll(async () => {
-    if (server) await stopCourtsideProcess(server.child);
-  });
+// One run: the pages' recovery does not depend on the width (each start of the server process takes seconds).
+describe.each<[ViewportName, 'en' | 'nl']>([['phone', 'nl']])(
+  'a server stopped and started under an open page on %s (%s)',
+  (viewport, locale) => {
+    let backend: TestBackend;
+    let server: { child: ChildProcess; url: string } | undefined;
+    beforeAll(async () => {
+      backend = await createBackend('embedded');
+    });
+    afterAll(async () => {
+      if (server) await stopCourtsideProcess(server.child);
+    });
 
-  it('recovers by itself the pages that were opened while it was down', async () => {
-    server = await startServer(backend, 0);
-    const { url } = server;
-    const port = Number(new URL(url).port);
-    const http = new HttpClient(url);
-    await managerWithCompany(http, `TC Outage ${viewport}`);
-    const browser = await openBrowser(viewport);
-    try {
-      const { page } = browser;
-      await signInBrowser(browser.context, url, http);
-      const t = texts[locale];
-      /** A link followed inside the open page (no new document). */
-      const follow = (path: string) =>
-        page.evaluate(
-          `window.history.pushState({}, '', '/webapps${path}'); window.dispatchEvent(new PopStateEvent('popstate'));`,
-        );
-      await page.goto(`${url}/webapps/ladders/${locale}/`);
-      await page.getByText(t.noLadders).waitFor();
-      await follow(`/company/${locale}/`);
-      await page.getByRole('heading', { level: 1, name: t.companies }).waitFor();
+    it('recovers by itself the pages that were opened while it was down', async () => {
+      server = await startServer(backend, 0);
+      const { url } = server;
+      const port = Number(new URL(url).port);
+      const http = new HttpClient(url);
+      await managerWithCompany(http, `TC Outage ${viewport}`);
+      const browser = await openBrowser(viewport);
+      try {
+        const { page } = browser;
+        await signInBrowser(browser.context, url, http);
+        const t = texts[locale];
+        /** A link followed inside the open page (no new document). */
+        const follow = (path: string) =>
+          page.evaluate(
+            `window.history.pushState({}, '', '/webapps${path}'); window.dispatchEvent(new PopStateEvent('popstate'));`,
+          );
+        await page.goto(`${url}/webapps/ladders/${locale}/`);
+        await page.getByText(t.noLadders).waitFor();
+        await follow(`/company/${locale}/`);
+        await page.getByRole('heading', { level: 1, name: t.companies }).waitFor();
 
-      // The server stops. A page whose code is there already cannot load its answers…
-      await stopCourtsideProcess(server.child);
-      await follow(`/ladders/${locale}/`);
-      await page.getByText('Network error').waitFor();
-      await browser.screenshot(`session-outage-ladders-${viewport}`);
-      // …and comes back by itself once the server is back on the same address.
-      server = await startServer(backend, port);
-      await page.getByText(t.noLadders).waitFor({ timeout: 30_000 });
-      expect(await page.getByText('Network error').count()).toBe(0);
+        // The server stops. A page whose code is there already cannot load its answers…
+        await stopCourtsideProcess(server.child);
+        await follow(`/ladders/${locale}/`);
+        await page.getByText('Network error').waitFor();
+        await browser.screenshot(`session-outage-ladders-${viewport}`);
+        // …and comes back by itself once the server is back on the same address.
+        server = await startServer(backend, port);
+        await page.getByText(t.noLadders).waitFor({ timeout: 30_000 });
+        expect(await page.getByText('Network error').count()).toBe(0);
 
-      // The server stops again. A page whose code is not there yet stops with an error…
-      await stopCourtsideProcess(server.child);
-      await follow(`/account/${locale}/preferences`);
-      await page.getByRole('heading', { level: 1, name: t.error }).waitFor();
-      await browser.screenshot(`session-outage-${viewport}`);
-      // …and loads by itself once the server is back.
-      server = await startServer(backend, port);
-      await page.getByRole('heading', { level: 1, name: t.preferences }).waitFor({ timeout: 30_000 });
-      expect(await page.getByText(t.error).count()).toBe(0);
-      expect(await axeViolations(page)).toEqual([]);
-      await browser.screenshot(`session-outage-recovered-${viewport}`);
-    } finally {
-      await browser.close();
-    }
-  });
-});
+        // The server stops again. A page whose code is not there yet stops with an error…
+        await stopCourtsideProcess(server.child);
+        await follow(`/account/${locale}/preferences`);
+        await page.getByRole('heading', { level: 1, name: t.error }).waitFor();
+        await browser.screenshot(`session-outage-${viewport}`);
+        // …and loads by itself once the server is back.
+        server = await startServer(backend, port);
+        await page.getByRole('heading', { level: 1, name: t.preferences }).waitFor({ timeout: 30_000 });
+        expect(await page.getByText(t.error).count()).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
+        await browser.screenshot(`session-outage-recovered-${viewport}`);
+      } finally {
+        await browser.close();
+      }
+    });
+  },
+);

@@ -1,18 +1,19 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { HttpError } from '../http/http-error.ts';
 
+export interface ScryptSettings {
+  N: number;
+  r: number;
+  p: number;
+}
 /**
  * scrypt at one of OWASP's recommended settings (N=2^14, r=8, p=5: 16 MiB per hash). The settings travel in the
  * stored hash, so they can be raised later without breaking old passwords.
  */
-const SETTINGS = { N: 2 ** 14, r: 8, p: 5 } as const;
+export const OWASP_SCRYPT: ScryptSettings = { N: 2 ** 14, r: 8, p: 5 };
 const KEY_LENGTH = 32;
 
-function derive(
-  password: string,
-  salt: Buffer,
-  settings: { N: number; r: number; p: number },
-): Promise<Buffer> {
+function derive(password: string, salt: Buffer, settings: ScryptSettings): Promise<Buffer> {
   const options: ScryptOptions = { ...settings, maxmem: 256 * settings.N * settings.r + 1024 * 1024 };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -30,14 +31,16 @@ export class PasswordHasher {
   private readonly queue: Array<() => void> = [];
 
   constructor(
+    private readonly settings: ScryptSettings = OWASP_SCRYPT,
     private readonly concurrency = 2,
     private readonly maxQueued = 100,
   ) {}
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16);
-    const key = await this.limited(() => derive(password, salt, SETTINGS));
-    return `scrypt$${SETTINGS.N}$${SETTINGS.r}$${SETTINGS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    const { N, r, p } = this.settings;
+    const key = await this.limited(() => derive(password, salt, this.settings));
+    return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
   }
 
   async verify(password: string, stored: string): Promise<boolean> {

@@ -205,6 +205,32 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     throw error;
   };
 
+  /** A season invitation's link answer, from the club (§9 invitations) or from a partner (§9 "Partners agree first"). */
+  async function seasonLinkAnswer(
+    invitation: Pick<
+      PartnerInvitation,
+      'companyName' | 'ladderName' | 'seasonName' | 'email' | 'invitedBy' | 'seasonId' | 'ladderId' | 'teamId'
+    >,
+    lapsesAt: Date,
+    from: 'club' | 'partner',
+  ) {
+    const account = await accounts.byEmail(invitation.email);
+    return {
+      kind: 'season' as const,
+      companyName: invitation.companyName,
+      ladderName: invitation.ladderName,
+      seasonName: invitation.seasonName,
+      email: invitation.email,
+      accountExists: account !== undefined,
+      invitedBy: invitation.invitedBy,
+      seasonId: invitation.seasonId,
+      ladderId: invitation.ladderId,
+      teamId: invitation.teamId,
+      lapsesAt: lapsesAt.toISOString(),
+      from,
+    };
+  }
+
   api.get(
     `${ACCOUNT_API}/invitations/:token`,
     {
@@ -234,40 +260,14 @@ export function partnerRoutes(router: Router, services: AppServices): void {
       }
       if (link.club) {
         const invitation = clubStillOpen(link.club);
-        const account = await accounts.byEmail(invitation.email);
         ctx.body = {
-          kind: 'season',
-          companyName: invitation.companyName,
-          ladderName: invitation.ladderName,
-          seasonName: invitation.seasonName,
-          email: invitation.email,
-          accountExists: account !== undefined,
-          invitedBy: invitation.invitedBy,
-          seasonId: invitation.seasonId,
-          ladderId: invitation.ladderId,
-          teamId: invitation.teamId,
-          lapsesAt: invitation.expiresAt.toISOString(),
-          from: 'club',
+          ...(await seasonLinkAnswer(invitation, invitation.expiresAt, 'club')),
           ...(invitation.fullName ? { fullName: invitation.fullName } : {}),
         };
         return;
       }
       const invitation = stillOpen(link.partner);
-      const account = await accounts.byEmail(invitation.email);
-      ctx.body = {
-        kind: 'season',
-        companyName: invitation.companyName,
-        ladderName: invitation.ladderName,
-        seasonName: invitation.seasonName,
-        email: invitation.email,
-        accountExists: account !== undefined,
-        invitedBy: invitation.invitedBy,
-        seasonId: invitation.seasonId,
-        ladderId: invitation.ladderId,
-        teamId: invitation.teamId,
-        lapsesAt: invitation.lapsesAt.toISOString(),
-        from: 'partner',
-      };
+      ctx.body = await seasonLinkAnswer(invitation, invitation.lapsesAt, 'partner');
     },
   );
 

@@ -101,7 +101,7 @@ export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise
   return (
     <section
       aria-labelledby={titleId}
-      className="mb-5 space-y-3 rounded-xl bg-white p-4 shadow-xs ring-1 ring-ink-200"
+      className="mt-5 space-y-3 rounded-xl bg-white p-4 shadow-xs ring-1 ring-ink-200"
       data-testid="pause-control"
     >
       <h2 id={titleId} className="text-base font-semibold text-ink-900">

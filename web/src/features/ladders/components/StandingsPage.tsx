@@ -280,18 +280,6 @@ export function StandingsPage() {
           ))}
         </div>
       )}
-      {myTeams
-        .filter((team) => team.status === 'active')
-        .map((team) => (
-          <Suspense key={team.teamId} fallback={null}>
-            <PauseControl
-              team={team}
-              onDone={async () => {
-                await Promise.all([reloadMine(), load()]);
-              }}
-            />
-          </Suspense>
-        ))}
       {standings.season && (
         <section className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
           {standings.teams.length === 0 ? (
@@ -307,6 +295,19 @@ export function StandingsPage() {
           )}
         </section>
       )}
+      {/* Below the table: it loads after the rows' actions, and above them it would move the button being clicked. */}
+      {myTeams
+        .filter((team) => team.status === 'active')
+        .map((team) => (
+          <Suspense key={team.teamId} fallback={null}>
+            <PauseControl
+              team={team}
+              onDone={async () => {
+                await Promise.all([reloadMine(), load()]);
+              }}
+            />
+          </Suspense>
+        ))}
       <Suspense fallback={null}>
         {accepting !== undefined && (
           <AcceptChallengeDialog

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
@@ -37,28 +38,20 @@ export function ConflictDialog({ conflict, names, onChoose }: ConflictDialogProp
           </Description>
           {theirs && mine && (
             <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <section
-                aria-labelledby="conflict-theirs"
-                className="rounded-xl p-2 ring-1 ring-ink-200"
-                data-testid="conflict-theirs"
+              <ScoreColumn
+                which="theirs"
+                title={t('liveScoring.scorer.conflictTheirs')}
+                points={t('liveScoring.scorer.conflictPoints', { count: theirs.seq })}
               >
-                <h2 id="conflict-theirs" className="text-sm font-semibold text-ink-800">
-                  {t('liveScoring.scorer.conflictTheirs')} ·{' '}
-                  {t('liveScoring.scorer.conflictPoints', { count: theirs.seq })}
-                </h2>
                 <LiveBoard score={theirs} names={names} />
-              </section>
-              <section
-                aria-labelledby="conflict-mine"
-                className="rounded-xl p-2 ring-1 ring-ink-200"
-                data-testid="conflict-mine"
+              </ScoreColumn>
+              <ScoreColumn
+                which="mine"
+                title={t('liveScoring.scorer.conflictMine')}
+                points={t('liveScoring.scorer.conflictPoints', { count: mine.seq })}
               >
-                <h2 id="conflict-mine" className="text-sm font-semibold text-ink-800">
-                  {t('liveScoring.scorer.conflictMine')} ·{' '}
-                  {t('liveScoring.scorer.conflictPoints', { count: mine.seq })}
-                </h2>
                 <LiveBoard score={mine} names={names} />
-              </section>
+              </ScoreColumn>
             </div>
           )}
           {!mayMine && <p className="mt-3 text-sm text-ink-700">{t('liveScoring.scorer.conflictOver')}</p>}
@@ -84,5 +77,31 @@ export function ConflictDialog({ conflict, names, onChoose }: ConflictDialogProp
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+/** One of the two scores the scorer chooses between, titled by whose it is and how many points it has. */
+function ScoreColumn({
+  which,
+  title,
+  points,
+  children,
+}: {
+  which: 'theirs' | 'mine';
+  title: string;
+  points: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`conflict-${which}`}
+      className="rounded-xl p-2 ring-1 ring-ink-200"
+      data-testid={`conflict-${which}`}
+    >
+      <h2 id={`conflict-${which}`} className="text-sm font-semibold text-ink-800">
+        {title} · {points}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,0 +1,58 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * DESIGN.md §14: a page used with the keyboard alone (no mouse call). After every action the focus is visible and
+ * somewhere on the page, never on <body>; a dialog that closes gives the focus back to what opened it.
+ */
+
+/** What has the focus: its tag and name, enough to tell it in a failure; "body" when nothing has. */
+export function focused(page: Page): Promise<{ tag: string; text: string; visible: boolean }> {
+  return page.evaluate(`(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return { tag: 'body', text: '', visible: false };
+    return {
+      tag: active.tagName.toLowerCase(),
+      text: (active.getAttribute('aria-label') || active.textContent || '').trim().slice(0, 60),
+      visible: active.matches(':focus-visible'),
+    };
+  })()`);
+}
+
+/** Tabs forward until `target` has the focus (as a keyboard user would reach it). */
+export async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
+  await target.waitFor();
+  for (let presses = 0; presses < most; presses++) {
+    if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reached with ${most} presses of Tab: ${JSON.stringify(await focused(page))}`);
+}
+
+/** Tabs to a field and types `text` over what it holds. */
+export async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
+/** After an action: the focus settles somewhere visible, not on <body> (what has it is in the failure). */
+export async function focusStaysOnThePage(page: Page, after: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const now = await focused(page);
+      return [after, now.tag !== 'body' && now.visible, now];
+    })
+    .toMatchObject([after, true, {}]);
+}
+
+/** Opens a dialog from `opener` with Enter, closes it with Escape: the focus is back on the opener. */
+export async function dialogGivesFocusBack(page: Page, opener: Locator, dialogTestId: string): Promise<void> {
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  await page.getByTestId(dialogTestId).getByRole('heading').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId(dialogTestId).waitFor({ state: 'detached' });
+  const onOpener = () => opener.evaluate((element) => element === element.ownerDocument.activeElement);
+  await expect.poll(async () => [dialogTestId, await onOpener()]).toEqual([dialogTestId, true]);
+}
