@@ -117,7 +117,6 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
       expect(last.status).toBe(200);
     }
     const after = await challenger.http.json('POST', `${url}/points`, { seq: 49, winner: 'challenger' });
-    const undoAfter = await challenger.http.json('POST', `${url}/points/undo`, { seq: 48 });
     const match = await defender.http.json<{ status: string; confirmation: { state: string } }>('GET', url);
     const standings = async () =>
       (
@@ -128,6 +127,7 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
       ).body.teams.map((team) => team.teamId);
     const before = await standings();
     const confirmed = await defender.http.json('POST', `${url}/confirm`);
+    const undoAfter = await challenger.http.json('POST', `${url}/points/undo`, { seq: 48 });
 
     expect(last!.body).toMatchObject({
       finished: true,
@@ -137,11 +137,38 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
       ],
     });
     expect(after).toMatchObject({ status: 409, body: { reason: 'FINISHED' } });
-    expect(undoAfter).toMatchObject({ status: 409, body: { reason: 'FINISHED' } });
     expect(match.body).toMatchObject({ status: 'completed', confirmation: { state: 'pending' } });
     expect(before).toEqual([defender.teamId, expect.any(String), challenger.teamId]);
     expect(confirmed.status).toBe(200);
     expect(await standings()).toEqual([challenger.teamId, defender.teamId, expect.any(String)]);
+    // DESIGN.md §13: a confirmed result stays; only a manager changes it.
+    expect(undoAfter).toMatchObject({ status: 409, body: { reason: 'FINISHED' } });
+  });
+
+  it('a mis-tapped match point is taken back while its result waits: the match is live again, nothing to confirm', async () => {
+    const { url, defender, challenger } = await liveMatch();
+    await challenger.http.json('POST', `${url}/live`, { firstServer: 'defender', finalSet: 'SET' });
+    for (let seq = 1; seq <= 48; seq++) {
+      expect(
+        (await challenger.http.json('POST', `${url}/points`, { seq, winner: 'challenger' })).status,
+      ).toBe(200);
+    }
+    const undone = await challenger.http.json<LiveState>('POST', `${url}/points/undo`, { seq: 48 });
+    type Match = { status: string; confirmation: { state: string } };
+    const match = await defender.http.json<Match>('GET', url);
+    const confirm = await defender.http.json('POST', `${url}/confirm`);
+    const again = await challenger.http.json<LiveState>('POST', `${url}/points`, {
+      seq: 48,
+      winner: 'challenger',
+    });
+    const ended = await defender.http.json<Match>('GET', url);
+
+    expect(undone).toMatchObject({ status: 200, body: { seq: 47, finished: false } });
+    expect(match.body).toMatchObject({ status: 'planned', confirmation: { state: 'confirmed' } });
+    expect(match.body).not.toHaveProperty('winner');
+    expect(confirm.status).toBe(409);
+    expect(again).toMatchObject({ status: 200, body: { seq: 48, finished: true } });
+    expect(ended.body).toMatchObject({ status: 'completed', confirmation: { state: 'pending' } });
   });
 
   it('a games-only match ends when its scorer ends it, with the games as they stand', async () => {

@@ -330,6 +330,9 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
       case 'ResultDisputed':
         add(type, match.matchId, { ...match, disputedBy: accounts[b], reason: `Not so\n${name}` });
         break;
+      case 'ResultWithdrawn':
+        add(type, match.matchId, { ...match, withdrawnBy: accounts[b] });
+        break;
       case 'ChallengerLeapfrogged':
       case 'ChallengerSwapped':
         add(type, match.matchId, {

@@ -260,6 +260,12 @@ describe('live scoring in the browser', () => {
       expect(expected()).toMatchObject({ finished: true, winner: D });
       await scorer.getByText('Match over · Ann Smith wins').waitFor();
       await shot(scorerBrowser, 'scorer-over-375');
+      // A mis-tapped match point is taken back while Cas has not confirmed (DESIGN.md §13), and scored again.
+      await undo();
+      await pointFor(D).waitFor();
+      expect(await scorer.getByText('Match over').count()).toBe(0);
+      await tap(D);
+      await scorer.getByText('Match over · Ann Smith wins').waitFor();
       await panel.getByText('Finished').waitFor();
       await expect(panel.getByTestId('momentum').getAttribute('data-points')).resolves.toBe(
         String(points.length),

@@ -62,6 +62,12 @@ describe('a season’s history in words: live scoring', () => {
     expect(said(live('PointScored', { seq: 8, winner: 'defender' }), 'nl')).toBe('Punt 8 voor Ann Ace');
     expect(said(live('PointUndone', { seq: 8 }))).toBe('Point 8 taken back');
     expect(said(live('PointUndone', { seq: 8 }), 'nl')).toBe('Punt 8 teruggenomen');
+    expect(said(live('ResultWithdrawn', { withdrawnBy: 'x' }))).toBe(
+      'Result Ann Ace vs Cas Volley taken back with its last point',
+    );
+    expect(said(live('ResultWithdrawn', { withdrawnBy: 'x' }), 'nl')).toBe(
+      'Uitslag Ann Ace tegen Cas Volley met het laatste punt teruggenomen',
+    );
   });
 });
 

@@ -131,6 +131,8 @@ export function summaryOf(
       return texts.result(pairing, match ? scoreOf(match, after) : '', Boolean(payload.pending));
     case 'ResultConfirmed':
       return texts.resultConfirmed(pairing);
+    case 'ResultWithdrawn':
+      return texts.resultWithdrawn(pairing);
     case 'ResultDisputed':
       return texts.resultDisputed(pairing, str('reason') ?? (str('reasonId') ? texts.reasonRemoved : ''));
     case 'MatchRescheduled': {

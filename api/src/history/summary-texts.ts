@@ -23,6 +23,8 @@ export interface SummaryTexts {
   matchPlanned(pairing: string): string;
   result(pairing: string, score: string, pending: boolean): string;
   resultConfirmed(pairing: string): string;
+  /** DESIGN.md §13: the point that ended a live match was taken back, and its pending result with it. */
+  resultWithdrawn(pairing: string): string;
   resultDisputed(pairing: string, reason: string): string;
   /** A dispute's reason whose writer deleted their account (DESIGN.md §10). */
   reasonRemoved: string;
@@ -64,6 +66,7 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
     result: (pairing, score, pending) =>
       `Result ${pairing}: ${score}${pending ? ', waiting for the other side to confirm' : ''}`,
     resultConfirmed: (pairing) => `Result ${pairing} confirmed`,
+    resultWithdrawn: (pairing) => `Result ${pairing} taken back with its last point`,
     resultDisputed: (pairing, reason) => `Result ${pairing} disputed: ${reason}`,
     reasonRemoved: '(reason removed)',
     formerPlayer: 'Former player',
@@ -111,6 +114,7 @@ export const summaryTexts: Record<SummaryLanguage, SummaryTexts> = {
     result: (pairing, score, pending) =>
       `Uitslag ${pairing}: ${score}${pending ? ', wacht op bevestiging van de andere kant' : ''}`,
     resultConfirmed: (pairing) => `Uitslag ${pairing} bevestigd`,
+    resultWithdrawn: (pairing) => `Uitslag ${pairing} met het laatste punt teruggenomen`,
     resultDisputed: (pairing, reason) => `Uitslag ${pairing} betwist: ${reason}`,
     reasonRemoved: '(reden verwijderd)',
     formerPlayer: 'Voormalig speler',

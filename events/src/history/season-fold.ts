@@ -260,6 +260,21 @@ export function evolveSeasonHistory(state: SeasonHistoryState, envelope: EventEn
         const { dueAt: _due, ...entered } = match.confirmation;
         return { ...rest, confirmation: { ...entered, state: 'confirmed' }, updatedAt: event.occurredAt };
       });
+    case 'ResultWithdrawn':
+      // DESIGN.md §13: planned again without a result; the PointUndone that follows gives it its points' scores.
+      return updateMatch(state, event.payload.matchId, (match) =>
+        match.confirmation.state !== 'pending' || match.status === 'cancelled'
+          ? undefined
+          : {
+              ...match,
+              status: 'planned',
+              defender: noScore,
+              challenger: noScore,
+              winner: null,
+              confirmation: { state: 'confirmed' },
+              updatedAt: event.occurredAt,
+            },
+      );
     case 'ResultDisputed':
       return updateMatch(state, event.payload.matchId, (match) =>
         match.confirmation.state !== 'pending'
@@ -368,6 +383,7 @@ const foldedTypes = new Set<string>([
   'MatchCancelled',
   'ResultConfirmed',
   'ResultDisputed',
+  'ResultWithdrawn',
   'ChallengerLeapfrogged',
   'ChallengerSwapped',
   'LiveScoringStarted',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchState } from '../matches/decider.ts';
+import { matchDecider, type MatchState } from '../matches/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { liveDecider, scoreOf, type LiveDomainEvent, type LiveMatchState } from './decider.ts';
+import { liveDecider, RESULT_STAYS, scoreOf, type LiveDomainEvent, type LiveMatchState } from './decider.ts';
 
 const now = new Date('2026-03-14T10:00:00Z');
 const ref = { matchId: 'm1', seasonId: 'season-1', ladderId: 'ladder-1' };
@@ -155,7 +155,77 @@ describe('live scoring (DESIGN.md §7)', () => {
       .thenRejects({ reason: 'conflict', message: 'This match is over', code: 'FINISHED' });
     spec([started, ...points(48)])
       .when({ type: 'UndoPoint', matchId: 'm1', seq: 48 }, now)
-      .thenRejects({ reason: 'conflict', message: 'This match is over', code: 'FINISHED' });
+      .thenRejects({ reason: 'conflict', message: RESULT_STAYS, code: 'FINISHED' });
+  });
+});
+
+describe('a mis-tapped match point is taken back (DESIGN.md §13)', () => {
+  const result = {
+    defender: { matchSets: [{ score: 0 }, { score: 0 }], special: 'none' as const },
+    challenger: { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' as const },
+  };
+  const pending = matchState({
+    ...result,
+    confirmation: {
+      state: 'pending',
+      enteredBy: 'ed-1',
+      side: 'challenger',
+      dueAt: '2026-03-16T10:00:00.000Z',
+    },
+  });
+  const undo = (seq: number, by?: typeof ed) => ({ type: 'UndoPoint' as const, matchId: 'm1', seq, by });
+  const over = { reason: 'conflict', message: RESULT_STAYS, code: 'FINISHED' } as const;
+
+  it('given the point that ended the match and its result waiting for the other side, when it is undone, then the result is withdrawn and the point undone', () => {
+    spec([started, ...points(48)], pending)
+      .when(undo(48, ed), now)
+      .then([
+        { type: 'ResultWithdrawn', streamId: 'm1', payload: { ...ref, withdrawnBy: 'ed-1' } },
+        { type: 'PointUndone', streamId: 'm1', payload: { ...ref, seq: 48 } },
+      ]);
+    // The same from the events alone: the result the point recorded is folded into the match rules' state.
+    const recorded: LiveDomainEvent = {
+      type: 'MatchResultRecorded',
+      payload: {
+        ...ref,
+        ...result,
+        pending: { enteredBy: 'ed-1', side: 'challenger', dueAt: now.toISOString() },
+      },
+    };
+    spec([started, ...points(48), recorded])
+      .when(undo(48, ed), now)
+      .then([
+        { type: 'ResultWithdrawn', streamId: 'm1', payload: { ...ref, withdrawnBy: 'ed-1' } },
+        { type: 'PointUndone', streamId: 'm1', payload: { ...ref, seq: 48 } },
+      ]);
+    spec([started, ...points(48)], pending)
+      .when(undo(47, ed), now)
+      .thenRejects({ reason: 'conflict', message: 'Another point was counted meanwhile', code: 'SEQ' });
+  });
+
+  it('keeps a result that counts, a disputed one, and one of a games-only match its scorer ended', () => {
+    spec([started, ...points(48)], matchState({ ...result, confirmation: { state: 'confirmed' } }))
+      .when(undo(48, ed), now)
+      .thenRejects(over);
+    spec([started, ...points(48)], matchState({ ...result, confirmation: { state: 'disputed' } }))
+      .when(undo(48, ed), now)
+      .thenRejects(over);
+    const ended: LiveDomainEvent = { type: 'LiveMatchEnded', payload: { ...ref, seq: 4 } };
+    spec([started, ...points(4), ended], pending, 'GAMESONLY')
+      .when(undo(4, ed), now)
+      .thenRejects(over);
+    // Who withdraws it is written down: a command without an account withdraws nothing.
+    spec([started, ...points(48)], pending)
+      .when(undo(48), now)
+      .thenRejects(over);
+  });
+
+  it('folds the withdrawal into the match rules: no result, nothing waiting', () => {
+    const folded = matchDecider.evolve(pending, {
+      type: 'ResultWithdrawn',
+      payload: { ...ref, withdrawnBy: 'ed-1' },
+    });
+    expect(folded.match).toEqual(matchState().match);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type MatchCaller,
   type MatchState,
 } from '../matches/decider.ts';
+import { resultWithdrawn, type MatchDomainEvent } from '../matches/events.ts';
 import { recalculate } from '../matches/scoring.ts';
 import { liveScore, recordedSides, type LiveConfig, type LiveScore, type Side } from './engine.ts';
 import { liveMatchEnded, liveScoringStarted, pointScored, pointUndone } from './events.ts';
@@ -47,12 +48,16 @@ export type LiveDomainEvent =
       payload: MatchRef & Pick<LiveConfig, 'firstServer' | 'noAd' | 'finalSet'>;
     }
   | { type: typeof pointScored.type; payload: MatchRef & { seq: number; winner: Side } }
-  | { type: typeof pointUndone.type | typeof liveMatchEnded.type; payload: MatchRef & { seq: number } };
+  | { type: typeof pointUndone.type | typeof liveMatchEnded.type; payload: MatchRef & { seq: number } }
+  /** The match events live scoring emits: the result of the point that ends the match, and its withdrawal. */
+  | Extract<MatchDomainEvent, { type: 'MatchResultRecorded' | 'ResultWithdrawn' }>;
 
 export const NOT_LIVE = 'This match is not being scored live';
 export const ALREADY_LIVE = 'This match is already being scored live';
 export const LIVE_FINISHED = 'This match is over';
 export const HAS_RESULT = 'This match has a result already';
+export const RESULT_STAYS =
+  'This match is over and its result can no longer be taken back here; a manager of the club can change it';
 export const OUT_OF_SEQUENCE = 'Another point was counted meanwhile';
 export const ENDS_BY_ITSELF =
   'Only a games-only match is ended by its scorer; this one ends with its last point';
@@ -129,9 +134,22 @@ export const liveDecider: Decider<LiveCommand, LiveMatchState, LiveDomainEvent> 
       case 'UndoPoint': {
         // Stryker disable next-line LogicalOperator: equivalent, the score is there exactly when the match is live
         if (!state.live || !score) return refuse('NOT_LIVE', NOT_LIVE);
-        if (score.finished) return refuse('FINISHED', LIVE_FINISHED);
+        const withdrawnBy = command.by && 'accountId' in command.by ? command.by.accountId : undefined;
+        // DESIGN.md §13: the point that ended the match is taken back while its result waits for the other side;
+        // a result that counts (or is disputed, or a games-only match ended by its scorer) stays.
+        const reopens = score.finished && !state.live.ended && match.confirmation.state === 'pending';
+        if (score.finished && !(reopens && withdrawnBy)) return refuse('FINISHED', RESULT_STAYS);
         if (command.seq !== score.seq || score.seq === 0) return refuse('SEQ', OUT_OF_SEQUENCE);
-        return [{ type: pointUndone.type, streamId: match.matchId, payload: { ...ref, seq: command.seq } }];
+        const undone: NewEvent = {
+          type: pointUndone.type,
+          streamId: match.matchId,
+          payload: { ...ref, seq: command.seq },
+        };
+        if (!reopens) return [undone];
+        return [
+          { type: resultWithdrawn.type, streamId: match.matchId, payload: { ...ref, withdrawnBy } },
+          undone,
+        ];
       }
       case 'EndLiveMatch': {
         // Stryker disable next-line LogicalOperator: equivalent, the score is there exactly when the match is live
@@ -174,6 +192,9 @@ export const liveDecider: Decider<LiveCommand, LiveMatchState, LiveDomainEvent> 
           : state;
       case 'LiveMatchEnded':
         return state.live ? { ...state, live: { ...state.live, ended: true } } : state;
+      case 'MatchResultRecorded':
+      case 'ResultWithdrawn':
+        return { ...state, match: matchDecider.evolve(state.match, event) };
       // Stryker disable next-line all: unreachable, the type checker proves every event handled
       default: {
         const unknown: never = event;

@@ -364,6 +364,11 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
           match: { ...match, hadWinner: match.hadWinner || winner !== null, confirmation: confirmed },
         };
       }
+      case 'ResultWithdrawn':
+        // DESIGN.md §13: the match is as before its result (live again, its points in the live rules' state).
+        return match
+          ? { ...state, match: { ...match, defender: noScore, challenger: noScore, confirmation: confirmed } }
+          : state;
       case 'ResultDisputed':
         return match
           ? { ...state, match: { ...match, confirmation: { ...match.confirmation, state: 'disputed' } } }

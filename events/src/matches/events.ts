@@ -77,6 +77,16 @@ export const resultDisputed = defineEvent({
       'A dispute carries its reason, or the id and SHA-256 of its reason kept beside the log',
     ),
 });
+/**
+ * DESIGN.md §13: the point that ended a match scored live was taken back while its result still waited for the
+ * other side. The match is live again, without a result; what the pending result had started (its confirmation
+ * deadline, its place in the ratings) is gone with it.
+ */
+export const resultWithdrawn = defineEvent({
+  type: 'ResultWithdrawn',
+  schemaVersion: 1,
+  payload: z.object({ ...matchRef, withdrawnBy: z.uuid() }),
+});
 export const matchRescheduled = defineEvent({
   type: 'MatchRescheduled',
   schemaVersion: 1,
@@ -136,18 +146,10 @@ export const matchEvents = [
   resultDisputed,
   challengerSwapped,
   matchLocationSet,
+  resultWithdrawn,
 ] as const;
 
-export type MatchEvent =
-  | EventOf<typeof matchCreated>
-  | EventOf<typeof matchResultRecorded>
-  | EventOf<typeof matchRescheduled>
-  | EventOf<typeof matchCancelled>
-  | EventOf<typeof challengerLeapfrogged>
-  | EventOf<typeof resultConfirmed>
-  | EventOf<typeof resultDisputed>
-  | EventOf<typeof challengerSwapped>
-  | EventOf<typeof matchLocationSet>;
+export type MatchEvent = EventOf<(typeof matchEvents)[number]>;
 
 /** The match events as `decide` emits them and `evolve` folds them, inferred from the schemas above. */
 export type MatchNewEvent = NewEventOf<(typeof matchEvents)[number]>;

@@ -436,7 +436,10 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'PointUndone':
     case 'LiveMatchEnded':
     case 'MatchLocationSet':
+    case 'ResultWithdrawn':
       // Stryker restore StringLiteral
+      // A withdrawn result (DESIGN.md §13): the match page shows nothing to confirm; the point that ends the match
+      // again asks anew.
       // Partner requests: the partner gets the invitation mail (api/src/teams/partner-invitations.ts); managers
       // hear of the team only when its TeamRegistered follows the partner's yes (DESIGN.md §9).
       return [];

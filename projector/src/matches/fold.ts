@@ -120,6 +120,23 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
       match.updated_at = event.occurredAt;
       return;
     }
+    case 'ResultWithdrawn': {
+      const match = openMatch(rows, matchId);
+      if (match?.confirmation_state !== 'pending') return;
+      if (match.status !== 'planned') match.calendar_sequence++;
+      Object.assign(match, {
+        status: 'planned',
+        winner: null,
+        defender_score: noResult,
+        challenger_score: noResult,
+        confirmation_state: 'confirmed',
+        confirmation_due_at: null,
+        entered_by: null,
+        entered_side: null,
+        updated_at: event.occurredAt,
+      });
+      return;
+    }
     case 'ResultDisputed': {
       const match = rows.matches.get(matchId);
       if (match?.confirmation_state !== 'pending') return;

@@ -156,6 +156,22 @@ export const matchesProjection: Projection = {
         }
         break;
       }
+      case 'ResultWithdrawn': {
+        // DESIGN.md §13: planned again without a result; the live projection's PointUndone, the next event of the
+        // same command, writes the set scores of the points left.
+        const { rowCount } = await context.query(
+          `UPDATE matches SET status = 'planned', winner = NULL, defender_score = $2, challenger_score = $2,
+             calendar_sequence = calendar_sequence + (status <> 'planned')::int, confirmation_state = 'confirmed',
+             confirmation_due_at = NULL, entered_by = NULL, entered_side = NULL, updated_at = $3
+           WHERE id = $1 AND confirmation_state = 'pending' AND status <> 'cancelled'`,
+          [matchId, JSON.stringify(noScore), event.occurredAt],
+        );
+        if (rowCount) {
+          seasonChanged('matches');
+          await pushMatch(context, matchId, seasonId, ladderId);
+        }
+        break;
+      }
       case 'ResultDisputed': {
         const { rowCount } = await context.query(
           `UPDATE matches SET confirmation_state = 'disputed', dispute_reason = $2, dispute_reason_id = $4, updated_at = $3

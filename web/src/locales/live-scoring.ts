@@ -39,6 +39,8 @@ const en = {
     keepMine: 'Keep this phone’s score',
     conflictOver: 'The match is over on the server: its score stays.',
     failed: 'The score could not be sent: {{error}}',
+    resultStays:
+      'The result counts already, so the match point cannot be taken back here. A manager of the club can change it.',
     over: 'Match over',
     notScorable: 'This match cannot be scored live: it has a result or was cancelled.',
     notAllowed: 'Only the players of this match and the club’s managers can score it.',
@@ -110,6 +112,8 @@ const nl: typeof en = {
     keepMine: 'Stand van deze telefoon houden',
     conflictOver: 'De wedstrijd is op de server voorbij: die stand blijft.',
     failed: 'De stand kon niet worden verstuurd: {{error}}',
+    resultStays:
+      'De uitslag telt al, dus het matchpunt kan hier niet worden teruggenomen. Een beheerder van de club kan hem wijzigen.',
     over: 'Wedstrijd voorbij',
     notScorable: 'Deze wedstrijd kan niet live worden geteld: er is een uitslag of hij is geannuleerd.',
     notAllowed: 'Alleen de spelers van deze wedstrijd en de beheerders van de club kunnen hem tellen.',

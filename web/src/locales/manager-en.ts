@@ -244,6 +244,7 @@ const managerEn = {
       ChallengeExpired: 'A challenge expired unanswered in {{season}}',
       ResultConfirmed: 'Confirmed a result in {{season}}',
       ResultDisputed: 'Disputed a result in {{season}}',
+      ResultWithdrawn: 'Took back a live match’s result with its last point in {{season}}',
       TeamDroppedForInactivity: 'A team dropped for inactivity in {{season}}',
       TeamPaused: 'A team paused in {{season}}',
       TeamResumed: 'A team came back from a pause in {{season}}',

@@ -243,6 +243,7 @@ const managerNl: ManagerTranslation = {
       ChallengeExpired: 'Een uitdaging verlopen zonder antwoord in {{season}}',
       ResultConfirmed: 'Een uitslag bevestigd in {{season}}',
       ResultDisputed: 'Een uitslag betwist in {{season}}',
+      ResultWithdrawn: 'De uitslag van een live wedstrijd met het laatste punt teruggenomen in {{season}}',
       TeamDroppedForInactivity: 'Een team gezakt wegens inactiviteit in {{season}}',
       TeamPaused: 'Een team gepauzeerd in {{season}}',
       TeamResumed: 'Een team terug van een pauze in {{season}}',

@@ -7,6 +7,7 @@ import type { MatchState } from '@courtside/events/matches/decider';
 import {
   emptyQueue,
   markSent,
+  mayUndo,
   reconcile,
   resolve,
   shownScore,
@@ -47,6 +48,31 @@ describe('the scorer’s queue', () => {
       { seq: 3, winner: C },
       { seq: 4, winner: D },
     ]);
+  });
+
+  it('over by its last point, the match point may still be undone (DESIGN.md §13); after a games-only End, nothing', () => {
+    // 6–0 6–0 to the defender: 48 points.
+    const won = Array<Side>(48).fill(D);
+    const queued = tap(queueOf(won.slice(0, 47)), point(D));
+    expect(shownScore(queued).finished).toBe(true);
+    expect(tap(queued, point(C))).toBe(queued);
+    expect(mayUndo(queued)).toBe(true);
+    expect(tap(queued, { kind: 'undo' }).actions).toEqual([]);
+    const answered: ScorerQueue = { ...emptyQueue(RULES, at(won, true)), actions: [] };
+    expect(tap(answered, { kind: 'undo' }).actions).toEqual([{ kind: 'undo', seq: 48 }]);
+    // The server takes it back: its answer is the state the queue expected, live again, not another scorer's.
+    const undoing = markSent(tap(answered, { kind: 'undo' }));
+    expect(reconcile(undoing, at(won.slice(0, 47)))).toMatchObject({
+      kind: 'in-step',
+      queue: { actions: [] },
+    });
+    const gamesOnly: ScorerQueue = {
+      ...emptyQueue({ ...RULES, matchType: 'GAMESONLY' }, at([D, D, D, D])),
+      actions: [{ kind: 'end', seq: 4 }],
+    };
+    expect(mayUndo(gamesOnly)).toBe(false);
+    expect(tap(gamesOnly, { kind: 'undo' })).toBe(gamesOnly);
+    expect(mayUndo(queueOf([]))).toBe(false);
   });
 
   it('an undo takes back a queued point, unless it is on its way; else it queues the undo of the server’s last', () => {
@@ -138,11 +164,7 @@ function liveServer() {
   const run = (command: LiveCommand) => {
     const events = liveDecider.decide(command, state, now);
     if (isRejection(events)) return events;
-    for (const event of events) {
-      if (['LiveScoringStarted', 'PointScored', 'PointUndone', 'LiveMatchEnded'].includes(event.type)) {
-        state = liveDecider.evolve(state, event as never);
-      }
-    }
+    for (const event of events) state = liveDecider.evolve(state, event as never);
     return null;
   };
   run({ type: 'StartLiveScoring', matchId: 'm', firstServer: D, noAd: false, finalSet: 'SUPER_TIEBREAK' });

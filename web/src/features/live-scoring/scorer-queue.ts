@@ -63,7 +63,9 @@ function applyOne(at: ScorerPoints, action: QueuedAction): ScorerPoints {
 
 /** The states the queue passes through: the server's, then one after each command. */
 function path(queue: ScorerQueue): ScorerPoints[] {
-  const states: ScorerPoints[] = [{ points: queue.server.points, ended: queue.server.finished }];
+  // `ended` is a games-only match's End; any other match is over by its points (and its last one may go: §13).
+  const ended = queue.server.finished && queue.rules.matchType === 'GAMESONLY';
+  const states: ScorerPoints[] = [{ points: queue.server.points, ended }];
   for (const action of queue.actions) states.push(applyOne(states.at(-1)!, action));
   return states;
 }
@@ -81,12 +83,13 @@ export function shownScore(queue: ScorerQueue): LiveScore {
 
 /**
  * The queue after a tap: a point (unless the shown match is over); an undo takes back the last queued point when it
- * is not on its way (`sent`), else it queues an undo of the last
- * point; an end only for a games-only match.
+ * is not on its way (`sent`), else it queues an undo of the last point, also of the point that ended the match; an
+ * end only for a games-only match.
  */
 export function tap(queue: ScorerQueue, action: ScorerTap): ScorerQueue {
   const shown = shownScore(queue);
-  if (shown.finished) return queue;
+  // Over: only the point that ended it may be taken back (DESIGN.md §13; the server keeps a result that counts).
+  if (shown.finished && !(action.kind === 'undo' && mayUndo(queue))) return queue;
   const actions = queue.actions;
   if (action.kind === 'point') {
     return { ...queue, actions: [...actions, { kind: 'point', seq: shown.seq + 1, winner: action.winner }] };
@@ -100,6 +103,15 @@ export function tap(queue: ScorerQueue, action: ScorerTap): ScorerQueue {
   const lastMayGo = last?.kind === 'point' && !(queue.sent && actions.length === 1);
   if (lastMayGo) return { ...queue, actions: actions.slice(0, -1) };
   return { ...queue, actions: [...actions, { kind: 'undo', seq: shown.seq }] };
+}
+
+/**
+ * Whether Undo can take a point back: there is one, and the match was not ended by its scorer (a games-only match's
+ * End is final). The point that ended a match may go while its result waits for the other side (DESIGN.md §13).
+ */
+export function mayUndo(queue: ScorerQueue): boolean {
+  const { points, ended } = target(queue);
+  return points.length > 0 && !ended;
 }
 
 /** The queue once its first command goes out. */

@@ -49,6 +49,9 @@ describe('audit summaries', () => {
     expect(auditSummary({ type: 'PointUndone', payload: { seasonId, seq: 7 } }, names, t)).toBe(
       'Took back point 7 of a live match in Winter',
     );
+    expect(auditSummary({ type: 'ResultWithdrawn', payload: { seasonId } }, names, t)).toBe(
+      'Took back a live match’s result with its last point in Winter',
+    );
   });
 
   it('reads them in Dutch', () => {
@@ -64,6 +67,9 @@ describe('audit summaries', () => {
     );
     expect(auditSummary({ type: 'ResultDisputed', payload: { seasonId, reason: 'x' } }, names, t)).toBe(
       'Een uitslag betwist in Winter',
+    );
+    expect(auditSummary({ type: 'ResultWithdrawn', payload: { seasonId } }, names, t)).toBe(
+      'De uitslag van een live wedstrijd met het laatste punt teruggenomen in Winter',
     );
     expect(auditSummary({ type: 'PartnerRequestDeclined', payload: { seasonId } }, names, t)).toBe(
       'Een partnerverzoek geweigerd in Winter',

@@ -102,6 +102,7 @@ export function auditSummary(
     case 'ChallengeExpired':
     case 'ResultConfirmed':
     case 'ResultDisputed':
+    case 'ResultWithdrawn':
     case 'TeamDroppedForInactivity':
     case 'TeamPaused':
     case 'TeamResumed':

@@ -111,6 +111,8 @@ export function ScorerPage() {
             <span className="text-red-700">
               {t('liveScoring.scorer.failed', { error: scorer.notice.error })}
             </span>
+          ) : scorer.notice?.kind === 'resultStays' ? (
+            <span className="text-red-700">{t('liveScoring.scorer.resultStays')}</span>
           ) : shown.finished ? (
             <span className="font-semibold text-ink-900">
               {t('liveScoring.scorer.over')}
@@ -176,11 +178,11 @@ export function ScorerPage() {
             ))}
           </div>
         )}
-        <div className={`flex items-center gap-3 ${shown.finished ? 'hidden' : ''}`}>
+        <div className={`flex items-center gap-3 ${shown.finished && !scorer.mayUndo ? 'hidden' : ''}`}>
           <button
             type="button"
             onClick={() => scorer.tap({ kind: 'undo' })}
-            disabled={shown.seq === 0 || shown.finished}
+            disabled={!scorer.mayUndo}
             className="min-h-14 flex-1 rounded-2xl bg-white text-base font-semibold text-ink-900 shadow-xs ring-1 ring-ink-300 active:bg-ink-100 disabled:opacity-40"
           >
             ↶ {t('liveScoring.scorer.undo')}

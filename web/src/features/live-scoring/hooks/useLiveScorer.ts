@@ -21,6 +21,7 @@ import {
   reconcile,
   resolve,
   shownScore,
+  mayUndo,
   tap as tapQueue,
   target,
   unsentPoints,
@@ -30,7 +31,14 @@ import {
   type ServerPoints,
 } from '../scorer-queue';
 
-export type ScorerNotice = { kind: 'failed'; error: string } | null;
+export type ScorerNotice = { kind: 'failed'; error: string } | { kind: 'resultStays' } | null;
+
+/** The `reason` of a refusal's body (DESIGN.md §15 codes), if it has one. */
+function refusalReason(error: unknown): string | undefined {
+  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return undefined;
+  const { reason } = error.body as { reason?: unknown };
+  return typeof reason === 'string' ? reason : undefined;
+}
 export type ScorerStatus = 'loading' | 'not-live' | 'failed' | 'ready';
 
 function send(matchId: string, action: QueuedAction): Promise<LiveView> {
@@ -118,7 +126,11 @@ export function useLiveScorer(matchId: string) {
         }
         if (isLost(error)) return markUnsure(true);
         // Refused for another reason (not allowed, no longer live): the queue cannot go; take the server's state.
-        setNotice({ kind: 'failed', error: errorText(error, String(error)) });
+        setNotice(
+          next.kind === 'undo' && refusalReason(error) === 'FINISHED'
+            ? { kind: 'resultStays' }
+            : { kind: 'failed', error: errorText(error, String(error)) },
+        );
         dropRef.current = true;
         markUnsure(true);
         return;
@@ -253,6 +265,8 @@ export function useLiveScorer(matchId: string) {
     shown: queue ? shownScore(queue) : null,
     /** The commands not answered yet. */
     pending: queue?.actions.length ?? 0,
+    /** Undo has a point to take back (also the match point: DESIGN.md §13). */
+    mayUndo: queue ? mayUndo(queue) : false,
     unsent: queue ? unsentPoints(queue) : [],
     /** No connection to the server: the browser says so, or the last answer was lost. */
     offline: !network || (unsure && status === 'ready'),
