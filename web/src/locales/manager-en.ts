@@ -13,6 +13,11 @@ const managerEn = {
     noLadders: 'No ladders yet',
     addLadder: 'Add ladder',
     history: 'History',
+    managers: 'Managers',
+    loadingManagers: 'Loading the managers…',
+    lostAccess: 'You no longer manage {{company}}',
+    lostAccessText:
+      'You were removed as a manager of this club, so its manager pages are closed to you. Its ladders stay open to everyone.',
     tabs: { season: 'Season', ladder: 'Ladder', participants: 'Participants', matches: 'Matches' },
     newLadder: 'New ladder',
     newLadderIntro: 'Give the ladder a name, a contact email address and its sport.',

@@ -12,6 +12,11 @@ const managerNl: ManagerTranslation = {
     noLadders: 'Nog geen ladders',
     addLadder: 'Ladder toevoegen',
     history: 'Geschiedenis',
+    managers: 'Beheerders',
+    loadingManagers: 'De beheerders worden geladen…',
+    lostAccess: 'Je beheert {{company}} niet meer',
+    lostAccessText:
+      'Je bent als beheerder van deze club verwijderd, dus de beheerpagina’s zijn voor jou gesloten. De ladders blijven voor iedereen open.',
     tabs: { season: 'Seizoen', ladder: 'Ladder', participants: 'Deelnemers', matches: 'Wedstrijden' },
     newLadder: 'Nieuwe ladder',
     newLadderIntro: 'Geef de ladder een naam, een e-mailadres voor contact en de sport.',
