@@ -2,6 +2,19 @@ import type { notificationLanguages } from '@courtside/events/notifications/noti
 
 export type SummaryLanguage = (typeof notificationLanguages)[number];
 
+/** A calendar day (`YYYY-MM-DD`, the club's day) as its language writes it: "12 Aug 2026", "12 aug 2026". */
+const dayFormats: Record<SummaryLanguage, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  nl: new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/** `day` in the words of `language`; anything that is not a `YYYY-MM-DD` day is left as it is. */
+export function dayIn(language: SummaryLanguage, day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayFormats[language].format(date);
+}
+
 /** The words of a season's history (`season-history.ts`), per language of the auditor's page. */
 export interface SummaryTexts {
   aTeam: string;
@@ -18,6 +31,7 @@ export interface SummaryTexts {
   removed(team: string, from: string): string;
   movedByManager(team: string, from: string, to: string): string;
   droppedForInactivity(team: string, from: string, to: string): string;
+  /** `until` is the first day back, as `dayIn` writes it. */
   paused(team: string, until: string): string;
   resumed(team: string): string;
   matchPlanned(pairing: string): string;
