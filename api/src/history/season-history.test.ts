@@ -116,13 +116,14 @@ describe('a season’s history in words: a pause', () => {
       streamId: 's1',
     } as EventEnvelope;
     expect(summaryOf(paused, state, state, names, 'en')).toBe('Cas Volley paused until 4 Dec 2026');
-    expect(summaryOf(paused, state, state, names, 'nl')).toBe('Cas Volley gepauzeerd tot 4 dec 2026');
+    expect(summaryOf(paused, state, state, names, 'nl')).toBe('Cas Volley gepauzeerd tot 4 dec. 2026');
   });
 
   it('leaves a value that is not a day as it is', () => {
     expect(dayIn('en', '2026-08-12')).toBe('12 Aug 2026');
-    expect(dayIn('nl', '2026-03-01')).toBe('1 mrt 2026');
+    expect(dayIn('nl', '2026-03-01')).toBe('1 mrt. 2026');
     expect(dayIn('en', 'soon')).toBe('soon');
     expect(dayIn('en', '2026-13-45')).toBe('2026-13-45');
+    expect(dayIn('nl', '2026-02-30')).toBe('2026-02-30');
   });
 });

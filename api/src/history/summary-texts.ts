@@ -2,17 +2,23 @@ import type { notificationLanguages } from '@courtside/events/notifications/noti
 
 export type SummaryLanguage = (typeof notificationLanguages)[number];
 
-/** A calendar day (`YYYY-MM-DD`, the club's day) as its language writes it: "12 Aug 2026", "12 aug 2026". */
-const dayFormats: Record<SummaryLanguage, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
-  nl: new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+/** Month names as the web app writes them (web/src/lib/dates.ts), so the history and the audit page agree. */
+const monthNames: Record<SummaryLanguage, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  nl: ['jan.', 'feb.', 'mrt.', 'apr.', 'mei', 'jun.', 'jul.', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
 };
 
-/** `day` in the words of `language`; anything that is not a `YYYY-MM-DD` day is left as it is. */
+/**
+ * A calendar day (`YYYY-MM-DD`, the club's day) as its language writes it: "12 Aug 2026", "12 aug. 2026";
+ * anything that is not a real day is left as it is.
+ */
 export function dayIn(language: SummaryLanguage, day: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormats[language].format(date);
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!parts) return day;
+  const [year, month, date] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const check = new Date(Date.UTC(year, month - 1, date));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return day;
+  return `${date} ${monthNames[language][month - 1]} ${year}`;
 }
 
 /** The words of a season's history (`season-history.ts`), per language of the auditor's page. */

@@ -250,7 +250,7 @@ const managerEn = {
       ResultConfirmed: 'Confirmed a result in {{season}}',
       ResultDisputed: 'Disputed a result in {{season}}',
       TeamDroppedForInactivity: 'A team dropped for inactivity in {{season}}',
-      TeamPaused: 'A team paused in {{season}}',
+      TeamPaused: 'A team paused until {{until}} in {{season}}',
       TeamResumed: 'A team came back from a pause in {{season}}',
       ChallengerLeapfrogged: 'A challenger moved from #{{from}} to #{{to}} in {{season}}',
       ChallengerSwapped: 'A challenger swapped places, from #{{from}} to #{{to}} in {{season}}',

@@ -249,7 +249,7 @@ const managerNl: ManagerTranslation = {
       ResultConfirmed: 'Een uitslag bevestigd in {{season}}',
       ResultDisputed: 'Een uitslag betwist in {{season}}',
       TeamDroppedForInactivity: 'Een team gezakt wegens inactiviteit in {{season}}',
-      TeamPaused: 'Een team gepauzeerd in {{season}}',
+      TeamPaused: 'Een team gepauzeerd tot {{until}} in {{season}}',
       TeamResumed: 'Een team terug van een pauze in {{season}}',
       ChallengerLeapfrogged: 'Een uitdager ging van #{{from}} naar #{{to}} in {{season}}',
       ChallengerSwapped: 'Een uitdager wisselde van plaats, van #{{from}} naar #{{to}} in {{season}}',
