@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
@@ -40,6 +40,10 @@ const text = {
   removed: (name: string, club: string) => `${name} no longer manages ${club}.`,
   lostAccess: (club: string) => `You no longer manage ${club}`,
 };
+
+/** The keyboard focus is inside `section` (not lost to <body>). */
+const focusInside = (section: Locator) =>
+  section.evaluate((node) => node.contains(node.ownerDocument.activeElement));
 
 /** The invitation link ("Accept: …", English) of the newest mail to `email` whose subject matches `subject`. */
 async function mailedLink(smtp: SmtpCollector, email: string, subject: RegExp): Promise<string> {
@@ -156,6 +160,7 @@ describe('a club moves in, on a phone', () => {
       await page.keyboard.type(co.email);
       await page.keyboard.press('Enter');
       await page.getByText(text.invitedManager(co.email)).first().waitFor();
+      await expect.poll(() => focusInside(managers)).toBe(true);
       await managers.getByTestId('manager-invitations').getByText(co.email).waitFor();
       await expectAxeClean(page, 'the Managers section, an invitation pending (phone)');
       await managerBrowser.screenshot('club-moves-in-managers-phone-en');
@@ -188,6 +193,7 @@ describe('a club moves in, on a phone', () => {
       await expect.poll(() => focused(text.confirmRemove)).toBe(true);
       await page.keyboard.press('Enter');
       await page.getByText(text.removed('Cor Comanager', club)).first().waitFor();
+      await expect.poll(() => focusInside(managers)).toBe(true);
       await expect.poll(() => managers.getByTestId('manager-list').locator('li').count()).toBe(1);
       await expectAxeClean(page, 'the Managers section, after a removal (phone)');
 

@@ -79,6 +79,7 @@ export default function ManagersSection({ companyId, companyName, onLeft }: Mana
   const invite = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
+    if (sending) return;
     if (!address) {
       setEmailError(t('managers.emailMissing'));
       return;
@@ -137,7 +138,7 @@ export default function ManagersSection({ companyId, companyName, onLeft }: Mana
     heading.current?.focus();
   };
 
-  const smallButton = `${secondaryButtonClass} px-3 py-1.5 text-red-700`;
+  const smallButton = `${secondaryButtonClass} px-3 py-1.5 text-red-700 aria-disabled:opacity-60`;
   return (
     <section aria-labelledby={`${ids}-title`} className="space-y-5" data-testid="managers">
       <div>
@@ -182,9 +183,9 @@ export default function ManagersSection({ companyId, companyName, onLeft }: Mana
               <button
                 type="button"
                 className={smallButton}
-                disabled={busy === manager.accountId}
+                aria-disabled={busy === manager.accountId || undefined}
                 aria-label={t('managers.removeLabel', { name: nameOf(manager) })}
-                onClick={() => setRemoving(manager)}
+                onClick={() => busy === undefined && setRemoving(manager)}
               >
                 {t('managers.remove')}
               </button>
@@ -230,9 +231,9 @@ export default function ManagersSection({ companyId, companyName, onLeft }: Mana
                   <button
                     type="button"
                     className={smallButton}
-                    disabled={busy === invitation.invitationId}
+                    aria-disabled={busy === invitation.invitationId || undefined}
                     aria-label={t('managers.revokeLabel', { email: invitation.email })}
-                    onClick={() => setRevoking(invitation)}
+                    onClick={() => busy === undefined && setRevoking(invitation)}
                   >
                     {t('managers.revoke')}
                   </button>
@@ -261,7 +262,12 @@ export default function ManagersSection({ companyId, companyName, onLeft }: Mana
           hint={t('managers.emailHint')}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" className={primaryButtonClass} disabled={sending}>
+        {/* Not disabled while sending: a disabled button would drop the keyboard focus to <body>. */}
+        <button
+          type="submit"
+          className={`${primaryButtonClass} aria-disabled:opacity-60`}
+          aria-disabled={sending || undefined}
+        >
           {sending ? t('managers.sending') : t('managers.send')}
         </button>
       </form>
