@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import { initialSeasonHistory, type SeasonHistoryState } from '@courtside/events/history/season-fold';
 import { summaryOf } from './season-history.ts';
+import { dayIn } from './summary-texts.ts';
 
 const [ann, cas] = ['acc-ann', 'acc-cas'];
 const team = (teamId: string, memberId: string, position: number) => ({
@@ -111,5 +112,24 @@ describe('a season’s history in words: a manager’s invitations', () => {
       'Uitnodiging ingetrokken',
       'Uitnodiging geaccepteerd',
     ]);
+  });
+});
+
+describe('a season’s history in words: a pause', () => {
+  it('writes the first day back as a date of the auditor’s language, not as the raw day', () => {
+    const paused = {
+      ...live('TeamPaused', { teamId: 'bottom', from: '2026-11-20', until: '2026-12-04' }),
+      streamId: 's1',
+    } as EventEnvelope;
+    expect(summaryOf(paused, state, state, names, 'en')).toBe('Cas Volley paused until 4 Dec 2026');
+    expect(summaryOf(paused, state, state, names, 'nl')).toBe('Cas Volley gepauzeerd tot 4 dec. 2026');
+  });
+
+  it('leaves a value that is not a day as it is', () => {
+    expect(dayIn('en', '2026-08-12')).toBe('12 Aug 2026');
+    expect(dayIn('nl', '2026-03-01')).toBe('1 mrt. 2026');
+    expect(dayIn('en', 'soon')).toBe('soon');
+    expect(dayIn('en', '2026-13-45')).toBe('2026-13-45');
+    expect(dayIn('nl', '2026-02-30')).toBe('2026-02-30');
   });
 });

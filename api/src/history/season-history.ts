@@ -14,7 +14,7 @@ import { INITIAL_RATING } from '@courtside/events/ratings/glicko2';
 import { sideRatingOf, type StandingsRow } from '../teams/standings.ts';
 import { FORMER_PLAYER } from '@courtside/projector/api-tables';
 import type { StoredEvent } from './history-queries.ts';
-import { summaryTexts, type SummaryLanguage, type SummaryTexts } from './summary-texts.ts';
+import { dayIn, summaryTexts, type SummaryLanguage, type SummaryTexts } from './summary-texts.ts';
 
 export interface HistoryItem {
   position: number;
@@ -122,7 +122,7 @@ export function summaryOf(
     case 'TeamDroppedForInactivity':
       return texts.droppedForInactivity(team(), at(before), at(after));
     case 'TeamPaused':
-      return texts.paused(team(), str('until') ?? '');
+      return texts.paused(team(), dayIn(language, str('until') ?? ''));
     case 'TeamResumed':
       return texts.resumed(team());
     case 'MatchCreated':

@@ -2,6 +2,25 @@ import type { notificationLanguages } from '@courtside/events/notifications/noti
 
 export type SummaryLanguage = (typeof notificationLanguages)[number];
 
+/** Month names as the web app writes them (web/src/lib/dates.ts), so the history and the audit page agree. */
+const monthNames: Record<SummaryLanguage, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  nl: ['jan.', 'feb.', 'mrt.', 'apr.', 'mei', 'jun.', 'jul.', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
+};
+
+/**
+ * A calendar day (`YYYY-MM-DD`, the club's day) as its language writes it: "12 Aug 2026", "12 aug. 2026";
+ * anything that is not a real day is left as it is.
+ */
+export function dayIn(language: SummaryLanguage, day: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!parts) return day;
+  const [year, month, date] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const check = new Date(Date.UTC(year, month - 1, date));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return day;
+  return `${date} ${monthNames[language][month - 1]} ${year}`;
+}
+
 /** The words of a season's history (`season-history.ts`), per language of the auditor's page. */
 export interface SummaryTexts {
   aTeam: string;
@@ -18,6 +37,7 @@ export interface SummaryTexts {
   removed(team: string, from: string): string;
   movedByManager(team: string, from: string, to: string): string;
   droppedForInactivity(team: string, from: string, to: string): string;
+  /** `until` is the first day back, as `dayIn` writes it. */
   paused(team: string, until: string): string;
   resumed(team: string): string;
   matchPlanned(pairing: string): string;

@@ -99,6 +99,12 @@ export type Invitation = z.infer<typeof invitationSchema>;
 const invitationPath = (token: string, action = '') =>
   `${ACCOUNT_API}/invitations/${encodeURIComponent(token)}${action}`;
 
+/** The token of an invitation page's router path (`/account/{locale}/invitation/{token}`, a `from`), if it is one. */
+export function invitationTokenOf(path: string | undefined): string | undefined {
+  const token = path?.match(/^\/account\/[^/]+\/invitation\/([^/?#]+)/)?.[1];
+  return token ? decodeURIComponent(token) : undefined;
+}
+
 export function getInvitation(token: string, signal?: AbortSignal): Promise<Invitation> {
   return request('GET', invitationPath(token), { schema: invitationSchema, signal });
 }

@@ -26,7 +26,7 @@ import {
 } from '../../../lib/phone';
 import { isValidPhone } from '../../../lib/phone-validation';
 import { accountAtom } from '../../../stores/session';
-import { saveMinimalAccount } from '../api/account';
+import { getInvitation, invitationTokenOf, saveMinimalAccount } from '../api/account';
 import { useReturnTo } from '../hooks/useReturnTo';
 
 /** /account/{locale}/onboarding: name and phone (the minimal account); then back to `from`. */
@@ -68,21 +68,30 @@ export function OnboardingPage() {
     setError,
     reset,
     getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(schema),
     defaultValues: { fullName: '', country: DEFAULT_PHONE_COUNTRY as string, number: '' },
   });
 
-  // Prefill with what the account already has (when the user comes back to change it).
+  // Prefill with what the account already has (when the user comes back to change it), else with the name the
+  // club gave the invitation this account came from (DESIGN.md §15: "the invitation's fullName prefills it").
+  const invitationToken = invitationTokenOf(from);
   useEffect(() => {
     const controller = new AbortController();
     getAccount(controller.signal)
-      .then((account) => {
+      .then(async (account) => {
         setAccount(account);
         const typed = getValues();
         // Never overwrite what the user has started typing.
-        if (typed.fullName || typed.number || (!account.fullName && !account.phoneNumber)) return;
+        if (typed.fullName || typed.number) return;
+        if (!account.fullName && !account.phoneNumber) {
+          if (!invitationToken) return;
+          const { fullName } = await getInvitation(invitationToken, controller.signal);
+          if (fullName && !getValues().fullName) setValue('fullName', fullName);
+          return;
+        }
         reset({
           fullName: account.fullName ?? '',
           country: countryForCallingCode(account.phoneNumber?.countryCode),
@@ -93,7 +102,7 @@ export function OnboardingPage() {
         // Prefilling is a nicety; the form works without it.
       });
     return () => controller.abort();
-  }, [getValues, reset, setAccount]);
+  }, [getValues, reset, setAccount, setValue, invitationToken]);
 
   const onSubmit = handleSubmit(async ({ fullName, country, number }) => {
     try {

@@ -170,7 +170,7 @@ export function AuditPage() {
               </time>
               <div className="mt-0.5 min-w-0 flex-1 sm:mt-0">
                 <p className="text-sm font-medium break-words text-ink-900">
-                  {auditSummary(event, names, t)}
+                  {auditSummary(event, names, t, locale)}
                 </p>
                 <p className="mt-0.5 text-xs text-ink-500">
                   {event.actor.name} · <span className="font-mono">{event.type}</span>

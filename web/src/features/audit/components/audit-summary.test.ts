@@ -136,3 +136,21 @@ describe('audit summaries', () => {
     expect(auditSummary({ type: 'TournamentOpened', payload: null }, names, t)).toBe('Tournament opened');
   });
 });
+
+describe('audit summaries: a pause', () => {
+  const names = emptyNames();
+  learnNames(names, { type: 'SeasonCreated', payload: { seasonId, ladderId, name: 'Winter' } });
+  const paused = {
+    type: 'TeamPaused',
+    payload: { seasonId, teamId: 't', from: '2026-07-30', until: '2026-08-12' },
+  };
+
+  it('says the first day back as a date of the page’s language, not the raw day', () => {
+    expect(auditSummary(paused, names, i18n.getFixedT('en'), 'en')).toBe(
+      'A team paused until 12 Aug 2026 in Winter',
+    );
+    expect(auditSummary(paused, names, i18n.getFixedT('nl'), 'nl')).toBe(
+      'Een team gepauzeerd tot 12 aug. 2026 in Winter',
+    );
+  });
+});

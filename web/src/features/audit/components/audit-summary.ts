@@ -1,4 +1,6 @@
 import type { TFunction } from '../../../lib/i18n';
+import { formatDay } from '../../../lib/dates';
+import type { Locale } from '../../../lib/locale';
 
 /** Names of ladders and seasons by id (from the company's lists and from the events themselves). */
 export interface AuditNames {
@@ -40,6 +42,8 @@ export function auditSummary(
   event: { type: string; payload: unknown },
   names: AuditNames,
   t: TFunction,
+  /** The page's language, for dates in the text (a pause's first day back). */
+  locale: Locale = 'en',
 ): string {
   const payload = asPayload(event.payload);
   const unknown = t('audit.unknown');
@@ -104,12 +108,17 @@ export function auditSummary(
     case 'ResultDisputed':
     case 'ResultWithdrawn':
     case 'TeamDroppedForInactivity':
-    case 'TeamPaused':
     case 'TeamResumed':
     case 'LiveScoringStarted':
     case 'LiveMatchEnded':
     case 'SeasonRulesChanged':
       return t(`audit.types.${event.type}`, { season: seasonName(payload.seasonId) });
+    case 'TeamPaused':
+      // `until`, the first day back, as a date of the page's language ("12 Aug 2026"), not the raw day.
+      return t('audit.types.TeamPaused', {
+        until: formatDay(text(payload.until), locale) || unknown,
+        season: seasonName(payload.seasonId),
+      });
     case 'PointScored':
     case 'PointUndone':
       return t(`audit.types.${event.type}`, {

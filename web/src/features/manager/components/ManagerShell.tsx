@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLoaderData, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { Dropdown } from '../../../components/forms/Dropdown';
@@ -9,7 +9,9 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
 import type { GuardFacts } from '../../../lib/guards';
-import { isApiError } from '../../../lib/http';
+import { addInterceptor, isApiError } from '../../../lib/http';
+import { getCompanies } from '../../../lib/account-api';
+import { ADMIN_API } from '@courtside/events/api-paths';
 import { liveRooms, type LadderChangedPayload } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
 import { getLadders, type Ladder } from '../api/ladders';
@@ -18,6 +20,16 @@ import { i18n } from '../../../lib/i18n';
 import { addManagerTexts } from '../../../locales/manager-texts';
 
 addManagerTexts(i18n);
+
+const ManagersSection = lazy(() => import('./ManagersSection'));
+
+function ManagersIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" className={className} aria-hidden="true">
+      <path d="M7 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM14.5 9a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM1.6 15.1a5.5 5.5 0 0 1 10.8 0 .9.9 0 0 1-.5 1A13.4 13.4 0 0 1 7 17c-1.7 0-3.3-.3-4.9-.9a.9.9 0 0 1-.5-1ZM14.5 16h-.1a7 7 0 0 0-1.4-4.6 4 4 0 0 1 5.8 3.4.7.7 0 0 1-.4.7c-1.2.4-2.5.5-3.9.5Z" />
+    </svg>
+  );
+}
 
 const sameName = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();
@@ -37,6 +49,10 @@ export function ManagerShell() {
   const facts = useLoaderData() as GuardFacts | undefined;
   const company = facts?.companies?.find((c) => c.id === companyId);
   const [ladders, setLadders] = useState<Ladder[] | null>(null);
+  // Removed as a manager (DESIGN.md §9): a manager call answered 403 or 404 and the company is no longer ours.
+  const [lostAccess, setLostAccess] = useState(false);
+  const [managersOpen, setManagersOpen] = useState(false);
+  const managersPanel = useId();
   useDocumentTitle(
     [ladderName, company ? company.name : undefined, t('manager.title')].filter(Boolean).join(' · '),
   );
@@ -90,7 +106,26 @@ export function ManagerShell() {
     }
   };
 
-  useLiveRoom(company ? liveRooms.company(companyId) : null, {
+  // A removed manager's open page loses access on the next call: say so rather than leave a broken screen.
+  useEffect(() => {
+    if (!company) return;
+    let checking = false;
+    return addInterceptor({
+      onError: (error, call) => {
+        if (checking || (error.status !== 403 && error.status !== 404) || !call.path.startsWith(ADMIN_API))
+          return;
+        checking = true;
+        getCompanies()
+          .then((companies) => {
+            if (!companies.some((c) => c.id === companyId)) setLostAccess(true);
+          })
+          .catch(() => undefined)
+          .finally(() => (checking = false));
+      },
+    });
+  }, [companyId, company !== undefined]);
+
+  useLiveRoom(company && !lostAccess ? liveRooms.company(companyId) : null, {
     'ladder.changed': (push) => void onLadderChanged(push),
     onResync: () => void reloadLadders().catch(() => undefined),
   });
@@ -105,6 +140,20 @@ export function ManagerShell() {
       <section className="mx-auto max-w-lg py-10 text-center sm:py-16" role="alert">
         <h1 className="text-2xl font-semibold tracking-tight text-ink-900">{t('manager.noCompany')}</h1>
         <p className="mt-3 text-base text-ink-600">{t('manager.noCompanyText')}</p>
+        <Link to={pagePath('company', locale)} className={`${primaryButtonClass} mt-6`}>
+          {t('manager.companies')}
+        </Link>
+      </section>
+    );
+  }
+
+  if (lostAccess) {
+    return (
+      <section className="mx-auto max-w-lg py-10 text-center sm:py-16" role="alert" data-testid="lost-access">
+        <h1 className="text-2xl font-semibold tracking-tight text-ink-900">
+          {t('manager.lostAccess', { company: company.name })}
+        </h1>
+        <p className="mt-3 text-base text-ink-600">{t('manager.lostAccessText')}</p>
         <Link to={pagePath('company', locale)} className={`${primaryButtonClass} mt-6`}>
           {t('manager.companies')}
         </Link>
@@ -164,15 +213,45 @@ export function ManagerShell() {
             <AddIcon className="size-5" />
             {t('manager.addLadder')}
           </Link>
-          <Link
-            to={pagePath('audit', locale, companyId)}
-            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-            title={t('manager.history')}
-          >
-            <HistoryIcon className="size-5" />
-            <span className="sr-only sm:not-sr-only">{t('manager.history')}</span>
-          </Link>
+          <div className="flex items-center gap-1.5">
+            <Link
+              to={pagePath('audit', locale, companyId)}
+              className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+              title={t('manager.history')}
+            >
+              <HistoryIcon className="size-5" />
+              <span className="sr-only sm:not-sr-only">{t('manager.history')}</span>
+            </Link>
+            <button
+              type="button"
+              className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
+              title={t('manager.managers')}
+              aria-expanded={managersOpen}
+              aria-controls={managersPanel}
+              onClick={() => setManagersOpen((open) => !open)}
+              data-testid="managers-toggle"
+            >
+              <ManagersIcon className="size-5" />
+              <span className="sr-only sm:not-sr-only">{t('manager.managers')}</span>
+            </button>
+          </div>
         </div>
+      </div>
+      {/* The Managers section (DESIGN.md §9), loaded when first opened. */}
+      <div
+        id={managersPanel}
+        hidden={!managersOpen}
+        className="mb-6 rounded-2xl bg-white px-4 py-4 shadow-xs ring-1 ring-ink-200 sm:px-5"
+      >
+        {managersOpen && (
+          <Suspense fallback={<p className="text-sm text-ink-600">{t('manager.loadingManagers')}</p>}>
+            <ManagersSection
+              companyId={companyId}
+              companyName={company.name}
+              onLeft={() => setLostAccess(true)}
+            />
+          </Suspense>
+        )}
       </div>
       {/* The ladder screen starts afresh for each ladder. */}
       <div key={ladderName ?? ''}>
