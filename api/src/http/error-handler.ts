@@ -14,7 +14,26 @@ function asHttpError(error: unknown): HttpError | undefined {
   if (error instanceof CommandUnavailable)
     return new HttpError(503, error.message, undefined, { 'Retry-After': RETRY_AFTER_SECONDS });
   if (error instanceof EventParseError) return new HttpError(400, error.message, error.issues);
+  if (transientDatabaseError(error)) {
+    return new HttpError(
+      503,
+      'The server is busy; nothing was changed. Please try again in a moment.',
+      undefined,
+      {
+        'Retry-After': RETRY_AFTER_SECONDS,
+      },
+    );
+  }
   return undefined;
+}
+
+/**
+ * Postgres gave up on a transaction it would run fine again: a deadlock or serialization failure (class 40) or a
+ * lock it could not take (55P03). The transaction was rolled back whole, so the client may simply try again.
+ */
+function transientDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('40') || code === '55P03');
 }
 
 /**
@@ -27,6 +46,9 @@ export function errorHandler(): Middleware {
       await next();
     } catch (error) {
       const answer = asHttpError(error);
+      if (answer?.status === 503 && transientDatabaseError(error)) {
+        ctx.state.logger?.warn({ err: error }, 'transaction rolled back by the database; answered 503');
+      }
       if (answer) {
         ctx.status = answer.status;
         ctx.set(answer.headers);
