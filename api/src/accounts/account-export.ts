@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Preferences } from '../notifications/notification-routes.ts';
+import type { Preferences } from '../notifications/notification-store.ts';
 import { publicAccount, type StoredAccount } from './account-store.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;

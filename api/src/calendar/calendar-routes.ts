@@ -18,7 +18,7 @@ import {
 import { CalendarFeeds } from './calendar-tokens.ts';
 import { FeedCache } from './feed-cache.ts';
 import { documented } from '../http/documented-router.ts';
-import { readPreferences } from '../notifications/notification-routes.ts';
+import { readPreferences } from '../notifications/notification-store.ts';
 
 const feed = {
   contentType: 'text/calendar',
