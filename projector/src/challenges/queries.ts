@@ -3,6 +3,7 @@ import type { Challenge, SeasonChallengesState } from '@courtside/events/challen
 import type { MatchType } from '@courtside/events/ladders/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import { challengeViewColumns, withoutNulls, type ChallengeView } from './projection.ts';
+import { isoInstant } from '../iso-instant-sql.ts';
 
 /**
  * The queries on the challenges table, in the module that owns it: the challenge rules' state (the loader the
@@ -11,9 +12,6 @@ import { challengeViewColumns, withoutNulls, type ChallengeView } from './projec
  */
 
 type Queryable = Pick<pg.Pool, 'query'>;
-
-const isoInstant = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A season as the challenge rules decide against it: its dates, match type and rules, the active teams in ladder

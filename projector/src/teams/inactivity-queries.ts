@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { InactivityState } from '@courtside/events/teams/inactivity';
 import type { PausePeriod } from '@courtside/events/teams/pause';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
+import { isoInstant } from '../iso-instant-sql.ts';
 
 /**
  * The inactivity rule's queries (DESIGN.md §5 inactivityDays), in the teams read model: the seasons the deadline
@@ -9,9 +10,6 @@ import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
  */
 
 type Queryable = Pick<pg.Pool, 'query'>;
-
-const isoInstant = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Running seasons whose rules drop inactive teams (DESIGN.md §5 inactivityDays > 0). */
 export async function seasonsWithInactivityRule(
