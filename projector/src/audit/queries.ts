@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { prepared } from '@courtside/eventlog/db/prepared';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
 import { ratingFoldTypes } from '@courtside/events/ratings/fold';
@@ -169,4 +170,15 @@ export async function companyHistoryOf(
     [page.companyId, page.stream ?? null, page.after ?? null, page.limit],
   );
   return rows;
+}
+
+/** The hash of the company's last event, null when it has none (or was written before hashes began). */
+export async function lastEventHashOf(db: Queryable, companyId: string): Promise<string | null> {
+  const { rows } = await db.query<{ hash: string | null }>(
+    prepared(
+      `SELECT envelope->>'hash' AS hash FROM company_events WHERE company_id = $1 ORDER BY seq DESC LIMIT 1`,
+      [companyId],
+    ),
+  );
+  return rows[0]?.hash ?? null;
 }
