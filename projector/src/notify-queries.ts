@@ -66,3 +66,33 @@ export async function teamMembersOf(db: Queryable, schema: string, teamIds: read
   );
   return rows;
 }
+
+/**
+ * Open challenges whose answer is due in (from, until] and that got no reminder yet (the api's
+ * `courtside.notifications` has none with source `reminder:<id>`): what the notifier's clock reminds of.
+ */
+export async function challengesDueForReminder(
+  db: Pick<pg.Pool, 'query'>,
+  schema: string,
+  from: Date,
+  until: Date,
+) {
+  const { rows } = await db.query<{
+    id: string;
+    company_id: string;
+    season_id: string;
+    ladder_id: string;
+    challenger_team_id: string;
+    defender_team_id: string;
+    issued_at: Date;
+    respond_by: Date;
+  }>(
+    `SELECT c.id, c.company_id, c.season_id, c.ladder_id, c.challenger_team_id, c.defender_team_id,
+            c.issued_at, c.respond_by
+     FROM ${schema}.challenges c
+     WHERE c.state = 'open' AND c.respond_by > $1 AND c.respond_by <= $2
+       AND NOT EXISTS (SELECT 1 FROM courtside.notifications n WHERE n.source = 'reminder:' || c.id::text)`,
+    [from, until],
+  );
+  return rows;
+}
