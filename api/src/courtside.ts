@@ -27,7 +27,7 @@ import { CommandBus, DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
 import { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import { PublicAnswerCache } from './http/public-answer-cache.ts';
 import { writeArrival } from './http/write-admission.ts';
-import { readProjectorStatus } from './health/health-routes.ts';
+import { readProjectorStatus } from '@courtside/projector/projector-status';
 import { startLiveServer } from './live/live-server.ts';
 import type { AppServices, CourtsideModule } from './module.ts';
 import { productModules } from './modules.ts';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { calendarFeed } from '@courtside/api/calendar/calendar-feed';
-import { FEED_LIMIT, type FeedMatch } from '@courtside/api/calendar/calendar-queries';
+import { FEED_LIMIT, type FeedMatch } from '@courtside/projector/matches/calendar-queries';
 import { FeedCache } from '@courtside/api/calendar/feed-cache';
 import { summarize } from './stats.ts';
 

@@ -9,7 +9,7 @@ import { eventually } from '../support/wait.ts';
 import { EventRegistry } from '@courtside/events/event-registry';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
 import { replay } from '@courtside/projector/replay';
-import { readProjectorStatus } from '@courtside/api/health/health-routes';
+import { readProjectorStatus } from '@courtside/projector/projector-status';
 import { noteAmended, noteWritten, notesProjection, projectorFailures } from './notes-module.ts';
 import { HEALTH_PATH, READY_PATH } from '@courtside/events/api-paths';
 

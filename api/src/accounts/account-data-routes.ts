@@ -4,7 +4,7 @@ import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { HttpError } from '../http/http-error.ts';
 import { documented } from '../http/documented-router.ts';
 import type { AppServices } from '../module.ts';
-import { readPreferences } from '../notifications/notification-routes.ts';
+import { readPreferences } from '../notifications/notification-store.ts';
 import { accountExportSchema } from './account-answers.ts';
 import { accountExport } from './account-export.ts';
 import { AccountStore } from './account-store.ts';

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { Preferences } from '../notifications/notification-routes.ts';
+import type { Preferences } from '../notifications/notification-store.ts';
+import { readModelExportSections } from '@courtside/projector/account-export-queries';
 import { publicAccount, type StoredAccount } from './account-store.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -27,57 +28,8 @@ export async function* accountExport(
   account: StoredAccount,
   preferences: Preferences,
 ): AsyncGenerator<string> {
-  const myTeams = 'SELECT team_id FROM team_members WHERE account_id = $1';
   const sections: Section[] = [
-    {
-      name: 'managerRoles',
-      db: readModels,
-      key: 'companyId',
-      sql: `SELECT c.id AS "companyId", c.name AS "companyName" FROM company_managers m
-        JOIN companies c ON c.id = m.company_id
-        WHERE m.account_id = $1 AND ($2::uuid IS NULL OR c.id > $2) ORDER BY c.id LIMIT ${PAGE}`,
-    },
-    {
-      name: 'teams',
-      db: readModels,
-      key: 'teamId',
-      sql: `SELECT t.id AS "teamId", t.company_id AS "companyId", t.ladder_id AS "ladderId", t.season_id AS "seasonId",
-          t.status, t.position, t.registered_at AS "registeredAt", t.join_date AS "joinDate",
-          t.leave_date AS "leaveDate",
-          (SELECT array_agg(o.account_id ORDER BY o.member_order) FROM team_members o WHERE o.team_id = t.id)
-            AS "memberIds"
-        FROM teams t WHERE t.id IN (${myTeams}) AND ($2::uuid IS NULL OR t.id > $2) ORDER BY t.id LIMIT ${PAGE}`,
-    },
-    {
-      name: 'matches',
-      db: readModels,
-      key: 'matchId',
-      sql: `SELECT m.id AS "matchId", m.company_id AS "companyId", m.season_id AS "seasonId",
-          m.defender_id AS "defenderTeamId", m.challenger_id AS "challengerTeamId", m.status, m.date,
-          m.defender_score AS "defenderScore", m.challenger_score AS "challengerScore", m.winner,
-          m.created_at AS "createdAt"
-        FROM matches m WHERE (m.defender_id IN (${myTeams}) OR m.challenger_id IN (${myTeams}))
-          AND ($2::uuid IS NULL OR m.id > $2) ORDER BY m.id LIMIT ${PAGE}`,
-    },
-    {
-      name: 'challenges',
-      db: readModels,
-      key: 'challengeId',
-      sql: `SELECT c.id AS "challengeId", c.company_id AS "companyId", c.season_id AS "seasonId",
-          c.challenger_team_id AS "challengerTeamId", c.defender_team_id AS "defenderTeamId", c.state,
-          c.issued_at AS "issuedAt", c.respond_by AS "respondBy", c.play_by AS "playBy", c.match_id AS "matchId"
-        FROM challenges c WHERE (c.challenger_team_id IN (${myTeams}) OR c.defender_team_id IN (${myTeams}))
-          AND ($2::uuid IS NULL OR c.id > $2) ORDER BY c.id LIMIT ${PAGE}`,
-    },
-    {
-      name: 'livePointsScored',
-      db: readModels,
-      key: 'eventId',
-      sql: `SELECT e.event_id AS "eventId", e.company_id AS "companyId", e.stream_id AS "matchId", e.type,
-          e.occurred_at AS "occurredAt", e.payload
-        FROM company_events e WHERE e.actor_id = $1::text AND e.type IN ('PointScored', 'PointUndone')
-          AND ($2::uuid IS NULL OR e.event_id > $2) ORDER BY e.event_id LIMIT ${PAGE}`,
-    },
+    ...readModelExportSections(PAGE).map((section) => ({ ...section, db: readModels })),
     {
       name: 'notifications',
       db,

@@ -18,7 +18,7 @@ import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessi
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { emailInput as email, languageQuery, newPasswordInput as password } from './account-inputs.ts';
 import { calendarUrlOf } from '../calendar/calendar-routes.ts';
-import { savePreferences } from '../notifications/notification-routes.ts';
+import { savePreferences } from '../notifications/notification-store.ts';
 import { trueSchema } from '../http/answers.ts';
 import { documented } from '../http/documented-router.ts';
 import {

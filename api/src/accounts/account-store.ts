@@ -1,5 +1,8 @@
 import type pg from 'pg';
 import type { PhoneNumber } from '@courtside/events/accounts/phone';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
+
+type Queryable = Pick<pg.Pool, 'query'>;
 
 export interface Account {
   id: string;
@@ -48,6 +51,31 @@ export function publicAccount(account: StoredAccount): Account {
     fullName: account.fullName,
     phoneNumber: account.phoneNumber,
   };
+}
+
+/** Names (or emails) of accounts, by id. */
+export async function accountNamesOf(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; full_name: string | null }>(
+    `SELECT id::text, ${accountNameSql(API_ACCOUNTS_TABLE, 'NULL')} AS full_name FROM ${API_ACCOUNTS_TABLE} WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.full_name]));
+}
+
+/** The ids of the accounts with the given addresses (lower case), by address. */
+export async function accountIdsByEmail(
+  db: Queryable,
+  emails: readonly string[],
+): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ id: string; email: string }>(
+    `SELECT id, email FROM ${API_ACCOUNTS_TABLE} WHERE email = ANY($1::text[])`,
+    [emails],
+  );
+  return new Map(rows.map((row) => [row.email, row.id]));
 }
 
 export class AccountStore {

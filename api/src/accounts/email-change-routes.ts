@@ -6,7 +6,7 @@ import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { documented } from '../http/documented-router.ts';
 import type { AppServices } from '../module.ts';
-import { readPreferences } from '../notifications/notification-routes.ts';
+import { readPreferences } from '../notifications/notification-store.ts';
 import { emailInput } from './account-inputs.ts';
 import { signedInAccountSchema } from './account-answers.ts';
 import { AccountStore, publicAccount } from './account-store.ts';

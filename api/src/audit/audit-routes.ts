@@ -4,7 +4,7 @@ import { requireManagerOf } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import { ADMIN_API } from '@courtside/events/api-paths';
-import { companyHistoryOf } from './audit-queries.ts';
+import { companyHistoryOf } from '@courtside/projector/audit/queries';
 import { documented } from '../http/documented-router.ts';
 
 const historyPageSchema = z.object({

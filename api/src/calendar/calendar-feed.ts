@@ -1,6 +1,6 @@
 import { createEvents, type EventAttributes } from 'ics';
 import { matchEventAttributes } from '@courtside/events/calendar/match-event';
-import type { FeedMatch } from './calendar-queries.ts';
+import type { FeedMatch } from '@courtside/projector/matches/calendar-queries';
 
 export const FEED_PRODUCT_ID = 'courtside/feeds';
 

@@ -10,11 +10,15 @@ import { publicUrlOf } from '../http/public-url.ts';
 import type { AppServices } from '../module.ts';
 import { publicLadderOf } from '@courtside/projector/ladders/queries';
 import { calendarFeed } from './calendar-feed.ts';
-import { accountFeedMatches, ladderFeedMatches, type FeedMatch } from './calendar-queries.ts';
+import {
+  accountFeedMatches,
+  ladderFeedMatches,
+  type FeedMatch,
+} from '@courtside/projector/matches/calendar-queries';
 import { CalendarFeeds } from './calendar-tokens.ts';
 import { FeedCache } from './feed-cache.ts';
 import { documented } from '../http/documented-router.ts';
-import { readPreferences } from '../notifications/notification-routes.ts';
+import { readPreferences } from '../notifications/notification-store.ts';
 
 const feed = {
   contentType: 'text/calendar',

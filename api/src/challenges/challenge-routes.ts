@@ -14,9 +14,9 @@ import {
   challengeContext,
   challengesOfAccount,
   challengesOfSeason,
-  companyOfSeason,
   seasonChallengesStateOf,
-} from './challenge-queries.ts';
+} from '@courtside/projector/challenges/queries';
+import { companyOfSeason } from '@courtside/projector/ladders/season-queries';
 import { documented } from '../http/documented-router.ts';
 import { challengeRefusalCodes, challengeSchema, seasonChallengeSchema } from './challenge-answers.ts';
 

@@ -3,7 +3,7 @@ import { challengesDecider } from '@courtside/events/challenges/decider';
 import type { CommandBus } from '../commands/command-bus.ts';
 import type { Logger } from '../observability/logger.ts';
 import { matchDecider } from '@courtside/events/matches/decider';
-import { matchStateOf } from '@courtside/projector/matches/queries';
+import { dueResults, matchStateOf } from '@courtside/projector/matches/queries';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { inactivityDecider } from '@courtside/events/teams/inactivity';
 import { seasonTeamsDecider } from '@courtside/events/teams/decider';
@@ -14,13 +14,8 @@ import {
   seasonsWithLapsedRequests,
   seasonTeamsStateOf,
 } from '@courtside/projector/teams/queries';
-import {
-  dueResults,
-  inactivityStateOf,
-  seasonChallengesStateOf,
-  seasonsWithDueChallenges,
-  seasonsWithInactivityRule,
-} from './challenge-queries.ts';
+import { seasonChallengesStateOf, seasonsWithDueChallenges } from '@courtside/projector/challenges/queries';
+import { inactivityStateOf, seasonsWithInactivityRule } from '@courtside/projector/teams/inactivity-queries';
 import type pg from 'pg';
 
 export const SYSTEM_ACTOR = 'system';

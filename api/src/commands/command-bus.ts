@@ -5,6 +5,7 @@ import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry, NewEvent } from '@courtside/events/event-registry';
 import { CHAIN_START, chainEvents } from '@courtside/eventlog/chain/hash-chain';
 import { prepared } from '@courtside/eventlog/db/prepared';
+import { lastEventHashOf } from '@courtside/projector/audit/queries';
 import type { AppendedEvent, EventLog } from '@courtside/eventlog/log/port';
 import { CommandRejected, CommandUnavailable } from './command-errors.ts';
 import { KeyedQueue, WaitedTooLong } from './keyed-queue.ts';
@@ -467,13 +468,7 @@ export class CommandBus {
 
   /** The hash of the company's last event; CHAIN_START for its first event or the first one after hashes began. */
   private async lastHashOf(companyId: string): Promise<string> {
-    const { rows } = await this.options.readModels.query<{ hash: string | null }>(
-      prepared(
-        `SELECT envelope->>'hash' AS hash FROM company_events WHERE company_id = $1 ORDER BY seq DESC LIMIT 1`,
-        [companyId],
-      ),
-    );
-    return rows[0]?.hash ?? CHAIN_START;
+    return (await lastEventHashOf(this.options.readModels, companyId)) ?? CHAIN_START;
   }
 
   /** A log call bounded in time; a failure opens the breaker, so the commands after it are refused at once. */

@@ -1,23 +1,18 @@
 import type pg from 'pg';
-import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE } from '@courtside/projector/api-tables';
+import { API_INVITATIONS_TABLE } from '@courtside/projector/api-tables';
+import {
+  MANAGER_KIND,
+  managerInvitationById,
+  type CompanyManagerInvitation,
+} from '@courtside/projector/companies/manager-invitation-queries';
 import type { Mailer } from '../mail/mailer.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-/** The api table's kind of a co-manager's invitation. */
-export const MANAGER_KIND = 'manager';
-
-export interface CompanyManagerInvitation {
-  invitationId: string;
-  email: string;
-  companyId: string;
-  companyName: string;
-  invitedBy: string;
-  state: 'pending' | 'accepted' | 'revoked';
-  expiresAt: Date;
-}
-
-/** Co-managers' invitations (DESIGN.md §9 "Managers"): the address beside the log, the state from the read models. */
+/**
+ * Co-managers' invitations (DESIGN.md §9 "Managers"): the address beside the log, the state from the read models
+ * (projector/src/companies/manager-invitation-queries.ts).
+ */
 export class ManagerInvitations {
   constructor(private readonly db: Queryable) {}
 
@@ -41,17 +36,8 @@ export class ManagerInvitations {
     );
   }
 
-  async byId(invitationId: string): Promise<CompanyManagerInvitation | undefined> {
-    const { rows } = await this.db.query<CompanyManagerInvitation>(
-      `SELECT i.id AS "invitationId", i.email, v.company_id AS "companyId", c.name AS "companyName",
-         coalesce(a.full_name, '') AS "invitedBy", v.state, v.expires_at AS "expiresAt"
-       FROM ${API_INVITATIONS_TABLE} i JOIN manager_invitations v ON v.id = i.id
-       JOIN companies c ON c.id = v.company_id
-       LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = i.invited_by
-       WHERE i.id = $1 AND i.kind = '${MANAGER_KIND}'`,
-      [invitationId],
-    );
-    return rows[0];
+  byId(invitationId: string): Promise<CompanyManagerInvitation | undefined> {
+    return managerInvitationById(this.db, invitationId);
   }
 }
 

@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { companyDecider, type CompanyCommand } from '@courtside/events/companies/decider';
-import { companyStateOf, managersOf } from '@courtside/projector/companies/queries';
+import { companyNameOf, companyStateOf, managersOf } from '@courtside/projector/companies/queries';
 import { AccountStore } from '../accounts/account-store.ts';
 import { emailInput } from '../accounts/account-inputs.ts';
 import { answerCommand } from '../http/command-answer.ts';
@@ -92,14 +92,14 @@ export function managerRoutes(router: Router, services: AppServices): void {
         { invitationId },
       );
       await invitations.record({ invitationId, email, companyId, invitedBy: session.accountId, at: now });
-      const [company, me] = await Promise.all([
-        services.readModels.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId]),
+      const [companyName, me] = await Promise.all([
+        companyNameOf(services.readModels, companyId),
         accounts.byId(session.accountId),
       ]);
       const token = invitationToken(services.xsrfSecret, invitationId);
       await mailManagerInvitation(services.mailer, {
         email,
-        companyName: company.rows[0]?.name ?? '',
+        companyName: companyName ?? '',
         invitedBy: me?.fullName ?? '',
         link: (locale) => publicUrlOf(ctx, services, invitationPage(locale, token)),
       }).catch((error: unknown) =>

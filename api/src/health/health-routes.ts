@@ -1,67 +1,19 @@
 import type Router from '@koa/router';
 import type pg from 'pg';
 import type { EventLog } from '@courtside/eventlog/log/port';
+import { readProjectorStatus } from '@courtside/projector/projector-status';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { HEALTH_PATH, READY_PATH } from '@courtside/events/api-paths';
 import { readNotifierStatus } from '../notifications/notifier-status.ts';
 import { z } from 'zod';
 import { documented } from '../http/documented-router.ts';
+import { pingDatabase } from './database-ping.ts';
 
 const readinessSchema = z.object({
   status: z.enum(['ready', 'not ready']),
   checks: z.record(z.string(), z.unknown()).describe('database, log and projector: `ok` or what is down'),
 });
-
-export interface ProjectorStatus {
-  lag: number;
-  heartbeatAgeSeconds: number | null;
-  /** Companies whose events stopped at one the projector cannot apply (the others go on). */
-  quarantined: Array<{
-    companyId: string;
-    partition: number;
-    offset: number;
-    eventType: string;
-    error: string;
-  }>;
-}
-
-/** How far behind the read models are, whether the projector is alive, and which partitions it stopped. */
-export async function readProjectorStatus(
-  pool: pg.Pool,
-  log: EventLog,
-  schema: string,
-): Promise<ProjectorStatus> {
-  const [head, checkpoints, heartbeat, failures] = await Promise.all([
-    log.head(),
-    pool.query<{ partition: number; next_offset: number }>(
-      `SELECT partition, next_offset FROM ${schema}.checkpoints`,
-    ),
-    pool.query<{ age: number | null }>(
-      `SELECT extract(epoch FROM now() - beat_at)::float AS age FROM ${schema}.heartbeat`,
-    ),
-    pool.query<{ company_id: string; partition: number; offset: string; event_type: string; error: string }>(
-      `SELECT company_id, partition, "offset", event_type, error FROM ${schema}.quarantined_companies
-       ORDER BY failed_at LIMIT 100`,
-    ),
-  ]);
-  const projected = new Map(checkpoints.rows.map((row) => [row.partition, row.next_offset]));
-  const lag = Object.entries(head).reduce(
-    (sum, [partition, next]) => sum + Math.max(0, next - (projected.get(Number(partition)) ?? 0)),
-    0,
-  );
-  return {
-    lag,
-    heartbeatAgeSeconds: heartbeat.rows[0]?.age ?? null,
-    quarantined: failures.rows.map((row) => ({
-      companyId: row.company_id,
-      partition: row.partition,
-      offset: Number(row.offset),
-      eventType: row.event_type,
-      error: row.error,
-    })),
-  };
-}
 
 const HEARTBEAT_STALE_SECONDS = 10;
 
@@ -96,7 +48,7 @@ export function healthRoutes(
       const checks: Record<string, unknown> = {};
       let ready = true;
       try {
-        await deps.pool.query('SELECT 1');
+        await pingDatabase(deps.pool);
         checks.database = 'ok';
       } catch (error) {
         ready = false;

@@ -12,16 +12,15 @@ import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import { requireSeasonManager } from '../teams/admin-team-routes.ts';
 import {
-  accountNamesOf,
   exportLinesOf,
   lastPositionOf,
   ratingEventsOf,
-  resultsOf,
   seasonFoldEventsOf,
   storedEnvelopesOf,
-  type ResultRow,
   type StoredEvent,
-} from './history-queries.ts';
+} from '@courtside/projector/audit/queries';
+import { resultsOf, type ResultRow } from '@courtside/projector/matches/export-queries';
+import { accountNamesOf } from '../accounts/account-store.ts';
 import {
   chainReportSchema,
   historyItemSchema,

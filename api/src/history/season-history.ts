@@ -13,7 +13,7 @@ import { ratingKey, type RatingsState } from '@courtside/events/ratings/fold';
 import { INITIAL_RATING } from '@courtside/events/ratings/glicko2';
 import { sideRatingOf, type StandingsRow } from '../teams/standings.ts';
 import { FORMER_PLAYER } from '@courtside/projector/api-tables';
-import type { StoredEvent } from './history-queries.ts';
+import type { StoredEvent } from '@courtside/projector/audit/queries';
 import { dayIn, summaryTexts, type SummaryLanguage, type SummaryTexts } from './summary-texts.ts';
 
 export interface HistoryItem {

@@ -4,6 +4,13 @@ import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { OutboxPush } from '@courtside/projector/projected-notification';
+import {
+  lastOutboxId,
+  outboxRowsBetween,
+  outboxRowsWithIds,
+  roomCatchUpRows,
+  roomStanding,
+} from '@courtside/projector/live-outbox-queries';
 import type { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import type { subscribeAckSchema } from './pushes.ts';
 import { subscribeSchema } from './pushes.ts';
@@ -69,14 +76,7 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
     // What did not come with a notification (a missed one, a large batch) is read from the outbox.
     const readUpTo = fresh.length > 0 ? fresh[0]!.id - 1 : outboxTo;
     const rows =
-      readUpTo > delivered
-        ? (
-            await options.pool.query<OutboxPush>(
-              `SELECT id, room, position, event, data FROM ${schema}.outbox WHERE id > $1 AND id <= $2 ORDER BY id`,
-              [delivered, readUpTo],
-            )
-          ).rows
-        : [];
+      readUpTo > delivered ? await outboxRowsBetween(options.pool, schema, delivered, readUpTo) : [];
     // Rows of concurrent transactions may also sit between this batch's own ids.
     noteMissing([...rows, ...fresh], delivered, outboxTo);
     emit([...lateRows, ...rows, ...fresh]);
@@ -118,14 +118,7 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
     for (const [id, until] of late) if (until < now) late.delete(id);
     const arrived = inline.filter((push) => late.has(push.id));
     const unknown = [...late.keys()].filter((id) => !arrived.some((push) => push.id === id));
-    const read = unknown.length
-      ? (
-          await options.pool.query<OutboxPush>(
-            `SELECT id, room, position, event, data FROM ${schema}.outbox WHERE id = ANY($1::bigint[]) ORDER BY id`,
-            [unknown],
-          )
-        ).rows
-      : [];
+    const read = unknown.length ? await outboxRowsWithIds(options.pool, schema, unknown) : [];
     const rows = [...arrived, ...read].sort((a, b) => a.id - b.id);
     for (const row of rows) late.delete(row.id);
     return rows;
@@ -135,10 +128,7 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
     (outboxTo, pushes) => void enqueue(() => deliverUpTo(outboxTo, pushes)),
   );
   void enqueue(async () => {
-    const { rows } = await options.pool.query<{ max: number | null }>(
-      `SELECT max(id) AS max FROM ${schema}.outbox`,
-    );
-    delivered = Math.max(delivered ?? 0, rows[0]?.max ?? 0);
+    delivered = Math.max(delivered ?? 0, await lastOutboxId(options.pool, schema));
   });
 
   io.on('connection', (socket: Socket) => {
@@ -176,18 +166,11 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
             return reply({ ok: true, cursor: 0 });
           }
           // Cursors are positions in the room; inside, the outbox id of the last push the client holds.
-          const { rows: standing } = await options.pool.query<{
-            position: number;
-            heldId: number;
-            oldest: number | null;
-          }>(
-            `SELECT coalesce((SELECT last FROM ${schema}.room_positions WHERE room = $1), 0)
-                      - (SELECT count(*) FROM ${schema}.outbox WHERE room = $1 AND id > $2) AS position,
-                    coalesce((SELECT max(id) FROM ${schema}.outbox WHERE room = $1 AND position <= $3), 0) AS "heldId",
-                    (SELECT min(position) FROM ${schema}.outbox WHERE room = $1) AS oldest`,
-            [room.name, delivered, parsed.data.since ?? 0],
-          );
-          const { position, heldId, oldest } = standing[0]!;
+          const { position, heldId, oldest } = await roomStanding(options.pool, schema, {
+            room: room.name,
+            delivered,
+            since: parsed.data.since ?? 0,
+          });
           // The cursor in the ack lets a client of a quiet room resubscribe with `since` after a reconnect.
           const since = parsed.data.since;
           if (since === undefined || since === position) {
@@ -195,17 +178,13 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
             return reply({ ok: true, cursor: position });
           }
           // The room's missed rows, with the rows of the same pushes to other rooms (written next to them).
-          const { rows } = await options.pool.query<OutboxPush & { mine: boolean }>(
-            `WITH mine AS (
-               SELECT id, event, data FROM ${schema}.outbox
-               WHERE room = $1 AND id > $2 AND id <= $3 ORDER BY id LIMIT $4
-             )
-             SELECT DISTINCT ON (o.id) o.id, o.room, o.position, o.event, o.data, (o.room = $1 AND o.id > $2) AS mine
-             FROM mine m JOIN ${schema}.outbox o
-               ON o.id BETWEEN m.id - $5 AND m.id + $5 AND o.id <= $3 AND o.event = m.event AND o.data = m.data
-             ORDER BY o.id`,
-            [room.name, heldId, delivered, CATCH_UP_LIMIT + 1, MAX_ROOMS_PER_PUSH],
-          );
+          const rows = await roomCatchUpRows(options.pool, schema, {
+            room: room.name,
+            heldId,
+            delivered,
+            limit: CATCH_UP_LIMIT + 1,
+            spread: MAX_ROOMS_PER_PUSH,
+          });
           // A cursor the room never reached (another installation's, or from before positions), pushes older than
           // the outbox keeps, or too many to send: the client reloads instead.
           const resync =

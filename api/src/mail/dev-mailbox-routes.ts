@@ -4,6 +4,7 @@ import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import { DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 import { documented } from '../http/documented-router.ts';
+import { devOutboxMailsTo } from './mailer.ts';
 
 const mailSchema = z.object({
   to: z.string(),
@@ -28,17 +29,7 @@ export function devMailboxRoutes(router: Router, services: AppServices): void {
     },
     async (ctx) => {
       const { to } = parseInput(querySchema, ctx.query, 'query');
-      const { rows } = await services.db.query<{
-        to: string;
-        subject: string;
-        text: string;
-        code: string | null;
-        sentAt: Date;
-      }>(
-        `SELECT recipient AS to, subject, body AS text, code, sent_at AS "sentAt"
-       FROM courtside.dev_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 50`,
-        [to.toLowerCase()],
-      );
+      const rows = await devOutboxMailsTo(services.db, to);
       ctx.body = rows.map(({ code, ...mail }) => (code ? { ...mail, code } : mail));
     },
   );

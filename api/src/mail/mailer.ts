@@ -71,3 +71,19 @@ const ENQUEUE_DELIVERED_TO_DEV_OUTBOX = `WITH ${REPLACED}, delivered AS (
     (recipient, subject, text_body, html_body, code, account_id, replaces, created_at, next_attempt_at, attempts,
      sent_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now(), 1, now())`;
+
+/** The dev outbox's mails to an address (any case), newest first, at most 50 (DESIGN.md §2, development only). */
+export async function devOutboxMailsTo(db: Pick<pg.Pool, 'query'>, to: string) {
+  const { rows } = await db.query<{
+    to: string;
+    subject: string;
+    text: string;
+    code: string | null;
+    sentAt: Date;
+  }>(
+    `SELECT recipient AS to, subject, body AS text, code, sent_at AS "sentAt"
+     FROM courtside.dev_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 50`,
+    [to.toLowerCase()],
+  );
+  return rows;
+}

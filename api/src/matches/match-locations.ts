@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import { API_MATCH_LOCATIONS_TABLE } from '@courtside/projector/api-tables';
+import { matchLocationOf } from '@courtside/projector/matches/queries';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -34,13 +35,8 @@ export class MatchLocations {
   constructor(private readonly db: Queryable) {}
 
   /** The match's location as the read models show it now, or null. */
-  async current(matchId: string): Promise<string | null> {
-    const { rows } = await this.db.query<{ location: string }>(
-      `SELECT loc.location FROM matches m JOIN ${API_MATCH_LOCATIONS_TABLE} loc ON loc.id = m.location_id
-       WHERE m.id = $1`,
-      [matchId],
-    );
-    return rows[0]?.location ?? null;
+  current(matchId: string): Promise<string | null> {
+    return matchLocationOf(this.db, matchId);
   }
 
   /** Keeps a new text and gives its id, for the event to carry. */

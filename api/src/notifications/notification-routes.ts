@@ -15,6 +15,15 @@ import type { AppServices } from '../module.ts';
 import { escapeHtml } from './mail-render.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 import { notificationSchema, preferencesAnswerSchema, unreadSchema } from './notification-answers.ts';
+import {
+  markAllRead,
+  markRead,
+  notificationsPage,
+  readPreferences,
+  savePreferences,
+  unreadCountOf,
+  unsubscribeLanguageOf,
+} from './notification-store.ts';
 
 const listQuery = z.object({
   after: z
@@ -39,11 +48,6 @@ const preferencesSchema = z
   .strict();
 const tokenQuery = z.object({ token: z.string().max(1_000).optional() });
 
-export interface Preferences {
-  language: NotificationLanguage;
-  mail: Record<NotificationKind, boolean>;
-}
-
 /** DESIGN.md §6: the signed-in account's notifications and preferences, and the one-click unsubscribe link. */
 export function notificationRoutes(router: Router, services: AppServices): void {
   const { db } = services;
@@ -60,33 +64,12 @@ export function notificationRoutes(router: Router, services: AppServices): void 
     async (ctx) => {
       const { accountId } = requireSession(ctx);
       const { after, limit, language } = parseInput(listQuery, ctx.query, 'query');
-      const [{ rows }, unread] = await Promise.all([
-        db.query<{
-          id: string;
-          kind: string;
-          title: string;
-          body: string;
-          url: string;
-          createdAt: Date;
-          readAt: Date | null;
-        }>(
-          `SELECT n.number::text AS id, n.kind, t.title, t.body, t.url,
-                n.created_at AS "createdAt", n.read_at AS "readAt"
-         FROM courtside.notifications n
-           LEFT JOIN courtside.notification_preferences p ON p.account_id = n.account_id
-           CROSS JOIN LATERAL jsonb_to_record(n.texts -> coalesce($4, p.language, 'en'))
-             AS t (title text, body text, url text)
-         WHERE n.account_id = $1 AND ($2::bigint IS NULL OR n.number < $2::bigint)
-         ORDER BY n.number DESC LIMIT $3`,
-          [accountId, after ?? null, limit, language ?? null],
-        ),
-        db.query<{ count: number }>(
-          'SELECT count(*)::int AS count FROM courtside.notifications WHERE account_id = $1 AND read_at IS NULL',
-          [accountId],
-        ),
+      const [rows, unread] = await Promise.all([
+        notificationsPage(db, { accountId, after, limit, language }),
+        unreadCountOf(db, accountId),
       ]);
       // The bell's number: how many are unread in all (the list is one page of them).
-      ctx.set('X-Unread-Count', String(unread.rows[0]?.count ?? 0));
+      ctx.set('X-Unread-Count', String(unread));
       ctx.body = rows.map((row) => ({
         ...row,
         createdAt: row.createdAt.toISOString(),
@@ -107,24 +90,10 @@ export function notificationRoutes(router: Router, services: AppServices): void 
       const { accountId } = requireSession(ctx);
       const input = parseInput(readSchema, ctx.request.body, 'request');
       const now = services.clock();
-      if ('all' in input) {
-        await db.query(
-          'UPDATE courtside.notifications SET read_at = $2 WHERE account_id = $1 AND read_at IS NULL',
-          [accountId, now],
-        );
-      } else if (input.ids.length > 0) {
-        // Another account's ids change nothing: only the caller's own rows match.
-        await db.query(
-          `UPDATE courtside.notifications SET read_at = $3
-         WHERE account_id = $1 AND number = ANY($2::bigint[]) AND read_at IS NULL`,
-          [accountId, input.ids, now],
-        );
-      }
-      const { rows } = await db.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM courtside.notifications WHERE account_id = $1 AND read_at IS NULL',
-        [accountId],
-      );
-      ctx.body = { unread: rows[0]?.count ?? 0 };
+      if ('all' in input) await markAllRead(db, accountId, now);
+      // Another account's ids change nothing: only the caller's own rows match.
+      else if (input.ids.length > 0) await markRead(db, accountId, input.ids, now);
+      ctx.body = { unread: await unreadCountOf(db, accountId) };
     },
   );
 
@@ -179,13 +148,9 @@ export function notificationRoutes(router: Router, services: AppServices): void 
         'The unsubscribe link is not valid or has expired. Sign in to Courtside and change which mails you get on your preferences page.',
       );
     }
-    const { rows } = await db.query<{ language: string | null }>(
-      `SELECT p.language FROM courtside.accounts a
-       LEFT JOIN courtside.notification_preferences p ON p.account_id = a.id WHERE a.id = $1 AND a.erased_at IS NULL`,
-      [claims.accountId],
-    );
-    if (!rows[0]) return broken('The account of this link does not exist any more.');
-    const language: NotificationLanguage = rows[0].language === 'nl' ? 'nl' : 'en';
+    const stored = await unsubscribeLanguageOf(db, claims.accountId);
+    if (!stored) return broken('The account of this link does not exist any more.');
+    const language: NotificationLanguage = stored.language === 'nl' ? 'nl' : 'en';
     const words = unsubscribeWords[language];
     const kind = kindNames[language][claims.kind];
     ctx.status = 200;
@@ -226,46 +191,6 @@ export function notificationRoutes(router: Router, services: AppServices): void 
     ),
     unsubscribe(true),
   );
-}
-
-/** Stores what `changes` names of an account's preferences; what it leaves out stays as it was. */
-export async function savePreferences(
-  services: Pick<AppServices, 'db' | 'clock'>,
-  accountId: string,
-  changes: { language?: NotificationLanguage; mail?: Partial<Record<NotificationKind, boolean>> },
-): Promise<void> {
-  await services.db.query(
-    `INSERT INTO courtside.notification_preferences (account_id, language, mail, updated_at)
-     VALUES ($1, coalesce($2, 'en'), coalesce($3::jsonb, '{}'), $4)
-     ON CONFLICT (account_id) DO UPDATE SET
-       language = coalesce($2, notification_preferences.language),
-       mail = notification_preferences.mail || coalesce($3::jsonb, '{}'),
-       updated_at = $4`,
-    [
-      accountId,
-      changes.language ?? null,
-      changes.mail ? JSON.stringify(changes.mail) : null,
-      services.clock(),
-    ],
-  );
-}
-
-export async function readPreferences(
-  services: Pick<AppServices, 'db'>,
-  accountId: string,
-): Promise<Preferences> {
-  const { rows } = await services.db.query<{
-    language: string;
-    mail: Partial<Record<NotificationKind, boolean>>;
-  }>('SELECT language, mail FROM courtside.notification_preferences WHERE account_id = $1', [accountId]);
-  const stored = rows[0];
-  return {
-    language: stored?.language === 'nl' ? 'nl' : 'en',
-    mail: Object.fromEntries(notificationKinds.map((kind) => [kind, stored?.mail[kind] !== false])) as Record<
-      NotificationKind,
-      boolean
-    >,
-  };
 }
 
 const kindNames: Record<NotificationLanguage, Record<NotificationKind, string>> = {

@@ -19,6 +19,7 @@ import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
 import { assertSchemaName } from '@courtside/projector/read-model-schema';
 import { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import { renderMail } from './mail-render.ts';
+import { challengesDueForReminder } from '@courtside/projector/notify-queries';
 import { readNotifyContext } from './notify-context.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -298,22 +299,11 @@ export function startNotifier(options: NotifierOptions): Notifier {
   /** The notifier's clock: open challenges whose answer is due within a day get one reminder each. */
   async function runReminders(): Promise<void> {
     const now = options.clock();
-    const { rows } = await pool.query<{
-      id: string;
-      company_id: string;
-      season_id: string;
-      ladder_id: string;
-      challenger_team_id: string;
-      defender_team_id: string;
-      issued_at: Date;
-      respond_by: Date;
-    }>(
-      `SELECT c.id, c.company_id, c.season_id, c.ladder_id, c.challenger_team_id, c.defender_team_id,
-              c.issued_at, c.respond_by
-       FROM ${schema}.challenges c
-       WHERE c.state = 'open' AND c.respond_by > $1 AND c.respond_by <= $2
-         AND NOT EXISTS (SELECT 1 FROM courtside.notifications n WHERE n.source = 'reminder:' || c.id::text)`,
-      [now, new Date(now.getTime() + REMINDER_BEFORE_MS)],
+    const rows = await challengesDueForReminder(
+      pool,
+      schema,
+      now,
+      new Date(now.getTime() + REMINDER_BEFORE_MS),
     );
     for (const row of rows) {
       const due = { issuedAt: row.issued_at.toISOString(), respondBy: row.respond_by.toISOString() };

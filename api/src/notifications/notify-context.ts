@@ -6,9 +6,14 @@ import type {
   NotifyContext,
   Person,
 } from '@courtside/events/notifications/notify';
-import type { MatchType } from '@courtside/events/ladders/model';
-import type { SideScoreInput } from '@courtside/events/matches/scoring';
 import { API_ACCOUNTS_TABLE, DISPUTE_REASONS_TABLE } from '@courtside/projector/api-tables';
+import {
+  challengeSidesOf,
+  ladderNameOf,
+  managerIdsOf,
+  matchSidesOf,
+  teamMembersOf,
+} from '@courtside/projector/notify-queries';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -38,31 +43,15 @@ export async function readNotifyContext(
     event.type === 'ChallengeDeclined' ||
     event.type === 'ChallengeExpired'
   ) {
-    const { rows } = await db.query<{ defender_team_id: string; challenger_team_id: string }>(
-      `SELECT defender_team_id, challenger_team_id FROM ${schema}.challenges WHERE id = $1`,
-      [event.payload.challengeId],
-    );
-    if (rows[0])
-      sides = { defenderId: rows[0].defender_team_id, challengerId: rows[0].challenger_team_id, date: null };
+    const challenge = await challengeSidesOf(db, schema, event.payload.challengeId);
+    if (challenge)
+      sides = {
+        defenderId: challenge.defender_team_id,
+        challengerId: challenge.challenger_team_id,
+        date: null,
+      };
   } else if (typeof payload.matchId === 'string') {
-    const { rows } = await db.query<{
-      defender_id: string;
-      challenger_id: string;
-      date: string | null;
-      by_challenge: boolean;
-      match_type: MatchType | null;
-      defender_score: SideScoreInput;
-      challenger_score: SideScoreInput;
-    }>(
-      `SELECT m.defender_id, m.challenger_id, m.date, m.defender_score, m.challenger_score,
-              coalesce(c.state IN ('declined', 'expired') AND c.match_id = m.id, false) AS by_challenge,
-              s.match_type
-       FROM ${schema}.matches m LEFT JOIN ${schema}.challenges c ON c.id = m.challenge_id
-         LEFT JOIN ${schema}.seasons s ON s.id = m.season_id
-       WHERE m.id = $1`,
-      [payload.matchId],
-    );
-    const row = rows[0];
+    const row = await matchSidesOf(db, schema, payload.matchId);
     if (row) {
       sides = {
         defenderId: row.defender_id,
@@ -77,32 +66,15 @@ export async function readNotifyContext(
   if (sides) teamIds.add(sides.defenderId).add(sides.challengerId);
 
   // One after another: inside the notifier's transaction they share one connection.
-  const ladder = ladderId
-    ? await db.query<{ name: string; company_id: string }>(
-        `SELECT name, company_id FROM ${schema}.ladders WHERE id = $1`,
-        [ladderId],
-      )
-    : undefined;
-  const managers = needsManagers(event)
-    ? await db.query<{ account_id: string }>(
-        `SELECT account_id FROM ${schema}.company_managers WHERE company_id::text = $1 ORDER BY account_id`,
-        [event.companyId],
-      )
-    : undefined;
-  const members =
-    teamIds.size > 0
-      ? await db.query<{ team_id: string; account_id: string }>(
-          `SELECT team_id, account_id FROM ${schema}.team_members WHERE team_id = ANY($1::uuid[])
-           ORDER BY team_id, member_order`,
-          [[...teamIds]],
-        )
-      : undefined;
+  const ladder = ladderId ? await ladderNameOf(db, schema, ladderId) : undefined;
+  const managers = needsManagers(event) ? await managerIdsOf(db, schema, event.companyId) : undefined;
+  const members = teamIds.size > 0 ? await teamMembersOf(db, schema, [...teamIds]) : undefined;
   const teams: NotifyContext['teams'] = {};
-  for (const row of members?.rows ?? []) {
+  for (const row of members ?? []) {
     (teams[row.team_id] ??= { members: [] }).members.push(row.account_id);
     accountIds.add(row.account_id);
   }
-  const managerIds = managers?.rows.map((row) => row.account_id) ?? [];
+  const managerIds = managers ?? [];
   for (const id of managerIds) accountIds.add(id);
 
   const reasonId = event.type === 'ResultDisputed' ? event.payload.reasonId : undefined;
@@ -116,9 +88,7 @@ export async function readNotifyContext(
 
   return {
     ...(disputeReason === undefined ? {} : { disputeReason }),
-    ...(ladder?.rows[0]
-      ? { ladder: { name: ladder.rows[0].name, companyId: ladder.rows[0].company_id } }
-      : {}),
+    ...(ladder ? { ladder: { name: ladder.name, companyId: ladder.company_id } } : {}),
     managers: managerIds,
     teams,
     ...(sides ? { match: sides } : {}),

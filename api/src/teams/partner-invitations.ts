@@ -1,8 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
-import type { PartnerRequestState } from '@courtside/events/teams/decider';
-import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
+import {
+  openPartnerInvitationsFor,
+  partnerInvitationById,
+  partnerInvitationOfTeam,
+  type PartnerInvitation,
+} from '@courtside/projector/teams/partner-invitation-queries';
 import type { Mailer } from '../mail/mailer.ts';
+
+export type { PartnerInvitation };
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -31,36 +37,9 @@ function signature(secret: string, id: string): string {
   return createHmac('sha256', secret).update(`invitation.${id}`).digest('base64url');
 }
 
-/** A partner request with what its page and its routes need: the address beside the log, the state from the log. */
-export interface PartnerInvitation {
-  invitationId: string;
-  email: string;
-  companyId: string;
-  companyName: string;
-  seasonId: string;
-  seasonName: string;
-  ladderId: string;
-  ladderName: string;
-  teamId: string;
-  registrantId: string;
-  invitedBy: string;
-  state: PartnerRequestState;
-  lapsesAt: Date;
-}
-
-const invitationColumns = `i.id AS "invitationId", i.email, i.company_id AS "companyId", c.name AS "companyName",
-  i.season_id AS "seasonId", s.name AS "seasonName", s.ladder_id AS "ladderId", l.name AS "ladderName",
-  i.team_id AS "teamId", p.registrant_id AS "registrantId",
-  ${accountNameSql('a', "''")} AS "invitedBy", p.state, p.lapses_at AS "lapsesAt"`;
-const invitationJoins = `courtside.invitations i
-  JOIN partner_requests p ON p.team_id = i.team_id AND p.id = i.id
-  JOIN seasons s ON s.id = i.season_id JOIN ladders l ON l.id = s.ladder_id
-  JOIN companies c ON c.id = i.company_id
-  LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = p.registrant_id`;
-
 /**
  * The partner requests' addresses (`courtside.invitations`, the api's table) read with their state from the read
- * models, on the read models' connections (their search path).
+ * models (projector/src/teams/partner-invitation-queries.ts), on the read models' connections (their search path).
  */
 export class PartnerInvitations {
   constructor(private readonly db: Queryable) {}
@@ -98,30 +77,17 @@ export class PartnerInvitations {
     return rows[0]?.sent ?? 0;
   }
 
-  async byId(invitationId: string): Promise<PartnerInvitation | undefined> {
-    const { rows } = await this.db.query<PartnerInvitation>(
-      `SELECT ${invitationColumns} FROM ${invitationJoins} WHERE i.id = $1`,
-      [invitationId],
-    );
-    return rows[0];
+  byId(invitationId: string): Promise<PartnerInvitation | undefined> {
+    return partnerInvitationById(this.db, invitationId);
   }
 
-  async byTeam(teamId: string): Promise<PartnerInvitation | undefined> {
-    const { rows } = await this.db.query<PartnerInvitation>(
-      `SELECT ${invitationColumns} FROM ${invitationJoins} WHERE i.team_id = $1`,
-      [teamId],
-    );
-    return rows[0];
+  byTeam(teamId: string): Promise<PartnerInvitation | undefined> {
+    return partnerInvitationOfTeam(this.db, teamId);
   }
 
   /** The open requests sent to an address, newest first: what the addressee may answer. */
-  async openFor(email: string, now: Date): Promise<PartnerInvitation[]> {
-    const { rows } = await this.db.query<PartnerInvitation>(
-      `SELECT ${invitationColumns} FROM ${invitationJoins}
-       WHERE i.email = $1 AND p.state = 'open' AND p.lapses_at > $2 ORDER BY p.requested_at DESC`,
-      [email.toLowerCase(), now],
-    );
-    return rows;
+  openFor(email: string, now: Date): Promise<PartnerInvitation[]> {
+    return openPartnerInvitationsFor(this.db, email, now);
   }
 }
 

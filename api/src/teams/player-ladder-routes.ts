@@ -17,7 +17,7 @@ import {
 } from '@courtside/projector/ladders/queries';
 import type { AppServices } from '../module.ts';
 import { standingsRowsOf, withChallengesFor } from './standings.ts';
-import { seasonChallengesStateOf, unsettledResultsOf } from '../challenges/challenge-queries.ts';
+import { seasonChallengesStateOf, unsettledResultsOf } from '@courtside/projector/challenges/queries';
 import { seasonTeamsStateOf, teamsOfAccount } from '@courtside/projector/teams/queries';
 import { LADDER_API } from '@courtside/events/api-paths';
 import { publicUrlOf } from '../http/public-url.ts';

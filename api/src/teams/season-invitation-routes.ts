@@ -7,9 +7,10 @@ import { teamSizeOf } from '@courtside/events/ladders/model';
 import { seasonTeamsDecider, takenPlayers, type TeamCommand } from '@courtside/events/teams/decider';
 import { closedInvitationCode, screenInvitees, type SkipReason } from '@courtside/events/teams/invitations';
 import { seasonTeamsStateOf } from '@courtside/projector/teams/queries';
-import { API_ACCOUNTS_TABLE } from '@courtside/projector/api-tables';
+import { companyNameOf } from '@courtside/projector/companies/queries';
 import { singleLineText } from '@courtside/events/text';
 import { emailInput } from '../accounts/account-inputs.ts';
+import { accountIdsByEmail } from '../accounts/account-store.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import { documented } from '../http/documented-router.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -67,13 +68,7 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
   const store = new ClubSeasonInvitations(services.readModels);
 
   /** The accounts of the given addresses (lower case), read beside the log before the lock. */
-  async function accountsOf(emails: string[]): Promise<Map<string, string>> {
-    const { rows } = await services.readModels.query<{ id: string; email: string }>(
-      `SELECT id, email FROM ${API_ACCOUNTS_TABLE} WHERE email = ANY($1::text[])`,
-      [emails],
-    );
-    return new Map(rows.map((row) => [row.email, row.id]));
-  }
+  const accountsOf = (emails: string[]) => accountIdsByEmail(services.readModels, emails);
 
   async function mailGroup(ctx: Context, links: ClubSeasonInvitation[]) {
     for (const link of links) {
@@ -178,10 +173,7 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
         invitedBy: session.accountId,
         at: now,
       });
-      const { rows: company } = await services.readModels.query<{ name: string }>(
-        'SELECT name FROM companies WHERE id = $1',
-        [season.companyId],
-      );
+      const companyName = await companyNameOf(services.readModels, season.companyId);
       for (const { invitationId } of result.invited) {
         const group = links.filter((link) => link.groupId === invitationId);
         await mailGroup(
@@ -189,7 +181,7 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
           group.map((link) => ({
             ...link,
             fullName: link.fullName ?? null,
-            companyName: company[0]?.name ?? '',
+            companyName: companyName ?? '',
             ladderName: season.ladderName,
             seasonName: season.seasonName,
           })) as ClubSeasonInvitation[],

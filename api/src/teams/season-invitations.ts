@@ -1,50 +1,22 @@
 import type pg from 'pg';
+import { API_INVITATIONS_TABLE } from '@courtside/projector/api-tables';
 import {
-  invitationListState,
-  type InvitationState,
-  type Placement,
-} from '@courtside/events/teams/invitations';
-import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE } from '@courtside/projector/api-tables';
+  CLUB_SEASON_KIND,
+  seasonInvitationById,
+  seasonInvitationGroup,
+  seasonInvitationsListOf,
+  type ClubSeasonInvitation,
+} from '@courtside/projector/teams/season-invitation-queries';
 import type { Mailer } from '../mail/mailer.ts';
+
+export type { ClubSeasonInvitation };
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-/** The api table's kind of a manager's invitation into a season (one row per link). */
-export const CLUB_SEASON_KIND = 'club-season';
-
-/** One link of a manager's season invitation: the address beside the log, the state from the read models. */
-export interface ClubSeasonInvitation {
-  invitationId: string;
-  groupId: string;
-  email: string;
-  fullName: string | null;
-  companyId: string;
-  companyName: string;
-  seasonId: string;
-  seasonName: string;
-  ladderId: string;
-  ladderName: string;
-  teamId: string;
-  placement: Placement;
-  state: InvitationState;
-  invitedBy: string;
-  invitedAt: Date;
-  expiresAt: Date;
-}
-
-const columns = `i.id AS "invitationId", v.group_id AS "groupId", i.email, i.full_name AS "fullName",
-  i.company_id AS "companyId", c.name AS "companyName", v.season_id AS "seasonId", s.name AS "seasonName",
-  v.ladder_id AS "ladderId", l.name AS "ladderName", v.team_id AS "teamId", v.placement, v.state,
-  coalesce(a.full_name, '') AS "invitedBy", v.invited_at AS "invitedAt", v.expires_at AS "expiresAt"`;
-const joins = `${API_INVITATIONS_TABLE} i
-  JOIN season_invitations v ON v.id = i.id
-  JOIN seasons s ON s.id = v.season_id JOIN ladders l ON l.id = v.ladder_id
-  JOIN companies c ON c.id = v.company_id
-  LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = i.invited_by`;
-
 /**
  * A manager's season invitations (DESIGN.md §9 "Inviting players"): the addresses in the api's
- * `courtside.invitations`, read with their state from the read models, on the read models' connections.
+ * `courtside.invitations`, read with their state from the read models (projector/src/teams/season-invitation-queries.ts),
+ * on the read models' connections.
  */
 export class ClubSeasonInvitations {
   constructor(private readonly db: Queryable) {}
@@ -83,63 +55,18 @@ export class ClubSeasonInvitations {
     return new Map(rows.map((row) => [row.id, row.email]));
   }
 
-  async byId(invitationId: string): Promise<ClubSeasonInvitation | undefined> {
-    const { rows } = await this.db.query<ClubSeasonInvitation>(
-      `SELECT ${columns} FROM ${joins} WHERE i.id = $1 AND i.kind = '${CLUB_SEASON_KIND}'`,
-      [invitationId],
-    );
-    return rows[0];
+  byId(invitationId: string): Promise<ClubSeasonInvitation | undefined> {
+    return seasonInvitationById(this.db, invitationId);
   }
 
   /** Every link of a group (the invitee's first, then the partner's). */
-  async group(groupId: string): Promise<ClubSeasonInvitation[]> {
-    const { rows } = await this.db.query<ClubSeasonInvitation>(
-      `SELECT ${columns} FROM ${joins} WHERE v.group_id = $1 AND i.kind = '${CLUB_SEASON_KIND}'
-       ORDER BY (v.id = v.group_id) DESC`,
-      [groupId],
-    );
-    return rows;
+  group(groupId: string): Promise<ClubSeasonInvitation[]> {
+    return seasonInvitationGroup(this.db, groupId);
   }
 
   /** DESIGN.md §9 `GET invitations`: one item per invitee, newest first, with the partner's address. */
-  async listOfSeason(seasonId: string, now: Date) {
-    const { rows } = await this.db.query<{
-      invitationId: string;
-      email: string;
-      fullName: string | null;
-      partnerEmail: string | null;
-      state: InvitationState;
-      partnerState: InvitationState | null;
-      invitedAt: Date;
-      expiresAt: Date;
-    }>(
-      `SELECT v.id AS "invitationId", i.email, i.full_name AS "fullName", pi.email AS "partnerEmail", v.state,
-         p.state AS "partnerState", v.invited_at AS "invitedAt", v.expires_at AS "expiresAt"
-       FROM season_invitations v
-       JOIN ${API_INVITATIONS_TABLE} i ON i.id = v.id
-       LEFT JOIN season_invitations p ON p.id = v.other_id
-       LEFT JOIN ${API_INVITATIONS_TABLE} pi ON pi.id = v.other_id
-       WHERE v.season_id = $1 AND v.id = v.group_id
-       ORDER BY v.invited_at DESC, i.email`,
-      [seasonId],
-    );
-    return rows.map((row) => {
-      const expiresAt = row.expiresAt.toISOString();
-      // A team of two is accepted once both accepted; revoked revokes both.
-      const state =
-        row.partnerState && row.state === 'accepted' && row.partnerState !== 'accepted'
-          ? invitationListState({ state: row.partnerState, expiresAt }, now)
-          : invitationListState({ state: row.state, expiresAt }, now);
-      return {
-        invitationId: row.invitationId,
-        email: row.email,
-        ...(row.fullName ? { fullName: row.fullName } : {}),
-        ...(row.partnerEmail ? { partnerEmail: row.partnerEmail } : {}),
-        state,
-        invitedAt: row.invitedAt.toISOString(),
-        expiresAt,
-      };
-    });
+  listOfSeason(seasonId: string, now: Date) {
+    return seasonInvitationsListOf(this.db, seasonId, now);
   }
 }
 

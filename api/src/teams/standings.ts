@@ -10,7 +10,7 @@ import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tab
 import { withoutNulls, type ChallengeView } from '@courtside/projector/challenges/projection';
 import { playedAt } from '@courtside/events/matches/match-dates';
 import { INITIAL_RATING, isProvisional, sideOf } from '@courtside/events/ratings/glicko2';
-import type { UnsettledResult } from '../challenges/challenge-queries.ts';
+import type { UnsettledResult } from '@courtside/projector/challenges/queries';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 

@@ -118,3 +118,9 @@ export async function companiesSolelyManagedWithMembers(db: Queryable, accountId
   );
   return rows.map((row) => row.company_id);
 }
+
+/** A company's name, for the mails that name it. */
+export async function companyNameOf(db: Queryable, companyId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId]);
+  return rows[0]?.name;
+}

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Confirmation, MatchActor, MatchState, RecordedSide } from '@courtside/events/matches/decider';
 import type { MatchType } from '@courtside/events/ladders/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
-import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
+import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql } from '../api-tables.ts';
 import { confirmationJson } from './match-view.ts';
 
 /**
@@ -180,4 +180,27 @@ export async function matchContactsOf(db: Queryable, matchId: string) {
     [matchId],
   );
   return rows;
+}
+
+/** Results whose confirmation time ran out (DESIGN.md §5): the deadline process confirms them. */
+export async function dueResults(
+  db: Queryable,
+  now: Date,
+): Promise<Array<{ companyId: string; matchId: string }>> {
+  const { rows } = await db.query<{ companyId: string; matchId: string }>(
+    `SELECT company_id AS "companyId", id AS "matchId" FROM matches
+     WHERE confirmation_state = 'pending' AND confirmation_due_at <= $1 ORDER BY confirmation_due_at, id`,
+    [now.toISOString()],
+  );
+  return rows;
+}
+
+/** The match's location as the read models show it now (its text, beside the log), or null. */
+export async function matchLocationOf(db: Queryable, matchId: string): Promise<string | null> {
+  const { rows } = await db.query<{ location: string }>(
+    `SELECT loc.location FROM matches m JOIN ${API_MATCH_LOCATIONS_TABLE} loc ON loc.id = m.location_id
+     WHERE m.id = $1`,
+    [matchId],
+  );
+  return rows[0]?.location ?? null;
 }

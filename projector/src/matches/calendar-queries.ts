@@ -1,9 +1,7 @@
 import type pg from 'pg';
-import {
-  API_ACCOUNTS_TABLE,
-  API_MATCH_LOCATIONS_TABLE,
-  accountNameSql,
-} from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql } from '../api-tables.ts';
+
+/** The calendar feeds' queries (DESIGN.md §9), in the matches read model: the dated matches a feed shows. */
 
 type Queryable = Pick<pg.Pool, 'query'>;
 

@@ -1,10 +1,15 @@
 import type pg from 'pg';
+import { prepared } from '@courtside/eventlog/db/prepared';
 import type { EventEnvelope } from '@courtside/events/envelope';
-import type { SideScoreInput } from '@courtside/events/matches/scoring';
-import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
 import { ratingFoldTypes } from '@courtside/events/ratings/fold';
 
 type Queryable = Pick<pg.Pool, 'query'>;
+
+/**
+ * The queries on the audit read model's `company_events` table, in the module that owns it: the audit page, the
+ * events a season's history and the ratings fold, and the ndjson export and chain check (page by page).
+ */
 
 /** One stored event of a company: its `position` (the company's own count, DESIGN.md §8) and who did it. */
 export interface StoredEvent {
@@ -91,19 +96,6 @@ export async function lastPositionOf(db: Queryable, companyId: string): Promise<
   return rows[0]?.last ?? 0;
 }
 
-/** Names (or emails) of accounts, by id. */
-export async function accountNamesOf(
-  db: Queryable,
-  ids: readonly string[],
-): Promise<Map<string, string | null>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await db.query<{ id: string; full_name: string | null }>(
-    `SELECT id::text, ${accountNameSql(API_ACCOUNTS_TABLE, 'NULL')} AS full_name FROM ${API_ACCOUNTS_TABLE} WHERE id = ANY($1::uuid[])`,
-    [ids],
-  );
-  return new Map(rows.map((row) => [row.id, row.full_name]));
-}
-
 const PAGE = 200;
 
 /**
@@ -151,48 +143,42 @@ export async function* exportLinesOf(db: Queryable, companyId: string): AsyncGen
   }
 }
 
-export interface ResultRow {
-  season_id: string;
-  season_name: string;
-  match_id: string;
-  date: string | null;
-  status: string;
-  match_type: 'GAMESONLY' | 'BESTOFTHREE' | 'BESTOFFIVE';
-  defender_score: SideScoreInput;
-  challenger_score: SideScoreInput;
-  winner: 'defender' | 'challenger' | null;
-  confirmation_state: string;
-  defender_names: string[] | null;
-  challenger_names: string[] | null;
+export interface HistoryRow {
+  seq: number;
+  id: string;
+  type: string;
+  streamId: string;
+  occurredAt: Date;
+  payload: unknown;
+  actorId: string;
+  actorName: string | null;
 }
 
-const namesOf = (
-  side: string,
-) => `(SELECT array_agg(${accountNameSql('a', "'Player'")} ORDER BY tm.member_order)
-  FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side})`;
-
-/** Every match of a company with its result, season by season (oldest season first), page by page. */
-export async function* resultsOf(db: Queryable, companyId: string): AsyncGenerator<ResultRow> {
-  const { rows: seasons } = await db.query<{ id: string }>(
-    'SELECT id FROM seasons WHERE company_id = $1 ORDER BY start_date, id',
-    [companyId],
+/** A page of a company's events, newest first, with who did them (DESIGN.md §2 audit). */
+export async function companyHistoryOf(
+  db: Queryable,
+  page: { companyId: string; stream?: string | undefined; after?: number | undefined; limit: number },
+): Promise<HistoryRow[]> {
+  const { rows } = await db.query<HistoryRow>(
+    `SELECT e.seq, e.event_id AS id, e.type, e.stream_id AS "streamId", e.occurred_at AS "occurredAt", e.payload,
+       e.actor_id AS "actorId", ${accountNameSql('a', 'a.email')} AS "actorName"
+     FROM company_events e LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id::text = e.actor_id
+     WHERE e.company_id = $1
+       AND ($2::text IS NULL OR e.stream_id = $2 OR e.ladder_id = $2 OR e.season_id = $2)
+       AND ($3::integer IS NULL OR e.seq < $3)
+     ORDER BY e.seq DESC LIMIT $4`,
+    [page.companyId, page.stream ?? null, page.after ?? null, page.limit],
   );
-  for (const season of seasons) {
-    let after: { createdAt: Date; id: string } | undefined;
-    for (;;) {
-      const { rows } = await db.query<ResultRow & { created_at: Date }>(
-        `SELECT s.id AS season_id, s.name AS season_name, m.id AS match_id, m.date, m.status, s.match_type,
-           m.defender_score, m.challenger_score, m.winner, m.confirmation_state, m.created_at,
-           ${namesOf('defender_id')} AS defender_names, ${namesOf('challenger_id')} AS challenger_names
-         FROM matches m JOIN seasons s ON s.id = m.season_id
-         WHERE m.season_id = $1 AND ($2::timestamptz IS NULL OR (m.created_at, m.id) > ($2, $3::uuid))
-         ORDER BY m.created_at, m.id LIMIT ${PAGE}`,
-        [season.id, after?.createdAt ?? null, after?.id ?? null],
-      );
-      yield* rows;
-      if (rows.length < PAGE) break;
-      const last = rows.at(-1)!;
-      after = { createdAt: last.created_at, id: last.match_id };
-    }
-  }
+  return rows;
+}
+
+/** The hash of the company's last event, null when it has none (or was written before hashes began). */
+export async function lastEventHashOf(db: Queryable, companyId: string): Promise<string | null> {
+  const { rows } = await db.query<{ hash: string | null }>(
+    prepared(
+      `SELECT envelope->>'hash' AS hash FROM company_events WHERE company_id = $1 ORDER BY seq DESC LIMIT 1`,
+      [companyId],
+    ),
+  );
+  return rows[0]?.hash ?? null;
 }

@@ -1,19 +1,17 @@
 import type pg from 'pg';
 import type { Challenge, SeasonChallengesState } from '@courtside/events/challenges/decider';
 import type { MatchType } from '@courtside/events/ladders/model';
-import type { InactivityState } from '@courtside/events/teams/inactivity';
-import type { PausePeriod } from '@courtside/events/teams/pause';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
-import {
-  challengeViewColumns,
-  withoutNulls,
-  type ChallengeView,
-} from '@courtside/projector/challenges/projection';
+import { challengeViewColumns, withoutNulls, type ChallengeView } from './projection.ts';
+import { isoInstant } from '../iso-instant-sql.ts';
+
+/**
+ * The queries on the challenges table, in the module that owns it: the challenge rules' state (the loader the
+ * challenge commands decide against, under the company's lock), the lists the routes read, and what the deadline
+ * process visits.
+ */
 
 type Queryable = Pick<pg.Pool, 'query'>;
-
-const isoInstant = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A season as the challenge rules decide against it: its dates, match type and rules, the active teams in ladder
@@ -143,60 +141,4 @@ export async function seasonsWithDueChallenges(
     [now.toISOString()],
   );
   return rows;
-}
-
-/** Results whose confirmation time ran out (DESIGN.md §5): the deadline process confirms them. */
-export async function dueResults(
-  db: Queryable,
-  now: Date,
-): Promise<Array<{ companyId: string; matchId: string }>> {
-  const { rows } = await db.query<{ companyId: string; matchId: string }>(
-    `SELECT company_id AS "companyId", id AS "matchId" FROM matches
-     WHERE confirmation_state = 'pending' AND confirmation_due_at <= $1 ORDER BY confirmation_due_at, id`,
-    [now.toISOString()],
-  );
-  return rows;
-}
-
-export async function companyOfSeason(db: Queryable, seasonId: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ companyId: string }>(
-    'SELECT company_id AS "companyId" FROM seasons WHERE id = $1',
-    [seasonId],
-  );
-  return rows[0]?.companyId;
-}
-
-/** Running seasons whose rules drop inactive teams (DESIGN.md §5 inactivityDays > 0). */
-export async function seasonsWithInactivityRule(
-  db: Queryable,
-  today: string,
-): Promise<Array<{ companyId: string; seasonId: string }>> {
-  const { rows } = await db.query<{ companyId: string; seasonId: string }>(
-    `SELECT company_id AS "companyId", id AS "seasonId" FROM seasons
-     WHERE coalesce((rules->>'inactivityDays')::int, 0) > 0 AND start_date <= $1::date AND end_date >= $1::date`,
-    [today],
-  );
-  return rows;
-}
-
-/** What the inactivity rule decides against: the active teams in order, each with its last activity. */
-export async function inactivityStateOf(db: Queryable, seasonId: string): Promise<InactivityState> {
-  const [season, teams] = await Promise.all([
-    db.query<{ seasonId: string; ladderId: string; rules: Partial<LadderRules> | null }>(
-      'SELECT id AS "seasonId", ladder_id AS "ladderId", rules FROM seasons WHERE id = $1',
-      [seasonId],
-    ),
-    db.query<{ teamId: string; activeSince: string; pauses: PausePeriod[] }>(
-      `SELECT t.id AS "teamId", t.pauses, ${isoInstant(`greatest(t.join_date::timestamp AT TIME ZONE 'UTC', t.last_dropped_at,
-         (SELECT max(coalesce(m.date::timestamp AT TIME ZONE 'UTC', m.updated_at)) FROM matches m
-          WHERE t.id IN (m.defender_id, m.challenger_id) AND m.winner IS NOT NULL
-            AND m.confirmation_state = 'confirmed' AND m.status <> 'cancelled'))`)} AS "activeSince"
-       FROM teams t WHERE t.season_id = $1 AND t.status = 'active' ORDER BY t.position, t.id`,
-      [seasonId],
-    ),
-  ]);
-  const found = season.rows[0];
-  if (!found) return { teams: [] };
-  const { rules, ...ref } = found;
-  return { season: { ...ref, inactivityDays: rulesOf(rules).inactivityDays }, teams: teams.rows };
 }

@@ -1,0 +1,61 @@
+/**
+ * The read models' lists in an account's export (DESIGN.md §10): the clubs it manages, its teams, their matches and
+ * challenges, and the points it scored live. Each is a query of one page: `$1` the account, `$2` the last key of the
+ * page before (NULL first), ordered by `key`; the api pages through them (api/src/accounts/account-export.ts) and adds
+ * its own tables' lists.
+ */
+export interface ReadModelExportSection {
+  name: string;
+  key: string;
+  sql: string;
+}
+
+export function readModelExportSections(page: number): ReadModelExportSection[] {
+  const myTeams = 'SELECT team_id FROM team_members WHERE account_id = $1';
+  return [
+    {
+      name: 'managerRoles',
+      key: 'companyId',
+      sql: `SELECT c.id AS "companyId", c.name AS "companyName" FROM company_managers m
+      JOIN companies c ON c.id = m.company_id
+      WHERE m.account_id = $1 AND ($2::uuid IS NULL OR c.id > $2) ORDER BY c.id LIMIT ${page}`,
+    },
+    {
+      name: 'teams',
+      key: 'teamId',
+      sql: `SELECT t.id AS "teamId", t.company_id AS "companyId", t.ladder_id AS "ladderId", t.season_id AS "seasonId",
+        t.status, t.position, t.registered_at AS "registeredAt", t.join_date AS "joinDate",
+        t.leave_date AS "leaveDate",
+        (SELECT array_agg(o.account_id ORDER BY o.member_order) FROM team_members o WHERE o.team_id = t.id)
+          AS "memberIds"
+      FROM teams t WHERE t.id IN (${myTeams}) AND ($2::uuid IS NULL OR t.id > $2) ORDER BY t.id LIMIT ${page}`,
+    },
+    {
+      name: 'matches',
+      key: 'matchId',
+      sql: `SELECT m.id AS "matchId", m.company_id AS "companyId", m.season_id AS "seasonId",
+        m.defender_id AS "defenderTeamId", m.challenger_id AS "challengerTeamId", m.status, m.date,
+        m.defender_score AS "defenderScore", m.challenger_score AS "challengerScore", m.winner,
+        m.created_at AS "createdAt"
+      FROM matches m WHERE (m.defender_id IN (${myTeams}) OR m.challenger_id IN (${myTeams}))
+        AND ($2::uuid IS NULL OR m.id > $2) ORDER BY m.id LIMIT ${page}`,
+    },
+    {
+      name: 'challenges',
+      key: 'challengeId',
+      sql: `SELECT c.id AS "challengeId", c.company_id AS "companyId", c.season_id AS "seasonId",
+        c.challenger_team_id AS "challengerTeamId", c.defender_team_id AS "defenderTeamId", c.state,
+        c.issued_at AS "issuedAt", c.respond_by AS "respondBy", c.play_by AS "playBy", c.match_id AS "matchId"
+      FROM challenges c WHERE (c.challenger_team_id IN (${myTeams}) OR c.defender_team_id IN (${myTeams}))
+        AND ($2::uuid IS NULL OR c.id > $2) ORDER BY c.id LIMIT ${page}`,
+    },
+    {
+      name: 'livePointsScored',
+      key: 'eventId',
+      sql: `SELECT e.event_id AS "eventId", e.company_id AS "companyId", e.stream_id AS "matchId", e.type,
+        e.occurred_at AS "occurredAt", e.payload
+      FROM company_events e WHERE e.actor_id = $1::text AND e.type IN ('PointScored', 'PointUndone')
+        AND ($2::uuid IS NULL OR e.event_id > $2) ORDER BY e.event_id LIMIT ${page}`,
+    },
+  ];
+}
