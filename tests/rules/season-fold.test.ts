@@ -325,6 +325,35 @@ describe('matches', () => {
     );
   });
 
+  it('when a pending result is withdrawn with its match point, then the match is planned again, without a result (DESIGN.md §13)', () => {
+    const pending = { pending: { dueAt: at(900), enteredBy: 'a-player', side: 'defender' } };
+    const withdrawn = event('ResultWithdrawn', { matchId: 'm1', withdrawnBy: 'a-player' });
+    const planned = given(season(), created('m1', 'a', 'b'));
+    const state = then(
+      given(season(), created('m1', 'a', 'b'), result('m1', 'defender', pending)),
+      withdrawn,
+    );
+    const { createdAt: _created, updatedAt: _updated, ...plannedMatch } = planned.matches.m1!;
+    expect(state.matches.m1).toEqual({
+      ...plannedMatch,
+      createdAt: expect.any(String),
+      updatedAt: withdrawn.occurredAt,
+    });
+    // Only a result that waits is withdrawn: one that counts, a disputed one, or a cancelled match stays.
+    const counts = given(season(), created('m1', 'a', 'b'), result('m1', 'defender'));
+    expect(then(counts, withdrawn)).toBe(counts);
+    const disputed = then(
+      given(season(), created('m1', 'a', 'b'), result('m1', 'defender', pending)),
+      event('ResultDisputed', { matchId: 'm1', reason: 'x' }),
+    );
+    expect(then(disputed, withdrawn)).toBe(disputed);
+    const cancelled = then(
+      given(season(), created('m1', 'a', 'b'), result('m1', 'defender', pending)),
+      event('MatchCancelled', { matchId: 'm1' }),
+    );
+    expect(then(cancelled, withdrawn)).toBe(cancelled);
+  });
+
   it('when a match is rescheduled, then it has the date; a cancelled match keeps what it had', () => {
     const moved = event('MatchRescheduled', { matchId: 'm1', date: '2026-04-01T18:00' });
     const state = given(season(), created('m1', 'a', 'b'), moved);
