@@ -411,6 +411,7 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'SeasonUpdated':
     case 'SeasonDeleted':
     case 'SeasonRulesChanged':
+    case 'SeasonFormatChanged':
     case 'TeamRemoved':
     case 'TeamPositionChanged':
     case 'TeamDroppedForInactivity':

@@ -108,6 +108,9 @@ export function auditSummary(
     case 'LiveScoringStarted':
     case 'LiveMatchEnded':
     case 'SeasonRulesChanged':
+    case 'SeasonFormatChanged':
+    case 'BoxesDrawn':
+    case 'BoxesClosed':
       return t(`audit.types.${event.type}`, { season: seasonName(payload.seasonId) });
     case 'PointScored':
     case 'PointUndone':
