@@ -53,9 +53,9 @@ export const boxesProjection: Projection = {
         ]);
         context.write(
           `INSERT INTO boxes (id, season_id, ladder_id, company_id, number, team_ids, match_ids, drawn_at)
-           SELECT box->>'boxId', $1, $2, $3, (box->>'number')::int,
+           SELECT (box->>'boxId')::uuid, $1::uuid, $2::uuid, $3::uuid, (box->>'number')::int,
              ARRAY(SELECT jsonb_array_elements_text(box->'teamIds'))::uuid[],
-             ARRAY(SELECT jsonb_array_elements_text(box->'matchIds'))::uuid[], $4
+             ARRAY(SELECT jsonb_array_elements_text(box->'matchIds'))::uuid[], $4::timestamptz
            FROM jsonb_array_elements($5::jsonb) AS box
            ON CONFLICT (id) DO NOTHING`,
           [seasonId, ladderId, event.companyId, event.occurredAt, JSON.stringify(boxes)],
