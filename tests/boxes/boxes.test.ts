@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { LiveClient } from '../support/live-client.ts';
+import { eventually } from '../support/wait.ts';
 import { day, managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 
 interface Box {
@@ -90,10 +92,22 @@ describe('box leagues', () => {
     const stranger = await managerWithSeason(url, { companyName: 'Other Club' });
     expect((await stranger.manager.json('POST', drawPath, { by: 'POSITION' })).status).toBe(404);
 
+    // The season room hears of the boxes: after a draw, and after a box match's result.
+    const live = new LiveClient(url);
+    onTestFinished(() => live.close());
+    await live.connected();
+    await live.subscribe(`season:${seasonId}`);
+    const boxPushes = (client = live) =>
+      client.pushes.filter(
+        (push) =>
+          push.event === 'season.updated' && (push.data as { changed: string[] }).changed.includes('boxes'),
+      ).length;
+
     // The draw: 5 and 4 (not 4, 4 and 1), every pairing a planned match; a new draw replaces them.
     const first = await manager.json<Drawn>('POST', drawPath, { by: 'POSITION' });
     expect(first.status).toBe(201);
     expect(first.body.boxes.map((box) => box.teamIds)).toEqual([ids.slice(0, 5), ids.slice(5)]);
+    await eventually(() => boxPushes() === 1, { message: 'a boxes push after the draw' });
     const firstMatch = (await boxes())[0]!.matchIds[0]!;
     const drawn = await manager.json<Drawn>('POST', drawPath, { by: 'POSITION' });
     expect(drawn.status).toBe(201);
@@ -123,12 +137,18 @@ describe('box leagues', () => {
       `${MATCHES_API}/matches/${tables[1]!.matchIds[2]!}`,
     );
     expect([match.body.defender.teamId, match.body.challenger.teamId]).toEqual([ids[5], ids[8]]);
+    live.close();
+    const afterDraw = new LiveClient(url);
+    onTestFinished(() => afterDraw.close());
+    await afterDraw.connected();
+    await afterDraw.subscribe(`season:${seasonId}`);
     const saved = await manager.json('PUT', `${MATCHES_API}/matches`, {
       ...match.body,
       defender: sets(2, 3),
       challenger: sets(6, 6),
     });
     expect(saved.status).toBe(200);
+    await eventually(() => boxPushes(afterDraw) > 0, { message: 'a boxes push after the result' });
     const box2 = (await boxes())[1]!;
     expect(box2.rows.map((row) => [row.teamId, row.played, row.points])).toEqual([
       [ids[8], 1, 3],
