@@ -12,6 +12,13 @@ interface Box {
   number: number;
   rows: Array<{ teamId: string; members: Array<{ fullName: string }>; played: number; points: number }>;
   matchIds: string[];
+  matches: Array<{
+    matchId: string;
+    status: string;
+    score: string;
+    winnerId: string | null;
+    counts: boolean;
+  }>;
 }
 interface Drawn {
   boxes: Array<{ boxId: string; number: number; teamIds: string[] }>;
@@ -156,6 +163,16 @@ describe('box leagues', () => {
       [ids[6], 0, 0],
       [ids[7], 0, 0],
     ]);
+    expect(box2.matches.find((one) => one.matchId === box2.matchIds[2])).toEqual({
+      matchId: box2.matchIds[2],
+      defenderId: ids[5],
+      challengerId: ids[8],
+      status: 'completed',
+      winnerId: ids[8],
+      score: '2-6 3-6',
+      counts: true,
+    });
+    expect(box2.matches.filter((one) => one.status === 'planned')).toHaveLength(5);
     expect(box2.rows[0]).toMatchObject({ won: 1, setsFor: 2, setsAgainst: 0, gamesFor: 12, gamesAgainst: 5 });
     const positions = await manager.json<Array<{ teamId: string }>>(
       'GET',

@@ -5,6 +5,7 @@ import { boxesDecider, type BoxesCommand, type BoxesState } from '@courtside/eve
 import type { BoxEvent } from '@courtside/events/boxes/events';
 import { closeInputSchema, drawInputSchema } from '@courtside/events/boxes/model';
 import { boxTable } from '@courtside/events/boxes/rules';
+import { formatSet, recalculate } from '@courtside/events/matches/scoring';
 import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
 import {
   boxesOf,
@@ -60,6 +61,21 @@ export const boxesSchema = z
         .array(boxRowSchema)
         .describe('by points, set difference, game difference, the match between them'),
       matchIds: z.array(z.uuid()),
+      matches: z
+        .array(
+          z.object({
+            matchId: z.uuid(),
+            defenderId: z.uuid(),
+            challengerId: z.uuid(),
+            status: z.enum(['planned', 'completed', 'retired', 'walkover', 'cancelled']),
+            winnerId: z.uuid().nullable(),
+            score: z.string().describe('the sets as people read them ("6-4 7-6(5) [10-8]"); empty without'),
+            counts: z
+              .boolean()
+              .describe('the result is confirmed (a pending or disputed one does not count yet)'),
+          }),
+        )
+        .describe('beyond DESIGN.md §12: the box’s matches, for its page'),
     }),
   )
   .meta({ id: 'Boxes' });
@@ -198,6 +214,26 @@ export function boxRoutes(router: Router, services: AppServices): void {
               season.matchType,
             ).map((row) => ({ ...row, members: members.get(row.teamId) ?? [] })),
             matchIds: box.matchIds,
+            matches: box.matchIds.flatMap((matchId) => {
+              const match = matches.find((candidate) => candidate.matchId === matchId);
+              if (!match) return [];
+              const scored = recalculate(match.defender, match.challenger, season.matchType);
+              const ids = { defender: match.defenderId, challenger: match.challengerId };
+              return [
+                {
+                  matchId,
+                  defenderId: match.defenderId,
+                  challengerId: match.challengerId,
+                  status: match.cancelled ? ('cancelled' as const) : scored.status,
+                  winnerId: scored.winner && !match.cancelled ? ids[scored.winner] : null,
+                  score: scored.defender.matchSets
+                    .map((set, index) => formatSet(set, scored.challenger.matchSets[index]!))
+                    .filter((set) => set !== '--')
+                    .join(' '),
+                  counts: match.counts && !match.cancelled,
+                },
+              ];
+            }),
           }));
         },
         { byAddress: true },

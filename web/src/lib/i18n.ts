@@ -15,6 +15,7 @@ import type { LaddersTranslation } from '../locales/ladders-en';
 import type { ManagerTranslation } from '../locales/manager-en';
 import type { AccessibilityTranslation } from '../locales/accessibility-en';
 import type { InviteTranslation } from '../locales/invite-en';
+import type { BoxesTranslation } from '../locales/boxes-en';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { Translations, type KeysOf, type TranslateOptions } from './translations';
 
@@ -36,7 +37,7 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
  * (locales/company-texts.ts), the matches pages', match card's and widget's with the modules that open them
  * (locales/matches-texts.ts), the widget's with it (locales/widget-texts.ts), the "Create a match" panel's with it
  * (locales/match-create-texts.ts), the accessibility
- * statement's with it (locales/accessibility-texts.ts).
+ * statement's with it (locales/accessibility-texts.ts), the box leagues' with their lazy chunks (locales/boxes-texts.ts).
  */
 export type TranslationKey = KeysOf<
   typeof en & { liveScoring: LiveScoringTranslation } & ManagerTranslation &
@@ -53,7 +54,8 @@ export type TranslationKey = KeysOf<
     PasswordTranslation &
     SettingsTranslation &
     AccessibilityTranslation &
-    InviteTranslation
+    InviteTranslation &
+    BoxesTranslation
 >;
 /** The app's `t`, typed by the English texts (the other languages have the same shape). */
 export type TFunction = (key: TranslationKey, options?: TranslateOptions) => string;
