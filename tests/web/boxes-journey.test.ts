@@ -22,7 +22,7 @@ describe('box league journey, desktop in English', () => {
     await courtside?.stop();
   });
 
-  it('the manager sets boxes of 4 and draws 5 teams into one box of 5; the standings show its table and matches and follow a result', async () => {
+  it('the manager sets boxes of 4 and draws 5 teams into one box of 5 (its matches grouped by box); the standings show its table and matches and follow a result', async () => {
     const baseUrl = courtside.url!;
     const { manager, company, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 5, {
       companyName: 'TC Boxes',
@@ -52,6 +52,13 @@ describe('box league journey, desktop in English', () => {
     await page.keyboard.press('Enter');
     await page.locator('[data-kind]', { hasText: 'Drew 1 box.' }).first().waitFor();
     await expectAxeClean(page, 'manager season tab with boxes');
+
+    // The Matches tab groups the season's matches by box: box 1 with its 10 pairings.
+    await page.getByRole('tab', { name: 'Matches', exact: true }).click();
+    const group = page.getByTestId('box-match-group');
+    await group.getByRole('heading', { name: 'Box 1', exact: true }).waitFor();
+    await expect.poll(() => group.locator(':scope > ul > li').count()).toBe(10);
+    await expectAxeClean(page, 'manager matches tab of a box season');
 
     // Anyone: the standings page is the box's table (5 teams, none played) and its 10 matches.
     const viewer = await openBrowser('desktop');

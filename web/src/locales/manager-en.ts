@@ -113,6 +113,8 @@ const managerEn = {
     matches: {
       heading: 'Matches',
       results: 'Results',
+      byBox: 'Matches by box',
+      box: 'Box {{number}}',
       noResults: 'No results yet.',
       // The Create a match panel's (it shows in the manager area only, so its text loads with the manager's).
       location: 'Location (optional)',

@@ -113,6 +113,8 @@ const managerNl: ManagerTranslation = {
     matches: {
       heading: 'Wedstrijden',
       results: 'Uitslagen',
+      byBox: 'Wedstrijden per poule',
+      box: 'Poule {{number}}',
       noResults: 'Nog geen uitslagen.',
       location: 'Locatie (optioneel)',
     },
