@@ -278,6 +278,8 @@ describe('CloseBoxes (DESIGN.md §12, §15)', () => {
         { teamId: 'old', memberIds: ['q1'], status: 'active' as const },
         { teamId: 'has-p5', memberIds: ['p5'], status: 'active' as const },
         { teamId: 'has-p2', memberIds: ['p2'], status: 'waiting' as const },
+        // Waiting teams have no place: this one stays waiting, below nobody.
+        { teamId: 'w1', memberIds: ['q9'], status: 'waiting' as const },
       ],
     };
     const [box1, box2] = [
@@ -396,5 +398,123 @@ describe('boxes evolve', () => {
       .reduce(boxesDecider.evolve, state);
     expect(redrawn.matches).toEqual({});
     expect(redrawn.boxes[0]!.matchIds).toEqual(['k1']);
+  });
+});
+
+describe('boxes: the edges of the rules', () => {
+  const nextSeason: NonNullable<BoxesState['next']> = {
+    seasonId: 'season-2',
+    ladderId: 'ladder-1',
+    startDate: '2026-07-01',
+    hasMatches: false,
+    teams: [],
+  };
+  const closeInto = (teamIds = ids('n', 6)): BoxesCommand => ({
+    type: 'CloseBoxes',
+    nextSeasonId: 'season-2',
+    teamIds,
+  });
+  const twoBoxes = givenDraw([
+    ['t1', 't2', 't3'],
+    ['t4', 't5', 't6'],
+  ]);
+  const fromTeams = (events: unknown) =>
+    ((events as NewEvent[]).at(-1)!.payload as { positions: Array<{ fromTeamId: string }> }).positions.map(
+      (side) => side.fromTeamId,
+    );
+  const closing = (given: BoxesEvent[], state: Partial<BoxesState> = {}, command = closeInto()) =>
+    boxesDecider.decide(
+      command,
+      given.reduce(boxesDecider.evolve, {
+        ...boxesDecider.initialState(),
+        season,
+        teams: teams(6),
+        next: nextSeason,
+        ...state,
+      }),
+      new Date(),
+    );
+
+  it('starts empty', () => {
+    expect(boxesDecider.initialState()).toEqual({ teams: [], boxes: [], matches: {} });
+  });
+
+  it('needs exactly as many ids as it makes, no more', () => {
+    spec([], {}, { size: 4 })
+      .when({ ...draw(), boxIds: ['box1'], matchIds: ids('m', 15) })
+      .then(drawn([ids('t', 6)]).all);
+    expect(fromTeams(closing(twoBoxes, {}, closeInto(ids('n', 6))))).toHaveLength(6);
+  });
+
+  it('without the next season loaded, the close answers an unknown season', () => {
+    spec(twoBoxes).when(closeInto()).thenRejects({
+      reason: 'not_found',
+      message: 'No such season',
+      field: 'nextSeasonId',
+    });
+  });
+
+  it('a side of two players is the same team only with both of them; one of them elsewhere is a clash', () => {
+    const pairs = teams(6).map((team, index) => ({ ...team, memberIds: [`a${index + 1}`, `b${index + 1}`] }));
+    const inNext = refused(
+      'IN_NEXT_SEASON',
+      'A player of this season plays in another team of the next season',
+    );
+    for (const memberIds of [['a1'], ['a1', 'zz']]) {
+      const result = closing(twoBoxes, {
+        teams: pairs,
+        next: { ...nextSeason, teams: [{ teamId: 'x', memberIds, status: 'waiting' }] },
+      });
+      expect(result).toEqual({ kind: 'rejected', ...inNext });
+    }
+    const same = closing(twoBoxes, {
+      teams: pairs,
+      next: { ...nextSeason, teams: [{ teamId: 'x', memberIds: ['b1', 'a1'], status: 'active' }] },
+    });
+    expect(
+      ((same as NewEvent[]).at(-1)!.payload as { positions: Array<{ teamId: string }> }).positions[0]!.teamId,
+    ).toBe('x');
+  });
+
+  it('a result waiting for confirmation, or of a cancelled match, does not count in the close', () => {
+    // Box 2 drawn t4 t5 t6; t5 beats t4, but only pending: t4 stays above t5.
+    const pending = closing([...twoBoxes, result('m4', '0-6 0-6', true)]);
+    expect(fromTeams(pending)).toEqual(['t1', 't2', 't4', 't3', 't5', 't6']);
+    const counted = closing([...twoBoxes, result('m4', '0-6 0-6')]);
+    expect(fromTeams(counted)).toEqual(['t1', 't2', 't5', 't3', 't4', 't6']);
+    const cancelled = closing([
+      ...twoBoxes,
+      result('m4', '0-6 0-6'),
+      { type: 'MatchCancelled', payload: { matchId: 'm4', ...ref } },
+    ]);
+    expect(fromTeams(cancelled)).toEqual(['t1', 't2', 't4', 't3', 't5', 't6']);
+  });
+
+  it('a result with no games in it holds no draw; a new draw with a box’s match ids keeps their matches', () => {
+    const cleared: BoxesEvent = {
+      type: 'MatchResultRecorded',
+      payload: {
+        matchId: 'm1',
+        ...ref,
+        defender: { matchSets: [{ score: null }], special: 'none' },
+        challenger: { matchSets: [{ score: null }], special: 'none' },
+      },
+    };
+    expect(isRejection(closing([], {}, draw()))).toBe(false);
+    const state = [...twoBoxes, cleared].reduce(boxesDecider.evolve, {
+      ...boxesDecider.initialState(),
+      season,
+      teams: teams(6),
+    });
+    expect(isRejection(boxesDecider.decide(draw(), state, new Date()))).toBe(false);
+    const kept = boxesDecider.evolve(state, {
+      type: 'BoxesDrawn',
+      payload: {
+        ...ref,
+        by: 'POSITION',
+        boxes: [{ boxId: 'box9', number: 1, teamIds: ['t1', 't2'], matchIds: ['m1'] }],
+      },
+    });
+    expect(Object.keys(kept.matches)).toEqual(['m1']);
   });
 });
