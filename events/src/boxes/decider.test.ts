@@ -236,7 +236,11 @@ describe('CloseBoxes (DESIGN.md §12, §15)', () => {
     result('m1', '0-6 0-6'), // t1 - t2
   ];
   const registered = (teamId: string, member: string) => [
-    { type: 'TeamRegistered', streamId: teamId, payload: { teamId, ...nextRef, memberIds: [member] } },
+    {
+      type: 'TeamRegistered',
+      streamId: teamId,
+      payload: { teamId, ...nextRef, memberIds: [member], closedFrom: 'season-1' },
+    },
     { type: 'TeamAccepted', streamId: teamId, payload: { teamId, ...nextRef } },
   ];
   const closedEvent = (sides: Array<[string, string]>) => ({

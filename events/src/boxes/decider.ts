@@ -163,7 +163,7 @@ function close(
       events.push({
         type: 'TeamRegistered',
         streamId: teamId,
-        payload: { teamId, ...nextRef, memberIds: side.memberIds },
+        payload: { teamId, ...nextRef, memberIds: side.memberIds, closedFrom: season.seasonId },
       });
     }
     if (same?.status !== 'active') {
