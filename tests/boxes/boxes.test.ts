@@ -62,6 +62,11 @@ describe('box leagues', () => {
     });
     expect((await manager.json<Drawn>('POST', drawPath, { by: 'POSITION' })).body.reason).toBe('NOT_BOX');
     expect(await boxes()).toEqual([]);
+    const anyone = new HttpClient(url);
+    expect(
+      (await anyone.json('GET', `${LADDER_API}/seasons/00000000-0000-4000-8000-000000000000/boxes`)).status,
+    ).toBe(404);
+    expect((await anyone.json('GET', `${LADDER_API}/seasons/not-a-season/boxes`)).status).toBe(400);
 
     // Bad bodies: 400 with what was wrong.
     const badSize = await manager.json<{ errors?: unknown }>('PUT', seasonsPath, {
