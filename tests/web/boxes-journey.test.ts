@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { ACCOUNT_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { expectAxeClean } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
@@ -45,8 +45,17 @@ describe('box league journey, desktop in English', () => {
     const boxes = page.getByTestId('boxes-manager');
     await boxes.getByLabel('Play this season in boxes').check();
     await boxes.getByLabel('Teams per box').selectOption('4');
+    await boxes.getByLabel('Up a box at the close').selectOption('2');
     await boxes.getByRole('button', { name: 'Save box settings' }).click();
     await page.locator('[data-kind]', { hasText: 'Box settings saved.' }).first().waitFor();
+    const saved = await manager.json<{ format: string; box: object }>(
+      'GET',
+      `${ADMIN_API}/companies/${company.id}/ladders/${ladderId}/seasons/${seasonId}`,
+    );
+    expect(saved.body).toMatchObject({
+      format: 'BOX',
+      box: { size: 4, promote: 2, relegate: 1, pointsWin: 3 },
+    });
     const draw = page.getByTestId('boxes-manager').getByRole('button', { name: 'Draw boxes' });
     await draw.focus();
     await page.keyboard.press('Enter');
@@ -79,12 +88,12 @@ describe('box league journey, desktop in English', () => {
     // The pairings in draw order: Ann–Bo, Ann–Cy, Ann–Di, Ann–Ed, …
     const matchId = boxesAnswer.body[0]!.matchIds[3]!;
     const match = await manager.json<object>('GET', `${MATCHES_API}/matches/${matchId}`);
-    const saved = await manager.json('PUT', `${MATCHES_API}/matches`, {
+    const result = await manager.json('PUT', `${MATCHES_API}/matches`, {
       ...match.body,
       defender: { matchSets: [{ score: 1 }, { score: 2 }], special: 'none' },
       challenger: { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' },
     });
-    expect(saved.status).toBe(200);
+    expect(result.status).toBe(200);
     const firstRow = box.getByTestId('box-row').first();
     await expect.poll(() => firstRow.innerText()).toContain('Ed Lob');
     expect(await firstRow.getByTestId('box-points').innerText()).toBe('3');

@@ -31,6 +31,10 @@ const boxesEn = {
     notCounted: 'waits for confirmation',
     loadFailed: 'The boxes could not be loaded.',
     manager: {
+      pointsWin: 'Points for a win',
+      pointsPlayed: 'Points for a loss played',
+      promote: 'Up a box at the close',
+      relegate: 'Down a box at the close',
       format: 'Play this season in boxes',
       formatHint: 'Fixed once the season has a match.',
       size: 'Teams per box',

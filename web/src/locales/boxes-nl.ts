@@ -30,6 +30,10 @@ const boxesNl: BoxesTranslation = {
     notCounted: 'wacht op bevestiging',
     loadFailed: 'De poules konden niet worden geladen.',
     manager: {
+      pointsWin: 'Punten voor een winst',
+      pointsPlayed: 'Punten voor een gespeeld verlies',
+      promote: 'Een poule omhoog bij het afsluiten',
+      relegate: 'Een poule omlaag bij het afsluiten',
       format: 'Dit seizoen in poules spelen',
       formatHint: 'Vast zodra het seizoen een wedstrijd heeft.',
       size: 'Teams per poule',

@@ -37,7 +37,15 @@ export const seasonSchema = z.object({
   rules: ladderRulesInputSchema.optional().transform((rules) => rulesOf(rules)),
   /** DESIGN.md §12: LADDER or BOX, and the box settings (an older answer without them: a ladder season). */
   format: z.enum(['LADDER', 'BOX']).optional(),
-  box: z.looseObject({ size: z.number() }).optional(),
+  box: z
+    .looseObject({
+      size: z.number(),
+      pointsWin: z.number().optional(),
+      pointsPlayed: z.number().optional(),
+      promote: z.number().optional(),
+      relegate: z.number().optional(),
+    })
+    .optional(),
 });
 export type Season = z.infer<typeof seasonSchema>;
 

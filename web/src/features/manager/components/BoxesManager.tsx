@@ -33,6 +33,14 @@ const refusals = [
   'IN_NEXT_SEASON',
 ] as const;
 const sizes = [4, 5, 6, 7, 8];
+/** The other box settings (DESIGN.md §12) with the values each may take. */
+const otherSettings = {
+  pointsWin: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  pointsPlayed: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  promote: [0, 1, 2, 3],
+  relegate: [0, 1, 2, 3],
+} as const;
+type OtherSetting = keyof typeof otherSettings;
 const boxesPath = (seasonId: string) => `${ADMIN_API}/seasons/${encodeURIComponent(seasonId)}/boxes`;
 
 /**
@@ -45,6 +53,12 @@ export function BoxesManager({ companyId, ladderId, season, seasons, onSaved }: 
   const alerts = useAlerts();
   const [format, setFormat] = useState(season.format ?? 'LADDER');
   const [size, setSize] = useState(season.box?.size ?? 5);
+  const [settings, setSettings] = useState<Record<OtherSetting, number>>({
+    pointsWin: season.box?.pointsWin ?? 3,
+    pointsPlayed: season.box?.pointsPlayed ?? 1,
+    promote: season.box?.promote ?? 1,
+    relegate: season.box?.relegate ?? 1,
+  });
   const [by, setBy] = useState<'POSITION' | 'RATING'>('POSITION');
   const later = seasons.filter((other) => other.startDate > season.startDate);
   const [next, setNext] = useState(later[0]?.uuid ?? '');
@@ -77,7 +91,7 @@ export function BoxesManager({ companyId, ladderId, season, seasons, onSaved }: 
         openForRegistration,
         matchType,
         format,
-        box: { size },
+        box: { size, ...settings },
       });
       await onSaved();
       return t('boxes.manager.settingsSaved');
@@ -132,6 +146,21 @@ export function BoxesManager({ companyId, ladderId, season, seasons, onSaved }: 
             ))}
           </SelectField>
         </div>
+        {(Object.keys(otherSettings) as OtherSetting[]).map((setting) => (
+          <div key={setting} className="w-44">
+            <SelectField
+              label={t(`boxes.manager.${setting}`)}
+              value={settings[setting]}
+              onChange={(event) => setSettings({ ...settings, [setting]: Number(event.target.value) })}
+            >
+              {otherSettings[setting].map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        ))}
         <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void save()}>
           {t('boxes.manager.saveSettings')}
         </button>

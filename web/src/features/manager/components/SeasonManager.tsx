@@ -167,7 +167,7 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
               />
               <Suspense fallback={null}>
                 <BoxesManager
-                  key={`${selected.uuid} ${selected.format ?? ''} ${selected.box?.size ?? ''}`}
+                  key={`${selected.uuid} ${selected.format ?? ''} ${JSON.stringify(selected.box ?? {})}`}
                   companyId={companyId}
                   ladderId={ladder.uuid}
                   season={selected}
