@@ -122,7 +122,7 @@ export function BoxesManager({ companyId, ladderId, season, seasons, onSaved }: 
         {t('boxes.manager.title')}
       </h2>
       {failure && <FormAlert>{failure}</FormAlert>}
-      <div className="flex flex-wrap items-end gap-4">
+      <div>
         <label className="flex items-center gap-2 text-sm font-medium text-ink-800">
           <input
             type="checkbox"
@@ -133,6 +133,11 @@ export function BoxesManager({ companyId, ladderId, season, seasons, onSaved }: 
           />
           {t('boxes.manager.format')}
         </label>
+        <p id="boxes-format-hint" className="mt-1 text-sm text-ink-600">
+          {t('boxes.manager.formatHint')}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
         <div className="w-40">
           <SelectField
             label={t('boxes.manager.size')}
@@ -165,9 +170,6 @@ export function BoxesManager({ companyId, ladderId, season, seasons, onSaved }: 
           {t('boxes.manager.saveSettings')}
         </button>
       </div>
-      <p id="boxes-format-hint" className="text-sm text-ink-600">
-        {t('boxes.manager.formatHint')}
-      </p>
       {season.format === 'BOX' && (
         <>
           <p className="text-sm text-ink-700">
