@@ -41,6 +41,8 @@ describe('box league journey, desktop in English', () => {
     await signInBrowser(managerBrowser.context, baseUrl, manager);
     const { page } = managerBrowser;
     await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/Club%20Ladder`);
+    // The season's own tabs (Participants, Matches, Season) come once its seasons are read.
+    await page.getByRole('tab', { name: 'Participants' }).waitFor();
     await page.getByRole('tab', { name: 'Season', exact: true }).last().click();
     const boxes = page.getByTestId('boxes-manager');
     await boxes.getByLabel('Play this season in boxes').check();
