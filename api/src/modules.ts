@@ -21,6 +21,7 @@ import { accountRoomAuthorizer } from './accounts/account-room.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { playerRoutes } from './ratings/player-routes.ts';
+import { boxRoutes } from './boxes/box-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */
@@ -50,6 +51,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'history', routes: historyRoutes },
   { name: 'notifications', routes: notificationRoutes },
   { name: 'players', routes: playerRoutes },
+  { name: 'boxes', routes: boxRoutes },
   {
     name: 'companies',
     routes: companyRoutes,

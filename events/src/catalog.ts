@@ -1,3 +1,4 @@
+import { boxEvents } from './boxes/events.ts';
 import { challengeEvents } from './challenges/events.ts';
 import { companyEvents } from './companies/events.ts';
 import type { EventDefinition } from './event-registry.ts';
@@ -14,4 +15,5 @@ export const productEvents: readonly EventDefinition[] = [
   ...matchEvents,
   ...challengeEvents,
   ...liveEvents,
+  ...boxEvents,
 ];

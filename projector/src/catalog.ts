@@ -1,4 +1,5 @@
 import { auditProjection } from './audit/projection.ts';
+import { boxesProjection } from './boxes/projection.ts';
 import { challengesProjection } from './challenges/projection.ts';
 import { companiesProjection } from './companies/projection.ts';
 import { laddersProjection } from './ladders/projection.ts';
@@ -18,5 +19,7 @@ export const productProjections: readonly Projection[] = [
   ratingsProjection,
   challengesProjection,
   liveProjection,
+  // After the ladders (a draw needs its season) and the matches (their changes are pushed as the boxes').
+  boxesProjection,
   auditProjection,
 ];

@@ -7,6 +7,7 @@ import { companyEvents } from '@courtside/events/companies/events';
 import { laddersDecider, type LadderDomainEvent, type LaddersState } from '@courtside/events/ladders/decider';
 import { ladderEvents } from '@courtside/events/ladders/events';
 import { rulesOf } from '@courtside/events/ladders/rules';
+import { boxSettingsOf } from '@courtside/events/boxes/model';
 import { companyStateOf } from '@courtside/projector/companies/queries';
 import { laddersStateOf } from '@courtside/projector/ladders/queries';
 import { companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
@@ -59,7 +60,7 @@ describe('the company and ladder loaders agree with evolve', () => {
     );
     await ok(
       manager.json('PUT', `${ladders}/${ladderId}/seasons`, {
-        ...season('Spring again', 101, 151, { rules: { confirmHours: 48 } }),
+        ...season('Spring again', 101, 151, { rules: { confirmHours: 48 }, format: 'BOX', box: { size: 6 } }),
         uuid: later.uuid,
       }),
     );
@@ -105,7 +106,14 @@ describe('the company and ladder loaders agree with evolve', () => {
             seasons: Object.fromEntries(
               Object.entries(ladder.seasons).map(([seasonId, season]) => [
                 seasonId,
-                { ...season, rules: rulesOf(season.rules) },
+                // DESIGN.md §12: LADDER and the default box settings unless set; no season here has a match.
+                {
+                  ...season,
+                  rules: rulesOf(season.rules),
+                  format: season.format ?? 'LADDER',
+                  box: boxSettingsOf(season.box),
+                  hasMatches: false,
+                },
               ]),
             ),
           },

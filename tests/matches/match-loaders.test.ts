@@ -48,6 +48,7 @@ describe('the match loaders agree with evolve', () => {
         positions: Object.fromEntries(teams.map((team, index) => [team.teamId, index + 1])),
         confirmHours: 24,
         movement: 'LEAPFROG',
+        format: 'LADDER',
       },
     };
     const ok = async (answer: Promise<{ status: number; body: unknown }>) => {

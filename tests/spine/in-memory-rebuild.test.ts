@@ -29,6 +29,8 @@ const frequentTypes = [
   'LiveScoringStarted',
   'PointScored',
   'PointUndone',
+  'BoxesDrawn',
+  'BoxesClosed',
 ];
 
 /** One step of a company's history: which event, and which of the company's few ids and values it takes. */
@@ -144,6 +146,13 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
   for (let seq = 1; seq <= 48; seq++)
     add('PointScored', played.matchId, { ...played, seq, winner: 'defender' });
   pointsOf.set(played.matchId, 48);
+  // Boxes drawn for the first season, so that every company has box rows for the steps to replace and close.
+  add('BoxesDrawn', seasons[0]!, {
+    seasonId: seasons[0],
+    ladderId: ladders[0],
+    by: 'POSITION',
+    boxes: [{ boxId: randomUUID(), number: 1, teamIds: teamsOf(0), matchIds: [played.matchId] }],
+  });
 
   for (const { type, a, b, flag, n, name, minutes } of steps) {
     const other = teamsOf(a)[b % 3]!;
@@ -193,6 +202,34 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
             confirmHours: 24,
             inactivityDays: n,
           },
+        });
+        break;
+      case 'SeasonFormatChanged':
+        add(type, seasons[a % 3]!, {
+          seasonId: seasons[a % 3],
+          ladderId: ladderOfSeason(a % 3),
+          format: flag ? 'BOX' : 'LADDER',
+          box: { size: 4 + (n % 5), pointsWin: 3, pointsPlayed: b % 2, promote: 1, relegate: n % 3 },
+        });
+        break;
+      case 'BoxesDrawn':
+        // A new draw of a season replaces its boxes; the same box id again (of another draw) is kept once.
+        add(type, seasonOf(a), {
+          seasonId: seasonOf(a),
+          ladderId: ladderOfSeason(a),
+          by: flag ? 'RATING' : 'POSITION',
+          boxes: [
+            { boxId: invitations[b % 4]!, number: 1, teamIds: teamsOf(a), matchIds: [match.matchId] },
+            ...(n % 2 ? [{ boxId: requests[n % 2]!, number: 2, teamIds: [other], matchIds: [] }] : []),
+          ],
+        });
+        break;
+      case 'BoxesClosed':
+        add(type, seasonOf(a), {
+          seasonId: seasonOf(a),
+          ladderId: ladderOfSeason(a),
+          nextSeasonId: seasons[2]!,
+          positions: [{ teamId: teams[b]!, fromTeamId: other, position: 1 }],
         });
         break;
       case 'TeamRegistered':
@@ -487,6 +524,7 @@ describe.each(logKinds)('the in-memory rebuild on the %s log', (kind) => {
           expect(report.inMemory?.events).toBe(total);
           expect(report.tables?.filter((table) => !table.identical)).toEqual([]);
           expect(report.tables?.find((table) => table.table === 'live_scores')?.liveRows).toBeGreaterThan(0);
+          expect(report.tables?.find((table) => table.table === 'boxes')?.liveRows).toBeGreaterThan(0);
         },
       ),
       { numRuns: 2, seed: 20261125, endOnFailure: true },

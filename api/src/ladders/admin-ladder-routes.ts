@@ -227,12 +227,15 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     if (mode === 'update' && !input.uuid)
       throw new HttpError(400, 'Invalid season', [{ path: ['uuid'], message: 'Required' }]);
     const seasonId: string = mode === 'create' ? randomUUID() : input.uuid!;
-    const { uuid: _uuid, rules, ...details } = input;
+    const { uuid: _uuid, rules, format, box, ...details } = input;
     const season = { seasonId, ladderId, ...details };
+    const formatChange = { format, box };
     const outcome = await handle(
       companyId,
       session.accountId,
-      mode === 'create' ? { type: 'CreateSeason', season, rules } : { type: 'UpdateSeason', season, rules },
+      mode === 'create'
+        ? { type: 'CreateSeason', season, rules, formatChange }
+        : { type: 'UpdateSeason', season, rules, formatChange },
       { uuid: seasonId },
     );
     await answerCommand(ctx, outcome, {
@@ -245,7 +248,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     params: companyParams.extend(ladderParams.shape),
     body: seasonInputSchema,
     command: ladderIdSchema,
-    refusals: [],
+    refusals: ['HAS_MATCHES'],
   } as const;
   api.post(
     `${COMPANY}/ladders/:ladderId/seasons`,

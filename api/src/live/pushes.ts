@@ -44,7 +44,7 @@ export const livePushes: readonly DocumentedPush[] = [
     rooms: ['season'],
     payload: z.object({
       seasonId: z.uuid(),
-      changed: z.array(z.enum(['teams', 'positions', 'matches', 'season', 'challenges'])),
+      changed: z.array(z.enum(['teams', 'positions', 'matches', 'season', 'challenges', 'boxes'])),
     }),
   },
   {

@@ -27,7 +27,7 @@ const teams = [1, 2, 3, 4, 5].map((n) => ({ teamId: `t${n}`, memberIds: [`a${n}`
 const spec = (
   given: ChallengeDomainEvent[],
   rules: Partial<LadderRules> = {},
-  settings: Partial<typeof season> = {},
+  settings: Partial<typeof season & { format: 'LADDER' | 'BOX' }> = {},
 ) =>
   deciderSpec({
     ...challengesDecider,
@@ -154,6 +154,18 @@ describe('issuing a challenge: a team above, within range, neither side busy, th
     spec([], {}, { endDate: '2026-03-13' })
       .when(issue('a2', 1), now)
       .thenRejects(refused('SEASON_NOT_ACTIVE', 'This season is not running'));
+  });
+
+  it('given a box season (DESIGN.md §12), when #2 challenges #1, then challenges are off; in a ladder season, issued', () => {
+    spec([], {}, { format: 'BOX' })
+      .when(issue('a2', 1), now)
+      .thenRejects(refused('CHALLENGES_OFF', 'Challenges are turned off in this season'));
+    const issuedInLadder = challengesDecider.decide(
+      issue('a2', 1),
+      { season: { ...season, format: 'LADDER', rules: defaultLadderRules }, teams, challenges: {} },
+      now,
+    );
+    expect(isRejection(issuedInLadder)).toBe(false);
   });
 
   it('given the range is 1, when #3 challenges #2, then issued; #1, then out of range', () => {

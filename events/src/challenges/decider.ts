@@ -1,5 +1,6 @@
 import { isRejection, refuse, reject, type Decider, type Rejection } from '../decider.ts';
 import type { NewEvent } from '../event-registry.ts';
+import type { SeasonFormat } from '../boxes/model.ts';
 import type { MatchType } from '../ladders/model.ts';
 import type { LadderRules } from '../ladders/rules.ts';
 import { isActive, isoDay } from '../ladders/season-rules.ts';
@@ -43,6 +44,8 @@ export interface SeasonChallengesState {
     endDate: string;
     matchType: MatchType;
     rules: LadderRules;
+    /** DESIGN.md §12: a box season has no challenges (absent: LADDER). */
+    format?: SeasonFormat;
   };
   /** Active teams, position 1 first, with their members' account ids and, while paused, their first day back. */
   teams: Array<{ teamId: string; memberIds: string[]; pausedUntil?: string }>;
@@ -121,7 +124,7 @@ export function challengeRefusal(
   now: Date,
 ): ChallengeRefusalCode | undefined {
   const { season } = state;
-  if (!season || season.rules.challengeRange === 0) return 'CHALLENGES_OFF';
+  if (!season || season.rules.challengeRange === 0 || season.format === 'BOX') return 'CHALLENGES_OFF';
   if (!isActive(season, isoDay(now))) return 'SEASON_NOT_ACTIVE';
   const order = state.teams.map((team) => team.teamId);
   // Stryker disable next-line StringLiteral: no team has any id of a missing team: the challenger is not found

@@ -129,6 +129,7 @@ export function evolveSeasonHistory(state: SeasonHistoryState, envelope: EventEn
     case 'LadderDeleted':
     case 'SeasonDeleted':
     case 'SeasonRulesChanged':
+    case 'SeasonFormatChanged':
     case 'PartnerRequested':
     case 'PartnerRequestAccepted':
     case 'PartnerRequestDeclined':

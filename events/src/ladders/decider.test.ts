@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { laddersDecider, type LadderDetails, type LadderDomainEvent, type SeasonDetails } from './decider.ts';
+import {
+  laddersDecider,
+  type LadderDetails,
+  type LadderDomainEvent,
+  type LaddersState,
+  type SeasonDetails,
+} from './decider.ts';
 import { defaultLadderRules, type LadderRules } from './rules.ts';
 
 const spec = deciderSpec(laddersDecider);
@@ -321,5 +327,85 @@ describe('season ladder rules (DESIGN.md §5): a change is an event, what is lef
     spec(given)
       .when({ type: 'UpdateSeason', season: summer, rules: { responseDays: 3 } })
       .then([saved('SeasonUpdated')]);
+  });
+});
+
+describe('season format (DESIGN.md §12): LADDER or BOX with box settings, fixed once the season has a match', () => {
+  const box = { size: 5, pointsWin: 3, pointsPlayed: 1, promote: 1, relegate: 1 };
+  const formatChanged = (format: 'LADDER' | 'BOX', settings = box) => ({
+    type: 'SeasonFormatChanged' as const,
+    streamId: summer.seasonId,
+    payload: { seasonId: summer.seasonId, ladderId: ladder.ladderId, format, box: settings },
+  });
+  const saved = (type: 'SeasonCreated' | 'SeasonUpdated') => ({
+    type,
+    streamId: summer.seasonId,
+    payload: summer,
+  });
+  const given = (format: 'LADDER' | 'BOX', settings = box): LadderDomainEvent => ({
+    type: 'SeasonFormatChanged',
+    payload: formatChanged(format, settings).payload,
+  });
+  /** The season as loaded: with a match, when `hasMatches`. */
+  const withMatches = (history: LadderDomainEvent[]) =>
+    deciderSpec({
+      ...laddersDecider,
+      initialState: () => ({ ladders: {} }),
+      evolve: (state: LaddersState, event: LadderDomainEvent) => {
+        const next = laddersDecider.evolve(state, event);
+        const season = next.ladders[ladder.ladderId]?.seasons[summer.seasonId];
+        if (season) season.hasMatches = true;
+        return next;
+      },
+    })(history);
+
+  it('given a ladder, when a season is created as BOX, then SeasonFormatChanged with the default box settings', () => {
+    spec([created()])
+      .when({ type: 'CreateSeason', season: summer, formatChange: { format: 'BOX' } })
+      .then([saved('SeasonCreated'), formatChanged('BOX')]);
+    spec([created()])
+      .when({ type: 'CreateSeason', season: summer, formatChange: { format: 'LADDER', box: { size: 5 } } })
+      .then([saved('SeasonCreated')]);
+    spec([created()])
+      .when({ type: 'CreateSeason', season: summer, formatChange: { box: { size: 6 } } })
+      .then([saved('SeasonCreated'), formatChanged('LADDER', { ...box, size: 6 })]);
+  });
+
+  it('given a BOX season, when updated with one setting, then the format and the other settings stay', () => {
+    const history: LadderDomainEvent[] = [
+      created(),
+      seasonCreated(summer),
+      given('BOX', { ...box, promote: 2 }),
+      { type: 'SeasonUpdated', payload: summer },
+    ];
+    spec(history)
+      .when({ type: 'UpdateSeason', season: summer, formatChange: { box: { pointsWin: 2 } } })
+      .then([saved('SeasonUpdated'), formatChanged('BOX', { ...box, promote: 2, pointsWin: 2 })]);
+    spec(history)
+      .when({ type: 'UpdateSeason', season: summer, formatChange: {} })
+      .then([saved('SeasonUpdated')]);
+    spec(history)
+      .when({ type: 'UpdateSeason', season: summer, formatChange: { format: 'LADDER' } })
+      .then([saved('SeasonUpdated'), formatChanged('LADDER', { ...box, promote: 2 })]);
+  });
+
+  it('given a season with a match, when its format changes, then HAS_MATCHES; its box settings may change', () => {
+    withMatches([created(), seasonCreated(summer)])
+      .when({ type: 'UpdateSeason', season: summer, formatChange: { format: 'BOX' } })
+      .thenRejects({
+        reason: 'conflict',
+        message: 'The format of a season with matches cannot change',
+        code: 'HAS_MATCHES',
+      });
+    withMatches([created(), seasonCreated(summer), given('BOX')])
+      .when({ type: 'UpdateSeason', season: summer, formatChange: { format: 'BOX', box: { size: 4 } } })
+      .then([saved('SeasonUpdated'), formatChanged('BOX', { ...box, size: 4 })]);
+  });
+
+  it('a format change of an unknown season or ladder is passed over', () => {
+    const state = laddersDecider.evolve(laddersDecider.initialState(), given('BOX'));
+    expect(state).toEqual({ ladders: {} });
+    const onlyLadder = [created(), given('BOX')].reduce(laddersDecider.evolve, laddersDecider.initialState());
+    expect(onlyLadder.ladders[ladder.ladderId]!.seasons).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import { reject, type Decider, type Rejection } from '../decider.ts';
+import { refuse, reject, type Decider, type Rejection } from '../decider.ts';
 import type { NewEvent } from '../event-registry.ts';
 import {
   ladderCreated,
@@ -6,9 +6,18 @@ import {
   ladderUpdated,
   seasonCreated,
   seasonDeleted,
+  seasonFormatChanged,
   seasonRulesChanged,
   seasonUpdated,
 } from './events.ts';
+import {
+  defaultBoxSettings,
+  sameBoxSettings,
+  withBoxSettings,
+  type BoxSettings,
+  type BoxSettingsInput,
+  type SeasonFormat,
+} from '../boxes/model.ts';
 import type { MatchType, SportsCategory } from './model.ts';
 import {
   defaultLadderRules,
@@ -21,6 +30,7 @@ import { isActive, isoDay, overlappingSeason } from './season-rules.ts';
 
 export const LADDER_NAME_TAKEN = 'Laddername is not available';
 export const SEASON_OVERLAPS = 'Season overlaps with another season';
+export const FORMAT_FIXED = 'The format of a season with matches cannot change';
 
 export interface LadderDetails {
   ladderId: string;
@@ -40,11 +50,27 @@ export interface SeasonDetails {
   matchType: MatchType;
 }
 
+/** DESIGN.md §12: a season's format and box settings, as stored (absent: LADDER, the default settings). */
+export interface SeasonFormatDetails {
+  format?: SeasonFormat;
+  box?: BoxSettings;
+  /** Whether the season has a match: its format is then fixed. */
+  hasMatches?: boolean;
+}
+
+/** The format and box settings a season command may change: what it leaves out keeps its stored value. */
+export interface SeasonFormatInput {
+  format?: SeasonFormat;
+  box?: BoxSettingsInput;
+}
+
 /** A company's ladders with their seasons: what the ladder and season commands are decided against. */
 export interface LaddersState {
   ladders: Record<
     string,
-    LadderDetails & { seasons: Record<string, SeasonDetails & { rules?: LadderRules }> }
+    LadderDetails & {
+      seasons: Record<string, SeasonDetails & { rules?: LadderRules } & SeasonFormatDetails>;
+    }
   >;
 }
 
@@ -52,8 +78,18 @@ export type LadderCommand =
   | { type: 'CreateLadder'; ladder: LadderDetails }
   | { type: 'UpdateLadder'; ladder: LadderDetails }
   | { type: 'DeleteLadder'; ladderId: string }
-  | { type: 'CreateSeason'; season: SeasonDetails; rules?: LadderRulesInput }
-  | { type: 'UpdateSeason'; season: SeasonDetails; rules?: LadderRulesInput }
+  | {
+      type: 'CreateSeason';
+      season: SeasonDetails;
+      rules?: LadderRulesInput;
+      formatChange?: SeasonFormatInput;
+    }
+  | {
+      type: 'UpdateSeason';
+      season: SeasonDetails;
+      rules?: LadderRulesInput;
+      formatChange?: SeasonFormatInput;
+    }
   | { type: 'DeleteSeason'; ladderId: string; seasonId: string };
 
 export type LadderDomainEvent =
@@ -64,6 +100,10 @@ export type LadderDomainEvent =
   | {
       type: typeof seasonRulesChanged.type;
       payload: { seasonId: string; ladderId: string; rules: LadderRules };
+    }
+  | {
+      type: typeof seasonFormatChanged.type;
+      payload: { seasonId: string; ladderId: string; format: SeasonFormat; box: BoxSettings };
     };
 
 // Stryker disable next-line MethodExpression: names are stored trimmed, so trimming both sides is only a safeguard
@@ -85,6 +125,7 @@ function saveSeason(
   season: SeasonDetails,
   mode: 'create' | 'update',
   rulesChange: LadderRulesInput = {},
+  formatChange: SeasonFormatInput = {},
 ): NewEvent[] | Rejection {
   const ladder = state.ladders[season.ladderId];
   if (!ladder) return reject('not_found', 'No such ladder');
@@ -93,6 +134,11 @@ function saveSeason(
   if (overlappingSeason({ ...season, uuid: season.seasonId }, others)) {
     return reject('conflict', SEASON_OVERLAPS, 'startDate');
   }
+  const stored = ladder.seasons[season.seasonId];
+  const [format, box] = [stored?.format ?? 'LADDER', stored?.box ?? defaultBoxSettings];
+  const newFormat = formatChange.format ?? format;
+  const newBox = withBoxSettings(box, formatChange.box);
+  if (newFormat !== format && stored?.hasMatches) return refuse('HAS_MATCHES', FORMAT_FIXED);
   const type = mode === 'create' ? seasonCreated.type : seasonUpdated.type;
   const events: NewEvent[] = [{ type, streamId: season.seasonId, payload: season }];
   const current = ladder.seasons[season.seasonId]?.rules ?? defaultLadderRules;
@@ -103,6 +149,14 @@ function saveSeason(
       type: seasonRulesChanged.type,
       streamId: seasonId,
       payload: { seasonId, ladderId, rules },
+    });
+  }
+  if (newFormat !== format || !sameBoxSettings(newBox, box)) {
+    const { seasonId, ladderId } = season;
+    events.push({
+      type: seasonFormatChanged.type,
+      streamId: seasonId,
+      payload: { seasonId, ladderId, format: newFormat, box: newBox },
     });
   }
   return events;
@@ -150,9 +204,9 @@ export const laddersDecider: Decider<LadderCommand, LaddersState, LadderDomainEv
         ];
       }
       case 'CreateSeason':
-        return saveSeason(state, command.season, 'create', command.rules);
+        return saveSeason(state, command.season, 'create', command.rules, command.formatChange);
       case 'UpdateSeason':
-        return saveSeason(state, command.season, 'update', command.rules);
+        return saveSeason(state, command.season, 'update', command.rules, command.formatChange);
       case 'DeleteSeason': {
         const season = state.ladders[command.ladderId]?.seasons[command.seasonId];
         if (!season) return reject('not_found', 'No such season');
@@ -191,9 +245,14 @@ export const laddersDecider: Decider<LadderCommand, LaddersState, LadderDomainEv
         if (!ladder) return state;
         const { [event.payload.seasonId]: old, ...seasons } = ladder.seasons;
         if (event.type !== 'SeasonDeleted') {
-          seasons[event.payload.seasonId] = old?.rules
-            ? { ...event.payload, rules: old.rules }
-            : event.payload;
+          const { rules, format, box, hasMatches } = old ?? {};
+          seasons[event.payload.seasonId] = {
+            ...event.payload,
+            ...(rules ? { rules } : {}),
+            ...(format ? { format } : {}),
+            ...(box ? { box } : {}),
+            ...(hasMatches ? { hasMatches } : {}),
+          };
         }
         return { ladders: { ...state.ladders, [ladder.ladderId]: { ...ladder, seasons } } };
       }
@@ -202,6 +261,14 @@ export const laddersDecider: Decider<LadderCommand, LaddersState, LadderDomainEv
         const season = ladder?.seasons[event.payload.seasonId];
         if (!ladder || !season) return state;
         const seasons = { ...ladder.seasons, [season.seasonId]: { ...season, rules: event.payload.rules } };
+        return { ladders: { ...state.ladders, [ladder.ladderId]: { ...ladder, seasons } } };
+      }
+      case 'SeasonFormatChanged': {
+        const ladder = state.ladders[event.payload.ladderId];
+        const season = ladder?.seasons[event.payload.seasonId];
+        if (!ladder || !season) return state;
+        const { format, box } = event.payload;
+        const seasons = { ...ladder.seasons, [season.seasonId]: { ...season, format, box } };
         return { ladders: { ...state.ladders, [ladder.ladderId]: { ...ladder, seasons } } };
       }
       // Stryker disable next-line all: unreachable, the type checker proves every event handled

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-registry.ts';
 import { isoDateSchema, matchTypeSchema, sportsCategorySchema } from './model.ts';
 import { movements } from './rules.ts';
+import { seasonFormats } from '../boxes/model.ts';
 
 const ladderDetails = {
   ladderId: z.uuid(),
@@ -73,6 +74,27 @@ export const seasonRulesChanged = defineEvent({
   }),
 });
 
+/**
+ * DESIGN.md §12: the season's format and box settings, all of them, as changed (beside SeasonUpdated, like the ladder
+ * rules' SeasonRulesChanged). Absent for a season never changed: LADDER with the default box settings.
+ */
+export const seasonFormatChanged = defineEvent({
+  type: 'SeasonFormatChanged',
+  schemaVersion: 1,
+  payload: z.object({
+    seasonId: z.uuid(),
+    ladderId: z.uuid(),
+    format: z.enum(seasonFormats),
+    box: z.object({
+      size: z.number().int().min(4).max(8),
+      pointsWin: z.number().int().min(0),
+      pointsPlayed: z.number().int().min(0),
+      promote: z.number().int().min(0),
+      relegate: z.number().int().min(0),
+    }),
+  }),
+});
+
 export const ladderEvents = [
   ladderCreated,
   ladderUpdated,
@@ -81,6 +103,7 @@ export const ladderEvents = [
   seasonUpdated,
   seasonDeleted,
   seasonRulesChanged,
+  seasonFormatChanged,
 ] as const;
 
 export type LadderEvent =
@@ -90,4 +113,5 @@ export type LadderEvent =
   | EventOf<typeof seasonCreated>
   | EventOf<typeof seasonUpdated>
   | EventOf<typeof seasonDeleted>
-  | EventOf<typeof seasonRulesChanged>;
+  | EventOf<typeof seasonRulesChanged>
+  | EventOf<typeof seasonFormatChanged>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textProblem } from '../text.ts';
 import { ladderRulesInputSchema } from './rules.ts';
+import { boxSettingsInputSchema, seasonFormatSchema } from '../boxes/model.ts';
 import { matchTypes, sportsCategories } from './values.ts';
 
 export { matchTypes, sportsCategories, teamSizeOf } from './values.ts';
@@ -57,6 +58,9 @@ export const seasonInputSchema = z
     matchType: matchTypeSchema,
     /** DESIGN.md §5: optional; what is left out keeps its stored value (or default). */
     rules: ladderRulesInputSchema.optional(),
+    /** DESIGN.md §12: optional; left out keeps the stored value (or LADDER, the default box settings). */
+    format: seasonFormatSchema.optional(),
+    box: boxSettingsInputSchema.optional(),
   })
   .refine((season) => season.endDate >= season.startDate, {
     path: ['endDate'],

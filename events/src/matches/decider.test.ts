@@ -24,7 +24,7 @@ const season: NonNullable<MatchState['season']> = {
 const spec = (
   given: MatchDomainEvent[],
   positions: Record<string, number> | null = season.positions,
-  rules: Partial<Pick<typeof season, 'confirmHours' | 'movement'>> = {},
+  rules: Partial<Pick<typeof season, 'confirmHours' | 'movement' | 'format'>> = {},
 ) =>
   deciderSpec({
     ...matchDecider,
@@ -438,6 +438,18 @@ describe('results and confirmation (DESIGN.md §5): a player’s result waits fo
             pending: { enteredBy: 'ed-1', side: 'challenger', dueAt: '2026-03-16T10:00:00.000Z' },
           },
         },
+      ]);
+  });
+
+  it('given a box season (DESIGN.md §12), when the lower side’s win counts, then nobody moves', () => {
+    spec([created('bo', 'ed')], season.positions, { format: 'BOX' })
+      .when(save('4-6 3-6'), now)
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } }]);
+    spec([created('bo', 'ed')], season.positions, { format: 'LADDER' })
+      .when(save('4-6 3-6'), now)
+      .then([
+        { type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('4-6 3-6') } },
+        leapfrogged(5, 2),
       ]);
   });
 

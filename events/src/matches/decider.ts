@@ -1,4 +1,5 @@
 import { refuse, reject, type Decider } from '../decider.ts';
+import type { SeasonFormat } from '../boxes/model.ts';
 import type { MatchType } from '../ladders/model.ts';
 import type { Movement } from '../ladders/rules.ts';
 import {
@@ -39,6 +40,8 @@ export interface MatchState {
     /** DESIGN.md §5 rules of the season: how long a player's result waits, and how a win moves teams. */
     confirmHours: number;
     movement: Movement;
+    /** DESIGN.md §12: in a box season nobody moves (absent: LADDER). */
+    format?: SeasonFormat;
   };
   match?: {
     matchId: string;
@@ -128,7 +131,7 @@ const actorName = (by: MatchActor) => (by.role === 'player' ? by.accountId : by.
  */
 function moves(state: MatchState, winner: Side | null): MatchNewEvent[] {
   const { season, match } = state;
-  if (!season || !match || match.hadWinner || winner !== 'challenger') return [];
+  if (!season || !match || match.hadWinner || winner !== 'challenger' || season.format === 'BOX') return [];
   const [from, to] = [season.positions[match.challengerId], season.positions[match.defenderId]];
   // A team that left the ladder has no position: then nobody moves.
   if (from === undefined || to === undefined || from <= to) return [];

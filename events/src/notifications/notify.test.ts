@@ -94,6 +94,12 @@ describe('who is told what (DESIGN.md §6)', () => {
     given(context())
       .when(event('TeamRegistered', { ...teamRef, memberIds: [cas, dee] }, cas))
       .thenTold([[manager, 'team.waiting']]);
+    // DESIGN.md §12: a team made by closing a box season is accepted at once; nobody is told it waits.
+    given(context())
+      .when(
+        event('TeamRegistered', { ...teamRef, memberIds: [cas, dee], closedFrom: teamRef.seasonId }, manager),
+      )
+      .thenTold([]);
   });
 
   it('an accepted or rejected team: its members are told, the manager who did it is not', () => {

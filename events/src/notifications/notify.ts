@@ -170,7 +170,9 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
 
   switch (event.type) {
     case 'TeamRegistered': {
-      const { ladderId, memberIds } = event.payload;
+      const { ladderId, memberIds, closedFrom } = event.payload;
+      // A team the close of a box season made is accepted by the same command: it waits for nobody.
+      if (closedFrom !== undefined) return [];
       const who = memberIds
         .map((id) => context.people[id]?.fullName ?? '')
         .filter(Boolean)
@@ -411,6 +413,7 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'SeasonUpdated':
     case 'SeasonDeleted':
     case 'SeasonRulesChanged':
+    case 'SeasonFormatChanged':
     case 'TeamRemoved':
     case 'TeamPositionChanged':
     case 'TeamDroppedForInactivity':

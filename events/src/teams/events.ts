@@ -7,7 +7,12 @@ const teamRef = { teamId: z.uuid(), seasonId: z.uuid(), ladderId: z.uuid() };
 export const teamRegistered = defineEvent({
   type: 'TeamRegistered',
   schemaVersion: 1,
-  payload: z.object({ ...teamRef, memberIds: z.array(z.uuid()).min(1).max(2) }),
+  payload: z.object({
+    ...teamRef,
+    memberIds: z.array(z.uuid()).min(1).max(2),
+    /** DESIGN.md §12: made by closing this box season into the team's season (accepted at once, nobody waits). */
+    closedFrom: z.uuid().optional(),
+  }),
 });
 export const teamAccepted = defineEvent({
   type: 'TeamAccepted',

@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import type { Challenge, SeasonChallengesState } from '@courtside/events/challenges/decider';
 import type { MatchType } from '@courtside/events/ladders/model';
+import type { SeasonFormat } from '@courtside/events/boxes/model';
+import type { InactivityState } from '@courtside/events/teams/inactivity';
+import type { PausePeriod } from '@courtside/events/teams/pause';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import { challengeViewColumns, withoutNulls, type ChallengeView } from './projection.ts';
 import { isoInstant } from '../iso-instant-sql.ts';
@@ -30,9 +33,10 @@ export async function seasonChallengesStateOf(
       endDate: string;
       matchType: MatchType;
       rules: Partial<LadderRules> | null;
+      format: SeasonFormat;
     }>(
       `SELECT id AS "seasonId", ladder_id AS "ladderId", to_char(start_date, 'YYYY-MM-DD') AS "startDate",
-         to_char(end_date, 'YYYY-MM-DD') AS "endDate", match_type AS "matchType", rules
+         to_char(end_date, 'YYYY-MM-DD') AS "endDate", match_type AS "matchType", rules, format
        FROM seasons WHERE id = $1`,
       [seasonId],
     ),

@@ -92,6 +92,8 @@ export function foldLadders(rows: ReadModelRows, envelope: EventEnvelope): void 
         ...details,
         created_at: event.occurredAt,
         rules: null,
+        format: 'LADDER',
+        box: null,
       });
       return;
     }
@@ -104,6 +106,14 @@ export function foldLadders(rows: ReadModelRows, envelope: EventEnvelope): void 
       const season = rows.seasons.get(event.payload.seasonId);
       if (season?.company_id !== company) return;
       season.rules = asJson(event.payload.rules);
+      season.updated_at = event.occurredAt;
+      return;
+    }
+    case 'SeasonFormatChanged': {
+      const season = rows.seasons.get(event.payload.seasonId);
+      if (season?.company_id !== company) return;
+      season.format = event.payload.format;
+      season.box = asJson(event.payload.box);
       season.updated_at = event.occurredAt;
       return;
     }

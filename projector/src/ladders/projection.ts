@@ -121,6 +121,21 @@ export const laddersProjection: Projection = {
         }
         break;
       }
+      case 'SeasonFormatChanged': {
+        const { seasonId, format, box } = event.payload;
+        const { rowCount } = await context.query(
+          'UPDATE seasons SET format = $2, box = $3, updated_at = $5 WHERE id = $1 AND company_id = $4',
+          [seasonId, format, JSON.stringify(box), event.companyId, event.occurredAt],
+        );
+        if (rowCount) {
+          context.push({
+            room: `season:${seasonId}`,
+            event: 'season.updated',
+            data: { seasonId, changed: ['season'] },
+          });
+        }
+        break;
+      }
       default: {
         const unhandled: never = event;
         throw new Error(`unhandled ${(unhandled as { type: string }).type}`);

@@ -4,6 +4,7 @@ import { currentSeasonId, isActive } from '@courtside/events/ladders/season-rule
 import type { LadderDetails, LaddersState, SeasonDetails } from '@courtside/events/ladders/decider';
 import type { SportsCategory } from '@courtside/events/ladders/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
+import { boxSettingsOf, type BoxSettings, type SeasonFormat } from '@courtside/events/boxes/model';
 
 /**
  * The queries on the ladders tables (`ladders`, `seasons`), in the module that owns them: the ladder rules' state
@@ -27,6 +28,9 @@ export type SeasonView = Omit<SeasonDetails, 'seasonId' | 'ladderId'> & {
   current: boolean;
   /** DESIGN.md §5: always all of them, defaults for what was never set. */
   rules: LadderRules;
+  /** DESIGN.md §12: LADDER unless set; the box settings always, defaults for what was never set. */
+  format: SeasonFormat;
+  box: BoxSettings;
 };
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -61,10 +65,12 @@ export async function ladderByName(db: Queryable, companyId: string, name: strin
 
 /** The ladder's seasons in start order, with `active` and `current` for today. */
 export async function seasonsOf(db: Queryable, ladderId: string, today: string): Promise<SeasonView[]> {
-  const { rows } = await db.query<Omit<SeasonView, 'active' | 'current'>>(
+  const { rows } = await db.query<
+    Omit<SeasonView, 'active' | 'current' | 'box'> & { box: BoxSettings | null }
+  >(
     `SELECT id AS uuid, name, start_date AS "startDate", end_date AS "endDate",
        minimum_played_matches AS "minimumPlayedMatches", open_for_registration AS "openForRegistration",
-       match_type AS "matchType", rules
+       match_type AS "matchType", rules, format, box
      FROM seasons WHERE ladder_id = $1 ORDER BY start_date, name`,
     [ladderId],
   );
@@ -72,6 +78,7 @@ export async function seasonsOf(db: Queryable, ladderId: string, today: string):
   return rows.map((season) => ({
     ...season,
     rules: rulesOf(season.rules),
+    box: boxSettingsOf(season.box),
     active: isActive(season, today),
     current: season.uuid === current,
   }));
@@ -80,14 +87,24 @@ export async function seasonsOf(db: Queryable, ladderId: string, today: string):
 /** A company's ladders with all their seasons, as the ladder rules decide against them. */
 export async function laddersStateOf(db: Queryable, companyId: string): Promise<LaddersState> {
   const { rows } = await db.query<
-    LadderDetails & { seasons: Array<SeasonDetails & { rules: Partial<LadderRules> | null }> | null }
+    LadderDetails & {
+      seasons: Array<
+        SeasonDetails & {
+          rules: Partial<LadderRules> | null;
+          format: SeasonFormat;
+          box: BoxSettings | null;
+          hasMatches: boolean;
+        }
+      > | null;
+    }
   >(
     `SELECT l.id AS "ladderId", l.name, l.email, l.sports_category AS "sportsCategory",
        (SELECT json_agg(json_build_object(
           'seasonId', s.id, 'ladderId', s.ladder_id, 'name', s.name,
           'startDate', to_char(s.start_date, 'YYYY-MM-DD'), 'endDate', to_char(s.end_date, 'YYYY-MM-DD'),
           'minimumPlayedMatches', s.minimum_played_matches, 'openForRegistration', s.open_for_registration,
-          'matchType', s.match_type, 'rules', s.rules))
+          'matchType', s.match_type, 'rules', s.rules, 'format', s.format, 'box', s.box,
+          'hasMatches', EXISTS (SELECT 1 FROM matches m WHERE m.season_id = s.id)))
         FROM seasons s WHERE s.ladder_id = l.id) AS seasons
      FROM ladders l WHERE l.company_id = $1`,
     [companyId],
@@ -99,7 +116,10 @@ export async function laddersStateOf(db: Queryable, companyId: string): Promise<
         {
           ...ladder,
           seasons: Object.fromEntries(
-            (seasons ?? []).map((season) => [season.seasonId, { ...season, rules: rulesOf(season.rules) }]),
+            (seasons ?? []).map((season) => [
+              season.seasonId,
+              { ...season, rules: rulesOf(season.rules), box: boxSettingsOf(season.box) },
+            ]),
           ),
         },
       ]),

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Confirmation, MatchActor, MatchState, RecordedSide } from '@courtside/events/matches/decider';
 import type { MatchType } from '@courtside/events/ladders/model';
+import type { SeasonFormat } from '@courtside/events/boxes/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql } from '../api-tables.ts';
 import { confirmationJson } from './match-view.ts';
@@ -29,9 +30,10 @@ export async function seasonMatchStateOf(
     positions: Record<string, number> | null;
     rules: Partial<LadderRules> | null;
     manages: boolean;
+    format: SeasonFormat;
   }>(
     `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", s.match_type AS "matchType",
-       to_char(s.end_date, 'YYYY-MM-DD') AS "latestDate", s.rules,
+       to_char(s.end_date, 'YYYY-MM-DD') AS "latestDate", s.rules, s.format,
        (SELECT json_object_agg(t.id, t.position) FROM teams t WHERE t.season_id = s.id AND t.status = 'active')
          AS positions,
        EXISTS (SELECT 1 FROM company_managers cm WHERE cm.company_id = s.company_id AND cm.account_id = $2)

@@ -56,7 +56,9 @@ export const linkedTableCopies: readonly TableCopy[] = [
         'created_at',
         'updated_at',
       ),
+      format: 'text',
       rules: 'json',
+      box: 'json',
     },
     rows: (r) => r.seasons.values(),
   },
@@ -89,6 +91,15 @@ export const linkedTableCopies: readonly TableCopy[] = [
 ];
 
 export const standaloneTableCopies: readonly TableCopy[] = [
+  {
+    table: 'boxes',
+    columns: {
+      ...text('id', 'season_id', 'ladder_id', 'company_id', 'number', 'drawn_at', 'closed_into'),
+      team_ids: 'uuids',
+      match_ids: 'uuids',
+    },
+    rows: (r) => r.boxes.values(),
+  },
   {
     table: 'partner_requests',
     columns: text(

@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry } from '@courtside/events/event-registry';
 import type { EventLog, LogBatch, Positions } from '@courtside/eventlog/log/port';
 import { foldAudit } from '../audit/fold.ts';
+import { foldBoxes } from '../boxes/fold.ts';
 import { foldChallenges } from '../challenges/fold.ts';
 import { foldCompanies } from '../companies/fold.ts';
 import { foldLadders, ladderNamesToLower } from '../ladders/fold.ts';
@@ -41,6 +42,7 @@ const folds: ReadonlyArray<(rows: ReadModelRows, event: EventEnvelope, storedTex
   foldRatings,
   foldChallenges,
   foldLive,
+  foldBoxes,
   foldAudit,
 ];
 

@@ -50,6 +50,8 @@ export interface SeasonRow {
   created_at: string;
   updated_at: string;
   rules: Json | null;
+  format: string;
+  box: Json | null;
 }
 
 export interface TeamRow {
@@ -215,6 +217,18 @@ export interface CompanyEventRow {
   envelope: string;
 }
 
+export interface BoxRow {
+  id: string;
+  season_id: string;
+  ladder_id: string;
+  company_id: string;
+  number: number;
+  team_ids: string[];
+  match_ids: string[];
+  drawn_at: string;
+  closed_into: string | null;
+}
+
 export interface ReadModelRows {
   companies: Map<string, CompanyRow>;
   /** Keyed `company|account`. */
@@ -233,6 +247,8 @@ export interface ReadModelRows {
   /** A manager's season invitations, by invitation id. */
   seasonInvitations: Map<string, SeasonInvitationRow>;
   matches: Map<string, MatchRow>;
+  /** DESIGN.md §12: the boxes, by id. */
+  boxes: Map<string, BoxRow>;
   challenges: Map<string, ChallengeRow>;
   liveScores: Map<string, LiveScoreRow>;
   ratingResults: Map<string, RatingResultRow>;
@@ -268,6 +284,7 @@ export function emptyRows(): ReadModelRows {
     partnerRequests: new Map(),
     seasonInvitations: new Map(),
     matches: new Map(),
+    boxes: new Map(),
     challenges: new Map(),
     liveScores: new Map(),
     ratingResults: new Map(),

@@ -10,7 +10,7 @@ import { LIVE_PATH } from '@courtside/events/api-paths';
  * server replays what was missed, or answers `{ok: true, resync: true}` when the client must refetch.
  */
 
-export type SeasonChange = 'teams' | 'positions' | 'matches' | 'season' | 'challenges';
+export type SeasonChange = 'teams' | 'positions' | 'matches' | 'season' | 'challenges' | 'boxes';
 export type LadderChange = 'created' | 'updated' | 'deleted';
 
 /** `match` has the shape of `GET matches/{id}`; the matches feature parses it with its own schema. */

@@ -118,6 +118,8 @@ const managerEn = {
     matches: {
       heading: 'Matches',
       results: 'Results',
+      byBox: 'Matches by box',
+      box: 'Box {{number}}',
       noResults: 'No results yet.',
       // The Create a match panel's (it shows in the manager area only, so its text loads with the manager's).
       location: 'Location (optional)',
@@ -256,6 +258,9 @@ const managerEn = {
       ChallengerLeapfrogged: 'A challenger moved from #{{from}} to #{{to}} in {{season}}',
       ChallengerSwapped: 'A challenger swapped places, from #{{from}} to #{{to}} in {{season}}',
       SeasonRulesChanged: 'Changed the ladder rules of {{season}}',
+      SeasonFormatChanged: 'Changed the format of {{season}}',
+      BoxesDrawn: 'Drew the boxes of {{season}}',
+      BoxesClosed: 'Closed the boxes of {{season}}',
       LiveScoringStarted: 'Started scoring a match live in {{season}}',
       LiveMatchEnded: 'Ended the live scoring of a match in {{season}}',
       PointScored: 'Scored point {{seq}} of a live match in {{season}}',

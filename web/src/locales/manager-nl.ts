@@ -118,6 +118,8 @@ const managerNl: ManagerTranslation = {
     matches: {
       heading: 'Wedstrijden',
       results: 'Uitslagen',
+      byBox: 'Wedstrijden per poule',
+      box: 'Poule {{number}}',
       noResults: 'Nog geen uitslagen.',
       location: 'Locatie (optioneel)',
     },
@@ -255,6 +257,9 @@ const managerNl: ManagerTranslation = {
       ChallengerLeapfrogged: 'Een uitdager ging van #{{from}} naar #{{to}} in {{season}}',
       ChallengerSwapped: 'Een uitdager wisselde van plaats, van #{{from}} naar #{{to}} in {{season}}',
       SeasonRulesChanged: 'Ladderregels van {{season}} gewijzigd',
+      SeasonFormatChanged: 'Vorm van {{season}} gewijzigd',
+      BoxesDrawn: 'Poules van {{season}} ingedeeld',
+      BoxesClosed: 'Poules van {{season}} afgesloten',
       LiveScoringStarted: 'Live scoren van een wedstrijd begonnen in {{season}}',
       LiveMatchEnded: 'Live scoren van een wedstrijd beëindigd in {{season}}',
       PointScored: 'Punt {{seq}} van een live wedstrijd gescoord in {{season}}',

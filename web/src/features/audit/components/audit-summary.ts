@@ -112,6 +112,9 @@ export function auditSummary(
     case 'LiveScoringStarted':
     case 'LiveMatchEnded':
     case 'SeasonRulesChanged':
+    case 'SeasonFormatChanged':
+    case 'BoxesDrawn':
+    case 'BoxesClosed':
       return t(`audit.types.${event.type}`, { season: seasonName(payload.seasonId) });
     case 'TeamPaused':
       // `until`, the first day back, as a date of the page's language ("12 Aug 2026"), not the raw day.

@@ -76,6 +76,8 @@ export const standingsSchema = z.object({
   season: z.nullable(
     z.extend(publicSeasonSchema, {
       minimumPlayedMatches: z.optional(z.number()),
+      /** DESIGN.md §12: a box season's standings are its boxes. */
+      format: z.optional(z.string()),
       rules: z.optional(z.looseObject({ declineIsWalkover: z.optional(z.boolean()) })),
     }),
   ),

@@ -57,6 +57,11 @@ const PauseControl = lazy(() =>
   import('./PauseControl').then((module) => ({ default: module.PauseControl })),
 );
 
+// A box season's boxes (DESIGN.md §12), with their texts: only for a box season.
+const BoxesSection = lazy(() =>
+  import('./BoxesSection').then((module) => ({ default: module.BoxesSection })),
+);
+
 /** Says live standings changes (DESIGN.md §14); loaded after the page, with its texts (docs/performance.md). */
 const loadStandingsAnnouncer = () => import('../announce-standings');
 
@@ -88,6 +93,8 @@ export function StandingsPage() {
   const [busyTeamId, setBusyTeamId] = useState<string>();
   const [accepting, setAccepting] = useState<{ challengeId: string; challenger: string }>();
   const [declining, setDeclining] = useState<{ challengeId: string; challenger: string }>();
+  /** Counts the season room's changes: a box season's boxes are read again on each. */
+  const [seasonVersion, setSeasonVersion] = useState(0);
   useDocumentTitle(
     standings ? t('ladders.standingsTitle', { ladder: standings.ladder.name }) : t('ladders.standings'),
   );
@@ -143,6 +150,7 @@ export function StandingsPage() {
   useLiveRoom(seasonId ? liveRooms.season(seasonId) : null, {
     'season.updated': (push) => {
       if (push.seasonId !== seasonId) return;
+      setSeasonVersion((version) => version + 1);
       void load(undefined, true);
       void reloadMine();
     },
@@ -280,7 +288,12 @@ export function StandingsPage() {
           ))}
         </div>
       )}
-      {standings.season && (
+      {standings.season?.format === 'BOX' && (
+        <Suspense fallback={null}>
+          <BoxesSection seasonId={standings.season.uuid} version={seasonVersion} />
+        </Suspense>
+      )}
+      {standings.season && standings.season.format !== 'BOX' && (
         <section className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
           {standings.teams.length === 0 ? (
             <p className="px-5 py-8 text-center text-sm text-ink-500">{t('ladders.standingsEmpty')}</p>

@@ -35,6 +35,17 @@ export const seasonSchema = z.object({
   current: z.boolean(),
   /** DESIGN.md §5: every season answer carries all rules; an older answer without them means the defaults. */
   rules: ladderRulesInputSchema.optional().transform((rules) => rulesOf(rules)),
+  /** DESIGN.md §12: LADDER or BOX, and the box settings (an older answer without them: a ladder season). */
+  format: z.enum(['LADDER', 'BOX']).optional(),
+  box: z
+    .looseObject({
+      size: z.number(),
+      pointsWin: z.number().optional(),
+      pointsPlayed: z.number().optional(),
+      promote: z.number().optional(),
+      relegate: z.number().optional(),
+    })
+    .optional(),
 });
 export type Season = z.infer<typeof seasonSchema>;
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
@@ -14,6 +14,11 @@ import { teamSizeOf } from '@courtside/events/ladders/values';
 import { SeasonDetailsForm } from './SeasonDetailsForm';
 import { cardClass, tabClass, tabListClass } from './tab-styles';
 import { useSeasonMatchesTab } from '../hooks/useSeasonMatchesTab';
+
+// DESIGN.md §12: the season's boxes (format, draw, close), with their texts, when the Season tab opens.
+const BoxesManager = lazy(() =>
+  import('./BoxesManager').then((module) => ({ default: module.BoxesManager })),
+);
 
 interface SeasonManagerProps {
   companyId: string;
@@ -160,6 +165,16 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
                 onSaved={(season) => onSaved(season, false)}
                 onDeleted={onDeleted}
               />
+              <Suspense fallback={null}>
+                <BoxesManager
+                  key={`${selected.uuid} ${selected.format ?? ''} ${JSON.stringify(selected.box ?? {})}`}
+                  companyId={companyId}
+                  ladderId={ladder.uuid}
+                  season={selected}
+                  seasons={seasons}
+                  onSaved={() => reload()}
+                />
+              </Suspense>
             </TabPanel>
           </TabPanels>
         </TabGroup>

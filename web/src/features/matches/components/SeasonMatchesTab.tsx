@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useLocale } from '../../../hooks/useLocale';
@@ -7,6 +7,11 @@ import { useSeasonAttention, type AttentionItem } from '../hooks/useSeasonAttent
 import { CreateMatchPanel } from './CreateMatchPanel';
 import { MatchCard } from './MatchCard';
 import { MatchesList } from './MatchesList';
+
+// DESIGN.md §12: a box season's matches grouped by box (only a box season has boxes to show).
+const BoxMatchGroups = lazy(() =>
+  import('./BoxMatchGroups').then((module) => ({ default: module.BoxMatchGroups })),
+);
 
 /**
  * Spec §2 "Matches tab" of the manager's season screen: first what needs the manager (disputed
@@ -20,26 +25,33 @@ export function SeasonMatchesTab({ ladderId, seasonId }: { ladderId: string; sea
   const [reloadKey, setReloadKey] = useState(0);
   const [resultsKey, setResultsKey] = useState(0);
   const { items, reload } = useSeasonAttention(seasonId);
+  /** The season has boxes (DESIGN.md §12): its matches show grouped by box instead of in one list. */
+  const [hasBoxes, setHasBoxes] = useState(false);
   return (
     <div className="space-y-6" data-ladder={ladderId}>
       {items.length > 0 && <AttentionSection items={items} onChange={reload} />}
       <CreateMatchPanel seasonId={seasonId} onCreated={() => setReloadKey((n) => n + 1)} />
-      <section aria-labelledby="matches-title">
-        <h2 id="matches-title" className="mb-3 text-lg font-semibold text-ink-900">
-          {t('manager.matches.heading')}
-        </h2>
-        <MatchesList
-          tags={[seasonId]}
-          editable
-          manager
-          notCompleted
-          showEvent={false}
-          reloadKey={reloadKey}
-          liveRoom={liveRooms.season(seasonId)}
-          // A match that got its result or was cancelled moves to the results below.
-          onLeave={() => setResultsKey((n) => n + 1)}
-        />
-      </section>
+      <Suspense fallback={null}>
+        <BoxMatchGroups seasonId={seasonId} onBoxes={setHasBoxes} />
+      </Suspense>
+      {!hasBoxes && (
+        <section aria-labelledby="matches-title">
+          <h2 id="matches-title" className="mb-3 text-lg font-semibold text-ink-900">
+            {t('manager.matches.heading')}
+          </h2>
+          <MatchesList
+            tags={[seasonId]}
+            editable
+            manager
+            notCompleted
+            showEvent={false}
+            reloadKey={reloadKey}
+            liveRoom={liveRooms.season(seasonId)}
+            // A match that got its result or was cancelled moves to the results below.
+            onLeave={() => setResultsKey((n) => n + 1)}
+          />
+        </section>
+      )}
       {/* DESIGN.md §9: the season's results (completed, walkover, retired, cancelled), newest first. */}
       <section aria-labelledby="results-title" data-testid="season-results">
         <h2 id="results-title" className="mb-3 text-lg font-semibold text-ink-900">

@@ -1,0 +1,82 @@
+import { fileURLToPath } from 'node:url';
+import type { EventEnvelope } from '@courtside/events/envelope';
+import type { BoxEvent } from '@courtside/events/boxes/events';
+import type { Projection } from '../projection.ts';
+
+/** The match events that change a box's table (or its matches as shown). */
+const matchChanges = new Set([
+  'MatchResultRecorded',
+  'ResultConfirmed',
+  'ResultDisputed',
+  'ResultWithdrawn',
+  'MatchCancelled',
+  'MatchRescheduled',
+]);
+
+/**
+ * DESIGN.md §12: the boxes of each box season as drawn last (a new draw replaces them) and whether the season was
+ * closed. Pushes `season.updated` with `changed: ["boxes"]` when the boxes change, or a result of one of their matches.
+ */
+export const boxesProjection: Projection = {
+  name: 'boxes',
+  migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
+  tables: ['boxes'],
+  async apply(envelope, context) {
+    const pushBoxes = (seasonId: string) =>
+      context.push({
+        room: `season:${seasonId}`,
+        event: 'season.updated',
+        data: { seasonId, changed: ['boxes'] },
+      });
+    if (matchChanges.has(envelope.type)) {
+      if (context.publishing === false) return;
+      const { matchId } = (envelope as EventEnvelope<string, { matchId: string }>).payload;
+      const { rows } = await context.query<{ season_id: string }>(
+        'SELECT season_id FROM boxes WHERE match_ids @> ARRAY[$1::uuid] AND company_id = $2 LIMIT 1',
+        [matchId, envelope.companyId],
+      );
+      if (rows[0]) pushBoxes(rows[0].season_id);
+      return;
+    }
+    if (envelope.type !== 'BoxesDrawn' && envelope.type !== 'BoxesClosed') return;
+    const event = envelope as BoxEvent;
+    switch (event.type) {
+      case 'BoxesDrawn': {
+        const { seasonId, ladderId, boxes } = event.payload;
+        const { rows } = await context.query('SELECT 1 FROM seasons WHERE id = $1 AND company_id = $2', [
+          seasonId,
+          event.companyId,
+        ]);
+        if (rows.length === 0) return;
+        context.write('DELETE FROM boxes WHERE season_id = $1 AND company_id = $2', [
+          seasonId,
+          event.companyId,
+        ]);
+        context.write(
+          `INSERT INTO boxes (id, season_id, ladder_id, company_id, number, team_ids, match_ids, drawn_at)
+           SELECT (box->>'boxId')::uuid, $1::uuid, $2::uuid, $3::uuid, (box->>'number')::int,
+             ARRAY(SELECT jsonb_array_elements_text(box->'teamIds'))::uuid[],
+             ARRAY(SELECT jsonb_array_elements_text(box->'matchIds'))::uuid[], $4::timestamptz
+           FROM jsonb_array_elements($5::jsonb) AS box
+           ON CONFLICT (id) DO NOTHING`,
+          [seasonId, ladderId, event.companyId, event.occurredAt, JSON.stringify(boxes)],
+        );
+        pushBoxes(seasonId);
+        return;
+      }
+      case 'BoxesClosed': {
+        const { seasonId, nextSeasonId } = event.payload;
+        const { rowCount } = await context.query(
+          'UPDATE boxes SET closed_into = $3 WHERE season_id = $1 AND company_id = $2',
+          [seasonId, event.companyId, nextSeasonId],
+        );
+        if (rowCount) pushBoxes(seasonId);
+        return;
+      }
+      default: {
+        const unhandled: never = event;
+        throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+      }
+    }
+  },
+};

@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../hooks/useTranslation';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { i18n } from '../../../lib/i18n';
+import { memberNames } from '../../../lib/team-name';
+import { addBoxesTexts } from '../../../locales/boxes-texts';
+import { getBoxes, type Box } from '../api/boxes';
+
+addBoxesTexts(i18n);
+
+interface BoxesSectionProps {
+  seasonId: string;
+  /** Changes when the season room says something changed: the boxes are read again. */
+  version: number;
+}
+
+const difference = (ours: number, theirs: number) => `${ours}–${theirs}`;
+
+/**
+ * A box season's standings (DESIGN.md §12): each box's table (by points, set and game difference, the match between
+ * them) and its matches. Loaded lazily by the standings page, only for a box season; read again on every live change.
+ */
+export function BoxesSection({ seasonId, version }: BoxesSectionProps) {
+  const { t } = useTranslation();
+  const [boxes, setBoxes] = useState<Box[]>();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getBoxes(seasonId, controller.signal)
+      .then((loaded) => {
+        setBoxes(loaded);
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [seasonId, version]);
+
+  if (failed && !boxes) return <FormAlert>{t('boxes.loadFailed')}</FormAlert>;
+  if (!boxes) return null;
+  if (boxes.length === 0) {
+    return (
+      <section className="rounded-2xl bg-white px-5 py-8 text-center text-sm text-ink-500 shadow-xs ring-1 ring-ink-200">
+        {t('boxes.none')}
+      </section>
+    );
+  }
+  return (
+    <div className="space-y-6" data-testid="boxes">
+      {boxes.map((box) => (
+        <BoxCard key={box.boxId} box={box} />
+      ))}
+    </div>
+  );
+}
+
+function BoxCard({ box }: { box: Box }) {
+  const { t } = useTranslation();
+  const names = new Map(box.rows.map((row) => [row.teamId, memberNames(row.members)]));
+  const headingId = `box-${box.boxId}`;
+  const cell = 'px-2 py-2.5 text-right tabular-nums sm:px-3';
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-ink-200"
+      data-testid="box"
+      data-box-number={box.number}
+    >
+      <h2 id={headingId} className="px-4 pt-4 pb-2 text-base font-semibold text-ink-900 sm:px-5">
+        {t('boxes.title', { number: box.number })}
+      </h2>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t('boxes.caption', { number: box.number })}</caption>
+        <thead className="border-y border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
+          <tr>
+            <th scope="col" className="w-10 py-2 pl-4 sm:pl-5">
+              {t('boxes.position')}
+            </th>
+            <th scope="col" className="px-2 py-2 sm:px-3">
+              {t('boxes.team')}
+            </th>
+            <th scope="col" className="px-2 py-2 text-right sm:px-3">
+              <abbr title={t('boxes.played')} className="no-underline">
+                {t('boxes.playedShort')}
+              </abbr>
+            </th>
+            <th scope="col" className="px-2 py-2 text-right sm:px-3">
+              <abbr title={t('boxes.won')} className="no-underline">
+                {t('boxes.wonShort')}
+              </abbr>
+            </th>
+            <th scope="col" className="px-2 py-2 text-right sm:px-3">
+              <abbr title={t('boxes.lost')} className="no-underline">
+                {t('boxes.lostShort')}
+              </abbr>
+            </th>
+            <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">
+              {t('boxes.sets')}
+            </th>
+            <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">
+              {t('boxes.games')}
+            </th>
+            <th scope="col" className="py-2 pr-4 pl-2 text-right sm:pr-5">
+              <abbr title={t('boxes.points')} className="no-underline">
+                {t('boxes.pointsShort')}
+              </abbr>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100">
+          {box.rows.map((row, index) => (
+            <tr key={row.teamId} data-testid="box-row" data-team-id={row.teamId}>
+              <td className="py-2.5 pl-4 font-semibold text-ink-900 tabular-nums sm:pl-5">{index + 1}</td>
+              <td className="px-2 py-2.5 break-words text-ink-900 sm:px-3">{names.get(row.teamId)}</td>
+              <td className={cell}>{row.played}</td>
+              <td className={cell}>{row.won}</td>
+              <td className={cell}>{row.lost}</td>
+              <td className={`hidden ${cell} sm:table-cell`}>{difference(row.setsFor, row.setsAgainst)}</td>
+              <td className={`hidden ${cell} sm:table-cell`}>{difference(row.gamesFor, row.gamesAgainst)}</td>
+              <td
+                className="py-2.5 pr-4 pl-2 text-right font-semibold text-ink-900 tabular-nums sm:pr-5"
+                data-testid="box-points"
+              >
+                {row.points}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="px-4 pt-4 pb-1 text-sm font-semibold text-ink-800 sm:px-5">
+        {t('boxes.matches', { number: box.number })}
+      </h3>
+      <ul className="divide-y divide-ink-100 px-4 pb-3 text-sm sm:px-5" data-testid="box-matches">
+        {box.matches.map((match) => (
+          <li
+            key={match.matchId}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2"
+          >
+            <span className="text-ink-900">
+              {t('boxes.versus', {
+                defender: names.get(match.defenderId) ?? '',
+                challenger: names.get(match.challengerId) ?? '',
+              })}
+            </span>
+            <span className="text-ink-700 tabular-nums" data-testid="box-match-result">
+              {match.score && `${match.score} · `}
+              {t(`boxes.status.${match.status}`)}
+              {match.status !== 'planned' && match.status !== 'cancelled' && !match.counts && (
+                <> ({t('boxes.notCounted')})</>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

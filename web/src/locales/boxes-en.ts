@@ -1,0 +1,71 @@
+/**
+ * English texts of box leagues (DESIGN.md §12): the boxes on a box season's standings page, and the manager's box
+ * settings, draw and close. Added with the lazy chunks that show them (boxes-texts.ts), both languages.
+ */
+const boxesEn = {
+  boxes: {
+    title: 'Box {{number}}',
+    none: 'The boxes have not been drawn yet.',
+    caption: 'Table of box {{number}}',
+    position: '#',
+    team: 'Team',
+    played: 'Played',
+    playedShort: 'P',
+    won: 'Won',
+    wonShort: 'W',
+    lost: 'Lost',
+    lostShort: 'L',
+    sets: 'Sets',
+    games: 'Games',
+    points: 'Points',
+    pointsShort: 'Pts',
+    matches: 'Matches of box {{number}}',
+    versus: '{{defender}} vs {{challenger}}',
+    status: {
+      planned: 'To play',
+      completed: 'Played',
+      retired: 'Retired',
+      walkover: 'Walkover',
+      cancelled: 'Cancelled',
+    },
+    notCounted: 'waits for confirmation',
+    loadFailed: 'The boxes could not be loaded.',
+    manager: {
+      pointsWin: 'Points for a win',
+      pointsPlayed: 'Points for a loss played',
+      promote: 'Up a box at the close',
+      relegate: 'Down a box at the close',
+      format: 'Play this season in boxes',
+      formatHint: 'Fixed once the season has a match.',
+      size: 'Teams per box',
+      saveSettings: 'Save box settings',
+      settingsSaved: 'Box settings saved.',
+      title: 'Boxes',
+      intro:
+        'Draw the active teams into boxes of {{size}}: every team plays every other team of its box once. A new draw replaces the boxes until a box match has a result.',
+      by: 'Order',
+      byPosition: 'By position',
+      byRating: 'By rating',
+      draw: 'Draw boxes',
+      drawn_one: 'Drew {{count}} box.',
+      drawn_other: 'Drew {{count}} boxes.',
+      next: 'Next season',
+      chooseNext: 'Choose a season',
+      close: 'Close into the next season',
+      closed_one: 'The next season has {{count}} team.',
+      closed_other: 'The next season has {{count}} teams, with promotion and relegation.',
+      refusals: {
+        HAS_RESULTS: 'A box match has a result: the boxes stay as they are.',
+        TOO_FEW_SIDES: 'A box league needs at least 3 active teams.',
+        NOT_BOX: 'This season does not play in boxes.',
+        NO_BOXES: 'Draw the boxes first.',
+        NOT_NEXT_SEASON: 'Choose a later season of this ladder.',
+        HAS_MATCHES: 'That season has matches already.',
+        IN_NEXT_SEASON: 'A player of this season plays in another team of that season.',
+      },
+    },
+  },
+};
+
+export default boxesEn;
+export type BoxesTranslation = typeof boxesEn;
