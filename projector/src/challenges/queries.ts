@@ -2,8 +2,6 @@ import type pg from 'pg';
 import type { Challenge, SeasonChallengesState } from '@courtside/events/challenges/decider';
 import type { MatchType } from '@courtside/events/ladders/model';
 import type { SeasonFormat } from '@courtside/events/boxes/model';
-import type { InactivityState } from '@courtside/events/teams/inactivity';
-import type { PausePeriod } from '@courtside/events/teams/pause';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import { challengeViewColumns, withoutNulls, type ChallengeView } from './projection.ts';
 import { isoInstant } from '../iso-instant-sql.ts';
