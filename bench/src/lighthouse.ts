@@ -38,6 +38,10 @@ const SAVE_DIR = args.save;
 /** Cookies and the anti-forgery header, like a browser. */
 class Client {
   private readonly cookies = new Map<string, string>();
+  /** The session's cookies as a browser sends them (for an audit of a signed-in page). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
   constructor(private readonly baseUrl: string) {}
 
   async json<T>(method: string, route: string, body?: unknown): Promise<T> {
@@ -116,8 +120,10 @@ async function seed(baseUrl: string) {
     },
   );
   const teams: string[] = [];
+  let firstPlayer: Client | undefined;
   for (let index = 0; index < TEAMS; index++) {
     const player = await signedIn(baseUrl, `Player ${String(index + 1).padStart(3, '0')}`);
+    firstPlayer ??= player;
     const { teamId } = await player.json<{ teamId: string }>(
       'POST',
       `${LADDER_API}/seasons/${season.uuid}/teams`,
@@ -130,7 +136,7 @@ async function seed(baseUrl: string) {
     defenderId: teams[0],
     challengerId: teams[1],
   });
-  return { ladderId: ladder.uuid };
+  return { ladderId: ladder.uuid, playerCookies: firstPlayer!.cookieHeader() };
 }
 
 interface Row {
@@ -143,9 +149,10 @@ interface Row {
   transferredKiB: number;
 }
 
-async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
+async function audit(url: string, port: number, cookies?: string): Promise<Omit<Row, 'page'>> {
   const result = await lighthouse(url, {
     port,
+    ...(cookies ? { extraHeaders: { Cookie: cookies } } : {}),
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
@@ -211,17 +218,20 @@ async function main(): Promise<void> {
   });
   try {
     console.error(`seeding a ladder with ${TEAMS} teams…`);
-    const { ladderId } = await seed(courtside.url!);
-    const pages: Array<[string, string]> = [
+    const { ladderId, playerCookies } = await seed(courtside.url!);
+    const pages: Array<[string, string, string?]> = [
       ['ladders', '/webapps/ladders/en/'],
       [`standings (${TEAMS} teams)`, `/webapps/ladders/en/${ladderId}`],
       ['matches', `/webapps/matches/en/?event=${ladderId}`],
+      // Where "My matches" mails lead (issue 39): a player with a planned match, signed in.
+      ['my matches (signed in)', '/webapps/matches/en/', playerCookies],
       ['widget', `/webapps/widget/en/?event=${ladderId}`],
     ];
     const rows: Row[] = [];
-    for (const [page, route] of pages) {
+    for (const [page, route, cookies] of pages) {
       const runs = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await audit(`${courtside.url}${route}`, chrome.port));
+      for (let run = 0; run < RUNS; run++)
+        runs.push(await audit(`${courtside.url}${route}`, chrome.port, cookies));
       rows.push({
         page,
         performance: median(runs.map((r) => r.performance)),

@@ -211,6 +211,20 @@ const asManager: Array<[string, Visit]> = [
     (page, locale, w) =>
       open(page, w, `/manager/${locale}/${w.companyId}/ladders/${encodeURIComponent(w.ladderName)}`),
   ],
+  [
+    'invite players, open',
+    async (page) => {
+      await page.getByTestId('invite-players-toggle').click();
+      await page.getByTestId('invite-players').locator('textarea').waitFor();
+    },
+  ],
+  [
+    'the managers section, open',
+    async (page) => {
+      await page.getByTestId('managers-toggle').click();
+      await page.getByTestId('manager-list').waitFor();
+    },
+  ],
   ...TEXTS.en.tabs.map((_, index): [string, Visit] => [
     `tab ${index + 1}`,
     async (page, locale) => {

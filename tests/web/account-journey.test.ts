@@ -75,8 +75,7 @@ async function heading(page: Page): Promise<string | null> {
   return page.getByRole('heading', { level: 1 }).first().textContent();
 }
 
-// One width: the flow is the same at both; tests/web/accessibility.test.ts opens every page at 1280 and 375 px.
-describe.each<ViewportName>(['desktop'])('the account journey on %s', (viewport) => {
+describe.each<ViewportName>(['desktop', 'phone'])('the account journey on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {
     courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });

@@ -58,8 +58,7 @@ interface Player {
 const card = (scope: Page | Locator, matchId: string) =>
   scope.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
 
-// One width: the flow is the same at both; tests/web/accessibility.test.ts opens every page at 1280 and 375 px.
-describe.each<ViewportName>(['desktop'])('result confirmation on %s', (viewport) => {
+describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {
     courtside = await startTestCourtside(await createBackend('embedded'), {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
+import { DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 import { expectAxeClean } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
@@ -22,6 +23,8 @@ const words = {
     revoke: (email: string) => `Revoke the invitation to ${email}`,
     confirm: 'Revoke',
     done: (email: string) => `The invitation to ${email} was revoked.`,
+    resend: (email: string) => `Resend the invitation to ${email}`,
+    resent: (email: string) => `The invitation to ${email} was mailed again.`,
   },
   nl: {
     section: 'Spelers uitnodigen',
@@ -37,6 +40,8 @@ const words = {
     revoke: (email: string) => `De uitnodiging aan ${email} intrekken`,
     confirm: 'Intrekken',
     done: (email: string) => `De uitnodiging aan ${email} is ingetrokken.`,
+    resend: (email: string) => `De uitnodiging aan ${email} opnieuw sturen`,
+    resent: (email: string) => `De uitnodiging aan ${email} is opnieuw gemaild.`,
   },
 } as const;
 
@@ -101,6 +106,15 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       await invitations.getByText(cas).waitFor();
       expect(await pending.filter({ hasText: text.pending }).count()).toBe(2);
       await expectAxeClean(page, `invite players, sent (${viewport})`);
+
+      // Resend mails the same link again (DESIGN.md §9).
+      const mailsTo = async (address: string) =>
+        (await manager.json<unknown[]>('GET', `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(address)}`)).body
+          .length;
+      expect(await mailsTo(ann)).toBe(1);
+      await invitations.getByRole('button', { name: text.resend(ann) }).click();
+      await page.getByText(text.resent(ann)).first().waitFor();
+      await expect.poll(() => mailsTo(ann)).toBe(2);
 
       await invitations.getByRole('button', { name: text.revoke(cas) }).click();
       const dialog = page.getByRole('dialog');

@@ -27,8 +27,7 @@ export async function alertShows(page: Page, text: string): Promise<void> {
   await page.locator('[data-kind]', { hasText: text }).first().waitFor();
 }
 
-// One width: the flow is the same at both; tests/web/accessibility.test.ts opens every page at 1280 and 375 px.
-describe.each<ViewportName>(['phone'])('the manager journey on %s', (viewport) => {
+describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {
     courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });

@@ -36,8 +36,7 @@ async function positions(matchCard: Locator, side: 'defender' | 'challenger'): P
   return matchCard.locator(`[data-testid="side-${side}"] [data-testid="member-position"]`).allTextContents();
 }
 
-// One width: the flow is the same at both; tests/web/accessibility.test.ts opens every page at 1280 and 375 px.
-describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) => {
+describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {
     courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });

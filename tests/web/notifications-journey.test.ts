@@ -29,8 +29,7 @@ async function notificationKinds(http: HttpClient): Promise<string[]> {
   return answer.body.map((item) => item.kind);
 }
 
-// One width: the flow is the same at both; tests/web/accessibility.test.ts opens every page at 1280 and 375 px.
-describe.each<ViewportName>(['phone'])('notifications on %s', (viewport) => {
+describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {
     courtside = await startTestCourtside(await createBackend('embedded'), {

@@ -18,8 +18,7 @@ const card = (page: Page, matchId: string) =>
  * (by keyboard, after a confirmation), sees the season's results (a cancelled match among them) below the planned
  * matches, and a match's location on its card, which they change in the card's editor.
  */
-// One width: the flow is the same at both; tests/web/accessibility.test.ts opens every page at 1280 and 375 px.
-describe.each<ViewportName>(['desktop'])('results and places on %s', (viewport) => {
+describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {
     courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
