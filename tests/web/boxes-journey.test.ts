@@ -63,6 +63,7 @@ describe('box league journey, desktop in English', () => {
     await page.keyboard.press('Enter');
     await page.locator('[data-kind]', { hasText: 'Drew 1 box.' }).first().waitFor();
     await expectAxeClean(page, 'manager season tab with boxes');
+    await managerBrowser.screenshot('boxes-manager-season-desktop');
 
     // The Matches tab groups the season's matches by box: box 1 with its 10 pairings.
     await page.getByRole('tab', { name: 'Matches', exact: true }).click();
@@ -70,6 +71,7 @@ describe('box league journey, desktop in English', () => {
     await group.getByRole('heading', { name: 'Box 1', exact: true }).waitFor();
     await expect.poll(() => group.locator(':scope > ul > li').count()).toBe(10);
     await expectAxeClean(page, 'manager matches tab of a box season');
+    await managerBrowser.screenshot('boxes-manager-matches-desktop');
 
     // Anyone: the standings page is the box's table (5 teams, none played) and its 10 matches.
     const viewer = await openBrowser('desktop');
@@ -81,6 +83,7 @@ describe('box league journey, desktop in English', () => {
     expect(await box.getByTestId('box-matches').locator('li').count()).toBe(10);
     expect(await box.getByRole('table', { name: 'Table of box 1' }).isVisible()).toBe(true);
     await expectAxeClean(viewer.page, 'standings of a box season');
+    await viewer.screenshot('boxes-standings-desktop');
 
     // Ed beats Ann: the open page moves Ed to the top with 3 points, Ann gets 1 for the match played.
     const boxesAnswer = await new HttpClient(baseUrl).json<Array<{ matchIds: string[] }>>(
