@@ -54,6 +54,8 @@ const TEXTS = {
 
 interface World {
   baseUrl: string;
+  /** A ladder whose season plays in boxes, drawn. */
+  boxLadderId: string;
   companyId: string;
   ladderId: string;
   ladderName: string;
@@ -121,6 +123,13 @@ async function closeDialog(page: Page): Promise<void> {
 const signedOut: Array<[string, Visit]> = [
   ['ladders', (page, locale, w) => open(page, w, `/ladders/${locale}/`)],
   ['standings', (page, locale, w) => open(page, w, `/ladders/${locale}/${w.ladderId}`)],
+  [
+    'standings of a box season',
+    async (page, locale, w) => {
+      await open(page, w, `/ladders/${locale}/${w.boxLadderId}`);
+      await page.getByTestId('boxes').locator('table').first().waitFor();
+    },
+  ],
   ['season matches', (page, locale, w) => open(page, w, `/matches/${locale}/?event=${w.seasonId}`)],
   ['a match', (page, locale, w) => open(page, w, `/matches/${locale}/?match=${w.matchId}`)],
   ['player', (page, locale, w) => open(page, w, `/player/${locale}/${w.playerId}`)],
@@ -399,7 +408,30 @@ async function buildWorld(baseUrl: string): Promise<World> {
   );
   expect(season.status).toBe(201);
   const me = await player.http.json<{ id: string }>('GET', `${ACCOUNT_API}/account`);
+  // A box season (DESIGN.md §12) with its boxes drawn, in a club of its own.
+  const boxes = await seasonWithTeams(baseUrl, 3, { companyName: 'TC Axe Boxes', ladderName: 'Box Ladder' });
+  const boxSeason = await boxes.manager.json(
+    'PUT',
+    `${ADMIN_API}/companies/${boxes.company.id}/ladders/${boxes.ladderId}/seasons`,
+    {
+      uuid: boxes.seasonId,
+      name: 'Winter',
+      startDate: day(-5),
+      endDate: day(90),
+      minimumPlayedMatches: 3,
+      openForRegistration: true,
+      matchType: 'BESTOFTHREE',
+      format: 'BOX',
+      box: { size: 4 },
+    },
+  );
+  expect(boxSeason.status).toBe(200);
+  const drawn = await boxes.manager.json('POST', `${ADMIN_API}/seasons/${boxes.seasonId}/boxes/draw`, {
+    by: 'POSITION',
+  });
+  expect(drawn.status).toBe(201);
   return {
+    boxLadderId: boxes.ladderId,
     baseUrl,
     companyId: company.id,
     ladderId,
