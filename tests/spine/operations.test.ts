@@ -160,6 +160,26 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
     ).toMatchObject({ checks: { projector: { quarantinedCompanies: 0 } } });
   }, 60_000);
 
+  it('answers 202, never a view without it, to a command whose own event the projector cannot apply', async () => {
+    const courtside = await running(await createBackend(kind));
+    const http = new HttpClient(courtside.url!);
+    const companyId = randomUUID();
+    projectorFailures.add('explodes on arrival');
+    cleanups.push(() => void projectorFailures.delete('explodes on arrival'));
+
+    const written = await http.json<{ eventIds?: string[] }>(
+      'POST',
+      `/webapps/api/test/companies/${companyId}/notes`,
+      { text: 'explodes on arrival' },
+    );
+    const next = await http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text: 'next' });
+
+    // In the log, not in the read models: accepted, not shown (before, 201 with a view that missed it).
+    expect(written.status).toBe(202);
+    expect(written.body.eventIds).toHaveLength(1);
+    expect(next.status).toBe(503);
+  });
+
   it('upcasts an event written at an old schema version', async () => {
     const courtside = await running(await createBackend(kind));
     const companyId = randomUUID();

@@ -299,13 +299,27 @@ export class CommandBus {
       });
       const projected =
         target === undefined ||
-        (await this.options.tracker.waitFor(target.partition, target.nextOffset, waitLeft()));
+        ((await this.options.tracker.waitFor(target.partition, target.nextOffset, waitLeft())) &&
+          !(await this.quarantined(meta.companyId)));
       outcome = projected ? 'projected' : 'accepted';
       return { status: outcome, result, events };
     } finally {
       if (counted) this.inFlight--;
       this.options.onExecuted?.(meta.name, outcome, (performance.now() - started) / 1000);
     }
+  }
+
+  /**
+   * Whether the projector set the company aside, maybe on this very command's events: they are in the log but the
+   * read models do not show them, so the command answers as not yet shown (202), never with a view that misses them.
+   */
+  private async quarantined(companyId: string): Promise<boolean> {
+    const { rows } = await this.options.readModels.query(
+      prepared(`SELECT 1 FROM ${this.options.readModelSchema}.quarantined_companies WHERE company_id = $1`, [
+        companyId,
+      ]),
+    );
+    return rows.length > 0;
   }
 
   private async decideAndAppend<T>(
