@@ -7,6 +7,7 @@ import { axeViolations, expectAxeClean } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 
 const texts = {
   en: {
@@ -107,6 +108,38 @@ describe('deleting the account from the settings page', () => {
     },
     180_000,
   );
+});
+
+/** DESIGN.md §10: an erased player's name on a match card, and the card's label, in the page's language. */
+describe('a match of an erased player', () => {
+  let courtside: RunningCourtside;
+  beforeAll(async () => {
+    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  });
+  afterAll(async () => {
+    await courtside?.stop();
+  });
+
+  it('is labelled "Voormalig speler" on a Dutch page, also for a screen reader', async () => {
+    const baseUrl = courtside.url!;
+    const { manager, seasonId, teams } = await seasonWithTeams(baseUrl, ['Ann Archer', 'Bo Baseline']);
+    const [ann, bo] = teams as [(typeof teams)[0], (typeof teams)[0]];
+    const matchId = await plannedMatch(manager, seasonId, ann.teamId, bo.teamId);
+    expect(
+      (await bo.http.json('DELETE', `${ACCOUNT_API}/account`, { currentPassword: PASSWORD })).status,
+    ).toBe(204);
+    const browser = await openBrowser('phone');
+    try {
+      const { page } = browser;
+      await page.goto(`${baseUrl}/webapps/matches/nl/?match=${matchId}`);
+      const card = page.locator(`[data-match-id="${matchId}"]`);
+      await card.getByText('Voormalig speler').first().waitFor();
+      expect(await card.getAttribute('aria-label')).toContain('Voormalig speler');
+      expect(await card.getAttribute('aria-label')).not.toContain('Former player');
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 /** DESIGN.md §15: the only manager of a club with no members deletes their account; the club's pages say so. */

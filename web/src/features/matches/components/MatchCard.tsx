@@ -20,6 +20,7 @@ import { ResultConfirmation } from './ResultConfirmation';
 import { MatchCardHeader } from './MatchCardHeader';
 import { MatchCardFooter } from './MatchCardFooter';
 import { MatchDate } from './MatchDate';
+import { shownName } from '../../../lib/team-name';
 
 /**
  * Match card (spec §2 "Match card", §4 "Match"): sport icon, event/part/round (links to the matches
@@ -114,8 +115,8 @@ export function MatchCard({
       data-match-id={match.id}
       data-status={shown.status}
       aria-label={t('matchCard.label', {
-        defender: shown.defender.members.map((m) => m.name).join(' & '),
-        challenger: shown.challenger.members.map((m) => m.name).join(' & '),
+        defender: shown.defender.members.map((m) => shownName(m.name)).join(' & '),
+        challenger: shown.challenger.members.map((m) => shownName(m.name)).join(' & '),
       })}
     >
       <MatchCardHeader
