@@ -149,6 +149,7 @@ const signedOut: Array<[string, Visit]> = [
   ],
   ['login', (page, locale, w) => open(page, w, `/account/${locale}/login`)],
   ['register', (page, locale, w) => open(page, w, `/account/${locale}/register`)],
+  ['forgot password', (page, locale, w) => open(page, w, `/account/${locale}/forgot`)],
   ['not found', (page, locale, w) => open(page, w, `/nowhere/${locale}/at-all`)],
   ['accessibility statement', (page, locale, w) => open(page, w, `/accessibility/${locale}/`)],
 ];
@@ -197,6 +198,7 @@ const asPlayer: Array<[string, Visit]> = [
   ['scorer', (page, locale, w) => open(page, w, `/matches/${locale}/score/${w.matchId}`)],
   ['account', (page, locale, w) => open(page, w, `/account/${locale}/`)],
   ['preferences', (page, locale, w) => open(page, w, `/account/${locale}/preferences`)],
+  ['settings', (page, locale, w) => open(page, w, `/account/${locale}/settings`)],
   ['companies', (page, locale, w) => open(page, w, `/company/${locale}/`)],
   ['new company', (page, locale, w) => open(page, w, `/company/${locale}/onboarding`)],
   [

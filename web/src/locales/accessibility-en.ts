@@ -14,7 +14,7 @@ const accessibilityEn = {
     },
     limitsTitle: 'What we know is not perfect yet',
     limits:
-      'Automatic checks find many barriers, not all of them. Our tests run in Chromium only, and check what reaches a screen reader’s announcement area rather than listening with screen readers themselves. The club manager’s screens are checked by axe-core but not yet played with the keyboard alone. The forgot and reset password pages, the settings page, invitations and partner requests are not yet in the axe-core test nor played with the keyboard alone. The widget a club embeds in its own site is checked as our page; the site around it is the club’s.',
+      'Automatic checks find many barriers, not all of them. Our tests run in Chromium only, and check what reaches a screen reader’s announcement area rather than listening with screen readers themselves. Of the club manager’s screens, only inviting and removing a manager and drawing boxes are played with the keyboard alone so far; all of them are checked by axe-core. The page of a password-reset link and the pages of invitations and partner requests are checked by axe-core only in their own journeys, at one width, and not yet played with the keyboard alone. The widget a club embeds in its own site is checked as our page; the site around it is the club’s.',
     contactTitle: 'Tell us about a barrier',
     contact:
       'Something in your way? Write to the email address of the ladder you play in (the club that runs it gives it with its ladder). Say which page, what you tried and what you use (browser, screen reader, zoom).',
