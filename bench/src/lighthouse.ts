@@ -13,6 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import WebSocket from 'ws';
 import { defaultWebDistDir, startCourtside } from '@courtside/api/courtside';
 import { createLogger } from '@courtside/api/observability/logger';
 import { startEmbeddedPostgres } from '@courtside/infra/postgres/embedded';
@@ -149,20 +150,57 @@ interface Row {
   transferredKiB: number;
 }
 
+/**
+ * Puts a session's cookies into the browser's own cookie jar (CDP `Storage.setCookies`), as a browser that signed in
+ * has them: the app reads `courtside.loggedin` from `document.cookie`, which a request header (Lighthouse's
+ * `extraHeaders`) does not set, so with a header alone the page went to the login page. Lighthouse's storage reset
+ * leaves cookies alone.
+ */
+async function browserCommand(port: number, method: string, params: object = {}): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const answered = new Promise<{ error?: unknown }>((resolve) =>
+    socket.once('message', (data) => resolve(JSON.parse(String(data)) as { error?: unknown })),
+  );
+  socket.send(JSON.stringify({ id: 1, method, params }));
+  const answer = await answered;
+  socket.close();
+  if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+}
+
+async function setBrowserCookies(port: number, baseUrl: string, cookies: string): Promise<void> {
+  await browserCommand(port, 'Storage.setCookies', {
+    cookies: cookies.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      return { name, value: pair.slice(at + 1), url: baseUrl, path: '/', httpOnly: name === 'SESSION-ID' };
+    }),
+  });
+}
+
 async function audit(url: string, port: number, cookies?: string): Promise<Omit<Row, 'page'>> {
+  if (cookies) await setBrowserCookies(port, new URL(url).origin, cookies);
   const result = await lighthouse(url, {
     port,
-    ...(cookies ? { extraHeaders: { Cookie: cookies } } : {}),
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
     formFactor: 'mobile',
     throttlingMethod: 'simulate',
   });
+  if (cookies) await browserCommand(port, 'Storage.clearCookies');
   const lhr = result!.lhr;
+  // A page that sent the browser elsewhere (a signed-in page to the login page) was not the page audited.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: not the page meant`);
   if (SAVE_DIR) {
     await mkdir(SAVE_DIR, { recursive: true });
-    const name = new URL(url).pathname.split('/').filter(Boolean).slice(1, 2).join('') || 'page';
+    const name =
+      (new URL(url).pathname.split('/').filter(Boolean).slice(1, 2).join('') || 'page') +
+      (cookies ? '-signed-in' : '');
     await writeFile(path.join(SAVE_DIR, `lighthouse-${name}-${Date.now()}.json`), JSON.stringify(lhr));
   }
   const failed = Object.values(lhr.audits).filter(

@@ -17,6 +17,8 @@ import { i18n } from './lib/i18n';
 import { isLocale } from './lib/locale';
 import { buildUrl } from './lib/http';
 import { renderWithFirstData, type FirstData, type FirstDataLoader } from './lib/first-data';
+import { renderWithCookies } from './lib/cookies';
+import { LOGGED_IN_COOKIE } from './lib/session';
 
 const handler = createStaticHandler(routes, { basename: BASENAME });
 
@@ -61,10 +63,17 @@ async function firstDataOf(
 
 /**
  * The first paint of the page at `url` (absolute, with its query), or null where there is none to give: a redirect
- * (an unknown locale) or a route that failed. With `fetchJson`, the page's routes get the answers they show.
+ * (an unknown locale, a signed-in page without `signedIn`) or a route that failed. With `fetchJson`, the page's routes get the answers they show.
  */
-export async function renderFirstPaint(url: string, fetchJson?: FetchJson): Promise<FirstPaint | null> {
-  const context = await handler.query(new Request(url));
+export async function renderFirstPaint(
+  url: string,
+  fetchJson?: FetchJson,
+  signedIn = false,
+): Promise<FirstPaint | null> {
+  // `signedIn`: the request says it is signed in (`courtside.loggedin`). The render then sees that cookie and no
+  // other (never the session's): a signed-in page (My matches) paints its frame, the top bar its account corner.
+  const cookies = signedIn ? `${LOGGED_IN_COOKIE}=true` : '';
+  const context = await handler.query(new Request(url, { headers: cookies ? { cookie: cookies } : {} }));
   if (context instanceof Response || context.errors) return null;
   const locale = context.matches.map((match) => match.params.locale).find(isLocale);
   if (!locale) return null;
@@ -75,12 +84,14 @@ export async function renderFirstPaint(url: string, fetchJson?: FetchJson): Prom
   const data = fetchJson ? await firstDataOf(context.matches, address, fetchJson) : {};
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderWithFirstData(data, address.origin, () =>
-    renderToString(
-      <JotaiProvider store={createStore()}>
-        <TranslationsProvider translations={translations}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </TranslationsProvider>
-      </JotaiProvider>,
+    renderWithCookies(cookies, () =>
+      renderToString(
+        <JotaiProvider store={createStore()}>
+          <TranslationsProvider translations={translations}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </TranslationsProvider>
+        </JotaiProvider>,
+      ),
     ),
   );
   const notFound = context.matches.some(

@@ -30,6 +30,19 @@ describe('the first paint of a public page', () => {
     expect(await paintOf(new URL('http://127.0.0.1/webapps/ladders/nl/'))).toMatchObject({ html: /#2$/ });
   });
 
+  it('renders and keeps a signed-in request’s paint apart from a signed-out one’s of the same address', async () => {
+    const distDir = buildWith(`let calls = 0;
+      export async function renderFirstPaint(url, fetchJson, signedIn) {
+        calls++; return { html: (signedIn ? 'signed in' : 'signed out') + ' #' + calls, lang: 'en' };
+      }`);
+    const paintOf = firstPaints(distDir);
+
+    expect(await paintOf(page, undefined, true)).toEqual({ html: 'signed in #1', lang: 'en' });
+    expect(await paintOf(page)).toEqual({ html: 'signed out #2', lang: 'en' });
+    expect(await paintOf(page, undefined, true)).toEqual({ html: 'signed in #1', lang: 'en' });
+    expect(await paintOf(page, undefined, false)).toEqual({ html: 'signed out #2', lang: 'en' });
+  });
+
   it('is none, and the page still goes out, when the build has no renderer or the renderer fails', async () => {
     const errors: unknown[] = [];
     const logger = { error: (fields: unknown) => errors.push(fields) } as never;

@@ -15,7 +15,11 @@ export interface FirstPaint {
 /** GETs a public API answer (an address under /webapps/api/) for a first paint; rejects unless it was 2xx. */
 export type FetchJson = (path: string) => Promise<unknown>;
 
-type RenderFirstPaint = (url: string, fetchJson?: FetchJson) => Promise<FirstPaint | null>;
+type RenderFirstPaint = (
+  url: string,
+  fetchJson?: FetchJson,
+  signedIn?: boolean,
+) => Promise<FirstPaint | null>;
 
 /** Addresses kept per build: every ladder's standings and widget of a busy club fit. */
 const MAX_KEPT = 1_000;
@@ -27,13 +31,15 @@ const RENDER_LIMIT_MS = 1_000;
  * (`dist/.ssr/first-paint.js`, built by `npm run build:web`): the page as the browser's first render shows it, so a
  * phone sees it before the scripts arrive. A page whose route shows API answers (the standings, the widget) is
  * rendered with them, fetched with `fetchJson`, on each request; the others depend only on the address and the
- * build, so they are kept per address until the build changes. Never fails a page: without a renderer, or when a
+ * build, so they are kept per address until the build changes. A request that says it is signed in
+ * (`signedIn`: its `courtside.loggedin` cookie) gets the signed-in render of its address: a signed-in page's frame
+ * (My matches, issue 39) and the account corner of the top bar, never anyone's data (the answers stay anonymous). Never fails a page: without a renderer, or when a
  * render fails or is slow, the answer is null and the page is sent without its first paint.
  */
 export function firstPaints(
   distDir: string,
   logger?: Logger,
-): (url: URL, fetchJson?: FetchJson) => Promise<FirstPaint | null> {
+): (url: URL, fetchJson?: FetchJson, signedIn?: boolean) => Promise<FirstPaint | null> {
   const file = `${distDir}/.ssr/first-paint.js`;
   let build: { mtimeMs: number; render: Promise<RenderFirstPaint | undefined> } | undefined;
   const kept = new Map<string, FirstPaint | null>();
@@ -58,15 +64,16 @@ export function firstPaints(
     return build.render;
   }
 
-  return async (url, fetchJson) => {
+  return async (url, fetchJson, signedIn = false) => {
     const render = await renderer();
     if (!render) return null;
-    const key = `${url.pathname}${url.search}`;
+    // A signed-in request's paint (the frame of a signed-in page, the top bar's account corner) is kept apart.
+    const key = `${signedIn ? 'signed-in ' : ''}${url.pathname}${url.search}`;
     if (kept.has(key)) return kept.get(key)!;
     let timer: NodeJS.Timeout | undefined;
     const slow = Symbol('slow');
     const paint = await Promise.race([
-      render(url.href, fetchJson),
+      render(url.href, fetchJson, signedIn),
       new Promise<typeof slow>((resolve) => (timer = setTimeout(() => resolve(slow), RENDER_LIMIT_MS))),
     ])
       .catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { LIVE_PATH } from '@courtside/events/api-paths';
 import { pagePath, webAddress } from '@courtside/events/page-paths';
 import { notificationLanguages } from '@courtside/events/notifications/notify';
 import type { Logger } from '../observability/logger.ts';
+import { LOGGED_IN_COOKIE } from '../accounts/sessions.ts';
 import { firstPaints, type FetchJson, type FirstPaint } from './first-paint.ts';
 
 /** Precompressed copies (`.br`, `.gz`, written by the build) go to clients that accept them. */
@@ -159,7 +160,12 @@ export function webApp(distDir: string, logger?: Logger): Middleware {
     indexPages = indexPagesOf(distDir, indexPages);
     const page = indexPages.pages.find(({ pattern }) => pattern.test(ctx.path));
     if (page) {
-      const paint = await firstPaintOf(new URL(ctx.href), sameServerFetchJson(ctx.req.socket));
+      // The browser app's own hint (DESIGN.md §3), read the same way: it picks the signed-in render, which shows
+      // no one's data; the answer still differs by cookie, so no cache keeps it for another browser.
+      const signedIn = ctx.cookies.get(LOGGED_IN_COOKIE) === 'true';
+      if (signedIn) ctx.set('Cache-Control', 'no-store, private');
+      ctx.vary('Cookie');
+      const paint = await firstPaintOf(new URL(ctx.href), sameServerFetchJson(ctx.req.socket), signedIn);
       // Compressed and given its ETag by the app's middleware, like any answer.
       ctx.type = 'html';
       ctx.body = withFirstPaint(page.html, paint);

@@ -18,8 +18,21 @@ export function readCookie(cookieHeader: string, name: string): string | undefin
   return undefined;
 }
 
-/** Reads a cookie of the current document; undefined outside a browser. */
+/** The cookies a server render sees (first-paint.tsx): only ever `courtside.loggedin`, never a session's secrets. */
+let serverCookies = '';
+
+/** Runs a synchronous server render that sees `cookieHeader` as the document's cookies (first-paint.tsx). */
+export function renderWithCookies<T>(cookieHeader: string, render: () => T): T {
+  serverCookies = cookieHeader;
+  try {
+    return render();
+  } finally {
+    serverCookies = '';
+  }
+}
+
+/** Reads a cookie of the current document; outside a browser, of the server render in progress (else undefined). */
 export function getCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
+  if (typeof document === 'undefined') return readCookie(serverCookies, name);
   return readCookie(document.cookie, name);
 }

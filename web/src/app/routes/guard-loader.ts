@@ -1,6 +1,6 @@
 import { replace, type LoaderFunctionArgs } from 'react-router-dom';
 import { getCompanies, hasMinimalAccount } from '../../lib/account-api';
-import { getCookie } from '../../lib/cookies';
+import { getCookie, readCookie } from '../../lib/cookies';
 import { runGuards, type GuardFacts, type GuardSpec } from '../../lib/guards';
 import { toLocale } from '../../lib/locale';
 import { isLoggedIn } from '../../lib/session';
@@ -15,7 +15,13 @@ export function guardLoader(spec: GuardSpec) {
     const url = new URL(request.url);
     const current = `${routerPath(url.pathname)}${url.search}`;
     const outcome = await runGuards(spec, toLocale(params.locale), current, {
-      isLoggedIn: () => isLoggedIn(getCookie),
+      // A server render (first-paint.tsx) has no document: its request carries the cookies it may see.
+      isLoggedIn: () =>
+        isLoggedIn(
+          typeof document === 'undefined'
+            ? (name) => readCookie(request.headers.get('cookie') ?? '', name)
+            : getCookie,
+        ),
       hasMinimalAccount: () => hasMinimalAccount(request.signal),
       getCompanies: () => getCompanies(request.signal),
     });
