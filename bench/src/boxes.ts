@@ -136,7 +136,9 @@ async function main(): Promise<void> {
       drawMs.push(nowMs() - begin);
       statuses.push(answer.status);
       if (answer.status !== 201 && answer.status !== 202) {
-        throw new Error(`draw ${draw + 1}: ${answer.status} ${JSON.stringify(answer.body)} after ${statuses.join(",")}`);
+        throw new Error(
+          `draw ${draw + 1}: ${answer.status} ${JSON.stringify(answer.body)} after ${statuses.join(',')}`,
+        );
       }
     }
     // Settled before the reads: the last draw's boxes are all there.
