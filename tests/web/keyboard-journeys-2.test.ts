@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { PASSWORD, signedInAccount } from '../support/accounts.ts';
 import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 import { tabTo, typeInto, focusStaysOnThePage } from '../support/keyboard.ts';
 
 /**
@@ -152,4 +152,33 @@ describe('keyboard-only journeys (2)', () => {
     await expect.poll(() => scorer.getAttribute('data-seq')).toBe('2');
     await focusStaysOnThePage(cyPage, 'second live point');
   }, 240_000);
+
+  it('a manager accepts a waiting team and moves through the season tabs with the keyboard alone', async () => {
+    const baseUrl = courtside.url!;
+    const ladderName = 'Keys Manager';
+    const { manager, company, seasonId } = await managerWithSeason(baseUrl, { ladderName });
+    const player = new HttpClient(baseUrl);
+    await signedInAccount(player, { fullName: 'Wes Waiting' });
+    expect((await player.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {})).status).toBe(201);
+    const { page, context } = await browser();
+    await signInBrowser(context, baseUrl, manager);
+    await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(ladderName)}`);
+    const waiting = page.getByRole('table', { name: 'Waiting for approval' });
+
+    await tabTo(page, waiting.getByRole('button', { name: 'Accept', exact: true }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: 'Active teams' }).getByText('Wes Waiting').waitFor();
+    await focusStaysOnThePage(page, 'accept');
+
+    // The season's tabs: one Tab stop, the arrow keys move between them (WAI-ARIA tabs).
+    const tab = (name: string) => page.getByRole('tab', { name }).last();
+    await tabTo(page, tab('Participants'));
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tab('Matches').getAttribute('aria-selected')).toBe('true');
+    await focusStaysOnThePage(page, 'the Matches tab');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tab('Season').getAttribute('aria-selected')).toBe('true');
+    await page.getByLabel('Minimum matches').waitFor();
+    await focusStaysOnThePage(page, 'the Season tab');
+  }, 180_000);
 });
