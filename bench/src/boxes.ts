@@ -13,7 +13,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Koa from 'koa';
@@ -23,7 +22,7 @@ import { ACCOUNT_API, ADMIN_API, LADDER_API } from '@courtside/events/api-paths'
 import { expectStatus, signedIn } from './bench-accounts.ts';
 import { Cleanups, startPostgres } from './services.ts';
 import { round, summarize } from './stats.ts';
-import { machineInfo } from './system.ts';
+import { loadNow, printReport } from './system.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,7 +52,7 @@ async function rate(url: string) {
 async function main(): Promise<void> {
   const cleanups = new Cleanups();
   try {
-    const loadBefore = loadavg().map((value) => round(value));
+    const loadBefore = loadNow();
     const postgres = await startPostgres(cleanups);
     const courtside = await startCourtside({
       databaseUrl: await postgres.createDatabase(`bench_boxes_${randomUUID().slice(0, 8)}`),
@@ -171,12 +170,8 @@ async function main(): Promise<void> {
       draws: { ms: drawSummary, statuses },
       reads: { bodyBytes: body.length, bareKoa, boxesSignedOut: boxesRead, ratioToBareKoa: ratio },
       targetMet: drawSummary.p99 <= 1_000 && statuses.every((status) => status === 201) && ratio >= 0.6,
-      loadBefore,
-      loadAfter: loadavg().map((value) => round(value)),
-      machine: machineInfo(),
     };
-    console.log(JSON.stringify(report, null, 2));
-    if (!report.targetMet) process.exitCode = 1;
+    printReport(report, loadBefore);
   } finally {
     await cleanups.runAll();
   }

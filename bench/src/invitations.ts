@@ -12,7 +12,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { startCourtside } from '@courtside/api/courtside';
@@ -21,8 +20,8 @@ import { ACCOUNT_API, ADMIN_API } from '@courtside/events/api-paths';
 import { HttpClient } from '../../tests/support/http-client.ts';
 import { expectStatus } from './bench-accounts.ts';
 import { Cleanups, startPostgres } from './services.ts';
-import { round, summarize } from './stats.ts';
-import { machineInfo } from './system.ts';
+import { summarize } from './stats.ts';
+import { loadNow, printReport } from './system.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '10' }, invitees: { type: 'string', default: '200' } },
@@ -35,7 +34,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 async function main(): Promise<void> {
   const cleanups = new Cleanups();
   try {
-    const loadBefore = loadavg().map((value) => round(value));
+    const loadBefore = loadNow();
     const postgres = await startPostgres(cleanups);
     const databaseUrl = await postgres.createDatabase(`bench_invitations_${randomUUID().slice(0, 8)}`);
 
@@ -171,12 +170,8 @@ async function main(): Promise<void> {
       callMs: calls,
       allMailsAcceptedMs: mails,
       targetMet: calls.p99 <= 2_000 && mails.max <= 30_000,
-      loadBefore,
-      loadAfter: loadavg().map((value) => round(value)),
-      machine: machineInfo(),
     };
-    console.log(JSON.stringify(report, null, 2));
-    if (!report.targetMet) process.exitCode = 1;
+    printReport(report, loadBefore);
   } finally {
     await cleanups.runAll();
   }

@@ -11,7 +11,6 @@
  * ≤ 1 s.
  */
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { defaultWebDistDir, startCourtside } from '@courtside/api/courtside';
@@ -22,7 +21,7 @@ import { expectStatus } from './bench-accounts.ts';
 import { gamesOnlyMatch } from './bench-live-match.ts';
 import { Cleanups, startPostgres } from './services.ts';
 import { round } from './stats.ts';
-import { machineInfo } from './system.ts';
+import { loadNow, printReport } from './system.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);
@@ -31,7 +30,7 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 async function main(): Promise<void> {
   const cleanups = new Cleanups();
   try {
-    const loadBefore = loadavg().map((value) => round(value));
+    const loadBefore = loadNow();
     const postgres = await startPostgres(cleanups);
     const courtside = await startCourtside({
       databaseUrl: await postgres.createDatabase(`bench_offline_paint_${randomUUID().slice(0, 8)}`),
@@ -92,12 +91,8 @@ async function main(): Promise<void> {
       medianFirstPaintMs: median(firstPaints),
       medianScorerShownMs: median(scorerShown),
       targetMet: median(firstPaints) > 0 && median(firstPaints) <= 1_000,
-      loadBefore,
-      loadAfter: loadavg().map((value) => round(value)),
-      machine: machineInfo(),
     };
-    console.log(JSON.stringify(report, null, 2));
-    if (!report.targetMet) process.exitCode = 1;
+    printReport(report, loadBefore);
   } finally {
     await cleanups.runAll();
   }

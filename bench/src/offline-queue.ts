@@ -11,7 +11,6 @@
  * Target (issue 42): 150 points within 5 s on localhost, in order, no `409`.
  */
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { MATCHES_API } from '@courtside/events/api-paths';
 import type { Side } from '@courtside/events/live/engine';
@@ -29,7 +28,7 @@ import { gamesOnlyMatch } from './bench-live-match.ts';
 import { startServerProcess } from './server-process.ts';
 import { Cleanups, startKafka, startPostgres } from './services.ts';
 import { round } from './stats.ts';
-import { machineInfo } from './system.ts';
+import { loadNow, printReport } from './system.ts';
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -41,7 +40,7 @@ async function main(): Promise<void> {
   const count = Number(values.points);
   const cleanups = new Cleanups();
   try {
-    const loadBefore = loadavg().map((value) => round(value));
+    const loadBefore = loadNow();
     const postgres = await startPostgres(cleanups);
     const env: Record<string, string> = {
       NODE_ENV: 'development',
@@ -110,12 +109,8 @@ async function main(): Promise<void> {
       conflicts409,
       inOrder,
       targetMet: elapsedMs <= 5_000 && conflicts409 === 0 && inOrder,
-      loadBefore,
-      loadAfter: loadavg().map((value) => round(value)),
-      machine: machineInfo(),
     };
-    console.log(JSON.stringify(report, null, 2));
-    if (!report.targetMet) process.exitCode = 1;
+    printReport(report, loadBefore);
   } finally {
     await cleanups.runAll();
   }

@@ -113,3 +113,19 @@ export function systemCpu(): { busy: number; total: number } | undefined {
 export function cpuSecondsOf(pid: number): number {
   return readProcStat(pid).ticks / ticksPerSecond();
 }
+
+/** The load average now, rounded: taken before a bench starts, and again in its report. */
+export function loadNow(): number[] {
+  return os.loadavg().map((value) => Math.round(value * 100) / 100);
+}
+
+/**
+ * Prints a bench's report as JSON with the load before and after and the machine, and fails the process when the
+ * report says its target was missed.
+ */
+export function printReport(report: { targetMet: boolean }, loadBefore: number[]): void {
+  console.log(
+    JSON.stringify({ ...report, loadBefore, loadAfter: loadNow(), machine: machineInfo() }, null, 2),
+  );
+  if (!report.targetMet) process.exitCode = 1;
+}
