@@ -12,7 +12,7 @@ import { managerWithCompany, signedInAccount } from '../support/accounts.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
-import { eventually } from '../support/wait.ts';
+import { eventually, sentUntilTaken } from '../support/wait.ts';
 import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 
 interface HistoryItem {
@@ -413,11 +413,13 @@ describe('history for auditors (DESIGN.md §8)', () => {
     // One after the other through the company's queue: each decides while the one before may not be projected yet.
     const created = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        http.json('POST', `${ADMIN_API}/companies/${company.id}/ladders`, {
-          name: `Ladder ${i}`,
-          email: 'ladder@club.test',
-          sportsCategory: 'TENNISSINGLE',
-        }),
+        sentUntilTaken(() =>
+          http.json('POST', `${ADMIN_API}/companies/${company.id}/ladders`, {
+            name: `Ladder ${i}`,
+            email: 'ladder@club.test',
+            sportsCategory: 'TENNISSINGLE',
+          }),
+        ),
       ),
     );
     const verified = await http.json<{ ok: boolean; events: number }>(
@@ -438,9 +440,11 @@ describe('history for auditors (DESIGN.md §8)', () => {
       // Their turns are taken through the company's lock in Postgres: each decides after the one before committed.
       const answers = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
-          processes[i % 2]!.request('POST', `/webapps/api/test/companies/${companyId}/notes`, {
-            text: `note ${i}`,
-          }),
+          sentUntilTaken(() =>
+            processes[i % 2]!.json('POST', `/webapps/api/test/companies/${companyId}/notes`, {
+              text: `note ${i}`,
+            }),
+          ),
         ),
       );
 

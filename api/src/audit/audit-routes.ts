@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { requireManagerOf } from '../http/manager-access.ts';
+import { managerScope } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import { ADMIN_API } from '@courtside/events/api-paths';
@@ -32,18 +32,19 @@ const historyQuery = z.object({
 
 /** DESIGN.md §2: the company's events, newest first, for managers (the audit page). */
 export function auditRoutes(router: Router, services: AppServices): void {
-  const api = documented(router);
+  const api = documented(router, services.readModels);
   api.get(
     `${ADMIN_API}/companies/:companyId/events`,
     {
       summary: 'The company’s events, newest first (the audit page)',
       access: 'session',
+      manager: 'company',
       params: z.object({ companyId: z.uuid() }),
       query: historyQuery,
       responses: { 200: historyPageSchema },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       const { stream, after, limit } = parseInput(historyQuery, ctx.query, 'query');
       const rows = await companyHistoryOf(services.readModels, {
         companyId,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { boxesDecider, type BoxesCommand, type BoxesState } from '@courtside/events/boxes/decider';
 import type { BoxEvent } from '@courtside/events/boxes/events';
@@ -20,7 +21,7 @@ import { documented } from '../http/documented-router.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
-import { requireSeasonManager } from '../teams/admin-team-routes.ts';
+import { managersOnly, seasonManagerScope } from '../http/manager-access.ts';
 
 const seasonParams = z.object({ seasonId: z.uuid('No such season') });
 
@@ -93,23 +94,25 @@ function payloadOf<T extends BoxEvent['type']>(outcome: CommandOutcome<object>, 
 
 /** DESIGN.md §12: drawing a box season's boxes, closing it into the next season, and its public box tables. */
 export function boxRoutes(router: Router, services: AppServices): void {
-  const api = documented(router);
+  const api = documented(router, services.readModels);
   const db = services.readModels;
   const SEASON = `${ADMIN_API}/seasons/:seasonId/boxes`;
 
   /** A command of the season's manager on its boxes, decided against the state loaded under the company's lock. */
   async function handle(
-    ctx: Parameters<typeof requireSeasonManager>[0],
+    ctx: Context,
     name: BoxesCommand['type'],
     command: (state: BoxesState) => BoxesCommand,
     nextSeasonId?: string,
   ) {
-    const { session, season } = await requireSeasonManager(ctx, services);
+    const scope = seasonManagerScope(ctx);
     return services.commands.handle({
-      companyId: season.companyId,
-      actorId: session.accountId,
+      companyId: scope.companyId,
+      actorId: scope.accountId,
       decider: boxesDecider,
-      load: (readModels) => boxesStateOf(readModels, season.seasonId, nextSeasonId),
+      load: managersOnly(scope, (readModels) =>
+        boxesStateOf(readModels, scope.season.seasonId, nextSeasonId),
+      ),
       name,
       command,
       result: {},
@@ -125,6 +128,7 @@ export function boxRoutes(router: Router, services: AppServices): void {
         'have fewer than 3, the sides are spread over one box less (boxes differ by at most one). A new draw ' +
         'replaces the boxes and cancels their matches, until a box match has a result (`409 HAS_RESULTS`).',
       access: 'session',
+      manager: 'season',
       params: seasonParams,
       body: drawInputSchema,
       responses: { 201: drawnSchema },
@@ -158,6 +162,7 @@ export function boxRoutes(router: Router, services: AppServices): void {
         'order, the top `promote` of each box but the first up a box and the bottom `relegate` of each but the last ' +
         'down. A side whose players already form a team there keeps that team.',
       access: 'session',
+      manager: 'season',
       params: seasonParams,
       body: closeInputSchema,
       responses: { 200: closedSchema },

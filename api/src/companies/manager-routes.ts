@@ -10,7 +10,7 @@ import { answerCommand } from '../http/command-answer.ts';
 import { documented } from '../http/documented-router.ts';
 import { parseInput } from '../http/parse.ts';
 import { publicUrlOf } from '../http/public-url.ts';
-import { requireManagerOf } from '../http/manager-access.ts';
+import { managerScope, managersOnly, type ManagerScope } from '../http/manager-access.ts';
 import type { AppServices } from '../module.ts';
 import { invitationPage, invitationToken } from '../teams/partner-invitations.ts';
 import { mailManagerInvitation, ManagerInvitations } from './manager-invitations.ts';
@@ -40,15 +40,15 @@ const accountIdSchema = z.object({ accountId: z.uuid() });
 
 /** DESIGN.md §9 "Managers": list, invite, revoke an invitation, remove a manager (never the last). */
 export function managerRoutes(router: Router, services: AppServices): void {
-  const api = documented(router);
+  const api = documented(router, services.readModels);
   const accounts = new AccountStore(services.db);
   const invitations = new ManagerInvitations(services.readModels);
-  const handle = (companyId: string, actorId: string, command: CompanyCommand, result: object) =>
+  const handle = (scope: ManagerScope, command: CompanyCommand, result: object) =>
     services.commands.handle({
-      companyId,
-      actorId,
+      companyId: scope.companyId,
+      actorId: scope.accountId,
       decider: companyDecider,
-      load: (readModels) => companyStateOf(readModels, companyId),
+      load: managersOnly(scope, (readModels) => companyStateOf(readModels, scope.companyId)),
       command,
       result,
     });
@@ -58,11 +58,12 @@ export function managerRoutes(router: Router, services: AppServices): void {
     {
       summary: 'The company’s managers and the open invitations to manage it',
       access: 'session',
+      manager: 'company',
       params: companyParams,
       responses: { 200: managersSchema },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       ctx.body = await managersOf(services.readModels, companyId, services.clock());
       ctx.set('Cache-Control', 'no-store');
     },
@@ -73,6 +74,7 @@ export function managerRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Invite someone to manage the company (mails a link)',
       access: 'session',
+      manager: 'company',
       params: companyParams,
       body: inviteBody,
       responses: { 201: invitationIdSchema },
@@ -80,21 +82,26 @@ export function managerRoutes(router: Router, services: AppServices): void {
       refusals: ['ALREADY_MANAGER'],
     },
     async (ctx) => {
-      const { session, companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const scope = managerScope(ctx);
       const { email } = parseInput(inviteBody, ctx.request.body, 'invitation');
       const invitee = await accounts.byEmail(email);
       const invitationId = randomUUID();
       const now = services.clock();
       const outcome = await handle(
-        companyId,
-        session.accountId,
+        scope,
         { type: 'InviteManager', invitationId, ...(invitee ? { accountId: invitee.id } : {}) },
         { invitationId },
       );
-      await invitations.record({ invitationId, email, companyId, invitedBy: session.accountId, at: now });
+      await invitations.record({
+        invitationId,
+        email,
+        companyId: scope.companyId,
+        invitedBy: scope.accountId,
+        at: now,
+      });
       const [companyName, me] = await Promise.all([
-        companyNameOf(services.readModels, companyId),
-        accounts.byId(session.accountId),
+        companyNameOf(services.readModels, scope.companyId),
+        accounts.byId(scope.accountId),
       ]);
       const token = invitationToken(services.xsrfSecret, invitationId);
       await mailManagerInvitation(services.mailer, {
@@ -114,17 +121,17 @@ export function managerRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Revoke an invitation to manage the company: its link answers 410 from then on',
       access: 'session',
+      manager: 'company',
       params: invitationParams,
       responses: { 204: { description: 'Revoked' } },
       command: invitationIdSchema,
       refusals: [],
     },
     async (ctx) => {
-      const { session, companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const scope = managerScope(ctx);
       const { invitationId } = parseInput(invitationParams, ctx.params, 'address');
       const outcome = await handle(
-        companyId,
-        session.accountId,
+        scope,
         { type: 'RevokeManagerInvitation', invitationId },
         { invitationId },
       );
@@ -138,20 +145,16 @@ export function managerRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Remove a manager (any manager, also yourself; never the last one)',
       access: 'session',
+      manager: 'company',
       params: managerParams,
       responses: { 204: { description: 'Removed' } },
       command: accountIdSchema,
       refusals: ['LAST_MANAGER'],
     },
     async (ctx) => {
-      const { session, companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const scope = managerScope(ctx);
       const { accountId } = parseInput(managerParams, ctx.params, 'address');
-      const outcome = await handle(
-        companyId,
-        session.accountId,
-        { type: 'RemoveManager', accountId },
-        { accountId },
-      );
+      const outcome = await handle(scope, { type: 'RemoveManager', accountId }, { accountId });
       if (outcome.status === 'projected') ctx.status = 204;
       else await answerCommand(ctx, outcome, { status: 200 });
     },

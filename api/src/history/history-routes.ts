@@ -7,10 +7,9 @@ import { notificationLanguages } from '@courtside/events/notifications/notify';
 import { ChainVerifier } from '@courtside/eventlog/chain/hash-chain';
 import { documented } from '../http/documented-router.ts';
 import { HttpError } from '../http/http-error.ts';
-import { requireManagerOf } from '../http/manager-access.ts';
+import { managerScope, seasonManagerScope } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
-import { requireSeasonManager } from '../teams/admin-team-routes.ts';
 import {
   exportLinesOf,
   lastPositionOf,
@@ -132,7 +131,7 @@ async function withDisputeReasons(
 /** DESIGN.md §8: history for auditors (time travel, the hash chain, exports), for managers of the company only. */
 export function historyRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
-  const api = documented(router);
+  const api = documented(router, services.readModels);
 
   async function seasonEvents(season: { companyId: string; seasonId: string; ladderId: string }) {
     const events = await withDisputeReasons(services, await seasonFoldEventsOf(db, season));
@@ -145,12 +144,13 @@ export function historyRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Every event that touched the season, oldest first, with what it changed (managers)',
       access: 'session',
+      manager: 'season',
       params: seasonParams,
       query: historyQuery,
       responses: { 200: z.array(historyItemSchema) },
     },
     async (ctx) => {
-      const { season } = await requireSeasonManager(ctx, services);
+      const { season } = seasonManagerScope(ctx);
       const { lang } = parseInput(historyQuery, ctx.query, 'query');
       const { events, names } = await seasonEvents(season);
       ctx.body = historyOf(season.seasonId, events, names, lang);
@@ -163,11 +163,12 @@ export function historyRoutes(router: Router, services: AppServices): void {
       summary:
         'The events the season’s history folds and the names they need, to fold the season in the browser at every step of a timeline (managers)',
       access: 'session',
+      manager: 'season',
       params: seasonParams,
       responses: { 200: seasonEventsSchema },
     },
     async (ctx) => {
-      const { season } = await requireSeasonManager(ctx, services);
+      const { season } = seasonManagerScope(ctx);
       const { events, names } = await seasonEvents(season);
       ctx.body = {
         events: events.map(({ position, event }) => ({ position, event })),
@@ -182,12 +183,13 @@ export function historyRoutes(router: Router, services: AppServices): void {
       summary:
         'The season’s standings and matches exactly as they stood after an event (`at`: a position or an ISO time; none: now)',
       access: 'session',
+      manager: 'season',
       params: seasonParams,
       query: atQuery,
       responses: { 200: seasonAtSchema },
     },
     async (ctx) => {
-      const { session, season } = await requireSeasonManager(ctx, services);
+      const { accountId, season } = seasonManagerScope(ctx);
       const { at } = parseInput(atQuery, ctx.query, 'query');
       const { events, names } = await seasonEvents(season);
       const own = events.filter(
@@ -229,7 +231,7 @@ export function historyRoutes(router: Router, services: AppServices): void {
         at: { position: chosen.position, occurredAt: chosen.event.occurredAt },
         standings: standingsRowsOf(state, names, ratings),
         matches: matchViewsOf(state, names, season.companyId, {
-          accountId: session.accountId,
+          accountId,
           managedCompanyIds: [season.companyId],
         }),
       };
@@ -241,11 +243,12 @@ export function historyRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Recomputes the company’s hash chain and names the first bad position',
       access: 'session',
+      manager: 'company',
       params: companyParams,
       responses: { 200: chainReportSchema },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       const verifier = new ChainVerifier();
       // A row projected before the stored copy was kept predates the chain: it counts as unhashed.
       for await (const { position, envelope } of storedEnvelopesOf(db, companyId)) {
@@ -262,11 +265,12 @@ export function historyRoutes(router: Router, services: AppServices): void {
       summary:
         'Every event of the company, its whole envelope with `position` and `hash`, one per line (streamed)',
       access: 'session',
+      manager: 'company',
       params: companyParams,
       responses: { 200: { contentType: 'application/x-ndjson', description: 'One event envelope per line' } },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       ctx.type = 'application/x-ndjson';
       ctx.set('Content-Disposition', `attachment; filename="events-${companyId}.ndjson"`);
       ctx.body = Readable.from(exportLinesOf(db, companyId));
@@ -278,6 +282,7 @@ export function historyRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Every match with its result, by season (streamed)',
       access: 'session',
+      manager: 'company',
       params: companyParams,
       responses: {
         200: {
@@ -287,7 +292,7 @@ export function historyRoutes(router: Router, services: AppServices): void {
       },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       async function* lines() {
         yield `${CSV_COLUMNS.join(',')}\r\n`;
         for await (const row of resultsOf(db, companyId)) yield resultLine(row);

@@ -2,6 +2,8 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import { LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import type { DecideContext } from '../commands/command-bus.ts';
+import { managerGate, type ManagerScopeKind } from './manager-access.ts';
 
 /**
  * Who may call a route (DESIGN.md §3): anyone (`public`), anyone but a session changes the answer (`optional`),
@@ -18,6 +20,12 @@ export interface RouteDoc {
   summary: string;
   description?: string;
   access: Access;
+  /**
+   * Only for the managers of the company in the path (`:companyId`) or of the season's company (`:seasonId`): the
+   * router puts the gate (`managerGate`) in front of the handler, and the handler reads whom it let through with
+   * `managerScope` / `seasonManagerScope`. Anyone else gets 404.
+   */
+  manager?: ManagerScopeKind;
   /** The path's parameters, as the handler parses them (a z.object whose keys are the `:names` of the path). */
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -67,15 +75,26 @@ type Register = (path: string, doc: RouteDoc, ...handlers: Middleware[]) => void
  * router, exactly as `router.get(path, handler)`, and records the route for the OpenAPI document
  * (`/webapps/api/openapi.json`). One declaration, so the document lists every route there is.
  */
-export function documented(router: Router): Record<Method, Register> {
+export function documented(
+  router: Router,
+  /** Where the manager gate asks who manages what; needed by a router with `manager` routes. */
+  readModels?: DecideContext['readModels'],
+): Record<Method, Register> {
   let routes = documentedRoutesOf.get(router);
   if (!routes) documentedRoutesOf.set(router, (routes = []));
   const known = routes;
+  const gateOf = (kind: ManagerScopeKind, path: string) => {
+    if (!readModels) throw new Error(`${path}: a manager route needs documented(router, readModels)`);
+    if (!path.includes(kind === 'company' ? ':companyId' : ':seasonId'))
+      throw new Error(`${path}: a ${kind} manager route needs :${kind}Id in its path`);
+    return managerGate(readModels, kind);
+  };
   const register =
     (method: Method): Register =>
     (path, doc, ...handlers) => {
       known.push({ method, path, ...doc });
-      const mounted = readableByOtherSites(method, path, doc.access) ? [anyOrigin, ...handlers] : handlers;
+      const gated = doc.manager ? [gateOf(doc.manager, path), ...handlers] : handlers;
+      const mounted = readableByOtherSites(method, path, doc.access) ? [anyOrigin, ...gated] : gated;
       router[method](path, ...(mounted as [Middleware]));
     };
   return { get: register('get'), post: register('post'), put: register('put'), delete: register('delete') };

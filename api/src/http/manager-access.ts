@@ -1,19 +1,91 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
-import { requireSession } from '../accounts/authentication.ts';
+import { reject } from '@courtside/events/decider';
 import { managesCompany } from '@courtside/projector/companies/queries';
-import type { AppServices } from '../module.ts';
+import { seasonContext, type SeasonContext } from '@courtside/projector/ladders/queries';
+import { requireSession } from '../accounts/authentication.ts';
+import { CommandRejected } from '../commands/command-errors.ts';
+import type { DecideContext } from '../commands/command-bus.ts';
 import { HttpError } from './http-error.ts';
 
 /**
- * The signed-in manager of the company in the address. Another company's id, or one that does not exist, answers
- * 404, never its contents and never a hint that it exists (DESIGN.md §3).
+ * Which company a manager route is about: the one in its address (`:companyId`) or the company of the season in it
+ * (`:seasonId`). Declared by a route's documentation (`manager` in RouteDoc) and enforced by the documented router.
  */
-export async function requireManagerOf(ctx: Context, services: AppServices, companyId: unknown) {
-  const session = requireSession(ctx);
-  const id = z.uuid().safeParse(companyId);
-  if (!id.success || !(await managesCompany(services.readModels, session.accountId, id.data))) {
-    throw new HttpError(404, 'No such company');
-  }
-  return { session, companyId: id.data };
+export type ManagerScopeKind = 'company' | 'season';
+
+/** Who acts on a manager route, and on which company (and season). */
+export interface ManagerScope {
+  accountId: string;
+  companyId: string;
+  /** What a stranger is told: the same 404 whether the thing exists or not (DESIGN.md §3). */
+  notFound: 'No such company' | 'No such season';
+}
+
+export interface SeasonManagerScope extends ManagerScope {
+  season: SeasonContext;
+}
+
+const SCOPE = Symbol('manager scope');
+type Readable = DecideContext['readModels'];
+
+/**
+ * The gate in front of every manager route: a signed-in account (401) that manages the company in the address or the
+ * season's company; anyone else gets 404 before the body is read, so a stranger learns nothing of what exists. A read
+ * is answered on this gate's word. A command is checked again under the company's lock (`managersOnly`), so that a
+ * manager removed while the command waited for its turn is refused.
+ */
+export function managerGate(readModels: Readable, kind: ManagerScopeKind): Middleware {
+  return async (ctx, next) => {
+    const { accountId } = requireSession(ctx);
+    const scope =
+      kind === 'company' ? await companyScope(readModels, ctx) : await seasonScope(readModels, ctx);
+    if (!scope || !(await managesCompany(readModels, accountId, scope.companyId))) {
+      throw new HttpError(404, kind === 'company' ? 'No such company' : 'No such season');
+    }
+    (ctx.state as Record<symbol, ManagerScope>)[SCOPE] = { accountId, ...scope };
+    await next();
+  };
+}
+
+async function companyScope(_readModels: Readable, ctx: Context) {
+  const id = z.uuid().safeParse(ctx.params?.companyId);
+  return id.success ? { companyId: id.data, notFound: 'No such company' as const } : undefined;
+}
+
+async function seasonScope(readModels: Readable, ctx: Context) {
+  const id = z.uuid().safeParse(ctx.params?.seasonId);
+  const season = id.success ? await seasonContext(readModels, id.data) : undefined;
+  return season && { companyId: season.companyId, season, notFound: 'No such season' as const };
+}
+
+/** The scope the gate let through; a route declared `manager: 'company'`. */
+export function managerScope(ctx: Context): ManagerScope {
+  const scope = (ctx.state as Record<symbol, ManagerScope | undefined>)[SCOPE];
+  if (!scope) throw new Error('a manager route without its gate: declare `manager` in its documentation');
+  return scope;
+}
+
+/** The scope the gate let through; a route declared `manager: 'season'`. */
+export function seasonManagerScope(ctx: Context): SeasonManagerScope {
+  const scope = managerScope(ctx);
+  if (!('season' in scope))
+    throw new Error("a season manager route without its gate: declare `manager: 'season'`");
+  return scope as SeasonManagerScope;
+}
+
+/**
+ * A command's loader that first asks, under the company's lock, whether the actor still manages the company:
+ * refused with the gate's own 404 if not.
+ */
+export function managersOnly<State>(
+  scope: ManagerScope,
+  load: (readModels: Readable) => Promise<State>,
+): (readModels: Readable) => Promise<State> {
+  return async (readModels) => {
+    if (!(await managesCompany(readModels, scope.accountId, scope.companyId))) {
+      throw new CommandRejected(reject('not_found', scope.notFound));
+    }
+    return load(readModels);
+  };
 }

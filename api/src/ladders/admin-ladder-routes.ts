@@ -6,7 +6,7 @@ import { laddersDecider, type LadderCommand } from '@courtside/events/ladders/de
 import { isoDateSchema, ladderInputSchema, seasonInputSchema } from '@courtside/events/ladders/model';
 import { isActive, isoDay } from '@courtside/events/ladders/season-rules';
 import { HttpError } from '../http/http-error.ts';
-import { requireManagerOf } from '../http/manager-access.ts';
+import { managerScope, managersOnly, type ManagerScope } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import type { AppServices } from '../module.ts';
@@ -33,15 +33,15 @@ const seasonsQuery = z.object({ date: isoDateSchema.optional() });
 export function adminLadderRoutes(router: Router, services: AppServices): void {
   const today = () => isoDay(services.clock());
   const db = services.readModels;
-  const api = documented(router);
+  const api = documented(router, db);
 
   /** A ladder or season command of the company's manager, decided against the company's ladders (under its lock). */
-  const handle = <T>(companyId: string, actorId: string, command: LadderCommand, result: T) =>
+  const handle = <T>(scope: ManagerScope, command: LadderCommand, result: T) =>
     services.commands.handle({
-      companyId,
-      actorId,
+      companyId: scope.companyId,
+      actorId: scope.accountId,
       decider: laddersDecider,
-      load: (readModels) => laddersStateOf(readModels, companyId),
+      load: managersOnly(scope, (readModels) => laddersStateOf(readModels, scope.companyId)),
       command,
       result,
     });
@@ -51,11 +51,12 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     {
       summary: 'The company’s ladders',
       access: 'session',
+      manager: 'company',
       params: companyParams,
       responses: { 200: z.array(ladderSchema) },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       ctx.body = await laddersOf(db, companyId, today());
     },
   );
@@ -65,11 +66,12 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     {
       summary: 'A ladder by its name (case-insensitive)',
       access: 'session',
+      manager: 'company',
       params: companyParams.extend({ name: z.string() }),
       responses: { 200: ladderSchema },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       const ladder = await ladderByName(db, companyId, ctx.params.name ?? '', today());
       if (!ladder) throw new HttpError(404, 'No ladder with this name');
       ctx.body = ladder;
@@ -81,11 +83,12 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     {
       summary: 'A ladder',
       access: 'session',
+      manager: 'company',
       params: companyParams.extend(ladderParams.shape),
       responses: { 200: ladderSchema },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
       const ladder = await ladderById(db, companyId, ladderId, today());
       if (!ladder) throw new HttpError(404, 'No such ladder');
@@ -98,6 +101,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Create a ladder',
       access: 'session',
+      manager: 'company',
       params: companyParams,
       body: ladderInputSchema,
       responses: { 201: ladderSchema },
@@ -105,13 +109,13 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       refusals: [],
     },
     async (ctx) => {
-      const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const scope = managerScope(ctx);
+      const { companyId } = scope;
       const input = parseInput(ladderInputSchema, ctx.request.body, 'ladder');
       const ladderId: string = randomUUID();
       const { name, email, sportsCategory } = input;
       const outcome = await handle(
-        companyId,
-        session.accountId,
+        scope,
         { type: 'CreateLadder', ladder: { ladderId, name, email, sportsCategory } },
         { uuid: ladderId },
       );
@@ -127,6 +131,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Change a ladder',
       access: 'session',
+      manager: 'company',
       params: companyParams,
       body: ladderUpdateSchema,
       responses: { 200: ladderSchema },
@@ -134,12 +139,12 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
       refusals: [],
     },
     async (ctx) => {
-      const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const scope = managerScope(ctx);
+      const { companyId } = scope;
       const input = parseInput(ladderUpdateSchema, ctx.request.body, 'ladder');
       const { uuid: ladderId, name, email, sportsCategory } = input;
       const outcome = await handle(
-        companyId,
-        session.accountId,
+        scope,
         { type: 'UpdateLadder', ladder: { ladderId, name, email, sportsCategory } },
         { uuid: ladderId },
       );
@@ -155,20 +160,16 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Delete a ladder',
       access: 'session',
+      manager: 'company',
       params: companyParams.extend(ladderParams.shape),
       responses: { 200: ladderIdSchema },
       command: ladderIdSchema,
       refusals: [],
     },
     async (ctx) => {
-      const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const scope = managerScope(ctx);
       const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
-      const outcome = await handle(
-        companyId,
-        session.accountId,
-        { type: 'DeleteLadder', ladderId },
-        { uuid: ladderId },
-      );
+      const outcome = await handle(scope, { type: 'DeleteLadder', ladderId }, { uuid: ladderId });
       await answerCommand(ctx, outcome, { status: 200 });
     },
   );
@@ -178,12 +179,13 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     {
       summary: 'A ladder’s seasons (only those active on `date`, when given)',
       access: 'session',
+      manager: 'company',
       params: companyParams.extend(ladderParams.shape),
       query: seasonsQuery,
       responses: { 200: z.array(seasonSchema) },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
       const { date } = parseInput(seasonsQuery, ctx.query, 'query');
       if (!(await ladderById(db, companyId, ladderId, today()))) throw new HttpError(404, 'No such ladder');
@@ -197,11 +199,12 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     {
       summary: 'A season',
       access: 'session',
+      manager: 'company',
       params: companyParams.extend(seasonParams.shape),
       responses: { 200: seasonSchema },
     },
     async (ctx) => {
-      const { companyId } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const { companyId } = managerScope(ctx);
       const { ladderId, seasonId } = parseInput(seasonParams, ctx.params, 'address');
       const season = await seasonOf(companyId, ladderId, seasonId, today());
       if (!season) throw new HttpError(404, 'No such season');
@@ -221,7 +224,8 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
   }
 
   const saveSeason = (mode: 'create' | 'update') => async (ctx: Context) => {
-    const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
+    const scope = managerScope(ctx);
+    const { companyId } = scope;
     const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
     const input = parseInput(seasonInputSchema, ctx.request.body, 'season');
     if (mode === 'update' && !input.uuid)
@@ -231,8 +235,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     const season = { seasonId, ladderId, ...details };
     const formatChange = { format, box };
     const outcome = await handle(
-      companyId,
-      session.accountId,
+      scope,
       mode === 'create'
         ? { type: 'CreateSeason', season, rules, formatChange }
         : { type: 'UpdateSeason', season, rules, formatChange },
@@ -245,6 +248,7 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
   };
   const seasonDoc = {
     access: 'session',
+    manager: 'company',
     params: companyParams.extend(ladderParams.shape),
     body: seasonInputSchema,
     command: ladderIdSchema,
@@ -266,20 +270,16 @@ export function adminLadderRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Delete a season',
       access: 'session',
+      manager: 'company',
       params: companyParams.extend(seasonParams.shape),
       responses: { 200: ladderIdSchema },
       command: ladderIdSchema,
       refusals: [],
     },
     async (ctx) => {
-      const { companyId, session } = await requireManagerOf(ctx, services, ctx.params.companyId);
+      const scope = managerScope(ctx);
       const { ladderId, seasonId } = parseInput(seasonParams, ctx.params, 'address');
-      const outcome = await handle(
-        companyId,
-        session.accountId,
-        { type: 'DeleteSeason', ladderId, seasonId },
-        { uuid: seasonId },
-      );
+      const outcome = await handle(scope, { type: 'DeleteSeason', ladderId, seasonId }, { uuid: seasonId });
       await answerCommand(ctx, outcome, { status: 200 });
     },
   );

@@ -2,13 +2,10 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { seasonTeamsDecider, type TeamCommand } from '@courtside/events/teams/decider';
-import { requireSession } from '../accounts/authentication.ts';
-import { managesCompany } from '@courtside/projector/companies/queries';
-import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
+import { managersOnly, seasonManagerScope } from '../http/manager-access.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import type { AppServices } from '../module.ts';
-import { seasonContext } from '@courtside/projector/ladders/queries';
 import { seasonTeamsStateOf, teamsOf, type TeamList } from '@courtside/projector/teams/queries';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { documented } from '../http/documented-router.ts';
@@ -18,26 +15,16 @@ const SEASON = `${ADMIN_API}/seasons/:seasonId`;
 const teamBody = z.object({ teamId: z.uuid('Choose a team') });
 const seasonParams = z.object({ seasonId: z.uuid('No such season') });
 
-/** The signed-in manager of the season's company; anything else is a 404 (DESIGN.md §3). */
-export async function requireSeasonManager(ctx: Context, services: AppServices) {
-  const session = requireSession(ctx);
-  const { seasonId } = parseInput(seasonParams, ctx.params, 'address');
-  const season = await seasonContext(services.readModels, seasonId);
-  if (!season || !(await managesCompany(services.readModels, session.accountId, season.companyId))) {
-    throw new HttpError(404, 'No such season');
-  }
-  return { session, season };
-}
-
 /** Spec §7 "Admin: season teams": the three lists, accept, reject, remove and move. */
 export function adminTeamRoutes(router: Router, services: AppServices): void {
-  const api = documented(router);
+  const api = documented(router, services.readModels);
   const list = (which: TeamList) => async (ctx: Context) => {
-    const { season } = await requireSeasonManager(ctx, services);
+    const { season } = seasonManagerScope(ctx);
     ctx.body = await teamsOf(services.readModels, season.seasonId, which);
   };
   const listDoc = {
     access: 'session',
+    manager: 'season',
     params: seasonParams,
     responses: { 200: z.array(seasonTeamSchema) },
   } as const;
@@ -50,6 +37,7 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
   api.get(`${SEASON}/teams/left`, { ...listDoc, summary: 'The teams that left, latest first' }, list('left'));
   const commandDoc = {
     access: 'session',
+    manager: 'season',
     params: seasonParams,
     body: teamBody,
     responses: { 200: teamIdSchema },
@@ -61,12 +49,12 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
     ctx: Context,
     teamCommand: Extract<TeamCommand, { type: 'AcceptTeam' | 'RejectTeam' | 'RemoveTeam' | 'MoveTeam' }>,
   ) {
-    const { session, season } = await requireSeasonManager(ctx, services);
+    const scope = seasonManagerScope(ctx);
     const outcome = await services.commands.handle({
-      companyId: season.companyId,
-      actorId: session.accountId,
+      companyId: scope.companyId,
+      actorId: scope.accountId,
       decider: seasonTeamsDecider,
-      load: (readModels) => seasonTeamsStateOf(readModels, season.seasonId),
+      load: managersOnly(scope, (readModels) => seasonTeamsStateOf(readModels, scope.season.seasonId)),
       command: teamCommand,
       result: { teamId: teamCommand.teamId },
     });
@@ -99,6 +87,7 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
         'The teams join at the bottom in the order given. When one of them is no longer waiting, none is accepted ' +
         '(`409 NOT_WAITING`): reload the waiting list and try again.',
       access: 'session',
+      manager: 'season',
       params: seasonParams,
       body: acceptAllBody,
       responses: { 200: acceptedSchema },
@@ -106,13 +95,13 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
       refusals: ['NOT_WAITING'],
     },
     async (ctx) => {
-      const { session, season } = await requireSeasonManager(ctx, services);
+      const scope = seasonManagerScope(ctx);
       const { teamIds } = parseInput(acceptAllBody, ctx.request.body, 'request');
       const outcome = await services.commands.handle({
-        companyId: season.companyId,
-        actorId: session.accountId,
+        companyId: scope.companyId,
+        actorId: scope.accountId,
         decider: seasonTeamsDecider,
-        load: (readModels) => seasonTeamsStateOf(readModels, season.seasonId),
+        load: managersOnly(scope, (readModels) => seasonTeamsStateOf(readModels, scope.season.seasonId)),
         command: { type: 'AcceptTeams', teamIds },
         result: { accepted: [...new Set(teamIds)] },
       });

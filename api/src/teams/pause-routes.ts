@@ -2,12 +2,14 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { LADDER_API } from '@courtside/events/api-paths';
+import { reject } from '@courtside/events/decider';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { pauseDaysLeft, pauseDecider, type PauseCommand } from '@courtside/events/teams/pause';
 import { managesCompany } from '@courtside/projector/companies/queries';
 import { seasonContext } from '@courtside/projector/ladders/queries';
 import { pauseStateOf, teamPauseOf } from '@courtside/projector/teams/queries';
 import { requireSession } from '../accounts/authentication.ts';
+import { CommandRejected } from '../commands/command-errors.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import { documented } from '../http/documented-router.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -36,17 +38,13 @@ const NO_TEAM = 'No such team in this season';
 export function pauseRoutes(router: Router, services: AppServices): void {
   const api = documented(router);
 
-  async function allowed(ctx: Context) {
-    const session = requireSession(ctx);
+  /** The team in the address and the company whose lock its commands take (a season never changes company). */
+  async function teamOf(ctx: Context) {
+    const { accountId } = requireSession(ctx);
     const { seasonId, teamId } = parseInput(pauseParams, ctx.params, 'address');
     const season = await seasonContext(services.readModels, seasonId);
-    const team = season ? await teamPauseOf(services.readModels, seasonId, teamId) : undefined;
-    if (!season || !team) throw new HttpError(404, NO_TEAM);
-    const member = team.memberIds.includes(session.accountId);
-    if (!member && !(await managesCompany(services.readModels, session.accountId, season.companyId))) {
-      throw new HttpError(404, NO_TEAM);
-    }
-    return { session, seasonId, teamId, companyId: season.companyId };
+    if (!season) throw new HttpError(404, NO_TEAM);
+    return { accountId, seasonId, teamId, companyId: season.companyId };
   }
 
   /** The team's pause as the read models show it now, with the days it has left today. */
@@ -58,15 +56,24 @@ export function pauseRoutes(router: Router, services: AppServices): void {
 
   const run = (
     ctx: Context,
-    found: Awaited<ReturnType<typeof allowed>>,
+    found: Awaited<ReturnType<typeof teamOf>>,
     command: PauseCommand,
     result: object,
   ) =>
     services.commands.handle({
       companyId: found.companyId,
-      actorId: found.session.accountId,
+      actorId: found.accountId,
       decider: pauseDecider,
-      load: (readModels) => pauseStateOf(readModels, found.seasonId),
+      // Anyone but a member of the team or a manager of the club (another club's manager too) hears "no such team".
+      load: async (readModels) => {
+        const team = await teamPauseOf(readModels, found.seasonId, found.teamId);
+        const mayAct =
+          team &&
+          (team.memberIds.includes(found.accountId) ||
+            (await managesCompany(readModels, found.accountId, found.companyId)));
+        if (!mayAct) throw new CommandRejected(reject('not_found', NO_TEAM));
+        return pauseStateOf(readModels, found.seasonId);
+      },
       command,
       result,
     });
@@ -88,7 +95,7 @@ export function pauseRoutes(router: Router, services: AppServices): void {
       refusals: ['PAUSE_TOO_LONG', 'BUSY', 'PAUSING_OFF'],
     },
     async (ctx) => {
-      const found = await allowed(ctx);
+      const found = await teamOf(ctx);
       const { until } = parseInput(pauseBody, ctx.request.body, 'pause');
       // The answer when the read models are late (202): what it will be, from the state before it.
       const today = isoDay(services.clock());
@@ -115,7 +122,7 @@ export function pauseRoutes(router: Router, services: AppServices): void {
       refusals: ['NOT_PAUSED'],
     },
     async (ctx) => {
-      const found = await allowed(ctx);
+      const found = await teamOf(ctx);
       const outcome = await run(ctx, found, { type: 'ResumeTeam', teamId: found.teamId }, {});
       await answerCommand(ctx, outcome, {
         status: 200,

@@ -17,7 +17,7 @@ import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { publicUrlOf } from '../http/public-url.ts';
 import type { AppServices } from '../module.ts';
-import { requireSeasonManager } from './admin-team-routes.ts';
+import { managersOnly, seasonManagerScope } from '../http/manager-access.ts';
 import { invitationPage, invitationToken } from './partner-invitations.ts';
 import {
   ClubSeasonInvitations,
@@ -64,7 +64,7 @@ const resentSchema = z.object({ invitationId: z.uuid() });
 
 /** DESIGN.md §9 "Inviting players": a manager invites people into a season by email, lists, resends, revokes. */
 export function seasonInvitationRoutes(router: Router, services: AppServices): void {
-  const api = documented(router);
+  const api = documented(router, services.readModels);
   const store = new ClubSeasonInvitations(services.readModels);
 
   /** The accounts of the given addresses (lower case), read beside the log before the lock. */
@@ -96,6 +96,7 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
         'Each invitee is mailed a link (a partner too: the team forms when both accepted), waiting or active as ' +
         '`placement` says. Rows that cannot be invited are `skipped` with a reason.',
       access: 'session',
+      manager: 'season',
       params: seasonParams,
       body: inviteBody,
       responses: { 201: invitedAnswer },
@@ -103,7 +104,8 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
       refusals: [],
     },
     async (ctx) => {
-      const { session, season } = await requireSeasonManager(ctx, services);
+      const scope = seasonManagerScope(ctx);
+      const { season } = scope;
       const { invitees, placement } = parseInput(inviteBody, ctx.request.body, 'invitation');
       const addresses = [...new Set(invitees.flatMap((row) => [row.email, row.partnerEmail ?? row.email]))];
       const [accounts, emails] = await Promise.all([
@@ -121,9 +123,9 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
       const now = services.clock();
       const outcome = await services.commands.handle({
         companyId: season.companyId,
-        actorId: session.accountId,
+        actorId: scope.accountId,
         decider: seasonTeamsDecider,
-        load: (readModels) => seasonTeamsStateOf(readModels, season.seasonId),
+        load: managersOnly(scope, (readModels) => seasonTeamsStateOf(readModels, season.seasonId)),
         name: 'InvitePlayers',
         // Screened against the state under the lock: who is in the season, who has an open invitation.
         command: (state): TeamCommand => {
@@ -170,7 +172,7 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
       await store.record(links, {
         companyId: season.companyId,
         seasonId: season.seasonId,
-        invitedBy: session.accountId,
+        invitedBy: scope.accountId,
         at: now,
       });
       const companyName = await companyNameOf(services.readModels, season.companyId);
@@ -196,11 +198,12 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
     {
       summary: 'The season’s invitations, newest first',
       access: 'session',
+      manager: 'season',
       params: seasonParams,
       responses: { 200: invitationListSchema },
     },
     async (ctx) => {
-      const { season } = await requireSeasonManager(ctx, services);
+      const { season } = seasonManagerScope(ctx);
       ctx.body = await store.listOfSeason(season.seasonId, services.clock());
       ctx.set('Cache-Control', 'no-store');
     },
@@ -208,13 +211,11 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
 
   /** The invitee's invitation of this season (not a partner's link), else 404. */
   async function invitationOf(ctx: Context) {
-    const { session, season } = await requireSeasonManager(ctx, services);
+    const scope = seasonManagerScope(ctx);
     const { invitationId } = parseInput(invitationParams, ctx.params, 'address');
-    const group = await store.group(invitationId);
-    if (group[0]?.invitationId !== invitationId || group[0].seasonId !== season.seasonId) {
-      throw new HttpError(404, 'No such invitation');
-    }
-    return { session, season, group };
+    const group = await store.inviteeGroupOfSeason(scope.season.seasonId, invitationId);
+    if (group.length === 0) throw new HttpError(404, 'No such invitation');
+    return { scope, group };
   }
 
   api.post(
@@ -222,6 +223,7 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
     {
       summary: 'Mail an open invitation again (the same link)',
       access: 'session',
+      manager: 'season',
       params: invitationParams,
       responses: { 200: resentSchema },
       refusals: ['EXPIRED', 'USED', 'REVOKED'],
@@ -257,19 +259,20 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
     {
       summary: 'Revoke an invitation (and its partner’s): the links answer 410 from then on',
       access: 'session',
+      manager: 'season',
       params: invitationParams,
       responses: { 204: { description: 'Revoked' } },
       command: resentSchema,
       refusals: ['USED'],
     },
     async (ctx) => {
-      const { session, season, group } = await invitationOf(ctx);
+      const { scope, group } = await invitationOf(ctx);
       const invitationId = group[0]!.invitationId;
       const outcome = await services.commands.handle({
-        companyId: season.companyId,
-        actorId: session.accountId,
+        companyId: scope.companyId,
+        actorId: scope.accountId,
         decider: seasonTeamsDecider,
-        load: (readModels) => seasonTeamsStateOf(readModels, season.seasonId),
+        load: managersOnly(scope, (readModels) => seasonTeamsStateOf(readModels, scope.season.seasonId)),
         command: { type: 'RevokeInvitation', invitationId },
         result: { invitationId },
       });

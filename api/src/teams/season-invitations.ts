@@ -64,6 +64,12 @@ export class ClubSeasonInvitations {
     return seasonInvitationGroup(this.db, groupId);
   }
 
+  /** The invitee's invitation of this season with its partner's link; none for a partner's link or another season. */
+  async inviteeGroupOfSeason(seasonId: string, invitationId: string): Promise<ClubSeasonInvitation[]> {
+    const group = await this.group(invitationId);
+    return group[0]?.invitationId === invitationId && group[0].seasonId === seasonId ? group : [];
+  }
+
   /** DESIGN.md §9 `GET invitations`: one item per invitee, newest first, with the partner's address. */
   listOfSeason(seasonId: string, now: Date) {
     return seasonInvitationsListOf(this.db, seasonId, now);
