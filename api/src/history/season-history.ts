@@ -11,7 +11,7 @@ import { formatSet, recalculate } from '@courtside/events/matches/scoring';
 import { toListItem, type MatchView, type MatchViewer } from '@courtside/projector/matches/match-view';
 import { ratingKey, type RatingsState } from '@courtside/events/ratings/fold';
 import { INITIAL_RATING } from '@courtside/events/ratings/glicko2';
-import { sideRatingOf, type StandingsRow } from '../teams/standings.ts';
+import { sideRatingOf, type StandingsRow } from '@courtside/projector/teams/standings-queries';
 import { FORMER_PLAYER } from '@courtside/projector/api-tables';
 import type { StoredEvent } from '@courtside/projector/audit/queries';
 import { dayIn, summaryTexts, type SummaryLanguage, type SummaryTexts } from './summary-texts.ts';

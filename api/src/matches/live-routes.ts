@@ -100,7 +100,7 @@ export function liveRoutes(router: Router, services: AppServices): void {
       const { id } = parseInput(idParams, ctx.params, 'address');
       requireSession(ctx);
       // The rules' defaults for the sport and the match type, read before the lock (neither ever changes).
-      const [row] = await loadMatchRows((sql, params) => db.query(sql, params), [id]);
+      const [row] = await loadMatchRows(db, [id]);
       if (!row) throw new HttpError(404, 'No such match');
       const defaults = liveDefaults(row.sports_category, row.match_type);
       await run(ctx, (matchId, by) => ({

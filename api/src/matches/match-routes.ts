@@ -126,7 +126,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
   }
 
   async function matchView(id: string, viewer: MatchViewer): Promise<MatchView> {
-    const [item] = await loadMatches((sql, params) => db.query(sql, params), [id], viewer);
+    const [item] = await loadMatches(db, [id], viewer);
     if (!item) throw new HttpError(404, 'No such match');
     return item.match;
   }
@@ -181,7 +181,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
       const rows = () =>
         services.publicAnswers.value(`match rows ${JSON.stringify({ ...query, own })}`, async () => {
           const ids = await matchIdsOf(db, { ...query, own, pageSize: PAGE_SIZE });
-          return loadMatchRows((sql, params) => db.query(sql, params), ids);
+          return loadMatchRows(db, ids);
         });
       const page = async () => (await rows()).map((row) => toListItem(row, viewer));
       if (sessionOf(ctx)) ctx.body = await page();
@@ -201,7 +201,7 @@ export function matchRoutes(router: Router, services: AppServices): void {
       // never kept); the caller's view is built on top.
       const view = async (viewer: MatchViewer) => {
         const row = await services.publicAnswers.value<MatchViewRow>(`match row ${id}`, async () => {
-          const [found] = await loadMatchRows((sql, params) => db.query(sql, params), [id]);
+          const [found] = await loadMatchRows(db, [id]);
           if (!found) throw new HttpError(404, 'No such match');
           return found;
         });

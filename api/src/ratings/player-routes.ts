@@ -32,7 +32,6 @@ const ratingsQuery = z.object({
 export function playerRoutes(router: Router, services: AppServices): void {
   const db = services.readModels;
   const api = documented(router);
-  const query = (sql: string, params?: unknown[]) => db.query(sql, params);
 
   /**
    * The same answer for every caller, kept until the read models change (a failed build, a 404, is never kept), and
@@ -109,7 +108,7 @@ export function playerRoutes(router: Router, services: AppServices): void {
         await Promise.all([requirePlayer(a), requirePlayer(b)]);
         const results = await versusOf(db, a, b);
         const matches = await loadMatches(
-          query,
+          db,
           results.map((result) => result.matchId),
         );
         const wonByA = results.filter((result) => result.wonByA).length;

@@ -16,7 +16,8 @@ import {
   seasonsOf,
 } from '@courtside/projector/ladders/queries';
 import type { AppServices } from '../module.ts';
-import { standingsRowsOf, withChallengesFor } from './standings.ts';
+import { standingsRowsOf } from '@courtside/projector/teams/standings-queries';
+import { withChallengesFor } from './standings.ts';
 import { seasonChallengesStateOf, unsettledResultsOf } from '@courtside/projector/challenges/queries';
 import { seasonTeamsStateOf, teamsOfAccount } from '@courtside/projector/teams/queries';
 import { LADDER_API } from '@courtside/events/api-paths';

@@ -93,7 +93,8 @@ export interface MatchViewer {
   managedCompanyIds?: readonly string[];
 }
 
-type Query = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+/** The read models: a pool, a client or a projection's context. */
+type Queryable = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
 
 /** The columns a match view is built from (the read model's row, or a season's history fold). */
 export interface MatchViewRow {
@@ -149,9 +150,9 @@ const teamJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('
  * The read-model rows of `matchIds`, in that order (unknown ids left out): the part of a match's view that is the
  * same for every caller, so an api may keep it until the read models change and build each caller's view on top.
  */
-export async function loadMatchRows(query: Query, matchIds: readonly string[]): Promise<MatchViewRow[]> {
+export async function loadMatchRows(db: Queryable, matchIds: readonly string[]): Promise<MatchViewRow[]> {
   if (matchIds.length === 0) return [];
-  const { rows } = (await query(
+  const { rows } = (await db.query(
     `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
        m.challenge_id, ${confirmationJson('m')} AS confirmation, coalesce(m.dispute_reason, dr.text) AS dispute_reason,
        (m.dispute_reason_id IS NOT NULL AND dr.id IS NULL) AS dispute_reason_removed, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
@@ -171,11 +172,11 @@ export async function loadMatchRows(query: Query, matchIds: readonly string[]): 
 
 /** Builds match views (with their event info) for the given ids, in the given order. */
 export async function loadMatches(
-  query: Query,
+  db: Queryable,
   matchIds: readonly string[],
   viewer: MatchViewer = {},
 ): Promise<MatchListItem[]> {
-  return (await loadMatchRows(query, matchIds)).map((row) => toListItem(row, viewer));
+  return (await loadMatchRows(db, matchIds)).map((row) => toListItem(row, viewer));
 }
 
 /** Where a match scored live stands, from its points (DESIGN.md §7); undefined for a match not scored live. */

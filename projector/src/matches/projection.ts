@@ -17,7 +17,7 @@ export async function pushMatch(
   ladderId: string,
 ) {
   if (context.publishing === false) return;
-  const [item] = await loadMatches((sql, params) => context.query(sql, params), [matchId]);
+  const [item] = await loadMatches(context, [matchId]);
   if (!item) return;
   for (const room of [`match:${matchId}`, `season:${seasonId}`, `ladder:${ladderId}`]) {
     context.push({ room, event: 'match.updated', data: { match: item.match } });
