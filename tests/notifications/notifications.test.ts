@@ -416,8 +416,12 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
     expect(confirmMail!.text).toContain('2-6 3-6');
     expect(confirmMail!.text).toContain(matchPage);
 
+    expect(toConfirm!.readAt).toBeNull();
     expect((await top!.http.json('POST', `${url}/dispute`, { reason: 'We won that' })).status).toBe(200);
     const [disputed] = await until(manager, 'result.disputed');
+    // Disputed, there is nothing left to confirm: the request is read.
+    const toConfirmNow = (await list(top!.http)).body.find((item) => item.id === toConfirm!.id);
+    expect(toConfirmNow!.readAt).not.toBeNull();
     expect(disputed!.body).toBe('Sam Server – Sam Server 2-6 3-6: “We won that”');
     expect(disputed!.url).toMatch(
       new RegExp(`^/webapps/manager/en/[^/]+/ladders/Club%20Ladder\\?season=${seasonId}&tab=matches$`),

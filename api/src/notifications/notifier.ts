@@ -8,6 +8,7 @@ import {
 import type { EventLog, LogRecord } from '@courtside/eventlog/log/port';
 import {
   notify,
+  settledBy,
   reminderDue,
   REMINDER_BEFORE_MS,
   type ChallengeReminderDue,
@@ -204,7 +205,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
     const context = await readNotifyContext(reads, schema, event);
     const notifications = notify(event, { ...context, timeZone });
     const now = options.clock();
-    await settleWaitingTeam(client, event, now);
+    await settle(client, event, now);
     if (notifications.length === 0) return { told: 0, mailed: 0 };
     const occurredAt = 'occurredAt' in event ? Date.parse(event.occurredAt) : now.getTime();
     const mayMail = now.getTime() - occurredAt <= MAIL_MAX_AGE_MS;
@@ -286,13 +287,17 @@ export function startNotifier(options: NotifierOptions): Notifier {
     return { told: rows[0]?.told ?? 0, mailed: rows[0]?.mailed ?? 0 };
   }
 
-  /** A team accepted or rejected waits no more: every manager's `team.waiting` about it is read. */
-  async function settleWaitingTeam(client: pg.PoolClient, event: NotifierInput, now: Date): Promise<void> {
-    if (event.type !== 'TeamAccepted' && event.type !== 'TeamRejected') return;
+  /**
+   * What the event settles is read for everyone who has it (a team accepted: every manager's `team.waiting`), before
+   * the event's own notifications are written (a result entered anew settles the last one and asks again).
+   */
+  async function settle(client: pg.PoolClient, event: NotifierInput, now: Date): Promise<void> {
+    const settled = settledBy(event);
+    if (!settled) return;
     await client.query(
-      `UPDATE courtside.notifications SET read_at = $2
-       WHERE about = $1 AND kind = 'team.waiting' AND read_at IS NULL`,
-      [event.payload.teamId, now],
+      `UPDATE courtside.notifications SET read_at = $3
+       WHERE about = $1 AND kind = $2 AND read_at IS NULL`,
+      [settled.about, settled.kind, now],
     );
   }
 

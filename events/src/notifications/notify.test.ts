@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   notify,
   reminderDue,
+  settledBy,
   type NotifierInput,
   type NotifyContext,
   type Person,
@@ -257,6 +258,39 @@ describe('who is told what (DESIGN.md §6)', () => {
         [ann, 'result.toConfirm'],
         [bob, 'result.toConfirm'],
       ]);
+  });
+
+  it('a result to confirm is about its match, so that what settles it finds it', () => {
+    const { notifications } = given(context()).when(
+      event(
+        'MatchResultRecorded',
+        {
+          ...matchRef,
+          ...won,
+          pending: { enteredBy: cas, side: 'challenger', dueAt: '2026-03-16T10:00:00.000Z' },
+        },
+        cas,
+      ),
+    );
+    expect(notifications.map((notification) => notification.about)).toEqual([matchId, matchId]);
+  });
+
+  it('settles a result to confirm once it is confirmed, disputed, withdrawn, entered anew or its match cancelled', () => {
+    const toConfirm = { kind: 'result.toConfirm', about: matchId };
+    expect(settledBy(event('ResultConfirmed', { ...matchRef, confirmedBy: ann }, ann))).toEqual(toConfirm);
+    expect(settledBy(event('ResultDisputed', { ...matchRef, disputedBy: ann }, ann))).toEqual(toConfirm);
+    expect(settledBy(event('ResultWithdrawn', { ...matchRef, withdrawnBy: cas }, cas))).toEqual(toConfirm);
+    expect(settledBy(event('MatchResultRecorded', { ...matchRef, ...won }, manager))).toEqual(toConfirm);
+    expect(settledBy(event('MatchCancelled', matchRef, manager))).toEqual(toConfirm);
+    expect(settledBy(event('TeamAccepted', teamRef, manager))).toEqual({
+      kind: 'team.waiting',
+      about: bottom,
+    });
+    expect(settledBy(event('TeamRejected', teamRef, manager))).toEqual({
+      kind: 'team.waiting',
+      about: bottom,
+    });
+    expect(settledBy(event('MatchRescheduled', { ...matchRef, date: null }, cas))).toBeUndefined();
   });
 
   it("a confirmed result, or a manager's result: both sides are told, except who confirmed it", () => {

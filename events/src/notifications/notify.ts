@@ -105,13 +105,37 @@ export interface Notification extends NotificationText {
   language: NotificationLanguage;
   /** In every language: the list and the live push show the words of the page that reads them. */
   texts: Record<NotificationLanguage, NotificationText>;
-  /** What it is about, when it can be settled by a later event: the waiting team of `team.waiting`. */
+  /**
+   * What it is about, when it can be settled by a later event (`settledBy`): the waiting team of `team.waiting`, the
+   * match of `result.toConfirm`.
+   */
   about?: string;
   /** Also mailed: a verified address that did not switch this kind off. */
   mail: boolean;
 }
 
 type Texts = Record<NotificationLanguage, { title: string; body: string }>;
+
+/**
+ * The notifications an event settles: nothing is left to do about them, so they are marked read for everyone who has
+ * them. A waiting team accepted or rejected; a result to confirm that was confirmed, disputed, withdrawn (DESIGN.md
+ * §13), entered anew (a new one asks again) or whose match was cancelled.
+ */
+export function settledBy(event: NotifierInput): { kind: NotificationKind; about: string } | undefined {
+  switch (event.type) {
+    case 'TeamAccepted':
+    case 'TeamRejected':
+      return { kind: 'team.waiting', about: event.payload.teamId };
+    case 'ResultConfirmed':
+    case 'ResultDisputed':
+    case 'ResultWithdrawn':
+    case 'MatchResultRecorded':
+    case 'MatchCancelled':
+      return { kind: 'result.toConfirm', about: event.payload.matchId };
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Who is told what (DESIGN.md §6), decided from the event and what the read models say about it. Pure: the
@@ -325,7 +349,7 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
             title: `Bevestig de uitslag tegen ${by}`,
             body: `${ladder}: ${result('nl')}. Bevestig of betwist hem voor ${when(pending.dueAt, 'nl')}.`,
           },
-        });
+        }).map((notification) => ({ ...notification, about: matchId }));
       }
       // The walkover of a declined or expired challenge: those notifications say it already.
       if (match.byChallenge) return [];
