@@ -126,8 +126,10 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
         )
       ).body.teams.map((team) => team.teamId);
     const before = await standings();
+    const waiting = await defender.http.json<{ resultStays: boolean }>('GET', `${url}/live`);
     const confirmed = await defender.http.json('POST', `${url}/confirm`);
     const undoAfter = await challenger.http.json('POST', `${url}/points/undo`, { seq: 48 });
+    const counted = await defender.http.json<{ resultStays: boolean }>('GET', `${url}/live`);
 
     expect(last!.body).toMatchObject({
       finished: true,
@@ -141,8 +143,9 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
     expect(before).toEqual([defender.teamId, expect.any(String), challenger.teamId]);
     expect(confirmed.status).toBe(200);
     expect(await standings()).toEqual([challenger.teamId, defender.teamId, expect.any(String)]);
-    // DESIGN.md §13: a confirmed result stays; only a manager changes it.
+    // DESIGN.md §13: a confirmed result stays; only a manager changes it. The live view says so, for the scorer.
     expect(undoAfter).toMatchObject({ status: 409, body: { reason: 'FINISHED' } });
+    expect([waiting.body.resultStays, counted.body.resultStays]).toEqual([false, true]);
   });
 
   it('a mis-tapped match point is taken back while its result waits: the match is live again, nothing to confirm', async () => {

@@ -157,5 +157,10 @@ export const liveViewSchema = liveScoreSchema
       noAd: z.boolean(),
       finalSet: z.enum(['SET', 'SUPER_TIEBREAK']),
     }),
+    resultStays: z
+      .boolean()
+      .describe(
+        'Over, and its last point cannot be taken back: the result counts or is disputed, or a games-only match was ended (DESIGN.md §13)',
+      ),
   })
   .meta({ id: 'LiveView' });

@@ -52,6 +52,14 @@ export type LiveDomainEvent =
   /** The match events live scoring emits: the result of the point that ends the match, and its withdrawal. */
   | Extract<MatchDomainEvent, { type: 'MatchResultRecorded' | 'ResultWithdrawn' }>;
 
+/**
+ * DESIGN.md §13: the point that ended a match may be taken back while its result waits for the other side; a result
+ * that counts (or is disputed), or a games-only match ended by its scorer, stays.
+ */
+export function matchPointMayGo(live: { ended?: boolean }, confirmationState: string): boolean {
+  return !live.ended && confirmationState === 'pending';
+}
+
 export const NOT_LIVE = 'This match is not being scored live';
 export const ALREADY_LIVE = 'This match is already being scored live';
 export const LIVE_FINISHED = 'This match is over';
@@ -135,9 +143,7 @@ export const liveDecider: Decider<LiveCommand, LiveMatchState, LiveDomainEvent> 
         // Stryker disable next-line LogicalOperator: equivalent, the score is there exactly when the match is live
         if (!state.live || !score) return refuse('NOT_LIVE', NOT_LIVE);
         const withdrawnBy = command.by && 'accountId' in command.by ? command.by.accountId : undefined;
-        // DESIGN.md §13: the point that ended the match is taken back while its result waits for the other side;
-        // a result that counts (or is disputed, or a games-only match ended by its scorer) stays.
-        const reopens = score.finished && !state.live.ended && match.confirmation.state === 'pending';
+        const reopens = score.finished && matchPointMayGo(state.live, match.confirmation.state);
         if (score.finished && !(reopens && withdrawnBy)) return refuse('FINISHED', RESULT_STAYS);
         if (command.seq !== score.seq || score.seq === 0) return refuse('SEQ', OUT_OF_SEQUENCE);
         const undone: NewEvent = {

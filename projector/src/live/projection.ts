@@ -8,6 +8,7 @@ import {
   type Side,
 } from '@courtside/events/live/engine';
 import { liveEvents, type LiveEvent } from '@courtside/events/live/events';
+import { matchPointMayGo } from '@courtside/events/live/decider';
 import { pushMatch } from '../matches/projection.ts';
 import type { Projection, ProjectionContext } from '../projection.ts';
 
@@ -20,6 +21,7 @@ interface LiveRow {
   points: Side[];
   ended: boolean;
   match_type: MatchType;
+  confirmation_state: string | null;
 }
 
 /**
@@ -27,7 +29,7 @@ interface LiveRow {
  * points (each point's winner, in order) and the rules it was started with, so the live match page can draw its
  * timeline and follow `live.updated` pushes (which carry the state only) point by point.
  */
-export type LiveView = LiveScore & { points: Side[]; rules: LiveConfig };
+export type LiveView = LiveScore & { points: Side[]; rules: LiveConfig; resultStays: boolean };
 
 /** The live view of a match, or undefined when it is not scored live. */
 export async function liveViewOf(
@@ -36,16 +38,24 @@ export async function liveViewOf(
 ): Promise<LiveView | undefined> {
   const found = await liveRowOf(context, matchId);
   if (!found) return undefined;
-  return { ...liveScore(found.config, found.points, found.ended), points: found.points, rules: found.config };
+  const score = liveScore(found.config, found.points, found.ended);
+  return {
+    ...score,
+    points: found.points,
+    rules: found.config,
+    // Over, and its last point may not be taken back: the scorer offers no Undo.
+    resultStays: score.finished && !matchPointMayGo(found, found.confirmationState),
+  };
 }
 
 async function liveRowOf(
   context: Pick<ProjectionContext, 'query'>,
   matchId: string,
-): Promise<{ config: LiveConfig; points: Side[]; ended: boolean } | undefined> {
+): Promise<{ config: LiveConfig; points: Side[]; ended: boolean; confirmationState: string } | undefined> {
   const { rows } = await context.query<LiveRow>(
-    `SELECT l.first_server, l.no_ad, l.final_set, l.points, l.ended, s.match_type
-     FROM live_scores l JOIN seasons s ON s.id = l.season_id WHERE l.match_id = $1`,
+    `SELECT l.first_server, l.no_ad, l.final_set, l.points, l.ended, s.match_type, m.confirmation_state
+     FROM live_scores l JOIN seasons s ON s.id = l.season_id LEFT JOIN matches m ON m.id = l.match_id
+     WHERE l.match_id = $1`,
     [matchId],
   );
   const row = rows[0];
@@ -56,7 +66,12 @@ async function liveRowOf(
     noAd: row.no_ad,
     finalSet: row.final_set,
   };
-  return { config, points: row.points, ended: row.ended };
+  return {
+    config,
+    points: row.points,
+    ended: row.ended,
+    confirmationState: row.confirmation_state ?? 'confirmed',
+  };
 }
 
 /** The live score of a match as the read model holds it, or undefined when it is not scored live. */

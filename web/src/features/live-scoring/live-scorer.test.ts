@@ -14,6 +14,7 @@ const rules = (matchType: LiveConfig['matchType'] = 'BESTOFTHREE'): LiveConfig =
 const viewOf = (points: Side[], config = rules(), ended = false): LiveView => ({
   ...liveScore(config, points, ended),
   points,
+  resultStays: false,
   rules: config,
 });
 

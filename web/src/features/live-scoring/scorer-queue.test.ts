@@ -75,6 +75,20 @@ describe('the scorer’s queue', () => {
     expect(mayUndo(queueOf([]))).toBe(false);
   });
 
+  it('once the server says the result stays (it counts, or is disputed), Undo is not offered and does nothing', () => {
+    const won = Array<Side>(48).fill(D);
+    const stays: ScorerQueue = emptyQueue(RULES, { ...at(won, true), resultStays: true });
+    expect(mayUndo(stays)).toBe(false);
+    expect(tap(stays, { kind: 'undo' })).toBe(stays);
+    // The same state while the result waits for the other side: the match point may go.
+    expect(mayUndo(emptyQueue(RULES, at(won, true)))).toBe(true);
+    // Heard again, the server's word is kept.
+    expect(reconcile(stays, { ...at(won, true), resultStays: true })).toMatchObject({
+      kind: 'in-step',
+      queue: { server: { resultStays: true } },
+    });
+  });
+
   it('an undo takes back a queued point, unless it is on its way; else it queues the undo of the server’s last', () => {
     const queued = tap(queueOf([D]), point(C));
     expect(tap(queued, { kind: 'undo' }).actions).toEqual([]);

@@ -14,6 +14,8 @@ export interface ServerPoints {
   seq: number;
   points: Side[];
   finished: boolean;
+  /** Over for good: the result counts or is disputed (DESIGN.md §13), so its last point cannot go. */
+  resultStays?: boolean;
 }
 
 /** A tap on the scorer. */
@@ -53,6 +55,7 @@ const pick = (server: ServerPoints): ServerPoints => ({
   seq: server.seq,
   points: [...server.points],
   finished: server.finished,
+  ...(server.resultStays ? { resultStays: true } : {}),
 });
 
 function applyOne(at: ScorerPoints, action: QueuedAction): ScorerPoints {
@@ -107,11 +110,13 @@ export function tap(queue: ScorerQueue, action: ScorerTap): ScorerQueue {
 
 /**
  * Whether Undo can take a point back: there is one, and the match was not ended by its scorer (a games-only match's
- * End is final). The point that ended a match may go while its result waits for the other side (DESIGN.md §13).
+ * End is final). The point that ended a match may go while its result waits for the other side, not once the server
+ * says the result stays (DESIGN.md §13).
  */
 export function mayUndo(queue: ScorerQueue): boolean {
   const { points, ended } = target(queue);
-  return points.length > 0 && !ended;
+  const stays = queue.server.resultStays === true && queue.actions.length === 0;
+  return points.length > 0 && !ended && !stays;
 }
 
 /** The queue once its first command goes out. */

@@ -37,6 +37,8 @@ export const liveStateSchema = z.object({
 
 export const liveViewSchema = liveStateSchema.extend({
   points: z.array(side),
+  /** Over for good: its last point cannot be taken back (DESIGN.md §13). */
+  resultStays: z.boolean().optional().default(false),
   rules: z.object({
     matchType: z.enum(['GAMESONLY', 'BESTOFTHREE', 'BESTOFFIVE']),
     firstServer: side,

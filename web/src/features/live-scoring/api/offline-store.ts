@@ -22,7 +22,12 @@ const queueSchema = z.object({
     noAd: z.boolean(),
     finalSet: z.enum(['SET', 'SUPER_TIEBREAK']),
   }),
-  server: z.object({ seq: z.number().int(), points: z.array(side), finished: z.boolean() }),
+  server: z.object({
+    seq: z.number().int(),
+    points: z.array(side),
+    finished: z.boolean(),
+    resultStays: z.boolean().optional(),
+  }),
   actions: z.array(
     z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('point'), seq: z.number().int(), winner: side }),

@@ -66,7 +66,8 @@ export function useLiveView(matchId: string, options: LiveViewOptions) {
       if (!pushed.success) return;
       if (known && optionsRef.current.pushes === 'follow') {
         const points = followLive(known.rules, known.points, pushed.data);
-        if (points) return setView({ ...pushed.data, points, rules: known.rules });
+        if (points)
+          return setView({ ...pushed.data, points, rules: known.rules, resultStays: known.resultStays });
       } else if (known && pushed.data.seq === known.seq && pushed.data.finished === known.finished) {
         return;
       }
