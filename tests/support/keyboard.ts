@@ -29,6 +29,16 @@ export async function tabTo(page: Page, target: Locator, most = 80): Promise<voi
   throw new Error(`not reached with ${most} presses of Tab: ${JSON.stringify(await focused(page))}`);
 }
 
+/** Tabs backwards (Shift+Tab) until `target` has the focus. */
+export async function shiftTabTo(page: Page, target: Locator, most = 80): Promise<void> {
+  await target.waitFor();
+  for (let presses = 0; presses < most; presses++) {
+    if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
+    await page.keyboard.press('Shift+Tab');
+  }
+  throw new Error(`not reached with ${most} presses of Shift+Tab: ${JSON.stringify(await focused(page))}`);
+}
+
 /** Tabs to a field and types `text` over what it holds. */
 export async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
   await tabTo(page, field);
@@ -46,13 +56,22 @@ export async function focusStaysOnThePage(page: Page, after: string): Promise<vo
     .toMatchObject([after, true, {}]);
 }
 
-/** Opens a dialog from `opener` with Enter, closes it with Escape: the focus is back on the opener. */
-export async function dialogGivesFocusBack(page: Page, opener: Locator, dialogTestId: string): Promise<void> {
+/**
+ * Opens a dialog from `opener` with Enter, closes it with Escape: the focus is back on the opener. The dialog is
+ * named by its test id, or is the page's dialog (`'dialog'` role) when none is given.
+ */
+export async function dialogGivesFocusBack(
+  page: Page,
+  opener: Locator,
+  dialogTestId?: string,
+): Promise<void> {
+  const dialog = dialogTestId ? page.getByTestId(dialogTestId) : page.getByRole('dialog');
+  const name = dialogTestId ?? 'dialog';
   await tabTo(page, opener);
   await page.keyboard.press('Enter');
-  await page.getByTestId(dialogTestId).getByRole('heading').waitFor();
+  await dialog.getByRole('heading').waitFor();
   await page.keyboard.press('Escape');
-  await page.getByTestId(dialogTestId).waitFor({ state: 'detached' });
+  await dialog.waitFor({ state: 'detached' });
   const onOpener = () => opener.evaluate((element) => element === element.ownerDocument.activeElement);
-  await expect.poll(async () => [dialogTestId, await onOpener()]).toEqual([dialogTestId, true]);
+  await expect.poll(async () => [name, await onOpener()]).toEqual([name, true]);
 }

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import {
+  ACCOUNT_API,
+  ADMIN_API,
+  DEV_MAILBOX_PATH,
+  LADDER_API,
+  MATCHES_API,
+} from '@courtside/events/api-paths';
 import { documentViolations } from '../support/axe.ts';
 import {
   CHROMIUM,
@@ -14,6 +20,7 @@ import {
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { eventually } from '../support/wait.ts';
 
 /**
  * DESIGN.md §14: axe-core (its default rules, best practices included) finds nothing on any page of the product, in
@@ -42,6 +49,7 @@ const TEXTS = {
     edit: 'Edit',
     accept: 'Accept',
     decline: 'Decline',
+    signInToAccept: 'Sign in to accept',
   },
   nl: {
     tabs: ['Deelnemers', 'Wedstrijden', 'Seizoen', 'Ladder'],
@@ -49,6 +57,7 @@ const TEXTS = {
     edit: 'Bewerken',
     accept: 'Accepteren',
     decline: 'Weigeren',
+    signInToAccept: 'Log in om te accepteren',
   },
 } as const;
 
@@ -64,6 +73,11 @@ interface World {
   playerId: string;
   manager: HttpClient;
   player: HttpClient;
+  /** Tokens of mails to the player, read from the dev mailbox: a password reset, a club's invitation to a season
+   * and an invitation to manage a club (DESIGN.md §9, §10). None is ever used. */
+  resetToken: string;
+  playInvitation: string;
+  manageInvitation: string;
 }
 
 /** A step of a sweep: bring the page into a state, then axe looks at it. */
@@ -115,6 +129,22 @@ async function still(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/** The page of an invitation's link, until `action` (a button or link) shows. */
+async function invitation(
+  page: Page,
+  locale: Locale,
+  world: World,
+  token: string,
+  action: string,
+): Promise<void> {
+  await open(page, world, `/account/${locale}/invitation/${encodeURIComponent(token)}`);
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: action, exact: true })
+    .or(page.getByRole('main').getByRole('link', { name: action, exact: true }))
+    .waitFor();
+}
+
 async function closeDialog(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -150,6 +180,22 @@ const signedOut: Array<[string, Visit]> = [
   ['login', (page, locale, w) => open(page, w, `/account/${locale}/login`)],
   ['register', (page, locale, w) => open(page, w, `/account/${locale}/register`)],
   ['forgot password', (page, locale, w) => open(page, w, `/account/${locale}/forgot`)],
+  [
+    'a password reset link',
+    async (page, locale, w) => {
+      await open(page, w, `/account/${locale}/reset?token=${encodeURIComponent(w.resetToken)}`);
+      await page.locator('main input[type="password"]').waitFor();
+    },
+  ],
+  ['a password reset page without a link', (page, locale, w) => open(page, w, `/account/${locale}/reset`)],
+  [
+    'an invitation to play, signed out',
+    (page, locale, w) => invitation(page, locale, w, w.playInvitation, TEXTS[locale].signInToAccept),
+  ],
+  [
+    'an invitation to manage, signed out',
+    (page, locale, w) => invitation(page, locale, w, w.manageInvitation, TEXTS[locale].signInToAccept),
+  ],
   ['not found', (page, locale, w) => open(page, w, `/nowhere/${locale}/at-all`)],
   ['accessibility statement', (page, locale, w) => open(page, w, `/accessibility/${locale}/`)],
 ];
@@ -196,6 +242,14 @@ const asPlayer: Array<[string, Visit]> = [
   ],
   ['the join dialog closed', (page) => closeDialog(page)],
   ['scorer', (page, locale, w) => open(page, w, `/matches/${locale}/score/${w.matchId}`)],
+  [
+    'an invitation to play, to this player',
+    (page, locale, w) => invitation(page, locale, w, w.playInvitation, TEXTS[locale].accept),
+  ],
+  [
+    'an invitation to manage, to this player',
+    (page, locale, w) => invitation(page, locale, w, w.manageInvitation, TEXTS[locale].accept),
+  ],
   ['account', (page, locale, w) => open(page, w, `/account/${locale}/`)],
   ['preferences', (page, locale, w) => open(page, w, `/account/${locale}/preferences`)],
   ['settings', (page, locale, w) => open(page, w, `/account/${locale}/settings`)],
@@ -266,6 +320,14 @@ const asManager: Array<[string, Visit]> = [
   ],
   ['delete dialog closed', (page) => closeDialog(page)],
   ['audit', (page, locale, w) => open(page, w, `/audit/${locale}/${w.companyId}`)],
+  [
+    // Signed in as someone else than the invited address: the page says so.
+    'an invitation to another address',
+    async (page, locale, w) => {
+      await open(page, w, `/account/${locale}/invitation/${encodeURIComponent(w.playInvitation)}`);
+      await page.locator('main [role="alert"]').first().waitFor();
+    },
+  ],
   ['a match as its manager', (page, locale, w) => open(page, w, `/matches/${locale}/?match=${w.matchId}`)],
 ];
 
@@ -432,7 +494,48 @@ async function buildWorld(baseUrl: string): Promise<World> {
     by: 'POSITION',
   });
   expect(drawn.status).toBe(201);
+  // Mails to the player (DESIGN.md §9, §10): the box club invites them to its season and to manage it, and they
+  // ask for a new password. Their links' tokens come from the dev mailbox, as a person reads them.
+  const { email } = (teams[1] as (typeof teams)[0]).account;
+  const invited = await boxes.manager.json('POST', `${ADMIN_API}/seasons/${boxes.seasonId}/invitations`, {
+    invitees: [{ email }],
+    placement: 'WAITING',
+  });
+  expect(invited.status).toBe(201);
+  const asManager = await boxes.manager.json(
+    'POST',
+    `${ADMIN_API}/companies/${boxes.company.id}/managers/invitations`,
+    { email },
+  );
+  expect(asManager.status).toBe(201);
+  const forgot = await boxes.manager.request('POST', `${ACCOUNT_API}/account/password/forgot?language=en`, {
+    email,
+  });
+  expect(forgot.status).toBe(202);
+  /** The token in the link of the one mail whose subject matches. */
+  const mailed = (subject: RegExp, link: RegExp) =>
+    eventually(
+      async () => {
+        const mails = await player.http.json<Array<{ subject: string; text: string }>>(
+          'GET',
+          `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,
+        );
+        const found = mails.body.filter((mail) => subject.test(mail.subject));
+        const token = found.length === 1 ? link.exec(found[0]!.text)?.[1] : undefined;
+        return token ? decodeURIComponent(token) : undefined;
+      },
+      { message: `a mail to ${email} about ${subject}` },
+    );
+  const invitationLink = /\/invitation\/([^\s/?]+)/;
+  const [resetToken, playInvitation, manageInvitation] = await Promise.all([
+    mailed(/password|wachtwoord/i, /\/reset\?token=([^\s&]+)/),
+    mailed(/invites you to Box Ladder/, invitationLink),
+    mailed(/invites you to manage/, invitationLink),
+  ]);
   return {
+    resetToken,
+    playInvitation,
+    manageInvitation,
     boxLadderId: boxes.ladderId,
     baseUrl,
     companyId: company.id,

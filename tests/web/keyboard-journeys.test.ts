@@ -1,16 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
+import type { Page } from 'playwright-core';
 import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { managerWithCompany, uniqueEmail } from '../support/accounts.ts';
 import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { seasonWithTeams } from '../support/ladder-setup.ts';
-import { tabTo, focusStaysOnThePage, dialogGivesFocusBack } from '../support/keyboard.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
+import {
+  tabTo,
+  shiftTabTo,
+  typeInto,
+  focusStaysOnThePage,
+  dialogGivesFocusBack,
+} from '../support/keyboard.ts';
 
 /**
  * DESIGN.md §14 with the keyboard alone (no mouse call): challenge, accept, a match card's Edit and Save, and the
- * lazily loaded dialogs (cancel match, dispute) opened for the first time. After every action the focus is visible
- * and somewhere on the page, never on <body>; a dialog that closes gives the focus back to what opened it.
+ * lazily loaded dialogs (cancel match, dispute) opened for the first time; and the manager's screens: the season
+ * form (create a season, change it), the Matches tab (create a match, enter its result, cancel one through its
+ * dialog) and Invite players. After every action the focus is visible and somewhere on the page, never on <body>;
+ * a dialog that closes gives the focus back to what opened it.
  */
 
 const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
@@ -25,6 +36,173 @@ describe('keyboard-only journeys', () => {
     for (const browser of browsers) await browser.close();
     await courtside?.stop();
   });
+
+  const openAs = async (http: HttpClient) => {
+    const browser = await openBrowser('desktop');
+    browsers.push(browser);
+    await signInBrowser(browser.context, courtside.url!, http);
+    return browser.page;
+  };
+  const managerPage = (companyId: string, ladderName: string) =>
+    `${courtside.url!}/webapps/manager/en/${companyId}/ladders/${encodeURIComponent(ladderName)}`;
+  /** The season's tabs are one Tab stop (Participants, selected first): reach it, then the arrow keys go on. */
+  const toSeasonTab = async (page: Page, name: 'Matches' | 'Season') => {
+    const tab = (label: string) => page.getByRole('tab', { name: label }).last();
+    await tabTo(page, tab('Participants'));
+    await page.keyboard.press('ArrowRight');
+    if (name === 'Season') await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tab(name).getAttribute('aria-selected')).toBe('true');
+  };
+
+  it('a manager creates a season and changes it with the keyboard alone', async () => {
+    const baseUrl = courtside.url!;
+    const manager = new HttpClient(baseUrl);
+    const { company } = await managerWithCompany(manager, 'TC Keys Seasons');
+    const ladderName = 'Keys Seasons';
+    const ladder = await manager.json<{ uuid: string }>(
+      'POST',
+      `${ADMIN_API}/companies/${company.id}/ladders`,
+      {
+        name: ladderName,
+        email: 'keys@club.test',
+        sportsCategory: 'TENNISSINGLE',
+      },
+    );
+    expect(ladder.status).toBe(201);
+    const page = await openAs(manager);
+    await page.goto(managerPage(company.id, ladderName));
+
+    // No season yet: Add season, a name, Save (the form's other defaults make a valid season).
+    await tabTo(page, page.getByRole('button', { name: 'Add season' }));
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('region', { name: 'New season' });
+    await typeInto(page, form.getByLabel('Name', { exact: true }), 'Spring Keys');
+    await tabTo(page, form.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Participants' }).waitFor();
+    await focusStaysOnThePage(page, 'create a season');
+
+    // Its Season tab: the minimum matches from 3 to 5, Save.
+    await toSeasonTab(page, 'Season');
+    const season = page.getByRole('region', { name: 'Spring Keys' });
+    await typeInto(page, season.getByLabel('Minimum matches'), '5');
+    await tabTo(page, season.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Season changed').first().waitFor();
+    await focusStaysOnThePage(page, 'change the season');
+    const seasons = await manager.json<Array<{ name: string; minimumPlayedMatches: number }>>(
+      'GET',
+      `${ADMIN_API}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
+    );
+    expect(seasons.body.map(({ name, minimumPlayedMatches }) => [name, minimumPlayedMatches])).toEqual([
+      ['Spring Keys', 5],
+    ]);
+  }, 180_000);
+
+  it('a manager creates a match, enters its result and cancels one on the Matches tab with the keyboard alone', async () => {
+    const baseUrl = courtside.url!;
+    const ladderName = 'Keys Matches';
+    const { manager, company, seasonId, teams } = await seasonWithTeams(baseUrl, NAMES, {
+      companyName: 'TC Keys Matches',
+      ladderName,
+    });
+    const [ann, , cy] = teams as [(typeof teams)[0], (typeof teams)[0], (typeof teams)[0]];
+    const toCancel = await plannedMatch(manager, seasonId, ann.teamId, cy.teamId);
+    const page = await openAs(manager);
+    await page.goto(managerPage(company.id, ladderName));
+    await toSeasonTab(page, 'Matches');
+
+    // Create a match: each picker filters on what is typed, the arrow key and Enter choose; Save.
+    const panel = page.getByTestId('create-match-panel');
+    for (const [picker, name] of [
+      ['Defender', 'Ann'],
+      ['Challenger', 'Bo'],
+    ] as const) {
+      await typeInto(page, panel.getByRole('combobox', { name: picker }), name);
+      await page.getByRole('option', { name: new RegExp(name) }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => panel.getByRole('combobox', { name: picker }).inputValue()).toContain(name);
+    }
+    await tabTo(page, panel.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    const cards = page.getByTestId('match-card');
+    const created = cards.filter({ hasText: 'Bo Baseline' });
+    await created.waitFor();
+    await focusStaysOnThePage(page, 'create a match');
+
+    // Its result: Edit, the four set scores, Save; it moves to the results.
+    await tabTo(page, created.getByRole('button', { name: 'Edit' }));
+    await page.keyboard.press('Enter');
+    for (const [set, name, games] of [
+      [1, 'Ann Ace', '6'],
+      [2, 'Ann Ace', '6'],
+      [1, 'Bo Baseline', '3'],
+      [2, 'Bo Baseline', '4'],
+    ] as const)
+      await typeInto(page, created.getByLabel(`Set ${set} score of ${name}`), games);
+    await tabTo(page, created.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    const results = page.getByTestId('season-results');
+    await results.getByTestId('match-card').filter({ hasText: 'Bo Baseline' }).waitFor();
+    await focusStaysOnThePage(page, 'save the result');
+
+    // Cancel the other match: the dialog closed with Escape gives the focus back to Cancel match; then typed
+    // "Cancel" and confirmed.
+    const other = page.locator(`[data-testid="match-card"][data-match-id="${toCancel}"]`).first();
+    await tabTo(page, other.getByRole('button', { name: 'Edit' }));
+    await page.keyboard.press('Enter');
+    const cancel = other.getByRole('button', { name: 'Cancel match' });
+    await dialogGivesFocusBack(page, cancel, 'cancel-match-dialog');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('cancel-match-dialog');
+    await typeInto(page, dialog.getByLabel('Type Cancel to confirm'), 'Cancel');
+    await tabTo(page, dialog.getByRole('button', { name: 'Cancel match' }));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => results.locator(`[data-match-id="${toCancel}"]`).getAttribute('data-status'))
+      .toBe('cancelled');
+    await focusStaysOnThePage(page, 'cancel the match');
+  }, 180_000);
+
+  it('a manager invites a player with the keyboard alone', async () => {
+    const ladderName = 'Keys Invite';
+    const { manager, company } = await seasonWithTeams(courtside.url!, 0, {
+      companyName: 'TC Keys Invite',
+      ladderName,
+    });
+    const page = await openAs(manager);
+    await page.goto(managerPage(company.id, ladderName));
+    const email = uniqueEmail('invitee');
+
+    // Open Invite players, an address, Send: the result has the focus.
+    const toggle = page.getByTestId('invite-players-toggle');
+    await tabTo(page, toggle);
+    await page.keyboard.press('Enter');
+    const invite = page.getByTestId('invite-players');
+    await typeInto(page, invite.getByLabel('Addresses or CSV'), email);
+    await tabTo(page, invite.getByRole('button', { name: 'Send 1 invitation' }));
+    await page.keyboard.press('Enter');
+    await invite.getByTestId('invite-result').getByText('1 person invited.').waitFor();
+    await focusStaysOnThePage(page, 'send the invitation');
+
+    // Its Revoke confirmation, closed with Escape, gives the focus back to Revoke.
+    await invite.getByTestId('invitations').getByText(email).waitFor();
+    await dialogGivesFocusBack(
+      page,
+      invite.getByRole('button', { name: `Revoke the invitation to ${email}` }),
+    );
+
+    // Closed again from its toggle: the focus stays on it.
+    await shiftTabTo(page, toggle);
+    await page.keyboard.press('Enter');
+    await invite.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => toggle.evaluate((element) => element === element.ownerDocument.activeElement))
+      .toBe(true);
+    await focusStaysOnThePage(page, 'close Invite players');
+  }, 180_000);
 
   it('challenge, accept, edit and save a match, and the cancel and dispute dialogs, with the keyboard alone', async () => {
     const baseUrl = courtside.url!;

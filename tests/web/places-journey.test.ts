@@ -8,6 +8,7 @@ import { openBrowser, signInBrowser, type ViewportName } from '../support/browse
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
+import { focusStaysOnThePage, tabTo } from '../support/keyboard.ts';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 
 const card = (page: Page, matchId: string) =>
@@ -63,9 +64,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (v
       await expectAxeClean(page, `participants with waiting teams (${viewport})`);
       await shot('waiting');
 
-      // Accept all, by keyboard: the confirmation first (Cancel has the focus), then its Accept all.
+      // Accept all, by keyboard (reached with Tab): the confirmation first (Cancel has the focus), then its Accept all.
       const acceptAll = page.getByRole('button', { name: 'Accept all' });
-      await acceptAll.focus();
+      await tabTo(page, acceptAll);
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Accept all 3 waiting teams?', { exact: false }).waitFor();
@@ -80,6 +81,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (v
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await page.locator('[data-kind]', { hasText: '3 teams accepted' }).first().waitFor();
+      await focusStaysOnThePage(page, 'accept all');
       const active = page.getByRole('table', { name: 'Active teams' });
       await expect.poll(() => active.locator('tbody tr').count(), { timeout: 30_000 }).toBe(3);
       await page.getByRole('button', { name: /Waiting for approval\s*0 teams/ }).waitFor();
