@@ -148,5 +148,5 @@ describe.each<[ViewportName, 'en' | 'nl']>([
     } finally {
       await browser.close();
     }
-  });
+  }, 150_000);
 });
