@@ -88,7 +88,9 @@ describe('the box loader agrees with evolve', () => {
     await save(match(1).defender, match(1).id, sets(6, 2, 6), sets(4, 6, 1));
     const disputed = match(2);
     await save(disputed.challenger, disputed.id, sets(1, 1), sets(6, 6));
-    await ok(disputed.defender.json('POST', `${MATCHES_API}/matches/${disputed.id}/dispute`, { reason: 'No' }));
+    await ok(
+      disputed.defender.json('POST', `${MATCHES_API}/matches/${disputed.id}/dispute`, { reason: 'No' }),
+    );
     const confirmed = match(3);
     await save(confirmed.challenger, confirmed.id, sets(0, 0), sets(6, 6));
     await ok(confirmed.defender.json('POST', `${MATCHES_API}/matches/${confirmed.id}/confirm`));

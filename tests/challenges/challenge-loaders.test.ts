@@ -38,7 +38,9 @@ describe('the challenge and pause loaders agree with evolve', () => {
 
   beforeAll(async () => {
     ({ courtside, db } = await courtsideWithReadModels());
-    const setup = await seasonWithTeams(courtside.url!, 7, { rules: { challengeRange: 3, maxPauseDays: 30 } });
+    const setup = await seasonWithTeams(courtside.url!, 7, {
+      rules: { challengeRange: 3, maxPauseDays: 30 },
+    });
     ({ seasonId, ladderId, teams } = setup);
     companyId = setup.company.id;
     const { manager } = setup;
@@ -51,7 +53,11 @@ describe('the challenge and pause loaders agree with evolve', () => {
     };
     const [t0, t1, t2, t3, t4, t5, t6] = teams;
     const challenge = (by: typeof t0, defender: typeof t0) =>
-      ok(by!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, { defenderTeamId: defender!.teamId }));
+      ok(
+        by!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
+          defenderTeamId: defender!.teamId,
+        }),
+      );
     const answer = (by: typeof t0, challengeId: string, how: 'accept' | 'decline' | 'withdraw') =>
       ok(by!.http.json('POST', `${LADDER_API}/challenges/${challengeId}/${how}`, {}));
     const pause = (team: typeof t0, until: string) =>
@@ -85,12 +91,16 @@ describe('the challenge and pause loaders agree with evolve', () => {
     // Not answered in time: the deadline expires it into a walkover (#2 leapfrogs #1).
     const expired = await challenge(t1, t0);
     closed.push(expired.challengeId);
-    await ok(new HttpClient(courtside.url!).json('POST', DEV_CLOCK_PATH, {
-      advanceMs: 8 * DAY_MS,
-    }));
+    await ok(
+      new HttpClient(courtside.url!).json('POST', DEV_CLOCK_PATH, {
+        advanceMs: 8 * DAY_MS,
+      }),
+    );
     // The players' access ran out days ago: they sign in anew.
     for (const { http, account } of teams) {
-      await ok(http.json('POST', `${ACCOUNT_API}/account/login`, { email: account.email, password: PASSWORD }));
+      await ok(
+        http.json('POST', `${ACCOUNT_API}/account/login`, { email: account.email, password: PASSWORD }),
+      );
     }
     // Open: both teams busy.
     await challenge(t4, t3);
@@ -140,7 +150,15 @@ describe('the challenge and pause loaders agree with evolve', () => {
   it('seasonChallengesStateOf: the open and accepted challenges, teams in ladder order, as the rules fold them', async () => {
     const folded = await challengesFolded();
     const states = Object.values(folded.challenges).map((challenge) => challenge.state);
-    expect(states.sort()).toEqual(['accepted', 'accepted', 'accepted', 'declined', 'expired', 'open', 'withdrawn']);
+    expect(states.sort()).toEqual([
+      'accepted',
+      'accepted',
+      'accepted',
+      'declined',
+      'expired',
+      'open',
+      'withdrawn',
+    ]);
     expect(Object.values(folded.challenges).filter((challenge) => challenge.settled)).toHaveLength(4);
 
     // The order: the match rules' fold of the moves; the pauses: the pause rules' fold.
@@ -166,7 +184,9 @@ describe('the challenge and pause loaders agree with evolve', () => {
       })),
       // What can still matter: open or accepted.
       challenges: Object.fromEntries(
-        Object.entries(folded.challenges).filter(([, challenge]) => ['open', 'accepted'].includes(challenge.state)),
+        Object.entries(folded.challenges).filter(([, challenge]) =>
+          ['open', 'accepted'].includes(challenge.state),
+        ),
       ),
     };
     expect(expected.teams.filter((team) => team.pausedUntil)).toHaveLength(2);
@@ -185,7 +205,8 @@ describe('the challenge and pause loaders agree with evolve', () => {
     const challenges = Object.values((await challengesFolded()).challenges);
     const busy = (teamId: string) =>
       challenges.some(
-        (challenge) => isBusy(challenge) && [challenge.challengerTeamId, challenge.defenderTeamId].includes(teamId),
+        (challenge) =>
+          isBusy(challenge) && [challenge.challengerTeamId, challenge.defenderTeamId].includes(teamId),
       );
     const expected: PauseState = {
       season: { seasonId, ladderId, maxPauseDays: 30 },

@@ -76,17 +76,29 @@ describe('the live scoring loader agrees with evolve', () => {
     const [t0, t1, t2, t3, t4, t5] = teams;
     // In progress: five points, the last taken back.
     matchIds.scoring = await plannedMatch(manager, seasonId, t0!.teamId, t1!.teamId);
-    await ok(t1!.http.json('POST', `${url(matchIds.scoring)}/live`, { firstServer: 'challenger', noAd: true }));
-    await score(t1!.http, matchIds.scoring, 1, ['challenger', 'defender', 'defender', 'challenger', 'defender']);
+    await ok(
+      t1!.http.json('POST', `${url(matchIds.scoring)}/live`, { firstServer: 'challenger', noAd: true }),
+    );
+    await score(t1!.http, matchIds.scoring, 1, [
+      'challenger',
+      'defender',
+      'defender',
+      'challenger',
+      'defender',
+    ]);
     await ok(t1!.http.json('POST', `${url(matchIds.scoring)}/points/undo`, { seq: 5 }));
     // Scored to its end by a player: the result waits for the other side.
     matchIds.finished = await plannedMatch(manager, seasonId, t2!.teamId, t3!.teamId);
-    await ok(t3!.http.json('POST', `${url(matchIds.finished)}/live`, { firstServer: 'defender', finalSet: 'SET' }));
+    await ok(
+      t3!.http.json('POST', `${url(matchIds.finished)}/live`, { firstServer: 'defender', finalSet: 'SET' }),
+    );
     await score(t3!.http, matchIds.finished, 1, Array<string>(match).fill('defender'));
     // Its match point taken back (the result withdrawn), then scored the other way... and taken back again.
     matchIds['taken back'] = await plannedMatch(manager, seasonId, t4!.teamId, t5!.teamId);
     const back = matchIds['taken back'];
-    await ok(t5!.http.json('POST', `${url(back)}/live`, { firstServer: 'defender', finalSet: 'SUPER_TIEBREAK' }));
+    await ok(
+      t5!.http.json('POST', `${url(back)}/live`, { firstServer: 'defender', finalSet: 'SUPER_TIEBREAK' }),
+    );
     await score(t5!.http, back, 1, Array<string>(match).fill('challenger'));
     await ok(t5!.http.json('POST', `${url(back)}/points/undo`, { seq: match }));
     // Scored to its end and confirmed: the challenger climbs (a move in the season).

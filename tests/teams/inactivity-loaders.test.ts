@@ -53,13 +53,24 @@ describe('the inactivity loader agrees with evolve', () => {
       }),
     );
     played = `${day(2)}T08:00`;
-    await ok(manager.json('PUT', `${MATCHES_API}/matches`, { id: matchId, defender: sets(6, 6), challenger: sets(2, 3), date: played }));
+    await ok(
+      manager.json('PUT', `${MATCHES_API}/matches`, {
+        id: matchId,
+        defender: sets(6, 6),
+        challenger: sets(2, 3),
+        date: played,
+      }),
+    );
     // #2 pauses for three days: its paused days do not count.
     await ok(
-      teams[1]!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams/${teamIds[1]}/pause`, { until: day(3) }),
+      teams[1]!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams/${teamIds[1]}/pause`, {
+        until: day(3),
+      }),
     );
     // Three days and an hour on: #1 and #3 (joined today, not paused) are inactive; the pause of #2 ends.
-    await ok(new HttpClient(courtside.url!).json('POST', DEV_CLOCK_PATH, { advanceMs: 3 * DAY_MS + 60 * 60 * 1000 }));
+    await ok(
+      new HttpClient(courtside.url!).json('POST', DEV_CLOCK_PATH, { advanceMs: 3 * DAY_MS + 60 * 60 * 1000 }),
+    );
   });
   afterAll(async () => {
     await db?.end();
@@ -72,9 +83,19 @@ describe('the inactivity loader agrees with evolve', () => {
       `SELECT envelope FROM company_events WHERE company_id = $1 AND envelope->>'type' = 'TeamAccepted'`,
       [companyId],
     );
-    const joined = new Map(rows.map(({ envelope }) => [envelope.payload.teamId, `${envelope.occurredAt.slice(0, 10)}T00:00:00.000Z`]));
-    const pauses = (await companyEventsOf<PauseEvent>(db, companyId, new Set([teamPaused.type, teamResumed.type]))).reduce(
-      (all, event) => ({ ...all, [event.payload.teamId]: foldPause(all[event.payload.teamId] ?? { pauses: [] }, event) }),
+    const joined = new Map(
+      rows.map(({ envelope }) => [
+        envelope.payload.teamId,
+        `${envelope.occurredAt.slice(0, 10)}T00:00:00.000Z`,
+      ]),
+    );
+    const pauses = (
+      await companyEventsOf<PauseEvent>(db, companyId, new Set([teamPaused.type, teamResumed.type]))
+    ).reduce(
+      (all, event) => ({
+        ...all,
+        [event.payload.teamId]: foldPause(all[event.payload.teamId] ?? { pauses: [] }, event),
+      }),
       {} as Record<string, TeamPauses>,
     );
     expect(pauses[teamIds[1]!]).toEqual({ pauses: [{ from: day(0), until: day(3) }] });
@@ -87,7 +108,11 @@ describe('the inactivity loader agrees with evolve', () => {
         pauses: pauses[teamId]?.pauses ?? [],
       })),
     };
-    const drops = await companyEventsOf<InactivityEvent>(db, companyId, new Set([teamDroppedForInactivity.type]));
+    const drops = await companyEventsOf<InactivityEvent>(
+      db,
+      companyId,
+      new Set([teamDroppedForInactivity.type]),
+    );
     expect(drops.map((event) => event.payload.teamId)).toEqual([teamIds[2], teamIds[0]]);
     const folded = drops.reduce(inactivityDecider.evolve, start);
     expect(await inactivityStateOf(db, seasonId)).toEqual(folded);
