@@ -129,6 +129,43 @@ describe('the live scoring loader agrees with evolve', () => {
     }
   });
 
+  it('liveStateOf: a games-only match its scorer ended, as evolve over its events', async () => {
+    const setup = await seasonWithTeams(courtside.url!, 2, { matchType: 'GAMESONLY' });
+    const [defender, challenger] = setup.teams;
+    const matchId = await plannedMatch(setup.manager, setup.seasonId, defender!.teamId, challenger!.teamId);
+    const url = `${MATCHES_API}/matches/${matchId}`;
+    const winners = ['defender', 'defender', 'challenger', 'defender', 'defender', 'challenger'];
+    const sent = [await defender!.http.json('POST', `${url}/live`, { firstServer: 'challenger' })];
+    for (const [index, winner] of winners.entries()) {
+      sent.push(await defender!.http.json('POST', `${url}/points`, { seq: index + 1, winner }));
+    }
+    sent.push(await defender!.http.json('POST', `${url}/live/end`, { seq: winners.length }));
+    expect(sent.map((answer) => answer.status).every((status) => status < 300)).toBe(true);
+
+    const events = await companyEventsOf<LiveDomainEvent | MatchDomainEvent>(
+      db,
+      setup.company.id,
+      new Set([...liveTypes, ...matchTypes]),
+    );
+    expect(events.map((event) => event.type)).toContain('LiveMatchEnded');
+    const folded = events.reduce(liveFold, {
+      match: {
+        season: {
+          seasonId: setup.seasonId,
+          ladderId: setup.ladderId,
+          matchType: 'GAMESONLY',
+          latestDate: day(90),
+          positions: { [defender!.teamId]: 1, [challenger!.teamId]: 2 },
+          confirmHours: rulesOf(undefined).confirmHours,
+          movement: 'LEAPFROG',
+          format: 'LADDER',
+        },
+      },
+    });
+    expect(folded.live?.ended).toBe(true);
+    expect(await liveStateOf(db, matchId)).toEqual({ ...folded, sportsCategory: 'TENNISSINGLE' });
+  });
+
   it('an unknown match: nothing', async () => {
     expect(await liveStateOf(db, '00000000-0000-4000-8000-000000000000')).toEqual({ match: {} });
   });
