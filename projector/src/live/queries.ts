@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { LiveMatchState } from '@courtside/events/live/decider';
-import type { LiveConfig, Side } from '@courtside/events/live/engine';
+import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { matchStateOf } from '../matches/queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -31,12 +31,18 @@ export async function liveStateOf(
   const row = rows[0];
   if (!row || !match.season) return { match };
   const { points, ended, sportsCategory, ...rules } = row;
-  // While scored live the match's games only mirror the points: no result is recorded until the match ends.
+  const config = { matchType: match.season.matchType, ...rules };
+  // While scored live the match's games only mirror the points: no result is recorded until the match ends (then
+  // the match holds the result its last point recorded, as the rules fold it).
   const noScore = { matchSets: [], special: 'none' as const };
-  const recorded = match.match && { ...match.match, defender: noScore, challenger: noScore };
+  const unrecorded =
+    match.match && !liveScore(config, points, ended).finished
+      ? { ...match.match, defender: noScore, challenger: noScore }
+      : undefined;
   return {
-    match: recorded ? { ...match, match: recorded } : match,
+    match: unrecorded ? { ...match, match: unrecorded } : match,
     sportsCategory,
-    live: { config: { matchType: match.season.matchType, ...rules }, points, ended },
+    // `ended` as the rules fold it: there only once the scorer ended the match.
+    live: { config, points, ...(ended ? { ended } : {}) },
   };
 }
