@@ -1,4 +1,4 @@
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { prepared } from '@courtside/eventlog/db/prepared';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry } from '@courtside/events/event-registry';
@@ -28,10 +28,13 @@ export class PoisonedRecordError extends Error {
  * Applies records of one partition inside the caller's transaction (search_path already set to the read-model
  * schema). Transient database errors propagate as they are, so the whole batch is tried again.
  *
- * The projections' `write`s are pipelined (the pool's clients send a statement without waiting for the one before)
- * and waited for once, at the end of the batch: a replay's inserts do not each cost a round trip. A write that fails
- * is known only then, and which record it belonged to is not: the batch is rolled back to where it began and applied
- * again waiting for each record's writes, so the record that cannot be applied is named as before.
+ * The projections' `write`s and `send`s are pipelined (the pool's clients send a statement without waiting for the one
+ * before) and waited for once, at the end of the batch: a replay's inserts, or the 800 match events of a box re-draw
+ * and the reads their pushes are built from (`pushLater`), do not each cost a round trip. A projection's `prepare`
+ * reads at once, before the batch, what it would otherwise read record by record. A write that fails is known only
+ * at the end, and which record it belonged to is not: the batch is rolled back to where it began and applied again
+ * record by record (without `prepare`, waiting for each record's writes and pushes), so the record that cannot be
+ * applied is named as before.
  */
 export async function applyRecords(
   client: PoolClient,
@@ -59,11 +62,18 @@ class PendingWrites {
   constructor(private readonly client: PoolClient) {}
 
   send(sql: string, params?: unknown[]): void {
+    void this.sendForAnswer(sql, params);
+  }
+
+  /** Sends like `send`; its answer (or its failure, also kept as the batch's) for whoever needs it later. */
+  sendForAnswer<R extends QueryResultRow>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    const answer = this.client.query<R>(prepared(sql, params));
     this.sent.push(
-      this.client.query(prepared(sql, params)).catch((error: unknown) => {
+      answer.catch((error: unknown) => {
         this.failure ??= { error };
       }),
     );
+    return answer;
   }
 
   /** The first failed write's error, if one failed: a statement after it only says the transaction is aborted. */
@@ -80,6 +90,35 @@ class PendingWrites {
   }
 }
 
+/** The batch's pushes in order, some known only once answers sent without waiting come (`pushLater`). */
+class QueuedPushes {
+  private readonly queued: Array<readonly LivePush[] | Promise<readonly LivePush[]>> = [];
+  private unchecked: Array<Promise<readonly LivePush[]>> = [];
+
+  add(push: LivePush): void {
+    this.queued.push([push]);
+  }
+
+  addLater(pushes: Promise<readonly LivePush[]>): void {
+    // Handled here so that a failure is not reported as unhandled; it is thrown by `check` or `all`.
+    pushes.catch(() => undefined);
+    this.queued.push(pushes);
+    this.unchecked.push(pushes);
+  }
+
+  /** Waits for the pushes queued since the last check; rejects if one of them cannot be built. */
+  async check(): Promise<void> {
+    const unchecked = this.unchecked;
+    this.unchecked = [];
+    await Promise.all(unchecked);
+  }
+
+  async all(): Promise<LivePush[]> {
+    this.unchecked = [];
+    return (await Promise.all(this.queued)).flat();
+  }
+}
+
 async function applyEach(
   client: PoolClient,
   records: readonly LogRecord[],
@@ -89,7 +128,7 @@ async function applyEach(
   settleAfter: 'batch' | 'record',
 ): Promise<AppliedRecords> {
   const events: EventEnvelope[] = [];
-  const pushes: LivePush[] = [];
+  const pushes = new QueuedPushes();
   const writes = new PendingWrites(client);
   const context: ProjectionContext = {
     query: async (sql, params) => {
@@ -100,20 +139,42 @@ async function applyEach(
       }
     },
     write: (sql, params) => writes.send(sql, params),
-    push: (push) => void pushes.push(push),
+    send: (sql, params) => writes.sendForAnswer(sql, params),
+    push: (push) => pushes.add(push),
+    pushLater: (later) => pushes.addLater(later),
     publishing,
   };
-  for (const [index, record] of records.entries()) {
-    let event: EventEnvelope;
+  const parse = (record: LogRecord, index: number): EventEnvelope => {
     try {
-      event = registry.parse(record.value);
+      return registry.parse(record.value);
     } catch (error) {
       throw new PoisonedRecordError(record, index, error);
     }
+  };
+  // A batch reads what its projections prepare at once; one record at a time, each reads its own.
+  const preparedBy = new Map<Projection, unknown>();
+  const parsed = settleAfter === 'batch' ? records.map(parse) : undefined;
+  if (parsed) {
+    for (const projection of projections) {
+      if (projection.prepare) preparedBy.set(projection, await projection.prepare(parsed, context));
+    }
+  }
+  for (const [index, record] of records.entries()) {
+    const event = parsed ? parsed[index]! : parse(record, index);
     const recordContext: ProjectionContext = { ...context, stored: record.value };
     try {
-      for (const projection of projections) await projection.apply(event, recordContext);
-      if (settleAfter === 'record') await writes.settle();
+      for (const projection of projections) {
+        await projection.apply(
+          event,
+          preparedBy.has(projection)
+            ? { ...recordContext, prepared: preparedBy.get(projection) }
+            : recordContext,
+        );
+      }
+      if (settleAfter === 'record') {
+        await writes.settle();
+        await pushes.check();
+      }
     } catch (error) {
       if (isTransientDatabaseError(error)) throw error;
       throw new PoisonedRecordError(record, index, error);
@@ -121,7 +182,7 @@ async function applyEach(
     events.push(event);
   }
   await writes.settle();
-  return { events, pushes };
+  return { events, pushes: await pushes.all() };
 }
 
 /** Connection loss, shutdown, overload or a serialisation conflict: worth trying again, not the event's fault. */

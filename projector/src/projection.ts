@@ -19,8 +19,24 @@ export interface ProjectionContext {
    * its effect (one connection, statements in order). If it fails, the record fails (apply-records.ts).
    */
   write(sql: string, params?: unknown[]): void;
+  /**
+   * SQL sent at once like `write` (behind the statements before it, not waited for here), whose answer comes later:
+   * it sees the rows exactly as they are at this point of the batch. For what only a push needs (`pushLater`); what
+   * a projection decides its rows on it reads with `query`. If it fails, the record fails (apply-records.ts).
+   */
+  send<R extends QueryResultRow = QueryResultRow>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }>;
   /** Queues a live push, delivered after this transaction commits (and never during a replay). */
   push(push: LivePush): void;
+  /**
+   * Queues the live pushes `pushes` comes to (built from answers of `send`), in this place among the batch's pushes:
+   * a batch of records does not wait for each record's push to be read.
+   */
+  pushLater(pushes: Promise<readonly LivePush[]>): void;
+  /** What this projection's `prepare` read before the batch; undefined when records are applied one at a time. */
+  prepared?: unknown;
   /**
    * False while a replay rebuilds: its pushes are thrown away, so a projection skips reading what only a push needs
    * (the rows it writes stay the same either way).
@@ -39,4 +55,12 @@ export interface Projection {
   migrationsDir: string;
   tables: string[];
   apply(event: EventEnvelope, context: ProjectionContext): Promise<void>;
+  /**
+   * Optional: reads at once, before a batch of records is applied, what `apply` would otherwise read record by
+   * record (a round trip each, e.g. for a re-draw's 400 cancellations); `apply` gets it as `context.prepared`. It
+   * shows the rows as they were before the batch, so `apply` must still count what the batch's own earlier records
+   * changed, and must work without it (undefined) exactly as with it: records applied one at a time, to name the
+   * one that cannot be applied, are applied without.
+   */
+  prepare?(events: readonly EventEnvelope[], context: ProjectionContext): Promise<unknown>;
 }

@@ -120,7 +120,8 @@ describe('box leagues', () => {
     expect(first.status).toBe(201);
     expect(first.body.boxes.map((box) => box.teamIds)).toEqual([ids.slice(0, 5), ids.slice(5)]);
     await eventually(() => boxPushes() === 1, { message: 'a boxes push after the draw' });
-    const firstMatch = (await boxes())[0]!.matchIds[0]!;
+    const firstIds = (await boxes()).flatMap((box) => box.matchIds);
+    const firstMatch = firstIds[0]!;
     const drawn = await manager.json<Drawn>('POST', drawPath, { by: 'POSITION' });
     expect(drawn.status).toBe(201);
     const tables = await boxes();
@@ -129,6 +130,26 @@ describe('box leagues', () => {
       [2, 6],
     ]);
     expect(tables[0]!.matchIds).not.toContain(firstMatch);
+    // Each match event's push carries its own match as that event left it (read once per run of them, in a batch):
+    // the first draw's matches planned, then the re-draw's cancellations, then its new matches planned, in order.
+    const newIds = tables.flatMap((box) => box.matchIds);
+    const matchPushes = () =>
+      live.pushes
+        .filter((push) => push.event === 'match.updated')
+        .map((push) => (push.data as { match: { id: string; status: string } }).match);
+    await eventually(() => matchPushes().length === 48, { message: 'a push per match event' });
+    const pushed = matchPushes();
+    expect(pushed.slice(0, 16)).toEqual(
+      firstIds.map((id) => expect.objectContaining({ id, status: 'planned' })),
+    );
+    expect(pushed.slice(16, 32).map((match) => match.status)).toEqual(Array(16).fill('cancelled'));
+    expect(
+      pushed
+        .slice(16, 32)
+        .map((match) => match.id)
+        .sort(),
+    ).toEqual([...firstIds].sort());
+    expect(pushed.slice(32)).toEqual(newIds.map((id) => expect.objectContaining({ id, status: 'planned' })));
     expect(
       (await manager.json<{ status: string }>('GET', `${MATCHES_API}/matches/${firstMatch}`)).body.status,
     ).toBe('cancelled');

@@ -37,6 +37,33 @@ const checkedNotes: Projection = {
   },
 };
 
+/**
+ * Counts the notes with `send` (not waited for) and pushes the count after each note with `pushLater`, behind a push
+ * of the note's own; `prepare` reads how many notes there were before the batch, and each push says whether it had it.
+ */
+const countedNotes: Projection = {
+  name: 'counted_notes',
+  migrationsDir: '',
+  tables: ['checked_notes'],
+  async prepare() {
+    return 'prepared';
+  },
+  async apply(event, context) {
+    const { noteId, text } = event.payload as { noteId: string; text: string };
+    context.push({ room: 'notes', event: 'note', data: { text, prepared: context.prepared ?? null } });
+    const inserted = context.send(
+      'INSERT INTO checked_notes (id, text, seq) VALUES ($1, $2, (SELECT count(*) FROM checked_notes))',
+      [noteId, text],
+    );
+    const counted = context.send<{ count: string }>('SELECT count(*) FROM checked_notes');
+    context.pushLater(
+      Promise.all([inserted, counted]).then(([{ rowCount }, { rows }]) => [
+        { room: 'notes', event: 'count', data: { inserted: rowCount, count: Number(rows[0]!.count) } },
+      ]),
+    );
+  },
+};
+
 const records = (texts: string[]): LogRecord[] =>
   texts.map((text, offset) => {
     const noteId = randomUUID();
@@ -63,16 +90,16 @@ describe('applying a batch of records with pipelined writes', () => {
   });
 
   /** Applies in a transaction that is rolled back, and says what the table held at the end, or the error. */
-  async function apply(texts: string[]) {
+  async function apply(texts: string[], projection = checkedNotes) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
       try {
-        const applied = await applyRecords(client, records(texts), registry, [checkedNotes], false);
+        const applied = await applyRecords(client, records(texts), registry, [projection], false);
         const { rows } = await client.query<{ text: string; seq: number }>(
           'SELECT text, seq FROM checked_notes ORDER BY seq',
         );
-        return { events: applied.events.length, rows };
+        return { events: applied.events.length, rows, pushes: applied.pushes };
       } catch (error) {
         return { error };
       }
@@ -87,7 +114,48 @@ describe('applying a batch of records with pipelined writes', () => {
 
     const result = await apply(texts);
 
-    expect(result).toEqual({ events: 300, rows: texts.map((text, seq) => ({ text, seq })) });
+    expect(result).toMatchObject({ events: 300, rows: texts.map((text, seq) => ({ text, seq })) });
+  });
+
+  it('keeps each push read without waiting in its record’s place, read as the rows were at that record', async () => {
+    const texts = Array.from({ length: 300 }, (_, index) => `note ${index}`);
+
+    const result = await apply(texts, countedNotes);
+
+    expect(result.rows).toEqual(texts.map((text, seq) => ({ text, seq })));
+    expect(result.pushes?.map((push) => push.data)).toEqual(
+      texts.flatMap((text, index) => [
+        { text, prepared: 'prepared' },
+        { inserted: 1, count: index + 1 },
+      ]),
+    );
+  });
+
+  it('names the record whose read-later write was refused, applying one at a time without prepare', async () => {
+    const result = await apply(['first', 'second', 'refused', 'fourth'], countedNotes);
+
+    expect(result.error).toBeInstanceOf(PoisonedRecordError);
+    const poisoned = result.error as PoisonedRecordError;
+    expect(poisoned.index).toBe(2);
+    expect(poisoned.message).toMatch(/violates check constraint/);
+  });
+
+  it('applies the records one at a time, without what prepare read, when prepare fails', async () => {
+    const texts = ['first', 'second', 'third'];
+    const failingPrepare: Projection = {
+      ...countedNotes,
+      prepare: () => Promise.reject(new Error('prepare failed')),
+    };
+
+    const result = await apply(texts, failingPrepare);
+
+    expect(result.rows).toEqual(texts.map((text, seq) => ({ text, seq })));
+    expect(result.pushes?.map((push) => push.data)).toEqual(
+      texts.flatMap((text, index) => [
+        { text, prepared: null },
+        { inserted: 1, count: index + 1 },
+      ]),
+    );
   });
 
   it.each([

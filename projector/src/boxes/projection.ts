@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { BoxEvent } from '@courtside/events/boxes/events';
-import type { Projection } from '../projection.ts';
+import type { LivePush, Projection } from '../projection.ts';
 
 /** The match events that change a box's table (or its matches as shown). */
 const matchChanges = new Set([
@@ -22,20 +22,21 @@ export const boxesProjection: Projection = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   tables: ['boxes'],
   async apply(envelope, context) {
-    const pushBoxes = (seasonId: string) =>
-      context.push({
-        room: `season:${seasonId}`,
-        event: 'season.updated',
-        data: { seasonId, changed: ['boxes'] },
-      });
+    const boxesUpdated = (seasonId: string): LivePush => ({
+      room: `season:${seasonId}`,
+      event: 'season.updated',
+      data: { seasonId, changed: ['boxes'] },
+    });
+    const pushBoxes = (seasonId: string) => context.push(boxesUpdated(seasonId));
     if (matchChanges.has(envelope.type)) {
       if (context.publishing === false) return;
       const { matchId } = (envelope as EventEnvelope<string, { matchId: string }>).payload;
-      const { rows } = await context.query<{ season_id: string }>(
+      // Read without waiting (a re-draw cancels 400 matches): the boxes as they are at this point of the batch.
+      const boxed = context.send<{ season_id: string }>(
         'SELECT season_id FROM boxes WHERE match_ids @> ARRAY[$1::uuid] AND company_id = $2 LIMIT 1',
         [matchId, envelope.companyId],
       );
-      if (rows[0]) pushBoxes(rows[0].season_id);
+      context.pushLater(boxed.then(({ rows }) => (rows[0] ? [boxesUpdated(rows[0].season_id)] : [])));
       return;
     }
     if (envelope.type !== 'BoxesDrawn' && envelope.type !== 'BoxesClosed') return;

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import type { EventEnvelope } from '@courtside/events/envelope';
 import { matchEvents, type MatchEvent } from '@courtside/events/matches/events';
 import { recalculate, type SideScoreInput } from '@courtside/events/matches/scoring';
 import { leapfrog, swapTeams } from '@courtside/events/teams/positions';
-import type { Projection, ProjectionContext } from '../projection.ts';
+import type { LivePush, Projection, ProjectionContext } from '../projection.ts';
 import { activeOrder, writeOrder } from '../teams/projection.ts';
-import { loadMatches } from './match-view.ts';
+import { loadMatches, type MatchListItem } from './match-view.ts';
 
 const handled = new Set<string>(matchEvents.map((definition) => definition.type));
 /** A match's score before any result: no sets. */
@@ -24,21 +25,121 @@ export async function pushMatch(
   }
 }
 
+/**
+ * The `match.updated` pushes of the match as it is at this point of the batch: its view is read without waiting
+ * (`send`), so a batch of match events (a box re-draw's 800) does not wait for each one's read.
+ */
+export function matchPushesLater(
+  context: ProjectionContext,
+  matchId: string,
+  seasonId: string,
+  ladderId: string,
+): Promise<LivePush[]> {
+  if (context.publishing === false) return Promise.resolve([]);
+  return matchUpdates(
+    loadMatches((sql, params) => context.send(sql, params), [matchId]),
+    matchId,
+    seasonId,
+    ladderId,
+  );
+}
+
+async function matchUpdates(
+  views: Promise<readonly MatchListItem[]>,
+  matchId: string,
+  seasonId: string,
+  ladderId: string,
+): Promise<LivePush[]> {
+  const item = (await views).find((view) => view.match.id === matchId);
+  return item
+    ? [`match:${matchId}`, `season:${seasonId}`, `ladder:${ladderId}`].map((room) => ({
+        room,
+        event: 'match.updated',
+        data: { match: item.match },
+      }))
+    : [];
+}
+
+/**
+ * Consecutive creations and cancellations of different matches (a box draw's 400 new matches, a re-draw's 400
+ * cancelled ones): none of them changes another's view (its teams, names, season, live score, place), and no other
+ * read model changes one on these events, so each match's view right after its own event is its view after the
+ * run's last one. It is read once for the whole run, after the last one's statement, instead of once per event;
+ * each event's pushes keep their place among the batch's pushes.
+ */
+interface ViewRun {
+  matchIds: Set<string>;
+  lastEventId: string;
+  views: Promise<readonly MatchListItem[]>;
+  read(views: Promise<readonly MatchListItem[]>): void;
+}
+
+const runTypes = new Set<string>(['MatchCreated', 'MatchCancelled']);
+
+/** The runs of the batch's events (by event id), for `apply` to read each run's views once. */
+function viewRuns(events: readonly EventEnvelope[]): Map<string, ViewRun> {
+  const runs = new Map<string, ViewRun>();
+  let run: ViewRun | undefined;
+  for (const event of events) {
+    if (!runTypes.has(event.type)) {
+      run = undefined;
+      continue;
+    }
+    const { matchId } = (event as MatchEvent).payload;
+    if (!run || run.matchIds.has(matchId)) {
+      let read!: ViewRun['read'];
+      const views = new Promise<readonly MatchListItem[]>((resolve) => (read = resolve));
+      run = { matchIds: new Set(), lastEventId: event.id, views, read };
+    }
+    run.matchIds.add(matchId);
+    run.lastEventId = event.id;
+    runs.set(event.id, run);
+  }
+  return runs;
+}
+
 /** Matches of a season, their scores and statuses; the leapfrog moves teams on the ladder (DESIGN.md §4). */
 export const matchesProjection: Projection = {
   name: 'matches',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   tables: ['matches'],
+  async prepare(events, context) {
+    return context.publishing === false ? undefined : viewRuns(events);
+  },
   async apply(envelope, context) {
     if (!handled.has(envelope.type)) return;
     const event = envelope as MatchEvent;
     const { matchId, seasonId, ladderId } = event.payload;
+    const seasonUpdated = (...changed: Array<'matches' | 'positions'>): LivePush => ({
+      room: `season:${seasonId}`,
+      event: 'season.updated',
+      data: { seasonId, changed },
+    });
     const seasonChanged = (...changed: Array<'matches' | 'positions'>) =>
-      context.push({ room: `season:${seasonId}`, event: 'season.updated', data: { seasonId, changed } });
+      context.push(seasonUpdated(...changed));
+    /**
+     * A statement sent without waiting; when it changed a row, the pushes of the match as it is right after it (and
+     * `season.updated` first when `changed` says so), in this place among the batch's pushes.
+     */
+    const changeThenPush = (sql: string, params: unknown[], ...changed: Array<'matches'>) => {
+      const change = context.send(sql, params);
+      const run = (context.prepared as Map<string, ViewRun> | undefined)?.get(envelope.id);
+      if (run && run.lastEventId === envelope.id) {
+        run.read(loadMatches((sql, params) => context.send(sql, params), [...run.matchIds]));
+      }
+      const view = run
+        ? matchUpdates(run.views, matchId, seasonId, ladderId)
+        : matchPushesLater(context, matchId, seasonId, ladderId);
+      context.pushLater(
+        Promise.all([change, view]).then(([{ rowCount }, pushes]) =>
+          rowCount ? [...(changed.length > 0 ? [seasonUpdated(...changed)] : []), ...pushes] : [],
+        ),
+      );
+    };
 
     switch (event.type) {
       case 'MatchCreated': {
-        const { rowCount } = await context.query(
+        changeThenPush(
           `INSERT INTO matches (id, season_id, ladder_id, company_id, defender_id, challenger_id, status, defender_score,
              challenger_score, created_at, updated_at, challenge_id, tags)
            VALUES ($1, $2, $3, $4, $5, $6, 'planned', $7, $7, $8, $8, $9,
@@ -56,11 +157,8 @@ export const matchesProjection: Projection = {
             event.occurredAt,
             event.payload.challengeId ?? null,
           ],
+          'matches',
         );
-        if (rowCount) {
-          seasonChanged('matches');
-          await pushMatch(context, matchId, seasonId, ladderId);
-        }
         break;
       }
       case 'MatchResultRecorded': {
@@ -97,37 +195,32 @@ export const matchesProjection: Projection = {
         break;
       }
       case 'MatchRescheduled': {
-        const { rowCount } = await context.query(
+        changeThenPush(
           // A calendar sees a new date as a new version of the event (DESIGN.md §6 "Feeds": SEQUENCE).
           `UPDATE matches SET date = $2, updated_at = $3,
              calendar_sequence = calendar_sequence + (date IS DISTINCT FROM $2::text)::int
            WHERE id = $1 AND status <> 'cancelled'`,
           [matchId, event.payload.date, event.occurredAt],
         );
-        if (rowCount) await pushMatch(context, matchId, seasonId, ladderId);
         break;
       }
       case 'MatchCancelled': {
-        const { rowCount } = await context.query(
+        changeThenPush(
           `UPDATE matches SET status = 'cancelled', updated_at = $2, calendar_sequence = calendar_sequence + 1
            WHERE id = $1 AND status <> 'cancelled'`,
           [matchId, event.occurredAt],
+          'matches',
         );
-        if (rowCount) {
-          seasonChanged('matches');
-          await pushMatch(context, matchId, seasonId, ladderId);
-        }
         break;
       }
       case 'MatchLocationSet': {
-        const { rowCount } = await context.query(
+        changeThenPush(
           // A calendar sees a new location as a new version of the event (DESIGN.md §6 "Feeds": SEQUENCE).
           `UPDATE matches SET location_id = $2, updated_at = $3,
              calendar_sequence = calendar_sequence + (location_id IS DISTINCT FROM $2::uuid)::int
            WHERE id = $1 AND status <> 'cancelled'`,
           [matchId, event.payload.locationId, event.occurredAt],
         );
-        if (rowCount) await pushMatch(context, matchId, seasonId, ladderId);
         break;
       }
       case 'ChallengerLeapfrogged': {
@@ -144,44 +237,35 @@ export const matchesProjection: Projection = {
         break;
       }
       case 'ResultConfirmed': {
-        const { rowCount } = await context.query(
+        changeThenPush(
           `UPDATE matches SET confirmation_state = 'confirmed', confirmation_due_at = NULL, dispute_reason = NULL, dispute_reason_id = NULL,
              had_winner = had_winner OR winner IS NOT NULL, updated_at = $2
            WHERE id = $1 AND confirmation_state <> 'confirmed'`,
           [matchId, event.occurredAt],
+          'matches',
         );
-        if (rowCount) {
-          seasonChanged('matches');
-          await pushMatch(context, matchId, seasonId, ladderId);
-        }
         break;
       }
       case 'ResultWithdrawn': {
         // DESIGN.md §13: planned again without a result; the live projection's PointUndone, the next event of the
         // same command, writes the set scores of the points left.
-        const { rowCount } = await context.query(
+        changeThenPush(
           `UPDATE matches SET status = 'planned', winner = NULL, defender_score = $2, challenger_score = $2,
              calendar_sequence = calendar_sequence + (status <> 'planned')::int, confirmation_state = 'confirmed',
              confirmation_due_at = NULL, entered_by = NULL, entered_side = NULL, updated_at = $3
            WHERE id = $1 AND confirmation_state = 'pending' AND status <> 'cancelled'`,
           [matchId, JSON.stringify(noScore), event.occurredAt],
+          'matches',
         );
-        if (rowCount) {
-          seasonChanged('matches');
-          await pushMatch(context, matchId, seasonId, ladderId);
-        }
         break;
       }
       case 'ResultDisputed': {
-        const { rowCount } = await context.query(
+        changeThenPush(
           `UPDATE matches SET confirmation_state = 'disputed', dispute_reason = $2, dispute_reason_id = $4, updated_at = $3
            WHERE id = $1 AND confirmation_state = 'pending'`,
           [matchId, event.payload.reason ?? null, event.occurredAt, event.payload.reasonId ?? null],
+          'matches',
         );
-        if (rowCount) {
-          seasonChanged('matches');
-          await pushMatch(context, matchId, seasonId, ladderId);
-        }
         break;
       }
       case 'ChallengerSwapped': {

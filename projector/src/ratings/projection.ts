@@ -98,10 +98,25 @@ export const ratingsProjection: Projection = {
   name: 'ratings',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   tables: ['rating_results', 'player_ratings', 'rating_changes'],
+  /** The batch's rated matches that have a result row (a re-draw's 400 cancellations have none): read at once. */
+  async prepare(events, context): Promise<RatingsPrepared> {
+    const matchIds = events
+      .filter((event) => ratedEvents.has(event.type))
+      .map((event) => (event as MatchEvent).payload.matchId);
+    if (matchIds.length === 0) return { withRow: new Set() };
+    const { rows } = await context.query<{ match_id: string }>(
+      'SELECT match_id FROM rating_results WHERE match_id = ANY($1::uuid[])',
+      [[...new Set(matchIds)]],
+    );
+    return { withRow: new Set(rows.map((row) => row.match_id)) };
+  },
   async apply(envelope, context) {
     if (!ratedEvents.has(envelope.type)) return;
     const event = envelope as MatchEvent;
     const { matchId } = event.payload;
+    const prepared = context.prepared as RatingsPrepared | undefined;
+    // Without a row, a confirmation or a cancellation changes nothing (resultAfter): no need to read it.
+    if (prepared && event.type !== 'MatchResultRecorded' && !prepared.withRow.has(matchId)) return;
     const [stored] = (
       await context.query<StoredResultRow>(
         `SELECT *, to_char(counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS counted_at
@@ -112,11 +127,17 @@ export const ratingsProjection: Projection = {
     const before = stored && { ...stored, place: stored.place === null ? null : Number(stored.place) };
     const match = event.type === 'MatchResultRecorded' ? await matchOf(context, matchId) : undefined;
     const after = resultAfter(event, before, match);
-    if (after) await settle(context, before, after, event.occurredAt);
+    if (!after) return;
+    prepared?.withRow.add(after.match_id);
+    await settle(context, before, after, event.occurredAt);
   },
 };
 
 type StoredResultRow = Omit<ResultRow, 'place'> & { place: string | null };
+/** What `prepare` read: the batch's rated matches with a rating_results row, and those the batch writes. */
+interface RatingsPrepared {
+  withRow: Set<string>;
+}
 
 async function matchOf(context: ProjectionContext, matchId: string): Promise<MatchOfResult | undefined> {
   const { rows } = await context.query<{
