@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
@@ -6,9 +7,30 @@ import { expectAxeClean } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, seasonWithTeams } from '../support/ladder-setup.ts';
 
 const NAMES = ['Ann Ace', 'Bo Break', 'Cy Volley', 'Di Drop', 'Ed Lob'];
+/** Eleven sides for boxes of 5: 6 and 5 (DESIGN.md §12's last-box rule), not 5, 5 and 1. */
+const ELEVEN = [
+  'Ada Ace',
+  'Ben Base',
+  'Cor Chip',
+  'Dex Drive',
+  'Eva Edge',
+  'Fay Fault',
+  'Gus Grip',
+  'Hal Hook',
+  'Ivy Inside',
+  'Jan Jump',
+  'Kit Kick',
+];
+
+interface BoxAnswer {
+  boxId: string;
+  number: number;
+  rows: Array<{ teamId: string; members: Array<{ fullName: string }> }>;
+  matches: Array<{ matchId: string; defenderId: string; challengerId: string }>;
+}
 
 /** DESIGN.md §12 (issue 41): a manager makes a season a box league and draws it; the public page shows it, live. */
 describe('box league journey, desktop in English', () => {
@@ -44,12 +66,14 @@ describe('box league journey, desktop in English', () => {
     // The season's own tabs (Participants, Matches, Season) come once its seasons are read.
     await page.getByRole('tab', { name: 'Participants' }).waitFor();
     await page.getByRole('tab', { name: 'Season', exact: true }).last().click();
-    const boxes = page.getByTestId('boxes-manager');
-    await boxes.getByLabel('Play this season in boxes').check();
-    await boxes.getByLabel('Teams per box').selectOption('4');
-    await boxes.getByLabel('Up a box at the close').selectOption('2');
-    await boxes.getByRole('button', { name: 'Save box settings' }).click();
-    await page.locator('[data-kind]', { hasText: 'Box settings saved.' }).first().waitFor();
+    // The season form holds the format and the box settings (these show once the season plays in boxes).
+    const settings = page.getByTestId('box-settings');
+    expect(await settings.getByLabel('Teams per box').count()).toBe(0);
+    await settings.getByLabel('Play this season in boxes').check();
+    await settings.getByLabel('Teams per box').selectOption('4');
+    await settings.getByLabel('Up a box at the close').selectOption('2');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('[data-kind]', { hasText: 'Season changed' }).first().waitFor();
     const saved = await manager.json<{ format: string; box: object }>(
       'GET',
       `${ADMIN_API}/companies/${company.id}/ladders/${ladderId}/seasons/${seasonId}`,
@@ -58,10 +82,22 @@ describe('box league journey, desktop in English', () => {
       format: 'BOX',
       box: { size: 4, promote: 2, relegate: 1, pointsWin: 3 },
     });
-    const draw = page.getByTestId('boxes-manager').getByRole('button', { name: 'Draw boxes' });
+    const boxes = page.getByTestId('boxes-manager');
+    const draw = boxes.getByRole('button', { name: 'Draw boxes' });
     await draw.focus();
     await page.keyboard.press('Enter');
     await page.locator('[data-kind]', { hasText: 'Drew 1 box.' }).first().waitFor();
+    // The season has its box matches now: its format is fixed, and the form says so (409 HAS_MATCHES).
+    await settings.getByLabel('Play this season in boxes').uncheck();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await settings.getByText('The season has a match already: its format can no longer change.').waitFor();
+    expect(await settings.getByLabel('Play this season in boxes').getAttribute('aria-invalid')).toBe('true');
+    const stillBoxes = await manager.json<{ format: string }>(
+      'GET',
+      `${ADMIN_API}/companies/${company.id}/ladders/${ladderId}/seasons/${seasonId}`,
+    );
+    expect(stillBoxes.body.format).toBe('BOX');
+    await settings.getByLabel('Play this season in boxes').check();
     await expectAxeClean(page, 'manager season tab with boxes');
     await managerBrowser.screenshot('boxes-manager-season-desktop');
 
@@ -106,4 +142,134 @@ describe('box league journey, desktop in English', () => {
     expect(await annRow.getByTestId('box-points').innerText()).toBe('1');
     await box.getByTestId('box-matches').getByText('1-6 2-6 · Played').waitFor();
   });
+
+  it('a manager draws 11 sides into boxes of 6 and 5, two players enter and confirm a box result in their own pages, the public tables follow live, and the close puts the box winner up a box in the next season', async () => {
+    const baseUrl = courtside.url!;
+    const { manager, company, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, ELEVEN, {
+      companyName: 'TC Eleven Boxes',
+    });
+    // The manager makes the running season a box league of 5 per box and draws it, in the browser.
+    const managerBrowser = await openBrowser('desktop');
+    browsers.push(managerBrowser);
+    await signInBrowser(managerBrowser.context, baseUrl, manager);
+    const { page } = managerBrowser;
+    await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/Club%20Ladder`);
+    await page.getByRole('tab', { name: 'Participants' }).waitFor();
+    // First the season to close into, later on the same ladder: a new season in boxes, from the season form.
+    await page.getByRole('button', { name: 'Add season' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Spring');
+    await page.getByLabel('Start date').fill(day(91));
+    await page.getByLabel('End date').fill(day(180));
+    await page.getByTestId('box-settings').getByLabel('Play this season in boxes').check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('[data-kind]', { hasText: 'Season created' }).first().waitFor();
+    await page.getByRole('button', { name: /Spring/ }).click();
+    await page.getByRole('option', { name: 'Winter (active)' }).click();
+    await page.getByRole('tab', { name: 'Season', exact: true }).last().click();
+    const settings = page.getByTestId('box-settings');
+    await settings.getByLabel('Play this season in boxes').check();
+    expect(await settings.getByLabel('Teams per box').inputValue()).toBe('5');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('[data-kind]', { hasText: 'Season changed' }).first().waitFor();
+    const boxes = page.getByTestId('boxes-manager');
+    await boxes.getByRole('button', { name: 'Draw boxes' }).click();
+    await page.locator('[data-kind]', { hasText: 'Drew 2 boxes.' }).first().waitFor();
+
+    // Anyone's standings page: box 1 of 6 sides, box 2 of 5 (no third box of 1).
+    const viewer = await openBrowser('desktop');
+    browsers.push(viewer);
+    await viewer.page.goto(`${baseUrl}/webapps/ladders/en/${ladderId}`);
+    const box1 = viewer.page.locator('[data-testid="box"][data-box-number="1"]');
+    const box2 = viewer.page.locator('[data-testid="box"][data-box-number="2"]');
+    await box2.getByRole('heading', { name: 'Box 2', exact: true }).waitFor();
+    expect(await viewer.page.getByTestId('box').count()).toBe(2);
+    expect(await box1.getByTestId('box-row').count()).toBe(6);
+    expect(await box2.getByTestId('box-row').count()).toBe(5);
+    expect(await box1.getByTestId('box-matches').locator('li').count()).toBe(15);
+    expect(await box2.getByTestId('box-matches').locator('li').count()).toBe(10);
+    // Nothing played: box 1's last row is the side that goes down at the close.
+    const relegated = (await box1.getByTestId('box-row').last().locator('td').nth(1).innerText()).trim();
+    // The page is never loaded again from here: what changes on it comes live.
+    await viewer.page.evaluate('window.stillTheSamePage = true');
+
+    // Kit (box 2's last side) beats Gus (its first), entered on Kit's own My matches page.
+    const answer = await new HttpClient(baseUrl).json<BoxAnswer[]>(
+      'GET',
+      `${LADDER_API}/seasons/${seasonId}/boxes`,
+    );
+    const gus = teams[6]!;
+    const kit = teams[10]!;
+    const secondBox = answer.body.find((box) => box.number === 2)!;
+    expect(secondBox.rows.map((row) => row.teamId)).toContain(kit.teamId);
+    const theMatch = secondBox.matches.find((match) =>
+      [match.defenderId, match.challengerId].every((id) => id === gus.teamId || id === kit.teamId),
+    )!;
+    expect(theMatch).toBeDefined();
+    const card = (scope: Page) =>
+      scope.locator(`[data-testid="match-card"][data-match-id="${theMatch.matchId}"]`);
+
+    const kitBrowser = await openBrowser('desktop');
+    browsers.push(kitBrowser);
+    await signInBrowser(kitBrowser.context, baseUrl, kit.http);
+    await kitBrowser.page.goto(`${baseUrl}/webapps/matches/en/`);
+    const kitCard = card(kitBrowser.page);
+    await kitCard.getByRole('button', { name: 'Edit' }).click();
+    for (const set of [1, 2]) {
+      await kitCard.getByLabel(`Set ${set} score of Gus Grip`).fill('2');
+      await kitCard.getByLabel(`Set ${set} score of Kit Kick`).fill('6');
+    }
+    await kitCard.getByRole('button', { name: 'Save' }).click();
+    await kitBrowser.page.getByText('Match saved').first().waitFor();
+    await kitCard.getByText(/^Waiting for Gus Grip to confirm/).waitFor();
+
+    // The public table shows the result waiting for confirmation, with no points yet.
+    const kitRow = box2.getByTestId('box-row').filter({ hasText: 'Kit Kick' });
+    await box2.getByTestId('box-matches').getByText('(waits for confirmation)').waitFor();
+    expect(await kitRow.getByTestId('box-points').innerText()).toBe('0');
+
+    // Gus confirms on his own page: the open standings page puts Kit on top of box 2 with 3 points.
+    const gusBrowser = await openBrowser('desktop');
+    browsers.push(gusBrowser);
+    await signInBrowser(gusBrowser.context, baseUrl, gus.http);
+    await gusBrowser.page.goto(`${baseUrl}/webapps/matches/en/`);
+    const gusCard = card(gusBrowser.page);
+    await gusCard.getByRole('button', { name: 'Confirm result' }).click();
+    await gusBrowser.page.getByText('Result confirmed').first().waitFor();
+    await expect.poll(() => kitRow.getByTestId('box-points').innerText()).toBe('3');
+    expect(await box2.getByTestId('box-row').first().innerText()).toContain('Kit Kick');
+    const gusRow = box2.getByTestId('box-row').filter({ hasText: 'Gus Grip' });
+    expect(await gusRow.getByTestId('box-points').innerText()).toBe('1');
+    expect(await box2.getByTestId('box-matches').getByText('(waits for confirmation)').count()).toBe(0);
+    expect(await viewer.page.evaluate<boolean>("'stillTheSamePage' in window")).toBe(true);
+    await expectAxeClean(viewer.page, 'standings of a box season after a confirmed result');
+    await viewer.screenshot('boxes-eleven-standings-desktop');
+
+    // The manager closes the season into Spring: Kit goes up to box 1, the last of box 1 down to box 2.
+    await boxes.getByLabel('Next season').selectOption({ label: 'Spring' });
+    await boxes.getByRole('button', { name: 'Close into the next season' }).click();
+    await page
+      .locator('[data-kind]', { hasText: 'The next season has 11 teams, with promotion and relegation.' })
+      .first()
+      .waitFor();
+
+    // Spring: the manager draws its boxes by position; its Matches tab shows Kit in box 1, the relegated in box 2.
+    await page.getByRole('button', { name: /Winter/ }).click();
+    await page.getByRole('option', { name: 'Spring' }).click();
+    await page.getByRole('tab', { name: 'Season', exact: true }).last().click();
+    await boxes.getByRole('button', { name: 'Draw boxes' }).click();
+    await page.locator('[data-kind]', { hasText: 'Drew 2 boxes.' }).first().waitFor();
+    await page.getByRole('tab', { name: 'Matches', exact: true }).click();
+    const group = (number: number) =>
+      page.getByTestId('box-match-group').filter({
+        has: page.getByRole('heading', { name: `Box ${number}`, exact: true }),
+      });
+    await expect.poll(() => group(1).getByTestId('match-card').count()).toBe(15);
+    await expect.poll(() => group(2).getByTestId('match-card').count()).toBe(10);
+    expect(await group(1).getByTestId('match-card').filter({ hasText: 'Kit Kick' }).count()).toBe(5);
+    expect(await group(2).getByTestId('match-card').filter({ hasText: 'Kit Kick' }).count()).toBe(0);
+    expect(await group(2).getByTestId('match-card').filter({ hasText: relegated }).count()).toBe(4);
+    expect(await group(1).getByTestId('match-card').filter({ hasText: relegated }).count()).toBe(0);
+    await expectAxeClean(page, 'manager matches tab of the next box season');
+    await managerBrowser.screenshot('boxes-next-season-matches-desktop');
+  }, 240_000);
 });
