@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
-import { expectAxeClean } from '../support/axe.ts';
+import { documentViolations, expectAxeClean } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
@@ -272,4 +272,94 @@ describe('box league journey, desktop in English', () => {
     await expectAxeClean(page, 'manager matches tab of the next box season');
     await managerBrowser.screenshot('boxes-next-season-matches-desktop');
   }, 240_000);
+
+  it('the widget of a box season shows each box with its table, follows a result live, in English and Dutch at 1280 and 375 px', async () => {
+    const baseUrl = courtside.url!;
+    const { manager, company, ladderId, seasonId, teams } = await seasonWithTeams(
+      baseUrl,
+      ELEVEN.slice(0, 7),
+      { companyName: 'TC Widget Boxes' },
+    );
+    // Seven sides in boxes of 4: boxes of 4 and 3.
+    const boxSeason = await manager.json(
+      'PUT',
+      `${ADMIN_API}/companies/${company.id}/ladders/${ladderId}/seasons`,
+      {
+        uuid: seasonId,
+        name: 'Winter',
+        startDate: day(-5),
+        endDate: day(90),
+        minimumPlayedMatches: 3,
+        openForRegistration: true,
+        matchType: 'BESTOFTHREE',
+        format: 'BOX',
+        box: { size: 4 },
+      },
+    );
+    expect(boxSeason.status).toBe(200);
+    const drawn = await manager.json<{ boxes: Array<{ number: number; teamIds: string[] }> }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/boxes/draw`,
+      { by: 'POSITION' },
+    );
+    expect(drawn.status).toBe(201);
+    expect(drawn.body.boxes.map((box) => box.teamIds.length)).toEqual([4, 3]);
+    const answer = await new HttpClient(baseUrl).json<BoxAnswer[]>(
+      'GET',
+      `${LADDER_API}/seasons/${seasonId}/boxes`,
+    );
+    const result = async (box: number, winnerId: string) => {
+      const match = answer.body
+        .find((candidate) => candidate.number === box)!
+        .matches.find((candidate) => [candidate.defenderId, candidate.challengerId].includes(winnerId))!;
+      const stored = await manager.json<object>('GET', `${MATCHES_API}/matches/${match.matchId}`);
+      const won = { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' };
+      const lost = { matchSets: [{ score: 3 }, { score: 4 }], special: 'none' };
+      const saved = await manager.json('PUT', `${MATCHES_API}/matches`, {
+        ...stored.body,
+        defender: match.defenderId === winnerId ? won : lost,
+        challenger: match.challengerId === winnerId ? won : lost,
+      });
+      expect(saved.status).toBe(200);
+    };
+    // Cor (box 1's third) wins a match: 3 points, on top of box 1.
+    await result(1, teams[2]!.teamId);
+
+    const viewer = await openBrowser('desktop');
+    browsers.push(viewer);
+    const { page } = viewer;
+    // The widget by the ladder's id (its current season) in English.
+    await page.goto(`${baseUrl}/webapps/widget/en/?event=${ladderId}`);
+    const widgetBoxes = page.getByTestId('widget-boxes');
+    await widgetBoxes.getByRole('heading', { name: 'Boxes', exact: true }).waitFor();
+    const box = (number: number) => widgetBoxes.locator(`[data-testid="box"][data-box-number="${number}"]`);
+    await box(2).getByRole('table', { name: 'Table of box 2' }).waitFor();
+    expect(await widgetBoxes.getByTestId('box').count()).toBe(2);
+    expect(await box(1).getByTestId('box-row').count()).toBe(4);
+    expect(await box(2).getByTestId('box-row').count()).toBe(3);
+    expect(await box(1).getByTestId('box-row').first().innerText()).toContain('Cor Chip');
+    expect(await box(1).getByTestId('box-row').first().getByTestId('box-points').innerText()).toBe('3');
+    // The widget lists the matches below; the boxes show their tables only.
+    expect(await widgetBoxes.getByTestId('box-matches').count()).toBe(0);
+    // The widget has no app frame (no #main): axe looks at the whole document.
+    expect(await documentViolations(page, 'widget of a box season (en, 1280)')).toEqual([]);
+    await viewer.screenshot('boxes-widget-desktop');
+
+    // Live: Gus (box 2's last) wins a match; the open widget puts him on top of box 2.
+    await page.evaluate('window.stillTheSamePage = true');
+    await result(2, teams[6]!.teamId);
+    await expect.poll(() => box(2).getByTestId('box-row').first().innerText()).toContain('Gus Grip');
+    expect(await box(2).getByTestId('box-row').first().getByTestId('box-points').innerText()).toBe('3');
+    expect(await page.evaluate<boolean>("'stillTheSamePage' in window")).toBe(true);
+
+    // By the season's id, in Dutch, at 375 px: the same boxes, nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${baseUrl}/webapps/widget/nl/?event=${seasonId}`);
+    await widgetBoxes.getByRole('heading', { name: 'Poules', exact: true }).waitFor();
+    await box(2).getByRole('table', { name: 'Stand van poule 2' }).waitFor();
+    expect(await box(2).getByTestId('box-row').first().innerText()).toContain('Gus Grip');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    expect(await documentViolations(page, 'widget of a box season (nl, 375)')).toEqual([]);
+    await viewer.screenshot('boxes-widget-phone');
+  }, 180_000);
 });

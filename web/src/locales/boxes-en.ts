@@ -5,6 +5,7 @@
 const boxesEn = {
   boxes: {
     title: 'Box {{number}}',
+    widgetTitle: 'Boxes',
     none: 'The boxes have not been drawn yet.',
     caption: 'Table of box {{number}}',
     position: '#',

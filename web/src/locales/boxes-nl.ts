@@ -4,6 +4,7 @@ import type { BoxesTranslation } from './boxes-en';
 const boxesNl: BoxesTranslation = {
   boxes: {
     title: 'Poule {{number}}',
+    widgetTitle: 'Poules',
     none: 'De poules zijn nog niet ingedeeld.',
     caption: 'Stand van poule {{number}}',
     position: '#',
