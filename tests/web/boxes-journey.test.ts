@@ -7,7 +7,7 @@ import { documentViolations, expectAxeClean } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, drawnBoxes, seasonWithTeams } from '../support/ladder-setup.ts';
 
 const NAMES = ['Ann Ace', 'Bo Break', 'Cy Volley', 'Di Drop', 'Ed Lob'];
 /** Eleven sides for boxes of 5: 6 and 5 (DESIGN.md §12's last-box rule), not 5, 5 and 1. */
@@ -275,35 +275,13 @@ describe('box league journey, desktop in English', () => {
 
   it('the widget of a box season shows each box with its table, follows a result live, in English and Dutch at 1280 and 375 px', async () => {
     const baseUrl = courtside.url!;
-    const { manager, company, ladderId, seasonId, teams } = await seasonWithTeams(
-      baseUrl,
-      ELEVEN.slice(0, 7),
-      { companyName: 'TC Widget Boxes' },
-    );
+    const { manager, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, ELEVEN.slice(0, 7), {
+      companyName: 'TC Widget Boxes',
+      box: { size: 4 },
+    });
     // Seven sides in boxes of 4: boxes of 4 and 3.
-    const boxSeason = await manager.json(
-      'PUT',
-      `${ADMIN_API}/companies/${company.id}/ladders/${ladderId}/seasons`,
-      {
-        uuid: seasonId,
-        name: 'Winter',
-        startDate: day(-5),
-        endDate: day(90),
-        minimumPlayedMatches: 3,
-        openForRegistration: true,
-        matchType: 'BESTOFTHREE',
-        format: 'BOX',
-        box: { size: 4 },
-      },
-    );
-    expect(boxSeason.status).toBe(200);
-    const drawn = await manager.json<{ boxes: Array<{ number: number; teamIds: string[] }> }>(
-      'POST',
-      `${ADMIN_API}/seasons/${seasonId}/boxes/draw`,
-      { by: 'POSITION' },
-    );
-    expect(drawn.status).toBe(201);
-    expect(drawn.body.boxes.map((box) => box.teamIds.length)).toEqual([4, 3]);
+    const drawn = await drawnBoxes(manager, seasonId);
+    expect(drawn.map((box) => box.teamIds.length)).toEqual([4, 3]);
     const answer = await new HttpClient(baseUrl).json<BoxAnswer[]>(
       'GET',
       `${LADDER_API}/seasons/${seasonId}/boxes`,
