@@ -141,7 +141,7 @@ describe('box league journey, desktop in English', () => {
     const annRow = box.getByTestId('box-row').filter({ hasText: 'Ann Ace' });
     expect(await annRow.getByTestId('box-points').innerText()).toBe('1');
     await box.getByTestId('box-matches').getByText('1-6 2-6 · Played').waitFor();
-  });
+  }, 120_000);
 
   it('a manager draws 11 sides into boxes of 6 and 5, two players enter and confirm a box result in their own pages, the public tables follow live, and the close puts the box winner up a box in the next season', async () => {
     const baseUrl = courtside.url!;
