@@ -43,6 +43,14 @@ describe('box league journey, desktop in English', () => {
     await Promise.all(browsers.map((browser) => browser.close()));
     await courtside?.stop();
   });
+  /** A browser of its own for `who`, signed in, on `address` of the app (closed after the tests). */
+  const signedInPage = async (who: HttpClient, address: string) => {
+    const browser = await openBrowser('desktop');
+    browsers.push(browser);
+    await signInBrowser(browser.context, courtside.url!, who);
+    await browser.page.goto(`${courtside.url!}/webapps${address}`);
+    return browser;
+  };
 
   it('the manager sets boxes of 4 and draws 5 teams into one box of 5 (its matches grouped by box); the standings show its table and matches and follow a result', async () => {
     const baseUrl = courtside.url!;
@@ -58,11 +66,8 @@ describe('box league journey, desktop in English', () => {
     }
 
     // The manager: Season tab, "Play this season in boxes", 4 per box, save, then draw (by keyboard).
-    const managerBrowser = await openBrowser('desktop');
-    browsers.push(managerBrowser);
-    await signInBrowser(managerBrowser.context, baseUrl, manager);
+    const managerBrowser = await signedInPage(manager, `/manager/en/${company.id}/ladders/Club%20Ladder`);
     const { page } = managerBrowser;
-    await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/Club%20Ladder`);
     // The season's own tabs (Participants, Matches, Season) come once its seasons are read.
     await page.getByRole('tab', { name: 'Participants' }).waitFor();
     await page.getByRole('tab', { name: 'Season', exact: true }).last().click();
@@ -149,11 +154,8 @@ describe('box league journey, desktop in English', () => {
       companyName: 'TC Eleven Boxes',
     });
     // The manager makes the running season a box league of 5 per box and draws it, in the browser.
-    const managerBrowser = await openBrowser('desktop');
-    browsers.push(managerBrowser);
-    await signInBrowser(managerBrowser.context, baseUrl, manager);
+    const managerBrowser = await signedInPage(manager, `/manager/en/${company.id}/ladders/Club%20Ladder`);
     const { page } = managerBrowser;
-    await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/Club%20Ladder`);
     await page.getByRole('tab', { name: 'Participants' }).waitFor();
     // First the season to close into, later on the same ladder: a new season in boxes, from the season form.
     await page.getByRole('button', { name: 'Add season' }).click();
@@ -208,10 +210,7 @@ describe('box league journey, desktop in English', () => {
     const card = (scope: Page) =>
       scope.locator(`[data-testid="match-card"][data-match-id="${theMatch.matchId}"]`);
 
-    const kitBrowser = await openBrowser('desktop');
-    browsers.push(kitBrowser);
-    await signInBrowser(kitBrowser.context, baseUrl, kit.http);
-    await kitBrowser.page.goto(`${baseUrl}/webapps/matches/en/`);
+    const kitBrowser = await signedInPage(kit.http, '/matches/en/');
     const kitCard = card(kitBrowser.page);
     await kitCard.getByRole('button', { name: 'Edit' }).click();
     for (const set of [1, 2]) {
@@ -228,10 +227,7 @@ describe('box league journey, desktop in English', () => {
     expect(await kitRow.getByTestId('box-points').innerText()).toBe('0');
 
     // Gus confirms on his own page: the open standings page puts Kit on top of box 2 with 3 points.
-    const gusBrowser = await openBrowser('desktop');
-    browsers.push(gusBrowser);
-    await signInBrowser(gusBrowser.context, baseUrl, gus.http);
-    await gusBrowser.page.goto(`${baseUrl}/webapps/matches/en/`);
+    const gusBrowser = await signedInPage(gus.http, '/matches/en/');
     const gusCard = card(gusBrowser.page);
     await gusCard.getByRole('button', { name: 'Confirm result' }).click();
     await gusBrowser.page.getByText('Result confirmed').first().waitFor();
