@@ -109,6 +109,12 @@ const appBuild = defineConfig({
     // dist/.vite/manifest.json: web/scripts/size-budget.ts reads what each page loads from it (never served:
     // the api does not send hidden paths).
     manifest: true,
+    modulePreload: {
+      // The widget's boxes (WidgetBoxes, a lazy chunk) load without a preload list: the list of their files' names
+      // cost the widget's own script 0.25 kB gzip, over its budget, for a part shown below the fold and only for a
+      // box season (docs/decisions.md, "The widget shows a box season's boxes").
+      resolveDependencies: (filename, deps) => (/WidgetBoxes-[^/]*\.js$/.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // The small modules the public pages share with the api and with each other (page addresses, the local

@@ -16,6 +16,8 @@ export interface SeasonOptions {
   endOffset?: number;
   /** DESIGN.md §5 ladder rules of the season; what is left out takes its default. */
   rules?: Record<string, unknown>;
+  /** DESIGN.md §12: given, the season plays in boxes with these settings (what is left out takes its default). */
+  box?: Record<string, unknown>;
 }
 
 /** A signed-in manager of a new company with one ladder and a season running today. */
@@ -44,6 +46,7 @@ export async function managerWithSeason(baseUrl: string, options: SeasonOptions 
       openForRegistration: options.openForRegistration ?? true,
       matchType,
       ...(options.rules ? { rules: options.rules } : {}),
+      ...(options.box ? { format: 'BOX', box: options.box } : {}),
     },
   );
   expect(season.status).toBe(201);
@@ -96,4 +99,15 @@ export async function plannedMatch(
   );
   expect(created.status).toBe(201);
   return created.body.matchId;
+}
+
+/** The manager draws a box season's boxes by position (DESIGN.md §12): each box's number and sides. */
+export async function drawnBoxes(manager: HttpClient, seasonId: string) {
+  const drawn = await manager.json<{ boxes: Array<{ boxId: string; number: number; teamIds: string[] }> }>(
+    'POST',
+    `${ADMIN_API}/seasons/${seasonId}/boxes/draw`,
+    { by: 'POSITION' },
+  );
+  expect(drawn.status).toBe(201);
+  return drawn.body.boxes;
 }

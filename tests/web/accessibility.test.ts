@@ -19,7 +19,7 @@ import {
 } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import type { HttpClient } from '../support/http-client.ts';
-import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, drawnBoxes, seasonWithTeams } from '../support/ladder-setup.ts';
 import { eventually } from '../support/wait.ts';
 
 /**
@@ -63,8 +63,10 @@ const TEXTS = {
 
 interface World {
   baseUrl: string;
-  /** A ladder whose season plays in boxes, drawn. */
+  /** A ladder whose season plays in boxes, drawn, with a later season to close into; its club's manager. */
   boxLadderId: string;
+  boxCompanyId: string;
+  boxManager: HttpClient;
   companyId: string;
   ladderId: string;
   ladderName: string;
@@ -168,6 +170,13 @@ const signedOut: Array<[string, Visit]> = [
     async (page, locale, w) => {
       await page.goto(`${w.baseUrl}/webapps/widget/${locale}/?event=${w.seasonId}`);
       await page.locator('[data-match-id]').first().waitFor();
+    },
+  ],
+  [
+    'widget of a box season',
+    async (page, locale, w) => {
+      await page.goto(`${w.baseUrl}/webapps/widget/${locale}/?event=${w.boxLadderId}`);
+      await page.getByTestId('widget-boxes').locator('table').first().waitFor();
     },
   ],
   [
@@ -331,6 +340,19 @@ const asManager: Array<[string, Visit]> = [
   ['a match as its manager', (page, locale, w) => open(page, w, `/matches/${locale}/?match=${w.matchId}`)],
 ];
 
+/** A box season's Season tab (DESIGN.md §12): the season form with its box settings, the draw and the close. */
+const asBoxManager: Array<[string, Visit]> = [
+  [
+    'season tab of a box season',
+    async (page, locale, w) => {
+      await open(page, w, `/manager/${locale}/${w.boxCompanyId}/ladders/${encodeURIComponent('Box Ladder')}`);
+      await page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last().click();
+      await page.getByTestId('box-settings').locator('select').first().waitFor();
+      await page.getByTestId('boxes-manager').locator('select').nth(1).waitFor();
+    },
+  ],
+];
+
 describe('accessibility: axe-core over every page', () => {
   let courtside: RunningCourtside;
   let browser: Browser;
@@ -420,6 +442,13 @@ describe('accessibility: axe-core over every page', () => {
     },
     SWEEP_TIMEOUT,
   );
+  it(
+    'as the manager of a box season',
+    async () => {
+      expect(await sweep(asBoxManager, world.boxManager)).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
 });
 
 /**
@@ -473,27 +502,26 @@ async function buildWorld(baseUrl: string): Promise<World> {
   expect(season.status).toBe(201);
   const me = await player.http.json<{ id: string }>('GET', `${ACCOUNT_API}/account`);
   // A box season (DESIGN.md §12) with its boxes drawn, in a club of its own.
-  const boxes = await seasonWithTeams(baseUrl, 3, { companyName: 'TC Axe Boxes', ladderName: 'Box Ladder' });
-  const boxSeason = await boxes.manager.json(
-    'PUT',
+  const boxes = await seasonWithTeams(baseUrl, 3, {
+    companyName: 'TC Axe Boxes',
+    ladderName: 'Box Ladder',
+    box: { size: 4 },
+  });
+  await drawnBoxes(boxes.manager, boxes.seasonId);
+  const later = await boxes.manager.json(
+    'POST',
     `${ADMIN_API}/companies/${boxes.company.id}/ladders/${boxes.ladderId}/seasons`,
     {
-      uuid: boxes.seasonId,
-      name: 'Winter',
-      startDate: day(-5),
-      endDate: day(90),
+      name: 'Spring',
+      startDate: day(91),
+      endDate: day(180),
       minimumPlayedMatches: 3,
-      openForRegistration: true,
+      openForRegistration: false,
       matchType: 'BESTOFTHREE',
       format: 'BOX',
-      box: { size: 4 },
     },
   );
-  expect(boxSeason.status).toBe(200);
-  const drawn = await boxes.manager.json('POST', `${ADMIN_API}/seasons/${boxes.seasonId}/boxes/draw`, {
-    by: 'POSITION',
-  });
-  expect(drawn.status).toBe(201);
+  expect(later.status).toBe(201);
   // Mails to the player (DESIGN.md §9, §10): the box club invites them to its season and to manage it, and they
   // ask for a new password. Their links' tokens come from the dev mailbox, as a person reads them.
   const { email } = (teams[1] as (typeof teams)[0]).account;
@@ -537,6 +565,8 @@ async function buildWorld(baseUrl: string): Promise<World> {
     playInvitation,
     manageInvitation,
     boxLadderId: boxes.ladderId,
+    boxCompanyId: boxes.company.id,
+    boxManager: boxes.manager,
     baseUrl,
     companyId: company.id,
     ladderId,

@@ -25,6 +25,11 @@ export async function pushMatch(
   }
 }
 
+/** The read models as a loader reads them, through statements sent without waiting (`send`). */
+const sending = (context: ProjectionContext) => ({
+  query: (sql: string, params?: unknown[]) => context.send(sql, params),
+});
+
 /**
  * The `match.updated` pushes of the match as it is at this point of the batch: its view is read without waiting
  * (`send`), so a batch of match events (a box re-draw's 800) does not wait for each one's read.
@@ -36,12 +41,7 @@ export function matchPushesLater(
   ladderId: string,
 ): Promise<LivePush[]> {
   if (context.publishing === false) return Promise.resolve([]);
-  return matchUpdates(
-    loadMatches((sql, params) => context.send(sql, params), [matchId]),
-    matchId,
-    seasonId,
-    ladderId,
-  );
+  return matchUpdates(loadMatches(sending(context), [matchId]), matchId, seasonId, ladderId);
 }
 
 async function matchUpdates(
@@ -125,7 +125,7 @@ export const matchesProjection: Projection = {
       const change = context.send(sql, params);
       const run = (context.prepared as Map<string, ViewRun> | undefined)?.get(envelope.id);
       if (run && run.lastEventId === envelope.id) {
-        run.read(loadMatches((sql, params) => context.send(sql, params), [...run.matchIds]));
+        run.read(loadMatches(sending(context), [...run.matchIds]));
       }
       const view = run
         ? matchUpdates(run.views, matchId, seasonId, ladderId)

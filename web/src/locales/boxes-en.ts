@@ -5,6 +5,7 @@
 const boxesEn = {
   boxes: {
     title: 'Box {{number}}',
+    widgetTitle: 'Boxes',
     none: 'The boxes have not been drawn yet.',
     caption: 'Table of box {{number}}',
     position: '#',
@@ -37,10 +38,10 @@ const boxesEn = {
       relegate: 'Down a box at the close',
       format: 'Play this season in boxes',
       formatHint: 'Fixed once the season has a match.',
+      formatFixed: 'The season has a match already: its format can no longer change.',
       size: 'Teams per box',
-      saveSettings: 'Save box settings',
-      settingsSaved: 'Box settings saved.',
       title: 'Boxes',
+      settingsTitle: 'Box league',
       intro:
         'Draw the active teams into boxes of {{size}}: every team plays every other team of its box once. A new draw replaces the boxes until a box match has a result.',
       by: 'Order',

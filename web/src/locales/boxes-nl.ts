@@ -4,6 +4,7 @@ import type { BoxesTranslation } from './boxes-en';
 const boxesNl: BoxesTranslation = {
   boxes: {
     title: 'Poule {{number}}',
+    widgetTitle: 'Poules',
     none: 'De poules zijn nog niet ingedeeld.',
     caption: 'Stand van poule {{number}}',
     position: '#',
@@ -36,10 +37,10 @@ const boxesNl: BoxesTranslation = {
       relegate: 'Een poule omlaag bij het afsluiten',
       format: 'Dit seizoen in poules spelen',
       formatHint: 'Vast zodra het seizoen een wedstrijd heeft.',
+      formatFixed: 'Het seizoen heeft al een wedstrijd: de speelvorm kan niet meer veranderen.',
       size: 'Teams per poule',
-      saveSettings: 'Poule-instellingen opslaan',
-      settingsSaved: 'Poule-instellingen opgeslagen.',
       title: 'Poules',
+      settingsTitle: 'Poulecompetitie',
       intro:
         'Deel de actieve teams in poules van {{size}} in: elk team speelt één keer tegen elk ander team van zijn poule. Een nieuwe indeling vervangt de poules tot een poulewedstrijd een uitslag heeft.',
       by: 'Volgorde',

@@ -12,6 +12,8 @@ interface BoxesSectionProps {
   seasonId: string;
   /** Changes when the season room says something changed: the boxes are read again. */
   version: number;
+  /** In the widget: each box's table under a heading one level down, without its matches; nothing before a draw. */
+  inWidget?: boolean;
 }
 
 const difference = (ours: number, theirs: number) => `${ours}–${theirs}`;
@@ -20,7 +22,7 @@ const difference = (ours: number, theirs: number) => `${ours}–${theirs}`;
  * A box season's standings (DESIGN.md §12): each box's table (by points, set and game difference, the match between
  * them) and its matches. Loaded lazily by the standings page, only for a box season; read again on every live change.
  */
-export function BoxesSection({ seasonId, version }: BoxesSectionProps) {
+export function BoxesSection({ seasonId, version, inWidget = false }: BoxesSectionProps) {
   const { t } = useTranslation();
   const [boxes, setBoxes] = useState<Box[]>();
   const [failed, setFailed] = useState(false);
@@ -39,7 +41,7 @@ export function BoxesSection({ seasonId, version }: BoxesSectionProps) {
   }, [seasonId, version]);
 
   if (failed && !boxes) return <FormAlert>{t('boxes.loadFailed')}</FormAlert>;
-  if (!boxes) return null;
+  if (!boxes || (inWidget && boxes.length === 0)) return null;
   if (boxes.length === 0) {
     return (
       <section className="rounded-2xl bg-white px-5 py-8 text-center text-sm text-ink-500 shadow-xs ring-1 ring-ink-200">
@@ -48,19 +50,20 @@ export function BoxesSection({ seasonId, version }: BoxesSectionProps) {
     );
   }
   return (
-    <div className="space-y-6" data-testid="boxes">
+    <div className={inWidget ? 'space-y-3' : 'space-y-6'} data-testid="boxes">
       {boxes.map((box) => (
-        <BoxCard key={box.boxId} box={box} />
+        <BoxCard key={box.boxId} box={box} inWidget={inWidget} />
       ))}
     </div>
   );
 }
 
-function BoxCard({ box }: { box: Box }) {
+function BoxCard({ box, inWidget }: { box: Box; inWidget: boolean }) {
   const { t } = useTranslation();
   const names = new Map(box.rows.map((row) => [row.teamId, memberNames(row.members)]));
   const headingId = `box-${box.boxId}`;
   const cell = 'px-2 py-2.5 text-right tabular-nums sm:px-3';
+  const Title = inWidget ? 'h3' : 'h2';
   return (
     <section
       aria-labelledby={headingId}
@@ -68,9 +71,9 @@ function BoxCard({ box }: { box: Box }) {
       data-testid="box"
       data-box-number={box.number}
     >
-      <h2 id={headingId} className="px-4 pt-4 pb-2 text-base font-semibold text-ink-900 sm:px-5">
+      <Title id={headingId} className="px-4 pt-4 pb-2 text-base font-semibold text-ink-900 sm:px-5">
         {t('boxes.title', { number: box.number })}
-      </h2>
+      </Title>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t('boxes.caption', { number: box.number })}</caption>
         <thead className="border-y border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
@@ -129,31 +132,35 @@ function BoxCard({ box }: { box: Box }) {
           ))}
         </tbody>
       </table>
-      <h3 className="px-4 pt-4 pb-1 text-sm font-semibold text-ink-800 sm:px-5">
-        {t('boxes.matches', { number: box.number })}
-      </h3>
-      <ul className="divide-y divide-ink-100 px-4 pb-3 text-sm sm:px-5" data-testid="box-matches">
-        {box.matches.map((match) => (
-          <li
-            key={match.matchId}
-            className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2"
-          >
-            <span className="text-ink-900">
-              {t('boxes.versus', {
-                defender: names.get(match.defenderId) ?? '',
-                challenger: names.get(match.challengerId) ?? '',
-              })}
-            </span>
-            <span className="text-ink-700 tabular-nums" data-testid="box-match-result">
-              {match.score && `${match.score} · `}
-              {t(`boxes.status.${match.status}`)}
-              {match.status !== 'planned' && match.status !== 'cancelled' && !match.counts && (
-                <> ({t('boxes.notCounted')})</>
-              )}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {!inWidget && (
+        <>
+          <h3 className="px-4 pt-4 pb-1 text-sm font-semibold text-ink-800 sm:px-5">
+            {t('boxes.matches', { number: box.number })}
+          </h3>
+          <ul className="divide-y divide-ink-100 px-4 pb-3 text-sm sm:px-5" data-testid="box-matches">
+            {box.matches.map((match) => (
+              <li
+                key={match.matchId}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2"
+              >
+                <span className="text-ink-900">
+                  {t('boxes.versus', {
+                    defender: names.get(match.defenderId) ?? '',
+                    challenger: names.get(match.challengerId) ?? '',
+                  })}
+                </span>
+                <span className="text-ink-700 tabular-nums" data-testid="box-match-result">
+                  {match.score && `${match.score} · `}
+                  {t(`boxes.status.${match.status}`)}
+                  {match.status !== 'planned' && match.status !== 'cancelled' && !match.counts && (
+                    <> ({t('boxes.notCounted')})</>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

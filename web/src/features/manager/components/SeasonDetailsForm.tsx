@@ -8,6 +8,12 @@ import {
   type SeasonInput,
 } from '@courtside/events/ladders/model';
 import { newSeasonDefaults, overlappingSeason } from '@courtside/events/ladders/season-rules';
+import {
+  defaultBoxSettings,
+  withBoxSettings,
+  type BoxSettings,
+  type SeasonFormat,
+} from '@courtside/events/boxes/model';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { NumberField } from '../../../components/forms/NumberField';
@@ -28,6 +34,7 @@ import {
 } from '../ladder-rules';
 import { DetailsFormActions } from './DetailsFormActions';
 import { LadderRulesFields } from './LadderRulesFields';
+import { BoxSettingsFields } from './BoxSettingsFields';
 import { cardClass } from './tab-styles';
 import { useFormDefaults } from '../../../hooks/useFormDefaults';
 
@@ -50,7 +57,12 @@ export interface SeasonValues {
   openForRegistration: boolean;
   matchType: MatchType;
   rules: RulesFormValues;
+  /** DESIGN.md §12: LADDER or BOX (fixed once the season has a match), and the box settings. */
+  format: SeasonFormat;
+  box: BoxFormValues;
 }
+
+export type BoxFormValues = BoxSettings;
 
 const FIELDS = [
   'name',
@@ -59,7 +71,10 @@ const FIELDS = [
   'minimumPlayedMatches',
   'openForRegistration',
   'matchType',
+  'format',
 ] as const;
+const boxFieldOf = (name: unknown) =>
+  (Object.keys(defaultBoxSettings) as Array<keyof BoxSettings>).find((field) => field === name);
 
 /**
  * Spec §2 "Season details form": name, start and end date, minimum matches (number only),
@@ -124,9 +139,17 @@ export function SeasonDetailsForm({
         openForRegistration: season.openForRegistration,
         matchType: season.matchType,
         rules: rulesFormValues(season.rules),
+        format: season.format ?? 'LADDER',
+        box: withBoxSettings(defaultBoxSettings, season.box),
       };
     }
-    return { name: '', ...newSeasonDefaults(new Date()), rules: rulesFormValues(undefined) };
+    return {
+      name: '',
+      ...newSeasonDefaults(new Date()),
+      rules: rulesFormValues(undefined),
+      format: 'LADDER',
+      box: defaultBoxSettings,
+    };
   }, [season]);
 
   const {
@@ -142,6 +165,7 @@ export function SeasonDetailsForm({
   useFormDefaults(reset, defaults, season?.uuid);
 
   const startDate = watch('startDate');
+  const format = watch('format');
   const endDate = watch('endDate');
   const datesValid = /^\d{4}-\d{2}-\d{2}$/.test(startDate) && /^\d{4}-\d{2}-\d{2}$/.test(endDate);
   const endBeforeStart = datesValid && endDate < startDate;
@@ -166,6 +190,18 @@ export function SeasonDetailsForm({
         setError('root.server', { message: t('form.failed') });
         return;
       }
+      // DESIGN.md §15: the format is fixed once the season has a match.
+      if (
+        error.status === 409 &&
+        (error.body as { reason?: unknown } | undefined)?.reason === 'HAS_MATCHES'
+      ) {
+        setError(
+          'format',
+          { type: 'server', message: t('boxes.manager.formatFixed') },
+          { shouldFocus: true },
+        );
+        return;
+      }
       if (error.status === 409 && error.error === 'Season overlaps with another season') {
         setError(
           'startDate',
@@ -180,6 +216,12 @@ export function SeasonDetailsForm({
           const rule = ruleFieldOf(issue.path);
           if (rule) {
             setError(`rules.${rule}`, { type: 'server', message: ruleIssueText(rule) });
+            placed = true;
+            continue;
+          }
+          const boxField = issue.path[0] === 'box' ? boxFieldOf(issue.path[1]) : undefined;
+          if (boxField) {
+            setError(`box.${boxField}`, { type: 'server', message: issue.message });
             placed = true;
             continue;
           }
@@ -286,6 +328,13 @@ export function SeasonDetailsForm({
           )}
         />
         <LadderRulesFields control={control} register={register} errors={errors.rules} />
+        <BoxSettingsFields
+          control={control}
+          register={register}
+          inBoxes={format === 'BOX'}
+          formatError={errors.format?.message}
+          errors={errors.box}
+        />
         <DetailsFormActions
           deletable={Boolean(season)}
           deleteLocked={active}

@@ -15,7 +15,7 @@ import { SeasonDetailsForm } from './SeasonDetailsForm';
 import { cardClass, tabClass, tabListClass } from './tab-styles';
 import { useSeasonMatchesTab } from '../hooks/useSeasonMatchesTab';
 
-// DESIGN.md §12: the season's boxes (format, draw, close), with their texts, when the Season tab opens.
+// DESIGN.md §12: a box season's draw and close, with their texts, when the Season tab opens.
 const BoxesManager = lazy(() =>
   import('./BoxesManager').then((module) => ({ default: module.BoxesManager })),
 );
@@ -167,9 +167,7 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
               />
               <Suspense fallback={null}>
                 <BoxesManager
-                  key={`${selected.uuid} ${selected.format ?? ''} ${JSON.stringify(selected.box ?? {})}`}
-                  companyId={companyId}
-                  ladderId={ladder.uuid}
+                  key={`${selected.uuid} ${seasons.length}`}
                   season={selected}
                   seasons={seasons}
                   onSaved={() => reload()}

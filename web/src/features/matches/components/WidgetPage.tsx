@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../../hooks/useTranslation';
@@ -16,6 +16,9 @@ import { addWidgetTexts } from '../../../locales/widget-texts';
 import { i18n } from '../../../lib/i18n';
 
 addWidgetTexts(i18n);
+
+// A box season's boxes (DESIGN.md §12) with their texts: a chunk of its own, outside the widget's budget.
+const WidgetBoxes = lazy(() => import('./WidgetBoxes').then((module) => ({ default: module.WidgetBoxes })));
 
 /** Transparent page background while the widget shows, so it blends into the club's own site. */
 function useTransparentBackground() {
@@ -113,6 +116,9 @@ export function WidgetPage() {
           {t(`widget.${connectionWord[connection]}`)}
         </span>
       </header>
+      <Suspense fallback={null}>
+        <WidgetBoxes eventId={eventId} />
+      </Suspense>
       <Section title={t('widget.upcoming')}>
         <MatchesList
           tags={[eventId]}
