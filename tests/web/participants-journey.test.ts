@@ -238,5 +238,5 @@ describe.each<ViewportName>(['desktop', 'phone'])('the participants journey on %
     } finally {
       await Promise.all([playerBrowser.close(), viewer.close(), managerBrowser.close()]);
     }
-  });
+  }, 120_000);
 });
