@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { noteSight } from './page-sights';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -154,4 +155,21 @@ export function waitForTheAppOnEveryLoad(page: Page): void {
     await untilTheAppRendered(page);
     return response;
   };
+}
+
+/**
+ * Clicks a tab until it is the selected one. A tab clicked in the moment its group mounts can lose the click to the
+ * group's own first selection (Headless UI sets the default index as it registers its tabs); a person never clicks
+ * that fast, a test does.
+ */
+export async function selectTab(tab: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+        return tab.getAttribute('aria-selected');
+      },
+      { interval: 500 },
+    )
+    .toBe('true');
 }

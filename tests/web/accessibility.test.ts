@@ -16,10 +16,12 @@ import {
   viewports,
   waitForTheAppOnEveryLoad,
   type ViewportName,
+  selectTab,
 } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import type { HttpClient } from '../support/http-client.ts';
-import { day, drawnBoxes, seasonWithTeams } from '../support/ladder-setup.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import { day, drawnBoxes, managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 import { eventually } from '../support/wait.ts';
 
 /**
@@ -75,11 +77,12 @@ interface World {
   playerId: string;
   manager: HttpClient;
   player: HttpClient;
-  /** Tokens of mails to the player, read from the dev mailbox: a password reset, a club's invitation to a season
-   * and an invitation to manage a club (DESIGN.md §9, §10). None is ever used. */
+  /** Tokens of mails to the player, read from the dev mailbox: a password reset, a club's invitation to a season,
+   * an invitation to manage a club and another player's partner request (DESIGN.md §9, §10). None is ever used. */
   resetToken: string;
   playInvitation: string;
   manageInvitation: string;
+  partnerRequest: string;
 }
 
 /** A step of a sweep: bring the page into a state, then axe looks at it. */
@@ -205,6 +208,10 @@ const signedOut: Array<[string, Visit]> = [
     'an invitation to manage, signed out',
     (page, locale, w) => invitation(page, locale, w, w.manageInvitation, TEXTS[locale].signInToAccept),
   ],
+  [
+    'a partner request, signed out',
+    (page, locale, w) => invitation(page, locale, w, w.partnerRequest, TEXTS[locale].signInToAccept),
+  ],
   ['not found', (page, locale, w) => open(page, w, `/nowhere/${locale}/at-all`)],
   ['accessibility statement', (page, locale, w) => open(page, w, `/accessibility/${locale}/`)],
 ];
@@ -259,6 +266,10 @@ const asPlayer: Array<[string, Visit]> = [
     'an invitation to manage, to this player',
     (page, locale, w) => invitation(page, locale, w, w.manageInvitation, TEXTS[locale].accept),
   ],
+  [
+    'a partner request, to this player',
+    (page, locale, w) => invitation(page, locale, w, w.partnerRequest, TEXTS[locale].accept),
+  ],
   ['account', (page, locale, w) => open(page, w, `/account/${locale}/`)],
   ['preferences', (page, locale, w) => open(page, w, `/account/${locale}/preferences`)],
   ['settings', (page, locale, w) => open(page, w, `/account/${locale}/settings`)],
@@ -302,7 +313,7 @@ const asManager: Array<[string, Visit]> = [
   ...TEXTS.en.tabs.map((_, index): [string, Visit] => [
     `tab ${index + 1}`,
     async (page, locale) => {
-      await page.getByRole('tab', { name: TEXTS[locale].tabs[index] }).last().click();
+      await selectTab(page.getByRole('tab', { name: TEXTS[locale].tabs[index] }).last());
       await settle(page);
     },
   ]),
@@ -310,7 +321,7 @@ const asManager: Array<[string, Visit]> = [
     // A number too big is kept as typed and said to be too big (a maxLength once clipped 100000 to 100 silently).
     'a number too big',
     async (page, locale) => {
-      await page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last().click();
+      await selectTab(page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last());
       const field = page.locator('main input[inputmode="numeric"]').last();
       await field.fill('');
       await field.pressSequentially('100000');
@@ -322,7 +333,7 @@ const asManager: Array<[string, Visit]> = [
     'delete dialog',
     async (page, locale, w) => {
       await open(page, w, `/manager/${locale}/${w.companyId}/ladders/${encodeURIComponent(OPEN_LADDER)}`);
-      await page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last().click();
+      await selectTab(page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last());
       await page.getByRole('button', { name: TEXTS[locale].delete, exact: true }).click();
       await dialogShows(page);
     },
@@ -346,7 +357,7 @@ const asBoxManager: Array<[string, Visit]> = [
     'season tab of a box season',
     async (page, locale, w) => {
       await open(page, w, `/manager/${locale}/${w.boxCompanyId}/ladders/${encodeURIComponent('Box Ladder')}`);
-      await page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last().click();
+      await selectTab(page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last());
       await page.getByTestId('box-settings').locator('select').first().waitFor();
       await page.getByTestId('boxes-manager').locator('select').nth(1).waitFor();
     },
@@ -540,6 +551,18 @@ async function buildWorld(baseUrl: string): Promise<World> {
     email,
   });
   expect(forgot.status).toBe(202);
+  // A player of a padel club asks the player to play together (DESIGN.md §9 "Partners agree first").
+  const padel = await managerWithSeason(baseUrl, {
+    sportsCategory: 'PADEL',
+    companyName: 'TC Axe Padel',
+    ladderName: 'Padel Ladder',
+  });
+  const asker = new HttpClient(baseUrl);
+  await signedInAccount(asker, { fullName: 'Ann Asker' });
+  const asked = await asker.json('POST', `${LADDER_API}/seasons/${padel.seasonId}/teams`, {
+    partnerEmail: email,
+  });
+  expect(asked.status).toBe(201);
   /** The token in the link of the one mail whose subject matches. */
   const mailed = (subject: RegExp, link: RegExp) =>
     eventually(
@@ -555,15 +578,17 @@ async function buildWorld(baseUrl: string): Promise<World> {
       { message: `a mail to ${email} about ${subject}` },
     );
   const invitationLink = /\/invitation\/([^\s/?]+)/;
-  const [resetToken, playInvitation, manageInvitation] = await Promise.all([
+  const [resetToken, playInvitation, manageInvitation, partnerRequest] = await Promise.all([
     mailed(/password|wachtwoord/i, /\/reset\?token=([^\s&]+)/),
     mailed(/invites you to Box Ladder/, invitationLink),
     mailed(/invites you to manage/, invitationLink),
+    mailed(/asks you to play Padel Ladder together/, invitationLink),
   ]);
   return {
     resetToken,
     playInvitation,
     manageInvitation,
+    partnerRequest,
     boxLadderId: boxes.ladderId,
     boxCompanyId: boxes.company.id,
     boxManager: boxes.manager,

@@ -4,7 +4,7 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { documentViolations, expectAxeClean } from '../support/axe.ts';
-import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
+import { openBrowser, signInBrowser, type Browser, selectTab } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, drawnBoxes, seasonWithTeams } from '../support/ladder-setup.ts';
@@ -70,7 +70,7 @@ describe('box league journey, desktop in English', () => {
     const { page } = managerBrowser;
     // The season's own tabs (Participants, Matches, Season) come once its seasons are read.
     await page.getByRole('tab', { name: 'Participants' }).waitFor();
-    await page.getByRole('tab', { name: 'Season', exact: true }).last().click();
+    await selectTab(page.getByRole('tab', { name: 'Season', exact: true }).last());
     // The season form holds the format and the box settings (these show once the season plays in boxes).
     const settings = page.getByTestId('box-settings');
     expect(await settings.getByLabel('Teams per box').count()).toBe(0);
@@ -107,7 +107,7 @@ describe('box league journey, desktop in English', () => {
     await managerBrowser.screenshot('boxes-manager-season-desktop');
 
     // The Matches tab groups the season's matches by box: box 1 with its 10 pairings.
-    await page.getByRole('tab', { name: 'Matches', exact: true }).click();
+    await selectTab(page.getByRole('tab', { name: 'Matches', exact: true }));
     const group = page.getByTestId('box-match-group');
     await group.getByRole('heading', { name: 'Box 1', exact: true }).waitFor();
     await expect.poll(() => group.locator(':scope > ul > li').count()).toBe(10);
@@ -167,7 +167,7 @@ describe('box league journey, desktop in English', () => {
     await page.locator('[data-kind]', { hasText: 'Season created' }).first().waitFor();
     await page.getByRole('button', { name: /Spring/ }).click();
     await page.getByRole('option', { name: 'Winter (active)' }).click();
-    await page.getByRole('tab', { name: 'Season', exact: true }).last().click();
+    await selectTab(page.getByRole('tab', { name: 'Season', exact: true }).last());
     const settings = page.getByTestId('box-settings');
     await settings.getByLabel('Play this season in boxes').check();
     expect(await settings.getByLabel('Teams per box').inputValue()).toBe('5');
@@ -251,10 +251,10 @@ describe('box league journey, desktop in English', () => {
     // Spring: the manager draws its boxes by position; its Matches tab shows Kit in box 1, the relegated in box 2.
     await page.getByRole('button', { name: /Winter/ }).click();
     await page.getByRole('option', { name: 'Spring' }).click();
-    await page.getByRole('tab', { name: 'Season', exact: true }).last().click();
+    await selectTab(page.getByRole('tab', { name: 'Season', exact: true }).last());
     await boxes.getByRole('button', { name: 'Draw boxes' }).click();
     await page.locator('[data-kind]', { hasText: 'Drew 2 boxes.' }).first().waitFor();
-    await page.getByRole('tab', { name: 'Matches', exact: true }).click();
+    await selectTab(page.getByRole('tab', { name: 'Matches', exact: true }));
     const group = (number: number) =>
       page.getByTestId('box-match-group').filter({
         has: page.getByRole('heading', { name: `Box ${number}`, exact: true }),

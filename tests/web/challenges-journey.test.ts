@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
-import { openBrowser, type Browser, type ViewportName, signInBrowser } from '../support/browser.ts';
+import {
+  openBrowser,
+  type Browser,
+  type ViewportName,
+  signInBrowser,
+  selectTab,
+} from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
@@ -249,7 +255,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the challenges journey on %s'
         `${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(`Challenge ladder ${viewport}`)}`,
       );
       await page.getByRole('tab', { name: 'Participants' }).waitFor();
-      await page.getByRole('tab', { name: 'Season' }).last().click();
+      await selectTab(page.getByRole('tab', { name: 'Season' }).last());
       const rules = page.getByTestId('ladder-rules');
       await rules.getByText('Ladder rules').waitFor();
       const range = rules.getByLabel('Challenge range');

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { openBrowser, type ViewportName, signInBrowser } from '../support/browser.ts';
+import { openBrowser, type ViewportName, signInBrowser, selectTab } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
@@ -260,7 +260,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('result confirmation on %s', (
       await managerBrowser.page.goto(
         `${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(ladderName)}`,
       );
-      await managerBrowser.page.getByRole('tab', { name: 'Matches' }).click();
+      await selectTab(managerBrowser.page.getByRole('tab', { name: 'Matches' }));
       const attention = managerBrowser.page.getByTestId('attention');
       const item = attention.locator('[data-testid="attention-item"][data-kind="disputed"]');
       await item.getByText('Disputed result').waitFor();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { PASSWORD, managerWithCompany } from '../support/accounts.ts';
-import { openBrowser, type ViewportName } from '../support/browser.ts';
+import { openBrowser, type ViewportName, selectTab } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 
@@ -94,12 +94,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (
       await page.getByRole('button', { name: /Waiting for approval/ }).waitFor();
       await expect.poll(() => page.getByTestId('season-label').textContent()).toBe('Spring (active)');
       await shot('participants-empty');
-      await page.getByRole('tab', { name: 'Matches' }).click();
+      await selectTab(page.getByRole('tab', { name: 'Matches' }));
       await page.getByRole('heading', { name: 'Matches' }).waitFor();
       await shot('matches-tab');
 
       // Edit the season; Save is off until something changes.
-      await page.getByRole('tab', { name: 'Season' }).last().click();
+      await selectTab(page.getByRole('tab', { name: 'Season' }).last());
       const seasonSave = page.getByRole('button', { name: 'Save', exact: true });
       await page.getByLabel('Name').waitFor();
       expect(await seasonSave.isDisabled()).toBe(true);
@@ -127,7 +127,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (
       await page.getByRole('button', { name: /Overlap/ }).click();
       await page.getByRole('option', { name: 'Spring Open (active)' }).click();
       await shot('season-dropdown');
-      await page.getByRole('tab', { name: 'Season' }).last().click();
+      await selectTab(page.getByRole('tab', { name: 'Season' }).last());
 
       // Delete it through the dialog: only exactly "delete" enables Delete.
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -164,7 +164,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (
       await page.waitForURL(`**/webapps${ladders}/Summer%20Singles`);
 
       // Delete the ladder (its remaining season is not active).
-      await page.getByRole('tab', { name: 'Ladder' }).click();
+      await selectTab(page.getByRole('tab', { name: 'Ladder' }));
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByRole('dialog').getByLabel('Type delete to delete permanently').fill('delete');
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -7,7 +7,13 @@ import type { Locator, Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { SCREENSHOT_DIR, openBrowser, type ViewportName, signInBrowser } from '../support/browser.ts';
+import {
+  SCREENSHOT_DIR,
+  openBrowser,
+  type ViewportName,
+  signInBrowser,
+  selectTab,
+} from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, managerWithSeason } from '../support/ladder-setup.ts';
@@ -105,7 +111,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the matches journey on %s', (
       await page.goto(
         `${courtside.url}/webapps/manager/en/${companyId}/ladders/${encodeURIComponent(`Club ladder ${viewport}`)}`,
       );
-      await page.getByRole('tab', { name: 'Matches' }).click();
+      await selectTab(page.getByRole('tab', { name: 'Matches' }));
       const panel = page.getByTestId('create-match-panel');
       await panel.getByRole('heading', { name: 'Create a match' }).waitFor();
       const save = panel.getByRole('button', { name: 'Save' });

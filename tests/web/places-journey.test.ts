@@ -4,7 +4,7 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { expectAxeClean } from '../support/axe.ts';
-import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
+import { openBrowser, signInBrowser, type ViewportName, selectTab } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
@@ -58,7 +58,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (v
       await page.goto(
         `${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(ladderName)}`,
       );
-      await page.getByRole('tab', { name: 'Participants' }).click();
+      await selectTab(page.getByRole('tab', { name: 'Participants' }));
       const waiting = page.getByRole('table', { name: 'Waiting for approval' });
       await expect.poll(() => waiting.locator('tbody tr').count(), { timeout: 30_000 }).toBe(3);
       await expectAxeClean(page, `participants with waiting teams (${viewport})`);
@@ -118,7 +118,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (v
       });
       expect(played.status).toBe(200);
 
-      await page.getByRole('tab', { name: 'Matches' }).click();
+      await selectTab(page.getByRole('tab', { name: 'Matches' }));
       await card(page, planned).waitFor({ timeout: 30_000 });
       await expect
         .poll(() => card(page, planned).textContent())

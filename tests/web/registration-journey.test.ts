@@ -4,7 +4,7 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { signedInAccount } from '../support/accounts.ts';
 import { axeViolations } from '../support/axe.ts';
-import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
+import { openBrowser, signInBrowser, type ViewportName, selectTab } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
@@ -77,7 +77,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       await expectAxeClean(page, 'participants, registration off');
       await managerBrowser.screenshot(`registration-off-participants-${viewport}`);
 
-      await page.getByRole('tab', { name: t.season }).last().click();
+      await selectTab(page.getByRole('tab', { name: t.season }).last());
       const registration = page.getByRole('switch', { name: t.registrationSwitch });
       expect(await registration.getAttribute('aria-checked')).toBe('false');
       expect(await registration.getAttribute('aria-describedby')).toBeTruthy();
@@ -88,7 +88,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       await page.getByText(t.onHint).waitFor();
       await page.getByRole('button', { name: t.save, exact: true }).click();
       await page.locator('[data-kind]', { hasText: t.changed }).first().waitFor();
-      await page.getByRole('tab', { name: t.participants }).click();
+      await selectTab(page.getByRole('tab', { name: t.participants }));
       await page.getByRole('tab', { name: t.participants, selected: true }).waitFor();
       expect(await page.getByText(t.off).count()).toBe(0);
 

@@ -4,7 +4,7 @@ import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API, DEV_CLOCK_PATH, LADDER_API } from '@courtside/events/api-paths';
 import { PASSWORD } from '../support/accounts.ts';
 import { expectAxeClean } from '../support/axe.ts';
-import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
+import { openBrowser, signInBrowser, type ViewportName, selectTab } from '../support/browser.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
@@ -63,7 +63,7 @@ describe('the manager’s Matches tab follows the server', () => {
         await page.goto(
           `${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(`Clock ${viewport}`)}`,
         );
-        await page.getByRole('tab', { name: 'Matches' }).click();
+        await selectTab(page.getByRole('tab', { name: 'Matches' }));
         const card = page.locator(`[data-testid="match-card"][data-match-id="${accepted.body.matchId}"]`);
         await card.first().waitFor();
         // The browser's clock is today: nothing is overdue yet.
@@ -82,7 +82,7 @@ describe('the manager’s Matches tab follows the server', () => {
         await browser.context.clearCookies();
         await signInBrowser(browser.context, baseUrl, again);
         await page.reload();
-        await page.getByRole('tab', { name: 'Matches' }).click();
+        await selectTab(page.getByRole('tab', { name: 'Matches' }));
         const item = page
           .getByTestId('attention')
           .locator('[data-testid="attention-item"][data-kind="overdue"]');
@@ -111,7 +111,7 @@ describe('the manager’s Matches tab follows the server', () => {
       const { page } = browser;
       await signInBrowser(browser.context, baseUrl, manager);
       await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/Restart`);
-      await page.getByRole('tab', { name: 'Matches' }).click();
+      await selectTab(page.getByRole('tab', { name: 'Matches' }));
       await page.getByText('Create a match').first().waitFor();
       const live = page.locator('[role="status"][data-state]');
       await expect.poll(() => live.getAttribute('data-state'), { timeout: 30_000 }).toBe('connected');
