@@ -96,7 +96,7 @@ describe('keyboard-only dialogs', () => {
     );
     expect(season.status).toBe(201);
     await page.goto(managerPage(laterName));
-    const tab = (name: string) => page.getByRole('tab', { name });
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true });
 
     // The season's Season tab (its tabs are one Tab stop, the arrow keys move): its Delete dialog.
     await tabTo(page, tab('Participants'));
@@ -105,7 +105,9 @@ describe('keyboard-only dialogs', () => {
     await expect.poll(() => tab('Season').last().getAttribute('aria-selected')).toBe('true');
     await escapeGivesFocusBack(
       page,
-      page.getByRole('region', { name: 'Spring' }).getByRole('button', { name: 'Delete' }),
+      page
+        .getByRole('region', { name: 'Spring', exact: true })
+        .getByRole('button', { name: 'Delete', exact: true }),
       'delete season',
     );
 
@@ -115,7 +117,9 @@ describe('keyboard-only dialogs', () => {
     await expect.poll(() => tab('Ladder').getAttribute('aria-selected')).toBe('true');
     await escapeGivesFocusBack(
       page,
-      page.getByRole('region', { name: laterName }).getByRole('button', { name: 'Delete' }),
+      page
+        .getByRole('region', { name: laterName, exact: true })
+        .getByRole('button', { name: 'Delete', exact: true }),
       'delete ladder',
     );
   }, 150_000);
