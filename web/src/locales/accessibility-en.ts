@@ -8,7 +8,7 @@ const accessibilityEn = {
     tested: {
       axe: 'On every change, an automatic test opens the pages in English and Dutch, at 1280 and 375 pixels wide, signed out, as a player and as a club manager, with its menus and dialogs open, and has axe-core check it. Any problem it finds, of any weight, stops the change.',
       keyboard:
-        'Journeys are played with the keyboard alone: signing in, registering for a season, challenging, accepting, entering a score and confirming it, editing and saving a result, scoring a live point, and opening and closing the match dialogs. The focus must stay visible, never get lost after an action, and return to what opened a dialog.',
+        'Journeys are played with the keyboard alone: signing in, registering for a season, challenging, accepting, entering a score and confirming it, editing and saving a result, scoring a live point, and opening and closing the dialogs: joining a season, accepting a challenge, leaving a season, cancelling and disputing a match, ending a games-only match on the scorer, deleting your account, and the club manager’s confirmations to delete a ladder or a season, remove a team, revoke an invitation and remove a manager. The focus must stay visible, never get lost after an action, and return to what opened a dialog.',
       live: 'Live scores and changes in the standings are announced politely to screen readers, through one announcement area per page: a point at most once, a change in the standings once, and nothing when a page opens.',
       motion: 'When your device asks for reduced motion, the pages do not animate.',
     },
