@@ -187,6 +187,6 @@ describe.each<[ViewportName, 'en' | 'nl']>([['phone', 'nl']])(
       } finally {
         await browser.close();
       }
-    });
+    }, 150_000);
   },
 );
