@@ -59,7 +59,7 @@ const PauseControl = lazy(() =>
 
 // A box season's boxes (DESIGN.md §12), with their texts: only for a box season.
 const BoxesSection = lazy(() =>
-  import('./BoxesSection').then((module) => ({ default: module.BoxesSection })),
+  import('../../../components/boxes/BoxesSection').then((module) => ({ default: module.BoxesSection })),
 );
 
 /** Says live standings changes (DESIGN.md §14); loaded after the page, with its texts (docs/performance.md). */

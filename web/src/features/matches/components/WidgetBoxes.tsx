@@ -5,8 +5,8 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { isApiError, request } from '../../../lib/http';
 import { liveRooms } from '../../../lib/live';
-import { BoxesSection } from '../../ladders/components/BoxesSection';
-import { getBoxes } from '../../ladders/api/boxes';
+import { BoxesSection } from '../../../components/boxes/BoxesSection';
+import { getBoxes } from '../../../lib/boxes-api';
 
 // Only what the widget needs of a ladder's standings: whether its current season plays in boxes.
 const currentSeasonSchema = z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { LADDER_API } from '@courtside/events/api-paths';
-import { request } from '../../../lib/http';
+import { request } from './http';
 
 // zod/mini: on the public standings page (docs/performance.md, "Initial JavaScript"), though in its lazy chunk.
 const boxRowSchema = z.object({

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
-import { FormAlert } from '../../../components/forms/FormAlert';
-import { i18n } from '../../../lib/i18n';
-import { memberNames } from '../../../lib/team-name';
-import { addBoxesTexts } from '../../../locales/boxes-texts';
-import { getBoxes, type Box } from '../api/boxes';
+import { useTranslation } from '../../hooks/useTranslation';
+import { FormAlert } from '../forms/FormAlert';
+import { i18n } from '../../lib/i18n';
+import { memberNames } from '../../lib/team-name';
+import { addBoxesTexts } from '../../locales/boxes-texts';
+import { getBoxes, type Box } from '../../lib/boxes-api';
 
 addBoxesTexts(i18n);
 
