@@ -52,7 +52,7 @@ describe('answers during an outage come within their bound', () => {
       await other.query('SELECT pg_advisory_lock(hashtext($1))', [`courtside.company.${companyId}`]);
       const release = setTimeout(() => void other.query('SELECT pg_advisory_unlock_all()'), 10_000);
       const started = performance.now();
-      const answer = await new HttpClient(courtside.url!).json<{ error: string }>(
+      const answer = await new HttpClient(courtside.url!).json<{ error: string; reason?: string }>(
         'POST',
         `/webapps/api/test/companies/${companyId}/notes`,
         { text: 'waits for the lock' },
@@ -62,6 +62,8 @@ describe('answers during an outage come within their bound', () => {
 
       expect(answer.status).toBe(503);
       expect(answer.body.error).toMatch(/Too many changes for this club at once/);
+      // Nothing was changed: a client may send it again (docs/decisions.md "A 503 says why").
+      expect(answer.body.reason).toBe('BUSY');
       // Before: it waited for the lock as long as the other held it (here 10 s).
       expect(ms).toBeLessThan(4_000);
     } finally {

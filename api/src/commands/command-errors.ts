@@ -34,6 +34,20 @@ const messages: Record<UnavailableReason, string> = {
     "The event log has not confirmed this club's last change yet. Nothing was changed; please try again shortly.",
 };
 
+/**
+ * The `reason` of a `503` answer's body (docs/decisions.md "A 503 says why"): every one but `APPEND_UNCONFIRMED` means
+ * nothing was changed, so a client may send the same command again after `Retry-After`.
+ */
+export const unavailableCodes = {
+  busy: 'BUSY',
+  overloaded: 'OVERLOADED',
+  log_unavailable: 'LOG_UNAVAILABLE',
+  catching_up: 'CATCHING_UP',
+  quarantined: 'QUARANTINED',
+  append_unconfirmed: 'APPEND_UNCONFIRMED',
+  earlier_append_unconfirmed: 'EARLIER_APPEND_UNCONFIRMED',
+} as const satisfies Record<UnavailableReason, string>;
+
 /** The command could not be decided or appended now; trying again later may work (HTTP 503 with Retry-After). */
 export class CommandUnavailable extends Error {
   constructor(

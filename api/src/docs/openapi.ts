@@ -173,7 +173,11 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
     if (!responses['503'])
       failure(
         503,
-        route.command ? 'Cannot take commands right now; try again after `Retry-After` seconds' : undefined,
+        route.command
+          ? 'Cannot take commands right now; `reason` says why (`BUSY`, `OVERLOADED`, `CATCHING_UP`, `LOG_UNAVAILABLE`, ' +
+              '`EARLIER_APPEND_UNCONFIRMED`, `QUARANTINED`, `DATABASE_BUSY`: nothing was changed, try again after ' +
+              '`Retry-After` seconds; `APPEND_UNCONFIRMED`: it may or may not be saved, read before trying again)'
+          : undefined,
       );
 
     const path = openApiPath(route.path);

@@ -1,27 +1,35 @@
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { EventParseError } from '@courtside/events/event-registry';
-import { CommandRejected, CommandUnavailable } from '../commands/command-errors.ts';
+import { CommandRejected, CommandUnavailable, unavailableCodes } from '../commands/command-errors.ts';
 import { HttpError } from './http-error.ts';
 import { rejectionToHttp } from './rejection.ts';
 
 /** How long a client should wait before trying a command again that could not run now. */
 export const RETRY_AFTER_SECONDS = '2';
 
+/** The `reason` of a `503` for a transaction the database rolled back: nothing was changed. */
+export const DATABASE_BUSY = 'DATABASE_BUSY';
+
 function asHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof CommandRejected) return rejectionToHttp(error.rejection);
   if (error instanceof CommandUnavailable)
-    return new HttpError(503, error.message, undefined, { 'Retry-After': RETRY_AFTER_SECONDS });
+    return new HttpError(
+      503,
+      error.message,
+      undefined,
+      { 'Retry-After': RETRY_AFTER_SECONDS },
+      { reason: unavailableCodes[error.reason] },
+    );
   if (error instanceof EventParseError) return new HttpError(400, error.message, error.issues);
   if (transientDatabaseError(error)) {
     return new HttpError(
       503,
       'The server is busy; nothing was changed. Please try again in a moment.',
       undefined,
-      {
-        'Retry-After': RETRY_AFTER_SECONDS,
-      },
+      { 'Retry-After': RETRY_AFTER_SECONDS },
+      { reason: DATABASE_BUSY },
     );
   }
   return undefined;

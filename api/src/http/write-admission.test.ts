@@ -53,7 +53,10 @@ describe('writes beyond what the process answers at once', () => {
 
     expect(turnedAway.status).toBe(503);
     expect(turnedAway.headers.get('retry-after')).toBe('2');
-    expect(await turnedAway.json()).toEqual({ error: expect.stringContaining('too many changes at once') });
+    expect(await turnedAway.json()).toEqual({
+      error: expect.stringContaining('too many changes at once'),
+      reason: 'OVERLOADED',
+    });
     expect(read.status).toBe(200);
     expect(reached).toBe(reachedBefore + 1); // the read only
 

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestListener } from 'node:http';
-import { CommandUnavailable } from '../commands/command-errors.ts';
+import { CommandUnavailable, unavailableCodes } from '../commands/command-errors.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { recordAnswer, requestIdOf } from '../observability/request-logging.ts';
@@ -30,7 +30,10 @@ const arrivals = new AsyncLocalStorage<WriteArrival>();
 export function writeArrival(): WriteArrival | undefined {
   return arrivals.getStore();
 }
-const OVERLOADED = JSON.stringify({ error: new CommandUnavailable('overloaded').message });
+const OVERLOADED = JSON.stringify({
+  error: new CommandUnavailable('overloaded').message,
+  reason: unavailableCodes.overloaded,
+});
 
 /**
  * Turns writes away in front of Koa while the process has as many under way as it can answer in time (issue 36):

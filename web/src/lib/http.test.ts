@@ -207,6 +207,66 @@ describe('error details', () => {
   });
 });
 
+describe('a 503 that says nothing was changed', () => {
+  const unavailable = (reason: string, retryAfter = '2') =>
+    new Response(JSON.stringify({ error: 'Try again shortly.', reason }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': retryAfter },
+    });
+
+  it('given a BUSY answer, when it comes, then the same request is sent again after Retry-After and its answer returned', async () => {
+    const waits: number[] = [];
+    const answers = [unavailable('BUSY'), unavailable('CATCHING_UP', '1'), json(200, { ok: true })];
+    const { http, calls, store } = client(() => answers.shift()!, {
+      wait: async (ms) => void waits.push(ms),
+    });
+    await expect(http.request('PUT', '/x', { body: { a: 1 } })).resolves.toEqual({ ok: true });
+    expect(calls.map((call) => [call.init.method, call.init.body])).toEqual([
+      ['PUT', '{"a":1}'],
+      ['PUT', '{"a":1}'],
+      ['PUT', '{"a":1}'],
+    ]);
+    expect(waits).toEqual([2000, 1000]);
+    expect(store.get(inFlightAtom)).toBe(0);
+  });
+
+  it('given the third answer still busy, when it comes, then the error is shown (two sends again, at most 5 s apart)', async () => {
+    const waits: number[] = [];
+    const { http, calls } = client(() => unavailable('OVERLOADED', '60'), {
+      wait: async (ms) => void waits.push(ms),
+    });
+    await expect(http.request('POST', '/x', { body: {} })).rejects.toMatchObject({
+      status: 503,
+      retryAfter: 60,
+    });
+    expect(calls).toHaveLength(3);
+    expect(waits).toEqual([5000, 5000]);
+  });
+
+  it('given a change that may be saved, a quarantined club or a 503 without a reason, then nothing is sent again', async () => {
+    for (const answer of [
+      () => unavailable('APPEND_UNCONFIRMED'),
+      () => unavailable('QUARANTINED'),
+      () => json(503, { error: 'Down' }),
+    ]) {
+      const { http, calls } = client(answer, { wait: async () => undefined });
+      await expect(http.request('POST', '/x', { body: {} })).rejects.toMatchObject({ status: 503 });
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it('given the caller gave up while it waited, then it is not sent again', async () => {
+    const controller = new AbortController();
+    const { http, calls } = client(() => unavailable('BUSY'), {
+      wait: async () => controller.abort(),
+    });
+    await expect(http.request('POST', '/x', { body: {}, signal: controller.signal })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe('errorText', () => {
   it("says the API's error, and the fallback for a failure that is no answer of it", () => {
     expect(errorText(new ApiError({ status: 409, error: 'Already answered' }), 'Failed')).toBe(

@@ -108,8 +108,8 @@ export function parseErrorBody(
   let issues: ApiIssue[] = [];
   if (typeof body === 'object' && body !== null) {
     const record = body as Record<string, unknown>;
+    // The api's answers all say `error` (api/src/http/error-handler.ts).
     if (typeof record.error === 'string' && record.error.trim() !== '') error = record.error;
-    else if (typeof record.message === 'string' && record.message.trim() !== '') error = record.message;
     issues = parseIssues(record.issues);
   } else if (typeof body === 'string' && body.trim() !== '' && body.length <= 200 && !body.includes('<')) {
     error = body.trim();
@@ -124,16 +124,10 @@ export function parseErrorBody(
   });
 }
 
-/** Seconds to wait from a `Retry-After` header (seconds or an HTTP date); undefined when absent. */
-export function parseRetryAfter(
-  response: Pick<Response, 'headers'>,
-  now: number = Date.now(),
-): number | undefined {
-  const raw = response.headers.get('retry-after');
-  if (raw === null || raw.trim() === '') return undefined;
-  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+/** Seconds to wait from a `Retry-After` header (the api sends seconds); undefined when absent or not seconds. */
+export function parseRetryAfter(response: Pick<Response, 'headers'>): number | undefined {
+  const raw = response.headers.get('retry-after')?.trim();
+  return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
 
 /** `path` plus the query string; keeps a query already present in `path`. */
@@ -183,7 +177,21 @@ export interface HttpInterceptor {
   onError?(error: ApiError, ctx: RequestContext): void | Promise<void>;
 }
 
+/**
+ * A `503` whose `reason` says nothing was changed (docs/decisions.md "A 503 says why": all but `APPEND_UNCONFIRMED`,
+ * it may be saved, and `QUARANTINED`, not soon) is sent again after `Retry-After` (at most 5 s), twice at most,
+ * before its error shows: the milliseconds to wait, else undefined.
+ */
+function sendAgainAfterMs(response: Response, body: unknown): number | undefined {
+  const reason = (body as { reason?: unknown } | null)?.reason;
+  if (response.status !== 503 || typeof reason !== 'string' || /^(APPEND_UNC|QUAR)/.test(reason))
+    return undefined;
+  return Math.min(parseRetryAfter(response) ?? 2, 5) * 1000;
+}
+
 export interface HttpClientDeps {
+  /** Waits before a request is sent again (tests pass a fake). */
+  wait?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
   /** The jotai store whose `inFlightAtom` counts the calls in flight. */
   store?: AppStore;
@@ -214,6 +222,7 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
   const doFetch: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const store = deps.store ?? appStore;
   const readCookieValue = deps.getCookie ?? getDocumentCookie;
+  const wait = deps.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const interceptors: HttpInterceptor[] = [];
 
   async function fail(error: ApiError, ctx: RequestContext): Promise<never> {
@@ -245,20 +254,26 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
       }
 
       let response: Response;
-      try {
-        response = await doFetch(ctx.url, {
-          method,
-          headers,
-          credentials: 'same-origin',
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
-          signal: options.signal,
-        });
-      } catch (cause) {
-        if (options.signal?.aborted) throw cause;
-        return await fail(new ApiError({ status: 0, error: 'Network error', kind: 'network' }), ctx);
+      let body: Awaited<ReturnType<typeof readBody>>;
+      for (let sent = 0; ; sent++) {
+        try {
+          response = await doFetch(ctx.url, {
+            method,
+            headers,
+            credentials: 'same-origin',
+            body: options.body === undefined ? undefined : JSON.stringify(options.body),
+            signal: options.signal,
+          });
+        } catch (cause) {
+          if (options.signal?.aborted) throw cause;
+          return await fail(new ApiError({ status: 0, error: 'Network error', kind: 'network' }), ctx);
+        }
+        body = await readBody(response);
+        const again = sent < 2 ? sendAgainAfterMs(response, body.value) : undefined;
+        if (again === undefined) break;
+        await wait(again);
+        if (options.signal?.aborted) break;
       }
-
-      const body = await readBody(response);
       if (!response.ok) {
         return await fail(
           parseErrorBody(response.status, response.statusText, body.value, parseRetryAfter(response)),

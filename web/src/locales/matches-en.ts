@@ -21,9 +21,6 @@ const matchesEn = {
     loadFailed: 'The matches could not be loaded.',
     retry: 'Try again',
     clearFilter: 'Show my matches',
-    allOfEvent: 'All matches of this ladder',
-    signInTitle: 'Sign in to see your matches',
-    signInText: 'Your planned matches and results show up here once you are signed in.',
     signIn: 'Sign in',
     notFound: 'This match does not exist (any more).',
     challenges: {
@@ -49,7 +46,6 @@ const matchesEn = {
         withdrawn: 'Withdrawn',
         expired: 'Expired',
       },
-      vs: '{{a}} vs {{b}}',
     },
     player: {
       title: 'Player',

@@ -22,9 +22,6 @@ const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation
     loadFailed: 'De wedstrijden konden niet worden geladen.',
     retry: 'Opnieuw proberen',
     clearFilter: 'Toon mijn wedstrijden',
-    allOfEvent: 'Alle wedstrijden van deze ladder',
-    signInTitle: 'Log in om je wedstrijden te zien',
-    signInText: 'Je geplande wedstrijden en uitslagen verschijnen hier zodra je bent ingelogd.',
     signIn: 'Inloggen',
     notFound: 'Deze wedstrijd bestaat niet (meer).',
     challenges: {
@@ -50,7 +47,6 @@ const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation
         withdrawn: 'Ingetrokken',
         expired: 'Verlopen',
       },
-      vs: '{{a}} tegen {{b}}',
     },
     player: {
       title: 'Speler',
