@@ -51,7 +51,6 @@ const boxesEn = {
       drawn_one: 'Drew {{count}} box.',
       drawn_other: 'Drew {{count}} boxes.',
       next: 'Next season',
-      chooseNext: 'Choose a season',
       close: 'Close into the next season',
       closed_one: 'The next season has {{count}} team.',
       closed_other: 'The next season has {{count}} teams, with promotion and relegation.',

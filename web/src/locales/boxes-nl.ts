@@ -50,7 +50,6 @@ const boxesNl: BoxesTranslation = {
       drawn_one: '{{count}} poule ingedeeld.',
       drawn_other: '{{count}} poules ingedeeld.',
       next: 'Volgend seizoen',
-      chooseNext: 'Kies een seizoen',
       close: 'Afsluiten naar het volgende seizoen',
       closed_one: 'Het volgende seizoen heeft {{count}} team.',
       closed_other: 'Het volgende seizoen heeft {{count}} teams, met promotie en degradatie.',

@@ -69,7 +69,6 @@ const en = {
     hidePassword: 'Hide password',
     failed: 'That did not work. Please try again.',
     network: 'The server cannot be reached. Check your connection and try again.',
-    fixFields: 'Please check the fields marked in red.',
   },
   login: {
     title: 'Sign in',

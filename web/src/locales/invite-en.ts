@@ -1,7 +1,6 @@
 /** English texts of the manager's "Invite players" section (DESIGN.md §9); invite-nl.ts has the same shape. */
 const inviteEn = {
   invite: {
-    title: 'Invite players',
     intro:
       'One email address a line, or CSV: email, full name, partner email (a header row, "," or ";" are fine). Each person gets a link by email.',
     list: 'Addresses or CSV',

@@ -3,7 +3,6 @@ import type { InviteTranslation } from './invite-en';
 /** Dutch texts of the manager's "Invite players" section; invite-texts.ts adds them with the section. */
 const inviteNl: InviteTranslation = {
   invite: {
-    title: 'Spelers uitnodigen',
     intro:
       'Eén e-mailadres per regel, of CSV: e-mail, volledige naam, e-mail van de partner (een kopregel, "," of ";" mogen). Iedereen krijgt een link per e-mail.',
     list: 'Adressen of CSV',

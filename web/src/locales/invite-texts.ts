@@ -11,7 +11,7 @@ const withDutch = new WeakSet<Translations>();
  * first JavaScript nor nl.ts carries them): English through addEnglishTexts, Dutch beside it.
  */
 export function addInviteTexts(i18n: Translations): void {
-  addEnglishTexts(i18n, 'invite.title', inviteEn);
+  addEnglishTexts(i18n, 'invite.intro', inviteEn);
   if (withDutch.has(i18n)) return;
   withDutch.add(i18n);
   i18n.addResourceBundle('nl', 'translation', inviteNl);

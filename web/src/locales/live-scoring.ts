@@ -58,7 +58,6 @@ const en = {
     finished: 'Finished',
   },
   page: {
-    title: 'Live',
     timeline: 'Point by point',
     momentum: 'Momentum',
     momentumHint: 'Points won by {{defender}} minus points won by {{challenger}}, point by point.',
@@ -72,7 +71,6 @@ const en = {
     gameNumber: 'Game {{game}}',
     broken: 'break',
     breakPoint: 'break point',
-    setEnd: 'Set {{set}}',
     score: 'Score',
   },
 };
@@ -131,7 +129,6 @@ const nl: typeof en = {
     finished: 'Afgelopen',
   },
   page: {
-    title: 'Live',
     timeline: 'Punt voor punt',
     momentum: 'Momentum',
     momentumHint:
@@ -146,7 +143,6 @@ const nl: typeof en = {
     gameNumber: 'Game {{game}}',
     broken: 'break',
     breakPoint: 'breakpoint',
-    setEnd: 'Set {{set}}',
     score: 'Stand',
   },
 };

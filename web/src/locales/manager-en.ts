@@ -10,7 +10,6 @@ const managerEn = {
     companies: 'Your companies',
     ladder: 'Ladder',
     chooseLadder: 'Choose a ladder',
-    noLadders: 'No ladders yet',
     addLadder: 'Add ladder',
     history: 'History',
     managers: 'Managers',
@@ -124,7 +123,6 @@ const managerEn = {
       // The Create a match panel's (it shows in the manager area only, so its text loads with the manager's).
       location: 'Location (optional)',
     },
-    late: 'Saved. It shows up in a moment.',
   },
   participants: {
     invitePlayers: 'Invite players',
@@ -170,8 +168,6 @@ const managerEn = {
     noActive: 'No active teams yet.',
     noLeft: 'No team has left this season.',
     noMatch: 'No team matches “{{filter}}”.',
-    sortAscending: 'sorted ascending',
-    sortDescending: 'sorted descending',
     contact: {
       mail: 'Email {{name}}',
       tel: 'Call {{name}}',
@@ -198,9 +194,6 @@ const managerEn = {
     loadMore: 'Load more',
     empty: 'Nothing happened yet.',
     end: 'This is where it began.',
-    when: 'When',
-    who: 'Who',
-    what: 'What',
     back: 'Back to the ladders',
     unknown: 'unknown',
     check: {

@@ -9,7 +9,6 @@ const managerNl: ManagerTranslation = {
     companies: 'Jouw bedrijven',
     ladder: 'Ladder',
     chooseLadder: 'Kies een ladder',
-    noLadders: 'Nog geen ladders',
     addLadder: 'Ladder toevoegen',
     history: 'Geschiedenis',
     managers: 'Beheerders',
@@ -123,7 +122,6 @@ const managerNl: ManagerTranslation = {
       noResults: 'Nog geen uitslagen.',
       location: 'Locatie (optioneel)',
     },
-    late: 'Opgeslagen. Het verschijnt zo.',
   },
   participants: {
     invitePlayers: 'Spelers uitnodigen',
@@ -169,8 +167,6 @@ const managerNl: ManagerTranslation = {
     noActive: 'Nog geen actieve teams.',
     noLeft: 'Er is nog geen team uit dit seizoen vertrokken.',
     noMatch: 'Geen team past bij “{{filter}}”.',
-    sortAscending: 'oplopend gesorteerd',
-    sortDescending: 'aflopend gesorteerd',
     contact: {
       mail: 'E-mail {{name}}',
       tel: 'Bel {{name}}',
@@ -197,9 +193,6 @@ const managerNl: ManagerTranslation = {
     loadMore: 'Meer laden',
     empty: 'Er is nog niets gebeurd.',
     end: 'Hier begon het.',
-    when: 'Wanneer',
-    who: 'Wie',
-    what: 'Wat',
     back: 'Terug naar de ladders',
     unknown: 'onbekend',
     check: {

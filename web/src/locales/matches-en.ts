@@ -13,7 +13,6 @@ const matchesEn = {
     matchTitle: 'Match',
     upcoming: 'Upcoming',
     completed: 'Results',
-    tabs: 'Which matches',
     empty: 'No matches here yet.',
     emptyUpcoming: 'No planned matches.',
     emptyCompleted: 'No results yet.',
@@ -21,7 +20,6 @@ const matchesEn = {
     loadFailed: 'The matches could not be loaded.',
     retry: 'Try again',
     clearFilter: 'Show my matches',
-    signIn: 'Sign in',
     notFound: 'This match does not exist (any more).',
     challenges: {
       title: 'Challenges',
@@ -36,7 +34,6 @@ const matchesEn = {
       accepted: 'Challenge accepted',
       declined: 'Challenge declined',
       withdrawn: 'Challenge withdrawn',
-      empty: 'No challenges.',
       loadFailed: 'The challenges could not be loaded.',
       earlier: 'Earlier',
       state: {
@@ -76,7 +73,7 @@ const matchesEn = {
     specialLabel: 'Result',
     specialFor: 'Special result of {{name}}',
     specialOption: { none: 'Played', retired: 'Retired', walkover: 'Walkover (did not play)' },
-    special: { none: '', retired: 'Retired', walkover: 'Walkover' },
+    special: { retired: 'Retired', walkover: 'Walkover' },
     status: {
       planned: 'Planned',
       completed: 'Completed',
@@ -132,7 +129,6 @@ const matchesEn = {
       attention: 'Needs attention',
       overdue: 'Overdue — play by {{date}} has passed',
       attentionDisputed: 'Disputed result',
-      none: 'Nothing needs your attention.',
     },
     cancelDialog: {
       title: 'Cancel match',

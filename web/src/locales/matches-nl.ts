@@ -14,7 +14,6 @@ const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation
     matchTitle: 'Wedstrijd',
     upcoming: 'Gepland',
     completed: 'Uitslagen',
-    tabs: 'Welke wedstrijden',
     empty: 'Hier zijn nog geen wedstrijden.',
     emptyUpcoming: 'Geen geplande wedstrijden.',
     emptyCompleted: 'Nog geen uitslagen.',
@@ -22,7 +21,6 @@ const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation
     loadFailed: 'De wedstrijden konden niet worden geladen.',
     retry: 'Opnieuw proberen',
     clearFilter: 'Toon mijn wedstrijden',
-    signIn: 'Inloggen',
     notFound: 'Deze wedstrijd bestaat niet (meer).',
     challenges: {
       title: 'Uitdagingen',
@@ -37,7 +35,6 @@ const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation
       accepted: 'Uitdaging geaccepteerd',
       declined: 'Uitdaging geweigerd',
       withdrawn: 'Uitdaging ingetrokken',
-      empty: 'Geen uitdagingen.',
       loadFailed: 'De uitdagingen konden niet worden geladen.',
       earlier: 'Eerder',
       state: {
@@ -90,7 +87,7 @@ const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation
     specialLabel: 'Uitslag',
     specialFor: 'Bijzondere uitslag van {{name}}',
     specialOption: { none: 'Gespeeld', retired: 'Opgegeven', walkover: 'Walk-over (niet gespeeld)' },
-    special: { none: '', retired: 'Opgegeven', walkover: 'Walk-over' },
+    special: { retired: 'Opgegeven', walkover: 'Walk-over' },
     status: {
       planned: 'Gepland',
       completed: 'Gespeeld',
@@ -146,7 +143,6 @@ const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation
       attention: 'Vraagt aandacht',
       overdue: 'Te laat — spelen vóór {{date}} is verstreken',
       attentionDisputed: 'Betwiste uitslag',
-      none: 'Niets vraagt je aandacht.',
     },
     cancelDialog: {
       title: 'Wedstrijd annuleren',

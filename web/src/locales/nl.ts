@@ -99,7 +99,6 @@ const nl: Translation &
     hidePassword: 'Wachtwoord verbergen',
     failed: 'Dat lukte niet. Probeer het opnieuw.',
     network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
-    fixFields: 'Controleer de rood gemarkeerde velden.',
   },
   login: {
     title: 'Inloggen',

@@ -1,0 +1,141 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import en from '../../web/src/locales/en';
+import nl from '../../web/src/locales/nl';
+import type { Texts, Translations } from '../../web/src/lib/translations';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const localesDir = path.join(root, 'web/src/locales');
+
+/**
+ * The keys the web builds at run time, so no source names them whole: `*` is the part the code fills in,
+ * `{a,b}` the values it chooses from. A text for a new value of one of these must be added here too.
+ */
+const dynamicKeys = [
+  'accessibility.tested.*', // AccessibilityPage: t(`accessibility.tested.${item}`)
+  'alerts.{info,warning,error}', // AlertStack: t(`alerts.${alert.kind}`)
+  'audit.types.*', // audit-summary.ts: t(`audit.types.${event.type}`)
+  'boxes.status.*', // BoxesSection: t(`boxes.status.${match.status}`)
+  'boxes.manager.{size,pointsWin,pointsPlayed,promote,relegate}', // BoxSettingsFields: t(`boxes.manager.${field}`)
+  'boxes.manager.refusals.*', // BoxesManager: t(`boxes.manager.refusals.${known}`)
+  'invitation.outcome.*', // InvitationPage: t(`invitation.outcome.${outcome}`)
+  'invite.{WAITING,ACTIVE}', // InvitePlayers: t(`invite.${option}`)
+  'invite.{problems,reasons,states}.*', // InvitePlayers: t(`invite.problems.${row.problem}`), reasons, states
+  'ladders.{accept,decline,withdraw}', // StandingsTable: t(`ladders.${action}`)
+  'ladders.chip.*', // StandingsTable: t(`ladders.chip.${chip.kind}`)
+  'ladders.movement{Up,Down}{,Label}', // StandingsTable: t(`ladders.movement${…}Label`), t(`ladders.movement${…}`)
+  'ladders.{refusals,refusalReasons}.*', // StandingsTable refusalText: t(`ladders.refusals.${code}`), …
+  'ladders.{sports,matchTypes}.*', // SportBadge, LadderDetailsForm, SeasonDetailsForm
+  'ladders.teamStatus.*', // TeamStatus: t(`ladders.teamStatus.${team.status}`), awaitingPartner.${…}
+  'live.{connected,connecting,reconnecting}{,Hint}', // LiveIndicator: t(`live.${state}Hint`); ScorerPage
+  'liveScoring.scorer.finalSet{SET,SUPER_TIEBREAK}', // ScorerPage: t(`liveScoring.scorer.finalSet${value}`)
+  'manager.{ladderForm,seasonForm}.{save,saving,delete,deleteLocked}', // DetailsFormActions: t(`${props.texts}.…`)
+  'manager.rules.{challengeRange,responseDays,playDays,confirmHours,inactivityDays,maxPauseDays}{,Hint}', // LadderRulesFields
+  'manager.rules.movements.*', // LadderRulesFields: t(`manager.rules.movements.${movement}`)
+  'matchCard.contact.{forbidden,failed}', // MatchContacts: t(`matchCard.contact.${state.kind}`)
+  'matchCard.{special,specialOption,status}.*', // MatchScoreWidget, MatchCardHeader
+  'matches.challenges.state.*', // ChallengesSection: t(`matches.challenges.state.${known}`)
+  'notifications.kinds.*', // PreferencesPage: t(`notifications.kinds.${kind}`), every kind of events' notify.ts
+  'pause.errors.*', // PauseControl: t(`pause.errors.${reason}`)
+  'standingsAnnouncement.*', // announce-standings.ts: i18n.t(`standingsAnnouncement.${key}`)
+  'widget.{connecting,live,offline}', // WidgetPage: t(`widget.${connectionWord[connection]}`)
+];
+
+/** `dynamicKeys` as one pattern of whole keys. */
+function dynamicKeyPattern(globs: readonly string[]): RegExp {
+  const toRegExp = (glob: string) =>
+    glob
+      .replace(/[.]/g, '\\.')
+      .replace(/\*/g, '[\\w.]+')
+      .replace(/\{([^}]*)\}/g, (_, options: string) => `(?:${options.split(',').join('|')})`);
+  return new RegExp(`^(?:${globs.map(toRegExp).join('|')})$`);
+}
+
+/**
+ * The texts of a language as the app has them: en.ts or nl.ts, and what every `add…Texts` of locales/ adds to
+ * that language (a page's texts, added as its module loads).
+ */
+async function bundlesOf(language: 'en' | 'nl'): Promise<Texts[]> {
+  const bundles: Texts[] = [language === 'en' ? en : nl];
+  // Stands in for the app's Translations: no text is there yet, and it keeps what goes into `language`.
+  const recorder = {
+    exists: () => false,
+    addResourceBundle(lng: string, namespace: string, texts: Texts) {
+      if (lng === language && namespace === 'translation') bundles.push(texts);
+      return recorder;
+    },
+  };
+  for (const file of readdirSync(localesDir).filter((name) => /^[\w-]+\.ts$/.test(name))) {
+    const exported = (await import(path.join(localesDir, file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exported)) {
+      if (/^add\w+Texts$/.test(name) && name !== 'addEnglishTexts' && typeof value === 'function') {
+        (value as (i18n: Translations) => void)(recorder as unknown as Translations);
+      }
+    }
+  }
+  return bundles;
+}
+
+/** The dotted keys of `texts` (a key may hold a dot itself: `notifications.kinds['team.waiting']`). */
+function keysOf(texts: Texts, prefix = ''): string[] {
+  return Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+}
+
+const keysOfAll = (bundles: readonly Texts[]) =>
+  [...new Set(bundles.flatMap((texts) => keysOf(texts)))].sort();
+
+/** A plural form under the key the code asks for (`count_one` → `count`; lib/translations.ts picks the form). */
+const askedKey = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+
+/** The web's code: web/src without the texts themselves and without tests (a test naming a key is no use). */
+function webCode(): string {
+  const dir = path.join(root, 'web/src');
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !file.startsWith(`${localesDir}${path.sep}`))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+}
+
+/** The keys (as the code asks for them) that no code names in quotes and that `dynamicKeys` does not cover. */
+function unusedKeys(keys: readonly string[], code: string, dynamic: RegExp): string[] {
+  const quoted = new Set([...code.matchAll(/['"`]([\w.]+)['"`]/g)].map((match) => match[1]!));
+  return [...new Set(keys.map(askedKey))].filter((key) => !quoted.has(key) && !dynamic.test(key));
+}
+
+describe('the texts of web/src/locales', () => {
+  it('in English are each used: named whole in quotes by the web code, or built by it (dynamicKeys)', async () => {
+    const keys = keysOfAll(await bundlesOf('en'));
+    expect(keys.length).toBeGreaterThan(500);
+    expect(unusedKeys(keys, webCode(), dynamicKeyPattern(dynamicKeys))).toEqual([]);
+    // An entry of dynamicKeys that covers no text any more is stale.
+    const stale = dynamicKeys.filter(
+      (glob) => !keys.map(askedKey).some((key) => dynamicKeyPattern([glob]).test(key)),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('in Dutch have the same keys as in English', async () => {
+    expect(keysOfAll(await bundlesOf('nl'))).toEqual(keysOfAll(await bundlesOf('en')));
+  });
+
+  it('the check finds a text no code uses, and takes a plural form or a built key for a use', () => {
+    const code = "t('used.text'); t('used.count', { count }); t(`built.${kind}`)";
+    const dynamic = dynamicKeyPattern(['built.{a,b}']);
+    const keys = [
+      'used.text',
+      'used.count_one',
+      'used.count_other',
+      'built.a',
+      'built.b',
+      'built.c',
+      'unused',
+    ];
+    expect(unusedKeys(keys, code, dynamic)).toEqual(['built.c', 'unused']);
+  });
+});
