@@ -90,6 +90,9 @@ describe('what the server sends to a phone on a weak signal', () => {
       ['/widget/en/extra', 'Page not found'],
       ['/account/en/no-such-page', 'Page not found'],
       ['/manager/nl/company-1/nothing', 'Pagina niet gevonden'],
+      // Without a known locale: sent to the address with one (as the app would), which is not found either.
+      ['/nowhere', 'Page not found'],
+      ['/nowhere/xx/at-all', 'Page not found'],
     ]) {
       const answer = await page(address!);
       expect([address, answer.status]).toEqual([address, 404]);

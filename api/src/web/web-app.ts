@@ -181,6 +181,23 @@ export function webApp(distDir: string, logger?: Logger): Middleware {
       ctx.status = 404;
       return;
     }
+    // An address without a known locale is sent where the app would send it (its locale loader), so that a page that
+    // does not exist answers 404 there instead of 200 here.
+    const withLocale = localeAddedTo(ctx.path);
+    if (withLocale) return ctx.redirect(`${withLocale}${ctx.search}`);
     await send(ctx, 'index.html', { root: distDir, ...precompressed });
   };
+}
+
+/**
+ * The address the web app replaces `path` (`/webapps/{page}/…`) with when its locale is missing or unknown
+ * (web/src/app/route-table.tsx: `/{page}` gets `/{page}/en/`; an unknown locale becomes `en`), else undefined.
+ */
+export function localeAddedTo(path: string): string | undefined {
+  const [page, locale, ...rest] = path.slice('/webapps/'.length).split('/');
+  // The dev mailbox is the one page without a locale (development only).
+  if (!page || path === '/webapps/dev/mailbox') return undefined;
+  if (locale === undefined || (locale === '' && rest.length === 0)) return `/webapps/${page}/en/`;
+  if ((notificationLanguages as readonly string[]).includes(locale)) return undefined;
+  return ['/webapps', page, 'en', ...rest].join('/');
 }
