@@ -8,9 +8,9 @@ import type { EventEnvelope } from '@courtside/events/envelope';
 import { INITIAL_RATING, sideOf } from '@courtside/events/ratings/glicko2';
 import { evolveRatings, initialRatings, ratingKey, ratingsOf } from '@courtside/events/ratings/fold';
 import { boxesStateOf } from '@courtside/projector/boxes/queries';
-import { companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
+import { acceptedBody, companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
 import type { HttpClient } from '../support/http-client.ts';
-import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, seasonWithTeams, winterSeason } from '../support/ladder-setup.ts';
 
 /** The events the box rules fold: the draws and their close, and what happens to the boxes' matches. */
 const boxTypes = new Set<string>([
@@ -44,28 +44,18 @@ describe('the box loader agrees with evolve', () => {
     ({ seasonId, ladderId, teams } = setup);
     companyId = setup.company.id;
     const { manager } = setup;
-    const ok = async <T>(answer: Promise<{ status: number; body: unknown }>) => {
-      const { status, body } = await answer;
-      expect(status, JSON.stringify(body)).toBeLessThan(300);
-      return body as T;
-    };
-    await ok(
+    await acceptedBody(
       manager.json('PUT', `${ADMIN_API}/companies/${companyId}/ladders/${ladderId}/seasons`, {
         uuid: seasonId,
-        name: 'Winter',
-        startDate: day(-5),
-        endDate: day(90),
-        minimumPlayedMatches: 3,
-        openForRegistration: true,
-        matchType: 'BESTOFTHREE',
+        ...winterSeason(),
         format: 'BOX',
         box: { size: 4, pointsWin: 2 },
       }),
     );
     // Drawn, then drawn again (the second draw replaces the first): two boxes of four, six matches each.
     const draw = `${ADMIN_API}/seasons/${seasonId}/boxes/draw`;
-    await ok(manager.json('POST', draw, { by: 'POSITION' }));
-    await ok(manager.json('POST', draw, { by: 'RATING' }));
+    await acceptedBody(manager.json('POST', draw, { by: 'POSITION' }));
+    await acceptedBody(manager.json('POST', draw, { by: 'RATING' }));
     const drawn = await db.query<{ match_ids: string[] }>(
       'SELECT match_ids FROM boxes WHERE season_id = $1 ORDER BY number',
       [seasonId],
@@ -82,19 +72,19 @@ describe('the box loader agrees with evolve', () => {
       return { id: row.id, defender: player(row.defender_id), challenger: player(row.challenger_id) };
     };
     const save = (by: HttpClient, id: string, defender: unknown, challenger: unknown) =>
-      ok(by.json('PUT', `${MATCHES_API}/matches`, { id, defender, challenger }));
+      acceptedBody(by.json('PUT', `${MATCHES_API}/matches`, { id, defender, challenger }));
     // A manager's result (counts at once), a player's waiting, one disputed, one confirmed, one cancelled, one left.
     await save(manager, match(0).id, sets(6, 6), sets(3, 4));
     await save(match(1).defender, match(1).id, sets(6, 2, 6), sets(4, 6, 1));
     const disputed = match(2);
     await save(disputed.challenger, disputed.id, sets(1, 1), sets(6, 6));
-    await ok(
+    await acceptedBody(
       disputed.defender.json('POST', `${MATCHES_API}/matches/${disputed.id}/dispute`, { reason: 'No' }),
     );
     const confirmed = match(3);
     await save(confirmed.challenger, confirmed.id, sets(0, 0), sets(6, 6));
-    await ok(confirmed.defender.json('POST', `${MATCHES_API}/matches/${confirmed.id}/confirm`));
-    await ok(manager.json('DELETE', `${MATCHES_API}/matches/${match(4).id}/cancel`));
+    await acceptedBody(confirmed.defender.json('POST', `${MATCHES_API}/matches/${confirmed.id}/confirm`));
+    await acceptedBody(manager.json('DELETE', `${MATCHES_API}/matches/${match(4).id}/cancel`));
   });
   afterAll(async () => {
     await db?.end();

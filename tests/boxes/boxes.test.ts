@@ -5,7 +5,7 @@ import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
-import { day, managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, managerWithSeason, seasonWithTeams, winterSeason } from '../support/ladder-setup.ts';
 
 interface Box {
   boxId: string;
@@ -24,14 +24,7 @@ interface Drawn {
   boxes: Array<{ boxId: string; number: number; teamIds: string[] }>;
   reason?: string;
 }
-const winter = {
-  name: 'Winter',
-  startDate: day(-5),
-  endDate: day(90),
-  minimumPlayedMatches: 3,
-  openForRegistration: true,
-  matchType: 'BESTOFTHREE',
-};
+const winter = winterSeason();
 const sets = (...scores: number[]) => ({ matchSets: scores.map((score) => ({ score })), special: 'none' });
 
 /** DESIGN.md §12 box leagues (issue 41): the draw, the tables, the close, and what a box season refuses. */

@@ -11,7 +11,13 @@ import { teamPaused, teamResumed } from '@courtside/events/teams/events';
 import { seasonChallengesStateOf } from '@courtside/projector/challenges/queries';
 import { pauseStateOf } from '@courtside/projector/teams/queries';
 import { PASSWORD } from '../support/accounts.ts';
-import { challengesFold, companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
+import {
+  acceptedBody,
+  challengesFold,
+  companyEventsOf,
+  courtsideWithReadModels,
+  seasonAtStart,
+} from '../support/loader-specs.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
 
@@ -44,29 +50,26 @@ describe('the challenge and pause loaders agree with evolve', () => {
     ({ seasonId, ladderId, teams } = setup);
     companyId = setup.company.id;
     const { manager } = setup;
-    const ok = async <T = { challengeId: string; matchId: string }>(
-      answer: Promise<{ status: number; body: unknown }>,
-    ) => {
-      const { status, body } = await answer;
-      expect(status, JSON.stringify(body)).toBeLessThan(300);
-      return body as T;
-    };
     const [t0, t1, t2, t3, t4, t5, t6] = teams;
     const challenge = (by: typeof t0, defender: typeof t0) =>
-      ok(
+      acceptedBody<{ challengeId: string }>(
         by!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
           defenderTeamId: defender!.teamId,
         }),
       );
     const answer = (by: typeof t0, challengeId: string, how: 'accept' | 'decline' | 'withdraw') =>
-      ok(by!.http.json('POST', `${LADDER_API}/challenges/${challengeId}/${how}`, {}));
+      acceptedBody<{ matchId: string }>(
+        by!.http.json('POST', `${LADDER_API}/challenges/${challengeId}/${how}`, {}),
+      );
     const pause = (team: typeof t0, until: string) =>
-      ok(team!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams/${team!.teamId}/pause`, { until }));
+      acceptedBody(
+        team!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams/${team!.teamId}/pause`, { until }),
+      );
 
     // Accepted, and settled by the manager's result (the defender wins: no move).
     const settled = await challenge(t1, t0);
     const { matchId } = await answer(t0, settled.challengeId, 'accept');
-    await ok(
+    await acceptedBody(
       manager.json('PUT', `${MATCHES_API}/matches`, {
         id: matchId,
         defender: { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' },
@@ -87,18 +90,18 @@ describe('the challenge and pause loaders agree with evolve', () => {
     // Accepted, then its match cancelled by the manager: settled.
     const cancelled = await challenge(t2, t0);
     const cancelledMatch = await answer(t0, cancelled.challengeId, 'accept');
-    await ok(manager.json('DELETE', `${MATCHES_API}/matches/${cancelledMatch.matchId}/cancel`));
+    await acceptedBody(manager.json('DELETE', `${MATCHES_API}/matches/${cancelledMatch.matchId}/cancel`));
     // Not answered in time: the deadline expires it into a walkover (#2 leapfrogs #1).
     const expired = await challenge(t1, t0);
     closed.push(expired.challengeId);
-    await ok(
+    await acceptedBody(
       new HttpClient(courtside.url!).json('POST', DEV_CLOCK_PATH, {
         advanceMs: 8 * DAY_MS,
       }),
     );
     // The players' access ran out days ago: they sign in anew.
     for (const { http, account } of teams) {
-      await ok(
+      await acceptedBody(
         http.json('POST', `${ACCOUNT_API}/account/login`, { email: account.email, password: PASSWORD }),
       );
     }
@@ -109,7 +112,9 @@ describe('the challenge and pause loaders agree with evolve', () => {
     await pause(t2, day(8 + 9));
     await pause(t2, day(8 + 4));
     await pause(t1, day(8 + 3));
-    await ok(t1!.http.json('DELETE', `${LADDER_API}/seasons/${seasonId}/teams/${t1!.teamId}/pause`));
+    await acceptedBody(
+      t1!.http.json('DELETE', `${LADDER_API}/seasons/${seasonId}/teams/${t1!.teamId}/pause`),
+    );
   });
   afterAll(async () => {
     await db?.end();
@@ -117,18 +122,7 @@ describe('the challenge and pause loaders agree with evolve', () => {
   });
 
   /** The season as set up, before any event of the history: positions 1..7, the default rules but these two. */
-  const seasonStart = (): MatchState => ({
-    season: {
-      seasonId,
-      ladderId,
-      matchType: 'BESTOFTHREE',
-      latestDate: day(90),
-      positions: Object.fromEntries(teams.map((team, index) => [team.teamId, index + 1])),
-      confirmHours: rulesOf(undefined).confirmHours,
-      movement: 'LEAPFROG',
-      format: 'LADDER',
-    },
-  });
+  const seasonStart = (): MatchState => seasonAtStart({ seasonId, ladderId, teams });
 
   /** The challenge rules' fold over the history: every challenge of the season, with its match settled or not. */
   async function challengesFolded(): Promise<SeasonChallengesState> {

@@ -10,7 +10,7 @@ import { rulesOf } from '@courtside/events/ladders/rules';
 import { boxSettingsOf } from '@courtside/events/boxes/model';
 import { companyStateOf } from '@courtside/projector/companies/queries';
 import { laddersStateOf } from '@courtside/projector/ladders/queries';
-import { companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
+import { acceptedBody, companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
 import { day, managerWithSeason } from '../support/ladder-setup.ts';
 
 const ladderTypes = new Set<string>(ladderEvents.map((definition) => definition.type));
@@ -32,11 +32,6 @@ describe('the company and ladder loaders agree with evolve', () => {
     const { manager, ladderId, seasonId } = setup;
     companyId = setup.company.id;
     const ladders = `${ADMIN_API}/companies/${companyId}/ladders`;
-    const ok = async (answer: Promise<{ status: number; body: unknown }>) => {
-      const { status, body } = await answer;
-      expect(status, JSON.stringify(body)).toBeLessThan(300);
-      return body as { uuid: string };
-    };
     const season = (name: string, start: number, end: number, extra = {}) => ({
       name,
       startDate: day(start),
@@ -47,7 +42,7 @@ describe('the company and ladder loaders agree with evolve', () => {
       ...extra,
     });
     // The first ladder renamed, a later season with default rules, one changed twice, one deleted.
-    await ok(
+    await acceptedBody(
       manager.json('PUT', ladders, {
         uuid: ladderId,
         name: 'Renamed Ladder',
@@ -55,36 +50,40 @@ describe('the company and ladder loaders agree with evolve', () => {
         sportsCategory: 'TENNISSINGLE',
       }),
     );
-    const later = await ok(
+    const later = await acceptedBody<{ uuid: string }>(
       manager.json('POST', `${ladders}/${ladderId}/seasons`, season('Spring', 100, 150)),
     );
-    await ok(
+    await acceptedBody(
       manager.json('PUT', `${ladders}/${ladderId}/seasons`, {
         ...season('Spring again', 101, 151, { rules: { confirmHours: 48 }, format: 'BOX', box: { size: 6 } }),
         uuid: later.uuid,
       }),
     );
-    await ok(
+    await acceptedBody(
       manager.json('PUT', `${ladders}/${ladderId}/seasons`, {
         ...season('Summer', 102, 152, { openForRegistration: true }),
         uuid: later.uuid,
       }),
     );
-    const gone = await ok(manager.json('POST', `${ladders}/${ladderId}/seasons`, season('Autumn', 200, 250)));
-    await ok(manager.json('DELETE', `${ladders}/${ladderId}/seasons/${gone.uuid}`));
+    const gone = await acceptedBody<{ uuid: string }>(
+      manager.json('POST', `${ladders}/${ladderId}/seasons`, season('Autumn', 200, 250)),
+    );
+    await acceptedBody(manager.json('DELETE', `${ladders}/${ladderId}/seasons/${gone.uuid}`));
     // A second ladder with a season, and a third that is deleted.
-    const padel = await ok(
+    const padel = await acceptedBody<{ uuid: string }>(
       manager.json('POST', ladders, { name: 'Padel', email: 'padel@club.test', sportsCategory: 'PADEL' }),
     );
-    await ok(manager.json('POST', `${ladders}/${padel.uuid}/seasons`, season('Padel winter', -1, 60)));
-    const deleted = await ok(
+    await acceptedBody(
+      manager.json('POST', `${ladders}/${padel.uuid}/seasons`, season('Padel winter', -1, 60)),
+    );
+    const deleted = await acceptedBody<{ uuid: string }>(
       manager.json('POST', ladders, {
         name: 'Gone',
         email: 'gone@club.test',
         sportsCategory: 'TENNISDOUBLE',
       }),
     );
-    await ok(manager.json('DELETE', `${ladders}/${deleted.uuid}`));
+    await acceptedBody(manager.json('DELETE', `${ladders}/${deleted.uuid}`));
     expect(seasonId).toBeDefined();
   });
   afterAll(async () => {

@@ -6,11 +6,15 @@ import { liveDecider, type LiveDomainEvent, type LiveMatchState } from '@courtsi
 import { liveEvents } from '@courtside/events/live/events';
 import { matchDecider, type MatchDomainEvent, type MatchState } from '@courtside/events/matches/decider';
 import { matchEvents } from '@courtside/events/matches/events';
-import { rulesOf } from '@courtside/events/ladders/rules';
 import { liveStateOf } from '@courtside/projector/live/queries';
-import { companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
+import {
+  acceptedBody,
+  companyEventsOf,
+  courtsideWithReadModels,
+  seasonAtStart,
+} from '../support/loader-specs.ts';
 import type { HttpClient } from '../support/http-client.ts';
-import { day, plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
+import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 
 const liveTypes = new Set<string>(liveEvents.map((definition) => definition.type));
 const matchTypes = new Set<string>(matchEvents.map((definition) => definition.type));
@@ -48,35 +52,20 @@ describe('the live scoring loader agrees with evolve', () => {
   beforeAll(async () => {
     ({ courtside, db } = await courtsideWithReadModels());
     const setup = await seasonWithTeams(courtside.url!, 6);
-    const { manager, teams, seasonId, ladderId } = setup;
+    const { manager, teams, seasonId } = setup;
     companyId = setup.company.id;
-    start = {
-      season: {
-        seasonId,
-        ladderId,
-        matchType: 'BESTOFTHREE',
-        latestDate: day(90),
-        positions: Object.fromEntries(teams.map((team, index) => [team.teamId, index + 1])),
-        confirmHours: rulesOf(undefined).confirmHours,
-        movement: 'LEAPFROG',
-        format: 'LADDER',
-      },
-    };
-    const ok = async (answer: Promise<{ status: number; body: unknown }>) => {
-      const { status, body } = await answer;
-      expect(status, JSON.stringify(body)).toBeLessThan(300);
-    };
+    start = seasonAtStart(setup);
     const url = (matchId: string) => `${MATCHES_API}/matches/${matchId}`;
     const score = async (by: HttpClient, matchId: string, from: number, winners: string[]) => {
       for (const [index, winner] of winners.entries()) {
-        await ok(by.json('POST', `${url(matchId)}/points`, { seq: from + index, winner }));
+        await acceptedBody(by.json('POST', `${url(matchId)}/points`, { seq: from + index, winner }));
       }
     };
     const match = 48;
     const [t0, t1, t2, t3, t4, t5] = teams;
     // In progress: five points, the last taken back.
     matchIds.scoring = await plannedMatch(manager, seasonId, t0!.teamId, t1!.teamId);
-    await ok(
+    await acceptedBody(
       t1!.http.json('POST', `${url(matchIds.scoring)}/live`, { firstServer: 'challenger', noAd: true }),
     );
     await score(t1!.http, matchIds.scoring, 1, [
@@ -86,26 +75,26 @@ describe('the live scoring loader agrees with evolve', () => {
       'challenger',
       'defender',
     ]);
-    await ok(t1!.http.json('POST', `${url(matchIds.scoring)}/points/undo`, { seq: 5 }));
+    await acceptedBody(t1!.http.json('POST', `${url(matchIds.scoring)}/points/undo`, { seq: 5 }));
     // Scored to its end by a player: the result waits for the other side.
     matchIds.finished = await plannedMatch(manager, seasonId, t2!.teamId, t3!.teamId);
-    await ok(
+    await acceptedBody(
       t3!.http.json('POST', `${url(matchIds.finished)}/live`, { firstServer: 'defender', finalSet: 'SET' }),
     );
     await score(t3!.http, matchIds.finished, 1, Array<string>(match).fill('defender'));
     // Its match point taken back (the result withdrawn), then scored the other way... and taken back again.
     matchIds['taken back'] = await plannedMatch(manager, seasonId, t4!.teamId, t5!.teamId);
     const back = matchIds['taken back'];
-    await ok(
+    await acceptedBody(
       t5!.http.json('POST', `${url(back)}/live`, { firstServer: 'defender', finalSet: 'SUPER_TIEBREAK' }),
     );
     await score(t5!.http, back, 1, Array<string>(match).fill('challenger'));
-    await ok(t5!.http.json('POST', `${url(back)}/points/undo`, { seq: match }));
+    await acceptedBody(t5!.http.json('POST', `${url(back)}/points/undo`, { seq: match }));
     // Scored to its end and confirmed: the challenger climbs (a move in the season).
     matchIds.confirmed = await plannedMatch(manager, seasonId, t0!.teamId, t5!.teamId);
-    await ok(t5!.http.json('POST', `${url(matchIds.confirmed)}/live`, { firstServer: 'defender' }));
+    await acceptedBody(t5!.http.json('POST', `${url(matchIds.confirmed)}/live`, { firstServer: 'defender' }));
     await score(t5!.http, matchIds.confirmed, 1, Array<string>(match).fill('challenger'));
-    await ok(t0!.http.json('POST', `${url(matchIds.confirmed)}/confirm`));
+    await acceptedBody(t0!.http.json('POST', `${url(matchIds.confirmed)}/confirm`));
     // Never scored live.
     matchIds['not live'] = await plannedMatch(manager, seasonId, t2!.teamId, t4!.teamId);
   });
@@ -148,20 +137,7 @@ describe('the live scoring loader agrees with evolve', () => {
       new Set([...liveTypes, ...matchTypes]),
     );
     expect(events.map((event) => event.type)).toContain('LiveMatchEnded');
-    const folded = events.reduce(liveFold, {
-      match: {
-        season: {
-          seasonId: setup.seasonId,
-          ladderId: setup.ladderId,
-          matchType: 'GAMESONLY',
-          latestDate: day(90),
-          positions: { [defender!.teamId]: 1, [challenger!.teamId]: 2 },
-          confirmHours: rulesOf(undefined).confirmHours,
-          movement: 'LEAPFROG',
-          format: 'LADDER',
-        },
-      },
-    });
+    const folded = events.reduce(liveFold, { match: seasonAtStart(setup, { matchType: 'GAMESONLY' }) });
     expect(folded.live?.ended).toBe(true);
     expect(await liveStateOf(db, matchId)).toEqual({ ...folded, sportsCategory: 'TENNISSINGLE' });
   });

@@ -6,9 +6,14 @@ import { matchDecider, type MatchDomainEvent, type MatchState } from '@courtside
 import { matchEvents } from '@courtside/events/matches/events';
 import { matchStateOf, seasonMatchStateOf } from '@courtside/projector/matches/queries';
 import { signedInAccount } from '../support/accounts.ts';
-import { companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
+import {
+  acceptedBody,
+  companyEventsOf,
+  courtsideWithReadModels,
+  seasonAtStart,
+} from '../support/loader-specs.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { seasonWithTeams } from '../support/ladder-setup.ts';
 
 const matchTypes = new Set<string>(matchEvents.map((definition) => definition.type));
 const moves = new Set(['ChallengerLeapfrogged', 'ChallengerSwapped']);
@@ -38,36 +43,20 @@ describe('the match loaders agree with evolve', () => {
     const setup = await seasonWithTeams(courtside.url!, 6, { rules: { confirmHours: 24 } });
     ({ seasonId } = setup);
     companyId = setup.company.id;
-    const { manager, teams, ladderId } = setup;
-    start = {
-      season: {
-        seasonId,
-        ladderId,
-        matchType: 'BESTOFTHREE',
-        latestDate: day(90),
-        positions: Object.fromEntries(teams.map((team, index) => [team.teamId, index + 1])),
-        confirmHours: 24,
-        movement: 'LEAPFROG',
-        format: 'LADDER',
-      },
-    };
-    const ok = async (answer: Promise<{ status: number; body: unknown }>) => {
-      const { status, body } = await answer;
-      expect(status, JSON.stringify(body)).toBeLessThan(300);
-      return body;
-    };
+    const { manager, teams } = setup;
+    start = seasonAtStart(setup, { confirmHours: 24 });
     const create = async (defender: number, challenger: number) => {
-      const body = (await ok(
+      const body = await acceptedBody<{ matchId: string }>(
         manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
           defenderId: teams[defender]!.teamId,
           challengerId: teams[challenger]!.teamId,
         }),
-      )) as { matchId: string };
+      );
       matchIds.push(body.matchId);
       return body.matchId;
     };
     const save = (by: HttpClient, id: string, defender: unknown, challenger: unknown, date?: string) =>
-      ok(by.json('PUT', `${MATCHES_API}/matches`, { id, defender, challenger, date }));
+      acceptedBody(by.json('PUT', `${MATCHES_API}/matches`, { id, defender, challenger, date }));
 
     // #5 beats #2 (a manager's result counts at once: a leapfrog), then the match moves to another day.
     const leapfrog = await create(1, 4);
@@ -76,16 +65,18 @@ describe('the match loaders agree with evolve', () => {
     // A player's win waits for the other side, which confirms it: #6 climbs over #4.
     const confirmed = await create(3, 5);
     await save(teams[5]!.http, confirmed, sets(2, 3), sets(6, 6));
-    await ok(teams[3]!.http.json('POST', `${MATCHES_API}/matches/${confirmed}/confirm`));
+    await acceptedBody(teams[3]!.http.json('POST', `${MATCHES_API}/matches/${confirmed}/confirm`));
     // A player's win the other side disputes; then a correction by a manager, who settles it.
     const disputed = await create(0, 2);
     await save(teams[0]!.http, disputed, sets(6, 6), sets(1, 2));
-    await ok(
+    await acceptedBody(
       teams[2]!.http.json('POST', `${MATCHES_API}/matches/${disputed}/dispute`, { reason: 'Not the score' }),
     );
     const settled = await create(2, 3);
     await save(teams[3]!.http, settled, sets(6, 6), sets(4, 4));
-    await ok(teams[2]!.http.json('POST', `${MATCHES_API}/matches/${settled}/dispute`, { reason: 'We won' }));
+    await acceptedBody(
+      teams[2]!.http.json('POST', `${MATCHES_API}/matches/${settled}/dispute`, { reason: 'We won' }),
+    );
     await save(manager, settled, sets(4, 4), sets(6, 6));
     // Still pending, planned with a date, and cancelled.
     const pending = await create(4, 1);
@@ -93,7 +84,7 @@ describe('the match loaders agree with evolve', () => {
     await save(manager, await create(0, 5), sets(), sets(), '2026-04-01T09:00');
     // DESIGN.md §9: a location set by a player, changed by a manager, and another set and cleared.
     const located = await create(3, 4);
-    await ok(
+    await acceptedBody(
       teams[4]!.http.json('PUT', `${MATCHES_API}/matches`, {
         id: located,
         defender: sets(),
@@ -101,7 +92,7 @@ describe('the match loaders agree with evolve', () => {
         location: 'Court 2',
       }),
     );
-    await ok(
+    await acceptedBody(
       manager.json('PUT', `${MATCHES_API}/matches`, {
         id: located,
         defender: sets(),
@@ -110,7 +101,7 @@ describe('the match loaders agree with evolve', () => {
       }),
     );
     const clearedPlace = await create(5, 2);
-    await ok(
+    await acceptedBody(
       manager.json('PUT', `${MATCHES_API}/matches`, {
         id: clearedPlace,
         defender: sets(),
@@ -118,7 +109,7 @@ describe('the match loaders agree with evolve', () => {
         location: 'Hall',
       }),
     );
-    await ok(
+    await acceptedBody(
       manager.json('PUT', `${MATCHES_API}/matches`, {
         id: clearedPlace,
         defender: sets(),
@@ -127,7 +118,7 @@ describe('the match loaders agree with evolve', () => {
       }),
     );
     const cancelled = await create(1, 2);
-    await ok(manager.json('DELETE', `${MATCHES_API}/matches/${cancelled}/cancel`));
+    await acceptedBody(manager.json('DELETE', `${MATCHES_API}/matches/${cancelled}/cancel`));
   });
   afterAll(async () => {
     await db?.end();

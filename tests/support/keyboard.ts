@@ -75,3 +75,17 @@ export async function dialogGivesFocusBack(
   const onOpener = () => opener.evaluate((element) => element === element.ownerDocument.activeElement);
   await expect.poll(async () => [name, await onOpener()]).toEqual([name, true]);
 }
+
+/** A match card's result with the keyboard: Edit, the games of each set (set, the side's name, games), Save. */
+export async function enterResultWithKeys(
+  page: Page,
+  card: Locator,
+  games: ReadonlyArray<readonly [set: number, name: string, games: string]>,
+): Promise<void> {
+  await tabTo(page, card.getByRole('button', { name: 'Edit' }));
+  await page.keyboard.press('Enter');
+  for (const [set, name, value] of games)
+    await typeInto(page, card.getByLabel(`Set ${set} score of ${name}`), value);
+  await tabTo(page, card.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+}

@@ -20,9 +20,28 @@ export interface SeasonOptions {
   box?: Record<string, unknown>;
 }
 
+/**
+ * The season `managerWithSeason` creates, as the seasons route takes it: Winter, started 5 days ago, ending
+ * `endOffset` days from today.
+ */
+export function winterSeason({
+  endOffset = 90,
+  matchType = 'BESTOFTHREE',
+  openForRegistration = true,
+}: Pick<SeasonOptions, 'endOffset' | 'matchType' | 'openForRegistration'> = {}) {
+  return {
+    name: 'Winter',
+    startDate: day(-5),
+    endDate: day(endOffset),
+    minimumPlayedMatches: 3,
+    openForRegistration,
+    matchType,
+  };
+}
+
 /** A signed-in manager of a new company with one ladder and a season running today. */
 export async function managerWithSeason(baseUrl: string, options: SeasonOptions = {}) {
-  const { sportsCategory = 'TENNISSINGLE', matchType = 'BESTOFTHREE', endOffset = 90 } = options;
+  const { sportsCategory = 'TENNISSINGLE' } = options;
   const manager = new HttpClient(baseUrl);
   const { account, company } = await managerWithCompany(manager, options.companyName);
   const ladder = await manager.json<{ uuid: string }>(
@@ -39,12 +58,7 @@ export async function managerWithSeason(baseUrl: string, options: SeasonOptions 
     'POST',
     `${ADMIN_API}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
     {
-      name: 'Winter',
-      startDate: day(-5),
-      endDate: day(endOffset),
-      minimumPlayedMatches: 3,
-      openForRegistration: options.openForRegistration ?? true,
-      matchType,
+      ...winterSeason(options),
       ...(options.rules ? { rules: options.rules } : {}),
       ...(options.box ? { format: 'BOX', box: options.box } : {}),
     },
@@ -53,7 +67,6 @@ export async function managerWithSeason(baseUrl: string, options: SeasonOptions 
   return { manager, account, company, ladderId: ladder.body.uuid, seasonId: season.body.uuid };
 }
 
-/** A manager, a ladder with an active season, and `players` accepted singles teams at positions 1..n. */
 /**
  * A season with accepted teams of one: `players` of them, or one for each full name given (the pages show names),
  * in that order.

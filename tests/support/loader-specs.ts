@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import {
@@ -10,7 +11,9 @@ import { challengeEvents } from '@courtside/events/challenges/events';
 import { matchDecider, type MatchDomainEvent, type MatchState } from '@courtside/events/matches/decider';
 import { matchEvents } from '@courtside/events/matches/events';
 import { recalculate } from '@courtside/events/matches/scoring';
+import { rulesOf } from '@courtside/events/ladders/rules';
 import { createBackend, startTestCourtside } from './courtside.ts';
+import { day } from './ladder-setup.ts';
 
 /**
  * What a loader spec (issue 35) needs: a running Courtside to write a history through its command routes, and a
@@ -25,6 +28,40 @@ export async function courtsideWithReadModels(): Promise<{ courtside: RunningCou
     options: `-c search_path=${courtside.readModelSchema},public`,
   });
   return { courtside, db };
+}
+
+/** The body of a command route's answer, which must be accepted (a 2xx; else the body is in the failure). */
+export async function acceptedBody<Body = unknown>(
+  answer: Promise<{ status: number; body: unknown }>,
+): Promise<Body> {
+  const { status, body } = await answer;
+  expect(status, JSON.stringify(body)).toBeLessThan(300);
+  return body as Body;
+}
+
+/**
+ * The match rules' state of a season as `seasonWithTeams` (ladder-setup.ts) sets it up, before any event of its
+ * history: its teams at positions 1..n in their order, its end 90 days ahead, the default rules but `confirmHours`.
+ */
+export function seasonAtStart(
+  { seasonId, ladderId, teams }: { seasonId: string; ladderId: string; teams: Array<{ teamId: string }> },
+  {
+    matchType = 'BESTOFTHREE',
+    confirmHours = rulesOf(undefined).confirmHours,
+  }: { matchType?: NonNullable<MatchState['season']>['matchType']; confirmHours?: number } = {},
+): MatchState {
+  return {
+    season: {
+      seasonId,
+      ladderId,
+      matchType,
+      latestDate: day(90),
+      positions: Object.fromEntries(teams.map((team, index) => [team.teamId, index + 1])),
+      confirmHours,
+      movement: 'LEAPFROG',
+      format: 'LADDER',
+    },
+  };
 }
 
 /** A company's events of the given types as the projector stored them, in their order, as the rules see them. */

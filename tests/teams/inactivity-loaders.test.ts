@@ -11,7 +11,7 @@ import {
 import { foldPause, type PauseEvent, type TeamPauses } from '@courtside/events/teams/pause';
 import { teamDroppedForInactivity, teamPaused, teamResumed } from '@courtside/events/teams/events';
 import { inactivityStateOf } from '@courtside/projector/teams/inactivity-queries';
-import { companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
+import { acceptedBody, companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
 
@@ -40,20 +40,15 @@ describe('the inactivity loader agrees with evolve', () => {
     companyId = setup.company.id;
     const { manager, teams } = setup;
     teamIds = teams.map((team) => team.teamId);
-    const ok = async (answer: Promise<{ status: number; body: unknown }>) => {
-      const { status, body } = await answer;
-      expect(status, JSON.stringify(body)).toBeLessThan(300);
-      return body as { matchId: string };
-    };
     // #4 and #5 play a counted match, dated two days ahead (the defender wins: no move): active since then.
-    const { matchId } = await ok(
+    const { matchId } = await acceptedBody<{ matchId: string }>(
       manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
         defenderId: teamIds[3],
         challengerId: teamIds[4],
       }),
     );
     played = `${day(2)}T08:00`;
-    await ok(
+    await acceptedBody(
       manager.json('PUT', `${MATCHES_API}/matches`, {
         id: matchId,
         defender: sets(6, 6),
@@ -62,13 +57,13 @@ describe('the inactivity loader agrees with evolve', () => {
       }),
     );
     // #2 pauses for three days: its paused days do not count.
-    await ok(
+    await acceptedBody(
       teams[1]!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams/${teamIds[1]}/pause`, {
         until: day(3),
       }),
     );
     // Three days and an hour on: #1 and #3 (joined today, not paused) are inactive; the pause of #2 ends.
-    await ok(
+    await acceptedBody(
       new HttpClient(courtside.url!).json('POST', DEV_CLOCK_PATH, { advanceMs: 3 * DAY_MS + 60 * 60 * 1000 }),
     );
   });

@@ -9,7 +9,7 @@ import {
 } from '@courtside/events/teams/decider';
 import { seasonTeamsStateOf } from '@courtside/projector/teams/queries';
 import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
+import { acceptedBody, companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 
@@ -35,11 +35,6 @@ describe('the team loader agrees with evolve', () => {
   let courtside: RunningCourtside;
   let db: pg.Pool;
   const client = () => new HttpClient(courtside.url!);
-  const ok = async (answer: Promise<{ status: number; body: unknown }>) => {
-    const { status, body } = await answer;
-    expect(status, JSON.stringify(body)).toBeLessThan(300);
-    return body as { teamId: string };
-  };
 
   beforeAll(async () => {
     ({ courtside, db } = await courtsideWithReadModels());
@@ -62,13 +57,19 @@ describe('the team loader agrees with evolve', () => {
     const register = async () => {
       const http = client();
       await signedInAccount(http);
-      return (await ok(http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {}))).teamId;
+      return (
+        await acceptedBody<{ teamId: string }>(
+          http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {}),
+        )
+      ).teamId;
     };
     await register(); // waits for approval
-    await ok(manager.json('POST', `${admin}/reject`, { teamId: await register() }));
-    await ok(manager.json('DELETE', `${admin}/${teams[1]!.teamId}`));
-    await ok(teams[2]!.http.json('DELETE', `${LADDER_API}/seasons/${seasonId}/teams/${teams[2]!.teamId}`));
-    await ok(manager.json('POST', `${admin}/position/1`, { teamId: teams[3]!.teamId }));
+    await acceptedBody(manager.json('POST', `${admin}/reject`, { teamId: await register() }));
+    await acceptedBody(manager.json('DELETE', `${admin}/${teams[1]!.teamId}`));
+    await acceptedBody(
+      teams[2]!.http.json('DELETE', `${LADDER_API}/seasons/${seasonId}/teams/${teams[2]!.teamId}`),
+    );
+    await acceptedBody(manager.json('POST', `${admin}/position/1`, { teamId: teams[3]!.teamId }));
 
     const expected = await folded(company.id, {
       seasonId,
@@ -92,7 +93,7 @@ describe('the team loader agrees with evolve', () => {
       const http = client();
       await signedInAccount(http);
       const partnerEmail = uniqueEmail('partner');
-      const { teamId } = await ok(
+      const { teamId } = await acceptedBody<{ teamId: string }>(
         http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, { partnerEmail }),
       );
       return { http, teamId, partnerEmail };
@@ -100,13 +101,15 @@ describe('the team loader agrees with evolve', () => {
     const answer = async (request: { teamId: string; partnerEmail: string }, accept: boolean) => {
       const partner = client();
       await signedInAccount(partner, { email: request.partnerEmail });
-      await ok(partner.json('POST', `${LADDER_API}/teams/${request.teamId}/partner`, { accept }));
+      await acceptedBody(partner.json('POST', `${LADDER_API}/teams/${request.teamId}/partner`, { accept }));
     };
     await ask(); // stays open
     await answer(await ask(), true);
     await answer(await ask(), false);
     const withdrawn = await ask();
-    await ok(withdrawn.http.json('DELETE', `${LADDER_API}/seasons/${seasonId}/teams/${withdrawn.teamId}`));
+    await acceptedBody(
+      withdrawn.http.json('DELETE', `${LADDER_API}/seasons/${seasonId}/teams/${withdrawn.teamId}`),
+    );
 
     const expected = await folded(company.id, {
       seasonId,

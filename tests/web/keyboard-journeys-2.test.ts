@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { PASSWORD, signedInAccount } from '../support/accounts.ts';
-import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
-import { tabTo, typeInto, focusStaysOnThePage } from '../support/keyboard.ts';
+import { tabTo, typeInto, focusStaysOnThePage, enterResultWithKeys } from '../support/keyboard.ts';
 
 /**
  * DESIGN.md §14 with the keyboard alone (no mouse call), the journeys keyboard-journeys.test.ts leaves: sign in,
@@ -17,26 +14,14 @@ import { tabTo, typeInto, focusStaysOnThePage } from '../support/keyboard.ts';
  */
 
 describe('keyboard-only journeys (2)', () => {
-  let courtside: RunningCourtside;
-  const browsers: Browser[] = [];
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    for (const browser of browsers) await browser.close();
-    await courtside?.stop();
-  });
-  const browser = async () => {
-    const opened = await openBrowser('desktop');
-    browsers.push(opened);
-    return opened;
-  };
+  const courtside = courtsideForBrowsers();
+  const { openAs } = courtside;
 
   it('signs in and registers for a season with the keyboard alone', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const { ladderId } = await seasonWithTeams(baseUrl, 1, { ladderName: 'Keys Open' });
     const { email } = await signedInAccount(new HttpClient(baseUrl));
-    const { page } = await browser();
+    const { page } = await courtside.newBrowser();
     const standings = `/ladders/en/${ladderId}`;
     await page.goto(`${baseUrl}/webapps/account/en/login?from=${encodeURIComponent(standings)}`);
     await typeInto(page, page.getByLabel('Email address'), email);
@@ -57,15 +42,14 @@ describe('keyboard-only journeys (2)', () => {
   }, 180_000);
 
   it('enters a score and confirms it, and scores a live point, with the keyboard alone', async () => {
-    const baseUrl = courtside.url!;
-    const { manager, seasonId, teams } = await seasonWithTeams(baseUrl, 3, { ladderName: 'Keys Score' });
-    const names = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
-    for (const [index, team] of teams.entries()) {
-      await team.http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-        fullName: names[index],
-        phoneNumber: { countryCode: '31', number: '06 12345678' },
-      });
-    }
+    const baseUrl = courtside.url;
+    const { manager, seasonId, teams } = await seasonWithTeams(
+      baseUrl,
+      ['Ann Ace', 'Bo Baseline', 'Cy Volley'],
+      {
+        ladderName: 'Keys Score',
+      },
+    );
     const [ann, bo, cy] = teams as [(typeof teams)[0], (typeof teams)[0], (typeof teams)[0]];
     const match = async (defender: typeof ann, challenger: typeof ann) => {
       const created = await manager.json<{ matchId: string }>(
@@ -81,22 +65,15 @@ describe('keyboard-only journeys (2)', () => {
       page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
 
     // Ann enters 6-2 6-3: Edit, the four set scores, Save.
-    const annBrowser = await browser();
-    await signInBrowser(annBrowser.context, baseUrl, ann.http);
-    const annPage = annBrowser.page;
+    const annPage = await openAs(ann.http);
     await annPage.goto(`${baseUrl}/webapps/matches/en/`);
     const annCard = card(annPage, scored);
-    await tabTo(annPage, annCard.getByRole('button', { name: 'Edit' }));
-    await annPage.keyboard.press('Enter');
-    for (const [set, name, games] of [
+    await enterResultWithKeys(annPage, annCard, [
       [1, 'Ann Ace', '6'],
       [2, 'Ann Ace', '6'],
       [1, 'Bo Baseline', '2'],
       [2, 'Bo Baseline', '3'],
-    ] as const)
-      await typeInto(annPage, annCard.getByLabel(`Set ${set} score of ${name}`), games);
-    await tabTo(annPage, annCard.getByRole('button', { name: 'Save' }));
-    await annPage.keyboard.press('Enter');
+    ]);
     await annCard
       .getByRole('button', { name: 'Edit' })
       .or(annCard.getByText(/^Waiting for/))
@@ -116,9 +93,7 @@ describe('keyboard-only journeys (2)', () => {
       .toBe('pending');
 
     // Bo confirms it.
-    const boBrowser = await browser();
-    await signInBrowser(boBrowser.context, baseUrl, bo.http);
-    const boPage = boBrowser.page;
+    const boPage = await openAs(bo.http);
     await boPage.goto(`${baseUrl}/webapps/matches/en/`);
     const confirm = card(boPage, scored).getByRole('button', { name: 'Confirm result' });
     await tabTo(boPage, confirm);
@@ -138,9 +113,7 @@ describe('keyboard-only journeys (2)', () => {
     expect(
       (await cy.http.json('POST', `${MATCHES_API}/matches/${live}/live`, { firstServer: 'defender' })).status,
     ).toBe(200);
-    const cyBrowser = await browser();
-    await signInBrowser(cyBrowser.context, baseUrl, cy.http);
-    const cyPage = cyBrowser.page;
+    const cyPage = await openAs(cy.http);
     await cyPage.goto(`${baseUrl}/webapps/matches/en/score/${live}`);
     const scorer = cyPage.getByTestId('scorer');
     await tabTo(cyPage, cyPage.getByTestId('point-challenger'));
@@ -154,14 +127,13 @@ describe('keyboard-only journeys (2)', () => {
   }, 240_000);
 
   it('a manager accepts a waiting team and moves through the season tabs with the keyboard alone', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const ladderName = 'Keys Manager';
     const { manager, company, seasonId } = await managerWithSeason(baseUrl, { ladderName });
     const player = new HttpClient(baseUrl);
     await signedInAccount(player, { fullName: 'Wes Waiting' });
     expect((await player.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {})).status).toBe(201);
-    const { page, context } = await browser();
-    await signInBrowser(context, baseUrl, manager);
+    const page = await openAs(manager);
     await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(ladderName)}`);
     const waiting = page.getByRole('table', { name: 'Waiting for approval' });
 

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 import { managerWithCompany, uniqueEmail } from '../support/accounts.ts';
-import { openBrowser, signInBrowser, type Browser } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 import {
@@ -14,6 +11,7 @@ import {
   typeInto,
   focusStaysOnThePage,
   dialogGivesFocusBack,
+  enterResultWithKeys,
 } from '../support/keyboard.ts';
 
 /**
@@ -27,24 +25,11 @@ import {
 const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
 
 describe('keyboard-only journeys', () => {
-  let courtside: RunningCourtside;
-  const browsers: Browser[] = [];
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    for (const browser of browsers) await browser.close();
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers();
+  const { openAs } = courtside;
 
-  const openAs = async (http: HttpClient) => {
-    const browser = await openBrowser('desktop');
-    browsers.push(browser);
-    await signInBrowser(browser.context, courtside.url!, http);
-    return browser.page;
-  };
   const managerPage = (companyId: string, ladderName: string) =>
-    `${courtside.url!}/webapps/manager/en/${companyId}/ladders/${encodeURIComponent(ladderName)}`;
+    `${courtside.url}/webapps/manager/en/${companyId}/ladders/${encodeURIComponent(ladderName)}`;
   /** The season's tabs are one Tab stop (Participants, selected first): reach it, then the arrow keys go on. */
   const toSeasonTab = async (page: Page, name: 'Matches' | 'Season') => {
     const tab = (label: string) => page.getByRole('tab', { name: label }).last();
@@ -55,7 +40,7 @@ describe('keyboard-only journeys', () => {
   };
 
   it('a manager creates a season and changes it with the keyboard alone', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const manager = new HttpClient(baseUrl);
     const { company } = await managerWithCompany(manager, 'TC Keys Seasons');
     const ladderName = 'Keys Seasons';
@@ -100,7 +85,7 @@ describe('keyboard-only journeys', () => {
   }, 180_000);
 
   it('a manager creates a match, enters its result and cancels one on the Matches tab with the keyboard alone', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const ladderName = 'Keys Matches';
     const { manager, company, seasonId, teams } = await seasonWithTeams(baseUrl, NAMES, {
       companyName: 'TC Keys Matches',
@@ -132,17 +117,12 @@ describe('keyboard-only journeys', () => {
     await focusStaysOnThePage(page, 'create a match');
 
     // Its result: Edit, the four set scores, Save; it moves to the results.
-    await tabTo(page, created.getByRole('button', { name: 'Edit' }));
-    await page.keyboard.press('Enter');
-    for (const [set, name, games] of [
+    await enterResultWithKeys(page, created, [
       [1, 'Ann Ace', '6'],
       [2, 'Ann Ace', '6'],
       [1, 'Bo Baseline', '3'],
       [2, 'Bo Baseline', '4'],
-    ] as const)
-      await typeInto(page, created.getByLabel(`Set ${set} score of ${name}`), games);
-    await tabTo(page, created.getByRole('button', { name: 'Save' }));
-    await page.keyboard.press('Enter');
+    ]);
     const results = page.getByTestId('season-results');
     await results.getByTestId('match-card').filter({ hasText: 'Bo Baseline' }).waitFor();
     await focusStaysOnThePage(page, 'save the result');
@@ -168,7 +148,7 @@ describe('keyboard-only journeys', () => {
 
   it('a manager invites a player with the keyboard alone', async () => {
     const ladderName = 'Keys Invite';
-    const { manager, company } = await seasonWithTeams(courtside.url!, 0, {
+    const { manager, company } = await seasonWithTeams(courtside.url, 0, {
       companyName: 'TC Keys Invite',
       ladderName,
     });
@@ -205,28 +185,16 @@ describe('keyboard-only journeys', () => {
   }, 180_000);
 
   it('challenge, accept, edit and save a match, and the cancel and dispute dialogs, with the keyboard alone', async () => {
-    const baseUrl = courtside.url!;
-    const { manager, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 3, {
+    const baseUrl = courtside.url;
+    const { manager, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, NAMES, {
       companyName: 'TC Keys',
       ladderName: 'Key ladder',
     });
-    for (const [index, team] of teams.entries()) {
-      await team.http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-        fullName: NAMES[index],
-        phoneNumber: { countryCode: '31', number: '06 12345678' },
-      });
-    }
     const [ann, bo, cy] = teams as [(typeof teams)[0], (typeof teams)[0], (typeof teams)[0]];
     const standings = `${baseUrl}/webapps/ladders/en/${ladderId}`;
-    const open = async (http: typeof ann.http) => {
-      const browser = await openBrowser('desktop');
-      browsers.push(browser);
-      await signInBrowser(browser.context, baseUrl, http);
-      return browser.page;
-    };
 
     // Cy (#3) challenges Bo (#2): the button goes, the focus stays in the row.
-    const cyPage = await open(cy.http);
+    const cyPage = await openAs(cy.http);
     await cyPage.goto(standings);
     await tabTo(cyPage, cyPage.getByRole('button', { name: 'Challenge Bo Baseline' }));
     await cyPage.keyboard.press('Enter');
@@ -234,7 +202,7 @@ describe('keyboard-only journeys', () => {
     await focusStaysOnThePage(cyPage, 'challenge');
 
     // Bo accepts in the dialog; the Accept button goes with the challenge.
-    const boPage = await open(bo.http);
+    const boPage = await openAs(bo.http);
     await boPage.goto(standings);
     const accept = boPage.getByTestId('standings').getByRole('button', { name: 'Accept' });
     await tabTo(boPage, accept);

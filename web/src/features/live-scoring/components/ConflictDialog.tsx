@@ -10,14 +10,17 @@ interface ConflictDialogProps {
   conflict: { server: ServerPoints; mine: ScorerPoints; rules: LiveConfig } | null;
   names: Record<Side, string>;
   onChoose(choice: 'theirs' | 'mine'): void;
+  /** Puts the focus on the page's main control (the dialog had nothing to give it back to). */
+  focusMainControl(): void;
 }
 
 /**
  * Another scorer changed the match while this phone's points were queued (DESIGN.md §13, §15): both scores side by
  * side, the scorer chooses which one stays. Headless UI's Dialog keeps the focus inside and gives it back to where it
- * was when the dialog closes. Escape or a click outside does not choose: the queue waits until a choice is made.
+ * was when the dialog closes (or, when that is gone, the page's main control gets it). Escape or a click outside does
+ * not choose: the queue waits until a choice is made, the focus stays on the choice it was on.
  */
-export function ConflictDialog({ conflict, names, onChoose }: ConflictDialogProps) {
+export function ConflictDialog({ conflict, names, onChoose, focusMainControl }: ConflictDialogProps) {
   const { t } = useTranslation();
   const open = conflict !== null;
   const theirs = conflict
@@ -25,11 +28,27 @@ export function ConflictDialog({ conflict, names, onChoose }: ConflictDialogProp
     : null;
   const mine = conflict ? liveScore(conflict.rules, conflict.mine.points, conflict.mine.ended) : null;
   const mayMine = conflict ? mayKeepMine(conflict.server) : false;
+  const choose = (choice: 'theirs' | 'mine') => {
+    onChoose(choice);
+    // Headless UI gives the focus back (a microtask after the dialog is gone) to what had it before the dialog
+    // opened, if that is still on the page. On a page opened with the dialog nothing had it, and the point button
+    // that had it is gone once the match is over: the focus would stay on <body>.
+    setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) focusMainControl();
+    });
+  };
   return (
     <Dialog open={open} onClose={() => undefined} className="relative z-50" data-testid="conflict-dialog">
       <div className="fixed inset-0 bg-ink-950/40" aria-hidden="true" />
       <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-3">
-        <DialogPanel className="w-full max-w-2xl rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/5">
+        <DialogPanel
+          className="w-full max-w-2xl rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/5"
+          // Headless UI blurs the focused element on Escape before it asks to close, which this dialog does not: the
+          // focus would fall to <body> with the dialog still open. A prevented Escape is left alone by it.
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') event.preventDefault();
+          }}
+        >
           <DialogTitle className="text-lg font-bold text-ink-900">
             {t('liveScoring.scorer.conflictTitle')}
           </DialogTitle>
@@ -59,7 +78,7 @@ export function ConflictDialog({ conflict, names, onChoose }: ConflictDialogProp
             <button
               type="button"
               className={`${secondaryButtonClass} min-h-12`}
-              onClick={() => onChoose('theirs')}
+              onClick={() => choose('theirs')}
               autoFocus
             >
               {t('liveScoring.scorer.keepTheirs')}
@@ -68,7 +87,7 @@ export function ConflictDialog({ conflict, names, onChoose }: ConflictDialogProp
               <button
                 type="button"
                 className={`${primaryButtonClass} min-h-12`}
-                onClick={() => onChoose('mine')}
+                onClick={() => choose('mine')}
               >
                 {t('liveScoring.scorer.keepMine')}
               </button>

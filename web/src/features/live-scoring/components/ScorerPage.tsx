@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../../hooks/useTranslation';
@@ -40,6 +40,9 @@ export function ScorerPage() {
   const connection = useAtomValue(liveConnectionAtom);
   const [ending, setEnding] = useState(false);
   const unsentId = useId();
+  /** The page's main control: the first point button, or the live match page's link once the match is over. */
+  const firstPoint = useRef<HTMLButtonElement>(null);
+  const followLink = useRef<HTMLAnchorElement>(null);
   useDocumentTitle(t('liveScoring.scorer.title'));
   // From the first visit on, the scorer opens with no network (DESIGN.md §13).
   useEffect(registerServiceWorker, []);
@@ -149,7 +152,7 @@ export function ScorerPage() {
           </section>
         )}
         {shown.finished ? (
-          <Link to={matchPath} className={`${primaryButtonClass} py-4 text-base`}>
+          <Link to={matchPath} ref={followLink} className={`${primaryButtonClass} py-4 text-base`}>
             {t('liveScoring.scorer.follow')}
           </Link>
         ) : (
@@ -157,6 +160,7 @@ export function ScorerPage() {
             {SIDES.map((side) => (
               <button
                 key={side}
+                ref={side === SIDES[0] ? firstPoint : undefined}
                 type="button"
                 onClick={() => scorer.tap({ kind: 'point', winner: side })}
                 className={`flex min-h-28 flex-1 touch-manipulation flex-col items-center justify-center gap-1 rounded-3xl px-4 text-white shadow-md select-none active:scale-[0.98] focus-visible:outline-4 focus-visible:outline-offset-2 ${
@@ -197,7 +201,12 @@ export function ScorerPage() {
             </button>
           )}
         </div>
-        <ConflictDialog conflict={scorer.conflict} names={names} onChoose={scorer.resolveConflict} />
+        <ConflictDialog
+          conflict={scorer.conflict}
+          names={names}
+          onChoose={scorer.resolveConflict}
+          focusMainControl={() => (followLink.current ?? firstPoint.current)?.focus()}
+        />
         <ConfirmDialog
           open={ending}
           message={t('liveScoring.scorer.endQuestion')}
