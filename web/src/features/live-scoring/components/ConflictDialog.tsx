@@ -117,9 +117,9 @@ function ScoreColumn({
       className="rounded-xl p-2 ring-1 ring-ink-200"
       data-testid={`conflict-${which}`}
     >
-      <h2 id={`conflict-${which}`} className="text-sm font-semibold text-ink-800">
+      <h3 id={`conflict-${which}`} className="text-sm font-semibold text-ink-800">
         {title} · {points}
-      </h2>
+      </h3>
       {children}
     </section>
   );
