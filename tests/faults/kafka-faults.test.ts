@@ -32,6 +32,8 @@ interface Sent {
   status: number;
   retryAfter: string | null;
   error: string;
+  /** A 503's `reason` (docs/decisions.md "A 503 says why"). */
+  reason?: string;
 }
 
 describe('faults under load on Kafka', () => {
@@ -74,14 +76,16 @@ describe('faults under load on Kafka', () => {
         let status = 0;
         let retryAfter: string | null = null;
         let error = '';
+        let reason: string | undefined;
         try {
           const response = await client.request('POST', `/webapps/api/test/companies/${companyId}/notes`, {
             text,
           });
           status = response.status;
           retryAfter = response.headers.get('retry-after');
-          const body = (await response.json()) as { error?: string };
+          const body = (await response.json()) as { error?: string; reason?: string };
           error = body.error ?? '';
+          reason = body.reason;
         } catch (failure) {
           error = String(failure);
         }
@@ -93,6 +97,7 @@ describe('faults under load on Kafka', () => {
           status,
           retryAfter,
           error,
+          reason,
         });
         await sleep(20);
       }
@@ -171,6 +176,17 @@ describe('faults under load on Kafka', () => {
       [],
     );
     expect(unknown.filter((s) => (stored.get(s.text) ?? 0) > 1)).toEqual([]);
+    // A 503's reason agrees with its words: the web sends again what says nothing was changed, and only that.
+    expect(
+      sent
+        .filter(
+          (s) =>
+            s.status === 503 &&
+            (s.reason === undefined ||
+              (s.reason === 'APPEND_UNCONFIRMED') === /nothing was changed/i.test(s.error)),
+        )
+        .map((s) => `${s.reason} ${s.error}`),
+    ).toEqual([]);
     expect(
       duringOutage
         .filter((s) => s.status !== 503 || s.retryAfter === null)

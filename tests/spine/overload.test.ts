@@ -107,6 +107,7 @@ describe('a process flooded with commands', () => {
       retryAfter: '2',
       body: {
         error: 'Courtside is taking too many changes at once. Nothing was changed; please try again shortly.',
+        reason: 'OVERLOADED',
       },
     });
     // The limit counts what runs, not what ran: once the rush is answered, the next command runs.
