@@ -24,7 +24,8 @@ export function readModelExportSections(page: number): ReadModelExportSection[] 
       name: 'teams',
       key: 'teamId',
       sql: `SELECT t.id AS "teamId", t.company_id AS "companyId", t.ladder_id AS "ladderId", t.season_id AS "seasonId",
-        t.status, t.position, t.registered_at AS "registeredAt", t.join_date AS "joinDate",
+        t.status, CASE WHEN t.status = 'left' THEN t.left_position ELSE t.position END AS position,
+        t.registered_at AS "registeredAt", t.join_date AS "joinDate",
         t.leave_date AS "leaveDate",
         (SELECT array_agg(o.account_id ORDER BY o.member_order) FROM team_members o WHERE o.team_id = t.id)
           AS "memberIds"

@@ -13,7 +13,7 @@ interface Exported {
   account: { id: string; email: string; fullName: string | null };
   preferences: { language: string };
   managerRoles: Array<{ companyId: string; companyName: string }>;
-  teams: Array<{ teamId: string; status: string; memberIds: string[] }>;
+  teams: Array<{ teamId: string; status: string; position: number | null; memberIds: string[] }>;
   matches: Array<{ matchId: string; defenderTeamId: string; challengerTeamId: string }>;
   challenges: unknown[];
   livePointsScored: unknown[];
@@ -59,7 +59,12 @@ describe('downloading my data', () => {
     expect(data.preferences.language).toBe('en');
     expect(data.managerRoles).toEqual([]);
     expect(data.teams).toEqual([
-      expect.objectContaining({ teamId: player.teamId, status: 'active', memberIds: [player.account.id] }),
+      expect.objectContaining({
+        teamId: player.teamId,
+        status: 'active',
+        position: 2,
+        memberIds: [player.account.id],
+      }),
     ]);
     expect(data.matches).toEqual([
       expect.objectContaining({
@@ -71,9 +76,17 @@ describe('downloading my data', () => {
     for (const list of ['challenges', 'livePointsScored', 'notifications', 'invitations'] as const) {
       expect(Array.isArray(data[list]), list).toBe(true);
     }
-    // Another player's match is not in it.
+    // Another player's match is not in it; a team that left keeps the position it left from.
+    const removed = await manager.json(
+      'DELETE',
+      `${ADMIN_API}/seasons/${seasonId}/teams/${teams[2]!.teamId}`,
+    );
+    expect(removed.status).toBe(200);
     const third = JSON.parse(await (await teams[2]!.http.request('GET', EXPORT)).text()) as Exported;
     expect(third.matches).toEqual([]);
+    expect(third.teams).toEqual([
+      expect.objectContaining({ teamId: teams[2]!.teamId, status: 'left', position: 3 }),
+    ]);
 
     const managed = JSON.parse(await (await manager.request('GET', EXPORT)).text()) as Exported;
     expect(managed.managerRoles).toEqual([{ companyId: company.id, companyName: company.name }]);

@@ -101,12 +101,58 @@ describe('teams in a season', () => {
     ]);
     expect(active.body[0]!.joinDate).toBe(day(0));
     expect(left.body).toEqual([
-      expect.objectContaining({ teamId: bob.registered.body.teamId, position: null, leaveDate: day(0) }),
+      // Bob stood third when he left (Cas had moved to the top).
+      expect.objectContaining({ teamId: bob.registered.body.teamId, position: 3, leaveDate: day(0) }),
     ]);
     expect(standings.body.season.uuid).toBe(seasonId);
     expect(standings.body.teams.map((team) => team.position)).toEqual([1, 2]);
     expect(standings.body.teams[0]!.members).toEqual([{ fullName: 'Sam Server' }]);
     expect(mine.body.map((team) => team.status)).toEqual(['rejected']);
+  });
+
+  it('lists the teams that left with the position each held when it left, those of one day by that position', async () => {
+    const { manager, admin, seasonId } = await seasonOf();
+    const teams = [
+      await player(seasonId),
+      await player(seasonId),
+      await player(seasonId),
+      await player(seasonId),
+    ].map((team) => team.registered.body.teamId);
+    for (const teamId of teams) await manager.json('POST', `${admin}/teams/accept`, { teamId });
+    const waiting = await player(seasonId);
+    const [first, second, third, fourth] = teams as [string, string, string, string];
+    const positions = (list: Team[]) => list.map((team) => [team.teamId, team.position]);
+
+    const removed = await manager.json('DELETE', `${admin}/teams/${second}`);
+    const activeAfterOne = await manager.json<Team[]>('GET', `${admin}/teams`);
+    const leftAfterOne = await manager.json<Team[]>('GET', `${admin}/teams/left`);
+    // The fourth stands third by now; then the first; and a team leaves while it still waits (it had no place).
+    await manager.json('DELETE', `${admin}/teams/${fourth}`);
+    await manager.json('DELETE', `${admin}/teams/${first}`);
+    const withdrawn = await waiting.http.json(
+      'DELETE',
+      `${LADDER_API}/seasons/${seasonId}/teams/${waiting.registered.body.teamId}`,
+    );
+    const active = await manager.json<Team[]>('GET', `${admin}/teams`);
+    const left = await manager.json<Team[]>('GET', `${admin}/teams/left`);
+
+    expect(removed.status).toBe(200);
+    expect(positions(activeAfterOne.body)).toEqual([
+      [first, 1],
+      [third, 2],
+      [fourth, 3],
+    ]);
+    expect(leftAfterOne.body).toEqual([
+      expect.objectContaining({ teamId: second, position: 2, leaveDate: day(0) }),
+    ]);
+    expect(withdrawn.status).toBe(200);
+    expect(positions(active.body)).toEqual([[third, 1]]);
+    expect(positions(left.body)).toEqual([
+      [first, 1],
+      [second, 2],
+      [fourth, 3],
+      [waiting.registered.body.teamId, null],
+    ]);
   });
 
   it('keeps registration to the rules: open seasons, one team per player, the right team size, real partners', async () => {

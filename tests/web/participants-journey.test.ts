@@ -232,6 +232,22 @@ describe.each<ViewportName>(['desktop'])('the participants journey on %s', (view
       await left.locator('tr', { hasText: 'Bo Baseline' }).waitFor();
       await shot(managerBrowser, 'after-remove');
       await shot(viewer, 'standings-after');
+
+      // The # of a team that left is the place it left from, and the left table sorts by it.
+      await page.getByRole('button', { name: 'Remove #2 Ann Ace' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(() => left.locator('tbody tr').count()).toBe(2);
+      const leftRows = () => left.locator('tbody tr').allTextContents();
+      expect(await leftRows()).toEqual([
+        expect.stringMatching(/^2\s*Ann Ace/),
+        expect.stringMatching(/^3\s*Bo Baseline/),
+      ]);
+      await left.getByRole('button', { name: '#', exact: true }).click(); // ascending
+      await left.getByRole('button', { name: '#', exact: true }).click(); // descending
+      expect(await leftRows()).toEqual([
+        expect.stringMatching(/^3\s*Bo Baseline/),
+        expect.stringMatching(/^2\s*Ann Ace/),
+      ]);
     } catch (error) {
       await shot(managerBrowser, 'failure-manager');
       await shot(viewer, 'failure-viewer');

@@ -34,7 +34,16 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
     list('waiting'),
   );
   api.get(`${SEASON}/teams`, { ...listDoc, summary: 'The active teams by position' }, list('active'));
-  api.get(`${SEASON}/teams/left`, { ...listDoc, summary: 'The teams that left, latest first' }, list('left'));
+  api.get(
+    `${SEASON}/teams/left`,
+    {
+      ...listDoc,
+      summary: 'The teams that left, latest first',
+      description:
+        'Each with the position it held when it left; teams that left on the same day by that position.',
+    },
+    list('left'),
+  );
   const commandDoc = {
     access: 'session',
     manager: 'season',

@@ -8,7 +8,14 @@ import { seasonSchema } from '../ladders/ladder-answers.ts';
 export const seasonTeamSchema = z
   .object({
     teamId: z.uuid(),
-    position: z.number().int().nullable(),
+    position: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'The place on the ladder; in the list of teams that left, the place the team held when it left. Null while ' +
+          'waiting, and for a team that left while still waiting (it never had one)',
+      ),
     joinDate: z.iso.date().nullable(),
     leaveDate: z.iso.date().nullable().optional().describe('In the list of teams that left'),
     members: z.array(

@@ -75,6 +75,7 @@ export const linkedTableCopies: readonly TableCopy[] = [
         'registered_at',
         'join_date',
         'leave_date',
+        'left_position',
         'movement',
         'last_dropped_at',
         'paused_until',

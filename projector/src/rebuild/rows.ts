@@ -64,6 +64,8 @@ export interface TeamRow {
   registered_at: string;
   join_date: string | null;
   leave_date: string | null;
+  /** The position held when the team left (NULL: it left while waiting). */
+  left_position: number | null;
   movement: number;
   last_dropped_at: string | null;
   paused_until: string | null;

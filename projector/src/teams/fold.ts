@@ -167,6 +167,7 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
         registered_at: event.occurredAt,
         join_date: null,
         leave_date: null,
+        left_position: null,
         movement: 0,
         last_dropped_at: null,
         paused_until: null,
@@ -196,6 +197,7 @@ export function foldTeams(rows: ReadModelRows, envelope: EventEnvelope): void {
       const team = transition();
       if (!team) return;
       team.leave_date = day;
+      team.left_position = team.position;
       team.position = null;
       foldOrder(rows, removeTeam(order, teamId));
       return;

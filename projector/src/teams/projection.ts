@@ -206,7 +206,8 @@ export const teamsProjection: Projection = {
         break;
       case 'TeamRemoved': {
         const order = await activeOrder(context, seasonId);
-        if (!(await transition(', leave_date = $3, position = NULL'))) break;
+        // The right-hand sides read the row as it was: the team keeps the place it left from (spec §3).
+        if (!(await transition(', leave_date = $3, left_position = position, position = NULL'))) break;
         writeOrder(context, removeTeam(order, teamId));
         changed('teams', 'positions');
         break;

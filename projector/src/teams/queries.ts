@@ -30,16 +30,24 @@ export interface TeamView {
 
 export type TeamList = 'waiting' | 'active' | 'left';
 
+/** A team that left answers the position it held then (`teams.position` is NULL once it left). */
+const positionOf: Record<TeamList, string> = {
+  waiting: 't.position',
+  active: 't.position',
+  left: 't.left_position',
+};
+
 const orderBy: Record<TeamList, string> = {
   waiting: 't.registered_at, t.id',
   active: 't.position, t.id',
-  left: 't.leave_date DESC, t.id',
+  // Latest first; teams that left on the same day by the position they left from.
+  left: 't.leave_date DESC, t.left_position, t.id',
 };
 
 /** One of the three lists of spec §4 "Team membership", members with their contact details. */
 export async function teamsOf(db: Queryable, seasonId: string, list: TeamList): Promise<TeamView[]> {
   const { rows } = await db.query<TeamView & { leaveDate: string | null }>(
-    `SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.leave_date AS "leaveDate",
+    `SELECT t.id AS "teamId", ${positionOf[list]} AS position, t.join_date AS "joinDate", t.leave_date AS "leaveDate",
        json_agg(json_build_object(
          'fullName', ${accountNameSql('a', 'a.email')}, 'email', coalesce(a.email, ''),
          'phoneNumber', CASE WHEN a.phone_number IS NULL THEN NULL
