@@ -251,5 +251,3 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
     },
   };
 }
-
-export type OpenApiDocument = ReturnType<typeof openApiDocument>;

@@ -47,7 +47,6 @@ export const liveViewSchema = liveStateSchema.extend({
   }),
 });
 
-export type LiveState = z.infer<typeof liveStateSchema>;
 export type LiveView = z.infer<typeof liveViewSchema>;
 export type LiveSide = z.infer<typeof side>;
 

@@ -65,7 +65,6 @@ export const confirmationSchema = z.object({
   /** Why it is disputed: only the match's players and the managers get it. */
   reason: z.optional(z.string()),
 });
-export type Confirmation = z.infer<typeof confirmationSchema>;
 
 export const matchSchema = z.object({
   id: z.string(),

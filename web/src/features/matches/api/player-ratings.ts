@@ -48,7 +48,6 @@ const ratingChangeSchema = z.object({
 export type RatingChange = z.infer<typeof ratingChangeSchema>;
 
 const versusSchema = z.object({ played: z.number(), wonByA: z.number(), wonByB: z.number() });
-export type Versus = z.infer<typeof versusSchema>;
 
 const playerPath = (playerId: string) => `${LADDER_API}/players/${encodeURIComponent(playerId)}`;
 
