@@ -60,7 +60,7 @@ const documentedRoutesOf = new WeakMap<Router, DocumentedRoute[]>();
  * docs/build-on-courtside.md). Without credentials: a browser sends no cookie with them, so the answer is the
  * anonymous one.
  */
-export const readableByOtherSites = (method: Method, path: string, access: Access) =>
+const readableByOtherSites = (method: Method, path: string, access: Access) =>
   method === 'get' && access !== 'session' && (path.startsWith(LADDER_API) || path.startsWith(MATCHES_API));
 
 const anyOrigin: Middleware = async (ctx, next) => {
