@@ -7,7 +7,7 @@ import type { DateArray, EventAttributes } from 'ics';
  * framework-free: the input is structural, so a match of the matches API can be passed as it is.
  */
 
-export const MATCH_DURATION_HOURS = 2;
+const MATCH_DURATION_HOURS = 2;
 
 export interface CalendarMatch {
   id: string;

@@ -17,7 +17,7 @@ const score = z
   );
 
 /** One side's score in one set. `winner` and `superTiebreak` may be sent but are always recomputed. */
-export const matchSetSchema = z.object({
+const matchSetSchema = z.object({
   order: z.optional(z.int().check(z.gte(1), z.lte(MAX_SETS))),
   score: z.nullable(score),
   tiebreakScore: z.optional(z.nullable(score)),
