@@ -16,7 +16,7 @@ export const KAFKA_VERSION = '3.9.1';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pomFile = path.join(here, 'pom.xml');
-export const libsDir = path.join(here, '.cache', `libs-${KAFKA_VERSION}`);
+const libsDir = path.join(here, '.cache', `libs-${KAFKA_VERSION}`);
 const libsMarker = path.join(libsDir, '.complete');
 
 export interface StartKafkaBrokerOptions {

@@ -75,7 +75,7 @@ async function liveRowOf(
 }
 
 /** The live score of a match as the read model holds it, or undefined when it is not scored live. */
-export async function liveScoreOf(
+async function liveScoreOf(
   context: Pick<ProjectionContext, 'query'>,
   matchId: string,
 ): Promise<LiveScore | undefined> {
