@@ -115,7 +115,7 @@ export function parseAck(value: unknown): SubscribeAck {
   return { ok: false, error: typeof record.error === 'string' ? record.error : 'Subscription refused' };
 }
 
-export function parseMeta(value: unknown): Partial<PushMeta> {
+function parseMeta(value: unknown): Partial<PushMeta> {
   if (typeof value !== 'object' || value === null) return {};
   const record = value as Record<string, unknown>;
   const meta: Partial<PushMeta> = {};

@@ -16,7 +16,7 @@ export const REFRESH_PATH = `${ACCOUNT_API}/account/refresh`;
 export const LOGOUT_PATH = `${ACCOUNT_API}/account/logout`;
 
 /** Refresh answers that mean the session is gone: log out and go to login. */
-export const REFRESH_LOGOUT_STATUSES: readonly number[] = [400, 401, 404, 405];
+const REFRESH_LOGOUT_STATUSES: readonly number[] = [400, 401, 404, 405];
 
 export type CookieReader = (name: string) => string | undefined;
 
@@ -28,7 +28,7 @@ export function isLoggedIn(getCookie: CookieReader): boolean {
 /**
  * The access expiry (epoch ms) from `courtside.expire`; undefined when absent or unreadable.
  */
-export function accessExpiry(getCookie: CookieReader): number | undefined {
+function accessExpiry(getCookie: CookieReader): number | undefined {
   const raw = getCookie(EXPIRE_COOKIE);
   if (raw === undefined || raw.trim() === '') return undefined;
   const value = Number(raw);

@@ -6,7 +6,7 @@ import { ACCOUNT_API, PREFERENCES_PATH } from '@courtside/events/api-paths';
 
 /** Account calls of the sign-up, sign-in and onboarding pages (DESIGN.md §2). */
 
-export const registeredSchema = z.object({
+const registeredSchema = z.object({
   id: z.string(),
   refresh: z.string(),
   /** Signed up from an invitation link (DESIGN.md §9): verified at once, no code. */

@@ -15,7 +15,7 @@ const matchContactsSchema = z.object({
 export type MatchContacts = z.infer<typeof matchContactsSchema>;
 
 /** The members of both sides with email and phone (the match's players and the club's managers only). */
-export function getMatchContacts(id: string, signal?: AbortSignal): Promise<MatchContacts> {
+function getMatchContacts(id: string, signal?: AbortSignal): Promise<MatchContacts> {
   return request('GET', `${MATCHES_API}/matches/${encodeURIComponent(id)}/contactinfo`, {
     schema: matchContactsSchema,
     signal,

@@ -347,7 +347,7 @@ function SetScore({ set, index }: { set: MatchSet | undefined; index: number }) 
 }
 
 /** The winner mark: a check with "Winner" (or only the check, `compact`, with the word for screen readers). */
-export function WinnerMark({ compact = false }: { compact?: boolean }) {
+function WinnerMark({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <span
