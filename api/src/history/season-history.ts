@@ -16,7 +16,7 @@ import { FORMER_PLAYER } from '@courtside/projector/api-tables';
 import type { StoredEvent } from '@courtside/projector/audit/queries';
 import { dayIn, summaryTexts, type SummaryLanguage, type SummaryTexts } from './summary-texts.ts';
 
-export interface HistoryItem {
+interface HistoryItem {
   position: number;
   occurredAt: string;
   type: string;

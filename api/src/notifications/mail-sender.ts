@@ -1,13 +1,13 @@
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 
-export interface MailSenderLogger {
+interface MailSenderLogger {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
 }
 
-export interface MailSenderOptions {
+interface MailSenderOptions {
   databaseUrl: string;
   /** SMTP URL; unset: the dev outbox (courtside.dev_outbox, shown on /webapps/dev/mailbox). */
   mailUrl?: string;

@@ -12,7 +12,7 @@ const claimsSchema = z.object({
   e: z.number().int().positive(),
 });
 
-export interface UnsubscribeClaims {
+interface UnsubscribeClaims {
   accountId: string;
   kind: NotificationKind;
 }
