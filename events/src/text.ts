@@ -5,7 +5,7 @@ import { z } from 'zod';
  * control characters in a name only hurt whoever reads it later; such a string once in the log would stop the
  * projector. So every string that enters (request bodies, query strings, paths, event payloads) is checked here.
  */
-export interface TextRules {
+interface TextRules {
   /** Allows tab, line feed and carriage return (free text); names and ids are one line. */
   multiline: boolean;
 }

@@ -25,7 +25,7 @@ export interface CalendarEventInfo {
   round?: { name: string } | null;
 }
 
-export interface MatchEventOptions {
+interface MatchEventOptions {
   /** The address of the match page. */
   url?: string;
   /** Default `{match id}@courtside` (the single download); the feeds use the match id itself. */

@@ -32,7 +32,7 @@ export const sideScoreSchema = z.object({
 export type SideScoreInput = z.input<typeof sideScoreSchema>;
 
 /** A set with one side's games only (DESIGN.md §5): which side lacks them, and where (`order` counts from 1). */
-export interface HalfScoredSet {
+interface HalfScoredSet {
   order: number;
   missing: Side;
 }

@@ -21,7 +21,7 @@ function pausedMs(pauses: readonly PausePeriod[], since: number, now: number): n
   }, 0);
 }
 
-export type InactivityCommand = { type: 'ApplyInactivity' };
+type InactivityCommand = { type: 'ApplyInactivity' };
 
 export type InactivityEvent = {
   type: typeof teamDroppedForInactivity.type;
