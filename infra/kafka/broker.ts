@@ -19,7 +19,7 @@ const pomFile = path.join(here, 'pom.xml');
 const libsDir = path.join(here, '.cache', `libs-${KAFKA_VERSION}`);
 const libsMarker = path.join(libsDir, '.complete');
 
-export interface StartKafkaBrokerOptions {
+interface StartKafkaBrokerOptions {
   /** Client (PLAINTEXT) port on 127.0.0.1; a free one when omitted. */
   port?: number;
   /** Controller (KRaft quorum) port on 127.0.0.1; a free one when omitted. */

@@ -40,7 +40,7 @@ export function kafkaLogLevelOf(value: string | undefined): KafkaLogLevel | unde
   return kafkaLogLevels.find((level) => level === value);
 }
 
-export interface KafkaEventLogOptions {
+interface KafkaEventLogOptions {
   brokers: string[];
   /** Default `courtside.events`. */
   topic?: string;
