@@ -18,7 +18,7 @@ function seeded(seed: number) {
 
 const side = (...games: number[]) => ({ matchSets: games.map((score) => ({ score })), special: 'none' });
 
-export interface Snapshot {
+interface Snapshot {
   /** The company's last position when the snapshot was taken. */
   position: number;
   standings: unknown[];
