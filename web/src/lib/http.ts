@@ -35,7 +35,7 @@ export interface ApiIssue {
  * - `invalid-response`: a 2xx answer that did not match the expected schema.
  * - `client`: the call was not made, what it needs is missing (spec §8, e.g. "No company"); `status` is 0.
  */
-export type ApiErrorKind = 'http' | 'network' | 'invalid-response' | 'client';
+type ApiErrorKind = 'http' | 'network' | 'invalid-response' | 'client';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

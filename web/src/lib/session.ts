@@ -18,7 +18,7 @@ export const LOGOUT_PATH = `${ACCOUNT_API}/account/logout`;
 /** Refresh answers that mean the session is gone: log out and go to login. */
 const REFRESH_LOGOUT_STATUSES: readonly number[] = [400, 401, 404, 405];
 
-export type CookieReader = (name: string) => string | undefined;
+type CookieReader = (name: string) => string | undefined;
 
 /** `courtside.loggedin` is exactly "true". */
 export function isLoggedIn(getCookie: CookieReader): boolean {
@@ -88,7 +88,7 @@ export function loginPath(locale: Locale, from?: string): string {
   return `${base}?${new URLSearchParams({ from: safe }).toString()}`;
 }
 
-export interface SessionDeps {
+interface SessionDeps {
   /** A client WITHOUT the session interceptor (so refresh and logout don't loop through it). */
   http: Pick<HttpClient, 'request'>;
   getCookie: CookieReader;

@@ -221,7 +221,7 @@ export function scorePayload(match: Pick<Match, 'defender' | 'challenger'>): Rec
   return { defender: side(match.defender), challenger: side(match.challenger) };
 }
 
-export interface SideScore {
+interface SideScore {
   special: Special;
   matchSets: Array<{ order: number; score: number | null; tiebreakScore?: number }>;
 }
@@ -331,7 +331,7 @@ export function enteredSide(match: Pick<Match, 'confirmation' | 'defender' | 'ch
 
 const otherSide = (side: Side): Side => (side === 'defender' ? 'challenger' : 'defender');
 
-export type ConfirmationView =
+type ConfirmationView =
   | { kind: 'none' }
   /** `waitingFor` null: the entering side is unknown ("the other side"). */
   | { kind: 'pending'; waitingFor: Side | null; dueAt: string | null; canAnswer: boolean }

@@ -12,7 +12,7 @@ const registeredSchema = z.object({
   /** Signed up from an invitation link (DESIGN.md §9): verified at once, no code. */
   verified: z.boolean().optional(),
 });
-export type Registered = z.infer<typeof registeredSchema>;
+type Registered = z.infer<typeof registeredSchema>;
 
 /**
  * Creates an account; a 6-digit code is mailed in the page's language, which becomes the account's mail language.

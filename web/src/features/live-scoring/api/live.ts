@@ -48,7 +48,7 @@ export const liveViewSchema = liveStateSchema.extend({
 });
 
 export type LiveView = z.infer<typeof liveViewSchema>;
-export type LiveSide = z.infer<typeof side>;
+type LiveSide = z.infer<typeof side>;
 
 const path = (id: string, tail = '') => `${MATCHES_API}/matches/${encodeURIComponent(id)}/live${tail}`;
 const pointsPath = (id: string, tail = '') =>

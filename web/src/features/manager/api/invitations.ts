@@ -21,7 +21,7 @@ const invitedSchema = z.object({
 });
 export type InviteResult = z.infer<typeof invitedSchema>;
 
-export interface Invitee {
+interface Invitee {
   email: string;
   fullName?: string;
   partnerEmail?: string;

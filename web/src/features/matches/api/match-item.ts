@@ -40,7 +40,7 @@ async function getMatchItem(id: string, signal?: AbortSignal): Promise<MatchList
   return event ? { match, event } : { match };
 }
 
-export type MatchItemState =
+type MatchItemState =
   { status: 'loading' } | { status: 'loaded'; item: MatchListItem } | { status: 'failed'; notFound: boolean };
 
 /**

@@ -93,7 +93,6 @@ export const eventInfoSchema = z.object({
 export const matchListItemSchema = z.object({ match: matchSchema, event: z.optional(eventInfoSchema) });
 const matchListSchema = z.array(matchListItemSchema);
 
-export type Member = z.infer<typeof memberSchema>;
 export type MatchTeam = z.infer<typeof matchTeamSchema>;
 export type Match = z.infer<typeof matchSchema>;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];

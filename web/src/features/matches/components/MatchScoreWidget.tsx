@@ -30,7 +30,7 @@ import { SPECIALS, type MatchSet, type MatchTeam, type Side, type Special } from
  * - Flags: `shortName` (first name and initial), `widget` (plain text, no links), `onlyOne` (only the
  *   first member, "+1" for the rest).
  */
-export interface MatchScoreWidgetProps {
+interface MatchScoreWidgetProps {
   team: MatchTeam;
   side: Side;
   /** The other side: tiebreak inputs show when either side of a set has a tiebreak score. */
