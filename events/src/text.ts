@@ -69,10 +69,3 @@ export const singleLineText = () =>
     const message = textProblem(value, { multiline: false });
     if (message) ctx.addIssue({ code: 'custom', message });
   });
-
-/** Free text (tab and line breaks allowed) that may be stored. */
-export const freeText = () =>
-  z.string().superRefine((value, ctx) => {
-    const message = textProblem(value, { multiline: true });
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
