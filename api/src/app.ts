@@ -24,7 +24,7 @@ import { logAppErrors } from './observability/app-errors.ts';
 import { requestLogging } from './observability/request-logging.ts';
 import { webApp } from './web/web-app.ts';
 
-export interface AppOptions {
+interface AppOptions {
   services: AppServices;
   modules: readonly CourtsideModule[];
   log: EventLog;

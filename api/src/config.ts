@@ -58,9 +58,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Environment = z.infer<typeof environmentSchema> & { dataDir: string };
+type Environment = z.infer<typeof environmentSchema> & { dataDir: string };
 
-export type Role = 'all' | 'api' | 'projector' | 'notifier';
+type Role = 'all' | 'api' | 'projector' | 'notifier';
 
 /**
  * The only place that reads the process environment: once, with a readable error for a bad value. A process

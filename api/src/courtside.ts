@@ -104,10 +104,10 @@ export interface RunningCourtside {
 }
 
 /** How long an idle kept-alive connection stays open: longer than any client's or proxy's own idle timeout. */
-export const KEEP_ALIVE_MS = 65_000;
+const KEEP_ALIVE_MS = 65_000;
 const LISTEN_BACKLOG = 4096;
 /** Writes one api process takes at once (reading, signing in, parsing, queued, running), per command it runs. */
-export const WRITES_UNDER_WAY_PER_COMMAND_SLOT = 2;
+const WRITES_UNDER_WAY_PER_COMMAND_SLOT = 2;
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const appMigrations = fileURLToPath(new URL('../migrations', import.meta.url));

@@ -5,7 +5,7 @@ import { ACCOUNT_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 import { HttpClient } from '../../tests/support/http-client.ts';
 import { type Cleanups, startPostgres } from './services.ts';
 
-export interface BenchCompany {
+interface BenchCompany {
   courtside: RunningCourtside;
   databaseUrl: string;
   /** Signed in as the company's manager. */

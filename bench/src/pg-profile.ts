@@ -9,7 +9,7 @@ import { summarize, type Summary } from './stats.ts';
 
 type QueryFn = (...args: unknown[]) => unknown;
 
-export interface QueryProfile {
+interface QueryProfile {
   /** Normalised statement (first words, whitespace folded) → its durations in ms. */
   samples: Map<string, number[]>;
   recording: boolean;

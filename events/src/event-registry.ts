@@ -43,7 +43,7 @@ export interface NewEvent<TType extends string = string, TPayload = unknown> {
   payload: TPayload;
 }
 
-export interface EventMetadata {
+interface EventMetadata {
   companyId: string;
   actorId: string;
   correlationId: string;

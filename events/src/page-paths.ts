@@ -3,7 +3,7 @@
  * without the base), the api and the notifier (with it, `webAddress`). Beside `api-paths.ts`, which does the same
  * for the API.
  */
-export const WEB_BASE = '/webapps';
+const WEB_BASE = '/webapps';
 
 /**
  * The router path of a page in a locale: `pagePath('ladders', 'nl')` is `/ladders/nl/`, `pagePath('player', 'en',

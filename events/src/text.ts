@@ -5,7 +5,7 @@ import { z } from 'zod';
  * control characters in a name only hurt whoever reads it later; such a string once in the log would stop the
  * projector. So every string that enters (request bodies, query strings, paths, event payloads) is checked here.
  */
-export interface TextRules {
+interface TextRules {
   /** Allows tab, line feed and carriage return (free text); names and ids are one line. */
   multiline: boolean;
 }
@@ -67,12 +67,5 @@ export const singleLineText = () =>
   z.string().superRefine((value, ctx) => {
     // Stryker disable next-line ObjectLiteral: rules without `multiline` are one-line rules too
     const message = textProblem(value, { multiline: false });
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
-
-/** Free text (tab and line breaks allowed) that may be stored. */
-export const freeText = () =>
-  z.string().superRefine((value, ctx) => {
-    const message = textProblem(value, { multiline: true });
     if (message) ctx.addIssue({ code: 'custom', message });
   });

@@ -16,10 +16,10 @@ export const KAFKA_VERSION = '3.9.1';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pomFile = path.join(here, 'pom.xml');
-export const libsDir = path.join(here, '.cache', `libs-${KAFKA_VERSION}`);
+const libsDir = path.join(here, '.cache', `libs-${KAFKA_VERSION}`);
 const libsMarker = path.join(libsDir, '.complete');
 
-export interface StartKafkaBrokerOptions {
+interface StartKafkaBrokerOptions {
   /** Client (PLAINTEXT) port on 127.0.0.1; a free one when omitted. */
   port?: number;
   /** Controller (KRaft quorum) port on 127.0.0.1; a free one when omitted. */

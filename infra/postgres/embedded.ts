@@ -4,14 +4,14 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-export interface EmbeddedPostgresHandle {
+interface EmbeddedPostgresHandle {
   databaseUrl: string;
   /** Connection string of another database on the same server. */
   urlOf(database: string): string;
   stop(): Promise<void>;
 }
 
-export interface EmbeddedPostgresOptions {
+interface EmbeddedPostgresOptions {
   dataDir: string;
   port?: number;
   /** Trades durability for speed: only for throw-away test clusters. */

@@ -4,7 +4,7 @@
  * page before (NULL first), ordered by `key`; the api pages through them (api/src/accounts/account-export.ts) and adds
  * its own tables' lists.
  */
-export interface ReadModelExportSection {
+interface ReadModelExportSection {
   name: string;
   key: string;
   sql: string;

@@ -186,7 +186,7 @@ async function applyEach(
 }
 
 /** Connection loss, shutdown, overload or a serialisation conflict: worth trying again, not the event's fault. */
-export function isTransientDatabaseError(error: unknown): boolean {
+function isTransientDatabaseError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { PROJECTED_CHANNEL, type OutboxPush, type ProjectedNotification } from './projected-notification.ts';
 
 /** Told of new outbox rows up to `outboxTo`; `pushes` are those rows when they came with the notification. */
-export type OutboxListener = (outboxTo: number, pushes?: OutboxPush[]) => void;
+type OutboxListener = (outboxTo: number, pushes?: OutboxPush[]) => void;
 
 interface Waiter {
   partition: number;

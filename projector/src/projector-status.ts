@@ -6,7 +6,7 @@ import type { EventLog } from '@courtside/eventlog/log/port';
  * projector/migrations) as the readiness check and the operations page read them.
  */
 
-export interface ProjectorStatus {
+interface ProjectorStatus {
   lag: number;
   heartbeatAgeSeconds: number | null;
   /** Companies whose events stopped at one the projector cannot apply (the others go on). */

@@ -16,7 +16,7 @@ export interface ProjectorLogger {
   error(fields: object, message: string): void;
 }
 
-export interface ProjectorOptions {
+interface ProjectorOptions {
   databaseUrl: string;
   log: EventLog;
   registry: EventRegistry;

@@ -4,7 +4,7 @@ import { migrate } from '@courtside/eventlog/db/migrate';
 import type { Projection } from './projection.ts';
 
 /** Bump when a projection changes meaning: the new version is built from position 0 beside the old one. */
-export const READ_MODEL_VERSION = 1;
+const READ_MODEL_VERSION = 1;
 
 export const liveReadModelSchema = `read_v${READ_MODEL_VERSION}`;
 

@@ -22,7 +22,7 @@ export interface ReplayReport {
   inMemory?: { events: number; seconds: number };
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   databaseUrl: string;
   log: EventLog;
   registry: EventRegistry;

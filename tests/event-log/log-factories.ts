@@ -3,13 +3,13 @@ import { createKafkaEventLog } from '@courtside/eventlog/log/kafka';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { createTestDatabase, kafkaBrokers, uniqueTopic } from '../support/services.ts';
 
-export interface LogUnderTest {
+interface LogUnderTest {
   log: EventLog;
   /** A second, independent client of the same log (another process, in real life). */
   anotherClient(): Promise<EventLog>;
 }
 
-export type LogFactory = () => Promise<LogUnderTest>;
+type LogFactory = () => Promise<LogUnderTest>;
 
 export const logFactories: Array<[string, LogFactory]> = [
   [

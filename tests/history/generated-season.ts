@@ -4,7 +4,7 @@ import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 
 /** mulberry32: a small seeded generator, so a failing season can be generated again. */
-export function seeded(seed: number) {
+function seeded(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -18,7 +18,7 @@ export function seeded(seed: number) {
 
 const side = (...games: number[]) => ({ matchSets: games.map((score) => ({ score })), special: 'none' });
 
-export interface Snapshot {
+interface Snapshot {
   /** The company's last position when the snapshot was taken. */
   position: number;
   standings: unknown[];

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatLocal,
   notify,
-  teamsOf,
   type NotifierInput,
   type NotifyContext,
   type Person,
@@ -416,12 +415,4 @@ describe('what needs the match, and events nobody hears of', () => {
       expect(told(event(type, { matchId: 'm1', seq: 1, teamId: 'low' }))).toEqual([]);
     },
   );
-
-  it('the teams an event names, for the context reader: a team’s event its team, a challenge’s both', () => {
-    expect(teamsOf(event('TeamAccepted', { teamId: 'low' }))).toEqual(['low']);
-    expect(teamsOf(event('TeamRejected', { teamId: 'low' }))).toEqual(['low']);
-    expect(teamsOf(event('ChallengeIssued', challenge))).toEqual(['low', 'top']);
-    expect(teamsOf(event('ChallengeReminderDue', challenge))).toEqual(['low', 'top']);
-    expect(teamsOf(event('MatchCancelled', { matchId: 'm1' }))).toEqual([]);
-  });
 });

@@ -5,7 +5,7 @@ import { openBrowser, signInBrowser, type Browser, type ViewportName } from './b
 import { createBackend, startTestCourtside } from './courtside.ts';
 import type { HttpClient } from './http-client.ts';
 
-export interface CourtsideForBrowsers {
+interface CourtsideForBrowsers {
   /** Courtside's address (read it inside the tests: it is there once the block has started). */
   readonly url: string;
   /** A fresh browser (one person), signed in with the session of `signedInAs` when given. */

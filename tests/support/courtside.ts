@@ -5,7 +5,7 @@ import type { EventLog } from '@courtside/eventlog/log/port';
 import { notesModule } from '../spine/notes-module.ts';
 import { createTestDatabase, kafkaBrokers, uniqueTopic } from './services.ts';
 
-export type LogKind = 'embedded' | 'kafka';
+type LogKind = 'embedded' | 'kafka';
 export const logKinds: LogKind[] = ['embedded', 'kafka'];
 
 export interface TestBackend {

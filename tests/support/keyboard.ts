@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
  */
 
 /** What has the focus: its tag and name, enough to tell it in a failure; "body" when nothing has. */
-export function focused(page: Page): Promise<{ tag: string; text: string; visible: boolean }> {
+function focused(page: Page): Promise<{ tag: string; text: string; visible: boolean }> {
   return page.evaluate(`(() => {
     const active = document.activeElement;
     if (!active || active === document.body) return { tag: 'body', text: '', visible: false };

@@ -19,7 +19,7 @@ interface AsyncApi {
 const COMPONENTS = 'https://courtside.invalid/asyncapi.json';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-export class PushChecker {
+class PushChecker {
   private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
   private readonly validators = new Map<string, ValidateFunction>();
 

@@ -4,7 +4,7 @@ import { readCodesFrom, readCodesFromSmtp } from './accounts.ts';
 import { createBackend, startTestCourtside, type TestBackend } from './courtside.ts';
 import { SmtpCollector } from './smtp.ts';
 
-export interface CourtsideWithSmtp {
+interface CourtsideWithSmtp {
   smtp: SmtpCollector;
   courtside: RunningCourtside;
   backend: TestBackend;

@@ -8,17 +8,17 @@ import { readManifest, routeModuleKey, staticClosure } from './size-budget.ts';
  * (app/route-table.tsx). Without a hint the browser finds a route module only after the entry ran, and that module's
  * imports only after it arrived: two more round trips on a weak signal before the page can ask for its data.
  */
-export const preloadedPages = [
+const preloadedPages = [
   { pattern: '^/webapps/ladders/[a-z]{2}/?$', module: 'LaddersPage.tsx' },
   { pattern: '^/webapps/ladders/[a-z]{2}/[^/]+/?$', module: 'StandingsPage.tsx' },
   { pattern: '^/webapps/matches/[a-z]{2}/?$', module: 'MatchesPage.tsx' },
   { pattern: '^/webapps/widget/[a-z]{2}/?$', module: 'WidgetPage.tsx' },
 ] as const;
 
-export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
+const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
 
 /** For each page: the scripts of its route module and their static imports that index.html does not name already. */
-export function pagePreloadsOf(distDir: string, base: string): Array<{ pattern: string; hrefs: string[] }> {
+function pagePreloadsOf(distDir: string, base: string): Array<{ pattern: string; hrefs: string[] }> {
   const { manifest, entry } = readManifest(distDir);
   const inIndex = staticClosure(manifest, entry);
   return preloadedPages.map(({ pattern, module }) => ({

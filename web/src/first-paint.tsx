@@ -22,7 +22,7 @@ import { LOGGED_IN_COOKIE } from './lib/session';
 
 const handler = createStaticHandler(routes, { basename: BASENAME });
 
-export interface FirstPaint {
+interface FirstPaint {
   /** The markup of the page's first render, to go inside `<div id="root">`. */
   html: string;
   /** The page's language, for `<html lang>`. */
@@ -34,7 +34,7 @@ export interface FirstPaint {
 }
 
 /** GETs a public API answer (`path` with its query) for a first paint; rejects unless the API answered 2xx. */
-export type FetchJson = (path: string) => Promise<unknown>;
+type FetchJson = (path: string) => Promise<unknown>;
 
 /** The answers the matched routes' `handle.firstData` ask for; none when one of them failed. */
 async function firstDataOf(

@@ -4,7 +4,7 @@ import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tab
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-export interface Account {
+interface Account {
   id: string;
   email: string;
   fullName: string | null;

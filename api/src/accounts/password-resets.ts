@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
 /** DESIGN.md §10: a forgot-password link works for 30 minutes. */
-export const RESET_LIFETIME_MS = 30 * 60 * 1000;
+const RESET_LIFETIME_MS = 30 * 60 * 1000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

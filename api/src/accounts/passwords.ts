@@ -10,7 +10,7 @@ export interface ScryptSettings {
  * scrypt at one of OWASP's recommended settings (N=2^14, r=8, p=5: 16 MiB per hash). The settings travel in the
  * stored hash, so they can be raised later without breaking old passwords.
  */
-export const OWASP_SCRYPT: ScryptSettings = { N: 2 ** 14, r: 8, p: 5 };
+const OWASP_SCRYPT: ScryptSettings = { N: 2 ** 14, r: 8, p: 5 };
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, settings: ScryptSettings): Promise<Buffer> {

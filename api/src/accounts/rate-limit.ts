@@ -23,7 +23,7 @@ export interface Counter {
   blockedUntil: Date | null;
 }
 
-export type Attempt = { allowed: false; retryAfterMs: number } | { allowed: true; counters: Counter[] };
+type Attempt = { allowed: false; retryAfterMs: number } | { allowed: true; counters: Counter[] };
 
 /**
  * Pure: whether one more attempt is allowed under every limit and, if so, the counters that record it. A blocked

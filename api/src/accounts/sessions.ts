@@ -6,13 +6,13 @@ import { issueXsrfToken, XSRF_COOKIE } from '../http/xsrf.ts';
 export const SESSION_COOKIE = 'SESSION-ID';
 export const SESSION_HEADER = 'session-id';
 export const LOGGED_IN_COOKIE = 'courtside.loggedin';
-export const EXPIRE_COOKIE = 'courtside.expire';
+const EXPIRE_COOKIE = 'courtside.expire';
 
 /** Postgres channel on which an ended session (its id's hash) is announced: every api process ends its sockets. */
 export const SESSION_ENDED_CHANNEL = 'courtside_session_ended';
 
-export const ACCESS_LIFETIME_MS = 15 * 60 * 1000;
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const ACCESS_LIFETIME_MS = 15 * 60 * 1000;
+const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface Session {
   idHash: string;

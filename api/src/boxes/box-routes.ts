@@ -53,7 +53,7 @@ const boxRowSchema = z.object({
   gamesAgainst: z.number().int(),
   points: z.number().int(),
 });
-export const boxesSchema = z
+const boxesSchema = z
   .array(
     z.object({
       boxId: z.uuid(),

@@ -2,7 +2,7 @@ import { createEvents, type EventAttributes } from 'ics';
 import { matchEventAttributes } from '@courtside/events/calendar/match-event';
 import type { FeedMatch } from '@courtside/projector/matches/calendar-queries';
 
-export const FEED_PRODUCT_ID = 'courtside/feeds';
+const FEED_PRODUCT_ID = 'courtside/feeds';
 
 /**
  * A subscribable calendar (DESIGN.md §6 "Feeds"): one VEVENT per dated match with the match id as its UID, the

@@ -26,7 +26,7 @@ const feed = {
 } as const;
 
 /** The address of an account's personal feed: `api/v1/calendar/{token}.ics` in the matches group. */
-export const personalFeedPath = (token: string) => `${MATCHES_API}/calendar/${token}.ics`;
+const personalFeedPath = (token: string) => `${MATCHES_API}/calendar/${token}.ics`;
 
 /** The absolute `calendarUrl` of `GET account` (DESIGN.md §6). */
 export async function calendarUrlOf(ctx: Context, services: AppServices, accountId: string): Promise<string> {

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type pg from 'pg';
 
 /** A token is 32 bytes of HMAC-SHA256 in base64url: 43 characters of [A-Za-z0-9_-]. */
-export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -22,7 +22,7 @@ export interface Decision<T> {
   result: T;
 }
 
-export interface CommandMeta {
+interface CommandMeta {
   /** Names the command in metrics and logs. */
   name: string;
   companyId: string;
@@ -44,7 +44,7 @@ interface HandlingOf<Command extends { type: string }, State, Result> {
   result: Result;
 }
 
-export type Handling<Command extends { type: string }, State, Result> = HandlingOf<Command, State, Result> &
+type Handling<Command extends { type: string }, State, Result> = HandlingOf<Command, State, Result> &
   (
     | { command: Command }
     | {

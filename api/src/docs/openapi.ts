@@ -29,10 +29,10 @@ const groups = [
   { name: 'operations', prefix: '/', description: 'Health, readiness, metrics and this reference' },
 ] as const;
 
-export const groupOf = (path: string) => groups.find((group) => path.startsWith(group.prefix))!.name;
+const groupOf = (path: string) => groups.find((group) => path.startsWith(group.prefix))!.name;
 
 /** `/a/:id/b` → `/a/{id}/b`: Koa's path parameters as OpenAPI writes them. */
-export const openApiPath = (koaPath: string) => koaPath.replace(/:([A-Za-z_$][\w$]*)/g, '{$1}');
+const openApiPath = (koaPath: string) => koaPath.replace(/:([A-Za-z_$][\w$]*)/g, '{$1}');
 const pathParameters = (koaPath: string) =>
   [...koaPath.matchAll(/:([A-Za-z_$][\w$]*)/g)].map((match) => match[1]!);
 
@@ -251,5 +251,3 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
     },
   };
 }
-
-export type OpenApiDocument = ReturnType<typeof openApiDocument>;

@@ -68,7 +68,7 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** A CSV cell (RFC 4180); a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -16,7 +16,7 @@ import { FORMER_PLAYER } from '@courtside/projector/api-tables';
 import type { StoredEvent } from '@courtside/projector/audit/queries';
 import { dayIn, summaryTexts, type SummaryLanguage, type SummaryTexts } from './summary-texts.ts';
 
-export interface HistoryItem {
+interface HistoryItem {
   position: number;
   occurredAt: string;
   type: string;
@@ -30,7 +30,7 @@ export interface HistoryItem {
 
 type Names = Map<string, string | null>;
 
-export const actorOf = (actorId: string, name: string | null | undefined) => ({
+const actorOf = (actorId: string, name: string | null | undefined) => ({
   id: actorId,
   name: name ?? (actorId === 'system' ? 'Courtside' : 'Unknown'),
 });
@@ -180,7 +180,7 @@ export function summaryOf(
 }
 
 /** Position changes an event made: every team whose place differs before and after it. */
-export function changesOf(before: SeasonHistoryState, after: SeasonHistoryState): HistoryItem['changes'] {
+function changesOf(before: SeasonHistoryState, after: SeasonHistoryState): HistoryItem['changes'] {
   const [from, to] = [positionsOf(before), positionsOf(after)];
   const teamIds = new Set([...Object.keys(from), ...Object.keys(to)]);
   return [...teamIds]

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The answers every route shares (DESIGN.md §3), as the error handler writes them: the OpenAPI document names
  * them once (components) and the routes point at them.
  */
-export const issueSchema = z
+const issueSchema = z
   .looseObject({
     path: z
       .array(z.union([z.string(), z.number()]))

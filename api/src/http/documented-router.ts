@@ -9,14 +9,14 @@ import { managerGate, type ManagerScopeKind } from './manager-access.ts';
  * Who may call a route (DESIGN.md §3): anyone (`public`), anyone but a session changes the answer (`optional`),
  * or a signed-in account (`session`; a manager route is a session route that answers 404 for other companies).
  */
-export type Access = 'public' | 'optional' | 'session';
+type Access = 'public' | 'optional' | 'session';
 
 /** An answer: its schema (JSON), a non-JSON body with its media type, or no body at all (`{description}`). */
 export type Answer =
   z.ZodType | { contentType: string; description: string; schema?: z.ZodType } | { description: string };
 
 /** What the API reference says about one route; every schema is the one the handler parses or answers with. */
-export interface RouteDoc {
+interface RouteDoc {
   summary: string;
   description?: string;
   access: Access;
@@ -60,7 +60,7 @@ const documentedRoutesOf = new WeakMap<Router, DocumentedRoute[]>();
  * docs/build-on-courtside.md). Without credentials: a browser sends no cookie with them, so the answer is the
  * anonymous one.
  */
-export const readableByOtherSites = (method: Method, path: string, access: Access) =>
+const readableByOtherSites = (method: Method, path: string, access: Access) =>
   method === 'get' && access !== 'session' && (path.startsWith(LADDER_API) || path.startsWith(MATCHES_API));
 
 const anyOrigin: Middleware = async (ctx, next) => {

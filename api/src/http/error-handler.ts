@@ -9,7 +9,7 @@ import { rejectionToHttp } from './rejection.ts';
 export const RETRY_AFTER_SECONDS = '2';
 
 /** The `reason` of a `503` for a transaction the database rolled back: nothing was changed. */
-export const DATABASE_BUSY = 'DATABASE_BUSY';
+const DATABASE_BUSY = 'DATABASE_BUSY';
 
 function asHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;

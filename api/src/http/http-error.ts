@@ -13,6 +13,5 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: unknown) => new HttpError(400, message, issues);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

@@ -10,7 +10,7 @@ declare module 'koa' {
   }
 }
 
-export interface JsonBodyLimits {
+interface JsonBodyLimits {
   /** Bytes of the body, after any Content-Encoding is undone; more is answered `413`. */
   maxBytes: number;
   /** Arrays and objects inside one another; deeper is answered `400` before anything parses or walks it. */

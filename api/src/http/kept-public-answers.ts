@@ -9,7 +9,7 @@ import { keptEncodingFor, type PublicAnswerCache } from './public-answer-cache.t
 import { JSON_ANSWER_HEADERS } from './security-headers.ts';
 import { XSRF_COOKIE, type XsrfCookies, xsrfSetCookie } from './xsrf.ts';
 
-export interface KeptPublicAnswersOptions {
+interface KeptPublicAnswersOptions {
   cache: PublicAnswerCache;
   xsrf: XsrfCookies;
   logger: Logger;

@@ -22,7 +22,7 @@ export interface ManagerScope {
   notFound: 'No such company' | 'No such season';
 }
 
-export interface SeasonManagerScope extends ManagerScope {
+interface SeasonManagerScope extends ManagerScope {
   season: SeasonContext;
 }
 

@@ -92,7 +92,7 @@ interface Entry {
   expiresAt: number;
 }
 
-export interface PublicAnswerCacheOptions {
+interface PublicAnswerCacheOptions {
   /** How many answers are kept (the oldest go first). */
   maxEntries?: number;
   /** An answer is built again after this long even without a projected event (names of accounts change outside

@@ -14,7 +14,7 @@ export const ladderSchema = z
   })
   .meta({ id: 'Ladder' });
 
-export const ladderRulesSchema = z
+const ladderRulesSchema = z
   .object({
     challengeRange: z.number().int().describe('How many positions up a team may challenge; 0: no challenges'),
     responseDays: z.number().int(),
@@ -27,7 +27,7 @@ export const ladderRulesSchema = z
   })
   .meta({ id: 'LadderRules', description: 'A season’s ladder rules, all of them (DESIGN.md §5).' });
 
-export const boxSettingsSchema = z
+const boxSettingsSchema = z
   .object({
     size: z.number().int().describe('sides per box, 4–8'),
     pointsWin: z.number().int(),

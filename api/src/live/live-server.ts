@@ -32,7 +32,7 @@ const MAX_ROOMS_PER_PUSH = 8;
 
 type Ack = (answer: z.infer<typeof subscribeAckSchema>) => void;
 
-export interface LiveServerOptions {
+interface LiveServerOptions {
   httpServer: HttpServer;
   pool: pg.Pool;
   readModelSchema: string;

@@ -18,7 +18,7 @@ export const rooms: Record<ParsedRoom['kind'], { description: string; who: strin
   account: { description: 'What concerns one player', who: 'that account only' },
 };
 
-export interface DocumentedPush {
+interface DocumentedPush {
   event: string;
   summary: string;
   rooms: readonly ParsedRoom['kind'][];

@@ -4,7 +4,7 @@ import type pg from 'pg';
 type Queryable = Pick<pg.Pool, 'query'>;
 
 /** The SHA-256 a ResultDisputed event carries of its reason's text (hex, of the UTF-8 text). */
-export const reasonSha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+const reasonSha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
  * DESIGN.md §10: a dispute's reason is a person's free text, kept beside the log (`courtside.dispute_reasons`) so

@@ -6,7 +6,7 @@ import { phoneNumberSchema } from '../accounts/account-answers.ts';
 /** The match of spec §3 (and DESIGN.md §5), the same for `GET matches/{id}` and the `match.updated` push. */
 const side = z.enum(['defender', 'challenger']);
 
-export const scoredSetSchema = z
+const scoredSetSchema = z
   .object({
     order: z.number().int(),
     score: z.number().int().nullable(),
@@ -16,7 +16,7 @@ export const scoredSetSchema = z
   })
   .meta({ id: 'MatchSet', description: 'One side’s games in one set.' });
 
-export const matchTeamSchema = z
+const matchTeamSchema = z
   .object({
     teamId: z.uuid(),
     url: z.string(),

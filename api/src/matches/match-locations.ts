@@ -9,7 +9,7 @@ type Queryable = Pick<pg.Pool, 'query'>;
 /** Control characters (newlines, tabs, …) and the Unicode line and paragraph separators: a location is one line. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what a one-line location refuses
 const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
-export const MATCH_LOCATION_MAX = 100;
+const MATCH_LOCATION_MAX = 100;
 
 /**
  * DESIGN.md §9 "Results, places": where a match is played, one line of at most 100 characters (a court or a

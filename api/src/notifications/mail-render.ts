@@ -1,6 +1,6 @@
 import type { Notification, NotificationLanguage } from '@courtside/events/notifications/notify';
 
-export interface RenderedMail {
+interface RenderedMail {
   subject: string;
   text: string;
   html: string;

@@ -1,13 +1,13 @@
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 
-export interface MailSenderLogger {
+interface MailSenderLogger {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
 }
 
-export interface MailSenderOptions {
+interface MailSenderOptions {
   databaseUrl: string;
   /** SMTP URL; unset: the dev outbox (courtside.dev_outbox, shown on /webapps/dev/mailbox). */
   mailUrl?: string;
@@ -64,12 +64,7 @@ const SUPERSEDED = `(o.replaces IS NOT NULL AND EXISTS (
     SELECT 1 FROM courtside.mail_outbox newer WHERE newer.replaces = o.replaces AND newer.id > o.id))`;
 
 /** Waits between attempts: `base · 2^(attempt−1)`, capped, ±20 % jitter so that retries do not march in step. */
-export function backoffMs(
-  attempt: number,
-  baseDelayMs: number,
-  maxDelayMs: number,
-  random = Math.random(),
-): number {
+function backoffMs(attempt: number, baseDelayMs: number, maxDelayMs: number, random = Math.random()): number {
   const plain = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(plain * (0.8 + 0.4 * random));
 }

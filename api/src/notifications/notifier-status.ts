@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EventLog } from '@courtside/eventlog/log/port';
 
-export interface NotifierStatus {
+interface NotifierStatus {
   /** Events in the log the notifier has not decided on yet. */
   lag: number;
   heartbeatAgeSeconds: number | null;

@@ -33,13 +33,13 @@ const MAX_RECORDS_PER_TRANSACTION = 200;
 const PROJECTOR_POLL_MS = 250;
 const HEARTBEAT_MS = 2_000;
 
-export interface NotifierLogger {
+interface NotifierLogger {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
 }
 
-export interface NotifierOptions {
+interface NotifierOptions {
   databaseUrl: string;
   log: EventLog;
   registry: EventRegistry;

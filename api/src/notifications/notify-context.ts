@@ -100,7 +100,7 @@ function needsManagers(event: NotifierInput): boolean {
   return event.type === 'TeamRegistered' || event.type === 'ResultDisputed';
 }
 
-export async function readPeople(db: Queryable, accountIds: string[]): Promise<Record<string, Person>> {
+async function readPeople(db: Queryable, accountIds: string[]): Promise<Record<string, Person>> {
   if (accountIds.length === 0) return {};
   const { rows } = await db.query<{
     id: string;

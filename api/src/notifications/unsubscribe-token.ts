@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notificationKinds, type NotificationKind } from '@courtside/events/notifications/notify';
 
 /** How long an unsubscribe link in a mail keeps working. */
-export const UNSUBSCRIBE_TOKEN_DAYS = 180;
+const UNSUBSCRIBE_TOKEN_DAYS = 180;
 
 const claimsSchema = z.object({
   a: z.uuid(),
@@ -12,7 +12,7 @@ const claimsSchema = z.object({
   e: z.number().int().positive(),
 });
 
-export interface UnsubscribeClaims {
+interface UnsubscribeClaims {
   accountId: string;
   kind: NotificationKind;
 }

@@ -15,14 +15,14 @@ export interface Metrics {
 }
 
 /** What the notifier gauges show (DESIGN.md §6), read when Prometheus scrapes. */
-export interface NotifierGauges {
+interface NotifierGauges {
   lag: number;
   outboxSize: number;
   outboxFailed: number;
 }
 
 /** What the projector gauges show; read when Prometheus scrapes, so it is never stale. */
-export interface ProjectorGauges {
+interface ProjectorGauges {
   lag: number;
   quarantinedCompanies: number;
 }

@@ -32,7 +32,7 @@ import { documented } from '../http/documented-router.ts';
 import { myTeamSchema, publicLadderSchema, standingsSchema, teamIdSchema } from './team-answers.ts';
 
 /** Partner requests (mails to named partners) one player may send in 24 hours. */
-export const PARTNER_REQUESTS_PER_DAY = 10;
+const PARTNER_REQUESTS_PER_DAY = 10;
 
 const registrationSchema = z.object({
   partnerEmail: z.email('Enter your partner’s email address').trim().toLowerCase().optional(),

@@ -30,7 +30,7 @@ const seasonParams = z.object({ seasonId: z.uuid('No such season') });
 const invitationParams = seasonParams.extend({ invitationId: z.uuid('No such invitation') });
 const skipReasons = ['ALREADY_IN_SEASON', 'ALREADY_INVITED', 'DUPLICATE', 'PARTNER_REQUIRED'] as const;
 
-export const inviteBody = z.object({
+const inviteBody = z.object({
   invitees: z
     .array(
       z.object({

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { runner } from 'node-pg-migrate';
 
-export interface MigrateOptions {
+interface MigrateOptions {
   databaseUrl: string;
   /** A connection to use instead of opening one (several folders migrated in a row share it). */
   client?: pg.Client;

@@ -5,9 +5,6 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // A calendar day stays the text YYYY-MM-DD: a Date would shift it by the time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-export type Pool = pg.Pool;
-export type PoolClient = pg.PoolClient;
-
 /** A pool whose idle-client errors (a restarted database) are reported instead of crashing the process. */
 export function createPool(
   connectionString: string,

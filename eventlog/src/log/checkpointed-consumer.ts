@@ -5,7 +5,7 @@ import type { EventLog, LogRecord, Positions, SubscribeOptions } from './port.ts
  * Where a reader keeps its checkpoints: a table of (partition, next_offset), and a `log` column when the table
  * holds the checkpoints of several logs (offsets are only comparable within one log).
  */
-export interface CheckpointTable {
+interface CheckpointTable {
   /** Schema-qualified, or resolved by the pool's search_path. */
   name: string;
   log?: string;
@@ -19,7 +19,7 @@ export interface CheckpointedChunk {
   nextOffset: number;
 }
 
-export interface CheckpointedConsumerOptions<Result> {
+interface CheckpointedConsumerOptions<Result> {
   log: EventLog;
   pool: pg.Pool;
   subscription: Pick<SubscribeOptions, 'name' | 'group' | 'partitionsAtOnce' | 'onError'>;

@@ -19,7 +19,7 @@ const BATCH_SIZE = 500;
 const IDLE_POLL_MS = 1_000;
 const RETRY_MS = 500;
 
-export interface EmbeddedEventLogOptions {
+interface EmbeddedEventLogOptions {
   databaseUrl: string;
   onError?: (error: unknown) => void;
 }

@@ -2,7 +2,7 @@ import { createEmbeddedEventLog } from './embedded.ts';
 import { createKafkaEventLog, type KafkaLogLevel } from './kafka.ts';
 import type { EventLog } from './port.ts';
 
-export interface EventLogConfig {
+interface EventLogConfig {
   databaseUrl: string;
   /** Set: the log is Kafka; unset or empty: the embedded Postgres log. */
   kafkaBrokers?: string[];

@@ -40,7 +40,7 @@ export function kafkaLogLevelOf(value: string | undefined): KafkaLogLevel | unde
   return kafkaLogLevels.find((level) => level === value);
 }
 
-export interface KafkaEventLogOptions {
+interface KafkaEventLogOptions {
   brokers: string[];
   /** Default `courtside.events`. */
   topic?: string;
@@ -55,10 +55,10 @@ export interface KafkaEventLogOptions {
   maxWaitTimeInMs?: number;
 }
 
-export const DEFAULT_TOPIC = 'courtside.events';
+const DEFAULT_TOPIC = 'courtside.events';
 
 /** FNV-1a, 32 bit, over the UTF-8 bytes; unsigned. */
-export function fnv1a32(text: string): number {
+function fnv1a32(text: string): number {
   let hash = 0x811c9dc5;
   for (const byte of new TextEncoder().encode(text)) {
     hash ^= byte;

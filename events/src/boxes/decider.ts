@@ -56,13 +56,13 @@ export type BoxesEvent =
       }
     >;
 
-export const NOT_BOX = 'This season does not play in boxes';
-export const HAS_RESULTS = 'A box match has a result: the boxes stay as they are';
-export const TOO_FEW_SIDES = `A box league needs at least ${MIN_BOX} active sides`;
-export const NO_BOXES = 'Draw the boxes first';
-export const NOT_NEXT_SEASON = 'The next season is a later season of the same ladder';
-export const HAS_MATCHES = 'The next season has matches already';
-export const IN_NEXT_SEASON = 'A player of this season plays in another team of the next season';
+const NOT_BOX = 'This season does not play in boxes';
+const HAS_RESULTS = 'A box match has a result: the boxes stay as they are';
+const TOO_FEW_SIDES = `A box league needs at least ${MIN_BOX} active sides`;
+const NO_BOXES = 'Draw the boxes first';
+const NOT_NEXT_SEASON = 'The next season is a later season of the same ladder';
+const HAS_MATCHES = 'The next season has matches already';
+const IN_NEXT_SEASON = 'A player of this season plays in another team of the next season';
 
 const noScore: RecordedSide = { matchSets: [], special: 'none' };
 const hasResult = (side: RecordedSide) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type DomainEventOf, type EventOf, type NewEventOf } from '../event-registry.ts';
+import { defineEvent, type DomainEventOf, type EventOf } from '../event-registry.ts';
 import { drawOrders } from './model.ts';
 
 const seasonRef = { seasonId: z.uuid(), ladderId: z.uuid() };
@@ -46,5 +46,4 @@ export const boxesClosed = defineEvent({
 export const boxEvents = [boxesDrawn, boxesClosed] as const;
 
 export type BoxEvent = EventOf<typeof boxesDrawn> | EventOf<typeof boxesClosed>;
-export type BoxNewEvent = NewEventOf<(typeof boxEvents)[number]>;
 export type BoxDomainEvent = DomainEventOf<(typeof boxEvents)[number]>;

@@ -39,7 +39,7 @@ export interface BoxMatch {
   counts: boolean;
 }
 
-export interface BoxRow {
+interface BoxRow {
   teamId: string;
   played: number;
   won: number;

@@ -7,7 +7,7 @@ import type { DateArray, EventAttributes } from 'ics';
  * framework-free: the input is structural, so a match of the matches API can be passed as it is.
  */
 
-export const MATCH_DURATION_HOURS = 2;
+const MATCH_DURATION_HOURS = 2;
 
 export interface CalendarMatch {
   id: string;
@@ -25,7 +25,7 @@ export interface CalendarEventInfo {
   round?: { name: string } | null;
 }
 
-export interface MatchEventOptions {
+interface MatchEventOptions {
   /** The address of the match page. */
   url?: string;
   /** Default `{match id}@courtside` (the single download); the feeds use the match id itself. */

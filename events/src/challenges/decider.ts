@@ -101,8 +101,8 @@ export const refusalMessages: Record<ChallengeRefusalCode, string> = {
   PAUSED: 'One of the two teams is paused',
   BUSY: 'One of the two teams is already in a challenge',
 };
-export const NOT_OPEN = 'This challenge is not open any more';
-export const WALKOVER_NEEDS_MATCH_ID = 'A walkover needs a match id';
+const NOT_OPEN = 'This challenge is not open any more';
+const WALKOVER_NEEDS_MATCH_ID = 'A walkover needs a match id';
 
 export function isBusy(challenge: Challenge): boolean {
   return challenge.state === 'open' || (challenge.state === 'accepted' && !challenge.settled);

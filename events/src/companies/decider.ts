@@ -50,7 +50,7 @@ export type CompanyDomainEvent =
 export const COMPANY_EXISTS = 'This company exists already';
 export const ALREADY_MANAGER = 'This person manages this company already';
 export const LAST_MANAGER = 'A company keeps at least one manager';
-export const NO_MANAGER = 'No such manager';
+const NO_MANAGER = 'No such manager';
 
 /**
  * The rules of a company (spec §6, DESIGN.md §4, §9 "Managers"): it is created once, by the account that then

@@ -75,7 +75,7 @@ export interface SeasonHistoryState {
   matches: Record<string, HistoryMatch>;
 }
 
-export type SeasonFoldEvent = TeamEvent | MatchEvent | LadderEvent | LiveEvent;
+type SeasonFoldEvent = TeamEvent | MatchEvent | LadderEvent | LiveEvent;
 
 const noScore: RecordedSide = { matchSets: [], special: 'none' };
 
@@ -398,7 +398,7 @@ export function positionsOf(state: SeasonHistoryState): Record<string, number> {
   return Object.fromEntries(state.order.map((teamId, index) => [teamId, index + 1]));
 }
 
-export interface StandingsRecord {
+interface StandingsRecord {
   teamId: string;
   position: number;
   joinDate: string | null;

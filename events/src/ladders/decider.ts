@@ -28,9 +28,9 @@ import {
 } from './rules.ts';
 import { isActive, isoDay, overlappingSeason } from './season-rules.ts';
 
-export const LADDER_NAME_TAKEN = 'Laddername is not available';
-export const SEASON_OVERLAPS = 'Season overlaps with another season';
-export const FORMAT_FIXED = 'The format of a season with matches cannot change';
+const LADDER_NAME_TAKEN = 'Laddername is not available';
+const SEASON_OVERLAPS = 'Season overlaps with another season';
+const FORMAT_FIXED = 'The format of a season with matches cannot change';
 
 export interface LadderDetails {
   ladderId: string;

@@ -14,7 +14,7 @@ export type MatchType = z.infer<typeof matchTypeSchema>;
 /** YYYY-MM-DD, a real calendar day (spec §9). */
 export const isoDateSchema = z.iso.date('Use a date as YYYY-MM-DD');
 
-export const ladderNameSchema = z
+const ladderNameSchema = z
   .string('Enter a name')
   .trim()
   .min(1, 'Enter a name')

@@ -1,7 +1,7 @@
 import { addMonths, format } from 'date-fns';
 import type { MatchType } from './model.ts';
 
-export interface SeasonDates {
+interface SeasonDates {
   uuid: string;
   startDate: string;
   endDate: string;

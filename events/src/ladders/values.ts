@@ -12,4 +12,3 @@ export function teamSizeOf(sportsCategory: string): 1 | 2 {
 }
 
 export const matchTypes = ['GAMESONLY', 'BESTOFTHREE', 'BESTOFFIVE'] as const;
-export type MatchType = (typeof matchTypes)[number];

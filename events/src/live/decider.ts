@@ -61,14 +61,13 @@ export function matchPointMayGo(live: { ended?: boolean }, confirmationState: st
 }
 
 export const NOT_LIVE = 'This match is not being scored live';
-export const ALREADY_LIVE = 'This match is already being scored live';
+const ALREADY_LIVE = 'This match is already being scored live';
 export const LIVE_FINISHED = 'This match is over';
-export const HAS_RESULT = 'This match has a result already';
+const HAS_RESULT = 'This match has a result already';
 export const RESULT_STAYS =
   'This match is over and its result can no longer be taken back here; a manager of the club can change it';
-export const OUT_OF_SEQUENCE = 'Another point was counted meanwhile';
-export const ENDS_BY_ITSELF =
-  'Only a games-only match is ended by its scorer; this one ends with its last point';
+const OUT_OF_SEQUENCE = 'Another point was counted meanwhile';
+const ENDS_BY_ITSELF = 'Only a games-only match is ended by its scorer; this one ends with its last point';
 
 /** The result of a finished live score, recorded as the scorer's save (DESIGN.md §5 confirmation follows). */
 function recordResult(

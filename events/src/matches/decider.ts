@@ -106,10 +106,10 @@ export type MatchCommand =
   | { type: 'DisputeResult'; matchId: string; by: MatchCaller; reason: { id: string; sha256: string } };
 
 export const MATCH_CANCELLED = 'This match was cancelled';
-export const NOT_PENDING = 'This result is not waiting for confirmation';
-export const HAS_RESULT = 'A match with a result can only be cancelled by a manager';
-export const RESULT_FINAL = 'This result is confirmed: only a manager of the club can change it';
-export const DISPUTED = 'This result is disputed: a manager of the club settles it';
+const NOT_PENDING = 'This result is not waiting for confirmation';
+const HAS_RESULT = 'A match with a result can only be cancelled by a manager';
+const RESULT_FINAL = 'This result is confirmed: only a manager of the club can change it';
+const DISPUTED = 'This result is disputed: a manager of the club settles it';
 export const NOT_YOURS = 'Only the players of this match and the club’s managers can change it';
 
 /** Who acts: as the command says, or, for a signed-in account, what the state says it is to the match. */

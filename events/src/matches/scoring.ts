@@ -17,7 +17,7 @@ const score = z
   );
 
 /** One side's score in one set. `winner` and `superTiebreak` may be sent but are always recomputed. */
-export const matchSetSchema = z.object({
+const matchSetSchema = z.object({
   order: z.optional(z.int().check(z.gte(1), z.lte(MAX_SETS))),
   score: z.nullable(score),
   tiebreakScore: z.optional(z.nullable(score)),
@@ -32,7 +32,7 @@ export const sideScoreSchema = z.object({
 export type SideScoreInput = z.input<typeof sideScoreSchema>;
 
 /** A set with one side's games only (DESIGN.md §5): which side lacks them, and where (`order` counts from 1). */
-export interface HalfScoredSet {
+interface HalfScoredSet {
   order: number;
   missing: Side;
 }

@@ -497,20 +497,6 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
   }
 }
 
-/** The events the notifier needs a match (or challenge) for: the context reader looks it up. */
-export function teamsOf(event: NotifierInput): string[] {
-  switch (event.type) {
-    case 'TeamAccepted':
-    case 'TeamRejected':
-      return [event.payload.teamId];
-    case 'ChallengeIssued':
-    case 'ChallengeReminderDue':
-      return [event.payload.challengerTeamId, event.payload.defenderTeamId];
-    default:
-      return [];
-  }
-}
-
 /** Whether an open challenge's answer falls due within a day at `now`, and it was not issued that close to it. */
 export function reminderDue(challenge: { issuedAt: string; respondBy: string }, now: Date): boolean {
   const respondBy = Date.parse(challenge.respondBy);

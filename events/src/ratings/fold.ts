@@ -71,7 +71,7 @@ export interface RatingsState {
   players: PersistentMap<PlayerRating>;
 }
 
-export type RatingsFoldEvent = LadderEvent | TeamEvent | MatchEvent;
+type RatingsFoldEvent = LadderEvent | TeamEvent | MatchEvent;
 /** The events that change ratings; the fold passes every other event by (`ratingFoldTypes`). */
 type RatedEvent = Extract<
   RatingsFoldEvent,

@@ -17,7 +17,7 @@ export interface Outcome {
 }
 
 export const INITIAL_RATING: Rating = { rating: 1500, deviation: 350, volatility: 0.06 };
-export const TAU = 0.5;
+const TAU = 0.5;
 /** Glickman's conversion factor between the Glicko and the Glicko-2 scale. */
 const SCALE = 173.7178;
 /** Convergence tolerance of the volatility iteration (Glickman's ε). */
@@ -111,5 +111,5 @@ export function sideOf(players: readonly Rating[]): Omit<Outcome, 'score'> {
 }
 
 /** DESIGN.md §11: a rating is provisional while its deviation is above 110. */
-export const PROVISIONAL_ABOVE = 110;
+const PROVISIONAL_ABOVE = 110;
 export const isProvisional = (rating: Pick<Rating, 'deviation'>) => rating.deviation > PROVISIONAL_ABOVE;

@@ -27,7 +27,7 @@ import {
 export type TeamStatus = 'waiting' | 'active' | 'rejected' | 'left';
 
 /** DESIGN.md §9: an unanswered partner request lapses after this many days. */
-export const PARTNER_REQUEST_DAYS = 14;
+const PARTNER_REQUEST_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type PartnerRequestState = 'open' | 'accepted' | 'declined' | 'withdrawn' | 'lapsed';
@@ -136,7 +136,7 @@ export type TeamDomainEvent =
   | { type: 'InvitationRevoked'; payload: Omit<TeamRef, 'teamId'> & { invitationId: string } }
   | { type: 'InvitationAccepted'; payload: TeamRef & { invitationId: string; accountId: string } };
 
-export const INCOMPLETE_ACCOUNT = 'Complete your account (name and phone) first';
+const INCOMPLETE_ACCOUNT = 'Complete your account (name and phone) first';
 
 /** Whether the team's size and the partner named agree: singles alone, teams of two with someone else named. */
 function partnerProblem(
@@ -170,9 +170,9 @@ export function takenPlayers(state: SeasonTeamsState, now: Date): Set<string> {
   ]);
 }
 
-export const IN_A_TEAM = 'You are in a team of this season already';
-export const REQUEST_CLOSED = 'This partner request is not open any more';
-export const NO_REQUEST = 'No such partner request';
+const IN_A_TEAM = 'You are in a team of this season already';
+const REQUEST_CLOSED = 'This partner request is not open any more';
+const NO_REQUEST = 'No such partner request';
 
 /** Why a request that is not open cannot be answered, as DESIGN.md §9's link says it (`410 {reason}`). */
 export function closedRequestCode(state: PartnerRequestState): 'REVOKED' | 'USED' | 'EXPIRED' {
@@ -196,8 +196,8 @@ const stateAfter: Record<(typeof requestEvent)[keyof typeof requestEvent], Partn
   PartnerRequestLapsed: 'lapsed',
 };
 
-export const NOT_WAITING = 'This team is not waiting for approval any more';
-export const NOT_ACTIVE = 'This team is not active in this season';
+const NOT_WAITING = 'This team is not waiting for approval any more';
+const NOT_ACTIVE = 'This team is not active in this season';
 
 // Stryker disable next-line StringLiteral: a rejected or a removed team is refused alike; the names are for people reading the state
 const statusAfter: Record<'TeamAccepted' | 'TeamRejected' | 'TeamRemoved', TeamStatus> = {

@@ -13,7 +13,7 @@ export interface InactivityState {
 }
 
 /** The time of `pauses` that lies between `since` and `now`: the inactivity clock stands still then. */
-export function pausedMs(pauses: readonly PausePeriod[], since: number, now: number): number {
+function pausedMs(pauses: readonly PausePeriod[], since: number, now: number): number {
   return pauses.reduce((sum, pause) => {
     const from = Math.max(Date.parse(`${pause.from}T00:00:00Z`), since);
     const until = Math.min(Date.parse(`${pause.until}T00:00:00Z`), now);
@@ -21,7 +21,7 @@ export function pausedMs(pauses: readonly PausePeriod[], since: number, now: num
   }, 0);
 }
 
-export type InactivityCommand = { type: 'ApplyInactivity' };
+type InactivityCommand = { type: 'ApplyInactivity' };
 
 export type InactivityEvent = {
   type: typeof teamDroppedForInactivity.type;

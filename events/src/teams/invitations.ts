@@ -49,7 +49,7 @@ export function invitationListState(
   return closed === 'REVOKED' ? 'revoked' : closed === 'USED' ? 'accepted' : closed ? 'expired' : 'pending';
 }
 
-export interface Invitee {
+interface Invitee {
   email: string;
   fullName?: string;
   partnerEmail?: string;

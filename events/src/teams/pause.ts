@@ -79,7 +79,7 @@ export function foldPause(team: TeamPauses, event: PauseEvent): TeamPauses {
   }
 }
 
-export type PauseRefusalCode = 'PAUSE_TOO_LONG' | 'BUSY' | 'PAUSING_OFF' | 'NOT_PAUSED';
+type PauseRefusalCode = 'PAUSE_TOO_LONG' | 'BUSY' | 'PAUSING_OFF' | 'NOT_PAUSED';
 export const pauseRefusalMessages: Record<PauseRefusalCode, string> = {
   PAUSE_TOO_LONG: 'This pause is longer than the days your team has left',
   BUSY: 'A team in a challenge cannot pause',

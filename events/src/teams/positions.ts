@@ -2,7 +2,7 @@
  * Ladder positions (DESIGN.md §4): active teams hold 1..N without gaps. Each rule takes the current order (team
  * ids, position 1 first) and returns the new one, so a position is always the index + 1.
  */
-export type LadderOrder = readonly string[];
+type LadderOrder = readonly string[];
 
 /** Accept puts a team at N+1. A team already in the order stays where it is. */
 export function acceptTeam(order: LadderOrder, teamId: string): string[] {

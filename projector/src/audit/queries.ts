@@ -143,7 +143,7 @@ export async function* exportLinesOf(db: Queryable, companyId: string): AsyncGen
   }
 }
 
-export interface HistoryRow {
+interface HistoryRow {
   seq: number;
   id: string;
   type: string;

@@ -8,7 +8,7 @@ const handled = new Set<string>(ladderEvents.map((definition) => definition.type
 const plainAscii = /^[\x00-\x7f]*$/;
 
 /** Plain ASCII is lowercased the same way by every collation; other names as the database said (rows.lowerNames). */
-export function lowerName(rows: ReadModelRows, name: string): string {
+function lowerName(rows: ReadModelRows, name: string): string {
   return plainAscii.test(name) ? name.toLowerCase() : rows.lowerNames.get(name)!;
 }
 

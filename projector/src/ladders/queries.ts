@@ -13,7 +13,7 @@ import { boxSettingsOf, type BoxSettings, type SeasonFormat } from '@courtside/e
  */
 
 /** A ladder as the spec's admin API shows it (§3 "Ladder"). */
-export interface LadderView {
+interface LadderView {
   uuid: string;
   name: string;
   email: string;
@@ -22,7 +22,7 @@ export interface LadderView {
 }
 
 /** A season as the spec's admin API shows it (§3 "Season"). */
-export type SeasonView = Omit<SeasonDetails, 'seasonId' | 'ladderId'> & {
+type SeasonView = Omit<SeasonDetails, 'seasonId' | 'ladderId'> & {
   uuid: string;
   active: boolean;
   current: boolean;

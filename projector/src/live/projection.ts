@@ -29,7 +29,7 @@ interface LiveRow {
  * points (each point's winner, in order) and the rules it was started with, so the live match page can draw its
  * timeline and follow `live.updated` pushes (which carry the state only) point by point.
  */
-export type LiveView = LiveScore & { points: Side[]; rules: LiveConfig; resultStays: boolean };
+type LiveView = LiveScore & { points: Side[]; rules: LiveConfig; resultStays: boolean };
 
 /** The live view of a match, or undefined when it is not scored live. */
 export async function liveViewOf(
@@ -75,7 +75,7 @@ async function liveRowOf(
 }
 
 /** The live score of a match as the read model holds it, or undefined when it is not scored live. */
-export async function liveScoreOf(
+async function liveScoreOf(
   context: Pick<ProjectionContext, 'query'>,
   matchId: string,
 ): Promise<LiveScore | undefined> {

@@ -15,7 +15,7 @@ import {
   DISPUTE_REASONS_TABLE,
 } from '../api-tables.ts';
 
-export interface MatchMemberView {
+interface MatchMemberView {
   id: string;
   name: string;
   position: number | null;

@@ -34,7 +34,7 @@ const sending = (context: ProjectionContext) => ({
  * The `match.updated` pushes of the match as it is at this point of the batch: its view is read without waiting
  * (`send`), so a batch of match events (a box re-draw's 800) does not wait for each one's read.
  */
-export function matchPushesLater(
+function matchPushesLater(
   context: ProjectionContext,
   matchId: string,
   seasonId: string,

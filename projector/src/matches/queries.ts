@@ -110,25 +110,6 @@ export async function matchCompanyOf(db: Queryable, matchId: string): Promise<st
   return rows[0]?.company_id;
 }
 
-/** The columns the match routes check a caller against. */
-export interface MatchRow {
-  id: string;
-  company_id: string;
-  season_id: string;
-  ladder_id: string;
-  status: string;
-  had_winner: boolean;
-  date: string | null;
-}
-
-export async function matchRowOf(db: Queryable, matchId: string): Promise<MatchRow | undefined> {
-  const { rows } = await db.query<MatchRow>(
-    'SELECT id, company_id, season_id, ladder_id, status, had_winner, date FROM matches WHERE id = $1',
-    [matchId],
-  );
-  return rows[0];
-}
-
 /**
  * Spec §7 "Matches" list: one page of match ids for the filters, in the spec's order. A match matches every tag
  * (its ladder, season, teams and their players are its `tags`, GIN-indexed).

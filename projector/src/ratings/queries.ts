@@ -19,7 +19,7 @@ export async function playerNameOf(db: Queryable, playerId: string): Promise<str
   return rows[0]?.name;
 }
 
-export interface CompanyRatings {
+interface CompanyRatings {
   companyId: string;
   name: string;
   ratings: Array<{
@@ -85,7 +85,7 @@ export async function resultsOf(db: Queryable, playerId: string): Promise<Played
   return rows.map((row) => ({ matchId: row.match_id, won: row.won }));
 }
 
-export interface RatingChangeView {
+interface RatingChangeView {
   matchId: string;
   at: string;
   before: number;

@@ -13,14 +13,14 @@ import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE, accountNameSql } from '../ap
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-export interface TeamMemberView {
+interface TeamMemberView {
   fullName: string;
   email: string;
   phoneNumber: { countryCode: string; number: string } | null;
 }
 
 /** A team in a season as the spec's admin API shows it (§3 "Team in a season"). */
-export interface TeamView {
+interface TeamView {
   teamId: string;
   position: number | null;
   joinDate: string | null;
@@ -180,7 +180,7 @@ export async function openTeamsOfAccount(
 }
 
 /** A team's pauses as the read model keeps them (DESIGN.md §9 "Pause"), with its members. */
-export interface TeamPauseRow {
+interface TeamPauseRow {
   teamId: string;
   seasonId: string;
   status: string;

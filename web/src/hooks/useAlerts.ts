@@ -5,7 +5,7 @@ import { appStore } from '../stores/store';
 /** The app-wide alert service (usable outside React too, e.g. from an http interceptor). */
 export const alerts: AlertService = createAlertService(appStore);
 
-export interface UseAlerts extends AlertService {
+interface UseAlerts extends AlertService {
   /** The alerts showing now, oldest first. */
   list: readonly Alert[];
   info(message: string): number;

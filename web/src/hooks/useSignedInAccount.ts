@@ -6,7 +6,7 @@ import { getCookie } from '../lib/cookies';
 import { isLoggedIn } from '../lib/session';
 import { accountAtom } from '../stores/session';
 
-export interface SignedInAccount {
+interface SignedInAccount {
   /** From the `courtside.loggedin` cookie, read again on every route change. */
   loggedIn: boolean;
   /** The account once known (loaded when logged in and not yet known). */

@@ -12,9 +12,9 @@ import { isLoggedIn } from './session';
  * manager shell's alert, the season manager's and the audit page's form alert).
  */
 
-export const NO_COMPANY = 'No company';
-export const NO_ACCOUNT = 'No account';
-export const NOT_ENOUGH_INFO = 'Not enough info';
+const NO_COMPANY = 'No company';
+const NO_ACCOUNT = 'No account';
+const NOT_ENOUGH_INFO = 'Not enough info';
 
 function missing(error: string): ApiError {
   return new ApiError({ status: 0, error, kind: 'client' });

@@ -8,7 +8,7 @@
  * change: a region must be there before it speaks), inside the page's <main> landmark; the pages' first load does
  * not carry it.
  */
-export const ANNOUNCER_ID = 'announcer';
+const ANNOUNCER_ID = 'announcer';
 
 function region(): HTMLElement {
   const found = document.getElementById(ANNOUNCER_ID);

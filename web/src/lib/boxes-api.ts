@@ -34,7 +34,6 @@ export const boxesSchema = z.array(
   }),
 );
 export type Box = z.infer<typeof boxesSchema>[number];
-export type BoxRow = Box['rows'][number];
 
 /** DESIGN.md §12: a box season's boxes with their tables (public). */
 export function getBoxes(seasonId: string, signal?: AbortSignal): Promise<Box[]> {

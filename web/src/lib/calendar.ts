@@ -11,7 +11,7 @@ import {
  * `{name}.ics`. The event itself is built by the shared match-event builder (the api's feeds use it too).
  */
 
-export interface CalendarFile {
+interface CalendarFile {
   /** `{name}.ics`, safe on every file system. */
   fileName: string;
   /** The iCalendar text (VERSION:2.0). */

@@ -1,12 +1,12 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** A phone number as the API gives it: the calling code as digits ("31") and the number. */
-export interface PhoneNumber {
+interface PhoneNumber {
   countryCode: string;
   number: string;
 }
 
-export interface ContactLinks {
+interface ContactLinks {
   mail?: string;
   tel?: string;
   whatsApp?: string;

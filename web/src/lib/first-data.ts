@@ -21,7 +21,7 @@ export interface FirstDataRequest {
 /** A route's list of the answers its page's first render needs, given in its `handle` as `firstData`. */
 export type FirstDataLoader = (request: FirstDataRequest) => Promise<void>;
 
-export const FIRST_DATA_ELEMENT_ID = 'first-data';
+const FIRST_DATA_ELEMENT_ID = 'first-data';
 
 let current: FirstData = readDocumentFirstData();
 let currentOrigin: string | undefined;

@@ -8,7 +8,7 @@ import { loginPath, sanitizeFrom } from './session';
  * facts only when a guard needs them, in the order login → minimal account → companies.
  */
 
-export type Redirect = string | null;
+type Redirect = string | null;
 
 /** The `from` query parameter of a router path, when it holds a safe address. */
 export function fromParam(routerPath: string): string | undefined {
@@ -99,7 +99,7 @@ export interface GuardDeps {
   getCompanies(): Promise<{ id: string; name: string }[]>;
 }
 
-export type GuardOutcome = { redirect: string } | { facts: GuardFacts };
+type GuardOutcome = { redirect: string } | { facts: GuardFacts };
 
 /** Runs the guards of `spec` for the page at `current` (router path with search). */
 export async function runGuards(

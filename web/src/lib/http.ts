@@ -35,7 +35,7 @@ export interface ApiIssue {
  * - `invalid-response`: a 2xx answer that did not match the expected schema.
  * - `client`: the call was not made, what it needs is missing (spec §8, e.g. "No company"); `status` is 0.
  */
-export type ApiErrorKind = 'http' | 'network' | 'invalid-response' | 'client';
+type ApiErrorKind = 'http' | 'network' | 'invalid-response' | 'client';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -77,7 +77,7 @@ export function errorText(error: unknown, fallback: string): string {
 }
 
 /** Turns any `issues` array from an error body (or from zod) into ApiIssues; drops what it can't read. */
-export function parseIssues(value: unknown): ApiIssue[] {
+function parseIssues(value: unknown): ApiIssue[] {
   if (!Array.isArray(value)) return [];
   const issues: ApiIssue[] = [];
   for (const item of value) {
@@ -125,7 +125,7 @@ export function parseErrorBody(
 }
 
 /** Seconds to wait from a `Retry-After` header (the api sends seconds); undefined when absent or not seconds. */
-export function parseRetryAfter(response: Pick<Response, 'headers'>): number | undefined {
+function parseRetryAfter(response: Pick<Response, 'headers'>): number | undefined {
   const raw = response.headers.get('retry-after')?.trim();
   return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
@@ -152,8 +152,8 @@ export function needsXsrfToken(method: HttpMethod, path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//');
 }
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** What an interceptor sees of a request. `headers` may be changed in `beforeRequest`. */
 export interface RequestContext {

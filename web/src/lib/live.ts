@@ -10,14 +10,14 @@ import { LIVE_PATH } from '@courtside/events/api-paths';
  * server replays what was missed, or answers `{ok: true, resync: true}` when the client must refetch.
  */
 
-export type SeasonChange = 'teams' | 'positions' | 'matches' | 'season' | 'challenges' | 'boxes';
+type SeasonChange = 'teams' | 'positions' | 'matches' | 'season' | 'challenges' | 'boxes';
 export type LadderChange = 'created' | 'updated' | 'deleted';
 
 /** `match` has the shape of `GET matches/{id}`; the matches feature parses it with its own schema. */
-export interface MatchUpdatedPayload {
+interface MatchUpdatedPayload {
   match: unknown;
 }
-export interface SeasonUpdatedPayload {
+interface SeasonUpdatedPayload {
   seasonId: string;
   changed: SeasonChange[];
 }
@@ -29,22 +29,22 @@ export interface LadderChangedPayload {
 }
 
 /** DESIGN.md §7: the live score of match `matchId`; the matches feature parses `state`. */
-export interface LiveUpdatedPayload {
+interface LiveUpdatedPayload {
   matchId: string;
   state: unknown;
 }
 
 /** `challenge` has the shape of the ladder API's challenge; the matches feature parses it. */
-export interface ChallengeUpdatedPayload {
+interface ChallengeUpdatedPayload {
   challenge: unknown;
 }
 
 /** `notification` has the shape of an item of `GET notifications`; the notifications feature parses it. */
-export interface NotificationCreatedPayload {
+interface NotificationCreatedPayload {
   notification: unknown;
 }
 
-export interface LiveEventMap {
+interface LiveEventMap {
   'match.updated': MatchUpdatedPayload;
   'challenge.updated': ChallengeUpdatedPayload;
   'notification.created': NotificationCreatedPayload;
@@ -52,7 +52,7 @@ export interface LiveEventMap {
   'ladder.changed': LadderChangedPayload;
   'live.updated': LiveUpdatedPayload;
 }
-export type LiveEventName = keyof LiveEventMap;
+type LiveEventName = keyof LiveEventMap;
 export const LIVE_EVENTS = [
   'match.updated',
   'challenge.updated',
@@ -68,7 +68,7 @@ export const LIVE_EVENTS = [
  * taken to be a position in one stream shared by all rooms, recorded for every joined room, and
  * every handler of the event is called (handlers filter by id).
  */
-export interface PushMeta {
+interface PushMeta {
   cursor: number;
   /** A push to several rooms: per room, its position there (`cursor` is then absent). */
   cursors?: Record<string, number>;
@@ -77,7 +77,7 @@ export interface PushMeta {
   rooms?: string[];
 }
 
-export type LiveRoom =
+type LiveRoom =
   `match:${string}` | `season:${string}` | `ladder:${string}` | `company:${string}` | `account:${string}`;
 
 export const liveRooms = {
@@ -90,7 +90,7 @@ export const liveRooms = {
   account: (id: string): LiveRoom => `account:${id}`,
 };
 
-export type LiveEventHandlers = {
+type LiveEventHandlers = {
   [E in LiveEventName]?: (payload: LiveEventMap[E], meta: PushMeta) => void;
 };
 
@@ -101,7 +101,7 @@ export interface LiveHandlers extends LiveEventHandlers {
   onError?(error: string): void;
 }
 
-export type SubscribeAck = { ok: true; resync?: boolean; cursor?: number } | { ok: false; error: string };
+type SubscribeAck = { ok: true; resync?: boolean; cursor?: number } | { ok: false; error: string };
 
 export function parseAck(value: unknown): SubscribeAck {
   if (typeof value !== 'object' || value === null) return { ok: false, error: 'No answer' };
@@ -115,7 +115,7 @@ export function parseAck(value: unknown): SubscribeAck {
   return { ok: false, error: typeof record.error === 'string' ? record.error : 'Subscription refused' };
 }
 
-export function parseMeta(value: unknown): Partial<PushMeta> {
+function parseMeta(value: unknown): Partial<PushMeta> {
   if (typeof value !== 'object' || value === null) return {};
   const record = value as Record<string, unknown>;
   const meta: Partial<PushMeta> = {};
@@ -160,7 +160,7 @@ export interface LiveSocket {
   disconnect(): unknown;
 }
 
-export interface LiveClientOptions {
+interface LiveClientOptions {
   createSocket?: () => LiveSocket;
   store?: AppStore;
 }

@@ -2,7 +2,7 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 
 /** Gives the text to show for a failed check of `field` (zod issue `code`); undefined keeps the schema's. */
-export type IssueTranslator<V> = (field: string, code: string, values: V) => string | undefined;
+type IssueTranslator<V> = (field: string, code: string, values: V) => string | undefined;
 
 /**
  * A react-hook-form resolver for a shared zod schema (events package) whose messages are English:

@@ -16,9 +16,9 @@ export const REFRESH_PATH = `${ACCOUNT_API}/account/refresh`;
 export const LOGOUT_PATH = `${ACCOUNT_API}/account/logout`;
 
 /** Refresh answers that mean the session is gone: log out and go to login. */
-export const REFRESH_LOGOUT_STATUSES: readonly number[] = [400, 401, 404, 405];
+const REFRESH_LOGOUT_STATUSES: readonly number[] = [400, 401, 404, 405];
 
-export type CookieReader = (name: string) => string | undefined;
+type CookieReader = (name: string) => string | undefined;
 
 /** `courtside.loggedin` is exactly "true". */
 export function isLoggedIn(getCookie: CookieReader): boolean {
@@ -28,7 +28,7 @@ export function isLoggedIn(getCookie: CookieReader): boolean {
 /**
  * The access expiry (epoch ms) from `courtside.expire`; undefined when absent or unreadable.
  */
-export function accessExpiry(getCookie: CookieReader): number | undefined {
+function accessExpiry(getCookie: CookieReader): number | undefined {
   const raw = getCookie(EXPIRE_COOKIE);
   if (raw === undefined || raw.trim() === '') return undefined;
   const value = Number(raw);
@@ -88,7 +88,7 @@ export function loginPath(locale: Locale, from?: string): string {
   return `${base}?${new URLSearchParams({ from: safe }).toString()}`;
 }
 
-export interface SessionDeps {
+interface SessionDeps {
   /** A client WITHOUT the session interceptor (so refresh and logout don't loop through it). */
   http: Pick<HttpClient, 'request'>;
   getCookie: CookieReader;

@@ -1,4 +1,4 @@
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 
 /** Spec §4: sorting cycles ascending, descending, then none. */
 export function nextSortDirection(current: SortDirection | false): SortDirection | false {

@@ -204,4 +204,4 @@ export type KeysOf<T, Prefix extends string = ''> = {
 }[keyof T & string];
 
 /** A lookup of one language. */
-export type Lookup = (key: string, options?: TranslateOptions) => string;
+type Lookup = (key: string, options?: TranslateOptions) => string;

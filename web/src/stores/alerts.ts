@@ -11,9 +11,9 @@ export interface Alert {
 }
 
 /** Alerts last 8 seconds (spec §9). */
-export const ALERT_LIFETIME_MS = 8000;
+const ALERT_LIFETIME_MS = 8000;
 /** More than this many at once is noise; the oldest go first. */
-export const MAX_ALERTS = 5;
+const MAX_ALERTS = 5;
 
 /** The visible alerts, oldest first (rendered top-down under each other). */
 export const alertsAtom = atom<readonly Alert[]>([]);

@@ -252,5 +252,3 @@ export function DevMailboxPage() {
     </>
   );
 }
-
-export { DevMailboxPage as Component };

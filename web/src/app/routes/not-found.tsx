@@ -32,5 +32,3 @@ export function NotFoundPage() {
     </section>
   );
 }
-
-export { NotFoundPage as Component };

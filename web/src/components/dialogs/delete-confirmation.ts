@@ -1,5 +1,5 @@
 /** Spec §4/§5: the word to type in the delete confirmation, compared case-sensitively. */
-export const DELETE_WORD = 'delete';
+const DELETE_WORD = 'delete';
 
 export function canConfirmDelete(text: string): boolean {
   return text === DELETE_WORD;

@@ -1,7 +1,7 @@
 import { Label, Field, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { CheckIcon, ChevronDownIcon } from '../icons/icons';
 
-export interface DropdownOption<V extends string> {
+interface DropdownOption<V extends string> {
   value: V;
   label: string;
 }

@@ -4,7 +4,7 @@ import type { Challenge } from '../../lib/challenges-api';
  * Pure rules of the challenges on My matches (DESIGN.md §5), unit-tested in challenge-groups.test.ts.
  */
 
-export interface ChallengeGroups {
+interface ChallengeGroups {
   /** Open, the caller's team was challenged: Accept / Decline. */
   received: Challenge[];
   /** Open, issued by the caller's team: Withdraw. */

@@ -1,7 +1,7 @@
 import type { StandingsRow } from './api/ladders';
 
 /** A team that climbed: its place now. */
-export interface Climb {
+interface Climb {
   teamId: string;
   members: StandingsRow['members'];
   position: number;

@@ -154,7 +154,7 @@ function numbered(server: ServerPoints, actions: readonly QueuedAction[]): Queue
   });
 }
 
-export type Reconciled =
+type Reconciled =
   | { kind: 'in-step'; queue: ScorerQueue }
   /** Another scorer changed the score: the queue is kept as it was, `server` is theirs. */
   | { kind: 'conflict'; queue: ScorerQueue; server: ServerPoints };

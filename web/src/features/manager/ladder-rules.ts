@@ -10,7 +10,7 @@ export const ruleNumberFields = [
   'maxPauseDays',
 ] as const;
 export type RuleNumberField = (typeof ruleNumberFields)[number];
-export type RuleField = keyof LadderRules;
+type RuleField = keyof LadderRules;
 
 /** The whole numbers the api accepts per field (events/src/ladders/rules.ts, unit-tested against it). */
 export const ruleLimits: Record<RuleNumberField, { min: number; max: number }> = {

@@ -12,7 +12,7 @@ import type { SeasonTeam } from './api/create-match';
  * shapes the matches API answers (zod schemas and their types) are in `api/matches.ts`.
  */
 
-export const COMPLETED_STATUSES: readonly MatchStatus[] = ['completed', 'retired', 'walkover', 'cancelled'];
+const COMPLETED_STATUSES: readonly MatchStatus[] = ['completed', 'retired', 'walkover', 'cancelled'];
 
 // ---------------------------------------------------------------------------------------------
 // Matches list query (spec §7 "Matches", §9).
@@ -52,7 +52,7 @@ export function statusesOf(filter: MatchesFilter): readonly MatchStatus[] {
 }
 
 /** Pixels left below the visible part; the next page loads within 5 px of the bottom (spec §9). */
-export const NEAR_BOTTOM_PX = 5;
+const NEAR_BOTTOM_PX = 5;
 export function isNearBottom(distanceToBottom: number, threshold: number = NEAR_BOTTOM_PX): boolean {
   return distanceToBottom <= threshold;
 }
@@ -93,7 +93,7 @@ export function withViewerFlags(pushed: Match, known: Match | undefined): Match 
 }
 
 /** A live match left this long without a point (nobody ended it on the court) is no longer shown as live. */
-export const LIVE_QUIET_LIMIT_MS = 24 * 60 * 60 * 1000;
+const LIVE_QUIET_LIMIT_MS = 24 * 60 * 60 * 1000;
 
 /** Where a match being scored live stands: planned, and its live score not finished. */
 function beingScored(match: Pick<Match, 'status' | 'live'>): LiveSummary | null {
@@ -221,7 +221,7 @@ export function scorePayload(match: Pick<Match, 'defender' | 'challenger'>): Rec
   return { defender: side(match.defender), challenger: side(match.challenger) };
 }
 
-export interface SideScore {
+interface SideScore {
   special: Special;
   matchSets: Array<{ order: number; score: number | null; tiebreakScore?: number }>;
 }
@@ -329,9 +329,9 @@ export function enteredSide(match: Pick<Match, 'confirmation' | 'defender' | 'ch
   return null;
 }
 
-export const otherSide = (side: Side): Side => (side === 'defender' ? 'challenger' : 'defender');
+const otherSide = (side: Side): Side => (side === 'defender' ? 'challenger' : 'defender');
 
-export type ConfirmationView =
+type ConfirmationView =
   | { kind: 'none' }
   /** `waitingFor` null: the entering side is unknown ("the other side"). */
   | { kind: 'pending'; waitingFor: Side | null; dueAt: string | null; canAnswer: boolean }

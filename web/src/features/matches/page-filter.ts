@@ -5,7 +5,7 @@ import type { MatchListItem } from './api/matches';
  * (`match`), the matches of a ladder and/or a player or team (`event`, `player` → `TAGS`; readable
  * without signing in), or else the signed-in user's own matches (`OWN=TRUE`).
  */
-export type MatchesPageView =
+type MatchesPageView =
   | { kind: 'match'; matchId: string }
   | { kind: 'filtered'; eventId: string | null; playerId: string | null; tags: string[] }
   | { kind: 'own' };

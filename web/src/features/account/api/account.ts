@@ -6,13 +6,13 @@ import { ACCOUNT_API, PREFERENCES_PATH } from '@courtside/events/api-paths';
 
 /** Account calls of the sign-up, sign-in and onboarding pages (DESIGN.md §2). */
 
-export const registeredSchema = z.object({
+const registeredSchema = z.object({
   id: z.string(),
   refresh: z.string(),
   /** Signed up from an invitation link (DESIGN.md §9): verified at once, no code. */
   verified: z.boolean().optional(),
 });
-export type Registered = z.infer<typeof registeredSchema>;
+type Registered = z.infer<typeof registeredSchema>;
 
 /**
  * Creates an account; a 6-digit code is mailed in the page's language, which becomes the account's mail language.

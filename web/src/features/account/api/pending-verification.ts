@@ -2,7 +2,7 @@
  * A sign-up waiting for its email code: the account id travels in the verify page's address, the
  * `refresh` value (and the email, for the text) stay in this tab's sessionStorage.
  */
-export interface PendingVerification {
+interface PendingVerification {
   id: string;
   refresh: string;
   email?: string;

@@ -151,5 +151,3 @@ export function AccountPage() {
     </>
   );
 }
-
-export { AccountPage as Component };

@@ -32,7 +32,7 @@ const dangerButtonClass =
  * DESIGN.md §10 "Delete my account": a typed confirmation like the spec's delete dialog (type "delete"), with the
  * current password. Afterwards the browser is signed out and lands on the sign-in page.
  */
-export function DeleteAccountSettings() {
+function DeleteAccountSettings() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (

@@ -88,5 +88,3 @@ export function ForgotPasswordPage() {
     </AuthCard>
   );
 }
-
-export { ForgotPasswordPage as Component };

@@ -195,5 +195,3 @@ export function InvitationPage() {
     </AuthCard>
   );
 }
-
-export { InvitationPage as Component };

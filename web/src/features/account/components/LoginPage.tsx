@@ -142,5 +142,3 @@ export function LoginPage() {
     </AuthCard>
   );
 }
-
-export { LoginPage as Component };

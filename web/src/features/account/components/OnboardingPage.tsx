@@ -166,5 +166,3 @@ export function OnboardingPage() {
     </AuthCard>
   );
 }
-
-export { OnboardingPage as Component };

@@ -115,5 +115,3 @@ export function RegisterPage() {
     </AuthCard>
   );
 }
-
-export { RegisterPage as Component };

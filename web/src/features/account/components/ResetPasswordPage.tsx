@@ -99,5 +99,3 @@ export function ResetPasswordPage() {
     </AuthCard>
   );
 }
-
-export { ResetPasswordPage as Component };

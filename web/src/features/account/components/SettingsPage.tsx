@@ -78,5 +78,3 @@ export function SettingsPage() {
     </>
   );
 }
-
-export { SettingsPage as Component };

@@ -129,5 +129,3 @@ export function VerifyPage() {
     </AuthCard>
   );
 }
-
-export { VerifyPage as Component };

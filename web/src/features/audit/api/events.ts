@@ -14,7 +14,7 @@ export const auditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 const pageSchema = z.object({ items: z.array(auditEventSchema), nextAfter: z.number().nullable() });
-export type AuditPage = z.infer<typeof pageSchema>;
+type AuditPage = z.infer<typeof pageSchema>;
 
 /** The company's events, newest first; `stream` narrows to a ladder (with its seasons) or a season. */
 export async function getCompanyEvents(

@@ -37,7 +37,7 @@ const seasonEventsSchema = z.object({
   ),
   names: z.record(z.string(), z.string()),
 });
-export type SeasonEvents = z.infer<typeof seasonEventsSchema>;
+type SeasonEvents = z.infer<typeof seasonEventsSchema>;
 
 const seasonPath = (seasonId: string) => `${ADMIN_API}/seasons/${encodeURIComponent(seasonId)}`;
 

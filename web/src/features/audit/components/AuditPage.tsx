@@ -203,5 +203,3 @@ export function AuditPage() {
     </>
   );
 }
-
-export { AuditPage as Component };

@@ -3,7 +3,7 @@ import { formatDay } from '../../../lib/dates';
 import type { Locale } from '../../../lib/locale';
 
 /** Names of ladders and seasons by id (from the company's lists and from the events themselves). */
-export interface AuditNames {
+interface AuditNames {
   ladders: Map<string, string>;
   seasons: Map<string, { name: string; ladderId?: string }>;
 }

@@ -49,7 +49,7 @@ const NO_NAME = 'Player';
  * The season as it stood, for the timeline: the standings and matches `GET …/standings?at=` answers (DESIGN.md §8),
  * built from the same fold in the page (tests/history/head-equals-live.test.ts compares the two).
  */
-export function seasonViewOf(
+function seasonViewOf(
   state: SeasonHistoryState,
   names: Readonly<Record<string, string>>,
   // The fold keeps a match's object while it does not change (and a team's members never do): built once each.

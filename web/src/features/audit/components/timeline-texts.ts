@@ -88,7 +88,7 @@ const nl: typeof en = {
   confirmation: { pending: 'wacht op bevestiging', disputed: 'betwist' },
 };
 
-export const TIMELINE_NS = 'timeline';
+const TIMELINE_NS = 'timeline';
 
 /** Adds the texts once; the timeline calls it when its module loads. */
 export function registerTimelineTexts(): void {

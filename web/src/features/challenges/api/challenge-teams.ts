@@ -17,7 +17,7 @@ const myTeamSchema = z.object({
   status: z.string().optional(),
   position: z.number().nullable().optional(),
 });
-export type MyTeam = z.infer<typeof myTeamSchema>;
+type MyTeam = z.infer<typeof myTeamSchema>;
 
 const standingsSchema = z.object({
   teams: z.array(

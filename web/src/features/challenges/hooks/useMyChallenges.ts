@@ -4,7 +4,7 @@ import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { listMyChallenges, type Challenge } from '../../../lib/challenges-api';
 import { ladderTeamNames, listMyTeams } from '../api/challenge-teams';
 
-export interface MyChallenges {
+interface MyChallenges {
   state: 'loading' | 'ready' | 'error';
   challenges: Challenge[];
   myTeamIds: ReadonlySet<string>;

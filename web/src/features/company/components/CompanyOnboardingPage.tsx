@@ -77,5 +77,3 @@ export function CompanyOnboardingPage() {
     </AuthCard>
   );
 }
-
-export { CompanyOnboardingPage as Component };

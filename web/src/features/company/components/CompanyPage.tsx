@@ -124,5 +124,3 @@ export function CompanyPage() {
     </>
   );
 }
-
-export { CompanyPage as Component };

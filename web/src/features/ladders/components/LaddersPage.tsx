@@ -218,5 +218,3 @@ export function LaddersPage() {
     </>
   );
 }
-
-export { LaddersPage as Component };

@@ -22,12 +22,12 @@ const pausePath = (seasonId: string, teamId: string) =>
   `${LADDER_API}/seasons/${encodeURIComponent(seasonId)}/teams/${encodeURIComponent(teamId)}/pause`;
 
 /** Pauses a team until its first day back (DESIGN.md §9); a refusal is a 409 `{reason}`. */
-export async function pauseTeam(seasonId: string, teamId: string, until: string): Promise<void> {
+async function pauseTeam(seasonId: string, teamId: string, until: string): Promise<void> {
   await request('POST', pausePath(seasonId, teamId), { body: { until } });
 }
 
 /** Resumes a paused team before its first day back; the unused days are given back. */
-export async function resumeTeam(seasonId: string, teamId: string): Promise<void> {
+async function resumeTeam(seasonId: string, teamId: string): Promise<void> {
   await request('DELETE', pausePath(seasonId, teamId));
 }
 

@@ -347,5 +347,3 @@ export function StandingsPage() {
     </>
   );
 }
-
-export { StandingsPage as Component };

@@ -47,9 +47,8 @@ export const liveViewSchema = liveStateSchema.extend({
   }),
 });
 
-export type LiveState = z.infer<typeof liveStateSchema>;
 export type LiveView = z.infer<typeof liveViewSchema>;
-export type LiveSide = z.infer<typeof side>;
+type LiveSide = z.infer<typeof side>;
 
 const path = (id: string, tail = '') => `${MATCHES_API}/matches/${encodeURIComponent(id)}/live${tail}`;
 const pointsPath = (id: string, tail = '') =>

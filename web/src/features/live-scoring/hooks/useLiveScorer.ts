@@ -31,7 +31,7 @@ import {
   type ServerPoints,
 } from '../scorer-queue';
 
-export type ScorerNotice = { kind: 'failed'; error: string } | { kind: 'resultStays' } | null;
+type ScorerNotice = { kind: 'failed'; error: string } | { kind: 'resultStays' } | null;
 
 /** The `reason` of a refusal's body (DESIGN.md §15 codes), if it has one. */
 function refusalReason(error: unknown): string | undefined {
@@ -39,7 +39,7 @@ function refusalReason(error: unknown): string | undefined {
   const { reason } = error.body as { reason?: unknown };
   return typeof reason === 'string' ? reason : undefined;
 }
-export type ScorerStatus = 'loading' | 'not-live' | 'failed' | 'ready';
+type ScorerStatus = 'loading' | 'not-live' | 'failed' | 'ready';
 
 function send(matchId: string, action: QueuedAction): Promise<LiveView> {
   if (action.kind === 'point') return scorePoint(matchId, action.seq, action.winner);

@@ -4,13 +4,13 @@ import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { liveRooms } from '../../../lib/live';
 import { getLive, liveStateSchema, type LiveView } from '../api/live';
 
-export type LiveViewState =
+type LiveViewState =
   | { status: 'loading' }
   | { status: 'not-live' }
   | { status: 'failed'; error: unknown }
   | { status: 'ready'; view: LiveView };
 
-export interface LiveViewOptions {
+interface LiveViewOptions {
   /**
    * How a `live.updated` push is taken: `follow` (a viewer: the pushed state adds or takes back a point, read
    * again only on a gap) or `read` (the scorer: a state other than its own is read again, so a late push of its

@@ -14,14 +14,14 @@ const invitationSchema = z.object({
 });
 export type SeasonInvitation = z.infer<typeof invitationSchema>;
 
-export const skipReasons = ['ALREADY_IN_SEASON', 'ALREADY_INVITED', 'DUPLICATE', 'PARTNER_REQUIRED'] as const;
+const skipReasons = ['ALREADY_IN_SEASON', 'ALREADY_INVITED', 'DUPLICATE', 'PARTNER_REQUIRED'] as const;
 const invitedSchema = z.object({
   invited: z.array(z.object({ invitationId: z.string(), email: z.string() })),
   skipped: z.array(z.object({ email: z.string(), reason: z.enum(skipReasons) })),
 });
 export type InviteResult = z.infer<typeof invitedSchema>;
 
-export interface Invitee {
+interface Invitee {
   email: string;
   fullName?: string;
   partnerEmail?: string;

@@ -18,7 +18,7 @@ export const seasonTeamSchema = z.object({
 });
 export type SeasonTeam = z.infer<typeof seasonTeamSchema>;
 
-export type TeamList = 'waiting' | 'active' | 'left';
+type TeamList = 'waiting' | 'active' | 'left';
 
 const teamsPath = (seasonId: string) => `${ADMIN_API}/seasons/${encodeURIComponent(seasonId)}/teams`;
 const listPath: Record<TeamList, string> = { waiting: '/waitingforapproval', active: '', left: '/left' };

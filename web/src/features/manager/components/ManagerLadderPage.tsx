@@ -101,5 +101,3 @@ export function ManagerLadderPage() {
     </TabGroup>
   );
 }
-
-export { ManagerLadderPage as Component };

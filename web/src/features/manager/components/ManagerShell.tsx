@@ -260,5 +260,3 @@ export function ManagerShell() {
     </>
   );
 }
-
-export { ManagerShell as Component };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { findLadderByName } from '../api/ladders';
 
-export type NameAvailability = 'idle' | 'checking' | 'available' | 'taken';
+type NameAvailability = 'idle' | 'checking' | 'available' | 'taken';
 
 /**
  * Spec §5: a ladder name must be available: another ladder of the company with this name

@@ -5,7 +5,7 @@ import { GUARDS, firstCompanyPath, type GuardLoader } from '../../../lib/guards'
 import { pagePath, toLocale } from '../../../lib/locale';
 import { SeasonMatchesTabContext, type SeasonMatchesTabProps } from '../hooks/useSeasonMatchesTab';
 
-export interface ManagerRoutesDeps {
+interface ManagerRoutesDeps {
   guard: GuardLoader;
   /** The season screen's Matches tab (from the matches feature; see hooks/useSeasonMatchesTab.ts). */
   loadSeasonMatchesTab: () => Promise<ComponentType<SeasonMatchesTabProps>>;

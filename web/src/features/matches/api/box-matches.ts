@@ -5,7 +5,7 @@ import { request } from '../../../lib/http';
 const boxMatchIdsSchema = z.array(
   z.object({ boxId: z.string(), number: z.number(), matchIds: z.array(z.string()) }),
 );
-export type BoxMatchIds = z.infer<typeof boxMatchIdsSchema>[number];
+type BoxMatchIds = z.infer<typeof boxMatchIdsSchema>[number];
 
 /** DESIGN.md §12: a box season's boxes with their match ids (an empty list for a ladder season). */
 export function getBoxMatchIds(seasonId: string, signal?: AbortSignal): Promise<BoxMatchIds[]> {

@@ -12,17 +12,17 @@ const matchContactsSchema = z.object({
   defender: z.array(contactMemberSchema),
   challenger: z.array(contactMemberSchema),
 });
-export type MatchContacts = z.infer<typeof matchContactsSchema>;
+type MatchContacts = z.infer<typeof matchContactsSchema>;
 
 /** The members of both sides with email and phone (the match's players and the club's managers only). */
-export function getMatchContacts(id: string, signal?: AbortSignal): Promise<MatchContacts> {
+function getMatchContacts(id: string, signal?: AbortSignal): Promise<MatchContacts> {
   return request('GET', `${MATCHES_API}/matches/${encodeURIComponent(id)}/contactinfo`, {
     schema: matchContactsSchema,
     signal,
   });
 }
 
-export type MatchContactsState =
+type MatchContactsState =
   { kind: 'loading' } | { kind: 'loaded'; contacts: MatchContacts } | { kind: 'forbidden' | 'failed' };
 
 /** The contacts of a match, loaded when asked for; `forbidden` for anyone but its players and managers (403). */

@@ -14,7 +14,7 @@ import { getMatch, listMatches, type EventInfo, type Match, type MatchListItem }
 export const EVENT_LOOKUP_PAGES = 5;
 
 /** The event of match `matchId` in a page of list items, when the page holds it. */
-export function eventIn(items: readonly MatchListItem[], matchId: string): EventInfo | undefined {
+function eventIn(items: readonly MatchListItem[], matchId: string): EventInfo | undefined {
   return items.find((item) => item.match.id === matchId)?.event;
 }
 
@@ -34,13 +34,13 @@ export async function getMatchEvent(match: Match, signal?: AbortSignal): Promise
 }
 
 /** The match and its event. */
-export async function getMatchItem(id: string, signal?: AbortSignal): Promise<MatchListItem> {
+async function getMatchItem(id: string, signal?: AbortSignal): Promise<MatchListItem> {
   const match = await getMatch(id, signal);
   const event = await getMatchEvent(match, signal);
   return event ? { match, event } : { match };
 }
 
-export type MatchItemState =
+type MatchItemState =
   { status: 'loading' } | { status: 'loaded'; item: MatchListItem } | { status: 'failed'; notFound: boolean };
 
 /**

@@ -16,7 +16,7 @@ import { liveSummarySchema } from './live-summary';
 export const SPECIALS = specials;
 export const MATCH_STATUSES = ['planned', 'completed', 'retired', 'walkover', 'cancelled'] as const;
 
-export const memberSchema = z.object({
+const memberSchema = z.object({
   id: z.string(),
   name: z.string(),
   position: z._default(z.optional(z.nullable(z.number())), null),
@@ -32,7 +32,7 @@ export interface MatchSet {
   superTiebreak: boolean;
 }
 
-export const matchSetSchema = z.pipe(
+const matchSetSchema = z.pipe(
   z.object({
     order: z.number(),
     score: z.nullable(z.number()),
@@ -55,9 +55,9 @@ export const matchTeamSchema = z.object({
   special: z._default(z.optional(z.enum(SPECIALS)), 'none'),
 });
 
-export const CONFIRMATION_STATES = ['confirmed', 'pending', 'disputed'] as const;
+const CONFIRMATION_STATES = ['confirmed', 'pending', 'disputed'] as const;
 /** DESIGN.md §5: a player's result waits for the other side; missing = confirmed (wave 1 data). */
-export const confirmationSchema = z.object({
+const confirmationSchema = z.object({
   state: z.enum(CONFIRMATION_STATES),
   dueAt: z.optional(z.string()),
   enteredBy: z.optional(z.string()),
@@ -65,7 +65,6 @@ export const confirmationSchema = z.object({
   /** Why it is disputed: only the match's players and the managers get it. */
   reason: z.optional(z.string()),
 });
-export type Confirmation = z.infer<typeof confirmationSchema>;
 
 export const matchSchema = z.object({
   id: z.string(),
@@ -92,9 +91,8 @@ export const eventInfoSchema = z.object({
 });
 
 export const matchListItemSchema = z.object({ match: matchSchema, event: z.optional(eventInfoSchema) });
-export const matchListSchema = z.array(matchListItemSchema);
+const matchListSchema = z.array(matchListItemSchema);
 
-export type Member = z.infer<typeof memberSchema>;
 export type MatchTeam = z.infer<typeof matchTeamSchema>;
 export type Match = z.infer<typeof matchSchema>;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];

@@ -4,7 +4,7 @@ import { LADDER_API } from '@courtside/events/api-paths';
 import { isApiError, request } from '../../../lib/http';
 
 const sportsCategorySchema = z.enum(['TENNISSINGLE', 'TENNISDOUBLE', 'PADEL']);
-export type SportsCategory = z.infer<typeof sportsCategorySchema>;
+type SportsCategory = z.infer<typeof sportsCategorySchema>;
 
 const playerSchema = z.object({
   playerId: z.string(),
@@ -48,7 +48,6 @@ const ratingChangeSchema = z.object({
 export type RatingChange = z.infer<typeof ratingChangeSchema>;
 
 const versusSchema = z.object({ played: z.number(), wonByA: z.number(), wonByB: z.number() });
-export type Versus = z.infer<typeof versusSchema>;
 
 const playerPath = (playerId: string) => `${LADDER_API}/players/${encodeURIComponent(playerId)}`;
 
@@ -73,7 +72,7 @@ export const getRatingChanges = (
 export const getVersus = (a: string, b: string, signal?: AbortSignal) =>
   request('GET', `${playerPath(a)}/versus/${encodeURIComponent(b)}`, { schema: versusSchema, signal });
 
-export type Loaded<T> = { kind: 'loading' } | { kind: 'loaded'; value: T } | { kind: 'missing' | 'failed' };
+type Loaded<T> = { kind: 'loading' } | { kind: 'loaded'; value: T } | { kind: 'missing' | 'failed' };
 
 /** Loads `load()` whenever `key` changes; `missing` for a 404. */
 export function useLoaded<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Loaded<T> {

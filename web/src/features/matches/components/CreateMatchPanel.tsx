@@ -42,7 +42,7 @@ import { i18n } from '../../../lib/i18n';
 
 addMatchCreateTexts(i18n);
 
-export interface CreateMatchPanelProps {
+interface CreateMatchPanelProps {
   seasonId: string;
   onCreated?: (matchId?: string) => void;
   className?: string;

@@ -35,7 +35,7 @@ import { shownName } from '../../../lib/team-name';
  * While not editing, `match.updated` pushes on `match:{id}` replace the match (the viewer's own
  * `editable` and `itsMe` flags are kept).
  */
-export interface MatchCardProps {
+interface MatchCardProps {
   match: Match;
   event?: EventInfo;
   /** The view allows editing; the server's `match.editable` must say so too. */

@@ -21,7 +21,7 @@ const MatchEditActions = lazy(async () => ({
 // Contacts (and libphonenumber) load when a player opens them, not with the page.
 const MatchContacts = lazy(async () => ({ default: (await import('./MatchContacts')).MatchContacts }));
 
-export interface MatchCardFooterProps {
+interface MatchCardFooterProps {
   match: Match;
   /** Being edited: the date editor and Save / Discard / Cancel match instead of the date. */
   editing: boolean;

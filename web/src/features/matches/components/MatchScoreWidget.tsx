@@ -30,7 +30,7 @@ import { SPECIALS, type MatchSet, type MatchTeam, type Side, type Special } from
  * - Flags: `shortName` (first name and initial), `widget` (plain text, no links), `onlyOne` (only the
  *   first member, "+1" for the rest).
  */
-export interface MatchScoreWidgetProps {
+interface MatchScoreWidgetProps {
   team: MatchTeam;
   side: Side;
   /** The other side: tiebreak inputs show when either side of a set has a tiebreak score. */
@@ -347,7 +347,7 @@ function SetScore({ set, index }: { set: MatchSet | undefined; index: number }) 
 }
 
 /** The winner mark: a check with "Winner" (or only the check, `compact`, with the word for screen readers). */
-export function WinnerMark({ compact = false }: { compact?: boolean }) {
+function WinnerMark({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <span

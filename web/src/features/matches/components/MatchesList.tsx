@@ -49,7 +49,7 @@ import { i18n } from '../../../lib/i18n';
 // The texts of the matches pages come with their list (the page modules all open it).
 addMatchesTexts(i18n);
 
-export interface MatchesListProps {
+interface MatchesListProps {
   own?: boolean;
   editable?: boolean;
   /** The viewer manages the season (the cards offer Cancel match also for matches with a result). */

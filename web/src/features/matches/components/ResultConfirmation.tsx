@@ -12,7 +12,7 @@ import { sideNames } from '../../../lib/match-sides';
 const DisputeDialog = lazy(async () => ({ default: (await import('./DisputeDialog')).DisputeDialog }));
 
 /** An instant in local time: "Tue 14:00" this week, else "Tue 3 Dec 14:00". */
-export function formatDue(iso: string, locale: Locale, now: Date = new Date()): string {
+function formatDue(iso: string, locale: Locale, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const soon = Math.abs(date.getTime() - now.getTime()) < 6 * 24 * 3600 * 1000;

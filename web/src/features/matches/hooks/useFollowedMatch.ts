@@ -4,7 +4,7 @@ import { liveRooms } from '../../../lib/live';
 import { getMatch, matchSchema, type Match } from '../api/matches';
 import { withLiveUpdate, withViewerFlags } from '../model';
 
-export interface FollowedMatch {
+interface FollowedMatch {
   match: Match;
   /** Shows this match (an answer of a command) and tells the parent. */
   show: (next: Match) => void;

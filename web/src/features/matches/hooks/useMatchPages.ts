@@ -4,9 +4,9 @@ import { isApiError } from '../../../lib/http';
 import { firstMatchesPageOf, listMatches, type MatchListItem } from '../api/matches';
 import { appendPage, type MatchesFilter } from '../model';
 
-export type LoadState = 'idle' | 'loading' | 'done' | 'error';
+type LoadState = 'idle' | 'loading' | 'done' | 'error';
 
-export interface MatchPages {
+interface MatchPages {
   items: MatchListItem[];
   setItems: Dispatch<SetStateAction<MatchListItem[]>>;
   state: LoadState;

@@ -10,7 +10,7 @@ import {
   type MatchesPageParts,
 } from '../hooks/useMatchesPageParts';
 
-export interface MatchesRoutesDeps {
+interface MatchesRoutesDeps {
   guard: GuardLoader;
   /** My matches' challenges (the challenges feature; see hooks/useMatchesPageParts.ts). */
   loadChallengesSection: () => Promise<ComponentType<ChallengesSectionProps>>;
