@@ -112,12 +112,13 @@ describe('teams in a season', () => {
 
   it('lists the teams that left with the position each held when it left, those of one day by that position', async () => {
     const { manager, admin, seasonId } = await seasonOf();
-    const teams = [
+    const players = [
       await player(seasonId),
       await player(seasonId),
       await player(seasonId),
       await player(seasonId),
-    ].map((team) => team.registered.body.teamId);
+    ];
+    const teams = players.map((team) => team.registered.body.teamId);
     for (const teamId of teams) await manager.json('POST', `${admin}/teams/accept`, { teamId });
     const waiting = await player(seasonId);
     const [first, second, third, fourth] = teams as [string, string, string, string];
@@ -126,6 +127,10 @@ describe('teams in a season', () => {
     const removed = await manager.json('DELETE', `${admin}/teams/${second}`);
     const activeAfterOne = await manager.json<Team[]>('GET', `${admin}/teams`);
     const leftAfterOne = await manager.json<Team[]>('GET', `${admin}/teams/left`);
+    // The player's own list says the same of the team it left.
+    const mineAfterOne = await players[1]!.http.json<
+      Array<{ teamId: string; status: string; position: number | null }>
+    >('GET', `${LADDER_API}/teams/mine`);
     // The fourth stands third by now; then the first; and a team leaves while it still waits (it had no place).
     await manager.json('DELETE', `${admin}/teams/${fourth}`);
     await manager.json('DELETE', `${admin}/teams/${first}`);
@@ -144,6 +149,9 @@ describe('teams in a season', () => {
     ]);
     expect(leftAfterOne.body).toEqual([
       expect.objectContaining({ teamId: second, position: 2, leaveDate: day(0) }),
+    ]);
+    expect(mineAfterOne.body).toEqual([
+      expect.objectContaining({ teamId: second, status: 'left', position: 2 }),
     ]);
     expect(withdrawn.status).toBe(200);
     expect(positions(active.body)).toEqual([[third, 1]]);

@@ -106,15 +106,16 @@ export async function seasonTeamsStateOf(db: Queryable, seasonId: string): Promi
 }
 
 /**
- * The teams an account plays in, newest first, with its open partner requests (DESIGN.md §9): those it sent
- * (`awaitingAnswerOf: "partner"`) and those sent to its address (`"you"`, with who asks), as `awaiting-partner`.
+ * The teams an account plays in, newest first (a team that left with the position it held then), with its open
+ * partner requests (DESIGN.md §9): those it sent (`awaitingAnswerOf: "partner"`) and those sent to its address
+ * (`"you"`, with who asks), as `awaiting-partner`.
  */
 export async function teamsOfAccount(db: Queryable, account: { id: string; email: string }, now: Date) {
   const { rows } = await db.query(
     `SELECT "teamId", status, position, "seasonId", "seasonName", "ladderId", "ladderName", "partnerRequest",
        "pausedUntil", pauses, rules
      FROM (
-       SELECT t.id AS "teamId", t.status, t.position, t.season_id AS "seasonId", s.name AS "seasonName",
+       SELECT t.id AS "teamId", t.status, COALESCE(t.position, t.left_position) AS position, t.season_id AS "seasonId", s.name AS "seasonName",
          t.ladder_id AS "ladderId", l.name AS "ladderName", NULL::json AS "partnerRequest", t.registered_at AS at,
          to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil", t.pauses, s.rules
        FROM team_members m JOIN teams t ON t.id = m.team_id
