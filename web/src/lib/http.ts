@@ -173,6 +173,11 @@ export interface RequestContext {
 export interface HttpInterceptor {
   /** Runs before the request is sent; may wait (e.g. for a token refresh) or add headers. */
   beforeRequest?(ctx: RequestContext): void | Promise<void>;
+  /**
+   * Runs for an answer that is not 2xx, before `onError`; `true` sends the request once more (e.g. a session
+   * refreshed after a `401`). Each request is sent again this way at most once.
+   */
+  sendAgain?(error: ApiError, ctx: RequestContext): boolean | Promise<boolean>;
   /** Runs for every failed call (any non-2xx, network or shape failure) before the error is thrown. */
   onError?(error: ApiError, ctx: RequestContext): void | Promise<void>;
 }
@@ -232,6 +237,13 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
     throw error;
   }
 
+  async function anInterceptorSendsAgain(error: ApiError, ctx: RequestContext): Promise<boolean> {
+    for (const interceptor of [...interceptors]) {
+      if (await interceptor.sendAgain?.(error, ctx)) return true;
+    }
+    return false;
+  }
+
   async function request<T = unknown>(
     method: HttpMethod,
     path: string,
@@ -247,15 +259,14 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
       for (const interceptor of [...interceptors]) {
         await interceptor.beforeRequest?.(ctx);
       }
-      // Read the token after the interceptors: a session refresh may have renewed it.
-      if (needsXsrfToken(method, path)) {
-        const token = readCookieValue(XSRF_COOKIE);
-        if (token !== undefined) headers.set(XSRF_HEADER, token);
-      }
-
       let response: Response;
       let body: Awaited<ReturnType<typeof readBody>>;
-      for (let sent = 0; ; sent++) {
+      for (let sent = 0, sentAgainFor = false; ; sent++) {
+        // Read the token after the interceptors: a session refresh may have renewed it.
+        if (needsXsrfToken(method, path)) {
+          const token = readCookieValue(XSRF_COOKIE);
+          if (token !== undefined) headers.set(XSRF_HEADER, token);
+        }
         try {
           response = await doFetch(ctx.url, {
             method,
@@ -270,9 +281,20 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
         }
         body = await readBody(response);
         const again = sent < 2 ? sendAgainAfterMs(response, body.value) : undefined;
-        if (again === undefined) break;
-        await wait(again);
-        if (options.signal?.aborted) break;
+        if (again !== undefined) {
+          await wait(again);
+          if (options.signal?.aborted) break;
+          continue;
+        }
+        if (response.ok || sentAgainFor || options.signal?.aborted) break;
+        sentAgainFor = true;
+        const error = parseErrorBody(
+          response.status,
+          response.statusText,
+          body.value,
+          parseRetryAfter(response),
+        );
+        if (!(await anInterceptorSendsAgain(error, ctx))) break;
       }
       if (!response.ok) {
         return await fail(

@@ -289,6 +289,57 @@ describe('refreshing the access token', () => {
   });
 });
 
+describe('a 401 answer while the expiry cookie says the token is fresh (the server’s clock is ahead)', () => {
+  it('given the token was refused, when the refresh succeeds, then the call is sent again and nobody is logged out', async () => {
+    let refused = true;
+    const w = world({
+      expiresIn: 3 * 24 * 60 * MINUTE,
+      respond: (call) => {
+        if (call.url.startsWith(REFRESH_PATH)) {
+          refused = false;
+          return json(200, { expiresAt: 1 });
+        }
+        return refused ? json(401, { error: 'Unauthorized' }) : json(200, { ok: 'again' });
+      },
+    });
+    await expect(w.app.request('GET', `${ACCOUNT_API}/companies`)).resolves.toEqual({ ok: 'again' });
+    expect(w.refreshCalls()).toHaveLength(1);
+    expect(w.calls.filter((c) => c.url.endsWith('/companies'))).toHaveLength(2);
+    expect(w.logoutCalls()).toHaveLength(0);
+    expect(w.navigations).toEqual([]);
+  });
+
+  it('given several calls refused at once, when they are sent again, then they share one refresh', async () => {
+    let refused = true;
+    const w = world({
+      respond: (call) => {
+        if (call.url.startsWith(REFRESH_PATH)) {
+          refused = false;
+          return json(200, {});
+        }
+        return refused ? json(401, {}) : json(200, {});
+      },
+    });
+    await Promise.all([
+      w.app.request('GET', `${ACCOUNT_API}/companies`),
+      w.app.request('GET', `${ACCOUNT_API}/account`),
+    ]);
+    expect(w.refreshCalls()).toHaveLength(1);
+    expect(w.logoutCalls()).toHaveLength(0);
+  });
+
+  it('given the call is refused again after the refresh, then the user is logged out (once)', async () => {
+    const w = world({
+      respond: (call) => (call.url.startsWith(REFRESH_PATH) ? json(200, {}) : json(401, {})),
+    });
+    await expect(w.app.request('GET', `${ACCOUNT_API}/companies`)).rejects.toMatchObject({ status: 401 });
+    expect(w.refreshCalls()).toHaveLength(1);
+    expect(w.calls.filter((c) => c.url.endsWith('/companies'))).toHaveLength(2);
+    expect(w.logoutCalls()).toHaveLength(1);
+    expect(w.navigations).toHaveLength(1);
+  });
+});
+
 describe('a 401 answer', () => {
   it('given any call answers 401, when it fails, then the user is logged out and sent to login keeping from', async () => {
     const w = world({ respond: () => json(401, { error: 'Unauthorized' }) });

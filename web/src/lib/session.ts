@@ -158,22 +158,43 @@ export function createSession(deps: SessionDeps): Session {
     return isAccessExpired(deps.getCookie, now);
   }
 
-  async function ensureFreshToken(): Promise<void> {
-    if (refreshing) return refreshing;
-    if (!needsRefresh()) return;
-    refreshing = refresh().finally(() => {
+  function refreshOnce(): Promise<void> {
+    refreshing ??= refresh().finally(() => {
       refreshing = null;
     });
     return refreshing;
   }
+
+  async function ensureFreshToken(): Promise<void> {
+    if (refreshing) return refreshing;
+    if (!needsRefresh()) return;
+    return refreshOnce();
+  }
+
+  /** Requests whose 401 the refresh already answered by logging out. */
+  const loggedOutFor = new WeakSet<RequestContext>();
 
   const interceptor: HttpInterceptor = {
     async beforeRequest(ctx: RequestContext) {
       if (isSessionExempt(ctx.method, ctx.path)) return;
       await ensureFreshToken();
     },
+    // The expiry cookie is the server's clock: a browser whose clock is behind it (a phone, the dev clock) sees
+    // an unexpired token the server refuses. So a 401 refreshes once and the call goes again; only a refresh
+    // that fails, or a second 401, logs out.
+    async sendAgain(error: ApiError, ctx: RequestContext) {
+      if (error.status !== 401 || isSessionExempt(ctx.method, ctx.path) || !isLoggedIn(deps.getCookie))
+        return false;
+      try {
+        await refreshOnce();
+        return true;
+      } catch (refreshError) {
+        if (refreshError instanceof ApiError && refreshError.status === 401) loggedOutFor.add(ctx);
+        return false;
+      }
+    },
     async onError(error: ApiError, ctx: RequestContext) {
-      if (error.status !== 401 || isSessionExempt(ctx.method, ctx.path)) return;
+      if (error.status !== 401 || isSessionExempt(ctx.method, ctx.path) || loggedOutFor.has(ctx)) return;
       await logoutAndRedirect();
     },
   };
