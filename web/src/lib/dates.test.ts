@@ -11,6 +11,11 @@ describe('dates', () => {
     expect(formatDay('2025-02-30', 'en')).toBe('2025-02-30');
   });
 
+  it('writes a deadline as its day, not its clock time (DESIGN.md §19 "Dates")', () => {
+    expect(formatDay('2026-12-12T05:15:00', 'en')).toBe('12 Dec 2026');
+    expect(formatDay('2026-11-28T23:59', 'nl')).toBe('28 nov. 2026');
+  });
+
   it('formats moments in local time', () => {
     expect(formatMoment('2025-03-04T09:07:00', 'en')).toBe('4 Mar 2025, 09:07');
   });

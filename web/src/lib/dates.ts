@@ -59,6 +59,11 @@ export function formatDay(day: string | null | undefined, locale: Locale): strin
   return date ? formatDate(date, 'd MMM yyyy', locale) : day;
 }
 
+/** The clock time of a moment, "14:05" in local time. */
+export function formatTime(date: Date, locale: Locale): string {
+  return formatDate(date, 'HH:mm', locale);
+}
+
 /** A moment (ISO date-time) as "1 May 2025, 14:05" in local time. */
 export function formatMoment(iso: string, locale: Locale): string {
   const date = parseIsoDate(iso);

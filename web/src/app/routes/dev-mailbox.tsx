@@ -13,6 +13,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { isApiError, request } from '../../lib/http';
 import { useErrorText } from '../../hooks/useAction';
 import { DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
+import { formatMoment } from '../../lib/dates';
 
 addDevMailboxTexts(i18n);
 
@@ -137,8 +138,6 @@ export function DevMailboxPage() {
     else setParams(address ? { to: address } : {}, { replace: true });
   };
 
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
-
   return (
     <>
       <PageHeader title={t('devMailbox.title')} description={t('devMailbox.intro')} />
@@ -222,7 +221,7 @@ export function DevMailboxPage() {
                     </p>
                     {mail.sentAt && !Number.isNaN(Date.parse(mail.sentAt)) && (
                       <p className="mt-0.5 text-xs text-ink-500">
-                        <time dateTime={mail.sentAt}>{dateFormat.format(new Date(mail.sentAt))}</time>
+                        <time dateTime={mail.sentAt}>{formatMoment(mail.sentAt, locale)}</time>
                       </p>
                     )}
                   </div>

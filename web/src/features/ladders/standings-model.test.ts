@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../lib/challenges-api';
-import {
-  acceptDate,
-  challengeChip,
-  holdsPlace,
-  movementOf,
-  shortDay,
-  withOpenChallenges,
-} from './standings-model';
+import { acceptDate, challengeChip, holdsPlace, movementOf, withOpenChallenges } from './standings-model';
 
 const rows = [
   { teamId: 'a', position: 1 },
@@ -29,12 +22,6 @@ describe('the standings rows', () => {
     expect(movementOf(2)).toEqual({ direction: 'up', count: 2 });
     expect(movementOf(-1)).toEqual({ direction: 'down', count: 1 });
     expect(movementOf(0)).toBeUndefined();
-  });
-
-  it('names the day of a deadline in the reader’s language', () => {
-    expect(shortDay('2026-11-27T10:00:00.000Z', 'en')).toMatch(/^Fri 27 Nov$/);
-    expect(shortDay('2026-11-27T10:00', 'nl')).toBe('vr 27 nov.');
-    expect(shortDay('later', 'en')).toBe('later');
   });
 
   it('the challenged row says who challenged it; its members may accept or decline', () => {

@@ -1,6 +1,4 @@
 import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
-import { formatDate, parseIsoDate } from '../../lib/dates';
-import type { Locale } from '../../lib/locale';
 import type { Challenge } from '../../lib/challenges-api';
 import type { StandingsRow } from './api/ladders';
 
@@ -8,12 +6,6 @@ import type { StandingsRow } from './api/ladders';
 export function movementOf(movement: number): { direction: 'up' | 'down'; count: number } | undefined {
   if (!Number.isFinite(movement) || movement === 0) return undefined;
   return movement > 0 ? { direction: 'up', count: movement } : { direction: 'down', count: -movement };
-}
-
-/** An instant or a local date-time as a short day in local time: "Fri 28 Nov" / "vr 28 nov.". */
-export function shortDay(iso: string, locale: Locale): string {
-  const date = parseIsoDate(iso);
-  return date ? formatDate(date, 'EEE d MMM', locale) : iso;
 }
 
 /** What a row's chip says about its live challenge, and which answers its own team's members may give. */

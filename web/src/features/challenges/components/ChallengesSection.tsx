@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { formatDate } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useAction } from '../../../hooks/useAction';
 import { useLocale } from '../../../hooks/useLocale';
-import type { Locale } from '../../../lib/locale';
 import {
   acceptChallenge,
   endChallenge,
@@ -16,12 +15,6 @@ import { useMyChallenges } from '../hooks/useMyChallenges';
 import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
 
 /** A date (`YYYY-MM-DD`) or an instant, in local time. */
-function formatWhen(value: string, locale: Locale): string {
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = dateOnly ? new Date(`${value}T12:00:00`) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return formatDate(date, dateOnly ? 'EEE d MMM' : 'EEE d MMM HH:mm', locale);
-}
 
 /**
  * "Challenges" on My matches (DESIGN.md §5): open challenges received (Accept with an optional date
@@ -76,7 +69,7 @@ export function ChallengesSection({
             challenge={challenge}
             team={teamName(challenge)}
             busy={busy === challenge.challengeId}
-            respondBy={formatWhen(challenge.respondBy, locale)}
+            respondBy={formatDay(challenge.respondBy, locale)}
             onAccept={(date) =>
               void act(
                 challenge,
@@ -100,7 +93,7 @@ export function ChallengesSection({
                 {t('matches.challenges.sent', { team: teamName(challenge) })}
               </p>
               <p className="text-sm text-ink-600">
-                {t('matches.challenges.respondBy', { date: formatWhen(challenge.respondBy, locale) })}
+                {t('matches.challenges.respondBy', { date: formatDay(challenge.respondBy, locale) })}
               </p>
             </div>
             <button
@@ -134,7 +127,7 @@ export function ChallengesSection({
               </p>
               {challenge.playBy && (
                 <p className="text-sm text-ink-600">
-                  {t('matches.challenges.playBy', { date: formatWhen(challenge.playBy, locale) })}
+                  {t('matches.challenges.playBy', { date: formatDay(challenge.playBy, locale) })}
                 </p>
               )}
             </div>
@@ -162,7 +155,7 @@ export function ChallengesSection({
                       team: teamName(challenge),
                     },
                   )}
-                  <span className="text-ink-500"> · {formatWhen(challenge.issuedAt, locale)}</span>
+                  <span className="text-ink-500"> · {formatDay(challenge.issuedAt, locale)}</span>
                 </span>
                 <StateBadge state={challenge.state} />
               </li>

@@ -7,7 +7,7 @@ import { formatDay } from '../../../lib/dates';
 import { pagePath } from '../../../lib/locale';
 import { memberNames } from '../../../lib/team-name';
 import type { StandingsRow } from '../api/ladders';
-import { challengeChip, movementOf, shortDay, type ChallengeChip } from '../standings-model';
+import { challengeChip, movementOf, type ChallengeChip } from '../standings-model';
 import type { ChallengeRefusal } from '../../../lib/challenges-api';
 import type { TFunction } from '../../../lib/i18n';
 
@@ -127,7 +127,7 @@ export function StandingsTable({
                       className="mt-1 flex w-fit rounded-lg bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200 ring-inset"
                       data-testid="paused-until"
                     >
-                      {t('paused.until', { day: shortDay(row.pausedUntil, locale) })}
+                      {t('paused.until', { day: formatDay(row.pausedUntil, locale) })}
                     </span>
                   )}
                   {chip && <Chip chip={chip} />}
@@ -251,9 +251,9 @@ function Chip({ chip }: { chip: ChallengeChip }) {
   const text =
     chip.kind === 'matchPlanned'
       ? chip.deadline
-        ? t('ladders.chip.matchPlanned', { position, day: shortDay(chip.deadline, locale) })
+        ? t('ladders.chip.matchPlanned', { position, day: formatDay(chip.deadline, locale) })
         : t('ladders.chip.matchPlannedShort', { position })
-      : t(`ladders.chip.${chip.kind}`, { position, day: shortDay(chip.deadline ?? '', locale) });
+      : t(`ladders.chip.${chip.kind}`, { position, day: formatDay(chip.deadline ?? '', locale) });
   const tone =
     chip.kind === 'matchPlanned' || chip.kind === 'resultPending'
       ? 'bg-brand-50 text-brand-900 ring-brand-200'

@@ -1,7 +1,7 @@
 import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useLocale } from '../../../hooks/useLocale';
-import { formatDate } from '../../../lib/dates';
+import { formatDay, formatTime } from '../../../lib/dates';
 import type { Locale } from '../../../lib/locale';
 import type { EventInfo, Match } from '../api/matches';
 import { toLocalDate } from '../model';
@@ -10,13 +10,9 @@ export function formatMatchDate(value: string | null, locale: Locale): { date: s
   const date = toLocalDate(value);
   if (!date || !value?.includes('T')) return null;
   return {
-    // The weekday helps for this year's matches; other years show the year instead.
-    date: formatDate(
-      date,
-      date.getFullYear() === new Date().getFullYear() ? 'EEE d MMM' : 'd MMM yyyy',
-      locale,
-    ),
-    time: formatDate(date, 'HH:mm', locale),
+    // Every date on a page is written one way (DESIGN.md §19 "Dates"): "28 Nov 2026", "28 nov. 2026".
+    date: formatDay(value, locale),
+    time: formatTime(date, locale),
   };
 }
 

@@ -8,6 +8,8 @@ import {
   type RatingChange,
 } from '../api/player-ratings';
 import { RatingChart } from './RatingChart';
+import { formatDay } from '../../../lib/dates';
+import { toLocale } from '../../../lib/locale';
 import { i18n } from '../../../lib/i18n';
 import { addPlayerTexts } from '../../../locales/player-texts';
 
@@ -92,9 +94,7 @@ function Rating({ companyName, rating, changes }: RatingProps) {
               <tbody>
                 {changes.map((change) => (
                   <tr key={change.matchId} className="border-t border-ink-100 align-top">
-                    <td className="py-1 pr-2 whitespace-nowrap">
-                      {new Date(change.at).toLocaleDateString(locale)}
-                    </td>
+                    <td className="py-1 pr-2 whitespace-nowrap">{formatDay(change.at, toLocale(locale))}</td>
                     <td className="py-1 pr-2 whitespace-nowrap">{whole(change.after, locale)}</td>
                     <td className="py-1">{explained(change)}</td>
                   </tr>

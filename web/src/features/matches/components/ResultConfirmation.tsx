@@ -1,23 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { formatDate } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useLocale } from '../../../hooks/useLocale';
-import type { Locale } from '../../../lib/locale';
 import { confirmMatch, disputeMatch, type Match } from '../api/matches';
 import { confirmationView, scoreSummary } from '../model';
 import { sideNames } from '../../../lib/match-sides';
 
 // The dialog (Headless UI Dialog) loads the first time a player disputes, not with every card.
 const DisputeDialog = lazy(async () => ({ default: (await import('./DisputeDialog')).DisputeDialog }));
-
-/** An instant in local time: "Tue 14:00" this week, else "Tue 3 Dec 14:00". */
-function formatDue(iso: string, locale: Locale, now: Date = new Date()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const soon = Math.abs(date.getTime() - now.getTime()) < 6 * 24 * 3600 * 1000;
-  return formatDate(date, soon ? 'EEE HH:mm' : 'EEE d MMM HH:mm', locale);
-}
 
 interface ResultConfirmationProps {
   match: Match;
@@ -63,7 +54,7 @@ export function ResultConfirmation({
     }
   };
 
-  const due = view.kind === 'pending' && view.dueAt ? formatDue(view.dueAt, locale) : '';
+  const due = view.kind === 'pending' && view.dueAt ? formatDay(view.dueAt, locale) : '';
   // The result to confirm, from the winner's side: "Carla Smit won 6-4, 7-5".
   const winner = match.challenger.winner ? 'challenger' : 'defender';
   const score = scoreSummary(match, winner);

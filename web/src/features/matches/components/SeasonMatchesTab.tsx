@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { formatDate } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useLocale } from '../../../hooks/useLocale';
 import { liveRooms } from '../../../lib/live';
@@ -77,11 +77,8 @@ function AttentionSection({ items, onChange }: { items: AttentionItem[]; onChang
   const { t } = useTranslation();
   const locale = useLocale();
   const headingId = useId();
-  const playBy = (value: string | null | undefined) => {
-    if (!value) return '';
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
-    return Number.isNaN(date.getTime()) ? value : formatDate(date, 'EEE d MMM', locale);
-  };
+  // A deadline is a day (DESIGN.md §19 "Dates").
+  const playBy = (value: string | null | undefined) => formatDay(value, locale);
   return (
     <section
       aria-labelledby={headingId}
