@@ -97,7 +97,7 @@ const appBuild = defineConfig({
     // The public pages validate their answers with zod/mini. zod's core is one module set shared by every chunk, so
     // with the classic API in the manager's chunks the public pages loaded all of core (16.5 kB gzip for the 5 kB
     // mini needs). zod/mini resolves to a second copy of the same zod release (`zod-public` in package.json), whose
-    // core holds only what mini uses; a page that uses both loads both (docs/decisions.md, "zod twice").
+    // core holds only what mini uses; a page that uses both loads both (docs/decisions/web.md, "zod twice").
     alias: [
       { find: /^zod\/mini$/, replacement: 'zod-public/mini' },
       { find: /^zod\/v4\/core$/, replacement: 'zod-public/v4/core' },
@@ -112,14 +112,14 @@ const appBuild = defineConfig({
     modulePreload: {
       // The widget's boxes (WidgetBoxes, a lazy chunk) load without a preload list: the list of their files' names
       // cost the widget's own script 0.25 kB gzip, over its budget, for a part shown below the fold and only for a
-      // box season (docs/decisions.md, "The widget shows a box season's boxes").
+      // box season (docs/decisions/boxes.md, "The widget shows a box season's boxes").
       resolveDependencies: (filename, deps) => (/WidgetBoxes-[^/]*\.js$/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
       output: {
         // The small modules the public pages share with the api and with each other (page addresses, the local
         // date-time rule, the challenges client, a match's side names) in one chunk: a file of its own for each
-        // cost every public page 0.3-0.7 kB gzip more (issue 35; docs/decisions.md, "The web app's feature folders").
+        // cost every public page 0.3-0.7 kB gzip more (docs/decisions/web.md, "The web app's feature folders").
         codeSplitting: {
           groups: [
             {

@@ -1,6 +1,6 @@
 -- Up Migration
 -- DESIGN.md §9 "Results, places": where a match is played, as a person typed it. Free text stays out of the log
--- (docs/decisions.md "A match's location"): the MatchLocationSet event names a row here by its id. Every change is
+-- (docs/decisions/matches-and-live-scoring.md "A match's location"): the MatchLocationSet event names a row here by its id. Every change is
 -- a new row; `set_by` is the account that wrote it, so erasing that account can delete its rows (the match then
 -- shows no location).
 CREATE TABLE match_locations (

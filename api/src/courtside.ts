@@ -260,7 +260,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         webDistDir: config.webDistDir,
         trustProxy: config.trustProxy ?? false,
         // Room for every command the bus may run and as many waiting for their turn; beyond, writes are answered at
-        // once (4× let a burst's admitted commands take p99 1.9–2.3 s: docs/performance.md, issue 36).
+        // once (4× let a burst's admitted commands take p99 1.9–2.3 s: docs/performance.md).
         maxWritesUnderWay:
           WRITES_UNDER_WAY_PER_COMMAND_SLOT * (config.commandsMaxInFlight ?? DEFAULT_MAX_IN_FLIGHT),
       });
@@ -292,7 +292,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       await notificationPushes.ready;
       stops.push(() => notificationPushes.close());
       // Connections waiting to be accepted: Node's default of 511 dropped the rest of a burst of 2,000, and their
-      // clients tried again 1 and 3 s later (issue 36). The kernel caps it at net.core.somaxconn.
+      // clients tried again 1 and 3 s later. The kernel caps it at net.core.somaxconn.
       server.listen({ port: config.port ?? 0, host: config.host ?? '127.0.0.1', backlog: LISTEN_BACKLOG });
       await once(server, 'listening');
       stops.push(async () => {
@@ -310,7 +310,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
 
     const publicUrl = config.publicUrl ?? url ?? `http://127.0.0.1:${config.port || 8080}`;
     // The notifier's mails, and the api's own (sign-up codes) when they go over SMTP: every process that mails
-    // delivers the outbox, several senders share it (issue 36: the mail of a route never waits for the mail server).
+    // delivers the outbox, several senders share it (the mail of a route never waits for the mail server).
     if (config.runNotifier || (config.runApi && config.mailUrl)) {
       sender = startMailSender({
         databaseUrl: config.databaseUrl,

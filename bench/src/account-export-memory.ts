@@ -1,5 +1,5 @@
 /**
- * How much the api's memory grows while it writes one account's export (DESIGN.md §10, issue 37):
+ * How much the api's memory grows while it writes one account's export (DESIGN.md §10):
  *
  *   node --expose-gc --import tsx bench/src/account-export-memory.ts [--matches=5000] [--notifications=10000]
  *

@@ -1,5 +1,5 @@
 /**
- * Box leagues (issue 41, DESIGN.md §12): the draw of 200 sides into boxes of 5 (40 boxes, 400 matches) and the box
+ * Box leagues (DESIGN.md §12): the draw of 200 sides into boxes of 5 (40 boxes, 400 matches) and the box
  * tables read signed out, against a bare Koa baseline.
  *
  *   npm run bench:boxes -- [--sides=200] [--draws=10] [--seconds=8] [--connections=20]
@@ -10,7 +10,7 @@
  * in full, 202 is in the log but not yet projected within the command's bound (then how much longer it took to show;
  * the next draw waits for it, as a manager would, instead of being refused as catching up). Then autocannon, in this process
  * like the server, on `GET ladder …/seasons/{id}/boxes` signed out and on a bare Koa answering the same bytes.
- * Targets (issue 41): draws answered p99 ≤ 1 s and projected in full; the boxes read ≥ 60 % of bare Koa's req/s.
+ * Targets: draws answered p99 ≤ 1 s and projected in full; the boxes read ≥ 60 % of bare Koa's req/s.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Commands on Kafka in the deployment shape (issue 15): a projector process, N api processes and this process as
+ * Commands on Kafka in the deployment shape: a projector process, N api processes and this process as
  * the load generator, each a process of its own as deployed (DESIGN.md §1), with Kafka's own produce → consume
  * latency at the same rate, in the same run, as the baseline.
  *

@@ -1,5 +1,5 @@
 /**
- * How much the api's memory grows while it exports a company of many events (DESIGN.md §8, issue 14):
+ * How much the api's memory grows while it exports a company of many events (DESIGN.md §8):
  *
  *   node --expose-gc --import tsx bench/src/export-memory.ts [--events=100000]
  *

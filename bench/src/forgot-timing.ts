@@ -1,5 +1,5 @@
 /**
- * Whether the forgot-password route tells by its timing that an address has an account (DESIGN.md §10, issue 37):
+ * Whether the forgot-password route tells by its timing that an address has an account (DESIGN.md §10):
  *
  *   node --import tsx bench/src/forgot-timing.ts [--rounds=50]
  *

@@ -1,5 +1,5 @@
 /**
- * How fast the season timeline scrubs (issue 14): a season of `--events` events, then `GET …/history` and
+ * How fast the season timeline scrubs (DESIGN.md §8): a season of `--events` events, then `GET …/history` and
  * `GET …/standings?at=` for `--steps` random positions, one after the other as a person dragging the slider would;
  * then what the page does: `GET …/history/events` once, the fold, and ten times as many steps folded locally (the
  * page's own code, `web/src/features/audit/components/season-view.ts`).

@@ -1,5 +1,5 @@
 /**
- * Inviting a club's players (issue 38, DESIGN.md §9): `POST admin …/seasons/{id}/invitations` with 200 invitees at
+ * Inviting a club's players (DESIGN.md §9): `POST admin …/seasons/{id}/invitations` with 200 invitees at
  * once, and the 200 invitation mails delivered to a real SMTP server.
  *
  *   npm run bench:invitations -- [--rounds=10] [--invitees=200]
@@ -7,7 +7,7 @@
  * Postgres (DATABASE_URL or embedded), the embedded log, the api in this process with its mail sender and an
  * `smtp-server` that accepts every mail. One manager and one season per round; each round invites `invitees` new
  * addresses in one call. Reported: the calls' latency (p50/p99/max), and per round the time from the call to the
- * last of its mails accepted by the SMTP server (the end of DATA). Targets (issue 38): p99 ≤ 2 s, every round's 200
+ * last of its mails accepted by the SMTP server (the end of DATA). Targets: p99 ≤ 2 s, every round's 200
  * mails within 30 s.
  */
 import { randomUUID } from 'node:crypto';

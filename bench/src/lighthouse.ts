@@ -261,7 +261,7 @@ async function main(): Promise<void> {
       ['ladders', '/webapps/ladders/en/'],
       [`standings (${TEAMS} teams)`, `/webapps/ladders/en/${ladderId}`],
       ['matches', `/webapps/matches/en/?event=${ladderId}`],
-      // Where "My matches" mails lead (issue 39): a player with a planned match, signed in.
+      // Where "My matches" mails lead: a player with a planned match, signed in.
       ['my matches (signed in)', '/webapps/matches/en/', playerCookies],
       ['widget', `/webapps/widget/en/?event=${ladderId}`],
     ];

@@ -1,5 +1,5 @@
 /**
- * Live fan-out (issues 13 and 15): socket.io viewers of one match while its points are scored through the api.
+ * Live fan-out (DESIGN.md §1 "Live", §7): socket.io viewers of one match while its points are scored through the api.
  *
  *   npm run bench:live -- [--viewers=1000] [--rate=2] [--seconds=30] [--rooms=match] [--log=kafka|embedded]
  *                         [--viewer-processes=1] [--viewer-client=socket.io|ws] [--settle-seconds=20] [--json=out.json]

@@ -1,5 +1,5 @@
 /**
- * The scorer's first paint with no connection (issue 42, DESIGN.md §13): the scorer opened once (the service worker
+ * The scorer's first paint with no connection (DESIGN.md §13): the scorer opened once (the service worker
  * installs and precaches the app), then reloaded offline on a Lighthouse-like mobile profile (412×823, CPU slowed
  * 4×; the network plays no part: everything comes from the worker's precache and IndexedDB).
  *
@@ -7,7 +7,7 @@
  *
  * Postgres (DATABASE_URL or embedded), the embedded log, the built web app (`npm run build:web` first), the api in
  * this process, the system Chromium. Reported per reload: the first contentful paint and the moment the scorer's
- * point buttons are there (both from the navigation's start), with their medians. Target (issue 42): first paint
+ * point buttons are there (both from the navigation's start), with their medians. Target: first paint
  * ≤ 1 s.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The scorer's offline queue sent after reconnecting (issue 42, DESIGN.md §13): 150 points scored with no
+ * The scorer's offline queue sent after reconnecting (DESIGN.md §13): 150 points scored with no
  * connection, then sent in order as the scorer page sends them (web/src/features/live-scoring/scorer-queue.ts: one
  * command at a time, each with its `seq`, every answer reconciled), over HTTP to a server as deployed.
  *
@@ -8,7 +8,7 @@
  * The server is `api/src/main.ts` in a child process (Postgres: DATABASE_URL, else embedded; the embedded log unless
  * --log=kafka). Reported: the time from the first request to the last answer, the points per second, the `409`s
  * answered to the queue (expected 0: nobody else scores), and whether the server's points equal the queue's.
- * Target (issue 42): 150 points within 5 s on localhost, in order, no `409`.
+ * Target: 150 points within 5 s on localhost, in order, no `409`.
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';

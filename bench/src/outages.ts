@@ -1,5 +1,5 @@
 /**
- * How fast commands are answered during an outage or an overload (issue 36), in the shapes of tests/faults: a
+ * How fast commands are answered during an outage or an overload, in the shapes of tests/faults: a
  * projector process and two api processes (`tests/support/courtside-process.ts` with the tests' notes module) on a
  * Kafka broker of their own; six clients send commands back to back (20 ms apart) to 12 companies while
  *   1. the broker is stopped for `--outage-seconds` and started again,

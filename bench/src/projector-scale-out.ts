@@ -1,5 +1,5 @@
 /**
- * What one more projector process buys (issue 15): the same backlog of events on Kafka, projected by 1, 2, … projector
+ * What one more projector process buys: the same backlog of events on Kafka, projected by 1, 2, … projector
  * processes sharing the topic's partitions (one consumer group), each a process of its own as deployed.
  *
  *   node --import tsx bench/src/projector-scale-out.ts [--events=20000] [--companies=60] [--partitions=6]

@@ -1,5 +1,5 @@
 /**
- * Issue 40: a full refold of one club's ratings over 10,000 confirmed matches (goal ≤ 200 ms), and the fold of the
+ * Ratings (DESIGN.md §11): a full refold of one club's ratings over 10,000 confirmed matches (goal ≤ 200 ms), and the fold of the
  * same club's events one by one, as the projector and replay would run it. Pure: no services.
  * Run: `node --import tsx bench/src/ratings-refold.ts [matches]`.
  */

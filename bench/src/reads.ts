@@ -1,5 +1,5 @@
 /**
- * Public reads against a bare Koa baseline (issue 15):
+ * Public reads against a bare Koa baseline:
  *
  *   npm run bench:reads -- [--teams=200] [--matches=2000] [--seconds=10] [--connections=50] [--api-processes=0]
  *
@@ -184,7 +184,7 @@ async function main() {
         ['list', 'matches list', `${MATCHES_API}/matches?PAGE=0&COMPLETED=TRUE&TAGS=${seasonId}`],
         ['standings', 'standings', `${LADDER_API}/ladders/${ladderId}/standings`],
         ['match', 'a match', `${MATCHES_API}/matches/${matchId}`],
-        // DESIGN.md §11 (issue 40): a player's page read, ratings and record.
+        // DESIGN.md §11: a player's page read, ratings and record.
         ['player', 'a player', `${LADDER_API}/players/${player.id}`],
       ] as const
     )

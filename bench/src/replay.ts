@@ -1,5 +1,5 @@
 /**
- * How fast `npm run replay -- --verify` rebuilds the read models (issue 15):
+ * How fast `npm run replay -- --verify` rebuilds the read models:
  *
  *   npm run bench:replay -- [--teams=60] [--matches=1500] [--runs=2] [--seed=http|log] [--clubs=10] [--live-points=20]
  *        [--statements]

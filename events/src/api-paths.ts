@@ -20,7 +20,7 @@ export const NOTIFICATIONS_PATH = `${ACCOUNT_API}/notifications`;
 export const PREFERENCES_PATH = `${ACCOUNT_API}/account/preferences`;
 /** DESIGN.md §6: the one-click unsubscribe link of a mail (`?token=`), no sign-in. */
 export const UNSUBSCRIBE_PATH = `${ACCOUNT_API}/unsubscribe`;
-/** The API reference (issue 16): the page, and the OpenAPI and AsyncAPI documents it is made of. */
+/** The API reference: the page, and the OpenAPI and AsyncAPI documents it is made of. */
 export const API_DOCS_PATH = '/webapps/api/docs';
 export const OPENAPI_PATH = '/webapps/api/openapi.json';
 export const ASYNCAPI_PATH = '/webapps/api/asyncapi.json';

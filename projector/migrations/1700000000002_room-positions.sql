@@ -1,6 +1,6 @@
 -- Up Migration
 -- A push's position in its room (1, 2, …) is the cursor live clients hold and resubscribe with: the outbox id counts
--- every push of the platform, which would tell anyone how busy it is (docs/decisions.md). room_positions holds each
+-- every push of the platform, which would tell anyone how busy it is (docs/decisions/log-and-consumers.md). room_positions holds each
 -- room's last position; taking the next ones locks that room's row, so positions follow the ids within a room.
 ALTER TABLE outbox ADD COLUMN position bigint;
 UPDATE outbox o SET position = ranked.position

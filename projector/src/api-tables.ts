@@ -1,6 +1,6 @@
 /**
  * The only api tables the read models' queries join, named once. Accounts (names, emails, phones) stay out of the log
- * (docs/decisions.md: personal data is not an event), so a match view that shows member names, built by the projector
+ * (docs/decisions/accounts-and-sessions.md: personal data is not an event), so a match view that shows member names, built by the projector
  * for its pushes and by the api for its answers, joins the api's accounts table. The projector never writes it.
  */
 export const API_ACCOUNTS_TABLE = 'courtside.accounts';

@@ -9,7 +9,7 @@ import { SmtpCollector } from '../support/smtp.ts';
 import { eventually } from '../support/wait.ts';
 
 /**
- * Issue 36: the mails of the routes go through the outbox. With the mail server stopped, sign-up answers `201`,
+ * No 500 for what a mail server does: the mails of the routes go through the outbox. With the mail server stopped, sign-up answers `201`,
  * "send the code again" answers, signing in unverified answers `403` with a new ticket; once the server is back, the
  * newest code arrives (the ones it replaced never do) and verifies the account.
  */
@@ -95,7 +95,7 @@ describe('sign-up while the mail server is down (real SMTP)', () => {
     const email = uniqueEmail('held');
     const attemptsBefore = smtp.attempts;
     // The server keeps the first code's attempt waiting: its sender holds the outbox row, so the new code cannot
-    // delete it (the race of issue 36 that once let two codes arrive).
+    // delete it (the race that once let two codes arrive).
     const held = smtp.hold();
     const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
       email,

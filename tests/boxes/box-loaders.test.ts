@@ -25,7 +25,7 @@ const boxTypes = new Set<string>([
 const sets = (...games: number[]) => ({ matchSets: games.map((score) => ({ score })), special: 'none' });
 
 /**
- * Issue 35: the box loader (the state the draw and the close are decided against, read from the read models) gives
+ * Loader specs: the box loader (the state the draw and the close are decided against, read from the read models) gives
  * what the box rules' own `evolve` gives over the same events, from the season's sides as its history left them:
  * in ladder order, each with its rating as the ratings' own fold gives it (DESIGN.md §11; no box event changes a
  * rating, so the box rules take it as given). The history is written through the real command routes.

@@ -27,7 +27,7 @@ interface Drawn {
 const winter = winterSeason();
 const sets = (...scores: number[]) => ({ matchSets: scores.map((score) => ({ score })), special: 'none' });
 
-/** DESIGN.md §12 box leagues (issue 41): the draw, the tables, the close, and what a box season refuses. */
+/** DESIGN.md §12 box leagues: the draw, the tables, the close, and what a box season refuses. */
 describe('box leagues', () => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

@@ -27,7 +27,7 @@ const pauseTypes = new Set<string>([teamPaused.type, teamResumed.type]);
 const allTypes = { has: () => true } as unknown as Set<string>;
 
 /**
- * Issue 35: the challenge loader and the pause loader (the state those commands are decided against, read from the
+ * Loader specs: the challenge loader and the pause loader (the state those commands are decided against, read from the
  * read models) give what the rules' own `evolve` gives over the same events. One history, written through the real
  * command routes, serves both: challenges open, accepted (settled by a result, by a cancellation, and not), declined
  * into a walkover, withdrawn and expired into one; teams paused, paused again, and resumed.

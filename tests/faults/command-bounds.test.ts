@@ -14,7 +14,7 @@ import { createBackend, openLog, startTestCourtside, type TestBackend } from '..
 import { eventually } from '../support/wait.ts';
 
 /**
- * Issue 36: a command's bound starts when its request reached the process, and one that cannot be decided within
+ * A command's bound starts when its request reached the process, and one that cannot be decided within
  * what is left of it is refused at once. An append that the log has not confirmed within its bound is answered `503 append_unconfirmed` at once,
  * and lets go of the company's lock and its connection; but no command of the company, in any process, decides
  * before that append has settled (it may yet be written, and a command decided without it would fork the company's

@@ -32,7 +32,7 @@ interface Sent {
   status: number;
   retryAfter: string | null;
   error: string;
-  /** A 503's `reason` (docs/decisions.md "A 503 says why"). */
+  /** A 503's `reason` (docs/decisions/log-and-consumers.md "A 503 says why"). */
   reason?: string;
 }
 

@@ -7,13 +7,13 @@ import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 
 /**
- * Issue 36: every answer during an outage or an overload comes within 2 s (bench/src/outages.ts measures it under
+ * Every answer during an outage or an overload comes within 2 s (bench/src/outages.ts measures it under
  * load; docs/performance.md). Here the two causes of the slow answers, one by one.
  */
 describe('answers during an outage come within their bound', () => {
   let courtside: RunningCourtside;
   let databaseUrl: string;
-  /** What the answers waited for before (issue 36): the projection wait, and the other process's lock below. */
+  /** What the answers waited for before: the projection wait, and the other process's lock below. */
   const WAIT_BEFORE_MS = 10_000;
   beforeAll(async () => {
     const backend = await createBackend('embedded');
@@ -64,7 +64,7 @@ describe('answers during an outage come within their bound', () => {
 
       expect(answer.status).toBe(503);
       expect(answer.body.error).toMatch(/Too many changes for this club at once/);
-      // Nothing was changed: a client may send it again (docs/decisions.md "A 503 says why").
+      // Nothing was changed: a client may send it again (docs/decisions/log-and-consumers.md "A 503 says why").
       expect(answer.body.reason).toBe('BUSY');
       // Before: it waited for the lock as long as the other held it.
       expect(ms).toBeLessThan(WAIT_BEFORE_MS);

@@ -13,7 +13,7 @@ import { eventually } from '../support/wait.ts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 15: several projector processes share the topic's partitions as one consumer group. Under a steady stream
+ * Several projector processes share the topic's partitions as one consumer group. Under a steady stream
  * of commands a second and a third projector join and the first leaves, each a rebalance in the middle of the load.
  * Afterwards every partition's checkpoint is at the end of the log, every amendment is applied exactly once (a note's
  * revision counts them), and the read models equal a replay of the log.

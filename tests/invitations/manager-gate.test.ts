@@ -51,7 +51,7 @@ const heldModule: CourtsideModule = {
   },
 };
 
-/** Issue 35: who may act on a manager route is asked at the gate (404 to strangers) and again under the lock. */
+/** Who may act on a manager route is asked at the gate (404 to strangers) and again under the lock. */
 describe('the manager gate', () => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

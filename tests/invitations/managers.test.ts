@@ -12,7 +12,7 @@ interface Managers {
   invitations: Array<{ invitationId: string; email: string; invitedAt: string; expiresAt: string }>;
 }
 
-/** DESIGN.md §9 "Managers" (issue 38): co-managers invited by mail, all alike, removed (never the last). */
+/** DESIGN.md §9 "Managers": co-managers invited by mail, all alike, removed (never the last). */
 describe('managers', () => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

@@ -22,7 +22,7 @@ interface Listed {
   expiresAt: string;
 }
 
-/** DESIGN.md §9 "Inviting players", "The link", §15 "Invitations" (issue 38). */
+/** DESIGN.md §9 "Inviting players", "The link", §15 "Invitations". */
 describe('season invitations', () => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

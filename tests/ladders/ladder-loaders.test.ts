@@ -17,7 +17,7 @@ const ladderTypes = new Set<string>(ladderEvents.map((definition) => definition.
 const companyTypes = new Set<string>(companyEvents.map((definition) => definition.type));
 
 /**
- * Issue 35: the company and ladder loaders (the state those commands are decided against, read from the read
+ * Loader specs: the company and ladder loaders (the state those commands are decided against, read from the read
  * models) give what the rules' own `evolve` gives over the same events. The history is written through the real
  * command routes; the loaders read what the projector made of it.
  */

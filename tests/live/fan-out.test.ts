@@ -7,7 +7,7 @@ import { LiveClient, type Push } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
 
 /**
- * Fan-out of the live channel (DESIGN.md §1 "Live", §7; issue 15): a push written to the match, season and ladder
+ * Fan-out of the live channel (DESIGN.md §1 "Live", §7): a push written to the match, season and ladder
  * rooms reaches a socket in several of those rooms once, live and when it catches up after a reconnect.
  */
 describe('live fan-out: one copy of a push per socket', () => {

@@ -33,7 +33,7 @@ const liveFold = (state: LiveMatchState, event: LiveDomainEvent | MatchDomainEve
     : { ...state, match: matchDecider.evolve(state.match, event as MatchDomainEvent) };
 
 /**
- * Issue 35: the live scoring loader (the state a point is decided against, read from the read models) gives what the
+ * Loader specs: the live scoring loader (the state a point is decided against, read from the read models) gives what the
  * rules' own `evolve` gives over the same events. The history is written through the real command routes.
  */
 describe('the live scoring loader agrees with evolve', () => {

@@ -25,7 +25,7 @@ const sets = (...games: Array<number | [number, number]>) => ({
 });
 
 /**
- * Issue 35: a loader (the state a command is decided against, read from the read models) gives what the match
+ * Loader specs: a loader (the state a command is decided against, read from the read models) gives what the match
  * rules' own `evolve` gives over the same events. The history is written through the real command routes; the
  * loaders read what the projector made of it.
  */

@@ -11,7 +11,7 @@ import {
 } from '../../events/src/live/engine.ts';
 
 /**
- * An independent reference for the live engine (issue 43): every expected score, call and server below was worked
+ * An independent reference for the live engine (mutation of every rule): every expected score, call and server below was worked
  * out by hand from the rules of DESIGN.md §7, not read from the engine. The set scores of the finals are the real
  * ones; the points inside each game are written out here (`d` the defender wins the point, `c` the challenger;
  * spaces only separate games), since a final's every point is not on record.

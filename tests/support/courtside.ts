@@ -41,7 +41,7 @@ export function startTestCourtside(
     runProjector: true,
     port: 0,
     mode: 'development',
-    // Cheap hashes: the suite signs up about a thousand accounts (docs/decisions.md, "Password hashing in tests").
+    // Cheap hashes: the suite signs up about a thousand accounts (docs/decisions/accounts-and-sessions.md, "Password hashing in tests").
     passwordHashing: { N: 2 ** 10, r: 8, p: 1 },
     extraModules: [notesModule],
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),

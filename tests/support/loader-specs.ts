@@ -16,7 +16,7 @@ import { createBackend, startTestCourtside } from './courtside.ts';
 import { day } from './ladder-setup.ts';
 
 /**
- * What a loader spec (issue 35) needs: a running Courtside to write a history through its command routes, and a
+ * What a loader spec needs: a running Courtside to write a history through its command routes, and a
  * connection to its read models, where the loaders read what the projector made of it.
  */
 export async function courtsideWithReadModels(): Promise<{ courtside: RunningCourtside; db: pg.Pool }> {

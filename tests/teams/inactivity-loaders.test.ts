@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const sets = (...games: number[]) => ({ matchSets: games.map((score) => ({ score })), special: 'none' });
 
 /**
- * Issue 35: the inactivity loader (the state the inactivity rule decides against, read from the read models) gives
+ * Loader specs: the inactivity loader (the state the inactivity rule decides against, read from the read models) gives
  * what the rule's own `evolve` gives over its drops, from the season as its history left it before the first drop:
  * the teams in order, each active since the day it joined or its last counted match, with its pauses as the pause
  * rules fold them. The history is written through the real command routes; the dev clock brings the drops.

@@ -22,7 +22,7 @@ interface MyTeam {
   partnerRequest?: { awaitingAnswerOf: string; invitedBy: string | null; lapsesAt: string };
 }
 
-/** DESIGN.md §9 "Partners agree first" (issue 34 item 2): naming a partner asks them; nothing shows until they agree. */
+/** DESIGN.md §9 "Partners agree first": naming a partner asks them; nothing shows until they agree. */
 describe('partners agree first', () => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

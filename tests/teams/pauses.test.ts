@@ -13,7 +13,7 @@ interface Standings {
   teams: Array<{ teamId: string; pausedUntil?: string; challengeRefusal?: string; canChallenge?: boolean }>;
 }
 
-/** DESIGN.md §9 and §15 "Pause" (issue 38): a team pauses for a while without losing its place. */
+/** DESIGN.md §9 and §15 "Pause": a team pauses for a while without losing its place. */
 describe('pausing a team', () => {
   let backend: TestBackend;
   let courtside: RunningCourtside;

@@ -27,7 +27,7 @@ const teamTypes = new Set<string>([
 ]);
 
 /**
- * Issue 35: the team loader (the state the team commands are decided against, read from the read models) gives
+ * Loader specs: the team loader (the state the team commands are decided against, read from the read models) gives
  * what the team rules' own `evolve` gives over the same events. The history is written through the real command
  * routes; the loader reads what the projector made of it.
  */

@@ -76,7 +76,7 @@ async function heading(page: Page): Promise<string | null> {
 }
 
 // One width per journey keeps CI in its budget; every page is also checked at 1280 and 375 px by the axe sweep
-// (docs/decisions.md "One width per journey").
+// (docs/testing.md "One width per journey").
 describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

@@ -32,7 +32,7 @@ interface BoxAnswer {
   matches: Array<{ matchId: string; defenderId: string; challengerId: string }>;
 }
 
-/** DESIGN.md §12 (issue 41): a manager makes a season a box league and draws it; the public page shows it, live. */
+/** DESIGN.md §12: a manager makes a season a box league and draws it; the public page shows it, live. */
 describe('box league journey, desktop in English', () => {
   let courtside: RunningCourtside;
   const browsers: Browser[] = [];

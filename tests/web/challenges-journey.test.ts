@@ -35,7 +35,7 @@ const names = (page: Page) => page.getByTestId('team-name').allTextContents();
 const chips = (page: Page) => page.getByTestId('challenge-chip').allTextContents();
 
 // One width per journey keeps CI in its budget; every page is also checked at 1280 and 375 px by the axe sweep
-// (docs/decisions.md "One width per journey").
+// (docs/testing.md "One width per journey").
 describe.each<ViewportName>(['desktop'])('the challenges journey on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

@@ -77,7 +77,7 @@ const waitingRow = (page: Page, name: string) =>
   page.getByRole('table', { name: text.waiting }).locator('tr', { hasText: name });
 
 /**
- * Issue 38 (DESIGN.md §9) in Chromium at 375 px, mails over a real SMTP server: a manager invites two players, who
+ * DESIGN.md §9 in Chromium at 375 px, mails over a real SMTP server: a manager invites two players, who
  * accept from their mails (one signs up from the link, one signs in) and wait on the Participants tab; a co-manager
  * invited from the Managers section accepts by the mailed link and approves a team; removed by the first manager,
  * the co-manager's open page says so on its next call. (Each step in both languages and at 1280 px has its own

@@ -19,7 +19,7 @@ import {
  * DESIGN.md §5 in the browser, with the season's default rules (confirmHours 48): a challenge is
  * accepted on My matches, the challenger's result waits for the defender, who confirms it (positions
  * move); a second result is disputed and the manager settles it by saving in the season's Matches tab.
- * Then, in English and Dutch, the loop of a dispute (issue 34): the prompt names the result to confirm,
+ * Then, in English and Dutch, the loop of a dispute: the prompt names the result to confirm,
  * the player who entered it hears of the dispute, the manager's notification opens the Matches tab,
  * and a player gets no Edit on a disputed or confirmed result.
  */
@@ -59,7 +59,7 @@ const card = (scope: Page | Locator, matchId: string) =>
   scope.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
 
 // One width per journey keeps CI in its budget; every page is also checked at 1280 and 375 px by the axe sweep
-// (docs/decisions.md "One width per journey").
+// (docs/testing.md "One width per journey").
 describe.each<ViewportName>(['phone'])('result confirmation on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

@@ -37,7 +37,7 @@ const words = {
 } as const;
 
 /**
- * DESIGN.md §9 "The link" (issue 38): a co-manager follows the mailed link, signs up with the address filled in and
+ * DESIGN.md §9 "The link": a co-manager follows the mailed link, signs up with the address filled in and
  * no code, accepts, lands on the manager screen; removed, they lose access.
  */
 describe.each<[ViewportName, 'en' | 'nl']>([

@@ -43,7 +43,7 @@ async function positions(matchCard: Locator, side: 'defender' | 'challenger'): P
 }
 
 // One width per journey keeps CI in its budget; every page is also checked at 1280 and 375 px by the axe sweep
-// (docs/decisions.md "One width per journey").
+// (docs/testing.md "One width per journey").
 describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

@@ -18,7 +18,7 @@ function cookieHeader(http: HttpClient): string {
     .join('; ');
 }
 
-/** Where "My matches" mails lead (issue 39): its frame is painted before the scripts arrive, with no one's data. */
+/** Where "My matches" mails lead: its frame is painted before the scripts arrive, with no one's data. */
 describe('the first paint of My matches', () => {
   let courtside: RunningCourtside;
   let setup: Awaited<ReturnType<typeof seasonWithTeams>> & { matchId: string };

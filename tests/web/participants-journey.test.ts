@@ -49,7 +49,7 @@ async function standings(page: Page): Promise<string[]> {
 }
 
 // One width per journey keeps CI in its budget; every page is also checked at 1280 and 375 px by the axe sweep
-// (docs/decisions.md "One width per journey").
+// (docs/testing.md "One width per journey").
 describe.each<ViewportName>(['desktop'])('the participants journey on %s', (viewport) => {
   let courtside: RunningCourtside;
   beforeAll(async () => {

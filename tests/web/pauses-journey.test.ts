@@ -43,7 +43,7 @@ const words = {
 
 const rowOf = (page: Page, name: string) => page.getByTestId('standings-row').filter({ hasText: name });
 
-/** DESIGN.md §9 "Pause" (issue 38): a player pauses their team, nobody can challenge it, the clock brings it back. */
+/** DESIGN.md §9 "Pause": a player pauses their team, nobody can challenge it, the clock brings it back. */
 describe.each<[ViewportName, 'en' | 'nl']>([
   ['desktop', 'en'],
   ['phone', 'nl'],

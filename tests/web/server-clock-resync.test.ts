@@ -12,7 +12,7 @@ import { seasonWithTeams } from '../support/ladder-setup.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Issue 39 (DESIGN.md §14), two defects of the manager's season Matches tab: "Needs attention" judged overdue
+ * DESIGN.md §14, two defects of the manager's season Matches tab: "Needs attention" judged overdue
  * challenges by the browser's clock, not the server's; and the tab did not reload after its live channel came back
  * from a server restart.
  */

@@ -11,7 +11,7 @@ import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 
 /**
- * DESIGN.md §13 / issue 42: the scorer is installable (Chromium's installability checks), and "a new deploy is
+ * DESIGN.md §13: the scorer is installable (Chromium's installability checks), and "a new deploy is
  * picked up on the next visit (no stale app forever)". A scorer opened once is controlled by the service worker; the app is deployed again (new files, the server restarted on the same
  * address); the page opened again runs the new build, and with no connection the new build's precache serves it.
  */
@@ -78,7 +78,7 @@ describe('a new deploy under an open scorer', () => {
     await page.evaluate(`navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ||
       new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true })))`);
     expect(await markOf(page)).toBe('1');
-    // Installable (issue 42): Chromium's own checks of the manifest, its icons and the worker find nothing.
+    // Installable: Chromium's own checks of the manifest, its icons and the worker find nothing.
     const devtools = await browser.context.newCDPSession(page);
     const { installabilityErrors } = (await devtools.send('Page.getInstallabilityErrors')) as {
       installabilityErrors: Array<{ errorId: string }>;

@@ -8,7 +8,7 @@ const json = (file: string) =>
   JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
 
 /**
- * The web's `zod/mini` resolves to a second install of zod (`zod-public`, docs/decisions.md "zod twice"), while its
+ * The web's `zod/mini` resolves to a second install of zod (`zod-public`, docs/decisions/web.md "zod twice"), while its
  * types come from `zod`: the two must be the same release, or the types would describe other code than runs.
  */
 describe('the public pages’ copy of zod', () => {

@@ -1,6 +1,6 @@
 /* global document, requestAnimationFrame, setTimeout */
 // Loads the app of a public page that arrived with its first paint (api/src/web/web-app.ts) once that paint is on
-// the screen, so the app's scripts never hold it up (docs/decisions.md, "The app of a first paint loads after it").
+// the screen, so the app's scripts never hold it up (docs/decisions/web.md, "The app of a first paint loads after it").
 // The page names them: data-entry, the entry module; data-preloads, the modules it and the page's route import.
 (function () {
   var boot = document.currentScript;

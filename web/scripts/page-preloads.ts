@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import { readManifest, routeModuleKey, staticClosure } from './size-budget.ts';
 
 /**
- * The public pages a phone opens first (issue 17), by address, and the lazy route module each renders
+ * The public pages a phone opens first, by address, and the lazy route module each renders
  * (app/route-table.tsx). Without a hint the browser finds a route module only after the entry ran, and that module's
  * imports only after it arrived: two more round trips on a weak signal before the page can ask for its data.
  */

@@ -1,5 +1,5 @@
 /**
- * Size budget of the public pages (issues 9 and 17): the JavaScript a browser loads before a page renders, gzip.
+ * Size budget of the public pages: the JavaScript a browser loads before a page renders, gzip.
  *
  * Builds nothing: reads the Vite manifest of the last build (`web/dist/.vite/manifest.json`, `build.manifest`
  * in web/vite.config.ts). A page's initial JavaScript is the entry (index.html's script) with every chunk it
@@ -23,7 +23,7 @@ import { z } from 'zod';
 /**
  * One budget per public page; `module` is the file name of the route's lazy module (any folder). `kB` is the
  * limit the check enforces: the figure reached (2026-11-25) with a little room, lowered as pages get lighter (a
- * ratchet, never raised to let a page grow). `targetKB` is the goal of issues 9 and 17 (150 kB for a public page,
+ * ratchet, never raised to let a page grow). `targetKB` is the goal (150 kB for a public page,
  * 90 kB for the widget), printed until it is met; docs/performance.md says what stands between.
  */
 export const budgets = [

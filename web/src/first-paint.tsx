@@ -1,5 +1,5 @@
 /**
- * The first paint of a public page, rendered by the api into index.html (issue 17): the page as the browser's first
+ * The first paint of a public page, rendered by the api into index.html: the page as the browser's first
  * render shows it (the top bar, the page's header, and where its route asks for them, the answers it shows: the
  * standings, the widget's lists), so a phone on a weak signal sees the page before its JavaScript has arrived. The browser does not hydrate it: main.tsx renders the app over it once
  * the router is ready, with the same markup, so nothing moves.

@@ -73,7 +73,7 @@ export function accountErasureRoutes(router: Router, services: AppServices): voi
         );
       }
       // The teams leave first, through the commands a manager's remove sends (the log holds who asked: the account
-      // itself, docs/decisions.md). A waiting team is turned down the same way.
+      // itself, docs/decisions/history-and-erasure.md). A waiting team is turned down the same way.
       const teams = await openTeamsOfAccount(services.readModels, account.id, isoDay(services.clock()));
       for (const team of teams) {
         await services.commands.handle({

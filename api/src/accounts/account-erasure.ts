@@ -32,7 +32,7 @@ export async function eraseAccount(db: pg.Pool, accountId: string, now: Date): P
     ]) {
       await client.query(`DELETE FROM courtside.${table} WHERE account_id = $1`, [accountId]);
     }
-    // The places this person typed for matches (set_by): the matches then show none (docs/decisions.md).
+    // The places this person typed for matches (set_by): the matches then show none (docs/decisions/history-and-erasure.md).
     await client.query('DELETE FROM courtside.match_locations WHERE set_by = $1', [accountId]);
     // The notifications' own mails go with them (mail_outbox.notification_id ON DELETE CASCADE).
     await client.query('DELETE FROM courtside.notifications WHERE account_id = $1', [accountId]);

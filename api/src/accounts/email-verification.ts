@@ -28,7 +28,7 @@ export class EmailVerification {
          expires_at = excluded.expires_at, wrong_attempts = 0`,
       [accountId, sha256(refresh).toString('hex'), sha256(`${accountId}:${code}`).toString('hex'), expiresAt],
     );
-    // Through the outbox (issue 36): a mail server that is down delays the code, it fails no sign-up; a newer code
+    // Through the outbox (no 500 for what a mail server does): a mail server that is down delays the code, it fails no sign-up; a newer code
     // takes the place of one not sent yet.
     await this.mailer.send({
       to: email,

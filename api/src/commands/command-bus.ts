@@ -100,7 +100,7 @@ export interface CommandBusOptions {
   arrival?: () => { at: number; crowded: boolean } | undefined;
   /**
    * A command with less than this left of its bound when it reaches the bus or its turn comes is refused at once
-   * ("busy") instead of being decided, appended and answered after its bound (issue 36: the burst's late commands).
+   * ("busy") instead of being decided, appended and answered after its bound (the burst's late commands).
    * Default 300 ms.
    */
   minTimeToDecideMs?: number;
@@ -108,13 +108,13 @@ export interface CommandBusOptions {
   logCallTimeoutMs?: number;
   /**
    * Bound on a command from its arrival to its answer, waits included: its turn, the projector catching up before it
-   * decides, and its own events being projected share it (issue 36: during an outage each took its own 1–2 s, and
+   * decides, and its own events being projected share it (during an outage each took its own 1–2 s, and
    * answers came after 5–7 s). The log calls keep their own bound. Default 1,500 ms.
    */
   answerWithinMs?: number;
   /**
    * The bound of a command whose request came in a crowd (a burst): its request has already waited longer before it
-   * reached the process, so it gets less time here to be answered within 2 s of being sent (issue 36: a burst's
+   * reached the process, so it gets less time here to be answered within 2 s of being sent (a burst's
    * acknowledged commands were answered after p99 1.8–2.1 s on a near-idle machine with 1.5 s). Default 1,000 ms.
    */
   crowdedAnswerWithinMs?: number;
@@ -344,7 +344,7 @@ export class CommandBus {
       mayHoldLock = true;
       const [bounded, locked, read] = await Promise.allSettled([
         // The lock is waited for at most as long as the command may still take: another process's command of the
-        // company may hold it through a log call that hangs (issue 36). 0 would mean no bound.
+        // company may hold it through a log call that hangs. 0 would mean no bound.
         client.query(prepared("SELECT set_config('lock_timeout', $1, false)", [lockTimeoutOf(waitLeft())])),
         client.query(prepared('SELECT pg_advisory_lock(hashtext($1))', [lockKey])),
         client.query<PositionRow>(
@@ -395,7 +395,7 @@ export class CommandBus {
           // Still under way, and it may yet be written: no later command may decide before it settles, or the
           // company's chain would fork. The company is held by a record in Postgres instead of this lock and
           // connection, so that this command is answered within its bound and the company is refused at once
-          // meanwhile (issue 36: the lock and its connection were held until the log gave up, ~10 s).
+          // meanwhile (before, the lock and its connection were held until the log gave up, ~10 s).
           const token = randomUUID();
           const recorded = await client
             .query(RECORD_UNCONFIRMED, [meta.companyId, log.id, token, UNCONFIRMED_HOLD_MS])

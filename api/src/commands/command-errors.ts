@@ -35,7 +35,7 @@ const messages: Record<UnavailableReason, string> = {
 };
 
 /**
- * The `reason` of a `503` answer's body (docs/decisions.md "A 503 says why"): every one but `APPEND_UNCONFIRMED` means
+ * The `reason` of a `503` answer's body (docs/decisions/log-and-consumers.md "A 503 says why"): every one but `APPEND_UNCONFIRMED` means
  * nothing was changed, so a client may send the same command again after `Retry-After`.
  */
 export const unavailableCodes = {

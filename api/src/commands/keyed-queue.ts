@@ -44,7 +44,7 @@ export class KeyedQueue {
       entry.waiting--;
       if (entry.waiting === 0 && this.tails.get(key) === entry) this.tails.delete(key);
     };
-    // A job whose turn has not come within the bound is refused then, not when its turn comes (issue 36: behind a
+    // A job whose turn has not come within the bound is refused then, not when its turn comes (behind a
     // job that hangs, that was seconds later); its place in the line is skipped.
     let refuse: ((error: WaitedTooLong) => void) | undefined;
     const timer = Number.isFinite(waitMs)

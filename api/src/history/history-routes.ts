@@ -100,7 +100,7 @@ function resultLine(row: ResultRow): string {
 
 /**
  * The reasons of disputes kept beside the log (DESIGN.md §10), put into the events the history folds as `reason`, as
- * the events written before issue 37 carry it; a reason whose writer was erased stays out (shown as removed).
+ * the events written before dispute reasons moved beside the log carry it; a reason whose writer was erased stays out (shown as removed).
  */
 async function withDisputeReasons(
   services: Pick<AppServices, 'db'>,

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { CommandOutcome } from '../commands/command-bus.ts';
 
 /**
- * How every command answers (issue 9 "Commands answer alike"): `201` (created) or `200` with the view (or the result) once the read
+ * How every command answers (docs/decisions/log-and-consumers.md "Answers"): `201` (created) or `200` with the view (or the result) once the read
  * models show the change, `202` with the command's result and the `eventIds` when the projection is late (the
  * change is in the log and will show; a live push follows).
  */

@@ -33,7 +33,7 @@ interface RouteDoc {
   /** The answers on success by status: 200, 201, … */
   responses: Partial<Record<200 | 201 | 202 | 204 | 503, Answer>>;
   /**
-   * A command (issue 9): it may answer `202` with this result and the `eventIds` when the projection is late, and
+   * A command: it may answer `202` with this result and the `eventIds` when the projection is late, and
    * `503` when the log or the projector cannot take it now.
    */
   command?: z.ZodObject;

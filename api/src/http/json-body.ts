@@ -25,7 +25,7 @@ const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
 
 /**
- * Reads a JSON request body into `ctx.request.body`, within limits checked before it is parsed (issue 36): a body
+ * Reads a JSON request body into `ctx.request.body`, within limits checked before it is parsed (never a 500 for what a client sends): a body
  * 50,000 arrays deep parsed fine, and then every walk over it (the text check, zod, a route) overflowed the stack:
  * a 500 and a core's worth of CPU per request. The text is read up to `maxBytes` (`413`), its nesting counted in one
  * pass over the characters (`400 {error, issues}` naming the limit), and only then parsed, refusing `__proto__` keys.

@@ -21,7 +21,7 @@ const arrivals = new AsyncLocalStorage<WriteArrival>();
 
 /**
  * When the write being answered reached the process, for the command bus: a command's bound starts there, not when
- * the route hands it over (issue 36: in a burst a request waited ~1 s in the event loop behind the others' reading,
+ * the route hands it over (in a burst a request waited ~1 s in the event loop behind the others' reading,
  * signing in and parsing before its command's bound began), and is shorter for a write that came in a crowd (the
  * time before its arrival, in the kernel's accept queue and the event loop, is long then too). Undefined outside a
  * write. (Stamping only writes that came in a burst, a quarter of the room or more under way, let three times as
@@ -36,7 +36,7 @@ const OVERLOADED = JSON.stringify({
 });
 
 /**
- * Turns writes away in front of Koa while the process has as many under way as it can answer in time (issue 36):
+ * Turns writes away in front of Koa while the process has as many under way as it can answer in time:
  * 2,000 commands sent at once were each read, signed in, parsed and queued before all but a hundred were refused,
  * so the refusals came after p50 1.2 s, p99 2.9 s on two busy cores. A POST, PUT, PATCH or DELETE to the api that
  * arrives while `limit` of them are being answered gets the command bus's own `503` ("taking too many changes at

@@ -18,7 +18,7 @@ export interface Mail {
  * The mail port of the routes (sign-up codes now; invitations, password resets and email changes of DESIGN.md
  * §9–10 later): a mail is put in the outbox (`courtside.mail_outbox`, as the notifications' mails), and the mail
  * sender delivers it with retries and backoff (`notifications/mail-sender.ts`). So a mail server that is down delays
- * the mail and fails no request (issue 36). In the dev outbox, which is the same database, the mail is delivered at
+ * the mail and fails no request. In the dev outbox, which is the same database, the mail is delivered at
  * once, in the same statement: a script reads it the moment the route has answered.
  */
 export interface Mailer {

@@ -28,7 +28,7 @@ export const matchLocationInput = z
   );
 
 /**
- * The locations' texts, beside the log (docs/decisions.md "A match's location"): the `MatchLocationSet` event names
+ * The locations' texts, beside the log (docs/decisions/matches-and-live-scoring.md "A match's location"): the `MatchLocationSet` event names
  * a row by its id. A text is written before its command and forgotten again when the command does not go through.
  */
 export class MatchLocations {

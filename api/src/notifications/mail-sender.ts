@@ -57,7 +57,7 @@ interface OutboxRow {
 /**
  * A newer mail with the same `replaces` key than the outbox row `o`. The route that queues the newer one deletes the
  * older one unless a sender holds it (mail/mailer.ts: it does not wait for a send that may take the SMTP timeout);
- * so the sender asks this itself, before an attempt and after a failed one (issue 36: an older code held through a
+ * so the sender asks this itself, before an attempt and after a failed one (an older code held through a
  * failed attempt was tried again later, and two codes arrived).
  */
 const SUPERSEDED = `(o.replaces IS NOT NULL AND EXISTS (
@@ -121,7 +121,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       return;
     }
     // The Message-ID is the mail's idempotency key: the notification's number among its account's, else the mail's
-    // own random key; never a platform-wide count (docs/decisions.md).
+    // own random key; never a platform-wide count (docs/decisions/notifications.md).
     const key =
       row.notification_id === null
         ? `mail-${row.message_key}`

@@ -81,7 +81,7 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
     },
   );
   /**
-   * DESIGN.md §9 "Accept all": the waiting teams the manager saw, in one command (docs/decisions.md "Accept all"):
+   * DESIGN.md §9 "Accept all": the waiting teams the manager saw, in one command (docs/decisions/ladders-and-rules.md "Accept all"):
    * all are accepted, at the bottom in the order given, or none is (`409 NOT_WAITING` when one is no longer waiting).
    */
   const acceptAllBody = z.object({

@@ -27,13 +27,13 @@ const MAX_KEPT = 1_000;
 const RENDER_LIMIT_MS = 1_000;
 
 /**
- * The first paint of the public pages (issue 17), rendered with the web build's own renderer
+ * The first paint of the public pages (DESIGN.md §2 pages on a phone), rendered with the web build's own renderer
  * (`dist/.ssr/first-paint.js`, built by `npm run build:web`): the page as the browser's first render shows it, so a
  * phone sees it before the scripts arrive. A page whose route shows API answers (the standings, the widget) is
  * rendered with them, fetched with `fetchJson`, on each request; the others depend only on the address and the
  * build, so they are kept per address until the build changes. A request that says it is signed in
  * (`signedIn`: its `courtside.loggedin` cookie) gets the signed-in render of its address: a signed-in page's frame
- * (My matches, issue 39) and the account corner of the top bar, never anyone's data (the answers stay anonymous). Never fails a page: without a renderer, or when a
+ * (My matches) and the account corner of the top bar, never anyone's data (the answers stay anonymous). Never fails a page: without a renderer, or when a
  * render fails or is slow, the answer is null and the page is sent without its first paint.
  */
 export function firstPaints(

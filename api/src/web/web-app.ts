@@ -25,7 +25,7 @@ interface IndexPages {
 
 /**
  * index.html for each public page with its route's scripts named as `modulepreload`, so a phone fetches them with
- * the entry instead of after it (issue 17), and its first paint (`withFirstPaint`); read again when the build
+ * the entry instead of after it, and its first paint (`withFirstPaint`); read again when the build
  * changes. None for a build without the list.
  */
 function indexPagesOf(distDir: string, known: IndexPages | undefined): IndexPages {
@@ -81,7 +81,7 @@ const MODULE_PRELOAD = /^\s*<link rel="modulepreload" crossorigin href="([^"]+)"
 
 /**
  * index.html whose scripts load once its first paint is on the screen: the entry and the modules it preloads go to
- * `first-paint-boot.js` (web/public) as data, which adds them after the next frame (docs/decisions.md). Unchanged
+ * `first-paint-boot.js` (web/public) as data, which adds them after the next frame (docs/decisions/web.md). Unchanged
  * when it has no entry script to defer.
  */
 function withScriptsAfterPaint(html: string): string {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * Tamper evidence (DESIGN.md §8): every event of a company carries `hash` = SHA-256 (lowercase hex) over the previous
  * event's hash and the event's canonical JSON (the envelope without `hash`, keys sorted at every level, no spaces).
  * A company's first hashed event chains from CHAIN_START: events written before hashes existed stay as they were
- * (never rewritten) and count as the chain's prologue (docs/decisions.md "Hash chain").
+ * (never rewritten) and count as the chain's prologue (docs/decisions/history-and-erasure.md "Hash chain").
  */
 export const CHAIN_START = '0'.repeat(64);
 

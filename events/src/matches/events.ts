@@ -61,9 +61,9 @@ export const resultDisputed = defineEvent({
     .object({
       ...matchRef,
       disputedBy: z.uuid(),
-      /** Events written before issue 37 carry the text itself (they keep it: docs/decisions.md). */
+      /** Older events carry the text itself (they keep it: docs/decisions/history-and-erasure.md). */
       reason: z.string().min(1).max(500).optional(),
-      /** Since issue 37 the text is kept beside the log (`dispute_reasons`): the event holds its id and SHA-256. */
+      /** Since self-service erasure the text is kept beside the log (`dispute_reasons`): the event holds its id and SHA-256. */
       reasonId: z.uuid().optional(),
       reasonSha256: z
         .string()
@@ -102,7 +102,7 @@ export const matchCancelled = defineEvent({
 });
 /**
  * DESIGN.md §9 "Results, places": where the match is played. The text is written by a person, so it stays out of
- * the log (docs/decisions.md "A match's location"): the event names the row of the api's `match_locations` table
+ * the log (docs/decisions/matches-and-live-scoring.md "A match's location"): the event names the row of the api's `match_locations` table
  * that holds it, or `null` when the location is cleared.
  */
 export const matchLocationSet = defineEvent({

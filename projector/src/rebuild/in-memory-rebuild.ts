@@ -60,7 +60,7 @@ function hasCapitalUuid(value: unknown): boolean {
 }
 
 /**
- * The product's read models rebuilt from position 0 in memory and written with COPY (docs/decisions.md "Replay folds
+ * The product's read models rebuilt from position 0 in memory and written with COPY (docs/decisions/log-and-consumers.md "Replay folds
  * in memory"): the log is read to the head it had when the rebuild started, every event folded by each projection's
  * fold (the same effect as its `apply`), then each table is copied (the history already while the log is read), the
  * checkpoints committed last.

@@ -1,6 +1,6 @@
 import type { PausePeriod } from '@courtside/events/teams/pause';
 /**
- * The product's read models held in memory while a rebuild folds the log (docs/decisions.md "Replay folds in
+ * The product's read models held in memory while a rebuild folds the log (docs/decisions/log-and-consumers.md "Replay folds in
  * memory"): one row type per table, its columns as the migrations name them, its values as the statements of the
  * projections would store them. Maps are keyed by the row's id (every uuid of a folded event is lowercase, as
  * Postgres stores it: rebuild/bulk-rebuild.ts leaves any other event to the projector's statements).

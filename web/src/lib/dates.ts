@@ -4,7 +4,7 @@ import type { Locale } from './locale';
 /**
  * Dates as the pages show them, with the short names of date-fns' en-GB and nl locales (Dutch weekdays as CLDR
  * writes them: "vr", not date-fns' "vri"), without date-fns in the browser: six tokens and two languages cost a few
- * hundred bytes where date-fns' `format` and a locale cost 7 kB gzip of a public page (docs/decisions.md, "dates
+ * hundred bytes where date-fns' `format` and a locale cost 7 kB gzip of a public page (docs/decisions/web.md, "Dates
  * without date-fns").
  */
 const names: Record<Locale, { weekdays: readonly string[]; months: readonly string[] }> = {

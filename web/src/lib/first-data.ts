@@ -3,7 +3,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { buildUrl, type Query } from './http';
 
 /**
- * The API answers a public page's first paint was rendered with (issue 17), by request address (`buildUrl`).
+ * The API answers a public page's first paint was rendered with, by request address (`buildUrl`).
  * The api fetches them (anonymously) before it renders the page (src/first-paint.tsx) and sends them with it in
  * `<script type="application/json" id="first-data">`, so the page's largest paint, its data, is in the first
  * paint, and the app's own first render shows the same data instead of blinking to a placeholder.

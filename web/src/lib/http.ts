@@ -183,7 +183,7 @@ export interface HttpInterceptor {
 }
 
 /**
- * A `503` whose `reason` says nothing was changed (docs/decisions.md "A 503 says why": all but `APPEND_UNCONFIRMED`,
+ * A `503` whose `reason` says nothing was changed (docs/decisions/log-and-consumers.md "A 503 says why": all but `APPEND_UNCONFIRMED`,
  * it may be saved, and `QUARANTINED`, not soon) is sent again after `Retry-After` (at most 5 s), twice at most,
  * before its error shows: the milliseconds to wait, else undefined.
  */

@@ -3,8 +3,8 @@
  * `timeline:status.planned` in another namespace), with `{{name}}` placeholders and plural forms `key_one`,
  * `key_other` (chosen by `Intl.PluralRules` from `count`). English is the fallback of every language.
  *
- * This is the part of i18next the app used, in 2 kB instead of i18next's 18 kB gzip on every public page (issue 9's
- * size budget, docs/decisions.md "Texts without i18next"); the resources and call sites keep i18next's format.
+ * This is the part of i18next the app used, in 2 kB instead of i18next's 18 kB gzip on every public page (its
+ * size budget, docs/decisions/web.md "Texts without i18next"); the resources and call sites keep i18next's format.
  */
 
 /** Options of one lookup: placeholder values, `count` for the plural form, a `defaultValue` for a missing key. */

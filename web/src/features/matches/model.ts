@@ -1,11 +1,22 @@
 import { formatSet, MAX_SETS } from '@courtside/events/matches/scoring';
 import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
 import { matchesPagePath, pagePath } from '@courtside/events/page-paths';
-import type { Query } from '../../lib/http';
 import { teamDisplayName } from '../../lib/team-name';
 import { liveStateSchema, type LiveSummary } from './api/live-summary';
-import type { Match, MatchListItem, MatchSet, MatchStatus, MatchTeam, Side, Special } from './api/matches';
+import {
+  buildMatchesQuery,
+  lastFilledSet,
+  type Match,
+  type MatchesFilter,
+  type MatchListItem,
+  type MatchStatus,
+  type MatchTeam,
+  type Side,
+} from './api/matches';
 import type { SeasonTeam } from './api/create-match';
+
+// The request shapes live with the API calls (api/matches.ts imports nothing of this file: no import circle).
+export { buildMatchesQuery, scorePayload, type MatchesFilter } from './api/matches';
 
 /**
  * The pure rules of the match UI (spec §4 "Match", §5, §9), unit-tested in model.test.ts. The
@@ -16,31 +27,6 @@ const COMPLETED_STATUSES: readonly MatchStatus[] = ['completed', 'retired', 'wal
 
 // ---------------------------------------------------------------------------------------------
 // Matches list query (spec §7 "Matches", §9).
-
-export interface MatchesFilter {
-  /** Only the signed-in user's own matches (`OWN=TRUE`). */
-  own?: boolean;
-  /** Completed, retired, walkover and cancelled matches (sent by default, see below). */
-  completed?: boolean;
-  /** Planned matches (`NOTCOMPLETED=TRUE`). */
-  notCompleted?: boolean;
-  /** Ladder, season, team or player ids; a match must match every tag (`TAGS`, comma-joined). */
-  tags?: readonly string[];
-}
-
-/**
- * The query of `GET matches` for page `page` (from 0). `COMPLETED=TRUE` is sent by default unless
- * not-completed is requested (and then only when completed is asked for explicitly as well).
- */
-export function buildMatchesQuery(page: number, filter: MatchesFilter = {}): Query {
-  const query: Record<string, string> = { PAGE: String(page) };
-  const tags = (filter.tags ?? []).map((tag) => tag.trim()).filter(Boolean);
-  if (tags.length > 0) query.TAGS = tags.join(',');
-  if (filter.own) query.OWN = 'TRUE';
-  if (filter.notCompleted) query.NOTCOMPLETED = 'TRUE';
-  if (filter.completed || !filter.notCompleted) query.COMPLETED = 'TRUE';
-  return query;
-}
 
 /** The statuses a list with this filter shows (what the server answers for its query). */
 export function statusesOf(filter: MatchesFilter): readonly MatchStatus[] {
@@ -194,36 +180,6 @@ export function setInputCount(match: Pick<Match, 'matchType' | 'defender' | 'cha
   if (match.matchType === 'BESTOFFIVE') return MAX_SETS;
   if (match.matchType === 'BESTOFTHREE') return Math.max(3, Math.min(MAX_SETS, entered));
   return Math.min(MAX_SETS, Math.max(2, entered + 1));
-}
-
-function lastFilledSet(sets: readonly MatchSet[]): number {
-  let last = 0;
-  sets.forEach((set, index) => {
-    if (set.score !== null || set.tiebreakScore !== undefined) last = index + 1;
-  });
-  return last;
-}
-
-/** A side's score as the API takes it, without trailing sets that neither side has filled in. */
-export function scorePayload(match: Pick<Match, 'defender' | 'challenger'>): Record<Side, SideScore> {
-  const count = Math.max(lastFilledSet(match.defender.matchSets), lastFilledSet(match.challenger.matchSets));
-  const side = (team: MatchTeam): SideScore => ({
-    special: team.special,
-    matchSets: Array.from({ length: count }, (_, index) => {
-      const set = team.matchSets[index];
-      return {
-        order: index + 1,
-        score: set?.score ?? null,
-        ...(set?.tiebreakScore !== undefined ? { tiebreakScore: set.tiebreakScore } : {}),
-      };
-    }),
-  });
-  return { defender: side(match.defender), challenger: side(match.challenger) };
-}
-
-interface SideScore {
-  special: Special;
-  matchSets: Array<{ order: number; score: number | null; tiebreakScore?: number }>;
 }
 
 /** The match with one side's team replaced. */

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { SelectField } from '../../../components/forms/SelectField';
 import { i18n } from '../../../lib/i18n';
 import { addBoxesTexts } from '../../../locales/boxes-texts';
-import type { BoxFormValues, SeasonValues } from './SeasonDetailsForm';
+import type { BoxFormValues, SeasonValues } from '../season-values';
 
 addBoxesTexts(i18n);
 

@@ -28,7 +28,7 @@ const cell = 'px-2 py-2 align-top';
 
 /**
  * DESIGN.md §9 "Inviting players", the manager's side: a list typed, pasted or uploaded (CSV), previewed row by row
- * with its problem, sent (only the rows without a problem, docs/decisions.md "Inviting players in the web app"), and
+ * with its problem, sent (only the rows without a problem, docs/decisions/web.md "Inviting players in the web app"), and
  * the season's invitations with Resend and Revoke. Loaded lazily by the Participants tab.
  */
 export default function InvitePlayers({ seasonId, teamSize }: { seasonId: string; teamSize: 1 | 2 }) {

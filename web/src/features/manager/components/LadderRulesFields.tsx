@@ -7,7 +7,7 @@ import { NumberField } from '../../../components/forms/NumberField';
 import { SelectField } from '../../../components/forms/SelectField';
 import { SwitchField } from '../../../components/forms/SwitchField';
 import { ruleNumberFields, type RulesFormValues } from '../ladder-rules';
-import type { SeasonValues } from './SeasonDetailsForm';
+import type { SeasonValues } from '../season-values';
 
 interface LadderRulesFieldsProps {
   control: Control<SeasonValues, unknown, SeasonInput>;

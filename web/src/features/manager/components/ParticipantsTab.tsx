@@ -114,7 +114,7 @@ export function ParticipantsTab({
     }
   };
 
-  /** All or none (docs/decisions.md "Accept all"): when one team is no longer waiting, nothing changed. */
+  /** All or none (docs/decisions/ladders-and-rules.md "Accept all"): when one team is no longer waiting, nothing changed. */
   const acceptAll = async (teamIds: readonly string[]) => {
     setAccepting(true);
     try {

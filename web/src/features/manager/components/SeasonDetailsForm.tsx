@@ -1,19 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../../hooks/useTranslation';
-import {
-  matchTypes,
-  seasonInputSchema,
-  type MatchType,
-  type SeasonInput,
-} from '@courtside/events/ladders/model';
+import { matchTypes, seasonInputSchema, type SeasonInput } from '@courtside/events/ladders/model';
 import { newSeasonDefaults, overlappingSeason } from '@courtside/events/ladders/season-rules';
-import {
-  defaultBoxSettings,
-  withBoxSettings,
-  type BoxSettings,
-  type SeasonFormat,
-} from '@courtside/events/boxes/model';
+import { defaultBoxSettings, withBoxSettings, type BoxSettings } from '@courtside/events/boxes/model';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { NumberField } from '../../../components/forms/NumberField';
@@ -36,6 +26,7 @@ import { DetailsFormActions } from './DetailsFormActions';
 import { LadderRulesFields } from './LadderRulesFields';
 import { BoxSettingsFields } from './BoxSettingsFields';
 import { cardClass } from './tab-styles';
+import type { SeasonValues } from '../season-values';
 import { useFormDefaults } from '../../../hooks/useFormDefaults';
 
 interface SeasonDetailsFormProps {
@@ -48,21 +39,6 @@ interface SeasonDetailsFormProps {
   onSaved(season: { uuid: string }): Promise<void>;
   onDeleted(): Promise<void>;
 }
-
-export interface SeasonValues {
-  name: string;
-  startDate: string;
-  endDate: string;
-  minimumPlayedMatches: number | null;
-  openForRegistration: boolean;
-  matchType: MatchType;
-  rules: RulesFormValues;
-  /** DESIGN.md §12: LADDER or BOX (fixed once the season has a match), and the box settings. */
-  format: SeasonFormat;
-  box: BoxFormValues;
-}
-
-export type BoxFormValues = BoxSettings;
 
 const FIELDS = [
   'name',

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
-import { request } from '../../../lib/http';
+import { request, type Query } from '../../../lib/http';
 import { firstDataOf, type FirstDataRequest } from '../../../lib/first-data';
-import { buildMatchesQuery, scorePayload, type MatchesFilter } from '../model';
 import { MATCHES_API } from '@courtside/events/api-paths';
 import { specials } from '@courtside/events/matches/scoring';
 import { liveSummarySchema } from './live-summary';
@@ -102,6 +101,67 @@ export type EventInfo = z.infer<typeof eventInfoSchema>;
 export type MatchListItem = z.infer<typeof matchListItemSchema>;
 
 export const SIDES: readonly Side[] = ['defender', 'challenger'];
+
+// ---------------------------------------------------------------------------------------------
+// Matches list query (spec §7 "Matches", §9).
+
+export interface MatchesFilter {
+  /** Only the signed-in user's own matches (`OWN=TRUE`). */
+  own?: boolean;
+  /** Completed, retired, walkover and cancelled matches (sent by default, see below). */
+  completed?: boolean;
+  /** Planned matches (`NOTCOMPLETED=TRUE`). */
+  notCompleted?: boolean;
+  /** Ladder, season, team or player ids; a match must match every tag (`TAGS`, comma-joined). */
+  tags?: readonly string[];
+}
+
+/**
+ * The query of `GET matches` for page `page` (from 0). `COMPLETED=TRUE` is sent by default unless
+ * not-completed is requested (and then only when completed is asked for explicitly as well).
+ */
+export function buildMatchesQuery(page: number, filter: MatchesFilter = {}): Query {
+  const query: Record<string, string> = { PAGE: String(page) };
+  const tags = (filter.tags ?? []).map((tag) => tag.trim()).filter(Boolean);
+  if (tags.length > 0) query.TAGS = tags.join(',');
+  if (filter.own) query.OWN = 'TRUE';
+  if (filter.notCompleted) query.NOTCOMPLETED = 'TRUE';
+  if (filter.completed || !filter.notCompleted) query.COMPLETED = 'TRUE';
+  return query;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The score of a save (`PUT matches`, `PUT matches/recalculate`).
+
+export function lastFilledSet(sets: readonly MatchSet[]): number {
+  let last = 0;
+  sets.forEach((set, index) => {
+    if (set.score !== null || set.tiebreakScore !== undefined) last = index + 1;
+  });
+  return last;
+}
+
+/** A side's score as the API takes it, without trailing sets that neither side has filled in. */
+export function scorePayload(match: Pick<Match, 'defender' | 'challenger'>): Record<Side, SideScore> {
+  const count = Math.max(lastFilledSet(match.defender.matchSets), lastFilledSet(match.challenger.matchSets));
+  const side = (team: MatchTeam): SideScore => ({
+    special: team.special,
+    matchSets: Array.from({ length: count }, (_, index) => {
+      const set = team.matchSets[index];
+      return {
+        order: index + 1,
+        score: set?.score ?? null,
+        ...(set?.tiebreakScore !== undefined ? { tiebreakScore: set.tiebreakScore } : {}),
+      };
+    }),
+  });
+  return { defender: side(match.defender), challenger: side(match.challenger) };
+}
+
+interface SideScore {
+  special: Special;
+  matchSets: Array<{ order: number; score: number | null; tiebreakScore?: number }>;
+}
 
 export function listMatches(
   page: number,

@@ -13,7 +13,7 @@ import { mayCancelMatch } from '../model';
 const MatchDateEditor = lazy(async () => ({ default: (await import('./MatchDateEditor')).MatchDateEditor }));
 
 // Edit and its actions load for a viewer who may edit (a player of the match, a manager): a visitor never sees them
-// (issue 38: room in the matches page's size budget for a match's location).
+// (room in the matches page's size budget for a match's location).
 const MatchEditActions = lazy(async () => ({
   default: (await import('./MatchEditActions')).MatchEditActions,
 }));

@@ -32,7 +32,7 @@ async function boxSeasonOf(eventId: string, signal: AbortSignal): Promise<string
 }
 
 /**
- * The widget's boxes (DESIGN.md §12, issue 41): for a box season each box with its table (BoxesSection, as on the
+ * The widget's boxes (DESIGN.md §12): for a box season each box with its table (BoxesSection, as on the
  * standings page, without the matches the widget lists below), following the season's room. A lazy chunk of the
  * widget with the box texts, so the widget's own JavaScript stays in its budget; nothing for a ladder season.
  */
