@@ -3,6 +3,7 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 import { managerWithCompany, PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { managerWithSeason } from '../support/ladder-setup.ts';
 import { expectAxeClean } from '../support/axe.ts';
 import { openBrowser, type ViewportName } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
@@ -21,6 +22,10 @@ const words = {
     country: 'Country',
     phone: 'Phone number',
     save: 'Save and continue',
+    clubTitle: 'Club invitation',
+    neutralTitle: 'Invitation',
+    completeAccount: 'Add your name and phone number, then you are in.',
+    withdrawn: 'This invitation was withdrawn.',
   },
   nl: {
     title: (club: string) => `${club} nodigt je uit`,
@@ -33,6 +38,10 @@ const words = {
     country: 'Land',
     phone: 'Telefoonnummer',
     save: 'Opslaan en verder',
+    clubTitle: 'Uitnodiging van de club',
+    neutralTitle: 'Uitnodiging',
+    completeAccount: 'Vul je naam en telefoonnummer in, dan doe je mee.',
+    withdrawn: 'Deze uitnodiging is ingetrokken.',
   },
 } as const;
 
@@ -105,6 +114,87 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       ).toBe(204);
       expect((await co.json('GET', `${ADMIN_API}/companies/${company.id}/managers`)).status).toBe(404);
       expect((await co.json('GET', `${ACCOUNT_API}/companies`)).body).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 240_000);
+
+  it('a season invitee signs up from the link, finds the name the club gave, and lands on the ladder in one go; a withdrawn invitation says so', async () => {
+    const baseUrl = courtside.url!;
+    const text = words[locale];
+    const { manager, seasonId, ladderId } = await managerWithSeason(baseUrl, {
+      companyName: `TC Link ${viewport}`,
+      ladderName: `Link Ladder ${viewport}`,
+    });
+    const ann = uniqueEmail('ann');
+    const cas = uniqueEmail('cas');
+    const invited = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/invitations`, {
+      invitees: [{ email: ann, fullName: 'Ann Smith' }, { email: cas }],
+      placement: 'ACTIVE',
+    });
+    // 202: saved, the read models show it shortly (a loaded machine).
+    expect([201, 202]).toContain(invited.status);
+    const invitationOf = async (address: string) =>
+      (
+        await manager.json<Array<{ invitationId: string; email: string }>>(
+          'GET',
+          `${ADMIN_API}/seasons/${seasonId}/invitations`,
+        )
+      ).body.find((invitation) => invitation.email === address)?.invitationId;
+    await expect.poll(() => invitationOf(cas)).toBeDefined();
+    const linkTo = async (address: string) => {
+      const mail = await manager.json<Array<{ text: string }>>(
+        'GET',
+        `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(address)}`,
+      );
+      return new RegExp(`/webapps/account/[a-z]{2}/invitation/[^\\s]+`)
+        .exec(mail.body[0]!.text)![0]
+        .replace(/\/account\/[a-z]{2}\//, `/account/${locale}/`);
+    };
+
+    const browser = await openBrowser(viewport);
+    try {
+      const { page } = browser;
+      await page.goto(`${baseUrl}${await linkTo(ann)}`);
+      await page.getByRole('link', { name: text.signUp }).waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.title()).toContain(text.clubTitle);
+      await page.getByRole('link', { name: text.signUp }).click();
+      await page.waitForURL(`**/webapps/account/${locale}/register?from=*`);
+      await page.getByLabel(text.password, { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: text.submit }).click();
+      await page.getByRole('button', { name: text.accept }).click({ timeout: 30_000 });
+      // The spec's minimal account first, with the name the club gave (DESIGN.md §15)…
+      await page.waitForURL(`**/webapps/account/${locale}/onboarding?from=*`, { timeout: 30_000 });
+      await expect.poll(() => page.getByLabel(text.fullName).inputValue()).toBe('Ann Smith');
+      await page.getByText(text.completeAccount).waitFor();
+      await page.getByLabel(text.country).selectOption('NL');
+      await page.getByLabel(text.phone).fill('06 12345678');
+      await page.getByRole('button', { name: text.save }).click();
+      // …then the ladder, without pressing Accept a second time, and one welcome, not a stack of alerts.
+      await page.waitForURL(`**/webapps/ladders/${locale}/${ladderId}**`, { timeout: 30_000 });
+      expect(await page.getByText(text.completeAccount).count()).toBe(0);
+      expect(await page.locator('body').innerText()).not.toMatch(/\b[a-z]+\.[a-z]+[A-Z]\w*\.\w+\b/);
+
+      const casInvitation = await invitationOf(cas);
+      expect(
+        (await manager.request('DELETE', `${ADMIN_API}/seasons/${seasonId}/invitations/${casInvitation}`))
+          .status,
+      ).toBeOneOf([202, 204]);
+      await expect
+        .poll(
+          async () =>
+            (
+              await manager.json<Array<{ email: string; state: string }>>(
+                'GET',
+                `${ADMIN_API}/seasons/${seasonId}/invitations`,
+              )
+            ).body.find((invitation) => invitation.email === cas)?.state,
+        )
+        .toBe('revoked');
+      await page.goto(`${baseUrl}${await linkTo(cas)}`);
+      await page.getByRole('heading', { name: text.withdrawn }).waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.title()).toContain(text.neutralTitle);
+      await expectAxeClean(page, `a withdrawn club invitation (${locale}, ${viewport})`);
     } finally {
       await browser.close();
     }

@@ -6,6 +6,9 @@ import type { AppServices } from '../module.ts';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { companyHistoryOf } from '@courtside/projector/audit/queries';
 import { documented } from '../http/documented-router.ts';
+import { notificationLanguages } from '@courtside/events/notifications/notify';
+import { FORMER_PLAYER } from '@courtside/projector/api-tables';
+import { summaryTexts } from '../history/summary-texts.ts';
 
 const historyPageSchema = z.object({
   items: z.array(
@@ -28,6 +31,12 @@ const historyQuery = z.object({
   /** Paging cursor: the `seq` of the last event of the previous page; the page holds older events. */
   after: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  lang: z
+    .enum(notificationLanguages, { error: 'lang is en or nl' })
+    .default('en')
+    .describe(
+      'Language of the names Courtside gives (an erased person is "Former player" / "Voormalig speler")',
+    ),
 });
 
 /** DESIGN.md §2: the company's events, newest first, for managers (the audit page). */
@@ -45,7 +54,7 @@ export function auditRoutes(router: Router, services: AppServices): void {
     },
     async (ctx) => {
       const { companyId } = managerScope(ctx);
-      const { stream, after, limit } = parseInput(historyQuery, ctx.query, 'query');
+      const { stream, after, limit, lang } = parseInput(historyQuery, ctx.query, 'query');
       const rows = await companyHistoryOf(services.readModels, {
         companyId,
         stream,
@@ -56,7 +65,13 @@ export function auditRoutes(router: Router, services: AppServices): void {
       ctx.body = {
         items: page.map(({ actorId, actorName, ...event }) => ({
           ...event,
-          actor: { id: actorId, name: actorName ?? (actorId === 'system' ? 'Courtside' : 'Unknown') },
+          actor: {
+            id: actorId,
+            name:
+              actorName === FORMER_PLAYER
+                ? summaryTexts[lang].formerPlayer
+                : (actorName ?? (actorId === 'system' ? 'Courtside' : 'Unknown')),
+          },
         })),
         nextAfter: rows.length > limit ? page.at(-1)!.seq : null,
       };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { acceptedSchema, errorSchema, refusalSchema, validationErrorSchema } from '../http/answers.ts';
+import {
+  acceptedSchema,
+  errorSchema,
+  refusalSchema,
+  unavailableSchema,
+  validationErrorSchema,
+} from '../http/answers.ts';
 import type { Answer, DocumentedRoute } from '../http/documented-router.ts';
 import { XSRF_COOKIE } from '../http/xsrf.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
@@ -82,6 +88,7 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
   const error = schemas.convert(errorSchema, 'output');
   const invalid = schemas.convert(validationErrorSchema, 'output');
   const answer = (description: string, schema = error) => ({ description, content: json(schema) });
+  const unavailable = schemas.convert(unavailableSchema, 'output');
   const paths: Record<string, Record<string, unknown>> = {};
 
   const answerOf = (status: number, given: Answer) =>
@@ -170,15 +177,14 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
     }
     failure(410);
     failure(429);
-    if (!responses['503'])
-      failure(
-        503,
-        route.command
-          ? 'Cannot take commands right now; `reason` says why (`BUSY`, `OVERLOADED`, `CATCHING_UP`, `LOG_UNAVAILABLE`, ' +
-              '`EARLIER_APPEND_UNCONFIRMED`, `QUARANTINED`, `DATABASE_BUSY`: nothing was changed, try again after ' +
-              '`Retry-After` seconds; `APPEND_UNCONFIRMED`: it may or may not be saved, read before trying again)'
-          : undefined,
+    if (!responses['503'] && route.command && failures[503] === undefined)
+      responses['503'] = answer(
+        'Cannot take commands right now; `reason` says why (`BUSY`, `OVERLOADED`, `CATCHING_UP`, `LOG_UNAVAILABLE`, ' +
+          '`EARLIER_APPEND_UNCONFIRMED`, `QUARANTINED`, `DATABASE_BUSY`: nothing was changed, try again after ' +
+          '`Retry-After` seconds; `APPEND_UNCONFIRMED`: it may or may not be saved, read before trying again)',
+        unavailable,
       );
+    else if (!responses['503']) failure(503);
 
     const path = openApiPath(route.path);
     paths[path] ??= {};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unavailableCodes } from '../commands/command-errors.ts';
 
 /**
  * The answers every route shares (DESIGN.md §3), as the error handler writes them: the OpenAPI document names
@@ -20,6 +21,14 @@ const issueSchema = z
 export const errorSchema = z
   .object({ error: z.string().describe('A readable message, fit to show a person') })
   .meta({ id: 'Error', description: 'A failure: what went wrong, in words.' });
+
+/** A command's `503`: why it could not be taken now (docs/decisions/log-and-consumers.md "A 503 says why"). */
+export const unavailableSchema = z
+  .object({
+    error: z.string().describe('A readable message, fit to show a person'),
+    reason: z.enum([...Object.values(unavailableCodes), 'DATABASE_BUSY']).optional(),
+  })
+  .meta({ id: 'Unavailable', description: 'A command that could not be taken now, and why.' });
 
 export const validationErrorSchema = z
   .object({

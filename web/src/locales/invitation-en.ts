@@ -1,7 +1,9 @@
 /** English texts of the invitation page (invitation-nl.ts has the same shape; invitation-texts.ts adds them). */
 const invitationEn = {
   invitation: {
-    documentTitle: 'Partner request',
+    documentTitle: 'Invitation',
+    partnerTitle: 'Partner request',
+    completeAccount: 'Add your name and phone number, then you are in.',
     title: '{{name}} asks you to play together',
     intro:
       '{{ladder}} at {{club}}, season {{season}}. Nothing about you is shared with the club until you accept.',
@@ -17,6 +19,7 @@ const invitationEn = {
     accepted: 'You accepted. The club manager will approve your team.',
     toLadders: 'To the ladders',
     club: {
+      documentTitle: 'Club invitation',
       title: '{{club}} invites you',
       intro: 'To play {{ladder}}, season {{season}}.',
       manager: 'To manage {{club}} on Courtside with its other managers.',
@@ -25,9 +28,9 @@ const invitationEn = {
     },
     outcome: {
       declined: 'You declined. Nothing about you was shared with the club.',
-      USED: 'This request was answered already.',
-      REVOKED: 'This request was withdrawn.',
-      EXPIRED: 'This request has lapsed.',
+      USED: 'This invitation was answered already.',
+      REVOKED: 'This invitation was withdrawn.',
+      EXPIRED: 'This invitation has lapsed.',
       unknown: 'This link is not known.',
     },
   },

@@ -3,7 +3,9 @@ import type { InvitationTranslation } from './invitation-en';
 /** Dutch texts of the invitation page. */
 const invitationNl: InvitationTranslation = {
   invitation: {
-    documentTitle: 'Partnerverzoek',
+    documentTitle: 'Uitnodiging',
+    partnerTitle: 'Partnerverzoek',
+    completeAccount: 'Vul je naam en telefoonnummer in, dan doe je mee.',
     title: '{{name}} vraagt je om samen te spelen',
     intro: '{{ladder}} bij {{club}}, seizoen {{season}}. De club ziet niets van jou tot je accepteert.',
     accept: 'Accepteren',
@@ -18,6 +20,7 @@ const invitationNl: InvitationTranslation = {
     accepted: 'Je hebt geaccepteerd. De beheerder van de club keurt je team goed.',
     toLadders: 'Naar de ladders',
     club: {
+      documentTitle: 'Uitnodiging van de club',
       title: '{{club}} nodigt je uit',
       intro: 'Om {{ladder}} te spelen, seizoen {{season}}.',
       manager: 'Om {{club}} samen met de andere beheerders op Courtside te beheren.',
@@ -26,9 +29,9 @@ const invitationNl: InvitationTranslation = {
     },
     outcome: {
       declined: 'Je hebt geweigerd. Er is niets over jou met de club gedeeld.',
-      USED: 'Dit verzoek is al beantwoord.',
-      REVOKED: 'Dit verzoek is ingetrokken.',
-      EXPIRED: 'Dit verzoek is verlopen.',
+      USED: 'Deze uitnodiging is al beantwoord.',
+      REVOKED: 'Deze uitnodiging is ingetrokken.',
+      EXPIRED: 'Deze uitnodiging is verlopen.',
       unknown: 'Deze link is onbekend.',
     },
   },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../../components/layout/AuthCard';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
@@ -37,7 +37,16 @@ export function InvitationPage() {
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const outcomeRef = useRef<HTMLHeadingElement>(null);
-  useDocumentTitle(t('invitation.documentTitle'));
+  // Back from completing the account (name and phone): accept at once, so the link's flow ends in one go.
+  const [search] = useSearchParams();
+  const acceptOnReturn = search.get('accept') === '1';
+  const acceptedOnReturn = useRef(false);
+  const pageTitle = !invitation
+    ? t('invitation.documentTitle')
+    : invitation.from === 'club'
+      ? t('invitation.club.documentTitle')
+      : t('invitation.partnerTitle');
+  useDocumentTitle(pageTitle);
 
   const fail = (error: unknown) => {
     if (isApiError(error) && error.status === 404) setOutcome('unknown');
@@ -61,9 +70,17 @@ export function InvitationPage() {
     if (outcome) outcomeRef.current?.focus();
   }, [outcome]);
 
+  useEffect(() => {
+    if (!acceptOnReturn || acceptedOnReturn.current || !invitation || !account) return;
+    if (account.email.toLowerCase() !== invitation.email) return;
+    acceptedOnReturn.current = true;
+    // Once per visit: accept reads the invitation and account this render has.
+    void accept();
+  }, [acceptOnReturn, invitation, account]);
+
   const here = pagePath('account', locale, 'invitation', token);
-  const withFrom = (page: string) =>
-    `${pagePath('account', locale, page)}?${new URLSearchParams({ from: here })}`;
+  const withFrom = (page: string, from = here) =>
+    `${pagePath('account', locale, page)}?${new URLSearchParams({ from })}`;
 
   const accept = async () => {
     if (!invitation) return;
@@ -72,6 +89,8 @@ export function InvitationPage() {
     try {
       await acceptInvitation(token);
       const fromClub = invitation.from === 'club';
+      // What was said on the way (the account saved, "add your name") is done with: one welcome, not a stack.
+      alerts.clear();
       alerts.info(t(fromClub ? 'invitation.club.accepted' : 'invitation.accepted'));
       // A manager lands on the manager screen, a player on the ladder (DESIGN.md §9 "The link").
       await navigate(
@@ -80,10 +99,17 @@ export function InvitationPage() {
           : pagePath('ladders', locale, invitation.ladderId ?? ''),
       );
     } catch (error) {
-      // No reason: the account needs a name and phone first (the spec's minimal account); then back here.
-      if (isApiError(error) && error.status === 403 && !(error.body as { reason?: string })?.reason) {
-        alerts.warning(t('ladders.joinDialog.completeAccount'));
-        await navigate(withFrom('onboarding'));
+      // No reason and no name or phone yet: the account needs them first (the spec's minimal account); then back
+      // here, where the invitation is accepted at once.
+      const incomplete = !account?.fullName || !account.phoneNumber;
+      if (
+        isApiError(error) &&
+        error.status === 403 &&
+        !(error.body as { reason?: string })?.reason &&
+        incomplete
+      ) {
+        alerts.warning(t('invitation.completeAccount'));
+        await navigate(withFrom('onboarding', `${here}?accept=1`));
       } else fail(error);
     } finally {
       setBusy(false);
@@ -105,7 +131,7 @@ export function InvitationPage() {
 
   if (outcome) {
     return (
-      <AuthCard title={t('invitation.documentTitle')}>
+      <AuthCard title={pageTitle}>
         <h2 ref={outcomeRef} tabIndex={-1} className="text-base font-medium text-ink-900 outline-none">
           {t(`invitation.outcome.${outcome}`)}
         </h2>

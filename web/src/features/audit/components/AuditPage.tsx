@@ -71,7 +71,11 @@ export function AuditPage() {
   const load = useCallback(
     async (after?: number, signal?: AbortSignal) => {
       try {
-        const page = await getCompanyEvents(companyId, { stream: stream || undefined, after }, signal);
+        const page = await getCompanyEvents(
+          companyId,
+          { stream: stream || undefined, after, lang: locale },
+          signal,
+        );
         setEvents((previous) => (after === undefined ? page.items : [...(previous ?? []), ...page.items]));
         setNextAfter(page.nextAfter);
         setFailure(undefined);
@@ -79,7 +83,7 @@ export function AuditPage() {
         if (!signal?.aborted) setFailure(failureText(error));
       }
     },
-    [companyId, stream, failureText],
+    [companyId, stream, failureText, locale],
   );
 
   useEffect(() => {
@@ -161,7 +165,11 @@ export function AuditPage() {
           data-testid="audit-list"
         >
           {events.map((event) => (
-            <li key={event.seq} className="px-4 py-3 sm:flex sm:items-baseline sm:gap-6 sm:px-5">
+            <li
+              key={event.seq}
+              data-event-type={event.type}
+              className="px-4 py-3 sm:flex sm:items-baseline sm:gap-6 sm:px-5"
+            >
               <time
                 dateTime={event.occurredAt}
                 className="block shrink-0 text-xs text-ink-500 tabular-nums sm:w-40 sm:text-sm"
@@ -172,9 +180,7 @@ export function AuditPage() {
                 <p className="text-sm font-medium break-words text-ink-900">
                   {auditSummary(event, names, t, locale)}
                 </p>
-                <p className="mt-0.5 text-xs text-ink-500">
-                  {event.actor.name} · <span className="font-mono">{event.type}</span>
-                </p>
+                <p className="mt-0.5 text-xs text-ink-500">{event.actor.name}</p>
               </div>
             </li>
           ))}

@@ -228,11 +228,14 @@ export function SeasonTimeline({ seasonId }: { seasonId: string }) {
             })}
             {following && ` · ${tl('timeline:following')}`}
           </p>
-          <div className="mt-3 rounded-xl bg-ink-50 px-4 py-3" data-testid="timeline-event">
+          <div
+            className="mt-3 rounded-xl bg-ink-50 px-4 py-3"
+            data-testid="timeline-event"
+            data-event-type={current!.type}
+          >
             <p className="text-base font-medium break-words text-ink-900">{current!.summary}</p>
             <p className="mt-0.5 text-xs text-ink-600">
-              {current!.actor.name} · {formatMoment(current!.occurredAt, locale)} ·{' '}
-              <span className="font-mono">{current!.type}</span>
+              {current!.actor.name} · {formatMoment(current!.occurredAt, locale)}
             </p>
           </div>
           {state ? (
