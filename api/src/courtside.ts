@@ -45,6 +45,11 @@ export interface CourtsideConfig {
    * thousand sign-ups would spend minutes of CPU on hashing); no environment variable weakens it.
    */
   passwordHashing?: ScryptSettings;
+  /**
+   * Sign-ups one network address may make in 15 minutes (DESIGN.md §19; SIGN_UPS_PER_ADDRESS by default). Only code
+   * raises it: the test harness and the benches, which sign everyone up from 127.0.0.1.
+   */
+  signUpsPerAddress?: number;
   /** Set: the log is Kafka; unset: the embedded Postgres log. */
   kafkaBrokers?: string[];
   kafkaTopic?: string;
@@ -245,6 +250,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         xsrfSecret,
         calendarSecret,
         ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+        ...(config.signUpsPerAddress ? { signUpsPerAddress: config.signUpsPerAddress } : {}),
         unsubscribeSecret,
         mode,
         deadlines,

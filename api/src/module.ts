@@ -38,6 +38,8 @@ export interface AppServices {
   devClock?: DevClock;
   /** Public reads' answers, kept until the projector reports a change (`http/public-answer-cache.ts`). */
   publicAnswers: PublicAnswerCache;
+  /** Sign-ups one network address may make in 15 minutes; unset: SIGN_UPS_PER_ADDRESS (DESIGN.md §19). */
+  signUpsPerAddress?: number;
   /** Applies deadlines (expired challenges) without a request. */
   deadlines: Pick<DeadlineProcess, 'runOnce'>;
 }

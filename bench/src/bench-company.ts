@@ -31,6 +31,8 @@ export async function startBenchCompany(
     runProjector: true,
     port: 0,
     mode: 'development',
+    // The bench signs every player up from 127.0.0.1.
+    signUpsPerAddress: 100_000,
     logger: createLogger({ level: 'warn' }),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });

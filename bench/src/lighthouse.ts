@@ -240,6 +240,8 @@ async function main(): Promise<void> {
     port: 0,
     mode: 'development',
     webDistDir: defaultWebDistDir,
+    // The bench signs every player up from 127.0.0.1.
+    signUpsPerAddress: 100_000,
     logger: createLogger({ level: 'error' }),
   });
   const chrome = await chromeLauncher.launch({

@@ -43,6 +43,8 @@ export function startTestCourtside(
     mode: 'development',
     // Cheap hashes: the suite signs up about a thousand accounts (docs/decisions/accounts-and-sessions.md, "Password hashing in tests").
     passwordHashing: { N: 2 ** 10, r: 8, p: 1 },
+    // Every test signs up from 127.0.0.1: the sign-up limit's own test asks for the real one.
+    signUpsPerAddress: 100_000,
     extraModules: [notesModule],
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...overrides,

@@ -102,6 +102,10 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText('Use at least 10 characters').waitFor();
       await shot('register-error');
+      // DESIGN.md §19: a most used password is refused too, on the field.
+      await page.getByLabel('Password', { exact: true }).fill('qwertyuiop');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('This password is too easy to guess', { exact: false }).waitFor();
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await shot('register');
       await page.getByRole('button', { name: 'Create account' }).click();
@@ -109,6 +113,8 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
       // Verify with the code from the dev mailbox page.
       await page.waitForURL('**/webapps/account/en/verify?**');
       await expect.poll(() => heading(page)).toBe('Check your email');
+      // An address that has an account gets no code (§19): the page says where to look instead.
+      await page.getByText('Already have an account with this address? Then no code comes').waitFor();
       await shot('verify');
       const mailbox = await browser.context.newPage();
       await mailbox.goto(`${courtside.url}/webapps/dev/mailbox?to=${encodeURIComponent(email)}`);
@@ -328,6 +334,9 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
       const { page } = browser;
       await page.goto(`${courtside.url}/webapps/account/nl/register`);
       await page.getByLabel('E-mailadres').fill(email);
+      await page.getByLabel('Wachtwoord', { exact: true }).fill('aaaaaaaaaaaa');
+      await page.getByRole('button', { name: 'Account maken' }).click();
+      await page.getByText('Dit wachtwoord is te makkelijk te raden', { exact: false }).waitFor();
       await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Account maken' }).click();
       await page.waitForURL('**/webapps/account/nl/verify?**');

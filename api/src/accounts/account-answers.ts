@@ -40,7 +40,10 @@ export const refreshAnswerSchema = z.object({
 export const unverifiedSchema = z.object({
   error: z.string(),
   id: z.uuid(),
-  refresh: z.string().describe('A new code was mailed; verify with this ticket'),
+  refresh: z.string().describe('Verify with this ticket and the code mailed last'),
+  codeMailed: z
+    .boolean()
+    .describe('Whether a new code was mailed now: no more than 5 in 15 minutes (DESIGN.md §19)'),
 });
 
 const exportedList = (description: string) => z.array(z.looseObject({})).describe(description);

@@ -17,6 +17,8 @@ import type { AppServices } from '../module.ts';
 import { eraseAccount } from './account-erasure.ts';
 import { AccountStore } from './account-store.ts';
 import { requireSession } from './authentication.ts';
+import { checkCurrentPassword } from './current-password.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies } from './sessions.ts';
 
 const erasureSchema = z.object({ currentPassword: z.string().min(1, 'Enter your password').max(128) });
@@ -31,6 +33,7 @@ const lastManagerSchema = z.object({
 /** DESIGN.md §10 "Erasure": leaving Courtside without breaking the ladder. */
 export function accountErasureRoutes(router: Router, services: AppServices): void {
   const accounts = new AccountStore(services.db);
+  const limiter = new RateLimiter(services.db, services.clock);
   const api = documented(router);
 
   api.delete(
@@ -48,6 +51,7 @@ export function accountErasureRoutes(router: Router, services: AppServices): voi
       refusals: ['LAST_MANAGER'],
       failures: {
         403: 'The current password is not right',
+        429: 'Too many wrong passwords for this account or from this address, as at sign-in (Retry-After)',
         409: {
           description: 'The caller is the only manager of a club with other members: add a manager first',
           schema: lastManagerSchema,
@@ -59,9 +63,7 @@ export function accountErasureRoutes(router: Router, services: AppServices): voi
       const { currentPassword } = parseInput(erasureSchema, ctx.request.body, 'account deletion');
       const account = await accounts.byId(session.accountId);
       if (!account) throw new HttpError(401, 'Please sign in');
-      if (!(await services.passwords.verify(currentPassword, account.passwordHash))) {
-        throw new HttpError(403, 'This is not your current password');
-      }
+      await checkCurrentPassword(services, limiter, account, currentPassword, ctx.ip);
       const companyIds = await companiesSolelyManagedWithMembers(services.readModels, account.id);
       if (companyIds.length > 0) {
         throw new HttpError(

@@ -12,13 +12,22 @@ import { AccountStore, publicAccount, type StoredAccount } from './account-store
 import { requireSession, sessionOf } from './authentication.ts';
 import { EmailVerification } from './email-verification.ts';
 import { parsePhone } from '@courtside/events/accounts/phone';
-import { loginLimits } from './login-limits.ts';
+import { checkCurrentPassword } from './current-password.ts';
+import {
+  codeMailLimit,
+  loginLimits,
+  SIGN_UPS_PER_ADDRESS,
+  signUpLimits,
+  signUpNoteLimit,
+} from './login-limits.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clearSessionCookies, setExpireCookie, setSessionCookies } from './sessions.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { emailInput as email, languageQuery, newPasswordInput as password } from './account-inputs.ts';
 import { calendarUrlOf } from '../calendar/calendar-routes.ts';
-import { savePreferences } from '../notifications/notification-store.ts';
+import { readPreferences, savePreferences } from '../notifications/notification-store.ts';
+import { publicUrlOf } from '../http/public-url.ts';
+import { signUpNoteMail } from './sign-up-note.ts';
 import { trueSchema } from '../http/answers.ts';
 import { documented } from '../http/documented-router.ts';
 import {
@@ -58,8 +67,6 @@ const minimalSchema = z.object({
 });
 const passwordChangeSchema = z.object({ currentPassword: z.string().min(1).max(128), newPassword: password });
 
-const CODE_WINDOW_MS = 15 * 60 * 1000;
-
 /** The account API of spec §7 and DESIGN.md §2: sign-up, verification, sessions and the minimal account. */
 export function accountRoutes(router: Router, services: AppServices): void {
   const accounts = new AccountStore(services.db);
@@ -80,12 +87,18 @@ export function accountRoutes(router: Router, services: AppServices): void {
       description:
         'Mails a 6-digit code (in `language`) to verify the address with; with the `invitationToken` of an open ' +
         'invitation to this address the account is verified at once (the link proves the address) and no code is ' +
-        'mailed; a token for another address (or one that cannot be used) is a 400 and nothing is created.',
+        'mailed; a token for another address (or one that cannot be used) is a 400 and nothing is created. ' +
+        'An address that has an account already answers the same (DESIGN.md §19: no one learns who has an ' +
+        'account), but no account is made and no code arrives: its owner is mailed a note with links to sign in ' +
+        'and to set a new password instead.',
       access: 'public',
       query: languageQuery,
       body: signUpSchema,
       responses: { 201: signUpAnswerSchema },
-      failures: { 409: 'An account with this email address exists already (issue `taken` on `email`)' },
+      failures: {
+        429: `More than ${SIGN_UPS_PER_ADDRESS} sign-ups from this network address in 15 minutes (Retry-After)`,
+        503: 'Too many sign-ins and sign-ups at once (Retry-After)',
+      },
     },
     async (ctx) => {
       const input = parseInput(signUpSchema, ctx.request.body, 'sign-up');
@@ -98,16 +111,34 @@ export function accountRoutes(router: Router, services: AppServices): void {
           ]);
         }
       }
+      // Each sign-up costs a password hash, whether or not it makes an account: counted alike (§19).
+      const limits = signUpLimits(ctx.ip, services.signUpsPerAddress);
+      await limiter.consume(limits, 'Too many sign-ups from this network');
       const id = randomUUID();
-      const passwordHash = await passwords.hash(input.password);
-      if (!(await accounts.create({ id, email: input.email, passwordHash, createdAt: services.clock() }))) {
-        throw new HttpError(409, 'An account with this email address exists already', [
-          { path: ['email'], message: 'An account with this email address exists already', code: 'taken' },
-        ]);
+      const passwordHash = await passwords.hash(input.password).catch(async (error: unknown) => {
+        // Not hashed (too many at once): nothing was signed up.
+        await limiter.undo(limits);
+        throw error;
+      });
+      const created = await accounts.create({
+        id,
+        email: input.email,
+        passwordHash,
+        createdAt: services.clock(),
+      });
+      ctx.status = 201;
+      if (!created) {
+        await tellOwnerOfSignUp(ctx, input.email);
+        // The answer of a new sign-up, for an account that does not exist: its ticket works as any other, of a code
+        // that was never mailed; nothing can be verified or signed in with it.
+        ctx.body =
+          input.invitationToken !== undefined
+            ? { id, refresh: randomBytes(24).toString('base64url'), verified: true }
+            : { id, refresh: await verification.startWithoutAccount(id) };
+        return;
       }
       // The account's mail language is the one it signed up in (DESIGN.md §6).
       await savePreferences(services, id, { language });
-      ctx.status = 201;
       if (input.invitationToken !== undefined) {
         await accounts.markVerified(id, services.clock());
         // Nothing to verify: the ticket is never asked for again.
@@ -118,6 +149,28 @@ export function accountRoutes(router: Router, services: AppServices): void {
       ctx.body = { id, refresh };
     },
   );
+
+  /**
+   * Someone signed up with an address that has an account (§19): its owner learns so, in the account's language,
+   * with the way back in; at most 5 notes an hour (past that the sign-up answers alike and mails nothing).
+   */
+  const tellOwnerOfSignUp = async (ctx: Context, email: string) => {
+    const owner = await accounts.byEmail(email);
+    if (!owner || !(await limiter.tryConsume([signUpNoteLimit(owner.id)]))) return;
+    const { language } = await readPreferences(services, owner.id);
+    const locale = language === 'nl' ? 'nl' : 'en';
+    await services.mailer.send({
+      to: owner.email,
+      ...signUpNoteMail(
+        {
+          signIn: publicUrlOf(ctx, services, `/webapps/account/${locale}/login`),
+          forgot: publicUrlOf(ctx, services, `/webapps/account/${locale}/forgot`),
+        },
+        locale,
+      ),
+      accountId: owner.id,
+    });
+  };
 
   api.post(
     `${ACCOUNT_API}/account/:id/verify`,
@@ -153,12 +206,17 @@ export function accountRoutes(router: Router, services: AppServices): void {
       const { id } = parseInput(idParams, ctx.params, 'address');
       const { refresh } = parseInput(ticketSchema, ctx.request.body, 'request');
       const { language } = parseInput(languageQuery, ctx.query, 'query');
-      const account = await accounts.byId(id);
-      if (!account || !(await verification.ticketMatches(id, refresh))) {
+      if (!(await verification.ticketMatches(id, refresh))) {
         throw new HttpError(400, 'This verification link is not valid any more. Sign in to get a new code.');
       }
-      await limiter.consume([{ key: `code:${id}`, max: 5, windowMs: CODE_WINDOW_MS }]);
-      ctx.body = { refresh: await verification.start(id, account.email, language) };
+      await limiter.consume([codeMailLimit(id)], 'Too many codes asked for');
+      const account = await accounts.byId(id);
+      // A sign-up with an address that has an account made none (§19): it answers alike and mails nothing.
+      ctx.body = {
+        refresh: account
+          ? await verification.start(id, account.email, language)
+          : await verification.startWithoutAccount(id),
+      };
     },
   );
 
@@ -175,7 +233,12 @@ export function accountRoutes(router: Router, services: AppServices): void {
       responses: { 200: accountSchema },
       failures: {
         401: 'The email address or password is not right',
-        403: { description: 'Not verified yet: a new code was mailed', schema: unverifiedSchema },
+        403: {
+          description:
+            'Not verified yet: a new code was mailed, unless 5 were mailed to the account in the last 15 minutes ' +
+            '(`codeMailed` false: verify with the code mailed last)',
+          schema: unverifiedSchema,
+        },
         429: 'Too many attempts for this address or account (Retry-After)',
         503: 'Too many sign-ins at once (Retry-After)',
       },
@@ -201,9 +264,14 @@ export function accountRoutes(router: Router, services: AppServices): void {
       await limiter.reset(limits.pair.key);
       if (!account.verified) {
         const { language } = parseInput(languageQuery, ctx.query, 'query');
-        const refresh = await verification.start(account.id, account.email, language);
+        // §19: a new code no more often than `code` mails one (on the same count); past that, a new ticket for the
+        // code mailed last.
+        const codeMailed = await limiter.tryConsume([codeMailLimit(account.id)]);
+        const refresh = codeMailed
+          ? await verification.start(account.id, account.email, language)
+          : await verification.newTicket(account.id, account.email, language);
         ctx.status = 403;
-        ctx.body = { error: 'Verify your email address first', id: account.id, refresh };
+        ctx.body = { error: 'Verify your email address first', id: account.id, refresh, codeMailed };
         return;
       }
       const previous = sessionOf(ctx);
@@ -304,16 +372,16 @@ export function accountRoutes(router: Router, services: AppServices): void {
       access: 'session',
       body: passwordChangeSchema,
       responses: { 200: trueSchema },
-      failures: { 403: 'The current password is not right' },
+      failures: {
+        403: 'The current password is not right',
+        429: 'Too many wrong passwords for this account or from this address, as at sign-in (Retry-After)',
+      },
     },
     async (ctx) => {
       const session = requireSession(ctx);
       const input = parseInput(passwordChangeSchema, ctx.request.body, 'password change');
       const account = (await accounts.byId(session.accountId))!;
-      if (!(await passwords.verify(input.currentPassword, account.passwordHash))) {
-        // DESIGN.md §15: a wrong current password is a 403 everywhere.
-        throw new HttpError(403, 'This is not your current password');
-      }
+      await checkCurrentPassword(services, limiter, account, input.currentPassword, ctx.ip);
       await accounts.setPasswordHash(account.id, await passwords.hash(input.newPassword));
       await sessions.revokeOthers(account.id, session);
       ctx.body = true;

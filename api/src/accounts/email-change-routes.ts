@@ -11,6 +11,7 @@ import { emailInput } from './account-inputs.ts';
 import { signedInAccountSchema } from './account-answers.ts';
 import { AccountStore, publicAccount } from './account-store.ts';
 import { requireSession } from './authentication.ts';
+import { checkCurrentPassword } from './current-password.ts';
 import { EmailChange } from './email-change.ts';
 import { RateLimiter } from './rate-limit.ts';
 
@@ -42,7 +43,9 @@ export function emailChangeRoutes(router: Router, services: AppServices): void {
       responses: { 202: { description: 'Accepted: the code is on its way to the new address' } },
       failures: {
         403: 'The current password is not right',
-        429: 'More than 5 changes asked for in an hour (Retry-After)',
+        429:
+          'More than 5 changes asked for in an hour, or too many wrong passwords for this account or from this ' +
+          'address, as at sign-in (Retry-After)',
       },
     },
     async (ctx) => {
@@ -51,9 +54,7 @@ export function emailChangeRoutes(router: Router, services: AppServices): void {
       await limiter.consume([{ key: `email-change:${session.accountId}`, max: 5, windowMs: 60 * 60_000 }]);
       const account = await accounts.byId(session.accountId);
       if (!account) throw new HttpError(401, 'Please sign in');
-      if (!(await services.passwords.verify(currentPassword, account.passwordHash))) {
-        throw new HttpError(403, 'This is not your current password');
-      }
+      await checkCurrentPassword(services, limiter, account, currentPassword, ctx.ip);
       if (newEmail === account.email) {
         throw new HttpError(400, 'Invalid change of email', [
           { path: ['newEmail'], message: 'This is your email address already', code: 'unchanged' },

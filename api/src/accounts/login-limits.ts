@@ -45,6 +45,45 @@ export function forgotLimits(email: string, ip: string): RateLimit[] {
 }
 
 /**
+ * Verification codes (DESIGN.md §19 "Codes"), per account: 5 codes mailed in 15 minutes, whether asked for with
+ * `code` or by signing in unverified; and 5 wrong codes lock the account's verification for 15 minutes from the fifth,
+ * whatever new codes are mailed meanwhile (a new code used to start a new budget of guesses). The wrong codes are
+ * forgotten after 15 minutes without one.
+ */
+export const codeMailLimit = (accountId: string): RateLimit => ({
+  key: `code:${accountId}`,
+  max: 5,
+  windowMs: 15 * MINUTE,
+});
+export const wrongCodeLimit = (accountId: string): RateLimit => ({
+  key: `verify:${accountId}`,
+  max: 5,
+  windowMs: 15 * MINUTE,
+  backoff: { baseMs: 15 * MINUTE, maxMs: 15 * MINUTE },
+});
+
+/** Sign-ups per network address in 15 minutes, as many as the failed sign-ins it allows: each costs a hash (§19). */
+export const SIGN_UPS_PER_ADDRESS = 100;
+
+/**
+ * Sign-ups (DESIGN.md §19), counted alike whether or not the address has an account, so the limit tells nothing:
+ * per network address (`max`, by default SIGN_UPS_PER_ADDRESS in 15 minutes), since each one costs a password hash.
+ */
+export function signUpLimits(ip: string, max = SIGN_UPS_PER_ADDRESS): RateLimit[] {
+  return [{ key: `sign-up:address:${addressKey(ip)}`, max, windowMs: 15 * MINUTE }];
+}
+
+/**
+ * Notes to the owner of an address that someone signed up with again (§19): at most 5 an hour, so sign-ups cannot
+ * flood a mailbox; past that the sign-up still answers as any other, and no note is mailed.
+ */
+export const signUpNoteLimit = (accountId: string): RateLimit => ({
+  key: `sign-up-note:${accountId}`,
+  max: 5,
+  windowMs: 60 * MINUTE,
+});
+
+/**
  * The address a limit counts: an IPv4 address (also when written IPv4-mapped, ::ffff:a.b.c.d), or an IPv6 /64,
  * because one IPv6 subscriber gets a whole /64 and could take a fresh address for every attempt.
  */

@@ -83,23 +83,37 @@ export class RateLimiter {
     private readonly clock: () => Date,
   ) {}
 
-  /** Counts one attempt against every limit, or throws 429 with Retry-After when any of them is used up. */
-  async consume(limits: readonly RateLimit[]): Promise<void> {
+  /**
+   * Counts one attempt against every limit, or throws 429 with Retry-After when any of them is used up. `tooMany`
+   * names what there were too many of in the answer.
+   */
+  async consume(limits: readonly RateLimit[], tooMany = 'Too many attempts'): Promise<void> {
+    const retryAfterMs = await this.attempt(limits);
+    if (retryAfterMs !== undefined) {
+      const seconds = Math.ceil(retryAfterMs / 1000);
+      const minutes = Math.ceil(seconds / 60);
+      throw new HttpError(
+        429,
+        `${tooMany}. Please try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+        undefined,
+        { 'Retry-After': String(seconds) },
+      );
+    }
+  }
+
+  /** Counts one attempt like `consume`, for work that is skipped rather than refused when a limit is used up. */
+  async tryConsume(limits: readonly RateLimit[]): Promise<boolean> {
+    return (await this.attempt(limits)) === undefined;
+  }
+
+  /** Counts one attempt: undefined when it is allowed, else how long until it would be. */
+  private async attempt(limits: readonly RateLimit[]): Promise<number | undefined> {
     const now = this.clock();
     const attempt = await this.update(limits, (counters) => {
       const decision = decideAttempt(limits, counters, now);
       return { decision, changed: decision.allowed ? decision.counters : [] };
     });
-    if (!attempt.allowed) {
-      const seconds = Math.ceil(attempt.retryAfterMs / 1000);
-      const minutes = Math.ceil(seconds / 60);
-      throw new HttpError(
-        429,
-        `Too many attempts. Please try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-        undefined,
-        { 'Retry-After': String(seconds) },
-      );
-    }
+    return attempt.allowed ? undefined : attempt.retryAfterMs;
   }
 
   /** Takes an attempt back: it succeeded, or it could not be judged (the server was too busy). */

@@ -79,6 +79,8 @@ const en = {
     submitting: 'Signing in…',
     wrongCredentials: 'The email address or password is not right.',
     unverified: 'Verify your email address first. We have sent you a new code.',
+    unverifiedNoNewCode:
+      'Verify your email address first, with the code we mailed you last. You asked for many codes: a new one can be sent in 15 minutes.',
     tooMany: 'Too many attempts. Please wait a moment and try again.',
     noAccount: 'New to Courtside?',
     register: 'Create an account',
@@ -91,9 +93,13 @@ const en = {
     passwordHint: 'At least 10 characters.',
     passwordMin: 'Use at least 10 characters',
     passwordMax: 'Use at most 128 characters',
+    passwordGuessable:
+      'This password is too easy to guess (a very common one, or one character repeated): choose another',
     submit: 'Create account',
     submitting: 'Creating account…',
-    exists: 'An account with this email address exists already.',
+    tooMany: 'Too many sign-ups from this network. Please try again in a while.',
+    checkMail:
+      'Sign in to continue. If you had an account with this address already, we mailed you how to get back in.',
     haveAccount: 'Already have an account?',
     signIn: 'Sign in',
   },
@@ -107,11 +113,13 @@ const en = {
     submitting: 'Verifying…',
     wrongCode: 'This code is not right.',
     expired: 'This code has expired. Ask for a new one.',
-    tooMany: 'Too many wrong codes. Ask for a new one.',
+    tooMany: 'Too many wrong codes. Please try again in 15 minutes.',
     resend: 'Send a new code',
     resending: 'Sending…',
     resent: 'A new code is on its way.',
     noCode: "Didn't get a code?",
+    haveAccount:
+      'Already have an account with this address? Then no code comes: we mailed you a note with links to sign in and to set a new password.',
     verified: 'Your email address is verified. Sign in to continue.',
     missingTitle: 'This link is no longer valid',
     missingText:

@@ -109,6 +109,8 @@ const nl: Translation &
     submitting: 'Bezig met inloggen…',
     wrongCredentials: 'Het e-mailadres of wachtwoord klopt niet.',
     unverified: 'Bevestig eerst je e-mailadres. We hebben je een nieuwe code gestuurd.',
+    unverifiedNoNewCode:
+      'Bevestig eerst je e-mailadres, met de code die we je het laatst stuurden. Je vroeg veel codes aan: over 15 minuten kan er een nieuwe komen.',
     tooMany: 'Te veel pogingen. Wacht even en probeer het opnieuw.',
     noAccount: 'Nieuw bij Courtside?',
     register: 'Maak een account',
@@ -121,9 +123,13 @@ const nl: Translation &
     passwordHint: 'Minstens 10 tekens.',
     passwordMin: 'Gebruik minstens 10 tekens',
     passwordMax: 'Gebruik hoogstens 128 tekens',
+    passwordGuessable:
+      'Dit wachtwoord is te makkelijk te raden (een veelgebruikt wachtwoord, of één teken herhaald): kies een ander',
     submit: 'Account maken',
     submitting: 'Account wordt gemaakt…',
-    exists: 'Er bestaat al een account met dit e-mailadres.',
+    tooMany: 'Te veel aanmeldingen vanaf dit netwerk. Probeer het over een tijdje opnieuw.',
+    checkMail:
+      'Log in om verder te gaan. Had je al een account met dit adres? Dan hebben we je gemaild hoe je weer binnenkomt.',
     haveAccount: 'Heb je al een account?',
     signIn: 'Inloggen',
   },
@@ -139,11 +145,13 @@ const nl: Translation &
     submitting: 'Bezig met bevestigen…',
     wrongCode: 'Deze code klopt niet.',
     expired: 'Deze code is verlopen. Vraag een nieuwe aan.',
-    tooMany: 'Te veel verkeerde codes. Vraag een nieuwe aan.',
+    tooMany: 'Te veel verkeerde codes. Probeer het over 15 minuten opnieuw.',
     resend: 'Stuur een nieuwe code',
     resending: 'Versturen…',
     resent: 'Er is een nieuwe code onderweg.',
     noCode: 'Geen code ontvangen?',
+    haveAccount:
+      'Heb je al een account met dit adres? Dan komt er geen code: we hebben je een bericht gemaild met links om in te loggen en om een nieuw wachtwoord in te stellen.',
     verified: 'Je e-mailadres is bevestigd. Log in om verder te gaan.',
     missingTitle: 'Deze link is niet meer geldig',
     missingText:

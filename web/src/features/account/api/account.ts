@@ -59,7 +59,12 @@ export function login(body: { email: string; password: string }, locale: Locale)
 }
 
 /** The body of a 403 on login: a new code was mailed for this pending verification. */
-export const unverifiedSchema = z.object({ id: z.string(), refresh: z.string() });
+export const unverifiedSchema = z.object({
+  id: z.string(),
+  refresh: z.string(),
+  /** False: no new code now (5 were mailed in 15 minutes, DESIGN.md §19); the one mailed last goes with it. */
+  codeMailed: z.boolean().optional(),
+});
 
 /** Saves name and phone (the minimal account). */
 export function saveMinimalAccount(body: {

@@ -75,6 +75,7 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
     } catch (error) {
       setBusy(false);
       if (isApiError(error) && error.status === 403) setPasswordError(t('settings.wrongPassword'));
+      else if (isApiError(error) && error.status === 429) setFailure(t('settings.tooMany'));
       else if (isApiError(error) && (error.body as { reason?: unknown })?.reason === 'LAST_MANAGER') {
         setFailure(t('settings.lastManager'));
       } else setFailure(isApiError(error) ? error.error : t('settings.deleteFailed'));

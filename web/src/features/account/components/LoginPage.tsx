@@ -79,8 +79,9 @@ export function LoginPage() {
       if (isApiError(error) && error.status === 403) {
         const pending = unverifiedSchema.safeParse(error.body);
         if (pending.success) {
-          savePendingVerification({ ...pending.data, email: values.email });
-          alerts.info(t('login.unverified'));
+          const { id, refresh, codeMailed } = pending.data;
+          savePendingVerification({ id, refresh, email: values.email });
+          alerts.info(codeMailed === false ? t('login.unverifiedNoNewCode') : t('login.unverified'));
           await navigate(
             `${pagePath('account', locale, 'verify')}${fromQuery(from, { id: pending.data.id })}`,
           );

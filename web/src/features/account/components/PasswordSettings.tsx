@@ -39,6 +39,7 @@ export function PasswordSettings() {
       if (showWrongPassword(error, setError as UseFormSetError<{ currentPassword: string }>, t)) return;
       applyServerError(error, setError, t, {
         fields: { currentPassword: 'currentPassword', newPassword: 'newPassword' },
+        byStatus: { 429: t('settings.tooMany') },
       });
     }
   });

@@ -62,8 +62,15 @@ export function RegisterPage() {
         locale,
       );
       if (created.verified) {
-        // The link proved the address: signed in at once, back to the invitation.
-        setAccount(await login(values, locale));
+        // The link proved the address: signed in at once, back to the invitation. An address that had an account
+        // already answers alike (DESIGN.md §19) but made none: the sign-in fails, and its owner was mailed.
+        const account = await login(values, locale).catch(() => undefined);
+        if (!account) {
+          const state: LoginState = { email: values.email, notice: t('register.checkMail') };
+          await navigate(`${pagePath('account', locale, 'login')}${fromQuery(from)}`, { state });
+          return;
+        }
+        setAccount(account);
         await navigate(from ?? pagePath('account', locale));
         return;
       }
@@ -72,7 +79,7 @@ export function RegisterPage() {
     } catch (error) {
       applyServerError(error, setError, t, {
         fields: { email: 'email', password: 'password' },
-        byStatus: { 409: t('register.exists') },
+        byStatus: { 429: t('register.tooMany') },
       });
     }
   });

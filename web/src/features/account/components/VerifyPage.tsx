@@ -125,6 +125,8 @@ export function VerifyPage() {
         <SubmitButton busy={isSubmitting} busyLabel={t('verify.submitting')} className="w-full">
           {t('verify.submit')}
         </SubmitButton>
+        {/* DESIGN.md §19: a sign-up with an address that has an account looks like any other; its mail says so. */}
+        <p className="text-sm text-ink-700">{t('verify.haveAccount')}</p>
       </form>
     </AuthCard>
   );

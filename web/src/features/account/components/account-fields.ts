@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UseFormSetError } from 'react-hook-form';
+import { isGuessablePassword } from '@courtside/events/accounts/guessable-passwords';
 import { isApiError } from '../../../lib/http';
 import type { TFunction } from '../../../lib/i18n';
 
@@ -12,7 +13,14 @@ export const emailField = (t: TFunction) =>
     .pipe(z.email(t('form.email')));
 
 export const newPasswordField = (t: TFunction) =>
-  z.string().min(10, t('register.passwordMin')).max(128, t('register.passwordMax'));
+  z
+    .string()
+    .min(10, t('register.passwordMin'))
+    .max(128, t('register.passwordMax'))
+    .refine((password) => !isGuessablePassword(password), {
+      message: t('register.passwordGuessable'),
+      abort: true,
+    });
 
 /** A mailed 6-digit code, spaces allowed as people type them. */
 export const codeField = (t: TFunction) =>
