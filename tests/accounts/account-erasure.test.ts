@@ -90,8 +90,24 @@ describe('deleting my account', () => {
     const calendarUrl = (await http.json<{ calendarUrl: string }>('GET', ACCOUNT)).body.calendarUrl;
     expect((await fetch(calendarUrl)).status).toBe(200);
 
+    // A wrong password counts against the address: the counter's key names it.
+    const wrong = await new HttpClient(courtside.url!).json('POST', `${ACCOUNT}/login`, {
+      email,
+      password: 'not my password',
+    });
+    expect(wrong.status).toBe(401);
+    const counters = async () =>
+      (
+        await db.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM courtside.rate_limits WHERE strpos(key, $1) > 0',
+          [email],
+        )
+      ).rows[0]!.count;
+    expect(await counters()).toBeGreaterThan(0);
+
     const answer = await http.request('DELETE', ACCOUNT, { currentPassword: PASSWORD });
     expect(answer.status).toBe(204);
+    expect(await counters()).toBe(0);
 
     expect((await http.json('GET', ACCOUNT)).status).toBe(401);
     expect((await second.json('GET', ACCOUNT)).status).toBe(401);
@@ -335,7 +351,7 @@ describe('deleting my account', () => {
         challenger: sets(3, 3),
       }),
     );
-    expect(entered.status).toBe(200);
+    expect([200, 202]).toContain(entered.status);
     const olgaReads = async (language: 'en' | 'nl') =>
       (await olga.http.request('GET', `${NOTIFICATIONS_PATH}?language=${language}`)).text();
     await eventually(async () => (await olgaReads('en')).includes(`Confirm the result against ${ERASEE}`), {
@@ -418,10 +434,20 @@ describe('deleting my account', () => {
         challenger: sets(2, 2),
       }),
     );
-    expect(set.status).toBe(200);
+    expect([200, 202]).toContain(set.status);
     await eventually(async () => (await olgaReads('en')).includes('Former player – Olga Other 6-2 6-2'), {
       message: 'the manager’s result told to Olga, naming "Former player"',
     });
+
+    // (c) A new account at Erin's address is a new person: none of the invitations sent to Erin are its.
+    const again = new HttpClient(courtside.url!);
+    await signedInAccount(again, { email: erin.account.email, fullName: 'Nina New' });
+    const exported = JSON.parse(
+      await (await again.request('GET', `${ACCOUNT_API}/account/export`)).text(),
+    ) as {
+      invitations: unknown[];
+    };
+    expect(exported.invitations).toEqual([]);
 
     // (b, d) The manager's list: Erin is "Former player" with no address; the invitation she took up is revoked, so
     // her partner cannot enrol the erased account.
@@ -448,16 +474,6 @@ describe('deleting my account', () => {
     );
     expect(paulAnswers).toMatchObject({ status: 409, body: { reason: 'REVOKED' } });
     expect((await register(rita, uniqueEmail('someone'))).status).toBe(201);
-
-    // (c) A new account at Erin's address is a new person: none of the invitations sent to Erin are its.
-    const again = new HttpClient(courtside.url!);
-    await signedInAccount(again, { email: erin.account.email, fullName: 'Nina New' });
-    const exported = JSON.parse(
-      await (await again.request('GET', `${ACCOUNT_API}/account/export`)).text(),
-    ) as {
-      invitations: unknown[];
-    };
-    expect(exported.invitations).toEqual([]);
 
     // Through the commands, with ids only: both logs still verify and hold neither her name nor her address.
     for (const [club, companyId] of [

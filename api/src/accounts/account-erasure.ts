@@ -25,11 +25,21 @@ export async function eraseAccount(db: pg.Pool, accountId: string, now: Date): P
       [accountId, now, SESSION_ENDED_CHANNEL],
     );
     await redactDisputeReasons(client, accountId);
-    const { rows: named } = await client.query<{ full_name: string | null }>(
-      'SELECT full_name FROM courtside.accounts WHERE id = $1',
+    const { rows: named } = await client.query<{ full_name: string | null; email: string | null }>(
+      'SELECT full_name, email FROM courtside.accounts WHERE id = $1',
       [accountId],
     );
     const fullName = named[0]?.full_name;
+    const email = named[0]?.email;
+    // The sign-in and reset counters keyed by the address (api/src/accounts/login-limits.ts) name it.
+    if (email) {
+      await client.query(
+        `DELETE FROM courtside.rate_limits
+         WHERE key IN ('login:account:' || $1, 'forgot:email:' || $1)
+           OR starts_with(key, 'login:account-address:' || $1 || '|')`,
+        [email],
+      );
+    }
     if (fullName) await renameInOthersNotifications(client, accountId, fullName);
     // A manager's list keeps the invitation (as "Former player"); a new account at the address does not see it.
     await client.query(
