@@ -1,6 +1,9 @@
+import { PROVISIONAL_ABOVE } from '@courtside/events/ratings/glicko2';
+import { API_ACCOUNTS_TABLE, DISPUTE_REASONS_TABLE, accountNameSql } from './api-tables.ts';
+
 /**
  * The read models' lists in an account's export (DESIGN.md §10): the clubs it manages, its teams, their matches and
- * challenges, and the points it scored live. Each is a query of one page: `$1` the account, `$2` the last key of the
+ * challenges, the points it scored live, its ratings with their history, and the reasons of the disputes it wrote. Each is a query of one page: `$1` the account, `$2` the last key of the
  * page before (NULL first), ordered by `key`; the api pages through them (api/src/accounts/account-export.ts) and adds
  * its own tables' lists.
  */
@@ -57,6 +60,43 @@ export function readModelExportSections(page: number): ReadModelExportSection[] 
         e.occurred_at AS "occurredAt", e.payload
       FROM company_events e WHERE e.actor_id = $1::text AND e.type IN ('PointScored', 'PointUndone')
         AND ($2::uuid IS NULL OR e.event_id > $2) ORDER BY e.event_id LIMIT ${page}`,
+    },
+    {
+      // Per club and sports category, as the player page shows them (rounded, provisional), each with how it moved,
+      // oldest first, as the page's rating history does (the opponents named as pages name them).
+      name: 'ratings',
+      key: '_key',
+      sql: `SELECT r.company_id::text || '/' || r.sports_category AS "_key", r.company_id AS "companyId",
+        c.name AS "companyName", r.sports_category AS "sportsCategory", round(r.rating)::int AS rating,
+        round(r.deviation)::int AS deviation, r.deviation > ${PROVISIONAL_ABOVE} AS provisional, r.matches,
+        (SELECT coalesce(json_agg(json_build_object('matchId', h.match_id,
+            'at', to_char(h.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'before', h.before,
+            'after', h.after, 'deviationBefore', h.deviation_before, 'deviationAfter', h.deviation_after,
+            'expected', h.expected, 'won', h.won,
+            'opponents', (SELECT coalesce(json_agg(json_build_object('playerId', o->>'playerId',
+                'name', coalesce((SELECT ${accountNameSql('a', "'Player'")} FROM ${API_ACCOUNTS_TABLE} a
+                                  WHERE a.id = (o->>'playerId')::uuid), 'Player'),
+                'rating', o->'rating') ORDER BY n), '[]')
+              FROM jsonb_array_elements(h.opponents) WITH ORDINALITY AS e(o, n)))
+          ORDER BY h.place), '[]')
+         FROM rating_changes h
+         WHERE h.player_id = r.player_id AND h.company_id = r.company_id AND h.sports_category = r.sports_category)
+          AS history
+      FROM player_ratings r JOIN companies c ON c.id = r.company_id
+      WHERE r.player_id = $1 AND ($2::text IS NULL OR r.company_id::text || '/' || r.sports_category > $2)
+      ORDER BY 1 LIMIT ${page}`,
+    },
+    {
+      // Free text the account wrote, kept beside the log (DESIGN.md §10), with the match its dispute was about.
+      name: 'disputeReasons',
+      key: 'reasonId',
+      sql: `SELECT r.id AS "reasonId", d.company_id AS "companyId", d.stream_id AS "matchId", r.text,
+        r.created_at AS "writtenAt"
+      FROM ${DISPUTE_REASONS_TABLE} r
+        LEFT JOIN LATERAL (SELECT e.company_id, e.stream_id FROM company_events e
+          WHERE e.actor_id = $1::text AND e.type = 'ResultDisputed' AND e.payload->>'reasonId' = r.id::text
+          LIMIT 1) d ON true
+      WHERE r.account_id = ($1::text)::uuid AND ($2::uuid IS NULL OR r.id > $2) ORDER BY r.id LIMIT ${page}`,
     },
   ];
 }

@@ -10,6 +10,7 @@ import { replay } from '@courtside/projector/replay';
 import {
   ACCOUNT_API,
   ADMIN_API,
+  DEV_MAILBOX_PATH,
   LADDER_API,
   MATCHES_API,
   NOTIFICATIONS_PATH,
@@ -17,8 +18,8 @@ import {
 import { managerWithCompany, PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { seasonWithTeams } from '../support/ladder-setup.ts';
-import { eventually } from '../support/wait.ts';
+import { managerWithSeason, plannedMatch, seasonWithTeams, winterSeason } from '../support/ladder-setup.ts';
+import { eventually, sentUntilTaken } from '../support/wait.ts';
 
 const ACCOUNT = `${ACCOUNT_API}/account`;
 const ERASED_NAME = 'Erin Erasable';
@@ -89,8 +90,24 @@ describe('deleting my account', () => {
     const calendarUrl = (await http.json<{ calendarUrl: string }>('GET', ACCOUNT)).body.calendarUrl;
     expect((await fetch(calendarUrl)).status).toBe(200);
 
+    // A wrong password counts against the address: the counter's key names it.
+    const wrong = await new HttpClient(courtside.url!).json('POST', `${ACCOUNT}/login`, {
+      email,
+      password: 'not my password',
+    });
+    expect(wrong.status).toBe(401);
+    const counters = async () =>
+      (
+        await db.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM courtside.rate_limits WHERE strpos(key, $1) > 0',
+          [email],
+        )
+      ).rows[0]!.count;
+    expect(await counters()).toBeGreaterThan(0);
+
     const answer = await http.request('DELETE', ACCOUNT, { currentPassword: PASSWORD });
     expect(answer.status).toBe(204);
+    expect(await counters()).toBe(0);
 
     expect((await http.json('GET', ACCOUNT)).status).toBe(401);
     expect((await second.json('GET', ACCOUNT)).status).toBe(401);
@@ -302,5 +319,180 @@ describe('deleting my account', () => {
     });
     expect(replayed.tables?.filter((table) => !table.identical)).toEqual([]);
     expect(replayed.identical).toBe(true);
+  });
+
+  /** The invitation link mailed to an address: its token. */
+  async function invitationTokenOf(email: string): Promise<string> {
+    const mailbox = await new HttpClient(courtside.url!).json<Array<{ text: string }>>(
+      'GET',
+      `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`,
+    );
+    for (const mail of mailbox.body) {
+      const link = /\/webapps\/account\/en\/invitation\/([^\s]+)/.exec(mail.text);
+      if (link) return decodeURIComponent(link[1]!);
+    }
+    throw new Error(`no invitation mailed to ${email}`);
+  }
+
+  it('reaches what others hold (DESIGN.md §19): their notifications name "Former player", a manager’s invitation list keeps no address, a new account at the address sees nothing of it, and open partner requests and invitations are withdrawn', async () => {
+    const ERASEE = 'Erin Erasee';
+    const { manager, company, seasonId, teams } = await seasonWithTeams(courtside.url!, [
+      ERASEE,
+      'Olga Other',
+    ]);
+    const [erin, olga] = teams as [(typeof teams)[0], (typeof teams)[0]];
+
+    // (a) Erin enters a result: Olga is asked to confirm it, by a notification that names her.
+    const matchId = await plannedMatch(manager, seasonId, erin.teamId, olga.teamId);
+    const entered = await sentUntilTaken(() =>
+      erin.http.json('PUT', `${MATCHES_API}/matches`, {
+        id: matchId,
+        defender: sets(6, 6),
+        challenger: sets(3, 3),
+      }),
+    );
+    expect([200, 202]).toContain(entered.status);
+    const olgaReads = async (language: 'en' | 'nl') =>
+      (await olga.http.request('GET', `${NOTIFICATIONS_PATH}?language=${language}`)).text();
+    await eventually(async () => (await olgaReads('en')).includes(`Confirm the result against ${ERASEE}`), {
+      message: 'Olga asked to confirm the result against Erin',
+    });
+
+    // (b, d) A padel season of the same club: the manager invites Erin with a partner; Erin takes up her part.
+    const ladder = await manager.json<{ uuid: string }>(
+      'POST',
+      `${ADMIN_API}/companies/${company.id}/ladders`,
+      {
+        name: 'Padel Ladder',
+        email: 'padel@club.test',
+        sportsCategory: 'PADEL',
+      },
+    );
+    expect(ladder.status).toBe(201);
+    const padel = await manager.json<{ uuid: string }>(
+      'POST',
+      `${ADMIN_API}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
+      winterSeason(),
+    );
+    expect(padel.status).toBe(201);
+    const padelInvitations = `${ADMIN_API}/seasons/${padel.body.uuid}/invitations`;
+    const pat = { http: new HttpClient(courtside.url!) };
+    const patAccount = await signedInAccount(pat.http, {
+      email: uniqueEmail('pat'),
+      fullName: 'Pat Partner',
+    });
+    const invited = await sentUntilTaken(() =>
+      manager.json('POST', padelInvitations, {
+        invitees: [{ email: erin.account.email, fullName: ERASEE, partnerEmail: patAccount.email }],
+        placement: 'WAITING',
+      }),
+    );
+    expect(invited.status).toBe(201);
+    const acceptLink = (http: HttpClient, token: string) =>
+      sentUntilTaken(() =>
+        http.json<{ reason?: string }>(
+          'POST',
+          `${ACCOUNT_API}/invitations/${encodeURIComponent(token)}/accept`,
+        ),
+      );
+    expect((await acceptLink(erin.http, await invitationTokenOf(erin.account.email))).status).toBe(200);
+
+    // (d) Partner requests in another club: Erin asks Paul; Rita asks Erin.
+    const other = await managerWithSeason(courtside.url!, {
+      sportsCategory: 'PADEL',
+      companyName: 'Other Club',
+    });
+    const paul = new HttpClient(courtside.url!);
+    const paulAccount = await signedInAccount(paul, { email: uniqueEmail('paul'), fullName: 'Paul Partner' });
+    const rita = new HttpClient(courtside.url!);
+    await signedInAccount(rita, { email: uniqueEmail('rita'), fullName: 'Rita Registrant' });
+    const register = (http: HttpClient, partnerEmail: string) =>
+      sentUntilTaken(() =>
+        http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${other.seasonId}/teams`, {
+          partnerEmail,
+        }),
+      );
+    const erinAsks = await register(erin.http, paulAccount.email);
+    expect(erinAsks.status).toBe(201);
+    expect((await register(rita, erin.account.email)).status).toBe(201);
+
+    const erased = await sentUntilTaken(() =>
+      erin.http.request('DELETE', ACCOUNT, { currentPassword: PASSWORD }),
+    );
+    expect(erased.status).toBe(204);
+
+    // (a) Olga's notification names "Former player", in the language of the page that reads it.
+    const english = await olgaReads('en');
+    expect(english).toContain('Confirm the result against Former player');
+    expect(english).not.toContain(ERASEE);
+    expect(await olgaReads('nl')).toContain('Bevestig de uitslag tegen Voormalig speler');
+    // And what is told of her side later is written so too: a manager sets the result.
+    const set = await sentUntilTaken(() =>
+      manager.json('PUT', `${MATCHES_API}/matches`, {
+        id: matchId,
+        defender: sets(6, 6),
+        challenger: sets(2, 2),
+      }),
+    );
+    expect([200, 202]).toContain(set.status);
+    await eventually(async () => (await olgaReads('en')).includes('Former player – Olga Other 6-2 6-2'), {
+      message: 'the manager’s result told to Olga, naming "Former player"',
+    });
+
+    // (c) A new account at Erin's address is a new person: none of the invitations sent to Erin are its.
+    const again = new HttpClient(courtside.url!);
+    await signedInAccount(again, { email: erin.account.email, fullName: 'Nina New' });
+    const exported = JSON.parse(
+      await (await again.request('GET', `${ACCOUNT_API}/account/export`)).text(),
+    ) as {
+      invitations: unknown[];
+    };
+    expect(exported.invitations).toEqual([]);
+
+    // (b, d) The manager's list: Erin is "Former player" with no address; the invitation she took up is revoked, so
+    // her partner cannot enrol the erased account.
+    const listed = await manager.json<Array<Record<string, unknown>>>('GET', padelInvitations);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([
+      expect.objectContaining({
+        fullName: 'Former player',
+        partnerEmail: patAccount.email,
+        state: 'revoked',
+      }),
+    ]);
+    expect(listed.body[0]).not.toHaveProperty('email');
+    expect(JSON.stringify(listed.body)).not.toContain(erin.account.email);
+    expect(await acceptLink(pat.http, await invitationTokenOf(patAccount.email))).toMatchObject({
+      status: 410,
+      body: { reason: 'REVOKED' },
+    });
+    // (d) Erin's request cannot be accepted any more; Rita's request to her is declined, so Rita may ask someone else.
+    const paulAnswers = await sentUntilTaken(() =>
+      paul.json<{ reason?: string }>('POST', `${LADDER_API}/teams/${erinAsks.body.teamId}/partner`, {
+        accept: true,
+      }),
+    );
+    expect(paulAnswers).toMatchObject({ status: 409, body: { reason: 'REVOKED' } });
+    expect((await register(rita, uniqueEmail('someone'))).status).toBe(201);
+
+    // Through the commands, with ids only: both logs still verify and hold neither her name nor her address.
+    for (const [club, companyId] of [
+      [manager, company.id],
+      [other.manager, other.company.id],
+    ] as const) {
+      const verified = await club.json<{ ok: boolean }>('GET', `${ADMIN_API}/companies/${companyId}/verify`);
+      expect(verified.body.ok).toBe(true);
+      const log = await (
+        await club.request('GET', `${ADMIN_API}/companies/${companyId}/events.ndjson`)
+      ).text();
+      expect(log).not.toContain(ERASEE);
+      expect(log).not.toContain(erin.account.email);
+    }
+    const events = await other.manager.json<Array<{ type: string }>>(
+      'GET',
+      `${ADMIN_API}/companies/${other.company.id}/events`,
+    );
+    expect(JSON.stringify(events.body)).toContain('PartnerRequestWithdrawn');
+    expect(JSON.stringify(events.body)).toContain('PartnerRequestDeclined');
   });
 });

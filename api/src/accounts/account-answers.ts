@@ -59,6 +59,12 @@ export const accountExportSchema = z
     challenges: exportedList('The challenges of those teams'),
     livePointsScored: exportedList('The points the caller scored live (PointScored, PointUndone events)'),
     notifications: exportedList('The caller’s notifications, in each language they were written in'),
-    invitations: exportedList('Partner requests the caller sent or that were sent to the caller’s address'),
+    invitations: exportedList(
+      'Invitations the caller sent, and those sent to any address the caller confirmed while it was theirs',
+    ),
+    ratings: exportedList(
+      'The caller’s ratings per club and sports category as the player page shows them, each with its history',
+    ),
+    disputeReasons: exportedList('The reasons the caller wrote when disputing a result, with the match'),
   })
   .meta({ id: 'AccountExport', description: 'Every fact about the signed-in account.' });

@@ -20,8 +20,8 @@ export function accountDataRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Every fact about the caller as one JSON document (streamed)',
       description:
-        'account, preferences, managerRoles, teams, matches, challenges, livePointsScored, notifications and ' +
-        'invitations, as an attachment `courtside-account.json`. Written as it is read: memory stays flat.',
+        'account, preferences, managerRoles, teams, matches, challenges, livePointsScored, ratings, ' +
+        'disputeReasons, notifications and invitations, as an attachment `courtside-account.json`. Written as it is read: memory stays flat.',
       access: 'session',
       responses: {
         200: {

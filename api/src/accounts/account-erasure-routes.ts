@@ -9,11 +9,18 @@ import {
   companiesSolelyManagedWithMembers,
   companyStateOf,
 } from '@courtside/projector/companies/queries';
-import { openTeamsOfAccount, seasonTeamsStateOf } from '@courtside/projector/teams/queries';
+import {
+  openPartnerRequestsOfAccount,
+  openSeasonInvitationGroupsOfAccount,
+  openTeamsOfAccount,
+  seasonTeamsStateOf,
+} from '@courtside/projector/teams/queries';
+import { CommandRejected } from '../commands/command-errors.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { documented } from '../http/documented-router.ts';
 import type { AppServices } from '../module.ts';
+import { ownedInvitationIds } from './account-addresses.ts';
 import { eraseAccount } from './account-erasure.ts';
 import { AccountStore } from './account-store.ts';
 import { requireSession } from './authentication.ts';
@@ -43,7 +50,8 @@ export function accountErasureRoutes(router: Router, services: AppServices): voi
       description:
         'Ends every session, revokes the calendar address and unsubscribe links, deletes notifications, preferences ' +
         'and mails, removes the teams from seasons not yet over (as a manager’s remove: leave date today, the ' +
-        'positions close up) and erases name, email, phone and password. Everywhere the name was shown it shows ' +
+        'positions close up), withdraws its open partner requests and season invitations, and erases name, email, ' +
+        'phone and password. Everywhere the name was shown, others’ notifications and invitation lists too, it shows ' +
         '"Former player"; the email may sign up again as a new person.',
       access: 'session',
       body: erasureSchema,
@@ -56,6 +64,9 @@ export function accountErasureRoutes(router: Router, services: AppServices): voi
           description: 'The caller is the only manager of a club with other members: add a manager first',
           schema: lastManagerSchema,
         },
+        503:
+          'A club could not take one of the withdrawals now: nothing personal is erased yet, and what was withdrawn ' +
+          'stays so; sending it again goes on from there',
       },
     },
     async (ctx) => {
@@ -74,7 +85,56 @@ export function accountErasureRoutes(router: Router, services: AppServices): voi
           { reason: 'LAST_MANAGER', companyIds },
         );
       }
-      // The teams leave first, through the commands a manager's remove sends (the log holds who asked: the account
+      // What is still open goes first, through the commands a player or manager sends (events with ids only): the
+      // partner requests the person sent are withdrawn, those sent to an address of theirs declined, and a manager's
+      // invitations of theirs not taken up by the whole team revoked, so nobody can enrol the erased account
+      // (DESIGN.md §19 "Erasure"). One that closed meanwhile (lapsed, answered) is left as it is.
+      const invitationIds = await ownedInvitationIds(services.db, account.id);
+      const stillOpen = async (send: () => Promise<unknown>) => {
+        try {
+          await send();
+        } catch (error) {
+          if (!(error instanceof CommandRejected)) throw error;
+        }
+      };
+      for (const request of await openPartnerRequestsOfAccount(
+        services.readModels,
+        account.id,
+        invitationIds,
+      )) {
+        await stillOpen(() =>
+          services.commands.handle({
+            companyId: request.companyId,
+            actorId: account.id,
+            decider: seasonTeamsDecider,
+            load: (readModels) => seasonTeamsStateOf(readModels, request.seasonId),
+            command: {
+              type: 'LeaveSeason',
+              teamId: request.teamId,
+              accountId: account.id,
+              isAddressee: request.isAddressee,
+            },
+            result: { teamId: request.teamId },
+          }),
+        );
+      }
+      for (const group of await openSeasonInvitationGroupsOfAccount(
+        services.readModels,
+        account.id,
+        invitationIds,
+      )) {
+        await stillOpen(() =>
+          services.commands.handle({
+            companyId: group.companyId,
+            actorId: account.id,
+            decider: seasonTeamsDecider,
+            load: (readModels) => seasonTeamsStateOf(readModels, group.seasonId),
+            command: { type: 'RevokeInvitation', invitationId: group.groupId },
+            result: { invitationId: group.groupId },
+          }),
+        );
+      }
+      // The teams leave then, through the commands a manager's remove sends (the log holds who asked: the account
       // itself, docs/decisions/history-and-erasure.md). A waiting team is turned down the same way.
       const teams = await openTeamsOfAccount(services.readModels, account.id, isoDay(services.clock()));
       for (const team of teams) {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Preferences } from '../notifications/notification-store.ts';
 import { readModelExportSections } from '@courtside/projector/account-export-queries';
+import { invitationOwnedBySql } from './account-addresses.ts';
 import { publicAccount, type StoredAccount } from './account-store.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -41,13 +42,14 @@ export async function* accountExport(
         ORDER BY n.number LIMIT ${PAGE}`,
     },
     {
+      // Those the account sent, and those sent to any address it confirmed while that address was its own
+      // (account-addresses.ts): not those of a former owner of its address, erased or moved on.
       name: 'invitations',
       db,
       key: 'invitationId',
-      params: [account.email],
       sql: `SELECT i.id AS "invitationId", i.kind, i.email, i.company_id AS "companyId", i.season_id AS "seasonId",
           i.team_id AS "teamId", i.invited_by AS "invitedBy", i.created_at AS "createdAt"
-        FROM courtside.invitations i WHERE (i.invited_by = $1 OR i.email = $3)
+        FROM courtside.invitations i WHERE (i.invited_by = $1 OR ${invitationOwnedBySql('i', '$1')})
           AND ($2::uuid IS NULL OR i.id > $2) ORDER BY i.id LIMIT ${PAGE}`,
     },
   ];

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { PhoneNumber } from '@courtside/events/accounts/phone';
 import { API_ACCOUNTS_TABLE, accountNameSql } from '@courtside/projector/api-tables';
+import { confirmAddress } from './account-addresses.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -117,6 +118,7 @@ export class AccountStore {
       'UPDATE courtside.accounts SET verified_at = coalesce(verified_at, $2) WHERE id = $1',
       [id, at],
     );
+    await confirmAddress(this.db, id, at);
   }
 
   async setMinimal(id: string, fullName: string, phone: PhoneNumber): Promise<void> {

@@ -7,6 +7,7 @@ import { parseInput } from '../http/parse.ts';
 import { documented } from '../http/documented-router.ts';
 import type { AppServices } from '../module.ts';
 import { readPreferences } from '../notifications/notification-store.ts';
+import { confirmAddress } from './account-addresses.ts';
 import { emailInput } from './account-inputs.ts';
 import { signedInAccountSchema } from './account-answers.ts';
 import { AccountStore, publicAccount } from './account-store.ts';
@@ -87,6 +88,8 @@ export function emailChangeRoutes(router: Router, services: AppServices): void {
       if (!(await change.apply(session.accountId, newEmail))) {
         throw new HttpError(409, 'An account with this email address exists already');
       }
+      // The code proved the new address: what is sent to it from now on is this account's (the old one's stays too).
+      await confirmAddress(services.db, session.accountId, services.clock());
       const account = (await accounts.byId(session.accountId))!;
       ctx.body = { ...publicAccount(account), calendarUrl: await calendarUrlOf(ctx, services, account.id) };
     },

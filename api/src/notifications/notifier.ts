@@ -231,8 +231,9 @@ export function startNotifier(options: NotifierOptions): Notifier {
     const { rows } = await client.query<{ told: number; mailed: number }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
-                              $6::text[], $7::text[], $8::text[], $9::text[]) WITH ORDINALITY
-           AS i (account_id, kind, language, texts, recipient, subject, text_body, html_body, unsubscribe_url, nth)
+                              $6::text[], $7::text[], $8::text[], $9::text[], $15::text[]) WITH ORDINALITY
+           AS i (account_id, kind, language, texts, recipient, subject, text_body, html_body, unsubscribe_url, named,
+                 nth)
        ), fresh AS (
          SELECT i.*, count(*) OVER (PARTITION BY i.account_id) AS count,
                 row_number() OVER (PARTITION BY i.account_id ORDER BY i.nth) AS rank
@@ -245,8 +246,9 @@ export function startNotifier(options: NotifierOptions): Notifier {
          ON CONFLICT (account_id) DO UPDATE SET last = notification_numbers.last + excluded.last
          RETURNING account_id, last
        ), inserted AS (
-         INSERT INTO courtside.notifications (source, account_id, number, kind, texts, created_at, about)
-         SELECT $10, f.account_id, c.last - f.count + f.rank, f.kind, f.texts::jsonb, $11, $14::uuid
+         INSERT INTO courtside.notifications (source, account_id, number, kind, texts, created_at, about, named)
+         SELECT $10, f.account_id, c.last - f.count + f.rank, f.kind, f.texts::jsonb, $11, $14::uuid,
+                string_to_array(f.named, ',')::uuid[]
          FROM fresh f JOIN numbered c ON c.account_id = f.account_id
          ON CONFLICT (source, account_id, kind) DO NOTHING
          RETURNING id, account_id, number, kind, texts
@@ -282,6 +284,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
         now.toISOString(),
         // One event's notifications are about one thing (a waiting team), if anything.
         notifications[0]!.about ?? null,
+        column((i) => notifications[i]!.named.join(',')),
       ],
     );
     return { told: rows[0]?.told ?? 0, mailed: rows[0]?.mailed ?? 0 };

@@ -104,15 +104,17 @@ async function readPeople(db: Queryable, accountIds: string[]): Promise<Record<s
   if (accountIds.length === 0) return {};
   const { rows } = await db.query<{
     id: string;
-    email: string;
+    email: string | null;
     full_name: string | null;
     verified: boolean;
     language: NotificationLanguage | null;
     mail: Partial<Record<NotificationKind, boolean>> | null;
+    erased: boolean;
   }>(
-    `SELECT a.id, a.email, a.full_name, a.verified_at IS NOT NULL AS verified, p.language, p.mail
+    `SELECT a.id, a.email, a.full_name, a.verified_at IS NOT NULL AS verified, p.language, p.mail,
+            a.erased_at IS NOT NULL AS erased
      FROM ${API_ACCOUNTS_TABLE} a LEFT JOIN courtside.notification_preferences p ON p.account_id = a.id
-     WHERE a.id = ANY($1::uuid[]) AND a.erased_at IS NULL`,
+     WHERE a.id = ANY($1::uuid[])`,
     [accountIds],
   );
   return Object.fromEntries(
@@ -120,10 +122,12 @@ async function readPeople(db: Queryable, accountIds: string[]): Promise<Record<s
       row.id,
       {
         fullName: row.full_name,
-        email: row.email,
+        email: row.email ?? '',
         verified: row.verified,
         language: row.language === 'nl' ? 'nl' : 'en',
         mail: row.mail ?? {},
+        // Erased: told nothing, and named "Former player" in what the others are told (DESIGN.md §19).
+        ...(row.erased ? { erased: true } : {}),
       },
     ]),
   );

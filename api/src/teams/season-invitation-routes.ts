@@ -51,8 +51,8 @@ const invitationListSchema = z
   .array(
     z.object({
       invitationId: z.uuid(),
-      email: z.string(),
-      fullName: z.string().optional(),
+      email: z.string().optional().describe('Absent when the invitee was erased (DESIGN.md §19 "Erasure")'),
+      fullName: z.string().optional().describe('"Former player" for an erased invitee'),
       partnerEmail: z.string().optional(),
       state: z.enum(['pending', 'accepted', 'revoked', 'expired']),
       invitedAt: z.iso.datetime(),

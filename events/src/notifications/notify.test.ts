@@ -155,6 +155,7 @@ describe('who is told what (DESIGN.md §6)', () => {
         url: `/webapps/ladders/en/${ladderId}`,
         texts: { en: english, nl: dutch },
         mail: true,
+        named: [cas, dee],
       },
       {
         recipientId: bob,
@@ -165,6 +166,7 @@ describe('who is told what (DESIGN.md §6)', () => {
         url: `/webapps/ladders/nl/${ladderId}`,
         texts: { en: english, nl: dutch },
         mail: true,
+        named: [cas, dee],
       },
     ]);
   });
@@ -451,6 +453,26 @@ describe('who is told what (DESIGN.md §6)', () => {
     given(context({ people: {} }))
       .when(event('TeamAccepted', teamRef, manager))
       .thenTold([]);
+  });
+
+  it('an erased person is told nothing and named "Former player" / "Voormalig speler" in the others’ words', () => {
+    const people = context().people;
+    const { notifications } = given(
+      context({ people: { ...people, [ann]: person('', { fullName: null, email: '', erased: true }) } }),
+    ).when(event('MatchCancelled', matchRef, manager));
+    expect(notifications.map((n) => [n.recipientId, n.body])).toEqual([
+      [bob, 'Club Ladder: Voormalig speler, Bob – Cas, Dee.'],
+      [cas, 'Club Ladder: Former player, Bob – Cas, Dee.'],
+      [dee, 'Club Ladder: Former player, Bob – Cas, Dee.'],
+    ]);
+    // The erased person's name is nobody's to rewrite later; the others' are.
+    expect(notifications[1]!.named).toEqual([bob, cas, dee]);
+    const waiting = given(
+      context({ people: { ...people, [cas]: person('', { fullName: null, email: '', erased: true }) } }),
+    ).when(event('TeamRegistered', { ...teamRef, memberIds: [cas, dee] }, dee)).notifications;
+    expect(waiting.map((n) => [n.texts.en.body, n.texts.nl.body])).toEqual([
+      ['Former player, Dee wants to join.', 'Voormalig speler, Dee wil meedoen.'],
+    ]);
   });
 
   it('events nobody needs to hear about tell nobody', () => {

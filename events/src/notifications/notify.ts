@@ -61,7 +61,15 @@ export interface Person {
   language: NotificationLanguage;
   /** Mail switched off per kind; a kind left out is on. */
   mail: Partial<Record<NotificationKind, boolean>>;
+  /** Erased (DESIGN.md §10): told nothing, named "Former player" in others' notifications. */
+  erased?: boolean;
 }
+
+/** The name an erased person shows in others' notifications (DESIGN.md §10, §19 "Erasure"). */
+export const formerPlayerName: Record<NotificationLanguage, string> = {
+  en: 'Former player',
+  nl: 'Voormalig speler',
+};
 
 /** What the notifier reads from the read models before deciding: only what the event names. */
 export interface NotifyContext {
@@ -112,6 +120,11 @@ export interface Notification extends NotificationText {
   about?: string;
   /** Also mailed: a verified address that did not switch this kind off. */
   mail: boolean;
+  /**
+   * The people whose names the words hold: when one of them is erased, their name in this notification becomes
+   * "Former player" (DESIGN.md §19 "Erasure").
+   */
+  named: string[];
 }
 
 type Texts = Record<NotificationLanguage, { title: string; body: string }>;
@@ -144,7 +157,7 @@ export function settledBy(event: NotifierInput): { kind: NotificationKind; about
 export function notify(event: NotifierInput, context: NotifyContext): Notification[] {
   const ladder = context.ladder?.name ?? '';
   const membersOf = (...teamIds: string[]) => teamIds.flatMap((id) => context.teams[id]?.members ?? []);
-  const names = (teamId: string) => teamName(context, teamId);
+  const names = (teamId: string, language: NotificationLanguage) => teamName(context, teamId, language);
   const when = (iso: string, language: NotificationLanguage) =>
     formatInstant(iso, language, context.timeZone ?? 'UTC');
   const tell = (
@@ -157,7 +170,7 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       .filter((id) => id !== event.actorId)
       .flatMap((recipientId): Notification[] => {
         const person = context.people[recipientId];
-        if (!person) return [];
+        if (!person || person.erased) return [];
         const inLanguage = (language: NotificationLanguage) => ({ ...texts[language], url: url(language) });
         return [
           {
@@ -167,9 +180,16 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
             ...inLanguage(person.language),
             texts: { en: inLanguage('en'), nl: inLanguage('nl') },
             mail: person.verified && person.mail[kind] !== false,
+            named: namedIn(texts),
           },
         ];
       });
+  /** Whose names the words hold (in English; a name is the same in every language). */
+  const namedIn = (texts: Texts) =>
+    Object.entries(context.people)
+      .filter(([, person]) => !person.erased && person.fullName)
+      .filter(([, person]) => `${texts.en.title} ${texts.en.body}`.includes(person.fullName!))
+      .map(([id]) => id);
   const ladderPage = (ladderId: string) => (locale: string) =>
     webAddress(pagePath('ladders', locale, ladderId));
   const matchesPage = (ladderId: string) => (locale: string) =>
@@ -187,7 +207,7 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     language: NotificationLanguage,
     score = match.score,
   ) => {
-    const between = `${names(match.defenderId)} – ${names(match.challengerId)}`;
+    const between = `${names(match.defenderId, language)} – ${names(match.challengerId, language)}`;
     const line = score && match.matchType && scoreLine(score, match.matchType, language);
     return line ? `${between} ${line}` : between;
   };
@@ -197,18 +217,19 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       const { ladderId, memberIds, closedFrom } = event.payload;
       // A team the close of a box season made is accepted by the same command: it waits for nobody.
       if (closedFrom !== undefined) return [];
-      const who = memberIds
-        .map((id) => context.people[id]?.fullName ?? '')
-        .filter(Boolean)
-        .join(', ');
+      const who = (language: NotificationLanguage) =>
+        memberIds
+          .map((id) => personName(context, id, language))
+          .filter(Boolean)
+          .join(', ');
       return tell('team.waiting', context.managers, ladder ? managerPage() : matchesPage(ladderId), {
         en: {
           title: `A team waits for approval in ${ladder}`,
-          body: `${who || 'A new team'} wants to join.`,
+          body: `${who('en') || 'A new team'} wants to join.`,
         },
         nl: {
           title: `Een team wacht op goedkeuring in ${ladder}`,
-          body: `${who || 'Een nieuw team'} wil meedoen.`,
+          body: `${who('nl') || 'Een nieuw team'} wil meedoen.`,
         },
       }).map((notification) => ({ ...notification, about: event.payload.teamId }));
     }
@@ -230,28 +251,28 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       });
     case 'ChallengeIssued': {
       const { challengerTeamId, defenderTeamId, ladderId, respondBy } = event.payload;
-      const by = names(challengerTeamId);
+      const by = (language: NotificationLanguage) => names(challengerTeamId, language);
       return tell('challenge.received', membersOf(defenderTeamId), ladderPage(ladderId), {
         en: {
-          title: `${by} challenges you`,
+          title: `${by('en')} challenges you`,
           body: `${ladder}: accept or decline before ${when(respondBy, 'en')}.`,
         },
         nl: {
-          title: `${by} daagt je uit`,
+          title: `${by('nl')} daagt je uit`,
           body: `${ladder}: accepteer of weiger voor ${when(respondBy, 'nl')}.`,
         },
       });
     }
     case 'ChallengeReminderDue': {
       const { challengerTeamId, defenderTeamId, ladderId, respondBy } = event.payload;
-      const by = names(challengerTeamId);
+      const by = (language: NotificationLanguage) => names(challengerTeamId, language);
       return tell('challenge.reminder', membersOf(defenderTeamId), ladderPage(ladderId), {
         en: {
-          title: `Answer ${by}'s challenge`,
+          title: `Answer ${by('en')}'s challenge`,
           body: `${ladder}: your answer is due by ${when(respondBy, 'en')}.`,
         },
         nl: {
-          title: `Beantwoord de uitdaging van ${by}`,
+          title: `Beantwoord de uitdaging van ${by('nl')}`,
           body: `${ladder}: je antwoord moet er zijn voor ${when(respondBy, 'nl')}.`,
         },
       });
@@ -259,18 +280,18 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'ChallengeAccepted': {
       const challenge = context.match;
       if (!challenge) return [];
-      const by = names(challenge.defenderId);
+      const by = (language: NotificationLanguage) => names(challenge.defenderId, language);
       return tell(
         'challenge.accepted',
         membersOf(challenge.challengerId),
         matchesPage(event.payload.ladderId),
         {
           en: {
-            title: `${by} accepted your challenge`,
+            title: `${by('en')} accepted your challenge`,
             body: `${ladder}: play the match by ${when(event.payload.playBy, 'en')}.`,
           },
           nl: {
-            title: `${by} heeft je uitdaging aangenomen`,
+            title: `${by('nl')} heeft je uitdaging aangenomen`,
             body: `${ladder}: speel de wedstrijd voor ${when(event.payload.playBy, 'nl')}.`,
           },
         },
@@ -279,7 +300,7 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'ChallengeDeclined': {
       const challenge = context.match;
       if (!challenge) return [];
-      const by = names(challenge.defenderId);
+      const by = (language: NotificationLanguage) => names(challenge.defenderId, language);
       const walkover = event.payload.matchId !== undefined;
       return tell(
         'challenge.declined',
@@ -287,11 +308,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
         ladderPage(event.payload.ladderId),
         {
           en: {
-            title: `${by} declined your challenge`,
+            title: `${by('en')} declined your challenge`,
             body: walkover ? `${ladder}: you win by walkover.` : `${ladder}: the challenge is off.`,
           },
           nl: {
-            title: `${by} heeft je uitdaging geweigerd`,
+            title: `${by('nl')} heeft je uitdaging geweigerd`,
             body: walkover
               ? `${ladder}: je wint met een walkover.`
               : `${ladder}: de uitdaging gaat niet door.`,
@@ -339,14 +360,15 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       const result = (language: NotificationLanguage) => resultOf(match, language, { defender, challenger });
       if (pending) {
         const other = pending.side === 'defender' ? match.challengerId : match.defenderId;
-        const by = names(pending.side === 'defender' ? match.defenderId : match.challengerId);
+        const by = (language: NotificationLanguage) =>
+          names(pending.side === 'defender' ? match.defenderId : match.challengerId, language);
         return tell('result.toConfirm', membersOf(other), matchPage(matchId), {
           en: {
-            title: `Confirm the result against ${by}`,
+            title: `Confirm the result against ${by('en')}`,
             body: `${ladder}: ${result('en')}. Confirm or dispute it before ${when(pending.dueAt, 'en')}.`,
           },
           nl: {
-            title: `Bevestig de uitslag tegen ${by}`,
+            title: `Bevestig de uitslag tegen ${by('nl')}`,
             body: `${ladder}: ${result('nl')}. Bevestig of betwist hem voor ${when(pending.dueAt, 'nl')}.`,
           },
         }).map((notification) => ({ ...notification, about: matchId }));
@@ -384,11 +406,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
         }),
         ...tell('result.disputed', membersOf(entering), matchPage(matchId), {
           en: {
-            title: `${names(disputing)} disputes your result`,
+            title: `${names(disputing, 'en')} disputes your result`,
             body: `${ladder}: ${result('en')}. A manager of the club settles it.`,
           },
           nl: {
-            title: `${names(disputing)} betwist je uitslag`,
+            title: `${names(disputing, 'nl')} betwist je uitslag`,
             body: `${ladder}: ${result('nl')}. Een beheerder van de club beslist.`,
           },
         }),
@@ -401,11 +423,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       return tell('match.scheduled', membersOf(match.defenderId, match.challengerId), matchesPage(ladderId), {
         en: {
           title: `Match on ${formatLocal(date, 'en')}`,
-          body: `${ladder}: ${names(match.defenderId)} – ${names(match.challengerId)}.`,
+          body: `${ladder}: ${names(match.defenderId, 'en')} – ${names(match.challengerId, 'en')}.`,
         },
         nl: {
           title: `Wedstrijd op ${formatLocal(date, 'nl')}`,
-          body: `${ladder}: ${names(match.defenderId)} – ${names(match.challengerId)}.`,
+          body: `${ladder}: ${names(match.defenderId, 'nl')} – ${names(match.challengerId, 'nl')}.`,
         },
       });
     }
@@ -419,11 +441,11 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
         {
           en: {
             title: 'A match was cancelled',
-            body: `${ladder}: ${names(match.defenderId)} – ${names(match.challengerId)}.`,
+            body: `${ladder}: ${names(match.defenderId, 'en')} – ${names(match.challengerId, 'en')}.`,
           },
           nl: {
             title: 'Een wedstrijd is afgelast',
-            body: `${ladder}: ${names(match.defenderId)} – ${names(match.challengerId)}.`,
+            body: `${ladder}: ${names(match.defenderId, 'nl')} – ${names(match.challengerId, 'nl')}.`,
           },
         },
       );
@@ -524,10 +546,17 @@ function scoreLine(
   return [...sets, ...(special ? [`(${gaveUp[language][special]})`] : [])].join(' ');
 }
 
-function teamName(context: NotifyContext, teamId: string): string {
+function teamName(context: NotifyContext, teamId: string, language: NotificationLanguage): string {
   const members = context.teams[teamId]?.members ?? [];
-  const names = members.map((id) => context.people[id]?.fullName ?? '').filter(Boolean);
+  const names = members.map((id) => personName(context, id, language)).filter(Boolean);
   return names.length > 0 ? names.join(', ') : '—';
+}
+
+/** A person's name as others' notifications show it: "Former player" once erased, '' when unknown or unnamed. */
+function personName(context: NotifyContext, accountId: string, language: NotificationLanguage): string {
+  const person = context.people[accountId];
+  if (person?.erased) return formerPlayerName[language];
+  return person?.fullName ?? '';
 }
 
 /** A day and time in the reader's language: `Thu, 3 Dec 2026, 06:46`, with the zone's name when asked. */

@@ -111,5 +111,5 @@ export function sideOf(players: readonly Rating[]): Omit<Outcome, 'score'> {
 }
 
 /** DESIGN.md §11: a rating is provisional while its deviation is above 110. */
-const PROVISIONAL_ABOVE = 110;
+export const PROVISIONAL_ABOVE = 110;
 export const isProvisional = (rating: Pick<Rating, 'deviation'>) => rating.deviation > PROVISIONAL_ABOVE;

@@ -31,7 +31,7 @@ export async function managerInvitationById(
        FROM ${API_INVITATIONS_TABLE} i JOIN manager_invitations v ON v.id = i.id
        JOIN companies c ON c.id = v.company_id
        LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = i.invited_by
-       WHERE i.id = $1 AND i.kind = '${MANAGER_KIND}'`,
+       WHERE i.id = $1 AND i.kind = '${MANAGER_KIND}' AND i.email IS NOT NULL`,
     [invitationId],
   );
   return rows[0];

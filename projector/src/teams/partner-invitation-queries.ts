@@ -31,6 +31,7 @@ const invitationColumns = `i.id AS "invitationId", i.email, i.company_id AS "com
   i.season_id AS "seasonId", s.name AS "seasonName", s.ladder_id AS "ladderId", l.name AS "ladderName",
   i.team_id AS "teamId", p.registrant_id AS "registrantId",
   ${accountNameSql('a', "''")} AS "invitedBy", p.state, p.lapses_at AS "lapsesAt"`;
+// An invitation whose address was erased (DESIGN.md §19 "Erasure") has no link any more: none of these find it.
 const invitationJoins = `${API_INVITATIONS_TABLE} i
   JOIN partner_requests p ON p.team_id = i.team_id AND p.id = i.id
   JOIN seasons s ON s.id = i.season_id JOIN ladders l ON l.id = s.ladder_id
@@ -42,7 +43,7 @@ export async function partnerInvitationById(
   invitationId: string,
 ): Promise<PartnerInvitation | undefined> {
   const { rows } = await db.query<PartnerInvitation>(
-    `SELECT ${invitationColumns} FROM ${invitationJoins} WHERE i.id = $1`,
+    `SELECT ${invitationColumns} FROM ${invitationJoins} WHERE i.id = $1 AND i.email IS NOT NULL`,
     [invitationId],
   );
   return rows[0];
@@ -53,7 +54,7 @@ export async function partnerInvitationOfTeam(
   teamId: string,
 ): Promise<PartnerInvitation | undefined> {
   const { rows } = await db.query<PartnerInvitation>(
-    `SELECT ${invitationColumns} FROM ${invitationJoins} WHERE i.team_id = $1`,
+    `SELECT ${invitationColumns} FROM ${invitationJoins} WHERE i.team_id = $1 AND i.email IS NOT NULL`,
     [teamId],
   );
   return rows[0];

@@ -159,6 +159,53 @@ export async function seasonsWithLapsedRequests(db: Queryable, now: Date) {
   return rows;
 }
 
+/**
+ * The open partner requests an erasure withdraws (DESIGN.md §19 "Erasure"): those the account sent, and those sent to
+ * an address of its (`invitationIds`, the api's rows it owns), which it declines.
+ */
+export async function openPartnerRequestsOfAccount(
+  db: Queryable,
+  accountId: string,
+  invitationIds: readonly string[],
+): Promise<Array<{ teamId: string; seasonId: string; companyId: string; isAddressee: boolean }>> {
+  const { rows } = await db.query<{
+    teamId: string;
+    seasonId: string;
+    companyId: string;
+    isAddressee: boolean;
+  }>(
+    `SELECT p.team_id AS "teamId", p.season_id AS "seasonId", p.company_id AS "companyId",
+       p.registrant_id <> $1 AS "isAddressee"
+     FROM partner_requests p
+     WHERE p.state = 'open' AND (p.registrant_id = $1 OR p.id = ANY($2::uuid[]))
+     ORDER BY p.requested_at, p.team_id`,
+    [accountId, invitationIds],
+  );
+  return rows;
+}
+
+/**
+ * A manager's invitations into a season that the account is in and that are not taken up by the whole team yet
+ * (DESIGN.md §19 "Erasure"): sent to an address of its (`invitationIds`), or accepted by it while its partner's
+ * is pending. An erasure revokes them, by their group's id.
+ */
+export async function openSeasonInvitationGroupsOfAccount(
+  db: Queryable,
+  accountId: string,
+  invitationIds: readonly string[],
+): Promise<Array<{ groupId: string; seasonId: string; companyId: string }>> {
+  const { rows } = await db.query<{ groupId: string; seasonId: string; companyId: string }>(
+    `SELECT DISTINCT v.group_id AS "groupId", v.season_id AS "seasonId", v.company_id AS "companyId"
+     FROM season_invitations v
+     WHERE (v.id = ANY($2::uuid[]) OR v.accepted_by = $1)
+       AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.id = v.team_id)
+       AND EXISTS (SELECT 1 FROM season_invitations g WHERE g.group_id = v.group_id AND g.state = 'pending')
+     ORDER BY v.group_id`,
+    [accountId, invitationIds],
+  );
+  return rows;
+}
+
 /** The account's teams that still play or wait in a season not yet over (an erasure takes them out). */
 export async function openTeamsOfAccount(
   db: Queryable,

@@ -4,7 +4,7 @@ import {
   type InvitationState,
   type Placement,
 } from '@courtside/events/teams/invitations';
-import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE } from '../api-tables.ts';
+import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE, FORMER_PLAYER } from '../api-tables.ts';
 
 /**
  * A manager's season invitations (`season_invitations`, the teams read model) read with their addresses (the api's
@@ -45,13 +45,15 @@ const joins = `${API_INVITATIONS_TABLE} i
   JOIN seasons s ON s.id = v.season_id JOIN ladders l ON l.id = v.ladder_id
   JOIN companies c ON c.id = v.company_id
   LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = i.invited_by`;
+// A link whose address was erased (DESIGN.md §19 "Erasure") is no link any more: neither query finds it.
+const withAddress = 'i.email IS NOT NULL';
 
 export async function seasonInvitationById(
   db: Queryable,
   invitationId: string,
 ): Promise<ClubSeasonInvitation | undefined> {
   const { rows } = await db.query<ClubSeasonInvitation>(
-    `SELECT ${columns} FROM ${joins} WHERE i.id = $1 AND i.kind = '${CLUB_SEASON_KIND}'`,
+    `SELECT ${columns} FROM ${joins} WHERE i.id = $1 AND i.kind = '${CLUB_SEASON_KIND}' AND ${withAddress}`,
     [invitationId],
   );
   return rows[0];
@@ -60,18 +62,21 @@ export async function seasonInvitationById(
 /** Every link of a group (the invitee's first, then the partner's). */
 export async function seasonInvitationGroup(db: Queryable, groupId: string): Promise<ClubSeasonInvitation[]> {
   const { rows } = await db.query<ClubSeasonInvitation>(
-    `SELECT ${columns} FROM ${joins} WHERE v.group_id = $1 AND i.kind = '${CLUB_SEASON_KIND}'
+    `SELECT ${columns} FROM ${joins} WHERE v.group_id = $1 AND i.kind = '${CLUB_SEASON_KIND}' AND ${withAddress}
        ORDER BY (v.id = v.group_id) DESC`,
     [groupId],
   );
   return rows;
 }
 
-/** DESIGN.md §9 `GET invitations`: one item per invitee, newest first, with the partner's address. */
+/**
+ * DESIGN.md §9 `GET invitations`: one item per invitee, newest first, with the partner's address. An erased invitee
+ * shows as "Former player" without an address, an erased partner without one (§19 "Erasure").
+ */
 export async function seasonInvitationsListOf(db: Queryable, seasonId: string, now: Date) {
   const { rows } = await db.query<{
     invitationId: string;
-    email: string;
+    email: string | null;
     fullName: string | null;
     partnerEmail: string | null;
     state: InvitationState;
@@ -86,7 +91,7 @@ export async function seasonInvitationsListOf(db: Queryable, seasonId: string, n
        LEFT JOIN season_invitations p ON p.id = v.other_id
        LEFT JOIN ${API_INVITATIONS_TABLE} pi ON pi.id = v.other_id
        WHERE v.season_id = $1 AND v.id = v.group_id
-       ORDER BY v.invited_at DESC, i.email`,
+       ORDER BY v.invited_at DESC, i.email NULLS LAST`,
     [seasonId],
   );
   return rows.map((row) => {
@@ -98,8 +103,8 @@ export async function seasonInvitationsListOf(db: Queryable, seasonId: string, n
         : invitationListState({ state: row.state, expiresAt }, now);
     return {
       invitationId: row.invitationId,
-      email: row.email,
-      ...(row.fullName ? { fullName: row.fullName } : {}),
+      ...(row.email === null ? { fullName: FORMER_PLAYER } : { email: row.email }),
+      ...(row.email !== null && row.fullName ? { fullName: row.fullName } : {}),
       ...(row.partnerEmail ? { partnerEmail: row.partnerEmail } : {}),
       state,
       invitedAt: row.invitedAt.toISOString(),

@@ -5,7 +5,8 @@ import { ADMIN_API } from '@courtside/events/api-paths';
 /** DESIGN.md §9 "Inviting players": the season's invitations, as the admin API answers them. */
 const invitationSchema = z.object({
   invitationId: z.string(),
-  email: z.string(),
+  /** Absent for an erased invitee, whose `fullName` is "Former player" (DESIGN.md §19 "Erasure"). */
+  email: z.string().optional(),
   fullName: z.string().optional(),
   partnerEmail: z.string().optional(),
   state: z.enum(['pending', 'accepted', 'revoked', 'expired']),

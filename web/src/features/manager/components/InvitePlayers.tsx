@@ -5,6 +5,7 @@ import { useAction, useErrorText } from '../../../hooks/useAction';
 import { useLocale } from '../../../hooks/useLocale';
 import { i18n } from '../../../lib/i18n';
 import { formatMoment } from '../../../lib/dates';
+import { shownName } from '../../../lib/team-name';
 import { addInviteTexts } from '../../../locales/invite-texts';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
@@ -336,8 +337,10 @@ function InvitationList({
         {invitations.map((invitation) => (
           <tr key={invitation.invitationId} data-state={invitation.state}>
             <td className={cell}>
-              <span className="block break-all text-ink-900">{invitation.email}</span>
-              {invitation.fullName && <span className="block text-ink-600">{invitation.fullName}</span>}
+              {invitation.email && <span className="block break-all text-ink-900">{invitation.email}</span>}
+              {invitation.fullName && (
+                <span className="block text-ink-600">{shownName(invitation.fullName)}</span>
+              )}
             </td>
             <td className={cell}>{t(`invite.states.${invitation.state}`)}</td>
             <td className={`${cell} hidden whitespace-nowrap sm:table-cell`}>
