@@ -283,6 +283,19 @@ describe('deleting my account', () => {
     const player = await public_.json<{ name: string }>('GET', `${LADDER_API}/players/${leaving.account.id}`);
     expect(player.status).toBe(200);
     expect(player.body.name).toBe('Former player');
+    // The audit page names the erased actor in its own language (DESIGN.md §19 "Erasure").
+    for (const [lang, former] of [
+      ['nl', 'Voormalig speler'],
+      ['en', 'Former player'],
+    ] as const) {
+      const audit = await manager.json<{ items: Array<{ actor: { id: string; name: string } }> }>(
+        'GET',
+        `${ADMIN_API}/companies/${company.id}/events?limit=200&lang=${lang}`,
+      );
+      const theirs = audit.body.items.filter((item) => item.actor.id === leaving.account.id);
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(new Set(theirs.map((item) => item.actor.name))).toEqual(new Set([former]));
+    }
     const match = await public_.request('GET', `${MATCHES_API}/matches/${matchId}`);
     expect(await match.text()).toContain('Former player');
     const csv = await (
@@ -319,7 +332,7 @@ describe('deleting my account', () => {
     });
     expect(replayed.tables?.filter((table) => !table.identical)).toEqual([]);
     expect(replayed.identical).toBe(true);
-  });
+  }, 150_000);
 
   /** The invitation link mailed to an address: its token. */
   async function invitationTokenOf(email: string): Promise<string> {
