@@ -89,7 +89,12 @@ export function managerRoutes(router: Router, services: AppServices): void {
       const now = services.clock();
       const outcome = await handle(
         scope,
-        { type: 'InviteManager', invitationId, ...(invitee ? { accountId: invitee.id } : {}) },
+        {
+          type: 'InviteManager',
+          invitationId,
+          invitedBy: scope.accountId,
+          ...(invitee ? { accountId: invitee.id } : {}),
+        },
         { invitationId },
       );
       await invitations.record({
@@ -144,6 +149,8 @@ export function managerRoutes(router: Router, services: AppServices): void {
     `${COMPANY}/managers/:accountId`,
     {
       summary: 'Remove a manager (any manager, also yourself; never the last one)',
+      description:
+        'The open invitations to manage the company that this manager sent are revoked with it: their links answer 410 REVOKED.',
       access: 'session',
       manager: 'company',
       params: managerParams,
