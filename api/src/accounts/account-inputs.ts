@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { emailAddressInput } from '@courtside/events/email';
 
-/** The inputs several account routes share, parsed alike everywhere. */
-export const emailInput = z.email('Enter a valid email address').trim().toLowerCase().max(254);
+/** The inputs several account routes share, parsed alike everywhere (the address rule is the web app's too). */
+export const emailInput = emailAddressInput;
 export const newPasswordInput = z
   .string()
   .min(10, 'Use at least 10 characters')

@@ -5,11 +5,16 @@ import { z } from 'zod';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { teamSizeOf } from '@courtside/events/ladders/model';
 import { seasonTeamsDecider, takenPlayers, type TeamCommand } from '@courtside/events/teams/decider';
-import { closedInvitationCode, screenInvitees, type SkipReason } from '@courtside/events/teams/invitations';
+import {
+  closedInvitationCode,
+  screenInvitees,
+  skipReasons,
+  type SkipReason,
+} from '@courtside/events/teams/invitations';
 import { seasonTeamsStateOf } from '@courtside/projector/teams/queries';
 import { companyNameOf } from '@courtside/projector/companies/queries';
 import { singleLineText } from '@courtside/events/text';
-import { emailInput } from '../accounts/account-inputs.ts';
+import { isEmailAddress } from '@courtside/events/email';
 import { accountIdsByEmail } from '../accounts/account-store.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import { documented } from '../http/documented-router.ts';
@@ -28,15 +33,24 @@ import {
 const SEASON = `${ADMIN_API}/seasons/:seasonId`;
 const seasonParams = z.object({ seasonId: z.uuid('No such season') });
 const invitationParams = seasonParams.extend({ invitationId: z.uuid('No such invitation') });
-const skipReasons = ['ALREADY_IN_SEASON', 'ALREADY_INVITED', 'DUPLICATE', 'PARTNER_REQUIRED'] as const;
+/**
+ * An invitee's address as given: the rules skip one they do not take (`INVALID_EMAIL`, DESIGN.md §19), so that one
+ * bad row never fails the others. Blank is no partner.
+ */
+const inviteeAddress = z
+  .string('Give the address as text')
+  .trim()
+  .toLowerCase()
+  .max(1000, 'Use at most 1000 characters')
+  .describe('An email address; one the server does not take is skipped with reason `INVALID_EMAIL`');
 
 const inviteBody = z.object({
   invitees: z
     .array(
       z.object({
-        email: emailInput,
+        email: inviteeAddress,
         fullName: singleLineText().trim().max(100, 'Use at most 100 characters').optional(),
-        partnerEmail: emailInput.optional(),
+        partnerEmail: inviteeAddress.optional().transform((address) => address || undefined),
       }),
     )
     .min(1, 'Invite at least one person')
@@ -94,7 +108,8 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
       summary: 'Invite people into the season by email (1–200 at once)',
       description:
         'Each invitee is mailed a link (a partner too: the team forms when both accepted), waiting or active as ' +
-        '`placement` says. Rows that cannot be invited are `skipped` with a reason.',
+        '`placement` says. Rows that cannot be invited are `skipped` with a reason; an address the server does not ' +
+        'take is `INVALID_EMAIL` and never fails the other rows.',
       access: 'session',
       manager: 'season',
       params: seasonParams,
@@ -107,7 +122,14 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
       const scope = seasonManagerScope(ctx);
       const { season } = scope;
       const { invitees, placement } = parseInput(inviteBody, ctx.request.body, 'invitation');
-      const addresses = [...new Set(invitees.flatMap((row) => [row.email, row.partnerEmail ?? row.email]))];
+      const addresses = [
+        ...new Set(
+          invitees
+            .flatMap((row) => [row.email, row.partnerEmail ?? row.email])
+            .filter(isEmailAddress)
+            .map((address) => address.toLowerCase()),
+        ),
+      ];
       const [accounts, emails] = await Promise.all([
         accountsOf(addresses),
         store.emailsOfSeason(season.seasonId),

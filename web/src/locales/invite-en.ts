@@ -35,6 +35,7 @@ const inviteEn = {
     invited_other: '{{count}} people invited.',
     skipped: 'Not invited',
     reasons: {
+      INVALID_EMAIL: 'Not a valid email address',
       ALREADY_IN_SEASON: 'Already plays in this season',
       ALREADY_INVITED: 'Already has an open invitation',
       DUPLICATE: 'Twice in the list',

@@ -37,6 +37,7 @@ const inviteNl: InviteTranslation = {
     invited_other: '{{count}} mensen uitgenodigd.',
     skipped: 'Niet uitgenodigd',
     reasons: {
+      INVALID_EMAIL: 'Geen geldig e-mailadres',
       ALREADY_IN_SEASON: 'Speelt al mee in dit seizoen',
       ALREADY_INVITED: 'Heeft al een openstaande uitnodiging',
       DUPLICATE: 'Twee keer in de lijst',
