@@ -30,6 +30,8 @@ const inviteNl: InviteTranslation = {
     leftOut_one: '{{count}} regel met een probleem wordt overgeslagen',
     leftOut_other: '{{count}} regels met een probleem worden overgeslagen',
     tooMany: 'Nodig hoogstens 200 mensen tegelijk uit.',
+    mailLimit:
+      'Deze club heeft vandaag al 500 uitnodigingsmails verstuurd. Er is niets verstuurd: probeer het morgen opnieuw.',
     send_one: '{{count}} uitnodiging versturen',
     send_other: '{{count}} uitnodigingen versturen',
     sending: 'Bezig met versturen…',
