@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTextIssues, singleLineText, textProblem } from './text.ts';
+import { findTextIssues, nameProblem, singleLineText, textProblem } from './text.ts';
 
 describe('text that may be stored', () => {
   it.each([
@@ -48,5 +48,34 @@ describe('text that may be stored', () => {
     expect(findTextIssues({ 'two\nlines': 'ok' })).toEqual([
       { path: ['two\nlines'], message: 'Must be one line without control characters', code: 'invalid_text' },
     ]);
+  });
+});
+
+describe('names and places (DESIGN.md §19 "Text")', () => {
+  it.each([
+    ['a plain name', 'TC Tilburg', undefined],
+    ['accents, emoji and other scripts', 'Zoë 🎾 Ünal 北京 Ελλάδα', undefined],
+    ['a name with a zero-width joiner inside an emoji', 'Team 👩\u200D👩\u200D👧', undefined],
+    ['right-to-left script without controls', 'نادي التنس', undefined],
+    ['left blank (an optional field)', '', undefined],
+    ['a line feed', 'Club\nDear member, click here', 'Must be one line without control characters'],
+    ['a carriage return', 'Club\rX', 'Must be one line without control characters'],
+    ['a tab', 'Club\tX', 'Must be one line without control characters'],
+    ['U+202E right-to-left override', 'Club \u202Egpj.exe', 'Must not contain text direction controls'],
+    ['U+202A left-to-right embedding', '\u202AClub', 'Must not contain text direction controls'],
+    ['U+2066 left-to-right isolate', 'Club\u2066x', 'Must not contain text direction controls'],
+    ['U+2069 pop directional isolate', 'Club\u2069', 'Must not contain text direction controls'],
+    ['U+2028 line separator', 'Club\u2028Second line', 'Must be one line'],
+    ['U+2029 paragraph separator', 'Club\u2029Second paragraph', 'Must be one line'],
+    ['only spaces', '   ', 'Must contain a visible character'],
+    ['only a no-break and an ideographic space', '\u00A0\u3000', 'Must contain a visible character'],
+    ['only zero-width characters', '\u200B\u200C\u200D\uFEFF\u2060', 'Must contain a visible character'],
+    ['only a Hangul filler', '\u3164', 'Must contain a visible character'],
+    ['only a blank Braille cell', '\u2800\u2800', 'Must contain a visible character'],
+    ['only combining marks', '\u0301\u0308', 'Must contain a visible character'],
+    ['only a soft hyphen and a variation selector', '\u00AD\uFE0F', 'Must contain a visible character'],
+  ])('%s', (_, text, problem) => {
+    expect(nameProblem(text)).toBe(problem);
+    expect(singleLineText().safeParse(text).success).toBe(problem === undefined);
   });
 });

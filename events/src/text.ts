@@ -62,10 +62,36 @@ export function findTextIssues(
   return [];
 }
 
-/** A one-line string that may be stored: names, titles, ids typed by people. */
+// Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they reorder what follows, so a
+// name could show text other than what it holds.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+// The Unicode line and paragraph separators: a mail or page would break the line there.
+const LINE_SEPARATOR = /[\u2028\u2029]/;
+// A character a reader sees: not white space, not a format or control character, not one that renders as nothing
+// (zero-width spaces and joiners, fillers, variation selectors), not a mark on its own, not the blank Braille cell.
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{M}\u2800]/u;
+
+/**
+ * What is wrong with a name or a place (DESIGN.md §19 "Text"), or undefined: one line (no control characters), no
+ * bidirectional controls, no line or paragraph separators, and some visible character. The empty string passes: a
+ * required field says so itself (`min(1)`), an optional one may be left blank.
+ */
+export function nameProblem(value: string): string | undefined {
+  // Stryker disable next-line ObjectLiteral: rules without `multiline` are one-line rules too
+  const stored = textProblem(value, { multiline: false });
+  if (stored) return stored;
+  if (BIDI_CONTROL.test(value)) return 'Must not contain text direction controls';
+  if (LINE_SEPARATOR.test(value)) return 'Must be one line';
+  if (value !== '' && !VISIBLE.test(value)) return 'Must contain a visible character';
+  return undefined;
+}
+
+/**
+ * A one-line name or place typed by people (a person's, a company's, a ladder's or a season's name, a match's
+ * location): `nameProblem`'s rules.
+ */
 export const singleLineText = () =>
   z.string().superRefine((value, ctx) => {
-    // Stryker disable next-line ObjectLiteral: rules without `multiline` are one-line rules too
-    const message = textProblem(value, { multiline: false });
+    const message = nameProblem(value);
     if (message) ctx.addIssue({ code: 'custom', message });
   });

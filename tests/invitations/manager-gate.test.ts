@@ -41,7 +41,7 @@ const heldModule: CourtsideModule = {
           actorId: scope.accountId,
           decider: companyDecider,
           load: managersOnly(scope, (readModels) => companyStateOf(readModels, scope.companyId)),
-          command: { type: 'InviteManager', invitationId: randomUUID() },
+          command: { type: 'InviteManager', invitationId: randomUUID(), invitedBy: scope.accountId },
           result: {},
         });
         ctx.status = 201;

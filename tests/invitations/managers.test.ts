@@ -186,6 +186,43 @@ describe('managers', () => {
     });
   });
 
+  it('revokes the open invitations a removed manager sent (DESIGN.md §19): their second address cannot get them back in', async () => {
+    const owner = client();
+    const { company } = await managerWithCompany(owner);
+    const coEmail = uniqueEmail('removed-co');
+    await owner.json('POST', `${base(company.id)}/invitations`, { email: coEmail });
+    const co = client();
+    const coAccount = await signedInAccount(co, { email: coEmail });
+    expect((await co.json('POST', `${linkOf(await tokenOf(coEmail))}/accept`)).status).toBe(200);
+
+    // While a manager, the co-manager invites an address of their own; the owner invites someone else.
+    const spareEmail = uniqueEmail('spare');
+    const spare = await co.json<{ invitationId: string }>('POST', `${base(company.id)}/invitations`, {
+      email: spareEmail,
+    });
+    expect(spare.status).toBe(201);
+    const guestEmail = uniqueEmail('guest');
+    await owner.json('POST', `${base(company.id)}/invitations`, { email: guestEmail });
+    const spareToken = await tokenOf(spareEmail);
+
+    expect((await owner.request('DELETE', `${base(company.id)}/${coAccount.id}`)).status).toBe(204);
+    expect(await client().json('GET', linkOf(spareToken))).toMatchObject({
+      status: 410,
+      body: { reason: 'REVOKED' },
+    });
+    const spareClient = client();
+    await signedInAccount(spareClient, { email: spareEmail });
+    expect(await spareClient.json('POST', `${linkOf(spareToken)}/accept`)).toMatchObject({
+      status: 410,
+      body: { reason: 'REVOKED' },
+    });
+    expect((await spareClient.json('GET', base(company.id))).status).toBe(404);
+    // The owner's own invitation stays open and listed; the revoked one is not.
+    const listed = await owner.json<Managers>('GET', base(company.id));
+    expect(listed.body.invitations.map((invitation) => invitation.email)).toEqual([guestEmail]);
+    expect(await client().json('GET', linkOf(await tokenOf(guestEmail)))).toMatchObject({ status: 200 });
+  });
+
   it('revokes an invitation (410 REVOKED), lets a manager remove themself, and keeps other companies out', async () => {
     const owner = client();
     const { account: ownerAccount, company } = await managerWithCompany(owner);

@@ -205,12 +205,40 @@ describe('season invitations', () => {
     ).toHaveLength(1);
     // Bad input is a 400.
     expect((await invite(manager, seasonId, { invitees: [], placement: 'WAITING' })).status).toBe(400);
+    // An address the server does not take skips its row (DESIGN.md §19), it does not fail the request.
     expect(
-      (await invite(manager, seasonId, { invitees: [{ email: 'not-an-address' }], placement: 'WAITING' }))
-        .status,
-    ).toBe(400);
+      await invite(manager, seasonId, { invitees: [{ email: 'not-an-address' }], placement: 'WAITING' }),
+    ).toMatchObject({
+      status: 201,
+      body: { invited: [], skipped: [{ email: 'not-an-address', reason: 'INVALID_EMAIL' }] },
+    });
     expect((await invite(manager, seasonId, { invitees: [{ email }], placement: 'LATER' })).status).toBe(400);
     expect((await linkAnswer('unknown.token')).status).toBe(404);
+  });
+
+  it('skips each address the server does not take as INVALID_EMAIL and invites every other row (DESIGN.md §19)', async () => {
+    const { manager, seasonId } = await managerWithSeason(courtside.url!);
+    const good = Array.from({ length: 27 }, (_, index) => uniqueEmail(`row${index}`));
+    const bad = ['renée.jacobs@example.nl', 'not-an-address', 'ann@@club.test'];
+    const rows = [...good.slice(0, 10), bad[0]!, ...good.slice(10, 20), bad[1]!, ...good.slice(20), bad[2]!];
+    const answer = await invite(manager, seasonId, {
+      invitees: rows.map((email, index) => ({
+        email,
+        fullName: `Row ${index}`,
+        // A bad partner address skips its row too, even in singles (the preview marks it alike).
+        ...(index === 0 ? { partnerEmail: 'pat@' } : {}),
+      })),
+      placement: 'WAITING',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.skipped).toEqual([
+      { email: good[0], reason: 'INVALID_EMAIL' },
+      ...bad.map((email) => ({ email, reason: 'INVALID_EMAIL' })),
+    ]);
+    expect(answer.body.invited.map((row) => row.email)).toEqual(good.slice(1));
+    for (const email of good.slice(1)) expect(await mails(email), email).toHaveLength(1);
+    expect(await mails(good[0]!)).toEqual([]);
+    expect((await list(manager, seasonId)).map((row) => row.email).sort()).toEqual(good.slice(1).sort());
   });
 
   it('screens 200 padel rows with every kind of bad row, and forms a team when both addresses accepted', async () => {

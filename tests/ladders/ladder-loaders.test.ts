@@ -84,6 +84,12 @@ describe('the company and ladder loaders agree with evolve', () => {
       }),
     );
     await acceptedBody(manager.json('DELETE', `${ladders}/${deleted.uuid}`));
+    // A co-manager's invitation, with its sender (DESIGN.md §19: the sender's removal revokes it).
+    await acceptedBody(
+      manager.json('POST', `${ADMIN_API}/companies/${companyId}/managers/invitations`, {
+        email: 'co-manager@club.test',
+      }),
+    );
     expect(seasonId).toBeDefined();
   });
   afterAll(async () => {
@@ -123,10 +129,13 @@ describe('the company and ladder loaders agree with evolve', () => {
     expect(await laddersStateOf(db, companyId)).toEqual(withDefaults);
   });
 
-  it('companyStateOf: the company, as evolve over its creation; nothing for an unknown one', async () => {
+  it('companyStateOf: the company and its invitation with their sender, as evolve over their events; nothing for an unknown one', async () => {
     const events = await companyEventsOf<CompanyDomainEvent>(db, companyId, companyTypes);
-    expect(events).toHaveLength(1);
+    expect(events).toHaveLength(2);
     const folded = events.reduce(companyDecider.evolve, companyDecider.initialState());
+    expect(Object.values(folded.invitations ?? {}).map((invitation) => invitation.invitedBy)).toEqual([
+      folded.managers?.[0],
+    ]);
     expect(await companyStateOf(db, companyId)).toEqual(folded);
     expect(await companyStateOf(db, '00000000-0000-4000-8000-000000000000')).toEqual(
       companyDecider.initialState(),

@@ -116,7 +116,17 @@ describe('results and places', () => {
 
   it('refuses a location that is too long or not one line with 400, on create and on save; nothing changes', async () => {
     const { url, matchId, teams, manager, seasonId } = await seasonWithMatch('Court 1');
-    for (const bad of ['x'.repeat(101), 'Court 1\nCourt 2', 'Court\t1', 'Court\u00071', 'Court\u20282', 42]) {
+    for (const bad of [
+      'x'.repeat(101),
+      'Court 1\nCourt 2',
+      'Court\t1',
+      'Court\u00071',
+      'Court\u20282',
+      // DESIGN.md §19 "Text": a text direction override, and zero-width characters only.
+      'Court \u202E1',
+      '\u200B\u200B',
+      42,
+    ]) {
       const saved = await saveLocation(teams[0]!.http, matchId, bad);
       expect(saved.status, JSON.stringify(bad)).toBe(400);
       expect(saved.body.issues?.[0]?.path.at(-1), JSON.stringify(bad)).toBe('location');

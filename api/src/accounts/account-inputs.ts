@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isGuessablePassword } from '@courtside/events/accounts/guessable-passwords';
+import { emailAddressInput } from '@courtside/events/email';
 
-/** The inputs several account routes share, parsed alike everywhere. */
-export const emailInput = z.email('Enter a valid email address').trim().toLowerCase().max(254);
+/** The inputs several account routes share, parsed alike everywhere (the address rule is the web app's too). */
+export const emailInput = emailAddressInput;
 /** A password being set (sign-up, reset, change): long enough, and not one that is guessed first (§19). */
 export const newPasswordInput = z
   .string()

@@ -9,12 +9,13 @@ import type { RoomAuthorizer } from '../live/rooms.ts';
 import type { AppServices } from '../module.ts';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { companiesManagedBy, companyStateOf, managesCompany } from '@courtside/projector/companies/queries';
+import { singleLineText } from '@courtside/events/text';
 import { documented } from '../http/documented-router.ts';
 import { companySchema } from './company-answers.ts';
 
+/** DESIGN.md §19 "Text": a company's name follows the rule of every other name (its mails quote it). */
 const newCompanySchema = z.object({
-  name: z
-    .string()
+  name: singleLineText()
     .trim()
     .min(1, 'Enter the name of your club or company')
     .max(100, 'Use at most 100 characters'),

@@ -12,6 +12,7 @@ import { parseInput } from '../http/parse.ts';
 import { publicUrlOf } from '../http/public-url.ts';
 import { managerScope, managersOnly, type ManagerScope } from '../http/manager-access.ts';
 import type { AppServices } from '../module.ts';
+import { INVITATION_LIMIT, InvitationMailLimits } from '../mail/invitation-mail-limits.ts';
 import { invitationPage, invitationToken } from '../teams/partner-invitations.ts';
 import { mailManagerInvitation, ManagerInvitations } from './manager-invitations.ts';
 
@@ -43,6 +44,7 @@ export function managerRoutes(router: Router, services: AppServices): void {
   const api = documented(router, services.readModels);
   const accounts = new AccountStore(services.db);
   const invitations = new ManagerInvitations(services.readModels);
+  const mailLimits = new InvitationMailLimits(services.db, services.clock);
   const handle = (scope: ManagerScope, command: CompanyCommand, result: object) =>
     services.commands.handle({
       companyId: scope.companyId,
@@ -80,6 +82,15 @@ export function managerRoutes(router: Router, services: AppServices): void {
       responses: { 201: invitationIdSchema },
       command: invitationIdSchema,
       refusals: ['ALREADY_MANAGER'],
+      failures: {
+        429: {
+          description:
+            'DESIGN.md §17: the club has no invitation mails left for today (500 in 24 hours; nothing was made), ' +
+            '`reason` `INVITATION_LIMIT`, `Retry-After` in seconds. An address that had 3 invitation mails in 24 ' +
+            'hours is invited but not mailed.',
+          schema: z.object({ error: z.string(), reason: z.literal(INVITATION_LIMIT) }),
+        },
+      },
     },
     async (ctx) => {
       const scope = managerScope(ctx);
@@ -87,11 +98,20 @@ export function managerRoutes(router: Router, services: AppServices): void {
       const invitee = await accounts.byEmail(email);
       const invitationId = randomUUID();
       const now = services.clock();
+      const reservation = await mailLimits.reserve(scope.companyId, [email], 'refuse');
       const outcome = await handle(
         scope,
-        { type: 'InviteManager', invitationId, ...(invitee ? { accountId: invitee.id } : {}) },
+        {
+          type: 'InviteManager',
+          invitationId,
+          invitedBy: scope.accountId,
+          ...(invitee ? { accountId: invitee.id } : {}),
+        },
         { invitationId },
-      );
+      ).catch(async (error: unknown) => {
+        await reservation.release();
+        throw error;
+      });
       await invitations.record({
         invitationId,
         email,
@@ -104,14 +124,16 @@ export function managerRoutes(router: Router, services: AppServices): void {
         accounts.byId(scope.accountId),
       ]);
       const token = invitationToken(services.xsrfSecret, invitationId);
-      await mailManagerInvitation(services.mailer, {
-        email,
-        companyName: companyName ?? '',
-        invitedBy: me?.fullName ?? '',
-        link: (locale) => publicUrlOf(ctx, services, invitationPage(locale, token)),
-      }).catch((error: unknown) =>
-        services.logger.warn({ err: error, invitationId }, 'manager invitation not mailed'),
-      );
+      // DESIGN.md §17: past 3 invitation mails a day the address is invited (pending) but not mailed.
+      if (reservation.mayMail(email))
+        await mailManagerInvitation(services.mailer, {
+          email,
+          companyName: companyName ?? '',
+          invitedBy: me?.fullName ?? '',
+          link: (locale) => publicUrlOf(ctx, services, invitationPage(locale, token)),
+        }).catch((error: unknown) =>
+          services.logger.warn({ err: error, invitationId }, 'manager invitation not mailed'),
+        );
       await answerCommand(ctx, outcome, { status: 201 });
     },
   );
@@ -144,6 +166,8 @@ export function managerRoutes(router: Router, services: AppServices): void {
     `${COMPANY}/managers/:accountId`,
     {
       summary: 'Remove a manager (any manager, also yourself; never the last one)',
+      description:
+        'The open invitations to manage the company that this manager sent are revoked with it: their links answer 410 REVOKED.',
       access: 'session',
       manager: 'company',
       params: managerParams,

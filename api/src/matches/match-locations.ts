@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
+import { singleLineText } from '@courtside/events/text';
 import { API_MATCH_LOCATIONS_TABLE } from '@courtside/projector/api-tables';
 import { matchLocationOf } from '@courtside/projector/matches/queries';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-/** Control characters (newlines, tabs, …) and the Unicode line and paragraph separators: a location is one line. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what a one-line location refuses
-const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 const MATCH_LOCATION_MAX = 100;
 
 /**
@@ -17,8 +15,9 @@ const MATCH_LOCATION_MAX = 100;
  */
 export const matchLocationInput = z
   .string('Give the location as text')
-  .refine((value) => !NOT_ONE_LINE.test(value), 'Use one line without control characters')
   .transform((value) => value.trim())
+  // DESIGN.md §19 "Text": a place follows the rule of every name; blank (spaces only) is no place, so it clears.
+  .pipe(singleLineText())
   .pipe(z.string().max(MATCH_LOCATION_MAX, `Use at most ${MATCH_LOCATION_MAX} characters`))
   .transform((value) => value || null)
   .nullable()

@@ -29,6 +29,7 @@ import {
   PartnerInvitations,
 } from './partner-invitations.ts';
 import { documented } from '../http/documented-router.ts';
+import { InvitationMailLimits } from '../mail/invitation-mail-limits.ts';
 import { myTeamSchema, publicLadderSchema, standingsSchema, teamIdSchema } from './team-answers.ts';
 
 /** Partner requests (mails to named partners) one player may send in 24 hours. */
@@ -43,6 +44,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
   const accounts = new AccountStore(services.db);
   const db = services.readModels;
   const invitations = new PartnerInvitations(db);
+  const mailLimits = new InvitationMailLimits(services.db, services.clock);
   /** Each request mails an address that did not ask for it: a player sends a few a day, not a mail run. */
   async function withinPartnerRequestLimit(accountId: string): Promise<void> {
     const day = 24 * 60 * 60 * 1000;
@@ -183,15 +185,18 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
         });
         const token = invitationToken(services.xsrfSecret, requestId);
         // The request stands whatever the mail does: the partner also finds it signed in, the registrant may withdraw.
-        await mailPartnerInvitation(services.mailer, {
-          email: partnerEmail,
-          invitedBy: me?.fullName ?? '',
-          ladderName: season.ladderName,
-          seasonName: season.seasonName,
-          link: (locale) => publicUrlOf(ctx, services, invitationPage(locale, token)),
-        }).catch((error: unknown) =>
-          services.logger.warn({ err: error, invitationId: requestId }, 'partner invitation not mailed'),
-        );
+        // So the limits of DESIGN.md §17 (3 invitation mails a day to a person, 500 from a club) hold its mail back.
+        const reservation = await mailLimits.reserve(season.companyId, [partnerEmail], 'hold');
+        if (reservation.mayMail(partnerEmail))
+          await mailPartnerInvitation(services.mailer, {
+            email: partnerEmail,
+            invitedBy: me?.fullName ?? '',
+            ladderName: season.ladderName,
+            seasonName: season.seasonName,
+            link: (locale) => publicUrlOf(ctx, services, invitationPage(locale, token)),
+          }).catch((error: unknown) =>
+            services.logger.warn({ err: error, invitationId: requestId }, 'partner invitation not mailed'),
+          );
       }
       await answerCommand(ctx, outcome, { status: 201 });
     },

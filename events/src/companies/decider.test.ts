@@ -34,20 +34,20 @@ describe('managers (DESIGN.md §9)', () => {
   const created = { type: 'CompanyCreated' as const, payload: { companyId, name: 'TC Tilburg', ownerId } };
   const invited = {
     type: 'ManagerInvited' as const,
-    payload: { companyId, invitationId, expiresAt: '2026-03-28T10:00:00.000Z' },
+    payload: { companyId, invitationId, expiresAt: '2026-03-28T10:00:00.000Z', invitedBy: ownerId },
   };
   const added = { type: 'ManagerAdded' as const, payload: { companyId, accountId: coId, invitationId } };
   const now = new Date('2026-03-14T10:00:00.000Z');
 
   it('invites for 14 days, but not someone who manages already', () => {
     spec([created])
-      .when({ type: 'InviteManager', invitationId }, now)
+      .when({ type: 'InviteManager', invitationId, invitedBy: ownerId }, now)
       .then([{ type: 'ManagerInvited', streamId: companyId, payload: invited.payload }]);
     spec([created])
-      .when({ type: 'InviteManager', invitationId, accountId: ownerId }, now)
+      .when({ type: 'InviteManager', invitationId, invitedBy: ownerId, accountId: ownerId }, now)
       .thenRejects({ reason: 'conflict', message: ALREADY_MANAGER, code: 'ALREADY_MANAGER' });
     spec([])
-      .when({ type: 'InviteManager', invitationId }, now)
+      .when({ type: 'InviteManager', invitationId, invitedBy: ownerId }, now)
       .thenRejects({ reason: 'not_found', message: 'No such company' });
   });
 
@@ -91,12 +91,75 @@ describe('managers (DESIGN.md §9)', () => {
       .when({ type: 'RemoveManager', accountId: coId }, now)
       .thenRejects({ reason: 'not_found', message: 'No such manager' });
   });
+  it('revokes the open invitations a removed manager sent (DESIGN.md §19 "Managers"), no one else’s', () => {
+    const thirdId = '00000000-0000-4000-8000-0000000000a4';
+    const byCo = (id: string, expiresAt = '2026-03-28T10:00:00.000Z') => ({
+      type: 'ManagerInvited' as const,
+      payload: { companyId, invitationId: id, expiresAt, invitedBy: coId },
+    });
+    const lapsedId = '00000000-0000-4000-8000-0000000000e3';
+    const usedId = '00000000-0000-4000-8000-0000000000e4';
+    const beforeSenders = '00000000-0000-4000-8000-0000000000e5';
+    const given = [
+      created,
+      invited,
+      added,
+      byCo(otherInvitationId),
+      byCo(lapsedId, '2026-03-14T09:00:00.000Z'),
+      byCo(usedId),
+      { type: 'ManagerAdded' as const, payload: { companyId, accountId: thirdId, invitationId: usedId } },
+      // Logged before invitations named their sender: nobody's removal revokes it.
+      {
+        type: 'ManagerInvited' as const,
+        payload: { companyId, invitationId: beforeSenders, expiresAt: '2026-03-28T10:00:00.000Z' },
+      },
+    ];
+    spec(given)
+      .when({ type: 'RemoveManager', accountId: coId }, now)
+      .then([
+        { type: 'ManagerRemoved', streamId: companyId, payload: { companyId, accountId: coId } },
+        {
+          type: 'InvitationRevoked',
+          streamId: companyId,
+          payload: { invitationId: otherInvitationId, companyId },
+        },
+      ]);
+    // The revocation is folded: the co-manager's own link then answers REVOKED.
+    spec([
+      ...given,
+      { type: 'ManagerRemoved', payload: { companyId, accountId: coId } },
+      { type: 'InvitationRevoked', payload: { invitationId: otherInvitationId, companyId } },
+    ])
+      .when({ type: 'AcceptManagerInvitation', invitationId: otherInvitationId, accountId: coId }, now)
+      .thenRejects({
+        reason: 'conflict',
+        message: 'This invitation cannot be taken up any more',
+        code: 'REVOKED',
+      });
+    // The removed owner's open invitation goes too; the one the co-manager took up stays used.
+    const ownersOpenId = '00000000-0000-4000-8000-0000000000e6';
+    const ownersOpen = { ...invited, payload: { ...invited.payload, invitationId: ownersOpenId } };
+    spec([created, invited, added, ownersOpen, byCo(otherInvitationId)])
+      .when({ type: 'RemoveManager', accountId: ownerId }, now)
+      .then([
+        { type: 'ManagerRemoved', streamId: companyId, payload: { companyId, accountId: ownerId } },
+        {
+          type: 'InvitationRevoked',
+          streamId: companyId,
+          payload: { invitationId: ownersOpenId, companyId },
+        },
+      ]);
+  });
+
   it('invites a known account that does not manage yet, and refuses one who does', () => {
     spec([created])
-      .when({ type: 'InviteManager', invitationId, accountId: coId }, now)
+      .when({ type: 'InviteManager', invitationId, invitedBy: ownerId, accountId: coId }, now)
       .then([{ type: 'ManagerInvited', streamId: companyId, payload: invited.payload }]);
     spec([created, invited, added])
-      .when({ type: 'InviteManager', invitationId: otherInvitationId, accountId: coId }, now)
+      .when(
+        { type: 'InviteManager', invitationId: otherInvitationId, invitedBy: ownerId, accountId: coId },
+        now,
+      )
       .thenRejects({ reason: 'conflict', message: ALREADY_MANAGER, code: 'ALREADY_MANAGER' });
   });
 

@@ -15,6 +15,8 @@ export interface ManagerInvitation {
   invitationId: string;
   expiresAt: string;
   state: 'pending' | 'accepted' | 'revoked';
+  /** The manager who sent it (DESIGN.md §19: their removal revokes it); absent for invitations logged before. */
+  invitedBy?: string;
 }
 
 /** A company as its commands see it: whether it exists, its managers and their open invitations. */
@@ -27,8 +29,11 @@ export interface CompanyState {
 
 export type CompanyCommand =
   | { type: 'CreateCompany'; companyId: string; name: string; ownerId: string }
-  /** `accountId`: the account with the invited address, when there is one (the api looks it up). */
-  | { type: 'InviteManager'; invitationId: string; accountId?: string }
+  /**
+   * `accountId`: the account with the invited address, when there is one (the api looks it up); `invitedBy`: the
+   * manager who sends it.
+   */
+  | { type: 'InviteManager'; invitationId: string; invitedBy: string; accountId?: string }
   | { type: 'RevokeManagerInvitation'; invitationId: string }
   /** The invited address's account (the api checks the address) takes up the invitation. */
   | { type: 'AcceptManagerInvitation'; invitationId: string; accountId: string }
@@ -38,7 +43,7 @@ export type CompanyDomainEvent =
   | { type: typeof companyCreated.type; payload: { companyId: string; name: string; ownerId: string } }
   | {
       type: typeof managerInvited.type;
-      payload: { companyId: string; invitationId: string; expiresAt: string };
+      payload: { companyId: string; invitationId: string; expiresAt: string; invitedBy?: string };
     }
   | {
       type: typeof managerAdded.type;
@@ -55,7 +60,8 @@ const NO_MANAGER = 'No such manager';
 /**
  * The rules of a company (spec §6, DESIGN.md §4, §9 "Managers"): it is created once, by the account that then
  * manages it; every manager may invite co-managers (14 days, used once) and remove any manager, themself too, but
- * never the last one. Its name is checked at the edge (zod); companies may share a name, as clubs do.
+ * never the last one. Removing a manager revokes the open invitations they sent (DESIGN.md §19 "Managers"), so that
+ * a removed manager cannot come back through their own link. Its name is checked at the edge (zod); companies may share a name, as clubs do.
  */
 export const companyDecider: Decider<CompanyCommand, CompanyState, CompanyDomainEvent> = {
   initialState: () => ({}),
@@ -80,7 +86,12 @@ export const companyDecider: Decider<CompanyCommand, CompanyState, CompanyDomain
           {
             type: managerInvited.type,
             streamId: companyId,
-            payload: { companyId, invitationId: command.invitationId, expiresAt },
+            payload: {
+              companyId,
+              invitationId: command.invitationId,
+              expiresAt,
+              invitedBy: command.invitedBy,
+            },
           },
         ];
       }
@@ -113,12 +124,21 @@ export const companyDecider: Decider<CompanyCommand, CompanyState, CompanyDomain
       case 'RemoveManager': {
         if (!managers.includes(command.accountId)) return reject('not_found', NO_MANAGER);
         if (managers.length === 1) return refuse('LAST_MANAGER', LAST_MANAGER);
+        const sent = Object.values(state.invitations ?? {}).filter(
+          (invitation) =>
+            invitation.invitedBy === command.accountId && closedInvitationCode(invitation, now) === undefined,
+        );
         return [
           {
             type: managerRemoved.type,
             streamId: companyId,
             payload: { companyId, accountId: command.accountId },
           },
+          ...sent.map((invitation) => ({
+            type: invitationRevoked.type,
+            streamId: companyId,
+            payload: { invitationId: invitation.invitationId, companyId },
+          })),
         ];
       }
       // Stryker disable next-line all: unreachable, the type checker proves every command handled
@@ -138,9 +158,14 @@ export const companyDecider: Decider<CompanyCommand, CompanyState, CompanyDomain
         return { ...state, company: { companyId, name }, managers: [...(state.managers ?? []), ownerId] };
       }
       case 'ManagerInvited': {
-        const { invitationId, expiresAt } = event.payload;
+        const { invitationId, expiresAt, invitedBy } = event.payload;
         if (state.invitations?.[invitationId]) return state;
-        const invitation: ManagerInvitation = { invitationId, expiresAt, state: 'pending' };
+        const invitation: ManagerInvitation = {
+          invitationId,
+          expiresAt,
+          state: 'pending',
+          ...(invitedBy ? { invitedBy } : {}),
+        };
         return { ...state, invitations: { ...state.invitations, [invitationId]: invitation } };
       }
       case 'InvitationRevoked':

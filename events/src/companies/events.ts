@@ -14,7 +14,8 @@ export const companyCreated = defineEvent({
 
 /**
  * DESIGN.md §9 "Managers": a manager invites a co-manager by email. The address lives in `courtside.invitations`
- * beside the log (keyed by `invitationId`); the event names the invitation only. Revoked by `InvitationRevoked`.
+ * beside the log (keyed by `invitationId`); the event names the invitation only. Revoked by `InvitationRevoked`,
+ * also when the manager who sent it is removed (DESIGN.md §19 "Managers").
  */
 export const managerInvited = defineEvent({
   type: 'ManagerInvited',
@@ -23,6 +24,8 @@ export const managerInvited = defineEvent({
     companyId: z.uuid(),
     invitationId: z.uuid(),
     expiresAt: z.iso.datetime({ offset: true }),
+    /** The manager who sent it; absent in invitations logged before §19 (their sender's removal leaves them open). */
+    invitedBy: z.uuid().optional(),
   }),
 });
 /** An account became a manager of the company (by taking up an invitation). */

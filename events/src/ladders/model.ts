@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textProblem } from '../text.ts';
+import { nameProblem } from '../text.ts';
 import { ladderRulesInputSchema } from './rules.ts';
 import { boxSettingsInputSchema, seasonFormatSchema } from '../boxes/model.ts';
 import { matchTypes, sportsCategories } from './values.ts';
@@ -14,16 +14,19 @@ export type MatchType = z.infer<typeof matchTypeSchema>;
 /** YYYY-MM-DD, a real calendar day (spec §9). */
 export const isoDateSchema = z.iso.date('Use a date as YYYY-MM-DD');
 
+/** DESIGN.md §19 "Text": a ladder's or season's name is held to the rule of every name. */
+function nameRule(name: string, ctx: z.RefinementCtx): void {
+  const message = nameProblem(name);
+  if (message) ctx.addIssue({ code: 'custom', message });
+}
+
 const ladderNameSchema = z
   .string('Enter a name')
   .trim()
   .min(1, 'Enter a name')
   .max(100, 'Use at most 100 characters')
   .refine((name) => !name.includes('/'), 'A ladder name cannot contain "/"')
-  .refine(
-    (name) => textProblem(name, { multiline: false }) === undefined,
-    'Use one line without control characters',
-  );
+  .superRefine(nameRule);
 
 /** The ladder details form (spec §2) and the body of POST/PUT ladders. */
 export const ladderInputSchema = z.object({
@@ -43,10 +46,7 @@ export const seasonInputSchema = z
       .trim()
       .min(1, 'Enter a name')
       .max(100, 'Use at most 100 characters')
-      .refine(
-        (name) => textProblem(name, { multiline: false }) === undefined,
-        'Use one line without control characters',
-      ),
+      .superRefine(nameRule),
     startDate: isoDateSchema,
     endDate: isoDateSchema,
     minimumPlayedMatches: z

@@ -145,10 +145,19 @@ describe('names of ladders and seasons', () => {
     });
 
     expect(ladder.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
-      [['name'], 'Use one line without control characters'],
+      [['name'], 'Must be one line without control characters'],
     ]);
     expect(season.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
-      [['name'], 'Use one line without control characters'],
+      [['name'], 'Must be one line without control characters'],
     ]);
+  });
+
+  it('given a name with a text direction override or nothing visible, when parsed, then it is refused (DESIGN.md §19)', () => {
+    const named = (name: string) =>
+      ladderInputSchema.safeParse({ name, email: 'a@b.test', sportsCategory: 'PADEL' }).error?.issues[0]
+        ?.message;
+    expect(named('Club \u202EreddaL')).toBe('Must not contain text direction controls');
+    expect(named('\u200B\u200B')).toBe('Must contain a visible character');
+    expect(named('Club\u2028Ladder')).toBe('Must be one line');
   });
 });

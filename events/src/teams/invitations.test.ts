@@ -270,6 +270,55 @@ describe('screening the invitees', () => {
   });
 });
 
+describe('screening addresses the server does not take (DESIGN.md §19 "Invitations")', () => {
+  const facts = (teamSize: 1 | 2): InviteeFacts => ({
+    teamSize,
+    accountOf: () => undefined,
+    emailOf: () => undefined,
+  });
+  it('skips each such row as INVALID_EMAIL and invites the others; it counts for no duplicate', () => {
+    const result = screenInvitees(
+      [
+        { email: 'ann@x.nl' },
+        { email: 'renée.jacobs@example.nl' },
+        { email: 'not-an-address' },
+        { email: '' },
+        { email: 'bob@x.nl', partnerEmail: 'pat@@x.nl' },
+        { email: 'pat@@x.nl' },
+        { email: ' Cas@X.nl ' },
+        { email: 'bob@x.nl' },
+      ],
+      {},
+      new Set(),
+      facts(1),
+      NOW,
+    );
+    expect(result.skipped).toEqual([
+      { email: 'renée.jacobs@example.nl', reason: 'INVALID_EMAIL' },
+      { email: 'not-an-address', reason: 'INVALID_EMAIL' },
+      { email: '', reason: 'INVALID_EMAIL' },
+      { email: 'bob@x.nl', reason: 'INVALID_EMAIL' },
+      { email: 'pat@@x.nl', reason: 'INVALID_EMAIL' },
+    ]);
+    expect(result.invite).toEqual([{ email: 'ann@x.nl' }, { email: 'cas@x.nl' }, { email: 'bob@x.nl' }]);
+  });
+
+  it('in doubles, an invalid partner skips the row before any other reason', () => {
+    const result = screenInvitees(
+      [
+        { email: 'ann@x.nl', partnerEmail: 'ann' },
+        { email: 'ann@x.nl', partnerEmail: 'pat@x.nl' },
+      ],
+      {},
+      new Set(),
+      facts(2),
+      NOW,
+    );
+    expect(result.skipped).toEqual([{ email: 'ann@x.nl', reason: 'INVALID_EMAIL' }]);
+    expect(result.invite).toEqual([{ email: 'ann@x.nl', partnerEmail: 'pat@x.nl' }]);
+  });
+});
+
 describe('what the list and the link say', () => {
   it('pending until it lapses; accepted is used, revoked revoked', () => {
     expect(closedInvitationCode({ state: 'pending', expiresAt }, LATER)).toBeUndefined();

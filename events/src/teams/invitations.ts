@@ -1,4 +1,5 @@
 import { refuse, reject, type Rejection } from '../decider.ts';
+import { isEmailAddress } from '../email.ts';
 import {
   invitationAccepted,
   invitationRevoked,
@@ -55,7 +56,14 @@ interface Invitee {
   partnerEmail?: string;
 }
 
-export type SkipReason = 'ALREADY_IN_SEASON' | 'ALREADY_INVITED' | 'DUPLICATE' | 'PARTNER_REQUIRED';
+export const skipReasons = [
+  'INVALID_EMAIL',
+  'ALREADY_IN_SEASON',
+  'ALREADY_INVITED',
+  'DUPLICATE',
+  'PARTNER_REQUIRED',
+] as const;
+export type SkipReason = (typeof skipReasons)[number];
 
 /** What the screening needs to know of the addresses: facts from beside the log, looked up by the api. */
 export interface InviteeFacts {
@@ -91,7 +99,9 @@ export function acceptedWithoutTeam(
 }
 
 /**
- * DESIGN.md §9: which invitees to invite and why the others are skipped, in the order given. A later row naming an
+ * DESIGN.md §9: which invitees to invite and why the others are skipped, in the order given. A row with an address
+ * the server does not take (`isEmailAddress`, as invitee or as partner, also in singles) is `INVALID_EMAIL` (DESIGN.md
+ * §19: one bad row never fails the others) and counts no further. A later row naming an
  * address an earlier row named (as invitee or partner) is a `DUPLICATE`, as is a partner equal to the invitee; a
  * team of two needs a partner (`PARTNER_REQUIRED`); an address whose account is in the season
  * (`ALREADY_IN_SEASON`) or that has an open invitation to it (`ALREADY_INVITED`) is skipped. A singles row's partner
@@ -114,8 +124,15 @@ export function screenInvitees(
   const invite: Invitee[] = [];
   const skipped: Array<{ email: string; reason: SkipReason }> = [];
   for (const invitee of invitees) {
-    const email = invitee.email.toLowerCase();
-    const partnerEmail = facts.teamSize === 2 ? invitee.partnerEmail?.toLowerCase() : undefined;
+    if (
+      !isEmailAddress(invitee.email) ||
+      (invitee.partnerEmail !== undefined && !isEmailAddress(invitee.partnerEmail))
+    ) {
+      skipped.push({ email: invitee.email, reason: 'INVALID_EMAIL' });
+      continue;
+    }
+    const email = invitee.email.trim().toLowerCase();
+    const partnerEmail = facts.teamSize === 2 ? invitee.partnerEmail?.trim().toLowerCase() : undefined;
     const addresses = partnerEmail === undefined ? [email] : [email, partnerEmail];
     const reason: SkipReason | undefined =
       addresses.some((address) => seen.has(address)) || email === partnerEmail

@@ -39,7 +39,7 @@ export function foldCompanies(rows: ReadModelRows, envelope: EventEnvelope): voi
       return;
     }
     case 'ManagerInvited': {
-      const { invitationId, companyId, expiresAt } = event.payload;
+      const { invitationId, companyId, expiresAt, invitedBy } = event.payload;
       if (rows.managerInvitations.has(invitationId)) return;
       rows.managerInvitations.set(invitationId, {
         id: invitationId,
@@ -47,6 +47,7 @@ export function foldCompanies(rows: ReadModelRows, envelope: EventEnvelope): voi
         state: 'pending',
         invited_at: event.occurredAt,
         expires_at: expiresAt,
+        invited_by: invitedBy ?? null,
       });
       return;
     }

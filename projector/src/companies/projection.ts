@@ -35,9 +35,15 @@ export const companiesProjection: Projection = {
         break;
       case 'ManagerInvited':
         context.write(
-          `INSERT INTO manager_invitations (id, company_id, state, invited_at, expires_at)
-           VALUES ($1, $2, 'pending', $3, $4) ON CONFLICT (id) DO NOTHING`,
-          [event.payload.invitationId, event.payload.companyId, event.occurredAt, event.payload.expiresAt],
+          `INSERT INTO manager_invitations (id, company_id, state, invited_at, expires_at, invited_by)
+           VALUES ($1, $2, 'pending', $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+          [
+            event.payload.invitationId,
+            event.payload.companyId,
+            event.occurredAt,
+            event.payload.expiresAt,
+            event.payload.invitedBy ?? null,
+          ],
         );
         break;
       case 'InvitationRevoked':

@@ -42,9 +42,10 @@ export async function companyStateOf(db: Queryable, companyId: string): Promise<
       'SELECT account_id FROM company_managers WHERE company_id = $1 ORDER BY since, account_id',
       [companyId],
     ),
-    db.query<ManagerInvitation>(
+    db.query<ManagerInvitation & { invitedBy: string | null }>(
       `SELECT id AS "invitationId", state,
-         to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt"
+         to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt",
+         invited_by AS "invitedBy"
        FROM manager_invitations WHERE company_id = $1 ORDER BY invited_at, id`,
       [companyId],
     ),
@@ -57,7 +58,10 @@ export async function companyStateOf(db: Queryable, companyId: string): Promise<
     ...(invitations.rows.length > 0
       ? {
           invitations: Object.fromEntries(
-            invitations.rows.map((invitation) => [invitation.invitationId, invitation]),
+            invitations.rows.map(({ invitedBy, ...invitation }) => [
+              invitation.invitationId,
+              invitedBy === null ? invitation : { ...invitation, invitedBy },
+            ]),
           ),
         }
       : {}),

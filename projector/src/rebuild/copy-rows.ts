@@ -32,7 +32,7 @@ export const linkedTableCopies: readonly TableCopy[] = [
   },
   {
     table: 'manager_invitations',
-    columns: text('id', 'company_id', 'state', 'invited_at', 'expires_at'),
+    columns: text('id', 'company_id', 'state', 'invited_at', 'expires_at', 'invited_by'),
     rows: (r) => r.managerInvitations.values(),
   },
   {

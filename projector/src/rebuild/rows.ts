@@ -25,6 +25,7 @@ export interface ManagerInvitationRow {
   state: string;
   invited_at: string;
   expires_at: string;
+  invited_by: string | null;
 }
 
 export interface LadderRow {

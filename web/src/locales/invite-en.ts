@@ -28,6 +28,7 @@ const inviteEn = {
     leftOut_one: '{{count}} row with a problem is left out',
     leftOut_other: '{{count}} rows with a problem are left out',
     tooMany: 'Invite at most 200 at once.',
+    mailLimit: 'This club has sent its 500 invitation mails for today. Nothing was sent: try again tomorrow.',
     send_one: 'Send {{count}} invitation',
     send_other: 'Send {{count}} invitations',
     sending: 'Sending…',
@@ -35,6 +36,7 @@ const inviteEn = {
     invited_other: '{{count}} people invited.',
     skipped: 'Not invited',
     reasons: {
+      INVALID_EMAIL: 'Not a valid email address',
       ALREADY_IN_SEASON: 'Already plays in this season',
       ALREADY_INVITED: 'Already has an open invitation',
       DUPLICATE: 'Twice in the list',

@@ -30,6 +30,8 @@ const inviteNl: InviteTranslation = {
     leftOut_one: '{{count}} regel met een probleem wordt overgeslagen',
     leftOut_other: '{{count}} regels met een probleem worden overgeslagen',
     tooMany: 'Nodig hoogstens 200 mensen tegelijk uit.',
+    mailLimit:
+      'Deze club heeft vandaag al 500 uitnodigingsmails verstuurd. Er is niets verstuurd: probeer het morgen opnieuw.',
     send_one: '{{count}} uitnodiging versturen',
     send_other: '{{count}} uitnodigingen versturen',
     sending: 'Bezig met versturen…',
@@ -37,6 +39,7 @@ const inviteNl: InviteTranslation = {
     invited_other: '{{count}} mensen uitgenodigd.',
     skipped: 'Niet uitgenodigd',
     reasons: {
+      INVALID_EMAIL: 'Geen geldig e-mailadres',
       ALREADY_IN_SEASON: 'Speelt al mee in dit seizoen',
       ALREADY_INVITED: 'Heeft al een openstaande uitnodiging',
       DUPLICATE: 'Twee keer in de lijst',

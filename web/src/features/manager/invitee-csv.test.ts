@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isEmailAddress } from '@courtside/events/email';
 import { isEmail, parseInvitees, splitFields } from './invitee-csv';
 
 describe('parseInvitees', () => {
@@ -62,6 +63,26 @@ describe('parseInvitees', () => {
   it('counts a row with a problem as unseen (its address may come right later)', () => {
     const rows = parseInvitees('ann@club.test,,bad\nann@club.test', 1);
     expect(rows.map((row) => row.problem)).toEqual(['PARTNER_INVALID', undefined]);
+  });
+});
+
+describe('the server’s address rule (DESIGN.md §19 "Invitations")', () => {
+  it('marks every row the server would skip as INVALID_EMAIL, renée’s too, and only those', () => {
+    const addresses = [
+      'renée.jacobs@example.nl',
+      'ann..b@club.nl',
+      '.ann@club.nl',
+      'ann@clüb.nl',
+      'ann@club.n',
+      'ann@club.nl',
+      'ann.de-vries+1@mail.club.nl',
+    ];
+    for (const address of addresses) {
+      const [row] = parseInvitees(address, 1);
+      expect(row?.problem === 'EMAIL_INVALID', address).toBe(!isEmailAddress(address));
+    }
+    expect(parseInvitees('renée.jacobs@example.nl', 1)[0]?.problem).toBe('EMAIL_INVALID');
+    expect(parseInvitees('ann@club.nl,,renée@example.nl', 1)[0]?.problem).toBe('PARTNER_INVALID');
   });
 });
 

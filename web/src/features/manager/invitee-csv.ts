@@ -1,3 +1,5 @@
+import { isEmailAddress } from '@courtside/events/email';
+
 /**
  * DESIGN.md §9 "Inviting players": the manager's pasted or uploaded list, one invitee a line — an address alone or
  * CSV `email,fullName,partnerEmail` (`,` or `;`, with or without a header row, simple quoted fields) — read into rows
@@ -15,9 +17,11 @@ export interface InviteeRow {
   problem?: InviteeProblem;
 }
 
-/** The server's check (zod `z.email()`) in spirit: one @, a dot in the domain, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (text: string): boolean => text.length <= 254 && EMAIL.test(text);
+/**
+ * The server's own address rule (DESIGN.md §19 "Invitations"): what the preview marks ready is what the server
+ * invites, and every address it would skip as `INVALID_EMAIL` is marked here (`renée@…` too).
+ */
+export const isEmail = isEmailAddress;
 
 /** One line's fields: `;` when the line has one outside quotes and no `,` outside quotes, else `,`. */
 export function splitFields(line: string): string[] {

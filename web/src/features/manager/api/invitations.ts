@@ -15,7 +15,13 @@ const invitationSchema = z.object({
 });
 export type SeasonInvitation = z.infer<typeof invitationSchema>;
 
-const skipReasons = ['ALREADY_IN_SEASON', 'ALREADY_INVITED', 'DUPLICATE', 'PARTNER_REQUIRED'] as const;
+const skipReasons = [
+  'INVALID_EMAIL',
+  'ALREADY_IN_SEASON',
+  'ALREADY_INVITED',
+  'DUPLICATE',
+  'PARTNER_REQUIRED',
+] as const;
 const invitedSchema = z.object({
   invited: z.array(z.object({ invitationId: z.string(), email: z.string() })),
   skipped: z.array(z.object({ email: z.string(), reason: z.enum(skipReasons) })),

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { useAction, useErrorText } from '../../../hooks/useAction';
 import { useLocale } from '../../../hooks/useLocale';
 import { i18n } from '../../../lib/i18n';
+import { isApiError } from '../../../lib/http';
 import { formatMoment } from '../../../lib/dates';
 import { shownName } from '../../../lib/team-name';
 import { addInviteTexts } from '../../../locales/invite-texts';
@@ -95,7 +96,12 @@ export default function InvitePlayers({ seasonId, teamSize }: { seasonId: string
       setText('');
       setResult(answer);
     } catch (error) {
-      setSendFailure(failureText(error));
+      // DESIGN.md §17: the club's 500 invitation mails a day are used up (nothing was made).
+      const mailLimit =
+        isApiError(error) &&
+        error.status === 429 &&
+        (error.body as { reason?: string } | undefined)?.reason === 'INVITATION_LIMIT';
+      setSendFailure(mailLimit ? t('invite.mailLimit') : failureText(error));
     } finally {
       setSending(false);
     }
