@@ -16,6 +16,9 @@ const invitationEn = {
     privacy: 'Without an answer the request lapses after 14 days.',
     accepted: 'You accepted. The club manager will approve your team.',
     toLadders: 'To the ladders',
+    /** Who invites, when the invitation names no one. */
+    aPlayer: 'A player',
+    completeAccount: 'Complete your account (name and phone) before you accept.',
     club: {
       title: '{{club}} invites you',
       intro: 'To play {{ladder}}, season {{season}}.',

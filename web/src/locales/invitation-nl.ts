@@ -17,6 +17,8 @@ const invitationNl: InvitationTranslation = {
     privacy: 'Zonder antwoord vervalt het verzoek na 14 dagen.',
     accepted: 'Je hebt geaccepteerd. De beheerder van de club keurt je team goed.',
     toLadders: 'Naar de ladders',
+    aPlayer: 'Een speler',
+    completeAccount: 'Vul eerst je account aan (naam en telefoon) voordat je accepteert.',
     club: {
       title: '{{club}} nodigt je uit',
       intro: 'Om {{ladder}} te spelen, seizoen {{season}}.',

@@ -82,7 +82,7 @@ export function InvitationPage() {
     } catch (error) {
       // No reason: the account needs a name and phone first (the spec's minimal account); then back here.
       if (isApiError(error) && error.status === 403 && !(error.body as { reason?: string })?.reason) {
-        alerts.warning(t('ladders.joinDialog.completeAccount'));
+        alerts.warning(t('invitation.completeAccount'));
         await navigate(withFrom('onboarding'));
       } else fail(error);
     } finally {
@@ -121,7 +121,7 @@ export function InvitationPage() {
     return failure ? <FormAlert>{failure}</FormAlert> : null;
   }
 
-  const who = invitation.invitedBy || t('ladders.myTeam.aPlayer');
+  const who = invitation.invitedBy || t('invitation.aPlayer');
   const invited = account?.email.toLowerCase() === invitation.email;
   const fromClub = invitation.from === 'club';
   // The link proves the address: a sign-up with its token needs no code (DESIGN.md §9).
