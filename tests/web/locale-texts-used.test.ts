@@ -196,7 +196,10 @@ function webModules(): Map<string, WebModule> {
  * The `add…Texts` that have run whenever a module's code runs: those it or anything it imports calls (imports run
  * first), and those that have run for every module that imports or loads it (it runs only after one of them).
  */
-function textsAddedBefore(modules: Map<string, WebModule>): Map<string, Set<string>> {
+function textsAddedBefore(
+  modules: Map<string, WebModule>,
+  handedOverParts: Record<string, string>,
+): Map<string, Set<string>> {
   const own = new Map<string, Set<string>>(
     [...modules].map(([file, module]) => [file, new Set(module.calls)]),
   );
@@ -210,12 +213,12 @@ function textsAddedBefore(modules: Map<string, WebModule>): Map<string, Set<stri
   }
   const importers = new Map<string, string[]>([...modules.keys()].map((file) => [file, []]));
   const webSrc = path.join(root, 'web/src');
-  const handedOver = new Set(Object.keys(renderedBy).map((file) => path.join(webSrc, file)));
+  const handedOver = new Set(Object.keys(handedOverParts).map((file) => path.join(webSrc, file)));
   for (const [file, module] of modules) {
     for (const target of module.imports) importers.get(target)!.push(file);
     for (const target of module.loads) if (!handedOver.has(target)) importers.get(target)!.push(file);
   }
-  for (const [part, page] of Object.entries(renderedBy))
+  for (const [part, page] of Object.entries(handedOverParts))
     importers.get(path.join(webSrc, part))!.push(path.join(webSrc, page));
   const everything = new Set([...own.values()].flatMap((calls) => [...calls]));
   // Greatest fixed point: start from "everything" where a module has importers, and narrow.
@@ -251,8 +254,9 @@ function textsNotAddedWhereUsed(
   modules: Map<string, WebModule>,
   always: Record<'en' | 'nl', Set<string>>,
   adders: Map<string, Record<'en' | 'nl', Set<string>>>,
+  handedOverParts: Record<string, string> = renderedBy,
 ): string[] {
-  const before = textsAddedBefore(modules);
+  const before = textsAddedBefore(modules, handedOverParts);
   const added = new Set([...adders.values()].flatMap((keys) => [...keys.en, ...keys.nl]));
   const problems: string[] = [];
   for (const [file, module] of modules) {
@@ -294,6 +298,31 @@ describe('the texts of web/src/locales', () => {
     };
     const problems = textsNotAddedWhereUsed(webModules(), always, await addersOf());
     expect(problems).toEqual([]);
+  });
+
+  it('the module check finds a key shown where no module before it added its texts', () => {
+    const at = (name: string) => path.join(root, 'web/src', name);
+    const module = (code: string, imports: string[] = [], loads: string[] = []): WebModule => ({
+      code,
+      imports,
+      loads,
+      calls: [...code.matchAll(/\b(add\w+Texts)\(/g)].map((match) => match[1]!),
+    });
+    const modules = new Map<string, WebModule>([
+      // The page adds its texts; what it imports or loads shows them after it ran.
+      [at('page.tsx'), module('addPageTexts(i18n);', [at('part.tsx'), at('shared.tsx')], [at('lazy.tsx')])],
+      [at('part.tsx'), module("t('page.title')")],
+      [at('lazy.tsx'), module("t('page.title')")],
+      // Also imported by a module that added nothing: shown raw there.
+      [at('other.tsx'), module("t('page.title')", [at('shared.tsx')])],
+      [at('shared.tsx'), module("t('page.title')")],
+    ]);
+    const always = { en: new Set<string>(), nl: new Set(['page.title']) };
+    const adders = new Map([['addPageTexts', { en: new Set(['page.title']), nl: new Set<string>() }]]);
+    expect(textsNotAddedWhereUsed(modules, always, adders, {})).toEqual([
+      'web/src/other.tsx: en page.title (added by addPageTexts)',
+      'web/src/shared.tsx: en page.title (added by addPageTexts)',
+    ]);
   });
 
   it('in Dutch have the same keys as in English', async () => {
