@@ -10,6 +10,7 @@ import {
   MATCHES_API,
 } from '@courtside/events/api-paths';
 import { documentViolations } from '../support/axe.ts';
+import { focusIndicatorProblems } from '../support/focus-indicator.ts';
 import {
   CHROMIUM,
   signInBrowser,
@@ -27,7 +28,9 @@ import { eventually } from '../support/wait.ts';
 /**
  * DESIGN.md §14: axe-core (its default rules, best practices included) finds nothing on any page of the product, in
  * English and Dutch, at 1280 and 375 px, signed out, as a player and as a manager, with the menus and dialogs open.
- * One server and one Chromium; each visitor is a browser context whose page is reused for every address.
+ * One server and one Chromium; each visitor is a browser context whose page is reused for every address. On every
+ * page: no raw translation key shows, and (in two of the sweeps) tabbing through it, every focused element draws
+ * an indicator that can be seen (support/focus-indicator.ts; axe-core cannot judge that).
  */
 
 type Locale = 'en' | 'nl';
@@ -40,8 +43,20 @@ const SWEEPS: Array<[Locale, ViewportName]> = [
   ['en', 'phone'],
 ];
 
-/** Four sweeps of a visitor's pages: about 20 s on a quiet machine, several times that on a loaded one. */
-const SWEEP_TIMEOUT = 240_000;
+/**
+ * The sweeps that also tab through every page and judge each focused element's indicator (focus-indicator.ts): a
+ * focus style does not change with the language, it may with the width. Two of the four keep the time down.
+ */
+const FOCUS_SWEEPS: ReadonlyArray<[Locale, ViewportName]> = [
+  ['en', 'desktop'],
+  ['nl', 'phone'],
+];
+
+/**
+ * Four sweeps of a visitor's pages, two of them tabbing through each page: about 20 s on a quiet machine before the
+ * tabbing, several times that on a loaded one (a manager's sweep with the tabbing took 344 s at load 25).
+ */
+const SWEEP_TIMEOUT = 600_000;
 
 /** The texts a sweep clicks on, in both languages. */
 const TEXTS = {
@@ -119,6 +134,22 @@ async function overflow(page: Page, where: string): Promise<string[]> {
   return width > viewports.phone.width
     ? [`${where}: the page is ${width} px wide at ${viewports.phone.width} px`]
     : [];
+}
+
+/**
+ * Texts that are a translation key rather than words (`ladders.joinDialog.completeAccount`: a page's texts not
+ * loaded where it was shown), in what the page shows and in the names and hints it gives: what it finds.
+ */
+async function rawTextKeys(page: Page, where: string): Promise<string[]> {
+  const texts = await page.evaluate<string[]>(
+    `[document.body.innerText, document.title, ...[...document.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-description]')]
+      .flatMap((element) => ['aria-label', 'title', 'placeholder', 'alt', 'aria-description'].map((name) => element.getAttribute(name) ?? ''))]`,
+  );
+  // Two dots or more between identifiers, not part of an address, a file or an e-mail.
+  const key = /(?<![\w@/.:-])[a-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*){2,}(?![\w@/:-]|\.\w)/g;
+  return [...new Set(texts.flatMap((text) => text.match(key) ?? []))].map(
+    (found) => `${where}: shows the raw text key ${found}`,
+  );
 }
 
 /** Until no transition or finite animation runs: axe must not judge colours halfway through a fade. */
@@ -403,6 +434,9 @@ describe('accessibility: axe-core over every page', () => {
           await still(page);
           found.push(...(await documentViolations(page, where)));
           if (viewport === 'phone') found.push(...(await overflow(page, where)));
+          found.push(...(await rawTextKeys(page, where)));
+          if (FOCUS_SWEEPS.some(([l, v]) => l === locale && v === viewport))
+            found.push(...(await focusIndicatorProblems(page, where)));
         }
       }
       return found;

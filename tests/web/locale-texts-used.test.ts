@@ -108,6 +108,177 @@ function unusedKeys(keys: readonly string[], code: string, dynamic: RegExp): str
   return [...new Set(keys.map(askedKey))].filter((key) => !quoted.has(key) && !dynamic.test(key));
 }
 
+/** Each `add…Texts` of locales/ (by name) and the keys it adds to each language, called as the app calls it. */
+async function addersOf(): Promise<Map<string, Record<'en' | 'nl', Set<string>>>> {
+  const adders = new Map<string, Record<'en' | 'nl', Set<string>>>();
+  for (const file of readdirSync(localesDir).filter((name) => /^[\w-]+\.ts$/.test(name))) {
+    const exported = (await import(path.join(localesDir, file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exported)) {
+      if (!/^add\w+Texts$/.test(name) || name === 'addEnglishTexts' || typeof value !== 'function') continue;
+      const added = { en: new Set<string>(), nl: new Set<string>() };
+      const recorder = {
+        exists: () => false,
+        addResourceBundle(lng: string, namespace: string, texts: Texts) {
+          if ((lng === 'en' || lng === 'nl') && namespace === 'translation')
+            for (const key of keysOf(texts)) added[lng].add(askedKey(key));
+          return recorder;
+        },
+      };
+      (value as (i18n: Translations) => void)(recorder as unknown as Translations);
+      adders.set(name, added);
+    }
+  }
+  return adders;
+}
+
+/**
+ * Parts one feature renders from another through a loader the app hands over (features do not import each other):
+ * the module runs inside the page that renders it, not the routes that load it.
+ */
+const renderedBy: Record<string, string> = {
+  'features/matches/components/SeasonMatchesTab.tsx': 'features/manager/components/SeasonManager.tsx',
+  'features/challenges/components/ChallengesSection.tsx': 'features/matches/components/MatchesPage.tsx',
+  'features/live-scoring/components/LiveMatchPanel.tsx': 'features/matches/components/MatchesPage.tsx',
+};
+
+interface WebModule {
+  code: string;
+  /** Modules it imports for their values (`import type` is erased): they run before it. */
+  imports: string[];
+  /** Modules it loads later (`import()`, React.lazy): they run after it did. */
+  loads: string[];
+  /** The `add…Texts` it calls. */
+  calls: string[];
+}
+
+/** Every module of web/src but tests, by path, with what it imports and which texts it adds. */
+function webModules(): Map<string, WebModule> {
+  const dir = path.join(root, 'web/src');
+  const files = readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const known = new Set(files);
+  const resolve = (from: string, specifier: string) => {
+    if (!specifier.startsWith('.')) return undefined;
+    const base = path.resolve(path.dirname(from), specifier);
+    return [
+      base,
+      `${base}.ts`,
+      `${base}.tsx`,
+      path.join(base, 'index.ts'),
+      path.join(base, 'index.tsx'),
+    ].find((candidate) => known.has(candidate));
+  };
+  const modules = new Map<string, WebModule>();
+  for (const file of files) {
+    // Without comments: a key in a comment is shown nowhere.
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:'"`\w])\/\/.*$/gm, '$1');
+    const staticImports = [
+      ...code.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm),
+    ].map((match) => match[1]!);
+    const dynamicImports = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+      (match) => match[1]!,
+    );
+    const calls = [...code.matchAll(/\b(add\w+Texts)\(\s*i18n\b/g)].map((match) => match[1]!);
+    modules.set(file, {
+      code,
+      imports: staticImports.flatMap((specifier) => resolve(file, specifier) ?? []),
+      loads: dynamicImports.flatMap((specifier) => resolve(file, specifier) ?? []),
+      calls,
+    });
+  }
+  return modules;
+}
+
+/**
+ * The `add…Texts` that have run whenever a module's code runs: those it or anything it imports calls (imports run
+ * first), and those that have run for every module that imports or loads it (it runs only after one of them).
+ */
+function textsAddedBefore(
+  modules: Map<string, WebModule>,
+  handedOverParts: Record<string, string>,
+): Map<string, Set<string>> {
+  const own = new Map<string, Set<string>>(
+    [...modules].map(([file, module]) => [file, new Set(module.calls)]),
+  );
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [file, module] of modules) {
+      const mine = own.get(file)!;
+      for (const imported of module.imports)
+        for (const call of own.get(imported)!) if (!mine.has(call)) changed = mine.add(call) !== undefined;
+    }
+  }
+  const importers = new Map<string, string[]>([...modules.keys()].map((file) => [file, []]));
+  const webSrc = path.join(root, 'web/src');
+  const handedOver = new Set(Object.keys(handedOverParts).map((file) => path.join(webSrc, file)));
+  for (const [file, module] of modules) {
+    for (const target of module.imports) importers.get(target)!.push(file);
+    for (const target of module.loads) if (!handedOver.has(target)) importers.get(target)!.push(file);
+  }
+  for (const [part, page] of Object.entries(handedOverParts))
+    importers.get(path.join(webSrc, part))!.push(path.join(webSrc, page));
+  const everything = new Set([...own.values()].flatMap((calls) => [...calls]));
+  // Greatest fixed point: start from "everything" where a module has importers, and narrow.
+  const before = new Map<string, Set<string>>(
+    [...modules.keys()].map((file) => [
+      file,
+      importers.get(file)!.length > 0 ? new Set(everything) : new Set(own.get(file)),
+    ]),
+  );
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const file of modules.keys()) {
+      const from = importers.get(file)!;
+      if (from.length === 0) continue;
+      const next = new Set(own.get(file));
+      for (const call of everything)
+        if (from.every((importer) => before.get(importer)!.has(call))) next.add(call);
+      if (next.size !== before.get(file)!.size) {
+        before.set(file, next);
+        changed = true;
+      }
+    }
+  }
+  return before;
+}
+
+/**
+ * The keys a module's code names in quotes that a language does not always have (they come with an `add…Texts`)
+ * and that none of the `add…Texts` run before it adds: shown raw, as `ladders.joinDialog.completeAccount` was on an
+ * invitation page in English. As "module: language key" lines.
+ */
+function textsNotAddedWhereUsed(
+  modules: Map<string, WebModule>,
+  always: Record<'en' | 'nl', Set<string>>,
+  adders: Map<string, Record<'en' | 'nl', Set<string>>>,
+  handedOverParts: Record<string, string> = renderedBy,
+): string[] {
+  const before = textsAddedBefore(modules, handedOverParts);
+  const added = new Set([...adders.values()].flatMap((keys) => [...keys.en, ...keys.nl]));
+  const problems: string[] = [];
+  for (const [file, module] of modules) {
+    if (file.startsWith(`${localesDir}${path.sep}`)) continue;
+    const used = new Set(
+      [...module.code.matchAll(/['"`]([\w.]+)['"`]/g)]
+        .map((match) => match[1]!)
+        .filter((key) => added.has(key)),
+    );
+    for (const key of used)
+      for (const language of ['en', 'nl'] as const) {
+        if (always[language].has(key)) continue;
+        const providers = [...adders].filter(([, keys]) => keys[language].has(key)).map(([name]) => name);
+        if (!providers.some((name) => before.get(file)!.has(name)))
+          problems.push(
+            `${path.relative(root, file)}: ${language} ${key} (added by ${providers.join(' or ')})`,
+          );
+      }
+  }
+  return problems;
+}
+
 describe('the texts of web/src/locales', () => {
   it('in English are each used: named whole in quotes by the web code, or built by it (dynamicKeys)', async () => {
     const keys = keysOfAll(await bundlesOf('en'));
@@ -118,6 +289,40 @@ describe('the texts of web/src/locales', () => {
       (glob) => !keys.map(askedKey).some((key) => dynamicKeyPattern([glob]).test(key)),
     );
     expect(stale).toEqual([]);
+  });
+
+  it('are there wherever the code shows them: the module or what runs before it adds them, in both languages', async () => {
+    const always = {
+      en: new Set(keysOf(en).map(askedKey)),
+      nl: new Set(keysOf(nl).map(askedKey)),
+    };
+    const problems = textsNotAddedWhereUsed(webModules(), always, await addersOf());
+    expect(problems).toEqual([]);
+  });
+
+  it('the module check finds a key shown where no module before it added its texts', () => {
+    const at = (name: string) => path.join(root, 'web/src', name);
+    const module = (code: string, imports: string[] = [], loads: string[] = []): WebModule => ({
+      code,
+      imports,
+      loads,
+      calls: [...code.matchAll(/\b(add\w+Texts)\(/g)].map((match) => match[1]!),
+    });
+    const modules = new Map<string, WebModule>([
+      // The page adds its texts; what it imports or loads shows them after it ran.
+      [at('page.tsx'), module('addPageTexts(i18n);', [at('part.tsx'), at('shared.tsx')], [at('lazy.tsx')])],
+      [at('part.tsx'), module("t('page.title')")],
+      [at('lazy.tsx'), module("t('page.title')")],
+      // Also imported by a module that added nothing: shown raw there.
+      [at('other.tsx'), module("t('page.title')", [at('shared.tsx')])],
+      [at('shared.tsx'), module("t('page.title')")],
+    ]);
+    const always = { en: new Set<string>(), nl: new Set(['page.title']) };
+    const adders = new Map([['addPageTexts', { en: new Set(['page.title']), nl: new Set<string>() }]]);
+    expect(textsNotAddedWhereUsed(modules, always, adders, {})).toEqual([
+      'web/src/other.tsx: en page.title (added by addPageTexts)',
+      'web/src/shared.tsx: en page.title (added by addPageTexts)',
+    ]);
   });
 
   it('in Dutch have the same keys as in English', async () => {

@@ -18,6 +18,8 @@ const invitationEn = {
     privacy: 'Without an answer the request lapses after 14 days.',
     accepted: 'You accepted. The club manager will approve your team.',
     toLadders: 'To the ladders',
+    /** Who invites, when the invitation names no one. */
+    aPlayer: 'A player',
     club: {
       documentTitle: 'Club invitation',
       title: '{{club}} invites you',

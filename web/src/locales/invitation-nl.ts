@@ -19,6 +19,7 @@ const invitationNl: InvitationTranslation = {
     privacy: 'Zonder antwoord vervalt het verzoek na 14 dagen.',
     accepted: 'Je hebt geaccepteerd. De beheerder van de club keurt je team goed.',
     toLadders: 'Naar de ladders',
+    aPlayer: 'Een speler',
     club: {
       documentTitle: 'Uitnodiging van de club',
       title: '{{club}} nodigt je uit',

@@ -1,6 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { secondaryButtonClass } from '../forms/styles';
-import { dangerButtonClass } from './DeleteDialog';
+import { dangerButtonClass, secondaryButtonClass } from '../forms/styles';
 
 interface ConfirmDialogProps {
   open: boolean;

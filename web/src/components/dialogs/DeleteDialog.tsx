@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useTranslation } from '../../hooks/useTranslation';
-import { inputClass, secondaryButtonClass } from '../forms/styles';
+import { dangerButtonClass, inputClass, secondaryButtonClass } from '../forms/styles';
 import { DeleteForeverIcon } from '../icons/icons';
 import { canConfirmDelete } from './delete-confirmation';
 
@@ -10,9 +10,6 @@ interface DeleteDialogProps {
   /** Called with the typed text when Delete is pressed, with undefined on Cancel (or Escape). */
   onClose(result: string | undefined): void;
 }
-
-export const dangerButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
  * Spec §2 "Dialogs" / §4: the delete confirmation. The red Delete button is enabled only when the

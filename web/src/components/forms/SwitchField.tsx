@@ -21,7 +21,7 @@ export function SwitchField({ label, hint, checked, onChange, onBlur, disabled }
         checked={checked}
         onChange={onChange}
         onBlur={onBlur}
-        className="group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-ink-300 transition-colors duration-200 ease-in-out focus:outline-none data-checked:bg-brand-600 data-disabled:cursor-not-allowed data-disabled:opacity-60 data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-brand-600"
+        className="group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-ink-300 transition-colors duration-200 ease-in-out data-checked:bg-brand-600 data-disabled:cursor-not-allowed data-disabled:opacity-60"
       >
         <span
           aria-hidden="true"

@@ -12,7 +12,8 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { isApiError } from '../../../lib/http';
 import { accountAtom } from '../../../stores/session';
 import { confirmEmailChange, requestEmailChange } from '../api/account';
-import { codeField, emailField, showWrongPassword } from './account-fields';
+import { codeField, emailField } from './account-fields';
+import { showWrongPassword } from './wrong-password';
 import type { UseFormSetError } from 'react-hook-form';
 import { SettingsSection } from './SettingsSection';
 

@@ -147,7 +147,7 @@ export function InvitationPage() {
     return failure ? <FormAlert>{failure}</FormAlert> : null;
   }
 
-  const who = invitation.invitedBy || t('ladders.myTeam.aPlayer');
+  const who = invitation.invitedBy || t('invitation.aPlayer');
   const invited = account?.email.toLowerCase() === invitation.email;
   const fromClub = invitation.from === 'club';
   // The link proves the address: a sign-up with its token needs no code (DESIGN.md §9).

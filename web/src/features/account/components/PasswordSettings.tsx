@@ -8,7 +8,8 @@ import { SubmitButton } from '../../../components/forms/SubmitButton';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { changePassword } from '../api/account';
-import { newPasswordField, showWrongPassword } from './account-fields';
+import { newPasswordField } from './account-fields';
+import { showWrongPassword } from './wrong-password';
 import type { UseFormSetError } from 'react-hook-form';
 import { SettingsSection } from './SettingsSection';
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { UseFormSetError } from 'react-hook-form';
 import { isGuessablePassword } from '@courtside/events/accounts/guessable-passwords';
-import { isApiError } from '../../../lib/http';
 import type { TFunction } from '../../../lib/i18n';
 
 /** The fields the account pages share, checked alike on each (the server checks them again). */
@@ -28,18 +26,3 @@ export const codeField = (t: TFunction) =>
     .string()
     .transform((v) => v.replace(/\s/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, t('verify.codeFormat')));
-
-/** A 403 of a form with `currentPassword` (DESIGN.md §15): shown on that field. True when it was one. */
-export function showWrongPassword(
-  error: unknown,
-  setError: UseFormSetError<{ currentPassword: string }>,
-  t: TFunction,
-): boolean {
-  if (!isApiError(error) || error.status !== 403) return false;
-  setError(
-    'currentPassword',
-    { type: 'server', message: t('settings.wrongPassword') },
-    { shouldFocus: true },
-  );
-  return true;
-}

@@ -92,11 +92,11 @@ export function ManagerLadderPage() {
       </TabList>
       <TabPanels className="mt-5 sm:mt-6">
         {ladder && (
-          <TabPanel unmount={false} className="focus:outline-none">
+          <TabPanel unmount={false}>
             <SeasonManager companyId={companyId} ladder={ladder} onSeasonsChanged={() => void load()} />
           </TabPanel>
         )}
-        <TabPanel className="focus:outline-none">{form}</TabPanel>
+        <TabPanel>{form}</TabPanel>
       </TabPanels>
     </TabGroup>
   );

@@ -342,7 +342,7 @@ export function ParticipantsTab({
       </Panel>
       <Disclosure as="section" className="rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
         <DisclosureButton
-          className="group flex w-full items-center justify-between gap-3 rounded-2xl px-4 py-3.5 text-left focus:outline-none data-focus:outline-2 data-focus:outline-brand-600 sm:px-5"
+          className="group flex w-full items-center justify-between gap-3 rounded-2xl px-4 py-3.5 text-left sm:px-5"
           data-testid="invite-players-toggle"
         >
           <span className="text-base font-semibold text-ink-900">{t('participants.invitePlayers')}</span>
@@ -400,7 +400,7 @@ function Panel({
       defaultOpen={defaultOpen}
       className="rounded-2xl bg-white shadow-xs ring-1 ring-ink-200"
     >
-      <DisclosureButton className="group flex w-full items-center justify-between gap-3 rounded-2xl px-4 py-3.5 text-left focus:outline-none data-focus:outline-2 data-focus:outline-brand-600 sm:px-5">
+      <DisclosureButton className="group flex w-full items-center justify-between gap-3 rounded-2xl px-4 py-3.5 text-left sm:px-5">
         <span className="flex min-w-0 items-center gap-2">
           <span className="text-base font-semibold text-ink-900">{title}</span>
           <span className="rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-700 tabular-nums">

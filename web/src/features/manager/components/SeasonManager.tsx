@@ -146,17 +146,17 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
             <Tab className={tabClass}>{t('manager.tabs.season')}</Tab>
           </TabList>
           <TabPanels className="mt-5">
-            <TabPanel className="focus:outline-none">
+            <TabPanel>
               <ParticipantsTab
                 seasonId={selected.uuid}
                 openForRegistration={selected.openForRegistration}
                 teamSize={teamSizeOf(ladder.sportsCategory)}
               />
             </TabPanel>
-            <TabPanel className="focus:outline-none">
+            <TabPanel>
               {MatchesTab && <MatchesTab ladderId={ladder.uuid} seasonId={selected.uuid} />}
             </TabPanel>
-            <TabPanel className="focus:outline-none">
+            <TabPanel>
               <SeasonDetailsForm
                 companyId={companyId}
                 ladderId={ladder.uuid}

@@ -49,7 +49,9 @@ export function MatchCardHeader({
         sportsCategory={shown.sportsCategory}
         className={`${widget ? 'size-5' : 'size-6'} shrink-0 text-brand-700`}
       />
-      <div className={`min-w-0 flex-1 text-xs text-ink-600 sm:text-sm ${showEvent ? 'truncate' : ''}`}>
+      <div
+        className={`min-w-0 flex-1 text-xs text-ink-600 sm:text-sm ${showEvent ? '-m-1 truncate p-1' : ''}`}
+      >
         {!showEvent && dateView}
         {showEvent && event && (
           <>

@@ -191,10 +191,10 @@ export function MatchScoreWidget({
               #{member.position ?? team.position ?? '–'}
             </span>
             <span
-              className={`min-w-0 truncate ${
+              className={`-my-0.5 min-w-0 truncate py-0.5 ${
                 member.itsMe
                   ? 'rounded bg-lime-100 px-1 font-semibold text-brand-900 ring-1 ring-lime-300'
-                  : ''
+                  : '-mx-0.5 px-0.5'
               } ${team.winner ? 'font-semibold text-ink-900' : 'text-ink-800'}`}
             >
               {widget ? (
@@ -202,7 +202,7 @@ export function MatchScoreWidget({
               ) : (
                 <Link
                   to={playerMatchesLink(team.url, member.id, locale)}
-                  className="rounded-sm underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+                  className="rounded-sm underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700"
                 >
                   {name}
                 </Link>
