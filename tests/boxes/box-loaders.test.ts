@@ -7,12 +7,16 @@ import { boxSettingsOf } from '@courtside/events/boxes/model';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import { INITIAL_RATING, sideOf } from '@courtside/events/ratings/glicko2';
 import { evolveRatings, initialRatings, ratingKey, ratingsOf } from '@courtside/events/ratings/fold';
-import { boxesStateOf } from '@courtside/projector/boxes/queries';
+import { boxesStateOf, seasonTeamsWithBoxesStateOf } from '@courtside/projector/boxes/queries';
+import { seasonTeamsStateOf } from '@courtside/projector/teams/queries';
 import { acceptedBody, companyEventsOf, courtsideWithReadModels } from '../support/loader-specs.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams, winterSeason } from '../support/ladder-setup.ts';
 
-/** The events the box rules fold: the draws and their close, and what happens to the boxes' matches. */
+/**
+ * The events the box rules fold: the draws and their close, what happens to the boxes' matches, and a side that
+ * leaves (DESIGN.md §19).
+ */
 const boxTypes = new Set<string>([
   'BoxesDrawn',
   'BoxesClosed',
@@ -21,6 +25,7 @@ const boxTypes = new Set<string>([
   'ResultConfirmed',
   'ResultDisputed',
   'MatchCancelled',
+  'TeamRemoved',
 ]);
 const sets = (...games: number[]) => ({ matchSets: games.map((score) => ({ score })), special: 'none' });
 
@@ -73,7 +78,8 @@ describe('the box loader agrees with evolve', () => {
     };
     const save = (by: HttpClient, id: string, defender: unknown, challenger: unknown) =>
       acceptedBody(by.json('PUT', `${MATCHES_API}/matches`, { id, defender, challenger }));
-    // A manager's result (counts at once), a player's waiting, one disputed, one confirmed, one cancelled, one left.
+    // A manager's result (counts at once), a player's waiting, one disputed, one confirmed, one cancelled, one left
+    // unplayed.
     await save(manager, match(0).id, sets(6, 6), sets(3, 4));
     await save(match(1).defender, match(1).id, sets(6, 2, 6), sets(4, 6, 1));
     const disputed = match(2);
@@ -85,6 +91,8 @@ describe('the box loader agrees with evolve', () => {
     await save(confirmed.challenger, confirmed.id, sets(0, 0), sets(6, 6));
     await acceptedBody(confirmed.defender.json('POST', `${MATCHES_API}/matches/${confirmed.id}/confirm`));
     await acceptedBody(manager.json('DELETE', `${MATCHES_API}/matches/${match(4).id}/cancel`));
+    // A side leaves after the draw (DESIGN.md §19): its matches without a result are cancelled with it.
+    await acceptedBody(manager.json('DELETE', `${ADMIN_API}/seasons/${seasonId}/teams/${teams[7]!.teamId}`));
   });
   afterAll(async () => {
     await db?.end();
@@ -127,8 +135,22 @@ describe('the box loader agrees with evolve', () => {
     const matches = Object.values(folded.matches);
     expect(matches).toHaveLength(12);
     expect(matches.filter((match) => match.counts && match.defender.matchSets.length > 0)).toHaveLength(2);
-    expect(matches.filter((match) => match.cancelled)).toHaveLength(1);
+    const left = teams[7]!.teamId;
+    const unplayed = (match: (typeof matches)[number]) =>
+      match.defender.matchSets.length === 0 && match.defender.special === 'none';
+    expect(
+      matches
+        .filter((match) => [match.defenderId, match.challengerId].includes(left) && unplayed(match))
+        .every((match) => match.cancelled),
+    ).toBe(true);
+    expect(matches.filter((match) => match.cancelled).length).toBeGreaterThan(1);
+    expect(folded.teams.map((team) => team.teamId)).not.toContain(left);
     expect(await boxesStateOf(db, seasonId)).toEqual(folded);
+    // What a team's leaving is decided against: the team rules' loader and this one, side by side.
+    expect(await seasonTeamsWithBoxesStateOf(db, seasonId)).toEqual({
+      teams: await seasonTeamsStateOf(db, seasonId),
+      boxes: folded,
+    });
   });
 
   it('an unknown season: nothing', async () => {

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { isoDay } from '@courtside/events/ladders/season-rules';
-import { seasonTeamsDecider } from '@courtside/events/teams/decider';
+import { seasonTeamsWithBoxesDecider } from '@courtside/events/boxes/leaving';
 import { companyDecider } from '@courtside/events/companies/decider';
 import {
   companiesManagedIds,
@@ -16,6 +16,7 @@ import {
   seasonTeamsStateOf,
 } from '@courtside/projector/teams/queries';
 import { CommandRejected } from '../commands/command-errors.ts';
+import { seasonTeamsWithBoxesStateOf } from '@courtside/projector/boxes/queries';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
 import { documented } from '../http/documented-router.ts';
@@ -141,8 +142,9 @@ export function accountErasureRoutes(router: Router, services: AppServices): voi
         await services.commands.handle({
           companyId: team.companyId,
           actorId: account.id,
-          decider: seasonTeamsDecider,
-          load: (readModels) => seasonTeamsStateOf(readModels, team.seasonId),
+          // With the boxes: a removed team leaves its box too (DESIGN.md §19 "Box seasons").
+          decider: seasonTeamsWithBoxesDecider,
+          load: (readModels) => seasonTeamsWithBoxesStateOf(readModels, team.seasonId),
           command: { type: team.status === 'active' ? 'RemoveTeam' : 'RejectTeam', teamId: team.teamId },
           result: { teamId: team.teamId },
         });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { boxesDecider, type BoxesCommand, type BoxesState } from '@courtside/events/boxes/decider';
 import type { BoxEvent } from '@courtside/events/boxes/events';
 import { closeInputSchema, drawInputSchema } from '@courtside/events/boxes/model';
-import { boxTable } from '@courtside/events/boxes/rules';
+import { boxTable, leftAtTheBottom } from '@courtside/events/boxes/rules';
 import { formatSet, recalculate } from '@courtside/events/matches/scoring';
 import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
 import {
@@ -13,7 +13,7 @@ import {
   boxesStateOf,
   boxMatchesOf,
   boxSeasonOf,
-  teamMembersOf,
+  boxSidesOf,
 } from '@courtside/projector/boxes/queries';
 import type { CommandOutcome } from '../commands/command-bus.ts';
 import { answerCommand } from '../http/command-answer.ts';
@@ -43,7 +43,18 @@ const closedSchema = z
   .meta({ id: 'BoxesClosed' });
 const boxRowSchema = z.object({
   teamId: z.uuid(),
-  members: z.array(z.object({ fullName: z.string() })),
+  members: z.array(
+    z.object({
+      playerId: z.uuid().describe('beyond DESIGN.md §12: for the link to the player’s page (§19)'),
+      fullName: z.string(),
+    }),
+  ),
+  left: z
+    .boolean()
+    .describe(
+      'DESIGN.md §19: the side left the season after the draw; its row stays at the bottom, its matches without ' +
+        'a result are cancelled and its played results stay in the others’ rows',
+    ),
   played: z.number().int(),
   won: z.number().int(),
   lost: z.number().int(),
@@ -60,7 +71,9 @@ const boxesSchema = z
       number: z.number().int(),
       rows: z
         .array(boxRowSchema)
-        .describe('by points, set difference, game difference, the match between them'),
+        .describe(
+          'by points, set difference, game difference, the match between them; the sides that left at the bottom',
+        ),
       matchIds: z.array(z.uuid()),
       matches: z
         .array(
@@ -204,20 +217,24 @@ export function boxRoutes(router: Router, services: AppServices): void {
             db,
             boxes.flatMap((box) => box.matchIds),
           );
-          const members = await teamMembersOf(
+          const sides = await boxSidesOf(
             db,
             boxes.flatMap((box) => box.teamIds),
           );
+          const left = new Set([...sides].filter(([, side]) => side.left).map(([teamId]) => teamId));
           const live = matches.filter((match) => !match.cancelled);
           return boxes.map((box) => ({
             boxId: box.boxId,
             number: box.number,
-            rows: boxTable(
-              box.teamIds,
-              live.filter((match) => box.matchIds.includes(match.matchId)),
-              season.box,
-              season.matchType,
-            ).map((row) => ({ ...row, members: members.get(row.teamId) ?? [] })),
+            rows: leftAtTheBottom(
+              boxTable(
+                box.teamIds,
+                live.filter((match) => box.matchIds.includes(match.matchId)),
+                season.box,
+                season.matchType,
+              ),
+              left,
+            ).map((row) => ({ ...row, members: sides.get(row.teamId)?.members ?? [] })),
             matchIds: box.matchIds,
             matches: box.matchIds.flatMap((matchId) => {
               const match = matches.find((candidate) => candidate.matchId === matchId);

@@ -261,7 +261,7 @@ export function standingsRowsOf(
     position: row.position,
     joinDate: row.joinDate,
     movement: row.movement,
-    members: memberIds.map((id) => ({ fullName: names.get(id) ?? 'Player' })),
+    members: memberIds.map((id) => ({ playerId: id, fullName: names.get(id) ?? 'Player' })),
     played: row.played,
     won: row.won,
     lost: row.lost,

@@ -1,7 +1,9 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { seasonTeamsWithBoxesDecider } from '@courtside/events/boxes/leaving';
 import { seasonTeamsDecider, type TeamCommand } from '@courtside/events/teams/decider';
+import { seasonTeamsWithBoxesStateOf } from '@courtside/projector/boxes/queries';
 import { parseInput } from '../http/parse.ts';
 import { managersOnly, seasonManagerScope } from '../http/manager-access.ts';
 import { answerCommand } from '../http/command-answer.ts';
@@ -59,14 +61,26 @@ export function adminTeamRoutes(router: Router, services: AppServices): void {
     teamCommand: Extract<TeamCommand, { type: 'AcceptTeam' | 'RejectTeam' | 'RemoveTeam' | 'MoveTeam' }>,
   ) {
     const scope = seasonManagerScope(ctx);
-    const outcome = await services.commands.handle({
+    const { seasonId } = scope.season;
+    const base = {
       companyId: scope.companyId,
       actorId: scope.accountId,
-      decider: seasonTeamsDecider,
-      load: managersOnly(scope, (readModels) => seasonTeamsStateOf(readModels, scope.season.seasonId)),
       command: teamCommand,
       result: { teamId: teamCommand.teamId },
-    });
+    };
+    // A removed team leaves its box too (DESIGN.md §19 "Box seasons"): that command is decided with the boxes.
+    const outcome =
+      teamCommand.type === 'RemoveTeam'
+        ? await services.commands.handle({
+            ...base,
+            decider: seasonTeamsWithBoxesDecider,
+            load: managersOnly(scope, (readModels) => seasonTeamsWithBoxesStateOf(readModels, seasonId)),
+          })
+        : await services.commands.handle({
+            ...base,
+            decider: seasonTeamsDecider,
+            load: managersOnly(scope, (readModels) => seasonTeamsStateOf(readModels, seasonId)),
+          });
     await answerCommand(ctx, outcome, { status: 200 });
   }
 

@@ -3,7 +3,9 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { isMinimalAccount } from '@courtside/events/accounts/minimal-account';
 import { ACCOUNT_API, LADDER_API } from '@courtside/events/api-paths';
+import { seasonTeamsWithBoxesDecider } from '@courtside/events/boxes/leaving';
 import { closedRequestCode, seasonTeamsDecider, type TeamCommand } from '@courtside/events/teams/decider';
+import { seasonTeamsWithBoxesStateOf } from '@courtside/projector/boxes/queries';
 import { AccountStore, type StoredAccount } from '../accounts/account-store.ts';
 import { requireSession } from '../accounts/authentication.ts';
 import { SYSTEM_ACTOR } from '../challenges/deadline-process.ts';
@@ -62,14 +64,19 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     actorId: string,
     result: object,
   ) {
-    return services.commands.handle({
-      companyId: invitation.companyId,
-      actorId,
-      decider: seasonTeamsDecider,
-      load: (readModels) => seasonTeamsStateOf(readModels, invitation.seasonId),
-      command,
-      result,
-    });
+    const base = { companyId: invitation.companyId, actorId, command, result };
+    // A team that leaves leaves its box too (DESIGN.md §19 "Box seasons"): that command is decided with the boxes.
+    return command.type === 'LeaveSeason'
+      ? services.commands.handle({
+          ...base,
+          decider: seasonTeamsWithBoxesDecider,
+          load: (readModels) => seasonTeamsWithBoxesStateOf(readModels, invitation.seasonId),
+        })
+      : services.commands.handle({
+          ...base,
+          decider: seasonTeamsDecider,
+          load: (readModels) => seasonTeamsStateOf(readModels, invitation.seasonId),
+        });
   }
 
   async function answer(

@@ -71,7 +71,12 @@ export const standingsRowSchema = z
     teamId: z.uuid(),
     position: z.number().int(),
     joinDate: z.iso.date().nullable(),
-    members: z.array(z.object({ fullName: z.string() })),
+    members: z.array(
+      z.object({
+        playerId: z.uuid().describe('beyond the spec: for the link to the player’s page (DESIGN.md §19)'),
+        fullName: z.string(),
+      }),
+    ),
     played: z.number().int(),
     won: z.number().int(),
     lost: z.number().int(),

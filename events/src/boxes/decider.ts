@@ -24,7 +24,10 @@ export interface BoxesState {
     box: BoxSettings;
     matchType: MatchType;
   };
-  /** The season's active sides in position order, with their rating (DESIGN.md §11) and members. */
+  /**
+   * The season's active sides in position order, with their rating (DESIGN.md §11) and members. A boxed side that is
+   * not among them left the season after the draw (DESIGN.md §19 "Box seasons").
+   */
   teams: Array<{ teamId: string; rating: number; memberIds: string[] }>;
   /** The boxes drawn last. */
   boxes: Box[];
@@ -54,7 +57,9 @@ export type BoxesEvent =
         type:
           'MatchCreated' | 'MatchResultRecorded' | 'ResultConfirmed' | 'ResultDisputed' | 'MatchCancelled';
       }
-    >;
+    >
+  /** A side that leaves the season (the team rules' event): it is no longer active. */
+  | { type: 'TeamRemoved'; payload: { teamId: string; seasonId: string; ladderId: string } };
 
 const NOT_BOX = 'This season does not play in boxes';
 const HAS_RESULTS = 'A box match has a result: the boxes stay as they are';
@@ -70,21 +75,47 @@ const hasResult = (side: RecordedSide) =>
 const sameMembers = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((member) => b.includes(member));
 
-/** The boxes' sides in table order, box by box (the sides still active only). */
+/**
+ * The boxes' sides in table order, box by box (the sides still active only). A side that left keeps its played
+ * results in the others' rows (DESIGN.md §19 "Box seasons"): the table is made with it, then it is left out.
+ */
 function tablesOf(state: BoxesState): string[][] {
   const season = state.season!;
   const active = new Set(state.teams.map((team) => team.teamId));
   return state.boxes.map((box) =>
     boxTable(
-      box.teamIds.filter((teamId) => active.has(teamId)),
+      box.teamIds,
       box.matchIds.flatMap((matchId) => {
         const match = state.matches[matchId];
         return match && !match.cancelled ? [match] : [];
       }),
       season.box,
       season.matchType,
-    ).map((row) => row.teamId),
+    )
+      .map((row) => row.teamId)
+      .filter((teamId) => active.has(teamId)),
   );
+}
+
+/**
+ * DESIGN.md §19 "Box seasons": a side that leaves the season after the draw (removed, left, or erased) leaves its
+ * box. Its box matches without a result are cancelled (ids only); those with a result, even one waiting for
+ * confirmation, stay. Nothing before a draw, or for a side in no box.
+ */
+export function leaveBoxes(state: BoxesState, teamId: string): NewEvent[] {
+  const { season } = state;
+  if (!season) return [];
+  const ref = { seasonId: season.seasonId, ladderId: season.ladderId };
+  return state.boxes
+    .filter((box) => box.teamIds.includes(teamId))
+    .flatMap((box) => box.matchIds)
+    .flatMap((matchId) => {
+      const match = state.matches[matchId];
+      if (!match || match.cancelled || (match.defenderId !== teamId && match.challengerId !== teamId))
+        return [];
+      if (hasResult(match.defender) || hasResult(match.challenger)) return [];
+      return [{ type: 'MatchCancelled', streamId: matchId, payload: { matchId, ...ref } }];
+    });
 }
 
 function draw(
@@ -248,6 +279,8 @@ export const boxesDecider: Decider<BoxesCommand, BoxesState, BoxesEvent> = {
         return update(event.payload.matchId, { counts: false });
       case 'MatchCancelled':
         return update(event.payload.matchId, { cancelled: true });
+      case 'TeamRemoved':
+        return { ...state, teams: state.teams.filter((team) => team.teamId !== event.payload.teamId) };
       // Stryker disable next-line all: unreachable, the type checker proves every event handled
       default: {
         const unknown: never = event;

@@ -137,6 +137,19 @@ export function boxTable(
 }
 
 /**
+ * DESIGN.md §19 "Box seasons": a side that left the season after the draw keeps its row, at the bottom of its box
+ * and marked as left; its played results stay in the others' rows (the table is made with it first). The sides that
+ * left keep their table order among themselves.
+ */
+export function leftAtTheBottom<Row extends { teamId: string }>(
+  rows: readonly Row[],
+  left: ReadonlySet<string>,
+): Array<Row & { left: boolean }> {
+  const marked = rows.map((row) => ({ ...row, left: left.has(row.teamId) }));
+  return [...marked.filter((row) => !row.left), ...marked.filter((row) => row.left)];
+}
+
+/**
  * DESIGN.md §12, §15 close: the boxes' sides in table order become the next season's order, box by box, with the top
  * `promote` of each box but the first moved up into the box above and the bottom `relegate` of each box but the last
  * moved down into the box below. In its new box a side that came down stands first, one that came up last.

@@ -15,7 +15,8 @@ const matchChanges = new Set([
 
 /**
  * DESIGN.md §12: the boxes of each box season as drawn last (a new draw replaces them) and whether the season was
- * closed. Pushes `season.updated` with `changed: ["boxes"]` when the boxes change, or a result of one of their matches.
+ * closed. Pushes `season.updated` with `changed: ["boxes"]` when the boxes change, a result of one of their matches,
+ * or one of their sides leaves the season (DESIGN.md §19).
  */
 export const boxesProjection: Projection = {
   name: 'boxes',
@@ -35,6 +36,20 @@ export const boxesProjection: Projection = {
       const boxed = context.send<{ season_id: string }>(
         'SELECT season_id FROM boxes WHERE match_ids @> ARRAY[$1::uuid] AND company_id = $2 LIMIT 1',
         [matchId, envelope.companyId],
+      );
+      context.pushLater(boxed.then(({ rows }) => (rows[0] ? [boxesUpdated(rows[0].season_id)] : [])));
+      return;
+    }
+    if (envelope.type === 'TeamRemoved') {
+      // DESIGN.md §19: a side that leaves after the draw goes to the bottom of its box, marked as left (the tables
+      // read the team's status), even when it had no match left to cancel.
+      if (context.publishing === false) return;
+      const { teamId, seasonId } = (envelope as EventEnvelope<string, { teamId: string; seasonId: string }>)
+        .payload;
+      const boxed = context.send<{ season_id: string }>(
+        `SELECT season_id FROM boxes WHERE season_id = $1 AND team_ids @> ARRAY[$2::uuid] AND company_id = $3
+         LIMIT 1`,
+        [seasonId, teamId, envelope.companyId],
       );
       context.pushLater(boxed.then(({ rows }) => (rows[0] ? [boxesUpdated(rows[0].season_id)] : [])));
       return;

@@ -1,11 +1,13 @@
 import type pg from 'pg';
 import type { Box, BoxesState } from '@courtside/events/boxes/decider';
+import type { SeasonTeamsWithBoxesState } from '@courtside/events/boxes/leaving';
 import { boxSettingsOf, type BoxSettings, type SeasonFormat } from '@courtside/events/boxes/model';
 import type { BoxMatch } from '@courtside/events/boxes/rules';
 import type { MatchType } from '@courtside/events/ladders/model';
 import type { RecordedSide } from '@courtside/events/matches/decider';
 import { INITIAL_RATING, sideOf } from '@courtside/events/ratings/glicko2';
 import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
+import { seasonTeamsStateOf } from '../teams/queries.ts';
 
 /**
  * The queries on the boxes table (DESIGN.md §12), in the module that owns it: the state the draw and the close are
@@ -114,6 +116,18 @@ export async function boxesStateOf(
   };
 }
 
+/**
+ * What a command that may take a team out of the season (a remove, a leave, an erasure) is decided against: the
+ * season's teams and its boxes (DESIGN.md §19 "Box seasons"), each by its own loader.
+ */
+export async function seasonTeamsWithBoxesStateOf(
+  db: Queryable,
+  seasonId: string,
+): Promise<SeasonTeamsWithBoxesState> {
+  const [teams, boxes] = await Promise.all([seasonTeamsStateOf(db, seasonId), boxesStateOf(db, seasonId)]);
+  return { teams, boxes };
+}
+
 async function nextSeasonOf(db: Queryable, companyId: string, seasonId: string): Promise<BoxesState['next']> {
   const { rows } = await db.query<NonNullable<BoxesState['next']>>(
     `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", to_char(s.start_date, 'YYYY-MM-DD') AS "startDate",
@@ -128,18 +142,26 @@ async function nextSeasonOf(db: Queryable, companyId: string, seasonId: string):
   return rows[0];
 }
 
-/** A row of a public box table: the side's players' names beside its figures. */
-export async function teamMembersOf(
+/**
+ * The sides of public box tables: each side's players (their ids, for the links to their pages, DESIGN.md §19
+ * "Player pages", and names) and whether it left the season after the draw (DESIGN.md §19 "Box seasons").
+ */
+export async function boxSidesOf(
   db: Queryable,
   teamIds: string[],
-): Promise<Map<string, Array<{ fullName: string }>>> {
+): Promise<Map<string, { members: Array<{ playerId: string; fullName: string }>; left: boolean }>> {
   if (teamIds.length === 0) return new Map();
-  const { rows } = await db.query<{ teamId: string; members: Array<{ fullName: string }> }>(
-    `SELECT m.team_id AS "teamId",
-       json_agg(json_build_object('fullName', ${accountNameSql('a', "'Player'")}) ORDER BY m.member_order) AS members
-     FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id
-     WHERE m.team_id = ANY($1::uuid[]) GROUP BY m.team_id`,
+  const { rows } = await db.query<{
+    teamId: string;
+    left: boolean;
+    members: Array<{ playerId: string; fullName: string }>;
+  }>(
+    `SELECT t.id AS "teamId", t.status = 'left' AS left,
+       json_agg(json_build_object('playerId', m.account_id, 'fullName', ${accountNameSql('a', "'Player'")})
+         ORDER BY m.member_order) AS members
+     FROM teams t JOIN team_members m ON m.team_id = t.id JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id
+     WHERE t.id = ANY($1::uuid[]) GROUP BY t.id`,
     [teamIds],
   );
-  return new Map(rows.map((row) => [row.teamId, row.members]));
+  return new Map(rows.map(({ teamId, ...side }) => [teamId, side]));
 }

@@ -13,7 +13,8 @@ export interface StandingsRow {
   teamId: string;
   position: number;
   joinDate: string | null;
-  members: Array<{ fullName: string }>;
+  /** `playerId` for the link to the player's page (DESIGN.md §19 "Player pages"). */
+  members: Array<{ playerId: string; fullName: string }>;
   played: number;
   won: number;
   lost: number;
@@ -68,7 +69,8 @@ export async function standingsRowsOf(
        FROM results GROUP BY team_id)
      SELECT t.id AS "teamId", t.position, t.join_date AS "joinDate", t.movement,
        to_char(t.paused_until, 'YYYY-MM-DD') AS "pausedUntil",
-       (SELECT json_agg(json_build_object('fullName', ${accountNameSql('a', "'Player'")}) ORDER BY m.member_order)
+       (SELECT json_agg(json_build_object('playerId', m.account_id, 'fullName', ${accountNameSql('a', "'Player'")})
+          ORDER BY m.member_order)
         FROM team_members m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id WHERE m.team_id = t.id) AS members,
        -- An unrated member stands at the start (1500, deviation 350).
        (SELECT json_agg(json_build_object('rating', coalesce(pr.rating, 1500), 'deviation', coalesce(pr.deviation, 350))

@@ -5,7 +5,9 @@ import { request } from './http';
 // zod/mini: on the public standings page (docs/performance.md, "Initial JavaScript"), though in its lazy chunk.
 const boxRowSchema = z.object({
   teamId: z.string(),
-  members: z.array(z.object({ fullName: z.string() })),
+  members: z.array(z.object({ playerId: z.string(), fullName: z.string() })),
+  /** DESIGN.md §19: the side left the season after the draw (its row is at the bottom). */
+  left: z._default(z.boolean(), false),
   played: z.number(),
   won: z.number(),
   lost: z.number(),

@@ -21,7 +21,8 @@ const boxesEn = {
     points: 'Points',
     pointsShort: 'Pts',
     matches: 'Matches of box {{number}}',
-    versus: '{{defender}} vs {{challenger}}',
+    /** Between the two sides' names (each a list of links). */
+    versus: 'vs',
     status: {
       planned: 'To play',
       completed: 'Played',
@@ -29,6 +30,8 @@ const boxesEn = {
       walkover: 'Walkover',
       cancelled: 'Cancelled',
     },
+    /** DESIGN.md §19: the mark of a side that left the season after the draw. */
+    left: 'Left',
     notCounted: 'waits for confirmation',
     loadFailed: 'The boxes could not be loaded.',
     manager: {

@@ -20,7 +20,8 @@ const boxesNl: BoxesTranslation = {
     points: 'Punten',
     pointsShort: 'Ptn',
     matches: 'Wedstrijden van poule {{number}}',
-    versus: '{{defender}} tegen {{challenger}}',
+    /** Between the two sides' names (each a list of links). */
+    versus: 'tegen',
     status: {
       planned: 'Te spelen',
       completed: 'Gespeeld',
@@ -28,6 +29,8 @@ const boxesNl: BoxesTranslation = {
       walkover: 'Walk-over',
       cancelled: 'Geannuleerd',
     },
+    /** DESIGN.md §19: the mark of a side that left the season after the draw. */
+    left: 'Vertrokken',
     notCounted: 'wacht op bevestiging',
     loadFailed: 'De poules konden niet worden geladen.',
     manager: {

@@ -47,6 +47,8 @@ const matchesEn = {
     player: {
       title: 'Player',
       intro: 'Planned matches and results of this player.',
+      notFoundTitle: 'Player not found',
+      notFound: 'This player does not exist. Check the address, or find the player on a ladder’s standings.',
     },
   },
   matchCard: {

@@ -48,6 +48,9 @@ const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation
     player: {
       title: 'Speler',
       intro: 'Geplande wedstrijden en uitslagen van deze speler.',
+      notFoundTitle: 'Speler niet gevonden',
+      notFound:
+        'Deze speler bestaat niet. Controleer het adres, of zoek de speler in de stand van een ladder.',
     },
     create: {
       title: 'Maak een wedstrijd',

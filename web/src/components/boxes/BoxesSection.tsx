@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { FormAlert } from '../forms/FormAlert';
 import { i18n } from '../../lib/i18n';
-import { memberNames } from '../../lib/team-name';
+import { PlayerNames } from '../players/PlayerNames';
 import { addBoxesTexts } from '../../locales/boxes-texts';
 import { getBoxes, type Box } from '../../lib/boxes-api';
 
@@ -60,7 +60,8 @@ export function BoxesSection({ seasonId, version, inWidget = false }: BoxesSecti
 
 function BoxCard({ box, inWidget }: { box: Box; inWidget: boolean }) {
   const { t } = useTranslation();
-  const names = new Map(box.rows.map((row) => [row.teamId, memberNames(row.members)]));
+  const members = new Map(box.rows.map((row) => [row.teamId, row.members]));
+  const names = (teamId: string) => <PlayerNames members={members.get(teamId) ?? []} plain={inWidget} />;
   const headingId = `box-${box.boxId}`;
   const cell = 'px-2 py-2.5 text-right tabular-nums sm:px-3';
   const Title = inWidget ? 'h3' : 'h2';
@@ -114,9 +115,27 @@ function BoxCard({ box, inWidget }: { box: Box; inWidget: boolean }) {
         </thead>
         <tbody className="divide-y divide-ink-100">
           {box.rows.map((row, index) => (
-            <tr key={row.teamId} data-testid="box-row" data-team-id={row.teamId}>
-              <td className="py-2.5 pl-4 font-semibold text-ink-900 tabular-nums sm:pl-5">{index + 1}</td>
-              <td className="px-2 py-2.5 break-words text-ink-900 sm:px-3">{names.get(row.teamId)}</td>
+            <tr
+              key={row.teamId}
+              className={row.left ? 'bg-ink-50 text-ink-600' : undefined}
+              data-testid="box-row"
+              data-team-id={row.teamId}
+              data-left={row.left || undefined}
+            >
+              <td className="py-2.5 pl-4 font-semibold text-ink-900 tabular-nums sm:pl-5">
+                {row.left ? <span aria-hidden="true">–</span> : index + 1}
+              </td>
+              <td className="px-2 py-2.5 break-words text-ink-900 sm:px-3">
+                {names(row.teamId)}
+                {row.left && (
+                  <span
+                    className="ml-2 inline-flex rounded-full bg-white px-2 py-0.5 text-xs font-medium text-ink-700 ring-1 ring-ink-300 ring-inset"
+                    data-testid="box-left"
+                  >
+                    {t('boxes.left')}
+                  </span>
+                )}
+              </td>
               <td className={cell}>{row.played}</td>
               <td className={cell}>{row.won}</td>
               <td className={cell}>{row.lost}</td>
@@ -144,10 +163,7 @@ function BoxCard({ box, inWidget }: { box: Box; inWidget: boolean }) {
                 className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2"
               >
                 <span className="text-ink-900">
-                  {t('boxes.versus', {
-                    defender: names.get(match.defenderId) ?? '',
-                    challenger: names.get(match.challengerId) ?? '',
-                  })}
+                  {names(match.defenderId)} {t('boxes.versus')} {names(match.challengerId)}
                 </span>
                 <span className="text-ink-700 tabular-nums" data-testid="box-match-result">
                   {match.score && `${match.score} · `}

@@ -16,7 +16,6 @@ import {
   shortName,
   statusesOf,
   teamLink,
-  playerMatchesLink,
   withViewerFlags,
   liveNow,
   withLiveSuperTiebreak,
@@ -300,12 +299,5 @@ describe('names', () => {
     expect(shortName('Prince')).toBe('Prince');
     expect(teamLink('/webapps/matches/en/?event=l1&player=t1', 'nl')).toBe('/matches/nl/?event=l1&player=t1');
     expect(teamLink('https://elsewhere.test/x', 'nl')).toBe('https://elsewhere.test/x');
-  });
-
-  it('links a member to their matches in the ladder of the team', () => {
-    expect(playerMatchesLink('/webapps/matches/en/?event=l1&player=a1', 'a2', 'nl')).toBe(
-      '/matches/nl/?event=l1&player=a2',
-    );
-    expect(playerMatchesLink('', 'a2', 'en')).toBe('/player/en/a2');
   });
 });

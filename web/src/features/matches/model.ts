@@ -1,6 +1,5 @@
 import { formatSet, MAX_SETS } from '@courtside/events/matches/scoring';
 import { leadingLocalDateTime } from '@courtside/events/matches/match-dates';
-import { matchesPagePath, pagePath } from '@courtside/events/page-paths';
 import { teamDisplayName } from '../../lib/team-name';
 import { liveStateSchema, type LiveSummary } from './api/live-summary';
 import {
@@ -259,17 +258,6 @@ export function teamLink(url: string, locale: string): string {
   const found = /^(?:\/webapps)?\/([a-z]+)\/([a-z]{2})\/(.*)$/.exec(url);
   if (!found) return url;
   return `/${found[1]}/${locale}/${found[3]}`;
-}
-
-/**
- * Where a member's name links (spec §2: team names link to the matches page with `event` and
- * `player`): the matches of that player in the team's ladder, the ladder taken from the team's
- * `url`. Without a ladder in the url, the player's page.
- */
-export function playerMatchesLink(teamUrl: string, memberId: string, locale: string): string {
-  const eventId = /[?&]event=([^&#]+)/.exec(teamUrl)?.[1];
-  if (!eventId) return pagePath('player', locale, memberId);
-  return matchesPagePath(locale, { event: eventId, player: memberId });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -42,7 +42,8 @@ export const standingsRowSchema = z.object({
   teamId: z.string(),
   position: z.number(),
   joinDate: z.optional(z.nullable(z.string())),
-  members: z.array(z.object({ fullName: z.string() })),
+  /** `playerId`: the link to the player's page (DESIGN.md §19); a name without one stays text. */
+  members: z.array(z.object({ playerId: z.optional(z.string()), fullName: z.string() })),
   played: z._default(z.number(), 0),
   won: z._default(z.number(), 0),
   lost: z._default(z.number(), 0),

@@ -5,6 +5,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDay } from '../../../lib/dates';
 import { pagePath } from '../../../lib/locale';
+import { PlayerNames } from '../../../components/players/PlayerNames';
 import { memberNames } from '../../../lib/team-name';
 import type { StandingsRow } from '../api/ladders';
 import { challengeChip, movementOf, type ChallengeChip } from '../standings-model';
@@ -112,7 +113,9 @@ export function StandingsTable({
                   )}
                 </td>
                 <td className={`${cellX} align-top break-words text-ink-900`}>
-                  <span data-testid="team-name">{name}</span>
+                  <span data-testid="team-name">
+                    <PlayerNames members={row.members} />
+                  </span>
                   {!row.minimumMet && (
                     <abbr
                       className="ml-0.5 font-semibold text-amber-700 no-underline"

@@ -1,6 +1,7 @@
 import { shownName } from '../../../lib/team-name';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { pagePath } from '@courtside/events/page-paths';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { MAX_SETS } from '@courtside/events/matches/scoring';
 import { digitsOnly, parseNumberInput as parseScore } from '../../../lib/number-input';
@@ -9,7 +10,6 @@ import {
   hasTiebreak,
   isAllowedScoreKey,
   looksLikeTiebreakSet,
-  playerMatchesLink,
   shortName as toShortName,
   teamLink,
 } from '../model';
@@ -20,7 +20,8 @@ import { SPECIALS, type MatchSet, type MatchTeam, type Side, type Special } from
  *
  * - A team block: a link to the team's `url` (its matches), or a plain block in widget mode.
  * - The members with name and the team's position; the name is plain text in widget mode, else a
- *   link to the matches of that player in the team's ladder (`?event=…&player={memberId}`). The signed-in user's own entry (`itsMe`) is highlighted.
+ *   link to that player's page (DESIGN.md §19 "Player pages"; it lists their matches too). The signed-in user's own
+ *   entry (`itsMe`) is highlighted.
  * - Read-only: a row of set scores; a tiebreak score as a small superscript (7⁵), a super tiebreak
  *   in square brackets ([10]); won sets highlighted.
  * - Editable: one score input per set (`setCount`, at most 5), digit keys only; a tiebreak input per
@@ -201,7 +202,7 @@ export function MatchScoreWidget({
                 name
               ) : (
                 <Link
-                  to={playerMatchesLink(team.url, member.id, locale)}
+                  to={pagePath('player', locale, member.id)}
                   className="rounded-sm underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700"
                 >
                   {name}
