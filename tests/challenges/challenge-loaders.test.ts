@@ -6,7 +6,7 @@ import type { SeasonChallengesState } from '@courtside/events/challenges/decider
 import { isBusy } from '@courtside/events/challenges/decider';
 import { rulesOf } from '@courtside/events/ladders/rules';
 import { matchDecider, type MatchDomainEvent, type MatchState } from '@courtside/events/matches/decider';
-import { pauseDecider, type PauseEvent, type PauseState } from '@courtside/events/teams/pause';
+import { pauseDaysLeft, pauseDecider, type PauseEvent, type PauseState } from '@courtside/events/teams/pause';
 import { teamPaused, teamResumed } from '@courtside/events/teams/events';
 import { seasonChallengesStateOf } from '@courtside/projector/challenges/queries';
 import { pauseStateOf } from '@courtside/projector/teams/queries';
@@ -209,9 +209,11 @@ describe('the challenge and pause loaders agree with evolve', () => {
       ),
     };
     expect(Object.values(expected.teams).filter((team) => team.busy)).toHaveLength(4);
-    // Two paused; the one resumed on the day it paused took no day (the pause rules drop an empty period).
+    // Two paused; the one resumed on the day it paused keeps a period of no days, which uses one day (§19).
     expect(Object.values(expected.teams).filter((team) => team.pausedUntil)).toHaveLength(2);
-    expect(await pauseStateOf(db, seasonId)).toEqual(expected);
+    const loaded = await pauseStateOf(db, seasonId);
+    expect(loaded).toEqual(expected);
+    expect(pauseDaysLeft(loaded, teams[1]!.teamId)).toBe(29);
   });
 
   it('an unknown season: nothing', async () => {

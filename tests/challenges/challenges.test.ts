@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import type { ChallengeView } from '@courtside/projector/challenges/projection';
 import { DEV_CLOCK_PATH, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { signedInAccount } from '../support/accounts.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
+import { acceptedBody } from '../support/loader-specs.ts';
 import { eventually } from '../support/wait.ts';
 
 type Challenge = ChallengeView;
@@ -339,6 +342,44 @@ describe('challenges (DESIGN.md §5)', () => {
     });
     expect(confirmedBySystem.body.confirmation.dueAt).toBeUndefined();
     expect(await standings(ladderId)).toEqual([third!.teamId, second!.teamId, first!.teamId]);
+  });
+
+  it('a stranger to the club hears there is no such challenge (404, as for an unknown id); the club’s own people who may not answer get 403 (DESIGN.md §19)', async () => {
+    const { seasonId, teams, manager } = await seasonWithTeams(courtside.url!, 3);
+    const [first, , third] = teams;
+    const elsewhere = await seasonWithTeams(courtside.url!, 1);
+    const noTeam = new HttpClient(courtside.url!);
+    await signedInAccount(noTeam);
+    const issued = await acceptedBody<{ challengeId: string }>(
+      third!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
+        defenderTeamId: first!.teamId,
+      }),
+    );
+    const path = (answer: string) => `${LADDER_API}/challenges/${issued.challengeId}/${answer}`;
+    const unknown = await noTeam.json('POST', `${LADDER_API}/challenges/${randomUUID()}/accept`, {});
+    expect(unknown.status).toBe(404);
+
+    const strangers = {
+      'another club’s player': elsewhere.teams[0]!.http,
+      'another club’s manager': elsewhere.manager,
+      'an account on no team': noTeam,
+    };
+    for (const [who, stranger] of Object.entries(strangers)) {
+      for (const answer of ['accept', 'decline', 'withdraw']) {
+        expect(await stranger.json('POST', path(answer), {}), `${who} ${answer}`).toEqual(unknown);
+      }
+    }
+    // Another team of the season, and the club's manager: of the club, not on the side that answers.
+    for (const [who, ofTheClub] of [
+      ['a player of the season', teams[1]!.http],
+      ['the club’s manager', manager],
+    ] as const) {
+      expect((await ofTheClub.json('POST', path('accept'), {})).status, who).toBe(403);
+      expect((await ofTheClub.json('POST', path('withdraw'), {})).status, who).toBe(403);
+    }
+    // Still open, and its own sides answer as before.
+    expect((await first!.http.json('POST', path('withdraw'), {})).status).toBe(403);
+    await acceptedBody(third!.http.json('POST', path('withdraw'), {}));
   });
 
   it('answers 404 for unknown ids and 400 for bad input, never 500', async () => {

@@ -8,7 +8,7 @@ import { HEALTH_PATH } from '@courtside/events/api-paths';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { replayNotes } from '../support/notes-replay.ts';
-import { eventually } from '../support/wait.ts';
+import { eventually, sentUntilTaken } from '../support/wait.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,30 +61,56 @@ describe('projectors sharing the partitions on Kafka', () => {
     const first = await startProjector();
     const companies = Array.from({ length: 9 }, () => randomUUID());
     /** Each note, with the amendments the api acknowledged for it. */
-    const notes: Array<{ id: string; amended: number }> = [];
+    const notes: Array<{ id: string; amended: number; unsure: number }> = [];
+    /** Writes answered `503 APPEND_UNCONFIRMED`: the log did not confirm them in time, they may or may not be in it. */
+    let unsureWrites = 0;
+    const unconfirmed = (answer: { status: number; body?: unknown }) =>
+      answer.status === 503 &&
+      (answer.body as { reason?: string } | undefined)?.reason === 'APPEND_UNCONFIRMED';
     const refused: string[] = [];
     let sending = true;
+    /**
+     * While a partition changes hands its new projector catches up from the checkpoint; a command of a company on it
+     * waits for that at most `projectionWaitMs` (2 s), and on a loaded machine a rebalance takes longer: the api
+     * answers `503 CATCHING_UP`, nothing changed, and a client sends it again, as the workers do. A loaded broker may
+     * also not confirm an append in time (`APPEND_UNCONFIRMED`): not sent again, and counted as at most once.
+     */
+    let unavailable = 0;
+    const counted = async <T extends { status: number }>(answer: Promise<T>) => {
+      const sent = await answer;
+      if (sent.status === 503) unavailable++;
+      return sent;
+    };
     const worker = async (companyId: string) => {
       while (sending) {
-        const written = await http.json<{ id: string }>(
-          'POST',
-          `/webapps/api/test/companies/${companyId}/notes`,
-          { text: `note ${randomUUID()}` },
+        const written = await sentUntilTaken(() =>
+          counted(
+            http.json<{ id: string }>('POST', `/webapps/api/test/companies/${companyId}/notes`, {
+              text: `note ${randomUUID()}`,
+            }),
+          ),
         );
+        if (unconfirmed(written)) {
+          unsureWrites++;
+          continue;
+        }
         if (written.status !== 201 && written.status !== 202) {
           refused.push(`write ${written.status} ${JSON.stringify(written.body)}`);
           await sleep(200);
           continue;
         }
-        const note = { id: written.body.id, amended: 0 };
+        const note = { id: written.body.id, amended: 0, unsure: 0 };
         notes.push(note);
         for (let i = 0; i < 5 && sending; i++) {
-          const amended = await http.json(
-            'POST',
-            `/webapps/api/test/companies/${companyId}/notes/${note.id}/amendments`,
-            { text: `amendment ${i} ${randomUUID()}` },
+          const amended = await sentUntilTaken(() =>
+            counted(
+              http.json('POST', `/webapps/api/test/companies/${companyId}/notes/${note.id}/amendments`, {
+                text: `amendment ${i} ${randomUUID()}`,
+              }),
+            ),
           );
           if (amended.status === 200 || amended.status === 202) note.amended++;
+          else if (unconfirmed(amended)) note.unsure++;
           else refused.push(`amend ${amended.status} ${JSON.stringify(amended.body)}`);
         }
       }
@@ -136,14 +162,23 @@ describe('projectors sharing the partitions on Kafka', () => {
     const revisions = new Map(rows.map((row) => [row.id, row.revision]));
     const amendments = notes.reduce((sum, note) => sum + note.amended, 0);
     console.log(
-      `[scale-out] ${notes.length} notes, ${amendments} amendments; partitions held by two projectors: ` +
+      `[scale-out] ${notes.length} notes, ${amendments} amendments, ${unavailable} answers 503 ` +
+        `(of them ${unsureWrites + notes.reduce((sum, note) => sum + note.unsure, 0)} unconfirmed); ` +
+        'partitions held by two projectors: ' +
         `${JSON.stringify(split)}`,
     );
 
     expect(refused).toEqual([]);
     expect(notes.length).toBeGreaterThan(20);
-    expect(rows).toHaveLength(notes.length);
-    expect(notes.filter((note) => revisions.get(note.id) !== 1 + note.amended)).toEqual([]);
+    // Every acknowledged write and amendment exactly once; one of unknown outcome at most once.
+    expect(rows.length).toBeGreaterThanOrEqual(notes.length);
+    expect(rows.length).toBeLessThanOrEqual(notes.length + unsureWrites);
+    expect(
+      notes.filter((note) => {
+        const revision = revisions.get(note.id) ?? 0;
+        return revision < 1 + note.amended || revision > 1 + note.amended + note.unsure;
+      }),
+    ).toEqual([]);
     const report = await replayNotes(backend.databaseUrl, api.log);
     expect(report.identical).toBe(true);
     await Promise.all([second.stop(), third.stop()]);

@@ -13,7 +13,7 @@ import {
   seasonAtStart,
 } from '../support/loader-specs.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, seasonWithTeams } from '../support/ladder-setup.ts';
 
 const matchTypes = new Set<string>(matchEvents.map((definition) => definition.type));
 const moves = new Set(['ChallengerLeapfrogged', 'ChallengerSwapped']);
@@ -61,7 +61,7 @@ describe('the match loaders agree with evolve', () => {
     // #5 beats #2 (a manager's result counts at once: a leapfrog), then the match moves to another day.
     const leapfrog = await create(1, 4);
     await save(manager, leapfrog, sets(3, [6, 4]), sets(6, [7, 7]));
-    await save(manager, leapfrog, sets(3, [6, 4]), sets(6, [7, 7]), '2026-03-20T18:30');
+    await save(manager, leapfrog, sets(3, [6, 4]), sets(6, [7, 7]), `${day(1)}T18:30`);
     // A player's win waits for the other side, which confirms it: #6 climbs over #4.
     const confirmed = await create(3, 5);
     await save(teams[5]!.http, confirmed, sets(2, 3), sets(6, 6));
@@ -81,7 +81,7 @@ describe('the match loaders agree with evolve', () => {
     // Still pending, planned with a date, and cancelled.
     const pending = await create(4, 1);
     await save(teams[4]!.http, pending, sets(6, 6), sets(0, 0));
-    await save(manager, await create(0, 5), sets(), sets(), '2026-04-01T09:00');
+    await save(manager, await create(0, 5), sets(), sets(), `${day(3)}T09:00`);
     // DESIGN.md §9: a location set by a player, changed by a manager, and another set and cleared.
     const located = await create(3, 4);
     await acceptedBody(

@@ -328,6 +328,39 @@ describe('matches', () => {
     expect(notADate.status).toBe(400);
   });
 
+  it('refuses a date before the season’s first day (400 on date), also for a player re-dating a confirmed match; nothing changes', async () => {
+    const { teams, url, matchId } = await matchBetween(0, 1, 2);
+    const [defender, challenger] = [teams[0]!.http, teams[1]!.http];
+    const win = { defender: sets(4, 4), challenger: sets(6, 6) };
+    const put = (http: HttpClient, date: string) =>
+      http.json<Match & { issues?: Array<{ path: string[]; message: string }> }>(
+        'PUT',
+        `${MATCHES_API}/matches`,
+        { id: matchId, ...win, date },
+      );
+    expect((await challenger.json('PUT', `${MATCHES_API}/matches`, { id: matchId, ...win })).status).toBe(
+      200,
+    );
+    expect((await defender.json('POST', `${url}/confirm`)).status).toBe(200);
+    const before = await defender.json<Match>('GET', url);
+    expect(before.body).toMatchObject({ status: 'completed', date: null });
+
+    // The season began 5 days ago: its first day is allowed, the day before it and a year back are not.
+    for (const date of [`${day(-6)}T23:59`, `${day(-365)}T10:00`]) {
+      const refused = await put(defender, date);
+      expect(refused.status, date).toBe(400);
+      expect(refused.body.issues, date).toEqual([
+        expect.objectContaining({
+          path: ['date'],
+          message: 'Choose a date on or after the season’s first day',
+        }),
+      ]);
+    }
+    expect((await defender.json<Match>('GET', url)).body).toEqual(before.body);
+    const firstDay = await put(defender, `${day(-5)}T00:00`);
+    expect(firstDay).toMatchObject({ status: 200, body: { date: `${day(-5)}T00:00` } });
+  });
+
   it('lets only the players and the managers change a match or see contact details', async () => {
     const { teams, manager, url } = await matchBetween(0, 1, 3);
     const id = url.split('/').at(-1);

@@ -4,7 +4,7 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { signedInAccount } from '../support/accounts.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 import { courtsideWithReadModels } from '../support/loader-specs.ts';
 import { parseFeed } from '../calendar/parse-feed.ts';
 
@@ -162,7 +162,7 @@ describe('results and places', () => {
 
   it('writes the location to the calendar feed’s LOCATION (else the ladder’s name), as a new version of the event', async () => {
     const { matchId, teams, ladderId } = await seasonWithMatch();
-    expect((await saveLocation(teams[0]!.http, matchId, null, '2026-06-14T19:30')).status).toBe(200);
+    expect((await saveLocation(teams[0]!.http, matchId, null, `${day(10)}T19:30`)).status).toBe(200);
     const feed = async () => {
       const response = await fetch(`${courtside.url}${LADDER_API}/ladders/${ladderId}/calendar.ics`);
       expect(response.status).toBe(200);
@@ -189,13 +189,13 @@ describe('results and places', () => {
       id: matchId,
       defender: sets(6, 6),
       challenger: sets(2, 3),
-      date: '2026-03-01T10:00',
+      date: `${day(-4)}T10:00`,
     });
     await manager.json('PUT', `${MATCHES_API}/matches`, {
       id: second.body.matchId,
       defender: noScore,
       challenger: noScore,
-      date: '2026-03-08T10:00',
+      date: `${day(-3)}T10:00`,
     });
     expect(
       (await manager.json('DELETE', `${MATCHES_API}/matches/${second.body.matchId}/cancel`)).status,

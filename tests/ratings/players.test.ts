@@ -5,6 +5,7 @@ import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/even
 import { rateInOrder, ratingKey, type CountedResult } from '@courtside/events/ratings/fold';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 
 interface Player {
@@ -197,5 +198,32 @@ describe('players: ratings, record and head-to-head (DESIGN.md §11)', () => {
     expect(notAnId.status).toBe(400);
     expect(versusUnknown.status).toBe(404);
     expect(noCategory.status).toBe(400);
+  });
+
+  it('answers 404, as for no account, for an account that was never on a team: a manager who does not play, an unverified account (DESIGN.md §19)', async () => {
+    const { manager, company, teams } = await seasonWithTeams(courtside.url!, 1);
+    const managerId = (await manager.json<{ id: string }>('GET', `${ACCOUNT_API}/account`)).body.id;
+    const unverified = await anonymous.json<{ id: string }>('POST', `${ACCOUNT_API}/account`, {
+      email: uniqueEmail('unverified'),
+      password: PASSWORD,
+    });
+    expect(unverified.status).toBe(201);
+    const noAccount = await anonymous.json('GET', `${LADDER_API}/players/${randomUUID()}`);
+    const player = teams[0]!.account.id;
+
+    for (const id of [managerId, unverified.body.id]) {
+      for (const path of [
+        `${LADDER_API}/players/${id}`,
+        `${LADDER_API}/players/${id}/ratings?companyId=${company.id}&sportsCategory=TENNISSINGLE`,
+        `${LADDER_API}/players/${id}/versus/${player}`,
+      ]) {
+        const answer = await anonymous.json('GET', path);
+        expect(answer, path).toEqual(noAccount);
+      }
+    }
+    // A player on a team who has not played yet has a page.
+    const page = await anonymous.json<Player>('GET', `${LADDER_API}/players/${player}`);
+    expect(page.status).toBe(200);
+    expect(page.body.record).toMatchObject({ played: 0 });
   });
 });

@@ -41,7 +41,7 @@ export async function acceptedBody<Body = unknown>(
 
 /**
  * The match rules' state of a season as `seasonWithTeams` (ladder-setup.ts) sets it up, before any event of its
- * history: its teams at positions 1..n in their order, its end 90 days ahead, the default rules but `confirmHours`.
+ * history: its teams at positions 1..n in their order, its start 5 days ago and end 90 days ahead, the default rules but `confirmHours`.
  */
 export function seasonAtStart(
   { seasonId, ladderId, teams }: { seasonId: string; ladderId: string; teams: Array<{ teamId: string }> },
@@ -55,6 +55,7 @@ export function seasonAtStart(
       seasonId,
       ladderId,
       matchType,
+      earliestDate: day(-5),
       latestDate: day(90),
       positions: Object.fromEntries(teams.map((team, index) => [team.teamId, index + 1])),
       confirmHours,

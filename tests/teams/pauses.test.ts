@@ -70,9 +70,16 @@ describe('pausing a team', () => {
       pausedUntil: day(7),
       pauseDaysLeft: 14,
     });
+    // Back on the day it paused: a pause uses at least one day (DESIGN.md §19), so 20 of 21 are left, in the
+    // answer and in the team's own list alike.
     const resumed = await resume(two!.http, two!.teamId);
     expect(resumed.status).toBe(200);
-    expect(resumed.body).toEqual({ pauseDaysLeft: 21 });
+    expect(resumed.body).toEqual({ pauseDaysLeft: 20 });
+    const mine = await two!.http.json<Array<{ teamId: string; pauseDaysLeft?: number }>>(
+      'GET',
+      `${LADDER_API}/teams/mine`,
+    );
+    expect(mine.body.find((team) => team.teamId === two!.teamId)?.pauseDaysLeft).toBe(20);
     expect((await standings())[1]!.pausedUntil).toBeUndefined();
     expect((await challenge(three!.http, two!.teamId)).status).toBe(201);
 
@@ -133,7 +140,7 @@ describe('pausing a team', () => {
     expect(byManager.status).toBe(200);
     expect(byManager.body).toEqual({ pausedUntil: day(3), pauseDaysLeft: 18 });
     expect((await resume(one!.http, two!.teamId)).status).toBe(404);
-    expect((await resume(manager, two!.teamId)).body).toEqual({ pauseDaysLeft: 21 });
+    expect((await resume(manager, two!.teamId)).body).toEqual({ pauseDaysLeft: 20 });
     void seasonId;
   });
 

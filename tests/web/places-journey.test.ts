@@ -7,7 +7,7 @@ import { expectAxeClean } from '../support/axe.ts';
 import { openBrowser, signInBrowser, type ViewportName, selectTab } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { managerWithSeason } from '../support/ladder-setup.ts';
+import { day, managerWithSeason } from '../support/ladder-setup.ts';
 import { focusStaysOnThePage, tabTo } from '../support/keyboard.ts';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 
@@ -114,7 +114,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (v
         id: completed,
         defender: { matchSets: [{ score: 6 }, { score: 6 }], special: 'none' },
         challenger: { matchSets: [{ score: 1 }, { score: 2 }], special: 'none' },
-        date: '2026-03-01T10:00',
+        date: `${day(-1)}T10:00`,
       });
       expect(played.status).toBe(200);
 

@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { LADDER_API } from '@courtside/events/api-paths';
 import { LOCAL_DATE_TIME, LOCAL_DATE_TIME_HINT } from '@courtside/events/matches/match-dates';
 import { challengesDecider, type ChallengeCommand } from '@courtside/events/challenges/decider';
+import { reject } from '@courtside/events/decider';
+import { managesCompany } from '@courtside/projector/companies/queries';
 import { requireSession } from '../accounts/authentication.ts';
+import { CommandRejected } from '../commands/command-errors.ts';
 import { answerCommand } from '../http/command-answer.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
@@ -20,6 +23,7 @@ import { companyOfSeason } from '@courtside/projector/ladders/season-queries';
 import { documented } from '../http/documented-router.ts';
 import { challengeRefusalCodes, challengeSchema, seasonChallengeSchema } from './challenge-answers.ts';
 
+const NO_CHALLENGE = 'No such challenge';
 const seasonParams = z.object({ seasonId: z.uuid('No such season') });
 const challengeParams = z.object({ challengeId: z.uuid('No such challenge') });
 const issueSchema = z.object({ defenderTeamId: z.uuid('Choose the team to challenge') });
@@ -40,7 +44,12 @@ export function challengeRoutes(router: Router, services: AppServices): void {
     return companyId;
   }
 
-  /** Runs a challenge command against the season's state, loaded under the company's lock. */
+  /**
+   * Runs a challenge command against the season's state, loaded under the company's lock. An answer to a challenge
+   * (`challengeId`) from a stranger to the club, on no active team of its season and no manager of the club, hears
+   * that there is no such challenge (DESIGN.md §19), as for the other ids of another club: only the club's own
+   * people learn that it exists and is not theirs to answer (403).
+   */
   function handle<T extends object>(
     companyId: string,
     actorId: string,
@@ -53,7 +62,15 @@ export function challengeRoutes(router: Router, services: AppServices): void {
       companyId,
       actorId,
       decider: challengesDecider,
-      load: (readModels) => seasonChallengesStateOf(readModels, seasonId, challengeId),
+      load: async (readModels) => {
+        const state = await seasonChallengesStateOf(readModels, seasonId, challengeId);
+        if (command.type === 'IssueChallenge') return state;
+        const ofTheClub =
+          state.teams.some((team) => team.memberIds.includes(actorId)) ||
+          (await managesCompany(readModels, actorId, companyId));
+        if (!ofTheClub) throw new CommandRejected(reject('not_found', NO_CHALLENGE));
+        return state;
+      },
       command,
       result,
     });
@@ -121,7 +138,7 @@ export function challengeRoutes(router: Router, services: AppServices): void {
     const { date } =
       type === 'AcceptChallenge' ? parseInput(acceptSchema, ctx.request.body ?? {}, 'answer') : {};
     const context = await challengeContext(db, challengeId);
-    if (!context) throw new HttpError(404, 'No such challenge');
+    if (!context) throw new HttpError(404, NO_CHALLENGE);
     const actorId = session.accountId;
     const matchId = randomUUID();
     const command: ChallengeCommand =
@@ -141,6 +158,10 @@ export function challengeRoutes(router: Router, services: AppServices): void {
     responses: { 200: challengeIdSchema },
     command: challengeIdSchema,
     refusals: ['NOT_OPEN'],
+    failures: {
+      403: 'Someone of the club (on a team of the season, or a manager) who is not on the side that gives this answer',
+      404: 'No such challenge; also to anyone not of its club (on no team of its season and no manager of it)',
+    },
   } as const;
   api.post(
     `${LADDER_API}/challenges/:challengeId/accept`,

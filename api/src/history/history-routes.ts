@@ -28,6 +28,7 @@ import {
 } from './history-answers.ts';
 import { disputeReasonTexts } from '../matches/dispute-reasons.ts';
 import { accountIdsOf, historyOf, matchViewsOf, seasonAt, standingsRowsOf } from './season-history.ts';
+import { csvLine } from './csv-cells.ts';
 import { evolveRatings, initialRatings } from '@courtside/events/ratings/fold';
 
 /** `at`: a log position (the company's count, 1 first) or an ISO time (a day means its very end, UTC). */
@@ -67,12 +68,6 @@ const CSV_COLUMNS = [
   'confirmation',
 ] as const;
 
-/** A CSV cell (RFC 4180); a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 function resultLine(row: ResultRow): string {
   const scored = recalculate(row.defender_score, row.challenger_score, row.match_type);
   const sets = scored.defender.matchSets
@@ -95,7 +90,7 @@ function resultLine(row: ResultRow): string {
     row.winner === 'defender' ? defender : row.winner === 'challenger' ? challenger : '',
     row.confirmation_state,
   ];
-  return `${cells.map(csvCell).join(',')}\r\n`;
+  return csvLine(cells);
 }
 
 /**
@@ -294,7 +289,7 @@ export function historyRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const { companyId } = managerScope(ctx);
       async function* lines() {
-        yield `${CSV_COLUMNS.join(',')}\r\n`;
+        yield csvLine(CSV_COLUMNS);
         for await (const row of resultsOf(db, companyId)) yield resultLine(row);
       }
       ctx.type = 'text/csv; charset=utf-8';

@@ -235,7 +235,9 @@ export function matchRoutes(router: Router, services: AppServices): void {
         '`location` (DESIGN.md §9): one line, at most 100 characters; left out, it stays as it is; blank or null ' +
         'clears it. ' +
         'A player’s result waits for the other side’s confirmation when the season asks for it. Once confirmed ' +
-        '(`RESULT_FINAL`) or disputed (`DISPUTED`), only a manager changes the scores. A set needs both sides’ games.',
+        '(`RESULT_FINAL`) or disputed (`DISPUTED`), only a manager changes the scores. A set needs both sides’ games. ' +
+        'A date stays inside the season: past its last day it moves to that day, keeping the time; a new date ' +
+        'before its first day is `400` on `date`, and nothing of the save is kept.',
       access: 'session',
       body: saveBody,
       responses: { 200: matchSchema },

@@ -11,6 +11,7 @@ import {
   resultsOf,
   versusOf,
 } from '@courtside/projector/ratings/queries';
+import { wasOnATeam } from '@courtside/projector/teams/queries';
 import { documented } from '../http/documented-router.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseInput } from '../http/parse.ts';
@@ -40,9 +41,13 @@ export function playerRoutes(router: Router, services: AppServices): void {
   const kept = (ctx: Context, key: string, build: () => Promise<unknown>) =>
     services.publicAnswers.answer(ctx, key, build, { byAddress: true });
 
+  /**
+   * DESIGN.md §19 "Player pages": an account that was never on a team (a manager who does not play, an unverified
+   * account) is no player, answered like an id of no account, so the pages tell no one which ids have accounts.
+   */
   async function requirePlayer(playerId: string): Promise<string> {
-    const name = await playerNameOf(db, playerId);
-    if (name === undefined) throw new HttpError(404, 'No such player');
+    const [name, played] = await Promise.all([playerNameOf(db, playerId), wasOnATeam(db, playerId)]);
+    if (name === undefined || !played) throw new HttpError(404, 'No such player');
     return name;
   }
 
@@ -53,6 +58,11 @@ export function playerRoutes(router: Router, services: AppServices): void {
       access: 'public',
       params: playerParams,
       responses: { 200: playerSchema },
+      failures: {
+        404:
+          'No such player: an id of no account, or of an account that was never on a team (a manager who does ' +
+          'not play, an unverified account), the same answer',
+      },
     },
     async (ctx) => {
       const { playerId } = parseInput(playerParams, ctx.params, 'address');

@@ -187,6 +187,7 @@ function walkover(
     season: {
       ...ref,
       matchType: season.matchType,
+      earliestDate: season.startDate,
       latestDate: season.endDate,
       positions,
       confirmHours: season.rules.confirmHours,

@@ -11,6 +11,7 @@ const matchState = (overrides: Partial<NonNullable<MatchState['match']>> = {}): 
     seasonId: 'season-1',
     ladderId: 'ladder-1',
     matchType: 'GAMESONLY',
+    earliestDate: '2026-03-01',
     latestDate: '2026-06-30',
     positions: { bo: 2, ed: 5 },
     confirmHours: 48,

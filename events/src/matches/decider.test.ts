@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
 
 import {
+  BEFORE_SEASON,
   matchDecider,
   type MatchActor,
   type MatchDomainEvent,
@@ -16,6 +17,7 @@ const season: NonNullable<MatchState['season']> = {
   seasonId: 'season-1',
   ladderId: 'ladder-1',
   matchType: 'BESTOFTHREE',
+  earliestDate: '2026-03-01',
   latestDate: '2026-06-30',
   positions: { ann: 1, bo: 2, cy: 3, di: 4, ed: 5 },
   confirmHours: 48,
@@ -167,6 +169,40 @@ describe('dates and cancelled matches', () => {
     spec([created('bo', 'ed')])
       .when(save('', '2026-07-02T19:30'))
       .then([{ type: 'MatchRescheduled', streamId: 'm1', payload: { ...ref, date: '2026-06-30T19:30' } }]);
+  });
+
+  it('given a season starting 1 March, when the match is set before it, then 400 on date and nothing is written; on 1 March it is', () => {
+    const before = { reason: 'invalid' as const, message: BEFORE_SEASON, field: 'date' };
+    spec([created('bo', 'ed')])
+      .when(save('', '2026-02-28T23:59'))
+      .thenRejects(before);
+    // Nor with a result saved alongside: the whole save is refused.
+    spec([created('bo', 'ed')])
+      .when(save('6-4 6-3', '2025-03-10T10:00'))
+      .thenRejects(before);
+    spec([created('bo', 'ed')])
+      .when(save('', '2026-03-01T00:00'))
+      .then([{ type: 'MatchRescheduled', streamId: 'm1', payload: { ...ref, date: '2026-03-01T00:00' } }]);
+  });
+
+  it('given a confirmed result, when a player re-dates it before the season starts, then 400; a manager neither', () => {
+    const player = { role: 'player' as const, accountId: 'ed-1', side: 'challenger' as const };
+    const counted = [created('bo', 'ed'), recorded('6-4 6-3')];
+    for (const by of [player, manager]) {
+      spec(counted)
+        .when(save('6-4 6-3', '2026-01-15T18:00', by))
+        .thenRejects({ reason: 'invalid', message: BEFORE_SEASON, field: 'date' });
+    }
+  });
+
+  it('given a date before the season as the match has it already (the start moved later), then saving it again is no change', () => {
+    const dated: MatchDomainEvent[] = [
+      created('bo', 'ed'),
+      { type: 'MatchRescheduled', payload: { ...ref, date: '2026-02-20T10:00' } },
+    ];
+    spec(dated)
+      .when(save('6-4 6-3', '2026-02-20T10:00'))
+      .then([{ type: 'MatchResultRecorded', streamId: 'm1', payload: { ...ref, ...games('6-4 6-3') } }]);
   });
 
   it('given a date, when the same date is saved or the date is left out, then nothing happens; null clears it', () => {

@@ -35,6 +35,8 @@ export interface MatchState {
     seasonId: string;
     ladderId: string;
     matchType: MatchType;
+    /** The season's first day: a match date never lies before it (dates stay inside the season). */
+    earliestDate: string;
     latestDate: string;
     positions: Record<string, number>;
     /** DESIGN.md §5 rules of the season: how long a player's result waits, and how a win moves teams. */
@@ -106,6 +108,8 @@ export type MatchCommand =
   | { type: 'DisputeResult'; matchId: string; by: MatchCaller; reason: { id: string; sha256: string } };
 
 export const MATCH_CANCELLED = 'This match was cancelled';
+/** A new match date before its season's first day (`400` on `date`, like a date that is not one). */
+export const BEFORE_SEASON = 'Choose a date on or after the season’s first day';
 const NOT_PENDING = 'This result is not waiting for confirmation';
 const HAS_RESULT = 'A match with a result can only be cancelled by a manager';
 const RESULT_FINAL = 'This result is confirmed: only a manager of the club can change it';
@@ -169,7 +173,8 @@ function recorded(side: {
 /**
  * The rules of a match (spec §4 and §7 "Matches", DESIGN.md §4): both teams active in the season; a cancelled
  * match is closed; a result is recorded only when it changes; a challenger who first beats a defender standing
- * above takes the defender's place (a later correction moves nobody); a date never goes past the season's end.
+ * above takes the defender's place (a later correction moves nobody); a date stays inside the season: clamped to
+ * its end, refused before its start.
  */
 export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, MatchNewEvent> = {
   initialState: () => ({}),
@@ -245,6 +250,10 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
         if (command.date !== undefined) {
           const date = command.date && clampToLatestDate(command.date, season.latestDate);
           if (date !== match.date) {
+            // Dates stay inside the season: past its end a date is clamped to the last day (spec §4), before its
+            // start it is refused, and nothing of the save is written.
+            if (date && date.slice(0, 10) < season.earliestDate)
+              return reject('invalid', BEFORE_SEASON, 'date');
             events.push({ type: matchRescheduled.type, streamId: match.matchId, payload: { ...ref, date } });
           }
         }

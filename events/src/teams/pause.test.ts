@@ -5,6 +5,7 @@ import {
   foldPause,
   isPaused,
   pauseDaysLeft,
+  pauseDaysUsed,
   pauseDecider,
   pauseRefusalMessages,
   UNTIL_NOT_LATER,
@@ -89,6 +90,38 @@ describe('pause (DESIGN.md §9, §15): a team pauses for at most maxPauseDays pe
     spec(21, [], given)
       .when({ type: 'PauseTeam', teamId: 't1', until: '2026-04-01' }, now)
       .thenRejects(refused('PAUSE_TOO_LONG'));
+  });
+
+  it('given a pause resumed on the day it began, it used one day (DESIGN.md §19)', () => {
+    const given = [paused('t1', '2026-03-14', '2026-03-20'), resumed('t1', '2026-03-14')];
+    spec(21, [], given)
+      .when({ type: 'PauseTeam', teamId: 't1', until: '2026-04-03' }, now)
+      .then([paused('t1', '2026-03-14', '2026-04-03')]);
+    spec(21, [], given)
+      .when({ type: 'PauseTeam', teamId: 't1', until: '2026-04-04' }, now)
+      .thenRejects(refused('PAUSE_TOO_LONG'));
+  });
+
+  it('given a pause and resume on each of two days, two of two days are used: no pause is left', () => {
+    const given = [
+      paused('t1', '2026-03-12', '2026-03-13'),
+      resumed('t1', '2026-03-12'),
+      paused('t1', '2026-03-13', '2026-03-14'),
+      resumed('t1', '2026-03-13'),
+    ];
+    spec(2, [], given)
+      .when({ type: 'PauseTeam', teamId: 't1', until: '2026-03-15' }, now)
+      .thenRejects(refused('PAUSE_TOO_LONG'));
+    spec(3, [], given)
+      .when({ type: 'PauseTeam', teamId: 't1', until: '2026-03-15' }, now)
+      .then([paused('t1', '2026-03-14', '2026-03-15')]);
+  });
+
+  it('given a team paused today, a new until on the same day replaces its pause without an extra day', () => {
+    const given = [paused('t1', '2026-03-14', '2026-03-31')];
+    spec(21, [], given)
+      .when({ type: 'PauseTeam', teamId: 't1', until: '2026-04-04' }, now)
+      .then([paused('t1', '2026-03-14', '2026-04-04')]);
   });
 
   it('given until today or earlier, then it is invalid (400)', () => {
@@ -185,13 +218,22 @@ describe('pause days and dates', () => {
     expect(pauseDaysLeft({ teams: {} }, 't9')).toBe(0);
   });
 
-  it('a resume on the day a pause started leaves no period; a resume of no pause changes nothing', () => {
+  it('a resume on the day a pause started leaves a period of no days that counts one; a resume of no pause changes nothing', () => {
     const started = foldPause({ pauses: [] }, paused('t1', '2026-03-14', '2026-03-20'));
     expect(started).toEqual({
       pausedUntil: '2026-03-20',
       pauses: [{ from: '2026-03-14', until: '2026-03-20' }],
     });
-    expect(foldPause(started, resumed('t1', '2026-03-14'))).toEqual({ pauses: [] });
+    const sameDay = foldPause(started, resumed('t1', '2026-03-14'));
+    expect(sameDay).toEqual({ pauses: [{ from: '2026-03-14', until: '2026-03-14' }] });
+    expect(pauseDaysUsed(sameDay)).toBe(1);
+    // Paused again that day: the resumed one still counts, the new one counts its own days.
+    const again = foldPause(sameDay, paused('t1', '2026-03-14', '2026-03-16'));
+    expect(pauseDaysUsed(again)).toBe(3);
+    // A pause replaced on the day it began is gone: the new one counts that day.
+    const replaced = foldPause(started, paused('t1', '2026-03-14', '2026-03-16'));
+    expect(replaced.pauses).toEqual([{ from: '2026-03-14', until: '2026-03-16' }]);
+    expect(pauseDaysUsed(replaced)).toBe(2);
     expect(foldPause(started, resumed('t1', '2026-03-25'))).toEqual({
       pauses: [{ from: '2026-03-14', until: '2026-03-20' }],
     });

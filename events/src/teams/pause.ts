@@ -48,17 +48,26 @@ export function isPaused(team: Pick<TeamPauses, 'pausedUntil'> | undefined, toda
   return team?.pausedUntil !== undefined && team.pausedUntil > today;
 }
 
-/** The days the team's pauses take from the season's allowance. */
+/**
+ * The days the team's pauses take from the season's allowance. DESIGN.md §19 "Pause": a pause uses at least one
+ * day, so one resumed on the day it began (a period of no days) counts one: else pausing and resuming within a day
+ * would keep a team out of reach all season for nothing.
+ */
 export function pauseDaysUsed(team: Pick<TeamPauses, 'pauses'>): number {
-  return team.pauses.reduce((sum, pause) => sum + daysBetween(pause.from, pause.until), 0);
+  return team.pauses.reduce((sum, pause) => sum + Math.max(1, daysBetween(pause.from, pause.until)), 0);
 }
 
-/** The current pause ends on `day` (never later than planned): the rest of it is given back. */
-function endCurrent(team: TeamPauses, day: string): PausePeriod[] {
+/**
+ * The current pause ends on `day` (never later than planned): the rest of it is given back. `replaced`: a new pause
+ * begins on `day`, which takes the place of an ended pause of no days (the new one counts that day); a pause
+ * resumed on the day it began stays, as a period of no days that counts one day (`pauseDaysUsed`).
+ */
+function endCurrent(team: TeamPauses, day: string, replaced: boolean): PausePeriod[] {
   const last = team.pauses.at(-1);
   if (team.pausedUntil === undefined || !last) return team.pauses;
   const ended = { from: last.from, until: last.until < day ? last.until : day };
-  return [...team.pauses.slice(0, -1), ...(ended.from < ended.until ? [ended] : [])];
+  const kept = replaced ? ended.from < ended.until : ended.from <= ended.until;
+  return [...team.pauses.slice(0, -1), ...(kept ? [ended] : [])];
 }
 
 /** A team's pauses after a pause event: the fold shared by the rules and the read models. */
@@ -66,11 +75,11 @@ export function foldPause(team: TeamPauses, event: PauseEvent): TeamPauses {
   switch (event.type) {
     case 'TeamPaused': {
       const { from, until } = event.payload;
-      return { pausedUntil: until, pauses: [...endCurrent(team, from), { from, until }] };
+      return { pausedUntil: until, pauses: [...endCurrent(team, from, true), { from, until }] };
     }
     case 'TeamResumed':
       if (team.pausedUntil === undefined) return team;
-      return { pauses: endCurrent(team, event.payload.on) };
+      return { pauses: endCurrent(team, event.payload.on, false) };
     // Stryker disable next-line all: unreachable, the type checker proves every event handled
     default: {
       const unknown: never = event;
@@ -101,13 +110,13 @@ export function pauseDaysLeft(state: PauseState, teamId: string): number {
 
 /** The days a new pause from `today` may take: the rest of a pause under way is given back for it. */
 function daysAvailable(state: PauseState, team: TeamPauses, today: string): number {
-  return (state.season?.maxPauseDays ?? 0) - pauseDaysUsed({ pauses: endCurrent(team, today) });
+  return (state.season?.maxPauseDays ?? 0) - pauseDaysUsed({ pauses: endCurrent(team, today, true) });
 }
 
 /**
  * DESIGN.md §9 and §15 "Pause": an active team pauses for at most `maxPauseDays` in total per season (0: off), not
  * while it is in a challenge; `until` is its first day back and must come after today; resuming early gives the
- * unused days back. The deadline process resumes a team at `until`.
+ * unused days back, but a pause uses at least one day (§19). The deadline process resumes a team at `until`.
  */
 export const pauseDecider: Decider<PauseCommand, PauseState, PauseEvent> = {
   initialState: () => ({ teams: {} }),

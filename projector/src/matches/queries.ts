@@ -26,6 +26,7 @@ export async function seasonMatchStateOf(
     seasonId: string;
     ladderId: string;
     matchType: MatchType;
+    earliestDate: string;
     latestDate: string;
     positions: Record<string, number> | null;
     rules: Partial<LadderRules> | null;
@@ -33,7 +34,8 @@ export async function seasonMatchStateOf(
     format: SeasonFormat;
   }>(
     `SELECT s.id AS "seasonId", s.ladder_id AS "ladderId", s.match_type AS "matchType",
-       to_char(s.end_date, 'YYYY-MM-DD') AS "latestDate", s.rules, s.format,
+       to_char(s.start_date, 'YYYY-MM-DD') AS "earliestDate", to_char(s.end_date, 'YYYY-MM-DD') AS "latestDate",
+       s.rules, s.format,
        (SELECT json_object_agg(t.id, t.position) FROM teams t WHERE t.season_id = s.id AND t.status = 'active')
          AS positions,
        EXISTS (SELECT 1 FROM company_managers cm WHERE cm.company_id = s.company_id AND cm.account_id = $2)

@@ -299,3 +299,15 @@ export async function seasonsWithDuePauses(db: Queryable, today: string) {
   );
   return rows;
 }
+
+/**
+ * Whether the account was ever a member of a team, of any season and status (DESIGN.md §19 "Player pages": only
+ * such an account has a player page; a manager who does not play and an unverified account have none).
+ */
+export async function wasOnATeam(db: Queryable, accountId: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM team_members WHERE account_id = $1) AS found',
+    [accountId],
+  );
+  return rows[0]?.found === true;
+}

@@ -10,6 +10,7 @@ export function plannedMatch(matchType: LiveConfig['matchType']): LiveMatchState
       seasonId: ref.seasonId,
       ladderId: ref.ladderId,
       matchType,
+      earliestDate: '2026-03-01',
       latestDate: '2026-06-30',
       positions: { bo: 2, ed: 5 },
       confirmHours: 48,
