@@ -17,6 +17,7 @@ import { startProjector, type Projector } from '@courtside/projector/projector';
 import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createApp, type RouteInfo } from './app.ts';
 import type { InFlightRequests } from './http/in-flight.ts';
+import { purposeKey } from './http/purpose-keys.ts';
 import { assertMailConfigured, assertPublicUrlConfigured, type Mode } from './config.ts';
 import { PasswordHasher, type ScryptSettings } from './accounts/passwords.ts';
 import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
@@ -231,7 +232,10 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         intervalMs: config.deadlineIntervalMs ?? 60_000,
       });
       const mailer = createMailer({ mailUrl: config.mailUrl, db, wakeSender: () => sender?.wake() });
-      const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
+      // One stored secret, a key of its own for each thing it signs (http/purpose-keys.ts).
+      const signingSecret = await sharedSecret(db, 'xsrf', config.secret);
+      const xsrfSecret = purposeKey(signingSecret, 'anti-forgery token');
+      const invitationSecret = purposeKey(signingSecret, 'invitation link');
       const calendarSecret = await sharedSecret(db, 'calendar', config.secret);
       const sessions = new SessionStore(db, clock);
       const services: AppServices = {
@@ -244,6 +248,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         sessions,
         passwords: new PasswordHasher(config.passwordHashing),
         xsrfSecret,
+        invitationSecret,
         calendarSecret,
         ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
         unsubscribeSecret,

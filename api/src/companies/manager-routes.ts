@@ -103,7 +103,7 @@ export function managerRoutes(router: Router, services: AppServices): void {
         companyNameOf(services.readModels, scope.companyId),
         accounts.byId(scope.accountId),
       ]);
-      const token = invitationToken(services.xsrfSecret, invitationId);
+      const token = invitationToken(services.invitationSecret, invitationId);
       await mailManagerInvitation(services.mailer, {
         email,
         companyName: companyName ?? '',

@@ -155,7 +155,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
   /** The invitation id a token names (undefined for anything else). */
   function idOf(ctx: Context): string | undefined {
     const { token } = parseInput(tokenParams, ctx.params, 'address');
-    return invitationIdOf(services.xsrfSecret, token);
+    return invitationIdOf(services.invitationSecret, token);
   }
   /**
    * The partner request a token names (404 unknown). Whether it can still be answered is the team rules' to say,

@@ -181,7 +181,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
           invitedBy: session.accountId,
           at: services.clock(),
         });
-        const token = invitationToken(services.xsrfSecret, requestId);
+        const token = invitationToken(services.invitationSecret, requestId);
         // The request stands whatever the mail does: the partner also finds it signed in, the registrant may withdraw.
         await mailPartnerInvitation(services.mailer, {
           email: partnerEmail,

@@ -73,7 +73,7 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
   async function mailGroup(ctx: Context, links: ClubSeasonInvitation[]) {
     for (const link of links) {
       const partner = links.find((other) => other.invitationId !== link.invitationId);
-      const token = invitationToken(services.xsrfSecret, link.invitationId);
+      const token = invitationToken(services.invitationSecret, link.invitationId);
       // The invitation stands whatever the mail does: the manager may resend it.
       await mailSeasonInvitation(services.mailer, {
         email: link.email,
