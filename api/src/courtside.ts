@@ -18,6 +18,7 @@ import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projecto
 import { createApp, type RouteInfo } from './app.ts';
 import type { InFlightRequests } from './http/in-flight.ts';
 import { purposeKey } from './http/purpose-keys.ts';
+import { isOwnOrigin } from './http/public-url.ts';
 import { assertMailConfigured, assertPublicUrlConfigured, type Mode } from './config.ts';
 import { PasswordHasher, type ScryptSettings } from './accounts/passwords.ts';
 import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
@@ -287,6 +288,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
           const session = await sessions.find(sessionHeader ?? sessionIdFromCookieHeader(cookie));
           return { accountId: session?.accountId, sessionHash: session?.idHash };
         },
+        isOwnOrigin: (origin, host) => isOwnOrigin(origin, { publicUrl: config.publicUrl, host }),
         onError: (error) => logger.error({ err: error }, 'live channel error'),
         onEmitted: (event, seconds) => metrics.liveEmitDuration.observe({ event }, seconds),
       });
