@@ -129,8 +129,12 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
       content: json(invalid),
     };
     // Every POST, PUT and PATCH reads its body, whether or not the route takes one (http/json-body.ts).
-    if (['post', 'put', 'patch'].includes(route.method))
+    if (['post', 'put', 'patch'].includes(route.method)) {
       responses['413'] = answer('The body is larger than 1 MB');
+      responses['415'] = answer(
+        'The body declares a charset this server does not know (`charset=` of `Content-Type`; UTF-8 when none)',
+      );
+    }
     // Every GET answer carries an ETag; asked again with If-None-Match, an unchanged one is a bodiless 304.
     if (route.method === 'get') responses['304'] = { description: 'Not modified (the `ETag` still holds)' };
     const failures = route.failures ?? {};
