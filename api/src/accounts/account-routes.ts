@@ -82,6 +82,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
         'invitation to this address the account is verified at once (the link proves the address) and no code is ' +
         'mailed; a token for another address (or one that cannot be used) is a 400 and nothing is created.',
       access: 'public',
+      personal: true,
       query: languageQuery,
       body: signUpSchema,
       responses: { 201: signUpAnswerSchema },
@@ -143,6 +144,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Mail a new verification code',
       access: 'public',
+      personal: true,
       params: idParams,
       query: languageQuery,
       body: ticketSchema,
@@ -170,6 +172,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
         'Sets the session cookies (`SESSION-ID`, `courtside.loggedin`, `courtside.expire`) and a new `XSRF-TOKEN`. ' +
         'A script may send the session id back in the `SESSION-ID` header instead of the cookie.',
       access: 'public',
+      personal: true,
       query: languageQuery,
       body: loginSchema,
       responses: { 200: accountSchema },

@@ -65,7 +65,6 @@ export function managerRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const { companyId } = managerScope(ctx);
       ctx.body = await managersOf(services.readModels, companyId, services.clock());
-      ctx.set('Cache-Control', 'no-store');
     },
   );
 

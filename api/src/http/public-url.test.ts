@@ -45,7 +45,9 @@ describe('the origin of links in development without PUBLIC_URL (DESIGN.md §19 
     expect(['localhost', '127.0.0.1', '127.255.255.254', '[::1]', 'localhost.'].every(isLoopbackHost)).toBe(
       true,
     );
-    expect(['localhostx', '127.0.0.1.nip.io', '1.2.3.4', '[::ffff:7f00:1]x'].some(isLoopbackHost)).toBe(false);
+    expect(['localhostx', '127.0.0.1.nip.io', '1.2.3.4', '[::ffff:7f00:1]x'].some(isLoopbackHost)).toBe(
+      false,
+    );
   });
 });
 

@@ -236,13 +236,13 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     {
       summary: 'What an invitation link is about (public: the link proves the address)',
       access: 'public',
+      personal: true,
       params: tokenParams,
       responses: { 200: invitationSchema },
       failures: goneFailure,
     },
     async (ctx) => {
       const link = await linkOf(ctx);
-      ctx.set('Cache-Control', 'no-store');
       if (link.manager) {
         const invitation = clubStillOpen(link.manager);
         const account = await accounts.byEmail(invitation.email);
@@ -350,6 +350,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Decline an invitation (no sign-in: the link proves the address)',
       access: 'public',
+      personal: true,
       params: tokenParams,
       responses: { 200: invitationAcceptedSchema },
       command: invitationAcceptedSchema,

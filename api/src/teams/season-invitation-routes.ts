@@ -205,7 +205,6 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
     async (ctx) => {
       const { season } = seasonManagerScope(ctx);
       ctx.body = await store.listOfSeason(season.seasonId, services.clock());
-      ctx.set('Cache-Control', 'no-store');
     },
   );
 
