@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { readEnvironment } from './config.ts';
 
 const MAIL_URL = 'smtp://courtside:secret@127.0.0.1:2525';
+const PUBLIC_URL = 'https://ladders.example.org';
+/** What production needs to start. */
+const PRODUCTION = { MAIL_URL, PUBLIC_URL };
 
 describe('readEnvironment', () => {
   it('runs in production unless development is asked for by name', () => {
-    expect(readEnvironment({ MAIL_URL }).NODE_ENV).toBe('production');
+    expect(readEnvironment(PRODUCTION).NODE_ENV).toBe('production');
     expect(readEnvironment({ NODE_ENV: 'development' }).NODE_ENV).toBe('development');
   });
 
@@ -18,53 +21,63 @@ describe('readEnvironment', () => {
     expect(readEnvironment({}, 'projector').MAIL_URL).toBeUndefined();
   });
 
+  it('refuses to serve the api or mail in production without PUBLIC_URL, saying what to set (DESIGN.md §19)', () => {
+    for (const role of ['all', 'api', 'notifier'] as const) {
+      expect(() => readEnvironment({ MAIL_URL }, role)).toThrow(/PUBLIC_URL is required in production/);
+      expect(() => readEnvironment({ MAIL_URL, PUBLIC_URL: '' }, role)).toThrow(/PUBLIC_URL is required/);
+    }
+    // The projector builds no link; development builds its links from loopback addresses (http/public-url.ts).
+    expect(readEnvironment({}, 'projector').PUBLIC_URL).toBeUndefined();
+    expect(readEnvironment({ NODE_ENV: 'development' }, 'all').PUBLIC_URL).toBeUndefined();
+  });
+
   it('refuses a mode it does not know rather than guessing one', () => {
     expect(() => readEnvironment({ NODE_ENV: 'prod', MAIL_URL })).toThrow(/Bad configuration: NODE_ENV/);
     expect(() => readEnvironment({ NODE_ENV: 'test', MAIL_URL })).toThrow(/Bad configuration: NODE_ENV/);
   });
 
   it('trusts a proxy only when told to, and reads the secret and the log level here', () => {
-    expect(readEnvironment({ MAIL_URL }).TRUST_PROXY).toBe(false);
-    expect(readEnvironment({ MAIL_URL, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-    expect(() => readEnvironment({ MAIL_URL, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
-    expect(readEnvironment({ MAIL_URL, COURTSIDE_SECRET: '' }).COURTSIDE_SECRET).toBeUndefined();
-    expect(readEnvironment({ MAIL_URL, COURTSIDE_SECRET: 'a'.repeat(32) }).COURTSIDE_SECRET).toBe(
+    expect(readEnvironment(PRODUCTION).TRUST_PROXY).toBe(false);
+    expect(readEnvironment({ ...PRODUCTION, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(() => readEnvironment({ ...PRODUCTION, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(readEnvironment({ ...PRODUCTION, COURTSIDE_SECRET: '' }).COURTSIDE_SECRET).toBeUndefined();
+    expect(readEnvironment({ ...PRODUCTION, COURTSIDE_SECRET: 'a'.repeat(32) }).COURTSIDE_SECRET).toBe(
       'a'.repeat(32),
     );
-    expect(readEnvironment({ MAIL_URL, LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+    expect(readEnvironment({ ...PRODUCTION, LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
   });
 
   it('reads the public address without a trailing slash and refuses one that is not http(s)', () => {
-    expect(readEnvironment({ MAIL_URL }).PUBLIC_URL).toBeUndefined();
-    expect(readEnvironment({ MAIL_URL, PUBLIC_URL: 'https://ladders.example.org/' }).PUBLIC_URL).toBe(
+    expect(readEnvironment({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
+    expect(readEnvironment({ ...PRODUCTION, PUBLIC_URL: 'https://ladders.example.org/' }).PUBLIC_URL).toBe(
       'https://ladders.example.org',
     );
-    expect(() => readEnvironment({ MAIL_URL, PUBLIC_URL: 'ftp://ladders.example.org' })).toThrow(
+    expect(() => readEnvironment({ ...PRODUCTION, PUBLIC_URL: 'ftp://ladders.example.org' })).toThrow(
       /PUBLIC_URL/,
     );
-    expect(() => readEnvironment({ MAIL_URL, PUBLIC_URL: 'ladders' })).toThrow(/PUBLIC_URL/);
+    expect(() => readEnvironment({ ...PRODUCTION, PUBLIC_URL: 'ladders' })).toThrow(/PUBLIC_URL/);
   });
 
   it('limits the commands one api process runs at once to 32 unless told otherwise, and refuses a limit below one', () => {
-    expect(readEnvironment({ MAIL_URL }).COMMANDS_MAX_IN_FLIGHT).toBe(32);
-    expect(readEnvironment({ MAIL_URL, COMMANDS_MAX_IN_FLIGHT: '64' }).COMMANDS_MAX_IN_FLIGHT).toBe(64);
-    expect(() => readEnvironment({ MAIL_URL, COMMANDS_MAX_IN_FLIGHT: '0' })).toThrow(
+    expect(readEnvironment(PRODUCTION).COMMANDS_MAX_IN_FLIGHT).toBe(32);
+    expect(readEnvironment({ ...PRODUCTION, COMMANDS_MAX_IN_FLIGHT: '64' }).COMMANDS_MAX_IN_FLIGHT).toBe(64);
+    expect(() => readEnvironment({ ...PRODUCTION, COMMANDS_MAX_IN_FLIGHT: '0' })).toThrow(
       /COMMANDS_MAX_IN_FLIGHT/,
     );
-    expect(() => readEnvironment({ MAIL_URL, COMMANDS_MAX_IN_FLIGHT: 'many' })).toThrow(
+    expect(() => readEnvironment({ ...PRODUCTION, COMMANDS_MAX_IN_FLIGHT: 'many' })).toThrow(
       /COMMANDS_MAX_IN_FLIGHT/,
     );
   });
 
   it('reads the From of every mail and the level of kafkajs’ own lines here, and refuses a level it does not know', () => {
-    expect(readEnvironment({ MAIL_URL }).MAIL_FROM).toBeUndefined();
-    expect(readEnvironment({ MAIL_URL, MAIL_FROM: 'Club <ladder@club.test>' }).MAIL_FROM).toBe(
+    expect(readEnvironment(PRODUCTION).MAIL_FROM).toBeUndefined();
+    expect(readEnvironment({ ...PRODUCTION, MAIL_FROM: 'Club <ladder@club.test>' }).MAIL_FROM).toBe(
       'Club <ladder@club.test>',
     );
-    expect(readEnvironment({ MAIL_URL }).KAFKAJS_LOG_LEVEL).toBe('warn');
-    expect(readEnvironment({ MAIL_URL, KAFKAJS_LOG_LEVEL: 'debug' }).KAFKAJS_LOG_LEVEL).toBe('debug');
-    expect(readEnvironment({ MAIL_URL, KAFKAJS_LOG_LEVEL: '' }).KAFKAJS_LOG_LEVEL).toBe('warn');
-    expect(() => readEnvironment({ MAIL_URL, KAFKAJS_LOG_LEVEL: 'loud' })).toThrow(
+    expect(readEnvironment(PRODUCTION).KAFKAJS_LOG_LEVEL).toBe('warn');
+    expect(readEnvironment({ ...PRODUCTION, KAFKAJS_LOG_LEVEL: 'debug' }).KAFKAJS_LOG_LEVEL).toBe('debug');
+    expect(readEnvironment({ ...PRODUCTION, KAFKAJS_LOG_LEVEL: '' }).KAFKAJS_LOG_LEVEL).toBe('warn');
+    expect(() => readEnvironment({ ...PRODUCTION, KAFKAJS_LOG_LEVEL: 'loud' })).toThrow(
       /KAFKAJS_LOG_LEVEL: Use nothing, error, warn, info or debug/,
     );
   });

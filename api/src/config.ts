@@ -44,9 +44,10 @@ const environmentSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   /**
-   * The address people reach Courtside at (https://ladders.example.org), without /webapps: absolute links that
-   * leave the browser (calendar feeds, mail) start with it. Unset: the address of the request (behind a proxy
-   * with TRUST_PROXY, the one the proxy forwarded).
+   * The address people reach Courtside at (https://ladders.example.org), without /webapps: every absolute link that
+   * leaves the browser (mails, calendar feeds) starts with it. Required in production (DESIGN.md §19). Unset in
+   * development: the request's own origin when it names this machine (localhost, 127.0.0.0/8, ::1), else
+   * http://127.0.0.1:{PORT}; never a Host header someone else wrote.
    */
   PUBLIC_URL: optional(
     z
@@ -64,7 +65,7 @@ type Role = 'all' | 'api' | 'projector' | 'notifier';
 
 /**
  * The only place that reads the process environment: once, with a readable error for a bad value. A process
- * that serves the api in production without MAIL_URL refuses to start.
+ * that serves the api or mails in production without MAIL_URL or PUBLIC_URL refuses to start.
  */
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env, role: Role = 'all'): Environment {
   const parsed = environmentSchema.safeParse(env);
@@ -75,6 +76,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env, role: Role
     throw new Error(`Bad configuration: ${problems}`);
   }
   assertMailConfigured(parsed.data.NODE_ENV, parsed.data.MAIL_URL, role !== 'projector');
+  assertPublicUrlConfigured(parsed.data.NODE_ENV, parsed.data.PUBLIC_URL, role !== 'projector');
   return { ...parsed.data, dataDir: path.resolve(parsed.data.COURTSIDE_DATA_DIR) };
 }
 
@@ -84,6 +86,20 @@ export function assertMailConfigured(mode: Mode, mailUrl: string | undefined, ru
     throw new Error(
       'Bad configuration: MAIL_URL is required in production (smtp://user:pass@host:587), so sign-up codes ' +
         'reach people. For a development install without mail set NODE_ENV=development (the dev outbox).',
+    );
+  }
+}
+
+/**
+ * Without PUBLIC_URL the links in mails (password reset, invitations) would have to come from the request's Host
+ * header, which whoever sends the request writes (DESIGN.md §19 "Links in mails").
+ */
+export function assertPublicUrlConfigured(mode: Mode, publicUrl: string | undefined, mails: boolean): void {
+  if (mode === 'production' && mails && !publicUrl) {
+    throw new Error(
+      'Bad configuration: PUBLIC_URL is required in production (the address people reach Courtside at, such as ' +
+        'https://ladders.example.org): every link in a mail starts with it. For a development install set ' +
+        'NODE_ENV=development.',
     );
   }
 }

@@ -17,7 +17,9 @@ import { startProjector, type Projector } from '@courtside/projector/projector';
 import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createApp, type RouteInfo } from './app.ts';
 import type { InFlightRequests } from './http/in-flight.ts';
-import { assertMailConfigured, type Mode } from './config.ts';
+import { purposeKey } from './http/purpose-keys.ts';
+import { isOwnOrigin } from './http/public-url.ts';
+import { assertMailConfigured, assertPublicUrlConfigured, type Mode } from './config.ts';
 import { PasswordHasher, type ScryptSettings } from './accounts/passwords.ts';
 import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -88,8 +90,8 @@ export interface CourtsideConfig {
   /** Shared secret for anti-forgery tokens; unset: one kept in Postgres, shared by every process. */
   secret?: string;
   /**
-   * Where people reach Courtside (no trailing slash, no /webapps). Unset: calendar links use the address of each
-   * request, mails the api's own address (or http://127.0.0.1:8080).
+   * Where people reach Courtside (no trailing slash, no /webapps): every link in a mail or a feed. Required in
+   * production; unset in development: a request's own origin when it is a loopback one, else http://127.0.0.1:{port}.
    */
   publicUrl?: string;
 }
@@ -122,6 +124,7 @@ const notificationMigrations = fileURLToPath(new URL('./notifications/migrations
 export async function startCourtside(config: CourtsideConfig): Promise<RunningCourtside> {
   const mode = config.mode ?? 'production';
   assertMailConfigured(mode, config.mailUrl, config.runApi || (config.runNotifier ?? false));
+  assertPublicUrlConfigured(mode, config.publicUrl, config.runApi || (config.runNotifier ?? false));
   const logger = config.logger ?? createLogger();
   // In development the clock can be moved forward (the dev clock route); elsewhere it is the given or real time.
   const devClock = mode === 'development' ? new DevClock(config.clock) : undefined;
@@ -235,7 +238,10 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         intervalMs: config.deadlineIntervalMs ?? 60_000,
       });
       const mailer = createMailer({ mailUrl: config.mailUrl, db, wakeSender: () => sender?.wake() });
-      const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
+      // One stored secret, a key of its own for each thing it signs (http/purpose-keys.ts).
+      const signingSecret = await sharedSecret(db, 'xsrf', config.secret);
+      const xsrfSecret = purposeKey(signingSecret, 'anti-forgery token');
+      const invitationSecret = purposeKey(signingSecret, 'invitation link');
       const calendarSecret = await sharedSecret(db, 'calendar', config.secret);
       const sessions = new SessionStore(db, clock);
       const services: AppServices = {
@@ -248,6 +254,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         sessions,
         passwords: new PasswordHasher(config.passwordHashing),
         xsrfSecret,
+        invitationSecret,
         calendarSecret,
         ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
         ...(config.signUpsPerAddress ? { signUpsPerAddress: config.signUpsPerAddress } : {}),
@@ -287,6 +294,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
           const session = await sessions.find(sessionHeader ?? sessionIdFromCookieHeader(cookie));
           return { accountId: session?.accountId, sessionHash: session?.idHash };
         },
+        isOwnOrigin: (origin, host) => isOwnOrigin(origin, { publicUrl: config.publicUrl, host }),
         onError: (error) => logger.error({ err: error }, 'live channel error'),
         onEmitted: (event, seconds) => metrics.liveEmitDuration.observe({ event }, seconds),
       });
@@ -314,7 +322,10 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       logger.info({ url: `${url}/webapps/`, log: log.kind }, 'api listening');
     }
 
-    const publicUrl = config.publicUrl ?? url ?? `http://127.0.0.1:${config.port || 8080}`;
+    // Links in the notifier's mails (DESIGN.md §19): PUBLIC_URL, which production requires; in development this
+    // machine's loopback address, never the address the api listens on (0.0.0.0 or a LAN address is no link).
+    const listeningPort = url ? Number(new URL(url).port) : undefined;
+    const publicUrl = config.publicUrl ?? `http://127.0.0.1:${listeningPort || config.port || 8080}`;
     // The notifier's mails, and the api's own (sign-up codes) when they go over SMTP: every process that mails
     // delivers the outbox, several senders share it (the mail of a route never waits for the mail server).
     if (config.runNotifier || (config.runApi && config.mailUrl)) {

@@ -25,7 +25,10 @@ export interface AppServices {
   mailer: Mailer;
   sessions: SessionStore;
   passwords: PasswordHasher;
+  /** Signs the anti-forgery tokens (DESIGN.md §3), and nothing else. */
   xsrfSecret: string;
+  /** Signs the invitation links' tokens (DESIGN.md §9), and nothing else. */
+  invitationSecret: string;
   /** Signs the personal calendar feed tokens (DESIGN.md §6). */
   calendarSecret: string;
   /** Where people reach Courtside, e.g. https://ladders.example.org; unset: the address of the request. */

@@ -23,6 +23,7 @@ describe('sign-up while the mail server is down (real SMTP)', () => {
     courtside = await startTestCourtside(backend, {
       mode: 'production',
       mailUrl: smtp.url,
+      publicUrl: 'https://ladders.example.test',
       mailRetryBaseMs: 100,
       runProjector: false,
     });
@@ -85,7 +86,8 @@ describe('sign-up while the mail server is down (real SMTP)', () => {
     const code = mail.subject.match(/\d{6}/)![0];
     const verified = await http.json('POST', `${ACCOUNT_API}/account/${id}/verify`, { refresh, code });
     expect(verified).toEqual({ status: 200, body: true });
-    expect(mail.messageId).toMatch(/^<mail-[0-9a-f-]{36}@127\.0\.0\.1>$/);
+    // Production: the Message-ID's domain is PUBLIC_URL's host.
+    expect(mail.messageId).toMatch(/^<mail-[0-9a-f-]{36}@ladders\.example\.test>$/);
     await eventually(async () => (await waitingFor(id)) === 0);
     expect(codeMails(email)).toHaveLength(1);
   });

@@ -51,6 +51,15 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('takes PUBLIC_URL from .env and refuses to start without it: the links in mails come from it alone', () => {
+    for (const [name, service] of appServices) {
+      expect({ name, PUBLIC_URL: environmentOf(service).PUBLIC_URL }).toEqual({
+        name,
+        PUBLIC_URL: expect.stringMatching(/^\$\{PUBLIC_URL:\?[^}]+\}$/),
+      });
+    }
+  });
+
   it('publishes only the port of nginx', () => {
     const publishing = services.filter(
       ([, service]) => (service.ports?.length ?? 0) > 0 || service.network_mode === 'host',

@@ -43,6 +43,24 @@ describe('production is the default', () => {
     expect(run.output).toContain('MAIL_URL is required in production');
   });
 
+  it('refuses to start the api without PUBLIC_URL in production, and says why: links in mails come from it alone', async () => {
+    const { databaseUrl } = await createBackend('embedded');
+
+    const run = await runEntryPoint({ DATABASE_URL: databaseUrl, MAIL_URL: 'smtp://127.0.0.1:2525' });
+
+    expect(run.outcome).toBe('exit 1');
+    expect(run.output).toContain('PUBLIC_URL is required in production');
+  });
+
+  it('refuses to start in production without a public address when started as a library too', async () => {
+    const backend = await createBackend('embedded');
+
+    const started = startTestCourtside(backend, { mode: 'production', mailUrl: 'smtp://127.0.0.1:2525' });
+    void started.then((courtside) => courtside.stop()).catch(() => undefined);
+
+    await expect(started).rejects.toThrow(/PUBLIC_URL is required in production/);
+  });
+
   it('refuses to start in production without a mail server when started as a library too', async () => {
     const backend = await createBackend('embedded');
 
@@ -58,7 +76,14 @@ describe('production is the default', () => {
     const answers: Record<string, number> = {};
     const clockAnswers: Record<string, number> = {};
     for (const [name, overrides] of [
-      ['production', { mode: undefined, mailUrl: 'smtp://courtside:secret@127.0.0.1:2525' }],
+      [
+        'production',
+        {
+          mode: undefined,
+          mailUrl: 'smtp://courtside:secret@127.0.0.1:2525',
+          publicUrl: 'https://ladders.example.test',
+        },
+      ],
       ['development with SMTP', { mode: 'development', mailUrl: 'smtp://courtside:secret@127.0.0.1:2525' }],
       ['development', { mode: 'development' }],
     ] as const) {

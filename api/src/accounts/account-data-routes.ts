@@ -38,7 +38,6 @@ export function accountDataRoutes(router: Router, services: AppServices): void {
       const preferences = await readPreferences(services, account.id);
       ctx.type = 'application/json; charset=utf-8';
       ctx.set('Content-Disposition', 'attachment; filename="courtside-account.json"');
-      ctx.set('Cache-Control', 'no-store');
       const document = Readable.from(accountExport(services, account, preferences));
       // Past the headers a failure cannot be answered: end the connection, so the client sees a broken download
       // instead of waiting for the rest for ever (Koa leaves the response open).

@@ -4,6 +4,7 @@ import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { isoDay } from '@courtside/events/ladders/season-rules';
 import { seasonTeamsWithBoxesDecider } from '@courtside/events/boxes/leaving';
 import { companyDecider } from '@courtside/events/companies/decider';
+import { seasonTeamsDecider } from '@courtside/events/teams/decider';
 import {
   companiesManagedIds,
   companiesSolelyManagedWithMembers,

@@ -92,6 +92,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
         'account), but no account is made and no code arrives: its owner is mailed a note with links to sign in ' +
         'and to set a new password instead.',
       access: 'public',
+      personal: true,
       query: languageQuery,
       body: signUpSchema,
       responses: { 201: signUpAnswerSchema },
@@ -196,6 +197,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Mail a new verification code',
       access: 'public',
+      personal: true,
       params: idParams,
       query: languageQuery,
       body: ticketSchema,
@@ -228,6 +230,7 @@ export function accountRoutes(router: Router, services: AppServices): void {
         'Sets the session cookies (`SESSION-ID`, `courtside.loggedin`, `courtside.expire`) and a new `XSRF-TOKEN`. ' +
         'A script may send the session id back in the `SESSION-ID` header instead of the cookie.',
       access: 'public',
+      personal: true,
       query: languageQuery,
       body: loginSchema,
       responses: { 200: accountSchema },

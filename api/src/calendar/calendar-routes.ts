@@ -57,8 +57,9 @@ export function calendarRoutes(router: Router, services: AppServices): void {
 
   function answerFeed(ctx: Context, text: string, visibility: 'public' | 'private', fileName: string) {
     ctx.type = 'text/calendar; charset=utf-8';
-    // Calendars poll; with the ETag they get a 304 while nothing changed.
-    ctx.set('Cache-Control', `${visibility}, max-age=300`);
+    // Calendars poll; with the ETag they get a 304 while nothing changed. A personal feed is kept by nobody on the
+    // way (its route is `personal`: no-store); a ladder's may be, for 5 minutes.
+    if (visibility === 'public') ctx.set('Cache-Control', 'public, max-age=300');
     ctx.set('Content-Disposition', `inline; filename="${fileName}"`);
     if (visibility === 'private') ctx.set('X-Robots-Tag', 'noindex');
     ctx.body = text;
@@ -69,6 +70,7 @@ export function calendarRoutes(router: Router, services: AppServices): void {
     {
       summary: 'The player’s own matches as a calendar feed (`{token}.ics`, from `calendarUrl`)',
       access: 'public',
+      personal: true,
       params: z.object({ file: z.string().describe('`{token}.ics`') }),
       responses: { 200: feed },
     },

@@ -67,7 +67,6 @@ export function managerRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const { companyId } = managerScope(ctx);
       ctx.body = await managersOf(services.readModels, companyId, services.clock());
-      ctx.set('Cache-Control', 'no-store');
     },
   );
 
@@ -123,7 +122,7 @@ export function managerRoutes(router: Router, services: AppServices): void {
         companyNameOf(services.readModels, scope.companyId),
         accounts.byId(scope.accountId),
       ]);
-      const token = invitationToken(services.xsrfSecret, invitationId);
+      const token = invitationToken(services.invitationSecret, invitationId);
       // DESIGN.md §17: past 3 invitation mails a day the address is invited (pending) but not mailed.
       if (reservation.mayMail(email))
         await mailManagerInvitation(services.mailer, {

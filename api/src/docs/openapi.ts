@@ -6,7 +6,7 @@ import {
   unavailableSchema,
   validationErrorSchema,
 } from '../http/answers.ts';
-import type { Answer, DocumentedRoute } from '../http/documented-router.ts';
+import { keepingOf, type Answer, type DocumentedRoute, type Keeping } from '../http/documented-router.ts';
 import { XSRF_COOKIE } from '../http/xsrf.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { SchemaCollector, type JsonSchema } from './json-schema.ts';
@@ -62,6 +62,18 @@ function securityOf(route: DocumentedRoute) {
       throw new Error(`unknown access ${String(unknown)}`);
     }
   }
+}
+
+/** DESIGN.md §19 "Caching": the header every answer that holds personal data carries. */
+function cacheControlHeader(keeping: Keeping) {
+  if (keeping === 'as the route says') return {};
+  const description =
+    keeping === 'no-store'
+      ? 'Holds personal data: kept by no browser or proxy'
+      : 'When signed in the answer is the caller’s own: kept by no browser or proxy';
+  return {
+    headers: { 'Cache-Control': { description, schema: { type: 'string', const: 'no-store' } } },
+  };
 }
 
 function operationId(route: DocumentedRoute): string {
@@ -121,8 +133,9 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
       }
     }
     const responses: Record<string, unknown> = {};
+    const cacheControl = cacheControlHeader(keepingOf(route));
     for (const [status, given] of Object.entries(route.responses)) {
-      if (given) responses[status] = answerOf(Number(status), given);
+      if (given) responses[status] = { ...answerOf(Number(status), given), ...cacheControl };
     }
     if (route.command) {
       responses['202'] = {
@@ -136,8 +149,12 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
       content: json(invalid),
     };
     // Every POST, PUT and PATCH reads its body, whether or not the route takes one (http/json-body.ts).
-    if (['post', 'put', 'patch'].includes(route.method))
+    if (['post', 'put', 'patch'].includes(route.method)) {
       responses['413'] = answer('The body is larger than 1 MB');
+      responses['415'] = answer(
+        'The body declares a charset this server does not know (`charset=` of `Content-Type`; UTF-8 when none)',
+      );
+    }
     // Every GET answer carries an ETag; asked again with If-None-Match, an unchanged one is a bodiless 304.
     if (route.method === 'get') responses['304'] = { description: 'Not modified (the `ETag` still holds)' };
     const failures = route.failures ?? {};
@@ -224,6 +241,9 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
         'Before any route runs, the HTTP server itself may answer `431 {error}` (address or headers too long).',
         '',
         '**Other sites** may read the public GET routes of the ladder and matches groups (CORS, no credentials).',
+        '',
+        '**Caching.** Every answer that holds personal data (every signed-in answer, an invitation link’s, a personal',
+        'calendar feed) carries `Cache-Control: no-store`; public reads carry an ETag.',
         '',
         `**Live.** Pushes over socket.io: see the AsyncAPI document at \`${ASYNCAPI_PATH}\`.`,
       ].join('\n'),

@@ -26,6 +26,12 @@ interface RouteDoc {
    * `managerScope` / `seasonManagerScope`. Anyone else gets 404.
    */
   manager?: ManagerScopeKind;
+  /**
+   * A public route whose answer still holds personal data (the address an invitation link names, a personal feed, a
+   * sign-up's ticket): `Cache-Control: no-store`, as every answer of a `session` route and every signed-in answer of
+   * an `optional` one (DESIGN.md §19 "Caching").
+   */
+  personal?: true;
   /** The path's parameters, as the handler parses them (a z.object whose keys are the `:names` of the path). */
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -68,6 +74,30 @@ const anyOrigin: Middleware = async (ctx, next) => {
   await next();
 };
 
+/** How an answer of the route may be kept (DESIGN.md §19 "Caching"): never, never when signed in, or as it says. */
+export type Keeping = 'no-store' | 'no-store when signed in' | 'as the route says';
+
+export function keepingOf(doc: Pick<RouteDoc, 'access' | 'personal'>): Keeping {
+  if (doc.access === 'session' || doc.personal) return 'no-store';
+  return doc.access === 'optional' ? 'no-store when signed in' : 'as the route says';
+}
+
+/**
+ * Set after the handler, whatever it set (and on its errors too): an answer built for someone is kept by no browser
+ * or proxy. A signed-out visitor's answer of an `optional` route stays public (ETag, kept public answers).
+ */
+const noStore =
+  (onlySignedIn: boolean): Middleware =>
+  async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      if (!onlySignedIn || ctx.state.session) ctx.set('Cache-Control', 'no-store');
+    }
+  };
+const noStoreAlways = noStore(false);
+const noStoreWhenSignedIn = noStore(true);
+
 type Register = (path: string, doc: RouteDoc, ...handlers: Middleware[]) => void;
 
 /**
@@ -94,7 +124,14 @@ export function documented(
     (path, doc, ...handlers) => {
       known.push({ method, path, ...doc });
       const gated = doc.manager ? [gateOf(doc.manager, path), ...handlers] : handlers;
-      const mounted = readableByOtherSites(method, path, doc.access) ? [anyOrigin, ...gated] : gated;
+      const keeping = keepingOf(doc);
+      const kept =
+        keeping === 'no-store'
+          ? [noStoreAlways, ...gated]
+          : keeping === 'no-store when signed in'
+            ? [noStoreWhenSignedIn, ...gated]
+            : gated;
+      const mounted = readableByOtherSites(method, path, doc.access) ? [anyOrigin, ...kept] : kept;
       router[method](path, ...(mounted as [Middleware]));
     };
   return { get: register('get'), post: register('post'), put: register('put'), delete: register('delete') };

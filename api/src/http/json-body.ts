@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import bourne from '@hapi/bourne';
 import coBody from 'co-body';
 import type { Middleware } from 'koa';
@@ -29,6 +30,8 @@ const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
  * 50,000 arrays deep parsed fine, and then every walk over it (the text check, zod, a route) overflowed the stack:
  * a 500 and a core's worth of CPU per request. The text is read up to `maxBytes` (`413`), its nesting counted in one
  * pass over the characters (`400 {error, issues}` naming the limit), and only then parsed, refusing `__proto__` keys.
+ * The bytes are decoded in the charset the `Content-Type` declares (UTF-8 when none): a latin1 body was read as UTF-8
+ * and stored "Jos\uFFFD". An unknown charset is `415`, bytes that are not text in theirs `400`.
  * Other types of body are not read (`{}`), as before.
  */
 export function jsonBody(limits: JsonBodyLimits): Middleware {
@@ -38,9 +41,14 @@ export function jsonBody(limits: JsonBodyLimits): Middleware {
       if (PARSED_METHODS.has(ctx.method)) ctx.request.body = {};
       return next();
     }
-    let text: string;
+    const decoder = decoderOf(ctx.request.charset);
+    let bytes: Buffer;
     try {
-      text = await coBody.text(ctx, { limit: limits.maxBytes, encoding: 'utf-8' });
+      // Bytes (raw-body with no encoding): the charset is decoded below, by the WHATWG decoder a browser uses.
+      bytes = (await coBody.text(ctx, {
+        limit: limits.maxBytes,
+        encoding: false as unknown as string,
+      })) as unknown as Buffer;
     } catch (error) {
       const status = (error as { status?: unknown }).status;
       if (status === 413) throw new HttpError(413, tooLarge);
@@ -49,9 +57,36 @@ export function jsonBody(limits: JsonBodyLimits): Middleware {
         'The request body could not be read',
       );
     }
-    ctx.request.body = parseJsonBody(text, limits.maxDepth);
+    ctx.request.body = parseJsonBody(decoded(decoder, bytes), limits.maxDepth);
     return next();
   };
+}
+
+/**
+ * The decoder of the body's declared charset (UTF-8 when none is declared), as a browser knows them: `latin1` and
+ * `iso-8859-1` are windows-1252 there. `415` for a charset it does not know, before the body is read.
+ */
+function decoderOf(charset: string): TextDecoder {
+  const label = charset || 'utf-8';
+  try {
+    return new TextDecoder(label, { fatal: true });
+  } catch {
+    throw new HttpError(
+      415,
+      `The request body's charset "${label.slice(0, 40)}" is not supported: send UTF-8 (or declare the charset it is in)`,
+    );
+  }
+}
+
+/** The body's text; `400` for bytes that are not text in its charset, rather than storing replacement characters. */
+function decoded(decoder: TextDecoder, bytes: Buffer): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new HttpError(400, `The request body is not valid ${decoder.encoding} text`, [
+      { path: ['body'], message: `The bytes are not ${decoder.encoding} text`, code: 'invalid_charset' },
+    ]);
+  }
 }
 
 /** The body's value: `{}` when empty; `400` when it is not an object or array, too deep, or not JSON. */

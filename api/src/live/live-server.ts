@@ -39,6 +39,8 @@ interface LiveServerOptions {
   tracker: ProjectionTracker;
   authorizers: readonly RoomAuthorizer[];
   viewerOf: (cookieHeader: string | undefined, sessionHeader: string | undefined) => Promise<Viewer>;
+  /** Whether a handshake's `Origin` is Courtside's own (http/public-url.ts `isOwnOrigin`), given its `Host`. */
+  isOwnOrigin: (origin: string, host: string | undefined) => boolean;
   onError: (error: unknown) => void;
   /** How long one live push took to hand to all its sockets (for the metrics). */
   onEmitted?: (event: string, seconds: number) => void;
@@ -132,7 +134,13 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
   });
 
   io.on('connection', (socket: Socket) => {
-    const viewer = options.viewerOf(socket.handshake.headers.cookie, headerOf(socket, 'session-id'));
+    // A page of another site may open a socket here, and a browser sends it the session cookie: such a socket is
+    // nobody's, and follows the public rooms only (an app or a script sends no Origin, and keeps its session).
+    const origin = headerOf(socket, 'origin');
+    const foreign = origin !== undefined && !options.isOwnOrigin(origin, headerOf(socket, 'host'));
+    const viewer: Promise<Viewer> = foreign
+      ? Promise.resolve({})
+      : options.viewerOf(socket.handshake.headers.cookie, headerOf(socket, 'session-id'));
     // Sign-out and a password change end the session's sockets (endSessionSockets).
     void viewer
       .then(({ sessionHash }) => sessionHash && !socket.disconnected && socket.join(sessionRoom(sessionHash)))

@@ -24,6 +24,7 @@ export function devMailboxRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Development only: the mails sent to an address, newest first',
       access: 'public',
+      personal: true,
       query: querySchema,
       responses: { 200: z.array(mailSchema) },
     },

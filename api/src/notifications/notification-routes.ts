@@ -137,7 +137,6 @@ export function notificationRoutes(router: Router, services: AppServices): void 
       ? verifyUnsubscribeToken(services.unsubscribeSecret, token, services.clock())
       : undefined;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
     const broken = (message: string) => {
       ctx.status = 400;
@@ -167,6 +166,7 @@ export function notificationRoutes(router: Router, services: AppServices): void 
   const unsubscribeDoc = (summary: string, answer: string) => ({
     summary,
     access: 'public' as const,
+    personal: true as const,
     query: tokenQuery,
     responses: {
       200: {

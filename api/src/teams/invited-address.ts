@@ -9,10 +9,10 @@ import { ManagerInvitations } from '../companies/manager-invitations.ts';
  * "The link": it proves the address); undefined for an unknown, used, revoked or lapsed one.
  */
 export async function invitedAddressOf(
-  services: Pick<AppServices, 'readModels' | 'xsrfSecret' | 'clock'>,
+  services: Pick<AppServices, 'readModels' | 'invitationSecret' | 'clock'>,
   token: string,
 ): Promise<string | undefined> {
-  const id = invitationIdOf(services.xsrfSecret, token);
+  const id = invitationIdOf(services.invitationSecret, token);
   if (!id) return undefined;
   const now = services.clock();
   const partner = await new PartnerInvitations(services.readModels).byId(id);

@@ -24,10 +24,16 @@ export function invitationToken(secret: string, invitationId: string): string {
   return `${invitationId}.${signature(secret, invitationId)}`;
 }
 
-/** The invitation id of a genuine token; undefined for anything else (never throws). */
+/** An invitation's id as the api makes them (randomUUID). */
+const INVITATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The invitation id of a genuine token; undefined for anything else (never throws). Only an id the api could have
+ * made counts, whatever the signature says: the lookups that follow take uuids.
+ */
 export function invitationIdOf(secret: string, token: string): string | undefined {
   const [id, given, extra] = token.split('.');
-  if (!id || !given || extra !== undefined) return undefined;
+  if (!id || !given || extra !== undefined || !INVITATION_ID.test(id)) return undefined;
   const expected = Buffer.from(signature(secret, id));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? id : undefined;

@@ -162,7 +162,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
   /** The invitation id a token names (undefined for anything else). */
   function idOf(ctx: Context): string | undefined {
     const { token } = parseInput(tokenParams, ctx.params, 'address');
-    return invitationIdOf(services.xsrfSecret, token);
+    return invitationIdOf(services.invitationSecret, token);
   }
   /**
    * The partner request a token names (404 unknown). Whether it can still be answered is the team rules' to say,
@@ -243,13 +243,13 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     {
       summary: 'What an invitation link is about (public: the link proves the address)',
       access: 'public',
+      personal: true,
       params: tokenParams,
       responses: { 200: invitationSchema },
       failures: goneFailure,
     },
     async (ctx) => {
       const link = await linkOf(ctx);
-      ctx.set('Cache-Control', 'no-store');
       if (link.manager) {
         const invitation = clubStillOpen(link.manager);
         const account = await accounts.byEmail(invitation.email);
@@ -357,6 +357,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Decline an invitation (no sign-in: the link proves the address)',
       access: 'public',
+      personal: true,
       params: tokenParams,
       responses: { 200: invitationAcceptedSchema },
       command: invitationAcceptedSchema,

@@ -183,7 +183,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
           invitedBy: session.accountId,
           at: services.clock(),
         });
-        const token = invitationToken(services.xsrfSecret, requestId);
+        const token = invitationToken(services.invitationSecret, requestId);
         // The request stands whatever the mail does: the partner also finds it signed in, the registrant may withdraw.
         // So the limits of DESIGN.md §17 (3 invitation mails a day to a person, 500 from a club) hold its mail back.
         const reservation = await mailLimits.reserve(season.companyId, [partnerEmail], 'hold');

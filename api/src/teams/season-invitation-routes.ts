@@ -101,7 +101,7 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
     for (const link of links) {
       if (!mayMail(link.email)) continue;
       const partner = links.find((other) => other.invitationId !== link.invitationId);
-      const token = invitationToken(services.xsrfSecret, link.invitationId);
+      const token = invitationToken(services.invitationSecret, link.invitationId);
       // The invitation stands whatever the mail does: the manager may resend it.
       await mailSeasonInvitation(services.mailer, {
         email: link.email,
@@ -263,7 +263,6 @@ export function seasonInvitationRoutes(router: Router, services: AppServices): v
     async (ctx) => {
       const { season } = seasonManagerScope(ctx);
       ctx.body = await store.listOfSeason(season.seasonId, services.clock());
-      ctx.set('Cache-Control', 'no-store');
     },
   );
 
