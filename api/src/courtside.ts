@@ -34,7 +34,8 @@ import { productModules } from './modules.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { startMailSender, type MailSender } from './notifications/mail-sender.ts';
-import { startNotifier, type Notifier } from './notifications/notifier.ts';
+import { clubTimeZone, startNotifier, type Notifier } from './notifications/notifier.ts';
+import { sendWaitingDigests } from './notifications/waiting-digest.ts';
 import { startNotificationPushes } from './notifications/notification-pushes.ts';
 import { readNotifierStatus } from './notifications/notifier-status.ts';
 
@@ -222,14 +223,30 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         onAppended: (events) => metrics.eventsAppended.inc({ log: log.kind }, events),
       });
       stops.push(async () => commands.close());
+      const mailer = createMailer({ mailUrl: config.mailUrl, db, wakeSender: () => sender?.wake() });
       const deadlines = new DeadlineProcess({
         commands,
         readModels,
         clock,
         logger: logger.child({ component: 'deadlines' }),
         intervalMs: config.deadlineIntervalMs ?? 60_000,
+        jobs: [
+          {
+            name: 'waiting teams digest',
+            run: () =>
+              sendWaitingDigests({
+                readModels,
+                readModelSchema: schema,
+                db,
+                mailer,
+                clock,
+                timeZone: clubTimeZone(),
+                publicUrl: () => config.publicUrl ?? url ?? `http://127.0.0.1:${config.port || 8080}`,
+                unsubscribeSecret,
+              }),
+          },
+        ],
       });
-      const mailer = createMailer({ mailUrl: config.mailUrl, db, wakeSender: () => sender?.wake() });
       const xsrfSecret = await sharedSecret(db, 'xsrf', config.secret);
       const calendarSecret = await sharedSecret(db, 'calendar', config.secret);
       const sessions = new SessionStore(db, clock);

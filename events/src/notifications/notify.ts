@@ -213,18 +213,20 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
         .map((id) => context.people[id]?.fullName ?? '')
         .filter(Boolean)
         .join(', ');
-      return tell('team.waiting', context.managers, ladder ? managerPage() : matchesPage(ladderId), {
-        en: {
-          title: `A team waits for approval in ${ladder}`,
-          body: `${who || 'A new team'} wants to join.`,
-        },
-        nl: {
-          title: `Een team wacht op goedkeuring in ${ladder}`,
-          body: `${who || 'Een nieuw team'} wil meedoen.`,
-        },
-      })
-        // DESIGN.md §17: one in-app notification per team; the mail is the day's digest (waiting-digest.ts).
-        .map((notification) => ({ ...notification, about: event.payload.teamId, mail: false }));
+      return (
+        tell('team.waiting', context.managers, ladder ? managerPage() : matchesPage(ladderId), {
+          en: {
+            title: `A team waits for approval in ${ladder}`,
+            body: `${who || 'A new team'} wants to join.`,
+          },
+          nl: {
+            title: `Een team wacht op goedkeuring in ${ladder}`,
+            body: `${who || 'Een nieuw team'} wil meedoen.`,
+          },
+        })
+          // DESIGN.md §17: one in-app notification per team; the mail is the day's digest (waiting-digest.ts).
+          .map((notification) => ({ ...notification, about: event.payload.teamId, mail: false }))
+      );
     }
     case 'TeamAccepted':
       return tell('team.accepted', membersOf(event.payload.teamId), ladderPage(event.payload.ladderId), {

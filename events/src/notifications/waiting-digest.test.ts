@@ -70,7 +70,12 @@ describe('who gets the waiting teams’ digest, and what it lists (DESIGN.md §1
     const mails = waitingDigests(input(), due);
     expect(mails.map((mail) => [mail.recipientId, mail.language, mail.title, mail.idempotencyKey])).toEqual([
       [mia, 'en', '2 teams wait for approval in TC Baseline', `team.waiting:${companyId}:mia:2026-03-14`],
-      [max, 'nl', '2 teams wachten op goedkeuring in TC Baseline', `team.waiting:${companyId}:max:2026-03-14`],
+      [
+        max,
+        'nl',
+        '2 teams wachten op goedkeuring in TC Baseline',
+        `team.waiting:${companyId}:max:2026-03-14`,
+      ],
     ]);
     expect(mails[0]!.body).toBe(
       [
@@ -80,7 +85,9 @@ describe('who gets the waiting teams’ digest, and what it lists (DESIGN.md §1
         '- Padel Ladder: Cas',
       ].join('\n'),
     );
-    expect(mails[1]!.body.split('\n')[0]).toBe('Deze teams wachten nog tot een beheerder ze toelaat of afwijst:');
+    expect(mails[1]!.body.split('\n')[0]).toBe(
+      'Deze teams wachten nog tot een beheerder ze toelaat of afwijst:',
+    );
     expect(mails.map((mail) => mail.url)).toEqual([
       `/webapps/manager/en/${companyId}/ladders`,
       `/webapps/manager/nl/${companyId}/ladders`,
@@ -90,7 +97,9 @@ describe('who gets the waiting teams’ digest, and what it lists (DESIGN.md §1
   it('no team waiting, no mail; a team that registered after 18:00 waits for the next day’s digest', () => {
     expect(waitingDigests(input({ teams: [] }), due)).toEqual([]);
     const late = input({
-      teams: [{ teamId: 't3', ladderName: 'Club Ladder', memberIds: [cas], registeredAt: '2026-03-14T17:00:00Z' }],
+      teams: [
+        { teamId: 't3', ladderName: 'Club Ladder', memberIds: [cas], registeredAt: '2026-03-14T17:00:00Z' },
+      ],
     });
     expect(waitingDigests(late, due)).toEqual([]);
     const one = waitingDigests(input({ teams: [input().teams[1]!] }), due);
@@ -113,9 +122,9 @@ describe('who gets the waiting teams’ digest, and what it lists (DESIGN.md §1
         (mail) => mail.recipientId,
       ),
     ).toEqual([mia]);
-    expect(waitingDigests(input({ managers: [mia, mia, 'gone'] }), due).map((mail) => mail.recipientId)).toEqual([
-      mia,
-    ]);
+    expect(
+      waitingDigests(input({ managers: [mia, mia, 'gone'] }), due).map((mail) => mail.recipientId),
+    ).toEqual([mia]);
     // Another kind switched off does not matter.
     expect(
       waitingDigests(
@@ -127,7 +136,16 @@ describe('who gets the waiting teams’ digest, and what it lists (DESIGN.md §1
 
   it('a team whose members are unknown is still listed', () => {
     const mails = waitingDigests(
-      input({ teams: [{ teamId: 't9', ladderName: 'Club Ladder', memberIds: ['erased'], registeredAt: '2026-03-14T09:00:00Z' }] }),
+      input({
+        teams: [
+          {
+            teamId: 't9',
+            ladderName: 'Club Ladder',
+            memberIds: ['erased'],
+            registeredAt: '2026-03-14T09:00:00Z',
+          },
+        ],
+      }),
       due,
     );
     expect(mails.map((mail) => mail.body.split('\n').at(-1))).toEqual([

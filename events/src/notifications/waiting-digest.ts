@@ -76,11 +76,9 @@ export function waitingDigests(input: WaitingDigestInput, due: WaitingDigestDay)
         recipientId,
         language,
         title: text.title(teams.length, input.companyName),
-        body: [
-          text.intro,
-          '',
-          ...teams.map((team) => `- ${team.ladderName}: ${names(team, language)}`),
-        ].join('\n'),
+        body: [text.intro, '', ...teams.map((team) => `- ${team.ladderName}: ${names(team, language)}`)].join(
+          '\n',
+        ),
         url: webAddress(pagePath('manager', language, input.companyId, 'ladders')),
         idempotencyKey: `team.waiting:${input.companyId}:${recipientId}:${due.day}`,
       },
@@ -94,7 +92,9 @@ const words: Record<
 > = {
   en: {
     title: (count, company) =>
-      count === 1 ? `1 team waits for approval in ${company}` : `${count} teams wait for approval in ${company}`,
+      count === 1
+        ? `1 team waits for approval in ${company}`
+        : `${count} teams wait for approval in ${company}`,
     intro: 'These teams still wait for a manager to accept or reject them:',
     unnamed: 'A new team',
   },
