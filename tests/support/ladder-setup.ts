@@ -76,10 +76,13 @@ export async function seasonWithTeams(
   players: number | string[],
   options: SeasonOptions = {},
 ) {
-  const { manager, account: managerAccount, company, ladderId, seasonId } = await managerWithSeason(
-    baseUrl,
-    options,
-  );
+  const {
+    manager,
+    account: managerAccount,
+    company,
+    ladderId,
+    seasonId,
+  } = await managerWithSeason(baseUrl, options);
   const fullNames = typeof players === 'number' ? Array.from({ length: players }, () => undefined) : players;
   const teams = [];
   for (const fullName of fullNames) {

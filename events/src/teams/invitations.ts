@@ -237,7 +237,11 @@ function acceptedEvents(
       ? [accountId, other.acceptedBy!]
       : [other.acceptedBy!, accountId]
     : [accountId];
-  const registered = { type: teamRegistered.type, streamId: invitation.teamId, payload: { ...ref, memberIds } };
+  const registered = {
+    type: teamRegistered.type,
+    streamId: invitation.teamId,
+    payload: { ...ref, memberIds },
+  };
   return invitation.placement === 'ACTIVE'
     ? [
         accepted,
