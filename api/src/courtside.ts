@@ -36,7 +36,8 @@ import { productModules } from './modules.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { startMailSender, type MailSender } from './notifications/mail-sender.ts';
-import { startNotifier, type Notifier } from './notifications/notifier.ts';
+import { clubTimeZone, startNotifier, type Notifier } from './notifications/notifier.ts';
+import { sendWaitingDigests } from './notifications/waiting-digest.ts';
 import { startNotificationPushes } from './notifications/notification-pushes.ts';
 import { readNotifierStatus } from './notifications/notifier-status.ts';
 
@@ -230,14 +231,33 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         onAppended: (events) => metrics.eventsAppended.inc({ log: log.kind }, events),
       });
       stops.push(async () => commands.close());
+      const mailer = createMailer({ mailUrl: config.mailUrl, db, wakeSender: () => sender?.wake() });
       const deadlines = new DeadlineProcess({
         commands,
         readModels,
         clock,
         logger: logger.child({ component: 'deadlines' }),
         intervalMs: config.deadlineIntervalMs ?? 60_000,
+        jobs: [
+          {
+            name: 'waiting teams digest',
+            run: () =>
+              sendWaitingDigests({
+                readModels,
+                readModelSchema: schema,
+                db,
+                mailer,
+                clock,
+                timeZone: clubTimeZone(),
+                // Links from PUBLIC_URL alone (DESIGN.md §19), else this process on loopback.
+                publicUrl: () =>
+                  config.publicUrl ??
+                  `http://127.0.0.1:${(url ? Number(new URL(url).port) : undefined) || config.port || 8080}`,
+                unsubscribeSecret,
+              }),
+          },
+        ],
       });
-      const mailer = createMailer({ mailUrl: config.mailUrl, db, wakeSender: () => sender?.wake() });
       // One stored secret, a key of its own for each thing it signs (http/purpose-keys.ts).
       const signingSecret = await sharedSecret(db, 'xsrf', config.secret);
       const xsrfSecret = purposeKey(signingSecret, 'anti-forgery token');

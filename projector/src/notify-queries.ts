@@ -96,3 +96,33 @@ export async function challengesDueForReminder(
   );
   return rows;
 }
+
+/**
+ * Teams still waiting for approval that registered before `before` (the day's 18:00), each with its company and its
+ * managers, the ladder's name and the members in order: what the waiting teams' digest lists (DESIGN.md §17).
+ */
+export async function waitingTeamsBefore(db: Pick<pg.Pool, 'query'>, schema: string, before: Date) {
+  const { rows } = await db.query<{
+    company_id: string;
+    company_name: string;
+    manager_ids: string[];
+    team_id: string;
+    ladder_name: string;
+    registered_at: Date;
+    member_ids: string[];
+  }>(
+    `SELECT t.company_id, c.name AS company_name,
+            array(SELECT m.account_id FROM ${schema}.company_managers m WHERE m.company_id = t.company_id
+                  ORDER BY m.account_id) AS manager_ids,
+            t.id AS team_id, l.name AS ladder_name, t.registered_at,
+            array(SELECT tm.account_id FROM ${schema}.team_members tm WHERE tm.team_id = t.id
+                  ORDER BY tm.member_order) AS member_ids
+     FROM ${schema}.teams t
+       JOIN ${schema}.ladders l ON l.id = t.ladder_id
+       JOIN ${schema}.companies c ON c.id = t.company_id
+     WHERE t.status = 'waiting' AND t.registered_at < $1
+     ORDER BY t.company_id, t.registered_at`,
+    [before],
+  );
+  return rows;
+}

@@ -76,7 +76,13 @@ export async function seasonWithTeams(
   players: number | string[],
   options: SeasonOptions = {},
 ) {
-  const { manager, company, ladderId, seasonId } = await managerWithSeason(baseUrl, options);
+  const {
+    manager,
+    account: managerAccount,
+    company,
+    ladderId,
+    seasonId,
+  } = await managerWithSeason(baseUrl, options);
   const fullNames = typeof players === 'number' ? Array.from({ length: players }, () => undefined) : players;
   const teams = [];
   for (const fullName of fullNames) {
@@ -95,7 +101,7 @@ export async function seasonWithTeams(
     });
     teams.push({ http, account, teamId: registered.body.teamId });
   }
-  return { manager, company, ladderId, seasonId, teams };
+  return { manager, managerAccount, company, ladderId, seasonId, teams };
 }
 
 /** A match the manager plans between two of the season's teams (its id). */

@@ -38,6 +38,8 @@ export class DeadlineProcess {
       clock: () => Date;
       logger: Logger;
       intervalMs: number;
+      /** Work each pass does after the deadlines, on the same clock (each decides itself whether it is due). */
+      jobs?: Array<{ name: string; run: () => Promise<unknown> }>;
     },
   ) {}
 
@@ -145,6 +147,14 @@ export class DeadlineProcess {
         });
       } catch (error) {
         logger.warn({ err: error, companyId, seasonId }, 'partner requests not lapsed');
+      }
+    }
+    // Other work due at a time of the club's day (the waiting teams' digest, DESIGN.md §17): after the deadlines.
+    for (const job of this.options.jobs ?? []) {
+      try {
+        await job.run();
+      } catch (error) {
+        logger.warn({ err: error, job: job.name }, 'timed job failed, tried again on the next pass');
       }
     }
   }

@@ -12,6 +12,10 @@ export interface Mail {
   accountId?: string;
   /** A key: the mail takes the place of an earlier one with the same key that is not sent yet (a new code). */
   replaces?: string;
+  /** A key: a mail with a key already queued is not queued again (one digest per manager, company and day). */
+  idempotencyKey?: string;
+  /** The one-click unsubscribe link of a mail of a kind the account may switch off (`List-Unsubscribe`). */
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -44,6 +48,8 @@ export function createMailer(options: {
         mail.code ?? null,
         mail.accountId ?? null,
         mail.replaces ?? null,
+        mail.idempotencyKey ?? null,
+        mail.unsubscribeUrl ?? null,
       ];
       await options.db.query(kind === 'smtp' ? ENQUEUE : ENQUEUE_DELIVERED_TO_DEV_OUTBOX, values);
       options.wakeSender?.();
@@ -62,15 +68,20 @@ const REPLACED = `replaced AS (
 
 const ENQUEUE = `WITH ${REPLACED}
   INSERT INTO courtside.mail_outbox
-    (recipient, subject, text_body, html_body, code, account_id, replaces, created_at, next_attempt_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now())`;
+    (recipient, subject, text_body, html_body, code, account_id, replaces, idempotency_key, unsubscribe_url,
+     created_at, next_attempt_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now())
+  ON CONFLICT (idempotency_key) DO NOTHING`;
 
-const ENQUEUE_DELIVERED_TO_DEV_OUTBOX = `WITH ${REPLACED}, delivered AS (
-    INSERT INTO courtside.dev_outbox (recipient, subject, body, code) VALUES (lower($1), $2, $3, $5))
-  INSERT INTO courtside.mail_outbox
-    (recipient, subject, text_body, html_body, code, account_id, replaces, created_at, next_attempt_at, attempts,
-     sent_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now(), 1, now())`;
+/** Into the dev outbox only when it was queued now: a mail with an idempotency key queued before is not shown twice. */
+const ENQUEUE_DELIVERED_TO_DEV_OUTBOX = `WITH ${REPLACED}, queued AS (
+    INSERT INTO courtside.mail_outbox
+      (recipient, subject, text_body, html_body, code, account_id, replaces, idempotency_key, unsubscribe_url,
+       created_at, next_attempt_at, attempts, sent_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now(), 1, now())
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id)
+  INSERT INTO courtside.dev_outbox (recipient, subject, body, code) SELECT lower($1), $2, $3, $5 FROM queued`;
 
 /** The dev outbox's mails to an address (any case), newest first, at most 50 (DESIGN.md §2, development only). */
 export async function devOutboxMailsTo(db: Pick<pg.Pool, 'query'>, to: string) {
@@ -86,4 +97,17 @@ export async function devOutboxMailsTo(db: Pick<pg.Pool, 'query'>, to: string) {
     [to.toLowerCase()],
   );
   return rows;
+}
+
+/** Which of these idempotency keys a mail in the outbox already has (queued, sent or given up). */
+export async function queuedMailKeys(
+  db: Pick<pg.Pool, 'query'>,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const { rows } = await db.query<{ key: string }>(
+    'SELECT idempotency_key AS key FROM courtside.mail_outbox WHERE idempotency_key = ANY($1::text[])',
+    [[...keys]],
+  );
+  return new Set(rows.map((row) => row.key));
 }

@@ -50,18 +50,24 @@ interface OutboxRow {
   unsubscribe_url: string | null;
   code: string | null;
   attempts: number;
-  /** A newer mail with the same `replaces` key is in the outbox: this one is void (an older sign-up code). */
+  /**
+   * A newer mail with the same `replaces` key is in the outbox (an older sign-up code), or the notification's mail
+   * was withdrawn (a result withdrawn before its `result.toConfirm` mail went, DESIGN.md §17): this one is void.
+   */
   superseded: boolean;
 }
 
 /**
- * A newer mail with the same `replaces` key than the outbox row `o`. The route that queues the newer one deletes the
+ * A newer mail with the same `replaces` key than the outbox row `o`, or its notification's mail withdrawn (the
+ * notifier deletes such a mail unless a sender holds it). The route that queues the newer one deletes the
  * older one unless a sender holds it (mail/mailer.ts: it does not wait for a send that may take the SMTP timeout);
  * so the sender asks this itself, before an attempt and after a failed one (an older code held through a
  * failed attempt was tried again later, and two codes arrived).
  */
-const SUPERSEDED = `(o.replaces IS NOT NULL AND EXISTS (
-    SELECT 1 FROM courtside.mail_outbox newer WHERE newer.replaces = o.replaces AND newer.id > o.id))`;
+const SUPERSEDED = `((o.replaces IS NOT NULL AND EXISTS (
+    SELECT 1 FROM courtside.mail_outbox newer WHERE newer.replaces = o.replaces AND newer.id > o.id))
+  OR EXISTS (SELECT 1 FROM courtside.notifications withdrawn
+             WHERE withdrawn.id = o.notification_id AND withdrawn.mail_withdrawn_at IS NOT NULL))`;
 
 /** Waits between attempts: `base · 2^(attempt−1)`, capped, ±20 % jitter so that retries do not march in step. */
 function backoffMs(attempt: number, baseDelayMs: number, maxDelayMs: number, random = Math.random()): number {

@@ -7,6 +7,7 @@ import {
 } from '@courtside/eventlog/log/checkpointed-consumer';
 import type { EventLog, LogRecord } from '@courtside/eventlog/log/port';
 import {
+  mailWithdrawnBy,
   notify,
   settledBy,
   reminderDue,
@@ -90,6 +91,14 @@ export interface NotificationAnnouncement {
 }
 
 /**
+ * The club's time zone: the process's own (`TZ`, README; clubs have no zone of their own). Node answers no zone for a
+ * TZ it does not know: UTC then, and mails say so.
+ */
+export function clubTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+}
+
+/**
  * The notifier (DESIGN.md §6): its own reader of the log, apart from the projector. For each event it decides who
  * is told (`notify`, from the read models), and writes the notifications, their mails (into the outbox) and its
  * checkpoint in one transaction. (event id, recipient, kind) is unique: a redelivery, a crash or a replay from 0
@@ -97,8 +106,7 @@ export interface NotificationAnnouncement {
  */
 export function startNotifier(options: NotifierOptions): Notifier {
   const schema = assertSchemaName(options.readModelSchema);
-  // Node answers no zone for a TZ it does not know: deadlines are then written in UTC, and say so.
-  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+  const timeZone = options.timeZone ?? clubTimeZone();
   // A zone given that Intl does not know would fail every mail with a deadline: refused here, at the start.
   new Intl.DateTimeFormat('en', { timeZone });
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
@@ -206,6 +214,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
     const notifications = notify(event, { ...context, timeZone });
     const now = options.clock();
     await settle(client, event, now);
+    await withdrawMail(client, event, now);
     if (notifications.length === 0) return { told: 0, mailed: 0 };
     const occurredAt = 'occurredAt' in event ? Date.parse(event.occurredAt) : now.getTime();
     const mayMail = now.getTime() - occurredAt <= MAIL_MAX_AGE_MS;
@@ -301,6 +310,26 @@ export function startNotifier(options: NotifierOptions): Notifier {
       `UPDATE courtside.notifications SET read_at = $3
        WHERE about = $1 AND kind = $2 AND read_at IS NULL`,
       [settled.about, settled.kind, now],
+    );
+  }
+
+  /**
+   * DESIGN.md §17: the unsent mails the event withdraws are not sent. A mail a sender holds right now (on its way) is
+   * left to it: sent, it stays sent; failed, the sender sees `mail_withdrawn_at` and drops it (mail-sender.ts).
+   */
+  async function withdrawMail(client: pg.PoolClient, event: NotifierInput, now: Date): Promise<void> {
+    const withdrawn = mailWithdrawnBy(event);
+    if (!withdrawn) return;
+    await client.query(
+      `WITH withdrawn AS (
+         UPDATE courtside.notifications SET mail_withdrawn_at = $3
+         WHERE about = $1 AND kind = $2 AND mail_withdrawn_at IS NULL
+         RETURNING id
+       )
+       DELETE FROM courtside.mail_outbox WHERE id IN (
+         SELECT o.id FROM courtside.mail_outbox o JOIN withdrawn w ON w.id = o.notification_id
+         WHERE o.sent_at IS NULL FOR UPDATE OF o SKIP LOCKED)`,
+      [withdrawn.about, withdrawn.kind, now],
     );
   }
 

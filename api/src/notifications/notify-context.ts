@@ -100,7 +100,8 @@ function needsManagers(event: NotifierInput): boolean {
   return event.type === 'TeamRegistered' || event.type === 'ResultDisputed';
 }
 
-async function readPeople(db: Queryable, accountIds: string[]): Promise<Record<string, Person>> {
+/** Each account's address, verification, mail language and mail switches (erased accounts are left out). */
+export async function readPeople(db: Queryable, accountIds: string[]): Promise<Record<string, Person>> {
   if (accountIds.length === 0) return {};
   const { rows } = await db.query<{
     id: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  mailWithdrawnBy,
   notify,
   reminderDue,
   settledBy,
@@ -91,15 +92,19 @@ const games = (...scores: number[]) => ({
 const won = { defender: games(6, 6), challenger: games(4, 3) };
 
 describe('who is told what (DESIGN.md §6)', () => {
-  it('a registered team: the managers are told a team waits, not the players who registered', () => {
+  it('a registered team: the managers are told a team waits in the app (the day’s digest mails it), not the players who registered', () => {
     given(context())
       .when(event('TeamRegistered', { ...teamRef, memberIds: [cas, dee] }, cas))
-      .thenTold([[manager, 'team.waiting']]);
+      .thenTold([[manager, 'team.waiting', { mail: false }]]);
     // DESIGN.md §12: a team made by closing a box season is accepted at once; nobody is told it waits.
     given(context())
       .when(
         event('TeamRegistered', { ...teamRef, memberIds: [cas, dee], closedFrom: teamRef.seasonId }, manager),
       )
+      .thenTold([]);
+    // DESIGN.md §17: an invitation placed the team straight into the ladder; nothing waits, nobody is told.
+    given(context())
+      .when(event('TeamRegistered', { ...teamRef, memberIds: [cas, dee], placement: 'ACTIVE' }, cas))
       .thenTold([]);
   });
 
@@ -293,6 +298,15 @@ describe('who is told what (DESIGN.md §6)', () => {
       about: bottom,
     });
     expect(settledBy(event('MatchRescheduled', { ...matchRef, date: null }, cas))).toBeUndefined();
+  });
+
+  it('a withdrawn result withdraws its unsent mail asking to confirm; nothing else withdraws a mail', () => {
+    expect(mailWithdrawnBy(event('ResultWithdrawn', { ...matchRef, withdrawnBy: cas }, cas))).toEqual({
+      kind: 'result.toConfirm',
+      about: matchId,
+    });
+    expect(mailWithdrawnBy(event('ResultConfirmed', { ...matchRef, confirmedBy: ann }, ann))).toBeUndefined();
+    expect(mailWithdrawnBy(event('TeamAccepted', teamRef, manager))).toBeUndefined();
   });
 
   it("a confirmed result, or a manager's result: both sides are told, except who confirmed it", () => {

@@ -151,6 +151,17 @@ export function settledBy(event: NotifierInput): { kind: NotificationKind; about
 }
 
 /**
+ * The unsent mails an event withdraws (DESIGN.md §17): a result withdrawn by the live scorer's undo of the match
+ * point (§13) leaves nothing to confirm, so its `result.toConfirm` mail not sent yet is not sent. A mail already sent
+ * stays sent; the in-app notification is settled (`settledBy`).
+ */
+export function mailWithdrawnBy(event: NotifierInput): { kind: NotificationKind; about: string } | undefined {
+  return event.type === 'ResultWithdrawn'
+    ? { kind: 'result.toConfirm', about: event.payload.matchId }
+    : undefined;
+}
+
+/**
  * Who is told what (DESIGN.md §6), decided from the event and what the read models say about it. Pure: the
  * same event and context always give the same notifications. A person is never told of what they did themselves.
  */
@@ -214,24 +225,29 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
 
   switch (event.type) {
     case 'TeamRegistered': {
-      const { ladderId, memberIds, closedFrom } = event.payload;
-      // A team the close of a box season made is accepted by the same command: it waits for nobody.
-      if (closedFrom !== undefined) return [];
+      const { ladderId, memberIds, closedFrom, placement } = event.payload;
+      // A team the close of a box season made, or one an invitation placed straight into the ladder, is accepted by
+      // the same command: it waits for nobody (DESIGN.md §17).
+      if (closedFrom !== undefined || placement === 'ACTIVE') return [];
       const who = (language: NotificationLanguage) =>
         memberIds
           .map((id) => personName(context, id, language))
           .filter(Boolean)
           .join(', ');
-      return tell('team.waiting', context.managers, ladder ? managerPage() : matchesPage(ladderId), {
-        en: {
-          title: `A team waits for approval in ${ladder}`,
-          body: `${who('en') || 'A new team'} wants to join.`,
-        },
-        nl: {
-          title: `Een team wacht op goedkeuring in ${ladder}`,
-          body: `${who('nl') || 'Een nieuw team'} wil meedoen.`,
-        },
-      }).map((notification) => ({ ...notification, about: event.payload.teamId }));
+      return (
+        tell('team.waiting', context.managers, ladder ? managerPage() : matchesPage(ladderId), {
+          en: {
+            title: `A team waits for approval in ${ladder}`,
+            body: `${who('en') || 'A new team'} wants to join.`,
+          },
+          nl: {
+            title: `Een team wacht op goedkeuring in ${ladder}`,
+            body: `${who('nl') || 'Een nieuw team'} wil meedoen.`,
+          },
+        })
+          // DESIGN.md §17: one in-app notification per team; the mail is the day's digest (waiting-digest.ts).
+          .map((notification) => ({ ...notification, about: event.payload.teamId, mail: false }))
+      );
     }
     case 'TeamAccepted':
       return tell('team.accepted', membersOf(event.payload.teamId), ladderPage(event.payload.ladderId), {

@@ -12,6 +12,11 @@ export const teamRegistered = defineEvent({
     memberIds: z.array(z.uuid()).min(1).max(2),
     /** DESIGN.md §12: made by closing this box season into the team's season (accepted at once, nobody waits). */
     closedFrom: z.uuid().optional(),
+    /**
+     * DESIGN.md §9: an invitation placed the team straight into the ladder; `TeamAccepted` follows in the same
+     * command, so nobody waits for a manager's approval.
+     */
+    placement: z.literal('ACTIVE').optional(),
   }),
 });
 export const teamAccepted = defineEvent({

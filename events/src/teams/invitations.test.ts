@@ -90,7 +90,7 @@ describe('a manager invites', () => {
 });
 
 describe('the invited account accepts', () => {
-  it('given singles ACTIVE, when accepted, then the team registers and is accepted (N+1)', () => {
+  it('given singles ACTIVE, when accepted, then the team registers placed ACTIVE and is accepted (N+1)', () => {
     spec([invited('ACTIVE', { invitationId: 'i1', teamId: 't1' })])
       .when(accept('i1', 'ann'), LATER)
       .then([
@@ -102,7 +102,7 @@ describe('the invited account accepts', () => {
         {
           type: 'TeamRegistered',
           streamId: 't1',
-          payload: { teamId: 't1', ...seasonRef, memberIds: ['ann'] },
+          payload: { teamId: 't1', ...seasonRef, memberIds: ['ann'], placement: 'ACTIVE' },
         },
         { type: 'TeamAccepted', streamId: 't1', payload: { teamId: 't1', ...seasonRef } },
       ]);

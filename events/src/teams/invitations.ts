@@ -260,7 +260,12 @@ function acceptedEvents(
     payload: { ...ref, memberIds },
   };
   return invitation.placement === 'ACTIVE'
-    ? [accepted, registered, { type: teamAccepted.type, streamId: invitation.teamId, payload: ref }]
+    ? [
+        accepted,
+        // Placed straight into the ladder: the event says so, and no manager is asked to approve it (DESIGN.md §17).
+        { ...registered, payload: { ...registered.payload, placement: 'ACTIVE' as const } },
+        { type: teamAccepted.type, streamId: invitation.teamId, payload: ref },
+      ]
     : [accepted, registered];
 }
 
