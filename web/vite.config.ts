@@ -118,13 +118,14 @@ const appBuild = defineConfig({
     rolldownOptions: {
       output: {
         // The small modules the public pages share with the api and with each other (page addresses, the local
-        // date-time rule, the challenges client, a match's side names) in one chunk: a file of its own for each
-        // cost every public page 0.3-0.7 kB gzip more (docs/decisions/web.md, "The web app's feature folders").
+        // date-time rule, the challenges client, a match's side and team names, the texts and React's JSX runtime) in one
+        // chunk: a file of its own for each cost every public page 0.3-0.7 kB gzip more (docs/decisions/web.md,
+        // "The web app's feature folders").
         codeSplitting: {
           groups: [
             {
               name: 'shared',
-              test: /events\/src\/(page-paths|intl-format|matches\/match-dates)|web\/src\/lib\/(match-sides|challenges-api)/,
+              test: /events\/src\/(page-paths|intl-format|matches\/match-dates)|web\/src\/lib\/(match-sides|challenges-api|translations|team-name)|web\/src\/hooks\/useTranslation|node_modules\/react\/(jsx-runtime|cjs\/react-jsx-runtime)/,
             },
           ],
         },

@@ -114,7 +114,7 @@ describe.each<ViewportName>(['desktop'])('the challenges journey on %s', (viewpo
       await expect
         .poll(() => chips(viewer.page))
         .toEqual([
-          expect.stringMatching(/^Challenged by #5, answer by \w{3} \d{1,2} \w{3}$/),
+          expect.stringMatching(/^Challenged by #5, answer by \d{1,2} \w{3} \d{4}$/),
           expect.stringMatching(/^Challenges #3, answer by /),
         ]);
       // Now both are busy: Ed has no Challenge button left, Ed may withdraw.

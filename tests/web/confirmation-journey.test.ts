@@ -182,7 +182,7 @@ describe.each<ViewportName>(['phone'])('result confirmation on %s', (viewport) =
       await casCard.getByRole('button', { name: 'Save' }).click();
       await casPage.getByText('Match saved').first().waitFor();
       const waiting = card(casPage, matchId!).getByTestId('match-confirmation');
-      await waiting.getByText(/^Waiting for Ann Smith to confirm, until \w{3} /).waitFor();
+      await waiting.getByText(/^Waiting for Ann Smith to confirm, until \d{1,2} \w{3} \d{4}$/).waitFor();
       expect(await card(casPage, matchId!).getByRole('button', { name: 'Confirm result' }).count()).toBe(0);
       // A player cannot cancel a match with a result.
       await card(casPage, matchId!).getByRole('button', { name: 'Edit' }).click();
@@ -194,7 +194,7 @@ describe.each<ViewportName>(['phone'])('result confirmation on %s', (viewport) =
       // Ann confirms in her browser: the positions move (Cas leapfrogs to #1).
       await annPage.reload();
       const annCard = card(annPage, matchId!);
-      await annCard.getByText(/^Please confirm or dispute this result by \w{3} /).waitFor();
+      await annCard.getByText(/^Please confirm or dispute this result by \d{1,2} \w{3} \d{4}: /).waitFor();
       await annBrowser.screenshot(`confirmation-to-confirm-${viewport}`);
       await annCard.getByRole('button', { name: 'Confirm result' }).click();
       await annPage.getByText('Result confirmed').first().waitFor();

@@ -390,10 +390,10 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
       await expect(card(anonymous, result).getByTestId('match-status').textContent()).resolves.toBe(
         'Gespeeld',
       );
-      // A player's name links to that player's matches in the ladder (an account id, spec §2).
+      // A player's name links to the player's page (spec §2 "Match-score widget", DESIGN.md §19).
       await expect(
         card(anonymous, result).getByRole('link', { name: 'Cas Lee' }).getAttribute('href'),
-      ).resolves.toBe(`/webapps/matches/nl/?event=${ladderId}&player=${cas.id}`);
+      ).resolves.toBe(`/webapps/player/nl/${cas.id}`);
       await anonymous.screenshot({
         path: path.join(SCREENSHOT_DIR, `matches-event-nl-${viewport}.png`),
         fullPage: true,

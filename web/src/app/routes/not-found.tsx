@@ -18,7 +18,7 @@ export function NotFoundPage() {
       <p className="mt-4 text-base leading-7 text-ink-600">{t('notFound.text')}</p>
       <Link
         to={pagePath('ladders', locale)}
-        className="mt-8 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="mt-8 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
       >
         <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
           <path

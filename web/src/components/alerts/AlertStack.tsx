@@ -74,7 +74,7 @@ function AlertItem({ alert }: { alert: Alert }) {
       <button
         type="button"
         onClick={close}
-        className="-m-1.5 shrink-0 rounded-lg p-1.5 text-ink-500 hover:bg-black/5 hover:text-ink-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="-m-1.5 shrink-0 rounded-lg p-1.5 text-ink-500 hover:bg-black/5 hover:text-ink-800"
         aria-label={t('alerts.dismiss')}
       >
         <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">

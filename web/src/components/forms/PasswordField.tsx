@@ -15,7 +15,7 @@ export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'typ
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
-          className="rounded-md p-2 text-ink-500 hover:text-ink-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="rounded-md p-2 text-ink-500 hover:text-ink-800"
           aria-label={label}
           title={label}
           aria-pressed={shown}

@@ -6,7 +6,7 @@ import { shownName } from '../../lib/team-name';
 
 /** A name that links to its player's page: underlined, so that it reads as a link in a table too. */
 export const playerLinkClass =
-  'rounded-sm underline decoration-ink-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+  'rounded-sm underline decoration-ink-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-700';
 
 /** DESIGN.md §19 "Player pages": a player's name, a link to `/player/{locale}/{playerId}`. */
 export function PlayerLink({ playerId, name }: { playerId: string; name: string }) {

@@ -12,7 +12,7 @@ interface PaginatorProps {
 }
 
 const iconButton =
-  'inline-flex size-9 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-ink-300 disabled:hover:bg-transparent';
+  'inline-flex size-9 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 disabled:cursor-not-allowed disabled:text-ink-300 disabled:hover:bg-transparent';
 
 /** Page size (10, 25, 100), "Page X of Y" and first/previous/next/last buttons. */
 export function Paginator({ pageIndex, pageSize, total, onPageIndex, onPageSize }: PaginatorProps) {

@@ -15,8 +15,7 @@ const statusStyles: Record<MatchStatus, string> = {
   cancelled: 'bg-red-50 text-red-700 ring-red-200',
 };
 
-const linkClass =
-  'rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
+const linkClass = 'rounded-sm hover:text-brand-700 hover:underline';
 
 /**
  * The top of a match card (spec §2 "Match card"): the sport, event, part and round (links to the matches page

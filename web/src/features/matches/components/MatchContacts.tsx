@@ -5,7 +5,7 @@ import { ChatIcon, LockChatIcon, MailIcon, PhoneIcon } from '../../../components
 import { useMatchContacts } from '../api/match-contacts';
 
 const iconLinkClass =
-  'inline-flex size-8 items-center justify-center rounded-md text-ink-500 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600';
+  'inline-flex size-8 items-center justify-center rounded-md text-ink-500 hover:bg-brand-50 hover:text-brand-800';
 
 /**
  * The members of both sides of a match with mail, tel, WhatsApp and Signal links (spec §1, DESIGN.md §4

@@ -47,7 +47,7 @@ export function MatchDate({
     <button
       type="button"
       onClick={() => void downloadCalendar().catch(onError)}
-      className={`-ml-1 inline-flex min-w-0 items-center gap-1.5 rounded-md px-1 py-0.5 ${widget ? 'text-xs' : 'text-sm'} text-ink-700 hover:bg-ink-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700`}
+      className={`-ml-1 inline-flex min-w-0 items-center gap-1.5 rounded-md px-1 py-0.5 ${widget ? 'text-xs' : 'text-sm'} text-ink-700 hover:bg-ink-50 hover:text-brand-800`}
       title={t('matchCard.addToCalendar')}
       data-testid="match-date"
     >

@@ -164,7 +164,7 @@ export function MatchScoreWidget({
       ) : (
         <Link
           to={teamLink(team.url, locale)}
-          className="rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+          className="rounded-sm hover:text-brand-700 hover:underline"
           title={t('matchCard.teamMatches')}
         >
           {roleLabel}
@@ -304,7 +304,7 @@ export function MatchScoreWidget({
                 <button
                   type="button"
                   onClick={() => setOpened((current) => new Set(current).add(index))}
-                  className="h-7 w-10 rounded-md text-[11px] font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+                  className="h-7 w-10 rounded-md text-[11px] font-semibold text-brand-700 hover:bg-brand-50"
                   aria-label={t('matchCard.addTiebreak', { set: setNumber, name })}
                   title={t('matchCard.addTiebreak', { set: setNumber, name })}
                 >

@@ -71,7 +71,7 @@ function Rating({ companyName, rating, changes }: RatingProps) {
             })}
           />
           <details className="mt-2">
-            <summary className="cursor-pointer rounded text-brand-800 underline focus-visible:outline-2 focus-visible:outline-brand-600">
+            <summary className="cursor-pointer rounded text-brand-800 underline">
               {t('player.changes')}
             </summary>
             <table className="mt-2 w-full text-left text-sm">
