@@ -155,6 +155,7 @@ function liveServer() {
       seasonId: 's',
       ladderId: 'l',
       matchType: 'BESTOFTHREE',
+      earliestDate: '2026-01-01',
       latestDate: '2026-06-30',
       positions: { a: 1, b: 2 },
       confirmHours: 48,
