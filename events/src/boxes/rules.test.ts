@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RecordedSide } from '../matches/decider.ts';
-import { boxTable, closeBoxes, drawBoxes, pairings, type BoxMatch } from './rules.ts';
+import { boxTable, closeBoxes, drawBoxes, leftAtTheBottom, pairings, type BoxMatch } from './rules.ts';
 
 const sides = (count: number) => Array.from({ length: count }, (_, index) => `s${index + 1}`);
 const sizesOf = (boxes: string[][]) => boxes.map((box) => box.length);
@@ -272,5 +272,28 @@ describe('box close (DESIGN.md §12, §15): up and down one box, not past the ed
         },
       ),
     );
+  });
+});
+
+describe('a side that left after the draw (DESIGN.md §19 "Box seasons")', () => {
+  it('given a box table with two sides that left, then they are marked and last, each part in table order', () => {
+    const rows = [{ teamId: 'a' }, { teamId: 'b' }, { teamId: 'c' }, { teamId: 'd' }];
+    expect(leftAtTheBottom(rows, new Set(['c', 'a']))).toEqual([
+      { teamId: 'b', left: false },
+      { teamId: 'd', left: false },
+      { teamId: 'a', left: true },
+      { teamId: 'c', left: true },
+    ]);
+  });
+
+  it('given no side left, then the table is as it was, none marked', () => {
+    const rows = [
+      { teamId: 'a', points: 3 },
+      { teamId: 'b', points: 0 },
+    ];
+    expect(leftAtTheBottom(rows, new Set())).toEqual([
+      { teamId: 'a', points: 3, left: false },
+      { teamId: 'b', points: 0, left: false },
+    ]);
   });
 });
