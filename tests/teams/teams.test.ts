@@ -106,7 +106,9 @@ describe('teams in a season', () => {
     ]);
     expect(standings.body.season.uuid).toBe(seasonId);
     expect(standings.body.teams.map((team) => team.position)).toEqual([1, 2]);
-    expect(standings.body.teams[0]!.members).toEqual([{ fullName: 'Sam Server' }]);
+    expect(standings.body.teams[0]!.members).toEqual([
+      { fullName: 'Sam Server', playerId: expect.any(String) },
+    ]);
     expect(mine.body.map((team) => team.status)).toEqual(['rejected']);
   });
 
