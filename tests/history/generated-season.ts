@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { HttpClient } from '../support/http-client.ts';
-import { seasonWithTeams } from '../support/ladder-setup.ts';
+import { day as seasonDay, seasonWithTeams } from '../support/ladder-setup.ts';
 import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 
 /** mulberry32: a small seeded generator, so a failing season can be generated again. */
@@ -112,7 +112,8 @@ export async function generatedSeason(
           id: matchId,
           defender: view.body.defender,
           challenger: view.body.challenger,
-          date: `2026-03-${day}T1${random.int(10)}:00`,
+          // Inside the season (Winter: 5 days ago to 90 days on): a date before its first day is refused.
+          date: `${seasonDay(Number(day))}T1${random.int(10)}:00`,
         }),
         'reschedule',
       );
