@@ -56,11 +56,15 @@ export async function completedMatchData(db: Queryable, schema: string, matchId:
   };
 }
 
-/** `match.scheduled`: the local date and time, and where when someone said; undefined for a match without a date. */
-export async function scheduledMatchData(db: Queryable, schema: string, matchId: string) {
+/**
+ * `match.scheduled`: the local date and time (`date`, the one the change set, else the match's), and where when someone
+ * said; undefined for a match without a date.
+ */
+export async function scheduledMatchData(db: Queryable, schema: string, matchId: string, date?: string) {
   const row = await matchRow(db, schema, matchId);
-  if (!row?.date || row.status === 'cancelled') return undefined;
-  return { matchId, date: row.date, ...(row.location ? { location: row.location } : {}) };
+  const when = date ?? row?.date;
+  if (!row || !when || row.status === 'cancelled') return undefined;
+  return { matchId, date: when, ...(row.location ? { location: row.location } : {}) };
 }
 
 /** `standings.changed`: the season's active teams by position. */

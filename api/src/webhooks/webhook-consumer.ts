@@ -154,7 +154,8 @@ export function startWebhookConsumer(options: WebhookConsumerOptions): WebhookCo
     switch (subject.kind) {
       case 'match':
         if (change.type === 'match.completed') return completedMatchData(client, schema, subject.matchId);
-        if (change.type === 'match.scheduled') return scheduledMatchData(client, schema, subject.matchId);
+        if (change.type === 'match.scheduled')
+          return scheduledMatchData(client, schema, subject.matchId, subject.date);
         return { matchId: subject.matchId, seasonId: subject.seasonId };
       case 'standings':
         return seasonPositions(client, schema, subject.seasonId);

@@ -151,7 +151,15 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
              disabled_at = CASE WHEN $3::boolean THEN $4::timestamptz ELSE disabled_at END WHERE id = $1`,
           [row.webhook_id, failingSince, disable, at],
         );
-        if (disable) await mailDisabled(client, row);
+        if (disable) {
+          // Its changes are no longer sent: nothing shows as waiting for a next attempt.
+          await client.query(
+            `UPDATE courtside.webhook_deliveries SET next_attempt_at = NULL
+             WHERE webhook_id = $1 AND in_order AND next_attempt_at IS NOT NULL`,
+            [row.webhook_id],
+          );
+          await mailDisabled(client, row);
+        }
       }
       await client.query('COMMIT');
       if (!outcome.ok)

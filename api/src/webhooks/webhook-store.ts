@@ -134,7 +134,7 @@ export class WebhookStore {
     const { rowCount } = await this.db.query(
       `INSERT INTO courtside.webhook_deliveries
          (id, webhook_id, change_key, type, body, in_order, at, next_attempt_at)
-       SELECT $1, w.id, 'ping:' || $1, 'ping', $3, false, $4, $4
+       SELECT $1::uuid, w.id, 'ping:' || $1::text, 'ping', $3, false, $4, $4
        FROM courtside.webhooks w WHERE w.id = $2 AND w.company_id = $5`,
       [deliveryId, webhookId, webhookBody('ping', now, { webhookId }), now, companyId],
     );

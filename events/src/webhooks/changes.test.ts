@@ -45,9 +45,12 @@ describe('webhook changes (DESIGN.md §18)', () => {
   });
 
   it('a date schedules a match, a cleared date does not; a cancel cancels it', () => {
-    expect(webhookChangesOf(event('MatchRescheduled', { ...ids, date: '2026-12-01T10:00' }))[0]?.type).toBe(
-      'match.scheduled',
-    );
+    expect(
+      webhookChangesOf(event('MatchRescheduled', { ...ids, date: '2026-12-01T10:00' }))[0],
+    ).toMatchObject({
+      type: 'match.scheduled',
+      subject: { date: '2026-12-01T10:00' },
+    });
     expect(webhookChangesOf(event('MatchRescheduled', { ...ids, date: null }))).toEqual([]);
     expect(webhookChangesOf(event('MatchCancelled', ids))[0]?.type).toBe('match.cancelled');
   });

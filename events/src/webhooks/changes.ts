@@ -19,7 +19,13 @@ export type WebhookType = (typeof webhookTypes)[number];
 
 /** What a change is about: the data is read from the read models when the change is written to the outbox. */
 export type WebhookSubject =
-  | { kind: 'match'; matchId: string; seasonId: string }
+  | {
+      kind: 'match';
+      matchId: string;
+      seasonId: string;
+      /** The date the event set (`match.scheduled`): the change's own, not what a later change made of it. */
+      date?: string;
+    }
   | { kind: 'standings'; seasonId: string }
   | { kind: 'team'; seasonId: string; teamId: string };
 
@@ -42,10 +48,19 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
     key: `standings.changed:${event.correlationId}:${seasonId}`,
     subject: { kind: 'standings', seasonId },
   });
-  const match = (type: WebhookChange['type'], payload: { matchId: string; seasonId: string }) => ({
+  const match = (
+    type: WebhookChange['type'],
+    payload: { matchId: string; seasonId: string },
+    date?: string,
+  ) => ({
     type,
     key: `${type}:${event.id}`,
-    subject: { kind: 'match' as const, matchId: payload.matchId, seasonId: payload.seasonId },
+    subject: {
+      kind: 'match' as const,
+      matchId: payload.matchId,
+      seasonId: payload.seasonId,
+      ...(date ? { date } : {}),
+    },
   });
   switch (event.type) {
     case 'MatchResultRecorded':
@@ -54,7 +69,7 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
     case 'ResultConfirmed':
       return [match('match.completed', event.payload)];
     case 'MatchRescheduled':
-      return event.payload.date === null ? [] : [match('match.scheduled', event.payload)];
+      return event.payload.date === null ? [] : [match('match.scheduled', event.payload, event.payload.date)];
     case 'MatchLocationSet':
       return [match('match.scheduled', event.payload)];
     case 'MatchCancelled':
