@@ -74,10 +74,15 @@ describe('the webhooks section on a phone, with the keyboard', () => {
       const deliveries = row.getByTestId('deliveries');
       await deliveries.waitFor();
       await tabTo(page, row.getByRole('button', { name: 'Refresh' }));
-      await eventually(async () => {
-        await page.keyboard.press('Enter');
-        return (await deliveries.getByTestId('delivery-status').first().textContent()) === 'Delivered (200)';
-      });
+      // The sender's answer comes after the click's list: Refresh until it shows.
+      const status = deliveries.getByTestId('delivery-status').first();
+      await eventually(
+        async () => {
+          await page.keyboard.press('Enter');
+          return (await status.textContent()) === 'Delivered (200)';
+        },
+        { intervalMs: 500, message: 'the delivered test in the list' },
+      );
       await expectAxeClean(page, 'webhooks, a delivery shown');
       expect(await focusIndicatorProblems(page, 'webhooks section')).toEqual([]);
 
@@ -89,5 +94,5 @@ describe('the webhooks section on a phone, with the keyboard', () => {
     } finally {
       await browser.close();
     }
-  });
+  }, 150_000);
 });
