@@ -52,6 +52,13 @@ describe('webhook changes (DESIGN.md §18)', () => {
       subject: { date: '2026-12-01T10:00' },
     });
     expect(webhookChangesOf(event('MatchRescheduled', { ...ids, date: null }))).toEqual([]);
+    expect(webhookChangesOf(event('MatchLocationSet', { ...ids, locationId: null }))).toEqual([
+      {
+        type: 'match.scheduled',
+        key: 'match.scheduled:event-MatchLocationSet',
+        subject: { kind: 'match', matchId: ids.matchId, seasonId: ids.seasonId },
+      },
+    ]);
     expect(webhookChangesOf(event('MatchCancelled', ids))[0]?.type).toBe('match.cancelled');
   });
 
@@ -75,6 +82,21 @@ describe('webhook changes (DESIGN.md §18)', () => {
     expect(moved[0]!.key).toBe(`standings.changed:command-7:${ids.seasonId}`);
     expect(leapfrog[0]!.key).toBe(moved[0]!.key);
     expect(webhookChangesOf(event('TeamRegistered', { ...ids, memberIds: [ids.teamId] }))).toEqual([]);
+    expect(webhookChangesOf(event('TeamAccepted', ids))[0]).toEqual({
+      type: 'team.joined',
+      key: 'team.joined:event-TeamAccepted',
+      subject: { kind: 'team', seasonId: ids.seasonId, teamId: ids.teamId },
+    });
+    for (const type of ['TeamDroppedForInactivity', 'ChallengerSwapped'])
+      expect(webhookChangesOf(event(type, ids))).toEqual([
+        {
+          type: 'standings.changed',
+          key: `standings.changed:command-1:${ids.seasonId}`,
+          subject: { kind: 'standings', seasonId: ids.seasonId },
+        },
+      ]);
+    expect(webhookChangesOf(event('ResultDisputed', ids))).toEqual([]);
+    expect(webhookChangesOf(event('BoxesDrawn', ids))).toEqual([]);
   });
 
   it('retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery has failed', () => {
