@@ -383,7 +383,7 @@ function WebhookRow({
         {open && (
           <>
             <div className="flex items-center justify-between gap-2">
-              <h4 className="text-sm font-semibold text-ink-900">{t('webhooks.deliveries')}</h4>
+              <h3 className="text-sm font-semibold text-ink-900">{t('webhooks.deliveries')}</h3>
               <button type="button" className={smallButton} onClick={() => void load()}>
                 {t('webhooks.refresh')}
               </button>
