@@ -188,12 +188,14 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     } catch (error) {
       return { ok: false, status: null, error: errorText(error) };
     }
-    const signature = new Webhook(row.secret).sign(row.id, signedAt(), row.body);
+    // One moment for the signature and its header: two readings could fall on either side of a second.
+    const timestamp = new Date(Math.floor(signedAt().getTime() / 1000) * 1000);
+    const signature = new Webhook(row.secret).sign(row.id, timestamp, row.body);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'Courtside-Webhooks/1',
       'webhook-id': row.id,
-      'webhook-timestamp': String(Math.floor(signedAt().getTime() / 1000)),
+      'webhook-timestamp': String(timestamp.getTime() / 1000),
       'webhook-signature': signature,
     };
     return new Promise((done) => {
