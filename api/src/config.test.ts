@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnvironment } from './config.ts';
+import { readEnvironment, readRole } from './config.ts';
 
 const MAIL_URL = 'smtp://courtside:secret@127.0.0.1:2525';
 const PUBLIC_URL = 'https://ladders.example.org';
@@ -29,6 +29,13 @@ describe('readEnvironment', () => {
     // The projector builds no link; development builds its links from loopback addresses (http/public-url.ts).
     expect(readEnvironment({}, 'projector').PUBLIC_URL).toBeUndefined();
     expect(readEnvironment({ NODE_ENV: 'development' }, 'all').PUBLIC_URL).toBeUndefined();
+  });
+
+  it('runs the webhooks on their own (DESIGN.md §18), which mail managers, so production needs MAIL_URL there too', () => {
+    expect(readRole(['node', 'main.ts', '--role=webhooks'])).toBe('webhooks');
+    expect(readRole(['node', 'main.ts'])).toBe('all');
+    expect(() => readRole(['node', 'main.ts', '--role=mailer'])).toThrow(/Unknown role mailer/);
+    expect(() => readEnvironment({}, 'webhooks')).toThrow(/MAIL_URL is required in production/);
   });
 
   it('refuses a mode it does not know rather than guessing one', () => {

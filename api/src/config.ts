@@ -61,7 +61,8 @@ const environmentSchema = z.object({
 
 type Environment = z.infer<typeof environmentSchema> & { dataDir: string };
 
-type Role = 'all' | 'api' | 'projector' | 'notifier';
+const roles = ['all', 'api', 'projector', 'notifier', 'webhooks'] as const;
+type Role = (typeof roles)[number];
 
 /**
  * The only place that reads the process environment: once, with a readable error for a bad value. A process
@@ -107,7 +108,7 @@ export function assertPublicUrlConfigured(mode: Mode, publicUrl: string | undefi
 export function readRole(argv: readonly string[]): Role {
   const flag = argv.find((arg) => arg.startsWith('--role='));
   const role = flag?.slice('--role='.length) ?? 'all';
-  if (role !== 'all' && role !== 'api' && role !== 'projector' && role !== 'notifier')
-    throw new Error(`Unknown role ${role}`);
-  return role;
+  const known = roles.find((candidate) => candidate === role);
+  if (!known) throw new Error(`Unknown role ${role}`);
+  return known;
 }

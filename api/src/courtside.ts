@@ -40,6 +40,8 @@ import { clubTimeZone, startNotifier, type Notifier } from './notifications/noti
 import { sendWaitingDigests } from './notifications/waiting-digest.ts';
 import { startNotificationPushes } from './notifications/notification-pushes.ts';
 import { readNotifierStatus } from './notifications/notifier-status.ts';
+import { startWebhookConsumer, type WebhookConsumer } from './webhooks/webhook-consumer.ts';
+import { startWebhookSender, type WebhookSender } from './webhooks/webhook-sender.ts';
 
 export interface CourtsideConfig {
   databaseUrl: string;
@@ -66,6 +68,10 @@ export interface CourtsideConfig {
   mailFrom?: string;
   /** How often the notifier looks for challenge answers due within a day (default a minute). */
   reminderIntervalMs?: number;
+  /** The webhooks consumer (`courtside.webhooks`) and its sender (DESIGN.md §18); default false. */
+  runWebhooks?: boolean;
+  /** How often an idle webhook sender looks at its outbox (default a second). */
+  webhookPollMs?: number;
   /** The mail sender's first retry delay (doubling after each failure). */
   mailRetryBaseMs?: number;
   host?: string;
@@ -106,6 +112,8 @@ export interface RunningCourtside {
   readModelSchema: string;
   projector: Projector | undefined;
   notifier: Notifier | undefined;
+  /** The webhooks consumer and sender, when this process runs them. */
+  webhooks: { consumer: WebhookConsumer; sender: WebhookSender } | undefined;
   /** One pass of the deadline process now (the api runs it every `deadlineIntervalMs` by itself). */
   runDeadlines: (() => Promise<void>) | undefined;
   stop(): Promise<void>;
@@ -196,6 +204,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
 
     // The outbox's sender of this process, once it runs (after the api listens: its address names the Message-IDs).
     let sender: MailSender | undefined;
+    let webhookSender: WebhookSender | undefined;
     let url: string | undefined;
     let routes: RouteInfo[] = [];
     let runDeadlines: (() => Promise<void>) | undefined;
@@ -282,6 +291,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         mode,
         deadlines,
         publicAnswers,
+        wakeWebhookSender: () => webhookSender?.wake(),
         ...(devClock ? { devClock } : {}),
       };
       const app = createApp({
@@ -348,7 +358,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
     const publicUrl = config.publicUrl ?? `http://127.0.0.1:${listeningPort || config.port || 8080}`;
     // The notifier's mails, and the api's own (sign-up codes) when they go over SMTP: every process that mails
     // delivers the outbox, several senders share it (the mail of a route never waits for the mail server).
-    if (config.runNotifier || (config.runApi && config.mailUrl)) {
+    if (config.runNotifier || ((config.runApi || config.runWebhooks) && config.mailUrl)) {
       sender = startMailSender({
         databaseUrl: config.databaseUrl,
         mailUrl: config.mailUrl,
@@ -382,7 +392,34 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       await notifier.started;
     }
 
-    return { url, routes, log, readModelSchema: schema, projector, notifier, runDeadlines, stop };
+    let webhooks: RunningCourtside['webhooks'];
+    if (config.runWebhooks) {
+      webhookSender = startWebhookSender({
+        databaseUrl: config.databaseUrl,
+        readModelSchema: schema,
+        mode,
+        clock,
+        mailUrl: config.mailUrl,
+        wakeMailSender: () => sender?.wake(),
+        logger: logger.child({ component: 'webhook-sender' }),
+        pollMs: config.webhookPollMs,
+      });
+      stops.push(() => webhookSender!.stop());
+      const consumer = startWebhookConsumer({
+        databaseUrl: config.databaseUrl,
+        log,
+        registry,
+        readModelSchema: schema,
+        clock,
+        logger: logger.child({ component: 'webhooks' }),
+        onQueued: () => webhookSender?.wake(),
+      });
+      stops.push(() => consumer.stop());
+      await consumer.started;
+      webhooks = { consumer, sender: webhookSender };
+    }
+
+    return { url, routes, log, readModelSchema: schema, projector, notifier, webhooks, runDeadlines, stop };
   } catch (error) {
     await stop();
     throw error;

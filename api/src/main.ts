@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     runApi: role === 'all' || role === 'api',
     runProjector: role === 'all' || role === 'projector',
     runNotifier: role === 'all' || role === 'notifier',
+    runWebhooks: role === 'all' || role === 'webhooks',
     publicUrl: env.PUBLIC_URL,
     mailFrom: env.MAIL_FROM,
     host: env.HOST,

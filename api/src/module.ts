@@ -43,6 +43,8 @@ export interface AppServices {
   publicAnswers: PublicAnswerCache;
   /** Sign-ups one network address may make in 15 minutes; unset: SIGN_UPS_PER_ADDRESS (DESIGN.md §19). */
   signUpsPerAddress?: number;
+  /** The webhook sender of this process, when it runs one: a ping or a redelivery is due now (DESIGN.md §18). */
+  wakeWebhookSender?: () => void;
   /** Applies deadlines (expired challenges) without a request. */
   deadlines: Pick<DeadlineProcess, 'runOnce'>;
 }

@@ -22,6 +22,7 @@ import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { playerRoutes } from './ratings/player-routes.ts';
 import { boxRoutes } from './boxes/box-routes.ts';
+import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */
@@ -52,6 +53,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'notifications', routes: notificationRoutes },
   { name: 'players', routes: playerRoutes },
   { name: 'boxes', routes: boxRoutes },
+  { name: 'webhooks', routes: webhookRoutes },
   {
     name: 'companies',
     routes: companyRoutes,

@@ -36,7 +36,13 @@ const interpolation = /^\$\{[A-Z][A-Z0-9_]*(:?\?[^}]*|:?-)?\}$/;
 
 describe('docker-compose.yml', () => {
   it('runs every app service in production', () => {
-    expect(appServices.map(([name]) => name).sort()).toEqual(['api-1', 'api-2', 'notifier', 'projector']);
+    expect(appServices.map(([name]) => name).sort()).toEqual([
+      'api-1',
+      'api-2',
+      'notifier',
+      'projector',
+      'webhooks',
+    ]);
     for (const [name, service] of appServices) {
       expect({ name, NODE_ENV: environmentOf(service).NODE_ENV }).toEqual({ name, NODE_ENV: 'production' });
     }
@@ -147,5 +153,6 @@ describe('package.json', () => {
     expect(scripts['start:api']).not.toMatch(/NODE_ENV/);
     expect(scripts['start:projector']).not.toMatch(/NODE_ENV/);
     expect(scripts['start:notifier']).not.toMatch(/NODE_ENV/);
+    expect(scripts['start:webhooks']).not.toMatch(/NODE_ENV/);
   });
 });

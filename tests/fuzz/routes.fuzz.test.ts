@@ -193,7 +193,14 @@ describe('fuzzing every route with bad input', () => {
       { defenderTeamId: setup.teams[0]!.teamId },
     );
     expect(challenge.status).toBe(201);
+    const webhook = await manager.json<{ webhookId: string }>(
+      'POST',
+      `${ADMIN_API}/companies/${setup.company.id}/webhooks`,
+      { url: 'http://127.0.0.1:9/hook', types: ['ping'] },
+    );
+    expect(webhook.status).toBe(201);
     validIds = {
+      webhookId: webhook.body.webhookId,
       challengeId: challenge.body.challengeId,
       companyId: setup.company.id,
       ladderId: setup.ladderId,

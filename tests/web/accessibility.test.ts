@@ -342,6 +342,20 @@ const asManager: Array<[string, Visit]> = [
       await page.getByTestId('manager-list').waitFor();
     },
   ],
+  [
+    // DESIGN.md §18: an endpoint added (its secret shown once), a test sent, its deliveries open.
+    'the webhooks section, an endpoint added, its deliveries open',
+    async (page) => {
+      await page.getByTestId('webhooks-toggle').click();
+      const section = page.getByTestId('webhooks');
+      await section.locator('input[type="url"]').fill('http://127.0.0.1:9/hook');
+      await section.locator('form button[type="submit"]').click();
+      await section.getByTestId('webhook-secret').waitFor();
+      const endpoint = section.locator('li[data-webhook]').last();
+      await endpoint.locator('button').first().click();
+      await endpoint.getByTestId('deliveries').waitFor();
+    },
+  ],
   ...TEXTS.en.tabs.map((_, index): [string, Visit] => [
     `tab ${index + 1}`,
     async (page, locale) => {

@@ -40,6 +40,7 @@ const dynamicKeys = [
   'notifications.kinds.*', // PreferencesPage: t(`notifications.kinds.${kind}`), every kind of events' notify.ts
   'pause.errors.*', // PauseControl: t(`pause.errors.${reason}`)
   'standingsAnnouncement.*', // announce-standings.ts: i18n.t(`standingsAnnouncement.${key}`)
+  'webhooks.type.*', // WebhooksSection: t(`webhooks.type.${type}`), every type of events' webhooks/changes.ts
   'widget.{connecting,live,offline}', // WidgetPage: t(`widget.${connectionWord[connection]}`)
 ];
 

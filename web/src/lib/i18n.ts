@@ -16,6 +16,7 @@ import type { ManagerTranslation } from '../locales/manager-en';
 import type { AccessibilityTranslation } from '../locales/accessibility-en';
 import type { InviteTranslation } from '../locales/invite-en';
 import type { ManagersTranslation } from '../locales/managers-en';
+import type { WebhooksTranslation } from '../locales/webhooks-en';
 import type { BoxesTranslation } from '../locales/boxes-en';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { Translations, type KeysOf, type TranslateOptions } from './translations';
@@ -39,7 +40,8 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
  * (locales/matches-texts.ts), the widget's with it (locales/widget-texts.ts), the "Create a match" panel's with it
  * (locales/match-create-texts.ts), the accessibility
  * statement's with it (locales/accessibility-texts.ts), the manager screen's "Managers" section's with it
- * (locales/managers-texts.ts), the box leagues' with their lazy chunks (locales/boxes-texts.ts).
+ * (locales/managers-texts.ts), its "Webhooks" section's with it (locales/webhooks-texts.ts), the box leagues' with
+ * their lazy chunks (locales/boxes-texts.ts).
  */
 export type TranslationKey = KeysOf<
   typeof en & { liveScoring: LiveScoringTranslation } & ManagerTranslation &
@@ -58,6 +60,7 @@ export type TranslationKey = KeysOf<
     AccessibilityTranslation &
     InviteTranslation &
     ManagersTranslation &
+    WebhooksTranslation &
     BoxesTranslation
 >;
 /** The app's `t`, typed by the English texts (the other languages have the same shape). */

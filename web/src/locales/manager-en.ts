@@ -14,6 +14,8 @@ const managerEn = {
     history: 'History',
     managers: 'Managers',
     loadingManagers: 'Loading the managers…',
+    webhooks: 'Webhooks',
+    loadingWebhooks: 'Loading the webhooks…',
     lostAccess: 'You no longer manage {{company}}',
     lostAccessText:
       'You were removed as a manager of this club, so its manager pages are closed to you. Its ladders stay open to everyone.',

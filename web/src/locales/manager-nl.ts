@@ -13,6 +13,8 @@ const managerNl: ManagerTranslation = {
     history: 'Geschiedenis',
     managers: 'Beheerders',
     loadingManagers: 'De beheerders worden geladen…',
+    webhooks: 'Webhooks',
+    loadingWebhooks: 'De webhooks worden geladen…',
     lostAccess: 'Je beheert {{company}} niet meer',
     lostAccessText:
       'Je bent als beheerder van deze club verwijderd, dus de beheerpagina’s zijn voor jou gesloten. De ladders blijven voor iedereen open.',

@@ -22,6 +22,15 @@ import { addManagerTexts } from '../../../locales/manager-texts';
 addManagerTexts(i18n);
 
 const ManagersSection = lazy(() => import('./ManagersSection'));
+const WebhooksSection = lazy(() => import('./WebhooksSection'));
+
+function WebhooksIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" className={className} aria-hidden="true">
+      <path d="M10 2a3.5 3.5 0 0 0-1.5 6.67L6.3 12.5a2.5 2.5 0 1 0 1.73 1h4.94a2.5 2.5 0 1 0 0-2H8.9l2.05-3.56A3.5 3.5 0 0 0 10 2Zm0 2a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z" />
+    </svg>
+  );
+}
 
 function ManagersIcon({ className }: { className: string }) {
   return (
@@ -53,6 +62,8 @@ export function ManagerShell() {
   const [lostAccess, setLostAccess] = useState(false);
   const [managersOpen, setManagersOpen] = useState(false);
   const managersPanel = useId();
+  const [webhooksOpen, setWebhooksOpen] = useState(false);
+  const webhooksPanel = useId();
   useDocumentTitle(
     [ladderName, company ? company.name : undefined, t('manager.title')].filter(Boolean).join(' · '),
   );
@@ -234,6 +245,18 @@ export function ManagerShell() {
               <ManagersIcon className="size-5" />
               <span className="sr-only sm:not-sr-only">{t('manager.managers')}</span>
             </button>
+            <button
+              type="button"
+              className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
+              title={t('manager.webhooks')}
+              aria-expanded={webhooksOpen}
+              aria-controls={webhooksPanel}
+              onClick={() => setWebhooksOpen((open) => !open)}
+              data-testid="webhooks-toggle"
+            >
+              <WebhooksIcon className="size-5" />
+              <span className="sr-only sm:not-sr-only">{t('manager.webhooks')}</span>
+            </button>
           </div>
         </div>
       </div>
@@ -250,6 +273,18 @@ export function ManagerShell() {
               companyName={company.name}
               onLeft={() => setLostAccess(true)}
             />
+          </Suspense>
+        )}
+      </div>
+      {/* The Webhooks section (DESIGN.md §18), loaded when first opened. */}
+      <div
+        id={webhooksPanel}
+        hidden={!webhooksOpen}
+        className="mb-6 rounded-2xl bg-white px-4 py-4 shadow-xs ring-1 ring-ink-200 sm:px-5"
+      >
+        {webhooksOpen && (
+          <Suspense fallback={<p className="text-sm text-ink-600">{t('manager.loadingWebhooks')}</p>}>
+            <WebhooksSection companyId={companyId} companyName={company.name} />
           </Suspense>
         )}
       </div>

@@ -1,0 +1,166 @@
+/**
+ * The webhooks (DESIGN.md §18): the time from a change's append to the log to its delivery at a receiver, at 1,000
+ * changes a minute to 50 endpoints, one of which never answers (each attempt runs into the 10 s timeout).
+ *
+ *   node --import tsx bench/src/webhooks.ts [--per-minute=1000] [--seconds=60] [--companies=5] [--endpoints=10]
+ *
+ * Postgres (DATABASE_URL or embedded) and Kafka (KAFKA_BROKERS or a local broker); api, projector, the webhooks
+ * consumer and its sender run in this process, in development (endpoints on 127.0.0.1). Each company gets
+ * `endpoints` endpoints on one local receiver (the first endpoint of the first company hangs); `MatchCancelled`
+ * events (their data needs no read model) are appended open-loop, each a change for its company's endpoints.
+ * Reported: p50/p99/max from append to the receiver's request for the endpoints that answer, and how many
+ * deliveries the hanging endpoint had on the way (it holds up only itself).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startCourtside } from '@courtside/api/courtside';
+import { createLogger } from '@courtside/api/observability/logger';
+import { WebhookStore } from '@courtside/api/webhooks/webhook-store';
+import { productEvents } from '@courtside/events/catalog';
+import { EventRegistry } from '@courtside/events/event-registry';
+import { Cleanups, startKafka, startPostgres } from './services.ts';
+import { round, summarize } from './stats.ts';
+import { machineInfo } from './system.ts';
+
+const { values } = parseArgs({
+  options: {
+    'per-minute': { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '60' },
+    companies: { type: 'string', default: '5' },
+    endpoints: { type: 'string', default: '10' },
+  },
+});
+const perMinute = Number(values['per-minute']);
+const seconds = Number(values.seconds);
+const companies = Number(values.companies);
+const endpointsPerCompany = Number(values.endpoints);
+
+async function main(): Promise<void> {
+  const cleanups = new Cleanups();
+  process.on('SIGINT', () => void cleanups.runAll().then(() => process.exit(130)));
+  try {
+    const postgres = await startPostgres(cleanups);
+    const kafka = await startKafka(cleanups);
+    const databaseUrl = await postgres.createDatabase('bench_webhooks');
+
+    // The receiver: `/hang` never answers; every other path answers 204 and notes when each change arrived.
+    const arrived = new Map<string, number>();
+    const hanging = new Set<unknown>();
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        if (request.url === '/hang') return void hanging.add(request);
+        const at = performance.now();
+        const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { matchId: string } };
+        arrived.set(`${request.url} ${data.matchId}`, at);
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    cleanups.add('stop the receiver', async () => {
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    });
+    const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+    const logger = createLogger({ level: 'warn' });
+    const courtside = await startCourtside({
+      databaseUrl,
+      kafkaBrokers: kafka.brokers,
+      kafkaTopic: `courtside.bench.webhooks.${randomUUID().slice(0, 8)}`,
+      runApi: false,
+      runProjector: true,
+      runWebhooks: true,
+      mode: 'development',
+      logger,
+    });
+    cleanups.add('stop courtside', () => courtside.stop());
+    const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+    cleanups.add('close the pool', () => db.end());
+
+    // The endpoints, straight into the api's store (the routes' own checks are the integration tests' business).
+    const store = new WebhookStore(db);
+    const clubs: Array<{ companyId: string; paths: string[] }> = [];
+    for (let c = 0; c < companies; c++) {
+      const companyId = randomUUID();
+      const paths = Array.from({ length: endpointsPerCompany }, (_, e) =>
+        c === 0 && e === 0 ? '/hang' : `/c${c}e${e}`,
+      );
+      for (const path of paths)
+        await store.create({
+          companyId,
+          url: `${base}${path}`,
+          types: ['match.cancelled'],
+          description: '',
+          now: new Date(),
+        });
+      clubs.push({ companyId, paths });
+    }
+
+    const registry = new EventRegistry(productEvents);
+    const appendedAt = new Map<string, { at: number; paths: string[] }>();
+    const append = async (index: number) => {
+      const club = clubs[index % clubs.length]!;
+      const matchId = randomUUID();
+      const event = registry.create(
+        {
+          type: 'MatchCancelled',
+          streamId: matchId,
+          payload: { matchId, seasonId: randomUUID(), ladderId: randomUUID() },
+        },
+        { companyId: club.companyId, actorId: 'system', correlationId: randomUUID(), occurredAt: new Date() },
+      );
+      appendedAt.set(matchId, {
+        at: performance.now(),
+        paths: club.paths.filter((path) => path !== '/hang'),
+      });
+      await courtside.log.append(club.companyId, [event]);
+    };
+
+    const total = Math.round((perMinute * seconds) / 60);
+    const start = performance.now();
+    const sends: Array<Promise<void>> = [];
+    for (let i = 0; i < total; i++) {
+      const wait = start + (i * 60_000) / perMinute - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      sends.push(append(i));
+    }
+    await Promise.all(sends);
+    const expected = [...appendedAt.values()].reduce((sum, change) => sum + change.paths.length, 0);
+    const deadline = Date.now() + 300_000;
+    while (arrived.size < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+
+    const latencies = [...appendedAt].flatMap(([matchId, change]) =>
+      change.paths.flatMap((path) => {
+        const at = arrived.get(`${path} ${matchId}`);
+        return at === undefined ? [] : [at - change.at];
+      }),
+    );
+    console.log(
+      JSON.stringify(
+        {
+          machine: machineInfo(),
+          changes: total,
+          endpoints: companies * endpointsPerCompany,
+          deliveriesExpected: expected,
+          deliveriesArrived: latencies.length,
+          hangingAttempts: hanging.size,
+          latencyMs: summarize(latencies.map((ms) => round(ms))),
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await cleanups.runAll();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
