@@ -65,7 +65,9 @@ export function circlePartners(players: readonly string[], round: number): Map<s
   for (let step = 1; step < ring.length / 2; step++) {
     link(ring[(turn + step) % size]!, ring[(turn - step + size) % size]!);
   }
+  const alone = partners.get('');
   partners.delete('');
+  if (alone !== undefined) partners.delete(alone);
   return partners;
 }
 
@@ -88,7 +90,9 @@ function pairUp(
   preferred: ReadonlyMap<string, string>,
 ): { pairs: ReadonlyArray<[string, string]>; sitting: Set<string> } {
   const sits = (playerId: string) => history.sits.get(playerId) ?? 0;
-  const order = [...players].sort((a, b) => sits(a) - sits(b) || sitFirst(a, b));
+  // among equals, the circle method's odd one out (an odd count's) sits first: its rounds then stay whole
+  const alone = (playerId: string) => Number(preferred.has(playerId));
+  const order = [...players].sort((a, b) => sits(a) - sits(b) || alone(a) - alone(b) || sitFirst(a, b));
   const sitCount = players.length - 4 * inUse;
   const boundary = sitCount > 0 ? sits(order[sitCount - 1]!) : -1;
   const must = order.filter((playerId) => sits(playerId) > boundary);
@@ -111,10 +115,11 @@ function pairUp(
     const pool = [...mustOpen, ...flexOpen];
     const options = (player: string) =>
       pool.filter((other) => other !== player && partnered(player, other) === 0);
+    const fewest = new Map(mustOpen.map((candidate) => [candidate, options(candidate).length]));
     const player =
       mustOpen.length > 0
         ? mustOpen.reduce((best, candidate) =>
-            options(candidate).length < options(best).length ? candidate : best,
+            fewest.get(candidate)! < fewest.get(best)! ? candidate : best,
           )
         : flexOpen[0];
     if (player === undefined) return undefined;
@@ -129,7 +134,17 @@ function pairUp(
     pairs,
     sitting: new Set(players.filter((playerId) => !pairs.some((pair) => pair.includes(playerId)))),
   });
-  const fresh = search(must, flexible, 2 * inUse);
+  // everyone on court and the circle method's partners all new: its pairs, no search
+  const circle = players.every(
+    (playerId) => preferred.has(playerId) && partnered(playerId, preferred.get(playerId)!) === 0,
+  );
+  const fresh =
+    circle && sitCount === 0
+      ? players.flatMap((playerId): Array<[string, string]> => {
+          const partner = preferred.get(playerId)!;
+          return playerId < partner ? [[playerId, partner]] : [];
+        })
+      : search(must, flexible, 2 * inUse);
   if (fresh) return playingOf(fresh);
   const open = [...must, ...flexible].slice(0, 4 * inUse);
   const pairs: Array<[string, string]> = [];
@@ -144,23 +159,29 @@ function pairUp(
   return playingOf(pairs);
 }
 
-/** Pairs two pairs on each court, each time the pair that faced the first pair's players least. */
+/**
+ * Puts two pairs on each court: each time the two pairs whose players faced each other least (the sum of the
+ * squares of how often, so that one pair met often weighs more than two met once), the earlier pairs first on a tie.
+ */
 function courtsFor(
   pairs: ReadonlyArray<[string, string]>,
   history: NightHistory,
 ): Array<[[string, string], [string, string]]> {
-  const faced = ([a1, a2]: [string, string], [b1, b2]: [string, string]) =>
+  const cost = ([a1, a2]: [string, string], [b1, b2]: [string, string]) =>
     [pairKey(a1, b1), pairKey(a1, b2), pairKey(a2, b1), pairKey(a2, b2)].reduce(
-      (sum, key) => sum + (history.opponents.get(key) ?? 0),
+      (sum, key) => sum + (history.opponents.get(key) ?? 0) ** 2,
       0,
     );
   const open = [...pairs];
   const courts: Array<[[string, string], [string, string]]> = [];
   while (open.length > 0) {
-    const first = open.shift()!;
-    const against = open.reduce((best, pair) => (faced(first, pair) < faced(first, best) ? pair : best));
-    open.splice(open.indexOf(against), 1);
-    courts.push([first, against]);
+    let best: [number, number] = [0, 1];
+    for (let i = 0; i < open.length; i++)
+      for (let j = i + 1; j < open.length; j++)
+        if (cost(open[i]!, open[j]!) < cost(open[best[0]]!, open[best[1]]!)) best = [i, j];
+    const second = open.splice(best[1], 1)[0]!;
+    const first = open.splice(best[0], 1)[0]!;
+    courts.push([first, second]);
   }
   return courts;
 }
