@@ -113,7 +113,7 @@ describe('knockout draw (DESIGN.md §16)', () => {
         expect(first.sort()).toEqual(sides(count).sort());
         expect(bracket.matches).toHaveLength(count - 1);
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });
@@ -170,7 +170,7 @@ describe('the winner placed in the next match; the plate', () => {
   it('property: every side reaches the final only by winning; the plate holds only first-played losers', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 2, max: 40 }),
+        fc.integer({ min: 2, max: 24 }),
         fc.boolean(),
         fc.array(fc.boolean(), { minLength: 100, maxLength: 100 }),
         (count, plate, coins) => {
@@ -209,7 +209,7 @@ describe('the winner placed in the next match; the plate', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });

@@ -176,9 +176,12 @@ function courtsFor(
   const courts: Array<[[string, string], [string, string]]> = [];
   while (open.length > 0) {
     let best: [number, number] = [0, 1];
+    let least = Infinity;
     for (let i = 0; i < open.length; i++)
-      for (let j = i + 1; j < open.length; j++)
-        if (cost(open[i]!, open[j]!) < cost(open[best[0]]!, open[best[1]]!)) best = [i, j];
+      for (let j = i + 1; j < open.length; j++) {
+        const faced = cost(open[i]!, open[j]!);
+        if (faced < least) [best, least] = [[i, j], faced];
+      }
     const second = open.splice(best[1], 1)[0]!;
     const first = open.splice(best[0], 1)[0]!;
     courts.push([first, second]);
