@@ -149,6 +149,12 @@ describe('Americano (DESIGN.md §16)', () => {
     const rounds = americano(4, 1, 4);
     expect(repeats(rounds.slice(0, 3))).toBe(0);
     expect([...partnerCounts(rounds).values()].sort()).toEqual([1, 1, 1, 1, 2, 2]);
+    // 5 players, 6 rounds: all ten pairs in the first five, the sixth repeats two, the sitting stays fair
+    const five = americano(5, 1, 6);
+    expectWellFormed(five, players(5), 1);
+    expectFairSitting(five, players(5));
+    expect(repeats(five)).toBe(2);
+    expect(Math.max(...partnerCounts(five).values())).toBe(2);
   });
 });
 

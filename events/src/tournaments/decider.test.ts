@@ -526,6 +526,18 @@ describe('Americano', () => {
     spec(started)
       .when({ type: 'Enter', by: manager, entryId: 'e9', memberIds: ['p9'], gameIds: ids('x', 9) })
       .thenRejects({ reason: 'invalid', field: 'gameIds', message: 'Not enough ids for the rounds' });
+    // rounds 3–7 on 2 courts: 10 ids are enough
+    expect(
+      isRejection(
+        decide(started, {
+          type: 'Enter',
+          by: manager,
+          entryId: 'e9',
+          memberIds: ['p9'],
+          gameIds: ids('x', 10),
+        }),
+      ),
+    ).toBe(false);
     spec(started)
       .when({ type: 'Enter', by: manager, entryId: 'e9', memberIds: ['p9'] })
       .thenRejects({ reason: 'invalid', field: 'gameIds', message: 'Not enough ids for the rounds' });
