@@ -6,6 +6,7 @@ import { ladderEvents } from './ladders/events.ts';
 import { liveEvents } from './live/events.ts';
 import { matchEvents } from './matches/events.ts';
 import { teamEvents } from './teams/events.ts';
+import { tournamentEvents } from './tournaments/events.ts';
 
 /** Every event type of the product. Each feature adds its definitions here. */
 export const productEvents: readonly EventDefinition[] = [
@@ -16,4 +17,5 @@ export const productEvents: readonly EventDefinition[] = [
   ...challengeEvents,
   ...liveEvents,
   ...boxEvents,
+  ...tournamentEvents,
 ];
