@@ -69,8 +69,12 @@ export interface CourtsideOptions extends Partial<CourtsideConfig> {
   smtp?: boolean;
 }
 
-export interface TestCourtside {
-  /** Courtside's address. Read it (and the other fields) inside the tests: they are there once the block started. */
+/**
+ * A running Courtside of a describe block: what `RunningCourtside` has (its log, read-model schema, deadline
+ * process…), and more. Read it inside the tests: it is there once the block has started.
+ */
+export interface TestCourtside extends Omit<RunningCourtside, 'url' | 'stop'> {
+  /** Courtside's address. */
   readonly url: string;
   readonly courtside: RunningCourtside;
   /** Its database (and Kafka topic), for a test that opens the log or the tables itself. */
@@ -119,7 +123,7 @@ export function courtsideForTests({
     if (!started) throw new Error('Courtside is not running: read its fields inside a test');
     return started;
   };
-  const harness: TestCourtside = {
+  const harness = {
     get url() {
       const { url } = running().courtside;
       if (!url) throw new Error('Courtside runs no api: it has no address');
@@ -142,5 +146,9 @@ export function courtsideForTests({
       started = { courtside: await start(backend), backend };
     },
   };
-  return harness;
+  // What the harness does not have itself comes from the Courtside running now (a restart starts another).
+  return new Proxy(harness, {
+    get: (target, key, receiver) =>
+      key in target ? Reflect.get(target, key, receiver) : started && Reflect.get(started.courtside, key),
+  }) as unknown as TestCourtside;
 }
