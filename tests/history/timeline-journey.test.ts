@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInBrowser, type ViewportName } from '../support/browser.ts';
+import { type ViewportName } from '../support/browser.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { ACCOUNT_API, ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
@@ -45,9 +45,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('the season timeline on %s', (
     });
     expect(played.status).toBe(200);
 
-    const browser = await courtside.newBrowser();
+    const browser = await courtside.newBrowser(manager);
     const { page } = browser;
-    await signInBrowser(browser.context, courtside.url, manager);
     // The page folds the season itself: stepping asks the api nothing (the history is read once, then on news).
     const reads: string[] = [];
     page.on('request', (request) => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ACCOUNT_API, ADMIN_API } from '@courtside/events/api-paths';
 import { managerWithCompany, PASSWORD, signedInAccount } from '../support/accounts.ts';
 import { axeViolations, expectAxeClean } from '../support/axe.ts';
-import { signInBrowser, type ViewportName } from '../support/browser.ts';
+import { type ViewportName } from '../support/browser.ts';
 import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
@@ -47,9 +47,8 @@ describe('deleting the account from the settings page', () => {
       const t = texts[locale];
       const http = courtside.client();
       await signedInAccount(http);
-      const browser = await courtside.newBrowser(undefined, viewport);
+      const browser = await courtside.newBrowser(http, viewport);
       const { page } = browser;
-      await signInBrowser(browser.context, baseUrl, http);
       await page.goto(`${baseUrl}/webapps/account/${locale}/settings`);
       await heading(page, t.settings);
       const open = page.getByRole('button', { name: t.deleteAccount });

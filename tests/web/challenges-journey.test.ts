@@ -221,9 +221,8 @@ describe.each<ViewportName>(['desktop'])('the challenges journey on %s', (viewpo
     await expect
       .poll(() => rows(viewer.page).then((list) => list.map((row) => row.button)))
       .toEqual([true, true, false, false, false]);
-    const managerBrowser = await courtside.newBrowser();
+    const managerBrowser = await courtside.newBrowser(manager);
     const page = managerBrowser.page;
-    await signInBrowser(managerBrowser.context, baseUrl, manager);
     await page.goto(
       `${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(`Challenge ladder ${viewport}`)}`,
     );

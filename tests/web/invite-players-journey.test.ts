@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 import { expectAxeClean } from '../support/axe.ts';
-import { signInBrowser, type ViewportName } from '../support/browser.ts';
+import { type ViewportName } from '../support/browser.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
@@ -59,9 +59,8 @@ describe.each<[ViewportName, 'en' | 'nl']>([
     });
     const ann = `ann.${viewport}@invite.test`;
     const cas = `cas.${viewport}@invite.test`;
-    const browser = await courtside.newBrowser();
+    const browser = await courtside.newBrowser(manager);
     const { page } = browser;
-    await signInBrowser(browser.context, baseUrl, manager);
     await page.goto(
       `${baseUrl}/webapps/manager/${locale}/${company.id}/ladders/${encodeURIComponent(ladderName)}`,
     );

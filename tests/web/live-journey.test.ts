@@ -169,8 +169,7 @@ describe('live scoring in the browser', () => {
       });
 
       // A second scorer (Cas, on his phone) sees the same state.
-      const second = await courtside.newBrowser(undefined, 'phone');
-      await signInBrowser(second.context, baseUrl, cas.http);
+      const second = await courtside.newBrowser(cas.http, 'phone');
       await second.page.goto(`${baseUrl}/webapps/matches/en/score/${matchId}`);
       await second.page.getByTestId('point-challenger').waitFor();
       await poll(() => second.page.getByTestId('scorer').getAttribute('data-seq')).toBe(
@@ -321,9 +320,8 @@ describe('live scoring in the browser', () => {
     );
     expect(created.status).toBe(201);
     const matchId = created.body.matchId;
-    const browser = await courtside.newBrowser(undefined, 'phone');
+    const browser = await courtside.newBrowser(manager, 'phone');
     const page = browser.page;
-    await signInBrowser(browser.context, baseUrl, manager);
     await page.goto(`${baseUrl}/webapps/matches/en/score/${matchId}`);
     await page.getByRole('heading', { name: 'Start live scoring' }).waitFor();
     // Padel: golden point by default; a games-only match has no deciding set to choose.

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { SCREENSHOT_DIR, type ViewportName, signInBrowser, selectTab } from '../support/browser.ts';
 import type { HttpClient } from '../support/http-client.ts';
-import { day, managerWithSeason } from '../support/ladder-setup.ts';
+import { day } from '../support/ladder-setup.ts';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
+import { club } from '../support/club.ts';
 
 interface Player {
   http: HttpClient;
@@ -42,29 +42,21 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
   /** A manager with a singles ladder, a best-of-three season and three active players at 1, 2, 3. */
   async function ladderWithPlayers() {
     const baseUrl = courtside.url;
-    const { manager, company, ladderId, seasonId } = await managerWithSeason(baseUrl, {
+    const names = ['Ann Smith', 'Bob Jones', 'Cas Lee'];
+    const { manager, company, ladderId, seasonId, teams } = await club(baseUrl, {
       companyName: `TC Matches ${viewport}`,
       ladderName: `Club ladder ${viewport}`,
       // Results count at once here: this journey is about scoring and live updates, not confirmation.
       rules: { confirmHours: 0 },
+      players: names,
     });
-    const players: Player[] = [];
-    for (const name of ['Ann Smith', 'Bob Jones', 'Cas Lee']) {
-      const http = courtside.client();
-      const account = await signedInAccount(http, { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) });
-      const named = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-        fullName: name,
-        phoneNumber: { countryCode: '31', number: '06 12345678' },
-      });
-      expect(named.status).toBe(200);
-      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {});
-      expect(team.status).toBe(201);
-      const accepted = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
-        teamId: team.body.teamId,
-      });
-      expect(accepted.status).toBe(200);
-      players.push({ http, id: account.id, email: account.email, name, teamId: team.body.teamId });
-    }
+    const players: Player[] = teams.map(({ http, account, teamId }, index) => ({
+      http,
+      id: account.id,
+      email: account.email,
+      name: names[index]!,
+      teamId,
+    }));
     return { manager, companyId: company.id, ladderId, seasonId, players };
   }
 
@@ -91,9 +83,8 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
     const [ann, bob, cas] = players as [Player, Player, Player]; // Ann Smith (#1) is picked in the UI
 
     // The manager creates #1 Ann (defender) against #3 Cas (challenger) in the season's Matches tab.
-    const managerBrowser = await courtside.newBrowser();
+    const managerBrowser = await courtside.newBrowser(manager);
     const page = managerBrowser.page;
-    await signInBrowser(managerBrowser.context, courtside.url, manager);
     await page.goto(
       `${courtside.url}/webapps/manager/en/${companyId}/ladders/${encodeURIComponent(`Club ladder ${viewport}`)}`,
     );

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { expectAxeClean } from '../support/axe.ts';
-import { signInBrowser, type ViewportName, selectTab } from '../support/browser.ts';
-import { day, managerWithSeason } from '../support/ladder-setup.ts';
+import { type ViewportName, selectTab } from '../support/browser.ts';
+import { day } from '../support/ladder-setup.ts';
 import { focusStaysOnThePage, tabTo } from '../support/keyboard.ts';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
+import { club } from '../support/club.ts';
 
 const card = (page: Page, matchId: string) =>
   page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
@@ -22,29 +22,18 @@ describe.each<ViewportName>(['desktop', 'phone'])('results and places on %s', (v
   it('accepts all waiting teams, lists the results with a cancelled match, and shows and edits a location', async () => {
     const baseUrl = courtside.url;
     const ladderName = `Places ladder ${viewport}`;
-    const { manager, company, seasonId } = await managerWithSeason(baseUrl, {
+    const { manager, company, seasonId, teams } = await club(baseUrl, {
       companyName: `TC Places ${viewport}`,
       ladderName,
       rules: { confirmHours: 0 },
+      players: ['Ann Smith', 'Bob Jones', 'Cas Lee'],
+      waiting: true,
     });
-    const teamIds: string[] = [];
-    for (const name of ['Ann Smith', 'Bob Jones', 'Cas Lee']) {
-      const http = courtside.client();
-      await signedInAccount(http, { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) });
-      const named = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-        fullName: name,
-        phoneNumber: { countryCode: '31', number: '06 12345678' },
-      });
-      expect(named.status).toBe(200);
-      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {});
-      expect(team.status).toBe(201);
-      teamIds.push(team.body.teamId);
-    }
+    const teamIds = teams.map((team) => team.teamId);
 
-    const browser = await courtside.newBrowser();
+    const browser = await courtside.newBrowser(manager);
     const shot = (name: string) => browser.screenshot(`places-${name}-${viewport}`);
     const { page } = browser;
-    await signInBrowser(browser.context, baseUrl, manager);
     await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/${encodeURIComponent(ladderName)}`);
     await selectTab(page.getByRole('tab', { name: 'Participants' }));
     const waiting = page.getByRole('table', { name: 'Waiting for approval' });

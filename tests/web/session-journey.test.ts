@@ -62,9 +62,8 @@ describe.each<[ViewportName, 'en' | 'nl']>([
     const baseUrl = courtside.url;
     const http = courtside.client();
     const { company } = await managerWithCompany(http, `TC Return ${viewport}`);
-    const browser = await courtside.newBrowser();
+    const browser = await courtside.newBrowser(http);
     const { page } = browser;
-    await signInBrowser(browser.context, baseUrl, http);
     const errors = pageErrors(page);
     const refreshes: string[] = [];
     page.on('request', (request) => {
