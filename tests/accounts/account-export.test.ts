@@ -1,10 +1,9 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { latestCode, PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason, plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 import { eventually, sentUntilTaken } from '../support/wait.ts';
 
@@ -28,18 +27,10 @@ const sets = (...games: number[]) => ({ matchSets: games.map((score) => ({ score
 
 /** DESIGN.md §10 "Export": one JSON document of everything about the caller, as an attachment. */
 describe('downloading my data', () => {
-  let courtside: RunningCourtside;
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await createBackend('embedded');
-    courtside = await startTestCourtside(backend);
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   it('gives a player their account, preferences, teams and matches, and a manager their clubs, as one JSON attachment', async () => {
-    const { manager, company, seasonId, teams } = await seasonWithTeams(courtside.url!, 3);
+    const { manager, company, seasonId, teams } = await seasonWithTeams(courtside.url, 3);
     const created = await manager.json<{ matchId: string }>(
       'POST',
       `${ADMIN_API}/seasons/${seasonId}/teams/match`,
@@ -97,13 +88,13 @@ describe('downloading my data', () => {
     expect(managed.managerRoles).toEqual([{ companyId: company.id, companyName: company.name }]);
     expect(managed.teams).toEqual([]);
 
-    expect((await new HttpClient(courtside.url!).request('GET', EXPORT)).status).toBe(401);
+    expect((await courtside.client().request('GET', EXPORT)).status).toBe(401);
   });
 
   it('breaks the download off, rather than leave it hanging, when a read fails half-way', async () => {
-    const http = new HttpClient(courtside.url!);
+    const http = courtside.client();
     await signedInAccount(http);
-    const db = new pg.Client({ connectionString: backend.databaseUrl });
+    const db = new pg.Client({ connectionString: courtside.backend.databaseUrl });
     await db.connect();
     // The last list of the document cannot be read: the headers and the first lists are out by then.
     await db.query('ALTER TABLE courtside.invitations RENAME TO invitations_away');
@@ -119,7 +110,7 @@ describe('downloading my data', () => {
 
   it('lists the invitations sent to every address the account confirmed (not those to a later owner of one), its ratings with their history as the player page shows them, and the dispute reasons it wrote', async () => {
     const REASON = 'The second set was 6-4, not 4-6';
-    const { manager, company, seasonId, teams } = await seasonWithTeams(courtside.url!, [
+    const { manager, company, seasonId, teams } = await seasonWithTeams(courtside.url, [
       'Ada Export',
       'Ben Opponent',
     ]);
@@ -159,7 +150,7 @@ describe('downloading my data', () => {
       expect([201, 202]).toContain(answer.status);
       return answer.body.invited[0]!.invitationId;
     };
-    const first = await managerWithSeason(courtside.url!, { companyName: 'First Club' });
+    const first = await managerWithSeason(courtside.url, { companyName: 'First Club' });
     const firstEmail = ada.account.email;
     const toFirst = await invite(first.manager, first.seasonId, firstEmail);
     const newEmail = uniqueEmail('ada-moved');
@@ -169,10 +160,10 @@ describe('downloading my data', () => {
     ).toBe(202);
     const code = await latestCode(ada.http, newEmail);
     expect((await ada.http.json('POST', `${ACCOUNT_API}/account/email/confirm`, { code })).status).toBe(200);
-    const second = await managerWithSeason(courtside.url!, { companyName: 'Second Club' });
+    const second = await managerWithSeason(courtside.url, { companyName: 'Second Club' });
     const toNew = await invite(second.manager, second.seasonId, newEmail);
     // Someone else signs up at Ada's first address: what is sent there now is theirs, and Ada's is not.
-    const later = new HttpClient(courtside.url!);
+    const later = courtside.client();
     await signedInAccount(later, { email: firstEmail, fullName: 'Lou Later' });
     const toLater = await invite(second.manager, second.seasonId, firstEmail);
 
@@ -183,17 +174,19 @@ describe('downloading my data', () => {
     // The ratings as the player page shows them, each with its history as the page's rating history has it.
     const page = await eventually(
       async () => {
-        const answer = await new HttpClient(courtside.url!).json<{
+        const answer = await courtside.client().json<{
           companies: Array<{ companyId: string; ratings: Array<Record<string, unknown>> }>;
         }>('GET', `${LADDER_API}/players/${ada.account.id}`);
         return answer.body.companies.length > 0 ? answer.body : undefined;
       },
       { message: 'Ada rated' },
     );
-    const history = await new HttpClient(courtside.url!).json<unknown[]>(
-      'GET',
-      `${LADDER_API}/players/${ada.account.id}/ratings?companyId=${company.id}&sportsCategory=TENNISSINGLE`,
-    );
+    const history = await courtside
+      .client()
+      .json<unknown[]>(
+        'GET',
+        `${LADDER_API}/players/${ada.account.id}/ratings?companyId=${company.id}&sportsCategory=TENNISSINGLE`,
+      );
     expect(history.body).toHaveLength(1);
     const rating = page.companies[0]!.ratings[0]!;
     expect((await exportOf(ada.http)).ratings).toEqual([

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
@@ -29,16 +28,10 @@ const sets = (...scores: number[]) => ({ matchSets: scores.map((score) => ({ sco
 
 /** DESIGN.md §12 box leagues: the draw, the tables, the close, and what a box season refuses. */
 describe('box leagues', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('kafka'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests({ log: 'kafka' });
 
   it('draws 9 sides in boxes of 4 as 5 and 4, tables a result, refuses a new draw and a format change, closes into the next season', async () => {
-    const url = courtside.url!;
+    const url = courtside.url;
     const { manager, company, ladderId, seasonId, teams } = await seasonWithTeams(url, 9);
     const ids = teams.map((team) => team.teamId);
     const seasonsPath = `${ADMIN_API}/companies/${company.id}/ladders/${ladderId}/seasons`;

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { PASSWORD } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { sentUntilTaken } from '../support/wait.ts';
 import { seasonWithTeams, winterSeason } from '../support/ladder-setup.ts';
@@ -28,16 +27,10 @@ const sets = (...scores: number[]) => ({ matchSets: scores.map((score) => ({ sco
  * stay in the others' rows, and its own row stays at the bottom marked as left. Over HTTP, with the real log.
  */
 describe('a team that leaves a box season after the draw', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('kafka'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests({ log: 'kafka' });
 
   it('removed, left or erased: its unplayed matches are cancelled, its row goes to the bottom marked as left', async () => {
-    const url = courtside.url!;
+    const url = courtside.url;
     const { manager, company, ladderId, seasonId, teams } = await seasonWithTeams(url, 12);
     const ids = teams.map((team) => team.teamId);
     const accepted = async (send: () => Promise<{ status: number; body: unknown }>) => {

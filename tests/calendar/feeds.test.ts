@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { conditionalGet } from '../support/conditional-get.ts';
-import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests, startTestCourtside } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
 import {
   ACCOUNT_API,
@@ -20,19 +19,11 @@ const noScore = { matchSets: [], special: 'none' };
  * read back with a real iCalendar parser (ical.js) as a calendar app that subscribed would read them.
  */
 describe('calendar feeds', () => {
-  let courtside: RunningCourtside;
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await createBackend('embedded');
-    courtside = await startTestCourtside(backend);
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   /** A season of `players` teams and a match between the first two, dated when `date` is given. */
   async function ladderWithMatch(players = 3, date?: string) {
-    const setup = await seasonWithTeams(courtside.url!, players);
+    const setup = await seasonWithTeams(courtside.url, players);
     const matchId = await newMatch(setup, 0, 1, date);
     return { ...setup, matchId };
   }
@@ -175,7 +166,7 @@ describe('calendar feeds', () => {
     const theirs = await feedAt(await calendarUrlOf(elsewhere.teams[0]!.http));
     expect(theirs.events.map((event) => event.uid)).toEqual([elsewhere.matchId]);
     // A new account's feed is an empty calendar, not an error.
-    const newcomer = (await seasonWithTeams(courtside.url!, 1)).teams[0]!.http;
+    const newcomer = (await seasonWithTeams(courtside.url, 1)).teams[0]!.http;
     expect((await feedAt(await calendarUrlOf(newcomer))).events).toEqual([]);
   });
 
@@ -194,7 +185,7 @@ describe('calendar feeds', () => {
     // The other player's address is their own and is not touched.
     expect((await fetch(await calendarUrlOf(teams[1]!.http))).status).toBe(200);
     // Renewing needs the session and the anti-forgery token.
-    const anonymous = new HttpClient(courtside.url!);
+    const anonymous = courtside.client();
     expect((await anonymous.json('POST', `${ACCOUNT_API}/account/calendar/renew`)).status).toBe(401);
     const forged = await fetch(`${courtside.url}${ACCOUNT_API}/account/calendar/renew`, {
       method: 'POST',
@@ -222,7 +213,7 @@ describe('calendar feeds', () => {
   it('starts the addresses with PUBLIC_URL where it is set; every api process shows the same working token', async () => {
     const { teams } = await ladderWithMatch(2, `${day(7)}T17:00`);
     const local = await calendarUrlOf(teams[0]!.http);
-    const behindProxy = await startTestCourtside(backend, {
+    const behindProxy = await startTestCourtside(courtside.backend, {
       runProjector: false,
       publicUrl: 'https://ladders.example.test',
     });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import type { ChallengeView } from '@courtside/projector/challenges/projection';
 import { DEV_CLOCK_PATH, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { signedInAccount } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { acceptedBody } from '../support/loader-specs.ts';
@@ -16,29 +15,25 @@ type Challenge = ChallengeView;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('challenges (DESIGN.md §5)', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   const standings = async (ladderId: string) =>
     (
-      await new HttpClient(courtside.url!).json<{ teams: Array<{ teamId: string; position: number }> }>(
-        'GET',
-        `${LADDER_API}/ladders/${ladderId}/standings`,
-      )
+      await courtside
+        .client()
+        .json<{ teams: Array<{ teamId: string; position: number }> }>(
+          'GET',
+          `${LADDER_API}/ladders/${ladderId}/standings`,
+        )
     ).body.teams.map((team) => team.teamId);
 
   it('a player challenges a team above, the challenged team accepts with a date, and the match carries the challenge', async () => {
-    const { seasonId, teams } = await seasonWithTeams(courtside.url!, 4);
+    const { seasonId, teams } = await seasonWithTeams(courtside.url, 4);
     const [first, second, third, fourth] = teams;
     const challenges = `${LADDER_API}/seasons/${seasonId}/challenges`;
-    const live = new LiveClient(courtside.url!, { 'SESSION-ID': fourth!.http.cookie('SESSION-ID')! });
+    const live = new LiveClient(courtside.url, { 'SESSION-ID': fourth!.http.cookie('SESSION-ID')! });
     await live.connected();
-    const intruder = new LiveClient(courtside.url!, { 'SESSION-ID': third!.http.cookie('SESSION-ID')! });
+    const intruder = new LiveClient(courtside.url, { 'SESSION-ID': third!.http.cookie('SESSION-ID')! });
     await intruder.connected();
     expect(await live.subscribe(`account:${fourth!.account.id}`)).toMatchObject({ ok: true });
     expect(await intruder.subscribe(`account:${fourth!.account.id}`)).toMatchObject({ ok: false });
@@ -49,10 +44,10 @@ describe('challenges (DESIGN.md §5)', () => {
     });
     const busy = await third!.http.json('POST', challenges, { defenderTeamId: first!.teamId });
     const notAbove = await second!.http.json('POST', challenges, { defenderTeamId: third!.teamId });
-    const anonymous = await new HttpClient(courtside.url!).json('POST', challenges, {
+    const anonymous = await courtside.client().json('POST', challenges, {
       defenderTeamId: first!.teamId,
     });
-    const listed = await new HttpClient(courtside.url!).json<Challenge[]>('GET', challenges);
+    const listed = await courtside.client().json<Challenge[]>('GET', challenges);
     const wrongSide = await third!.http.json(
       'POST',
       `${LADDER_API}/challenges/${issued.body.challengeId}/accept`,
@@ -124,7 +119,7 @@ describe('challenges (DESIGN.md §5)', () => {
   });
 
   it('a decline is a walkover for the challenger, who leapfrogs; a withdrawal moves nobody', async () => {
-    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url!, 4);
+    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url, 4);
     const [first, second, third, fourth] = teams;
     const challenges = `${LADDER_API}/seasons/${seasonId}/challenges`;
 
@@ -149,7 +144,7 @@ describe('challenges (DESIGN.md §5)', () => {
   });
 
   it('expires an unanswered challenge when the dev clock passes its deadline, once, as a walkover', async () => {
-    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url!, 3);
+    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url, 3);
     const [first, , third] = teams;
     const issued = await third!.http.json<{ challengeId: string }>(
       'POST',
@@ -158,7 +153,7 @@ describe('challenges (DESIGN.md §5)', () => {
         defenderTeamId: first!.teamId,
       },
     );
-    const http = new HttpClient(courtside.url!);
+    const http = courtside.client();
     const before = await http.json<{ now: string }>('GET', DEV_CLOCK_PATH);
     const early = await http.json<{ now: string }>('POST', DEV_CLOCK_PATH, { advanceMs: 6 * DAY_MS });
     const stillOpen = await http.json<Challenge[]>('GET', `${LADDER_API}/seasons/${seasonId}/challenges`);
@@ -185,7 +180,7 @@ describe('challenges (DESIGN.md §5)', () => {
   });
 
   it('shows on the standings who may be challenged, the challenges on both rows, and each team’s record and movement', async () => {
-    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url!, 4);
+    const { ladderId, seasonId, teams } = await seasonWithTeams(courtside.url, 4);
     const [first, second, third, fourth] = teams;
     const path = `${LADDER_API}/ladders/${ladderId}/standings`;
     type Row = {
@@ -210,7 +205,7 @@ describe('challenges (DESIGN.md §5)', () => {
     );
 
     const asFourth = await rowsFor(fourth!.http);
-    const anonymous = await rowsFor(new HttpClient(courtside.url!));
+    const anonymous = await rowsFor(courtside.client());
     expect(
       asFourth.map((row) => [row.canChallenge, row.challengeRefusal, row.challenge?.challengeId]),
     ).toEqual([
@@ -244,7 +239,7 @@ describe('challenges (DESIGN.md §5)', () => {
   });
 
   it('a player’s result waits for the other side: a dispute is settled by a manager, silence by the clock', async () => {
-    const { ladderId, seasonId, teams, manager } = await seasonWithTeams(courtside.url!, 3);
+    const { ladderId, seasonId, teams, manager } = await seasonWithTeams(courtside.url, 3);
     const [first, second, third] = teams;
     const score = (defender: number[], challenger: number[]) => ({
       defender: { matchSets: defender.map((games) => ({ score: games })), special: 'none' },
@@ -282,7 +277,7 @@ describe('challenges (DESIGN.md §5)', () => {
     );
     // The reason is for the sides and the club's managers; a viewer sees only that the result is disputed.
     const managersView = await manager.json<Confirmed>('GET', `${MATCHES_API}/matches/${firstMatch}`);
-    const viewersView = await fetch(`${courtside.url!}${MATCHES_API}/matches/${firstMatch}`).then(
+    const viewersView = await fetch(`${courtside.url}${MATCHES_API}/matches/${firstMatch}`).then(
       (answer) => answer.json() as Promise<Confirmed>,
     );
     const stillBusy = await third!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
@@ -325,7 +320,7 @@ describe('challenges (DESIGN.md §5)', () => {
       id: secondMatch,
       ...score([2, 2], [6, 6]),
     });
-    const clock = new HttpClient(courtside.url!);
+    const clock = courtside.client();
     await clock.json('POST', DEV_CLOCK_PATH, { advanceMs: 47 * 60 * 60 * 1000 });
     const notYet = await standings(ladderId);
     await clock.json('POST', DEV_CLOCK_PATH, { advanceMs: 60 * 60 * 1000 });
@@ -345,10 +340,10 @@ describe('challenges (DESIGN.md §5)', () => {
   });
 
   it('a stranger to the club hears there is no such challenge (404, as for an unknown id); the club’s own people who may not answer get 403 (DESIGN.md §19)', async () => {
-    const { seasonId, teams, manager } = await seasonWithTeams(courtside.url!, 3);
+    const { seasonId, teams, manager } = await seasonWithTeams(courtside.url, 3);
     const [first, , third] = teams;
-    const elsewhere = await seasonWithTeams(courtside.url!, 1);
-    const noTeam = new HttpClient(courtside.url!);
+    const elsewhere = await seasonWithTeams(courtside.url, 1);
+    const noTeam = courtside.client();
     await signedInAccount(noTeam);
     const issued = await acceptedBody<{ challengeId: string }>(
       third!.http.json('POST', `${LADDER_API}/seasons/${seasonId}/challenges`, {
@@ -383,7 +378,7 @@ describe('challenges (DESIGN.md §5)', () => {
   });
 
   it('answers 404 for unknown ids and 400 for bad input, never 500', async () => {
-    const { seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
+    const { seasonId, teams } = await seasonWithTeams(courtside.url, 2);
     const player = teams[1]!.http;
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(
@@ -406,8 +401,6 @@ describe('challenges (DESIGN.md §5)', () => {
     expect(
       (await player.json('POST', `${LADDER_API}/challenges/${unknown}/accept`, { date: 'soon' })).status,
     ).toBe(400);
-    expect((await new HttpClient(courtside.url!).json('GET', `${LADDER_API}/challenges/mine`)).status).toBe(
-      401,
-    );
+    expect((await courtside.client().json('GET', `${LADDER_API}/challenges/mine`)).status).toBe(401);
   });
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { RunningCourtside } from '@courtside/api/courtside';
 import { documented } from '@courtside/api/http/documented-router';
 import { managerScope, managersOnly } from '@courtside/api/http/manager-access';
 import type { CourtsideModule } from '@courtside/api/module';
@@ -9,9 +8,8 @@ import { ACCOUNT_API, ADMIN_API, DEV_MAILBOX_PATH } from '@courtside/events/api-
 import { companyDecider } from '@courtside/events/companies/decider';
 import { companyStateOf } from '@courtside/projector/companies/queries';
 import { managerWithCompany, signedInAccount } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 import { notesModule } from '../spine/notes-module.ts';
-import { HttpClient } from '../support/http-client.ts';
 
 /** Holds a manager's command between the gate and the lock, until the test lets it go on. */
 let held: { passedGate: () => void; goOn: Promise<void> } | undefined;
@@ -53,23 +51,15 @@ const heldModule: CourtsideModule = {
 
 /** Who may act on a manager route is asked at the gate (404 to strangers) and again under the lock. */
 describe('the manager gate', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), {
-      extraModules: [notesModule, heldModule],
-    });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests({ extraModules: [notesModule, heldModule] });
 
   it('answers a stranger 404 before reading the body, and a manager removed while the command waited 404 under the lock', async () => {
-    const owner = new HttpClient(courtside.url!);
+    const owner = courtside.client();
     const { company } = await managerWithCompany(owner);
     const held404 = `${ADMIN_API}/test/companies/${company.id}/held-invitations`;
 
     // A stranger with a body the route would refuse gets the same 404 as for a company that does not exist.
-    const stranger = new HttpClient(courtside.url!);
+    const stranger = courtside.client();
     await signedInAccount(stranger);
     const strangers = await Promise.all([
       stranger.json('POST', `${ADMIN_API}/companies/${company.id}/managers/invitations`, {
@@ -83,7 +73,7 @@ describe('the manager gate', () => {
     ]);
 
     // A co-manager: invited by mail, signs in, accepts.
-    const coManager = new HttpClient(courtside.url!);
+    const coManager = courtside.client();
     const { id: coManagerId, email } = await signedInAccount(coManager);
     const invited = await owner.json('POST', `${ADMIN_API}/companies/${company.id}/managers/invitations`, {
       email,

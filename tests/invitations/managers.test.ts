@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_API, ADMIN_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 import { managerWithCompany, PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
 
@@ -14,14 +12,8 @@ interface Managers {
 
 /** DESIGN.md §9 "Managers": co-managers invited by mail, all alike, removed (never the last). */
 describe('managers', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
-  const client = () => new HttpClient(courtside.url!);
+  const courtside = courtsideForTests();
+  const client = () => courtside.client();
   const base = (companyId: string) => `${ADMIN_API}/companies/${companyId}/managers`;
   async function tokenOf(email: string): Promise<string> {
     const mailbox = await client().json<Array<{ text: string }>>(
@@ -101,8 +93,8 @@ describe('managers', () => {
     });
 
     // Both follow the company's room; the co-manager is removed and leaves it.
-    const ownerLive = new LiveClient(courtside.url!, { 'SESSION-ID': owner.cookie('SESSION-ID')! });
-    const coLive = new LiveClient(courtside.url!, { 'SESSION-ID': co.cookie('SESSION-ID')! });
+    const ownerLive = new LiveClient(courtside.url, { 'SESSION-ID': owner.cookie('SESSION-ID')! });
+    const coLive = new LiveClient(courtside.url, { 'SESSION-ID': co.cookie('SESSION-ID')! });
     try {
       await Promise.all([ownerLive.connected(), coLive.connected()]);
       expect(await ownerLive.subscribe(`company:${company.id}`)).toMatchObject({ ok: true });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_API, ADMIN_API, DEV_CLOCK_PATH, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 import { PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,14 +23,8 @@ interface Listed {
 
 /** DESIGN.md §9 "Inviting players", "The link", §15 "Invitations". */
 describe('season invitations', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
-  const client = () => new HttpClient(courtside.url!);
+  const courtside = courtsideForTests();
+  const client = () => courtside.client();
   const invite = (manager: HttpClient, seasonId: string, body: unknown) =>
     manager.json<Invited>('POST', `${ADMIN_API}/seasons/${seasonId}/invitations`, body);
   const list = async (manager: HttpClient, seasonId: string) =>
@@ -73,7 +66,7 @@ describe('season invitations', () => {
   }
 
   it('invites singles, lets the invited address sign up verified and accept into the active list at N+1; the link is then used', async () => {
-    const { manager, seasonId } = await seasonWithTeams(courtside.url!, 2, { companyName: 'TC Invite' });
+    const { manager, seasonId } = await seasonWithTeams(courtside.url, 2, { companyName: 'TC Invite' });
     const known = client();
     const knownAccount = await signedInAccount(known);
     const stranger = uniqueEmail('invited');
@@ -161,7 +154,7 @@ describe('season invitations', () => {
   });
 
   it('resends the same link, revokes (410 REVOKED from then on), and keeps other clubs out', async () => {
-    const { manager, seasonId } = await managerWithSeason(courtside.url!);
+    const { manager, seasonId } = await managerWithSeason(courtside.url);
     const email = uniqueEmail('revoked');
     const answer = await invite(manager, seasonId, { invitees: [{ email }], placement: 'WAITING' });
     const { invitationId } = answer.body.invited[0]!;
@@ -176,7 +169,7 @@ describe('season invitations', () => {
     expect(await tokenOf(email)).toBe(token);
 
     // Another club's manager, and a player, find nothing.
-    const { manager: stranger } = await managerWithSeason(courtside.url!);
+    const { manager: stranger } = await managerWithSeason(courtside.url);
     expect((await stranger.json('GET', `${ADMIN_API}/seasons/${seasonId}/invitations`)).status).toBe(404);
     expect(
       (await stranger.json('DELETE', `${ADMIN_API}/seasons/${seasonId}/invitations/${invitationId}`)).status,
@@ -217,7 +210,7 @@ describe('season invitations', () => {
   });
 
   it('skips each address the server does not take as INVALID_EMAIL and invites every other row (DESIGN.md §19)', async () => {
-    const { manager, seasonId } = await managerWithSeason(courtside.url!);
+    const { manager, seasonId } = await managerWithSeason(courtside.url);
     const good = Array.from({ length: 27 }, (_, index) => uniqueEmail(`row${index}`));
     const bad = ['renée.jacobs@example.nl', 'not-an-address', 'ann@@club.test'];
     const rows = [...good.slice(0, 10), bad[0]!, ...good.slice(10, 20), bad[1]!, ...good.slice(20), bad[2]!];
@@ -242,7 +235,7 @@ describe('season invitations', () => {
   });
 
   it('screens 200 padel rows with every kind of bad row, and forms a team when both addresses accepted', async () => {
-    const { manager, seasonId } = await managerWithSeason(courtside.url!, { sportsCategory: 'PADEL' });
+    const { manager, seasonId } = await managerWithSeason(courtside.url, { sportsCategory: 'PADEL' });
     // A player in the season already (through an earlier invitation of a pair) and an address invited already.
     const inSeason = client();
     const inSeasonAccount = await signedInAccount(inSeason);
@@ -318,7 +311,7 @@ describe('season invitations', () => {
   });
 
   it('an invitation lapses after 14 days (410 EXPIRED)', async () => {
-    const { manager, seasonId } = await managerWithSeason(courtside.url!);
+    const { manager, seasonId } = await managerWithSeason(courtside.url);
     const email = uniqueEmail('late');
     await invite(manager, seasonId, { invitees: [{ email }], placement: 'WAITING' });
     const token = await tokenOf(email);

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_API, ADMIN_API, DEV_MAILBOX_PATH, HEALTH_PATH } from '@courtside/events/api-paths';
 import { managerWithCompany, PASSWORD, uniqueEmail } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 
 /** The anti-forgery cookie the server hands a client that names this session id (any string: DESIGN.md §3). */
 async function xsrfCookieFor(baseUrl: string, sessionId: string): Promise<string> {
@@ -22,17 +20,11 @@ async function xsrfCookieFor(baseUrl: string, sessionId: string): Promise<string
  * invitation the api could have made answers 404 or 400, never 500.
  */
 describe('tokens of one purpose never pass for another', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { runProjector: true });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests({ runProjector: true });
 
   it('an anti-forgery token made for the session id "invitation" is no invitation link: 404 and 400, not 500', async () => {
-    const forged = await xsrfCookieFor(courtside.url!, 'invitation');
-    const anonymous = new HttpClient(courtside.url!);
+    const forged = await xsrfCookieFor(courtside.url, 'invitation');
+    const anonymous = courtside.client();
     const token = encodeURIComponent(forged);
 
     expect((await anonymous.json('GET', `${ACCOUNT_API}/invitations/${token}`)).status).toBe(404);
@@ -46,7 +38,7 @@ describe('tokens of one purpose never pass for another', () => {
   });
 
   it('an invitation link’s token is no anti-forgery token, whatever session id comes with it', async () => {
-    const owner = new HttpClient(courtside.url!);
+    const owner = courtside.client();
     const { company } = await managerWithCompany(owner);
     const invitee = uniqueEmail('co-manager');
     const invited = await owner.json('POST', `${ADMIN_API}/companies/${company.id}/managers/invitations`, {

@@ -1,8 +1,7 @@
 import { addDays, format } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { managerWithCompany } from '../support/accounts.ts';
-import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
+import { courtsideForTests, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
@@ -21,18 +20,10 @@ const aSeason = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('admin: ladders and seasons', () => {
-  let backend: TestBackend;
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    backend = await createBackend('embedded');
-    courtside = await startTestCourtside(backend);
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   async function manager() {
-    const http = new HttpClient(courtside.url!);
+    const http = courtside.client();
     const { company, account } = await managerWithCompany(http);
     const base = `${ADMIN_API}/companies/${company.id}`;
     return { http, company, account, base };
@@ -293,7 +284,7 @@ describe('admin: ladders and seasons', () => {
       aSeason({ startDate: day(50), endDate: day(60) }),
     );
     const intruder = await manager();
-    const anonymous = new HttpClient(courtside.url!);
+    const anonymous = courtside.client();
     const l = `${owner.base}/ladders/${ladder.body.uuid}`;
     const routes: Array<[string, string, unknown?]> = [
       ['GET', `${owner.base}/ladders`],
@@ -330,7 +321,7 @@ describe('admin: ladders and seasons', () => {
   });
 
   it('lets exactly one of two managers racing for one ladder name, or for overlapping seasons, succeed', async () => {
-    const second = await startTestCourtside(backend, { runProjector: false });
+    const second = await startTestCourtside(courtside.backend, { runProjector: false });
     try {
       const { http, account, base, company } = await manager();
       const colleague = new HttpClient(second.url!);
@@ -367,7 +358,7 @@ describe('admin: ladders and seasons', () => {
 
   it('announces created, updated and deleted ladders to the company room', async () => {
     const { http, base, company } = await manager();
-    const live = new LiveClient(courtside.url!, { 'SESSION-ID': http.cookie('SESSION-ID')! });
+    const live = new LiveClient(courtside.url, { 'SESSION-ID': http.cookie('SESSION-ID')! });
     try {
       await live.connected();
       expect(await live.subscribe(`company:${company.id}`)).toMatchObject({ ok: true });

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_API, ADMIN_API } from '@courtside/events/api-paths';
 import { signedInAccount } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
 
 /** Texts that pass every name's rule in each field, and texts that no name or place may hold (400). */
@@ -22,14 +20,8 @@ const BAD_NAMES = [
  * visible character, with 400 and nothing made.
  */
 describe('names follow one rule', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
-  const client = () => new HttpClient(courtside.url!);
+  const courtside = courtsideForTests();
+  const client = () => courtside.client();
 
   it('refuses such a company name with 400 and makes no company', async () => {
     const http = client();
@@ -49,7 +41,7 @@ describe('names follow one rule', () => {
   });
 
   it('refuses it as a ladder’s, a season’s, a person’s or an invitee’s name', async () => {
-    const { manager, company, ladderId, seasonId } = await managerWithSeason(courtside.url!);
+    const { manager, company, ladderId, seasonId } = await managerWithSeason(courtside.url);
     const ladders = `${ADMIN_API}/companies/${company.id}/ladders`;
     const season = {
       startDate: '2026-01-01',

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 import { conditionalGet } from '../support/conditional-get.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 
@@ -10,17 +9,11 @@ import { seasonWithTeams } from '../support/ladder-setup.ts';
  * models change: pollers get the same ETag (and a 304), and a change shows at once after it is projected.
  */
 describe('public answers kept until the read models change', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   /** A season of `players` accepted teams and a match between its first two. */
   const seasonWithMatch = async (players: number) => {
-    const season = await seasonWithTeams(courtside.url!, players);
+    const season = await seasonWithTeams(courtside.url, players);
     const created = await season.manager.json<{ matchId: string }>(
       'POST',
       `${ADMIN_API}/seasons/${season.seasonId}/teams/match`,
@@ -35,7 +28,7 @@ describe('public answers kept until the read models change', () => {
   };
 
   it('answers pollers 304 while nothing changed, and the new standings once a move is projected', async () => {
-    const { manager, seasonId, ladderId, teams } = await seasonWithTeams(courtside.url!, 3);
+    const { manager, seasonId, ladderId, teams } = await seasonWithTeams(courtside.url, 3);
     const standings = `${LADDER_API}/ladders/${ladderId}/standings`;
     const order = (body: string) =>
       (JSON.parse(body) as { teams: Array<{ teamId: string }> }).teams.map((t) => t.teamId);
@@ -125,7 +118,7 @@ describe('public answers kept until the read models change', () => {
   });
 
   it('shows a new name at once, though names change outside the log', async () => {
-    const { ladderId, teams } = await seasonWithTeams(courtside.url!, 2);
+    const { ladderId, teams } = await seasonWithTeams(courtside.url, 2);
     const standings = `${LADDER_API}/ladders/${ladderId}/standings`;
     const firstNames = (body: string) =>
       (JSON.parse(body) as { teams: Array<{ members: Array<{ fullName: string }> }> }).teams.map(

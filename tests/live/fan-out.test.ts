@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { LiveClient, type Push } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
@@ -11,16 +10,10 @@ import { eventually } from '../support/wait.ts';
  * rooms reaches a socket in several of those rooms once, live and when it catches up after a reconnect.
  */
 describe('live fan-out: one copy of a push per socket', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   async function liveMatch() {
-    const setup = await seasonWithTeams(courtside.url!, 2, { matchType: 'GAMESONLY' });
+    const setup = await seasonWithTeams(courtside.url, 2, { matchType: 'GAMESONLY' });
     const [defender, challenger] = setup.teams;
     const created = await setup.manager.json<{ matchId: string }>(
       'POST',
@@ -59,8 +52,8 @@ describe('live fan-out: one copy of a push per socket', () => {
 
   it('a viewer in the match, season and ladder rooms gets every point and every match change once, naming the three rooms', async () => {
     const { scorer, url, rooms } = await liveMatch();
-    const everywhere = new LiveClient(courtside.url!);
-    const matchOnly = new LiveClient(courtside.url!);
+    const everywhere = new LiveClient(courtside.url);
+    const matchOnly = new LiveClient(courtside.url);
     try {
       await Promise.all([everywhere.connected(), matchOnly.connected()]);
       for (const room of rooms) expect(await everywhere.subscribe(room)).toMatchObject({ ok: true });
@@ -100,7 +93,7 @@ describe('live fan-out: one copy of a push per socket', () => {
 
   it('a viewer that reconnects to the three rooms with its cursors gets each missed push once', async () => {
     const { scorer, url, rooms } = await liveMatch();
-    const first = new LiveClient(courtside.url!);
+    const first = new LiveClient(courtside.url);
     await first.connected();
     const acks: Record<string, number> = {};
     for (const room of rooms) {
@@ -121,7 +114,7 @@ describe('live fan-out: one copy of a push per socket', () => {
 
     for (let seq = 1; seq <= 4; seq++)
       expect((await scorer.json('POST', `${url}/points`, { seq, winner: 'defender' })).status).toBe(200);
-    const again = new LiveClient(courtside.url!);
+    const again = new LiveClient(courtside.url);
     try {
       await again.connected();
       for (const room of rooms)

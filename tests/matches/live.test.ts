@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
@@ -16,16 +14,10 @@ interface LiveState {
 }
 
 describe('live scoring, point by point (DESIGN.md §7)', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   async function liveMatch(matchType = 'BESTOFTHREE') {
-    const setup = await seasonWithTeams(courtside.url!, 3, { matchType });
+    const setup = await seasonWithTeams(courtside.url, 3, { matchType });
     const [defender, , challenger] = setup.teams;
     const created = await setup.manager.json<{ matchId: string }>(
       'POST',
@@ -39,15 +31,15 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
 
   it('a player scores while viewers follow; a point sent twice counts once; the last point can be taken back', async () => {
     const { url, matchId, defender, challenger, teams } = await liveMatch();
-    const viewer = new LiveClient(courtside.url!);
+    const viewer = new LiveClient(courtside.url);
     await viewer.connected();
     expect(await viewer.subscribe(`match:${matchId}`)).toMatchObject({ ok: true });
 
-    const anonymous = await new HttpClient(courtside.url!).json('POST', `${url}/live`, {
+    const anonymous = await courtside.client().json('POST', `${url}/live`, {
       firstServer: 'defender',
     });
     const outsider = await teams[1]!.http.json('POST', `${url}/live`, { firstServer: 'defender' });
-    const notLive = await new HttpClient(courtside.url!).json('GET', `${url}/live`);
+    const notLive = await courtside.client().json('GET', `${url}/live`);
     const badStart = await challenger.http.json('POST', `${url}/live`, { firstServer: 'umpire' });
     const started = await challenger.http.json<LiveState>('POST', `${url}/live`, {
       firstServer: 'challenger',
@@ -68,8 +60,8 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
         200,
       );
     }
-    const publicState = await new HttpClient(courtside.url!).json<LiveState>('GET', `${url}/live`);
-    const match = await new HttpClient(courtside.url!).json<{
+    const publicState = await courtside.client().json<LiveState>('GET', `${url}/live`);
+    const match = await courtside.client().json<{
       status: string;
       defender: { matchSets: Array<{ score: number }> };
     }>('GET', url);
@@ -120,10 +112,9 @@ describe('live scoring, point by point (DESIGN.md §7)', () => {
     const match = await defender.http.json<{ status: string; confirmation: { state: string } }>('GET', url);
     const standings = async () =>
       (
-        await new HttpClient(courtside.url!).json<{ teams: Array<{ teamId: string }> }>(
-          'GET',
-          `${LADDER_API}/ladders/${ladderId}/standings`,
-        )
+        await courtside
+          .client()
+          .json<{ teams: Array<{ teamId: string }> }>('GET', `${LADDER_API}/ladders/${ladderId}/standings`)
       ).body.teams.map((team) => team.teamId);
     const before = await standings();
     const waiting = await defender.http.json<{ resultStays: boolean }>('GET', `${url}/live`);

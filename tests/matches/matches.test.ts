@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { managerWithCompany, signedInAccount } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
 import { day, managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
@@ -42,16 +41,10 @@ const sets = (...scores: Array<number | [number, number]>) => ({
 });
 
 describe('matches', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   async function matchBetween(defender: number, challenger: number, players = 3) {
-    const setup = await seasonWithTeams(courtside.url!, players);
+    const setup = await seasonWithTeams(courtside.url, players);
     const created = await setup.manager.json<{ matchId: string }>(
       'POST',
       `${ADMIN_API}/seasons/${setup.seasonId}/teams/match`,
@@ -365,9 +358,9 @@ describe('matches', () => {
     const { teams, manager, url } = await matchBetween(0, 1, 3);
     const id = url.split('/').at(-1);
     const outsider = teams[2]!.http;
-    const otherManager = new HttpClient(courtside.url!);
+    const otherManager = courtside.client();
     await managerWithCompany(otherManager);
-    const anonymous = new HttpClient(courtside.url!);
+    const anonymous = courtside.client();
     const save = (http: HttpClient) =>
       http.json('PUT', `${MATCHES_API}/matches`, { id, defender: sets(6), challenger: sets(1) });
 
@@ -409,9 +402,9 @@ describe('matches', () => {
     const { teams, manager, url, seasonId } = await matchBetween(0, 1, 2);
     const id = url.split('/').at(-1);
     const player = teams[0]!.http;
-    const intruder = new HttpClient(courtside.url!);
+    const intruder = courtside.client();
     await managerWithCompany(intruder);
-    const outsiderPlayer = new HttpClient(courtside.url!);
+    const outsiderPlayer = courtside.client();
     await signedInAccount(outsiderPlayer);
 
     const sixSets = await player.json('PUT', `${MATCHES_API}/matches/recalculate`, {
@@ -464,7 +457,7 @@ describe('matches', () => {
   });
 
   it('lists matches by tags, own, completed and not completed', async () => {
-    const { teams, manager, ladderId, seasonId } = await seasonWithTeams(courtside.url!, 3);
+    const { teams, manager, ladderId, seasonId } = await seasonWithTeams(courtside.url, 3);
     const create = async (d: number, c: number) =>
       (
         await manager.json<{ matchId: string }>('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
@@ -494,7 +487,7 @@ describe('matches', () => {
     });
     const ids = (answer: { body: Array<{ match: { id: string } }> }) =>
       answer.body.map((item) => item.match.id);
-    const anonymous = new HttpClient(courtside.url!);
+    const anonymous = courtside.client();
 
     const byLadder = await anonymous.json<
       Array<{
@@ -543,7 +536,7 @@ describe('matches', () => {
   it('pushes every saved score to the match, season and ladder rooms, once to a viewer in all three', async () => {
     const { teams, url, seasonId, ladderId } = await matchBetween(0, 1, 2);
     const id = url.split('/').at(-1)!;
-    const viewer = new LiveClient(courtside.url!);
+    const viewer = new LiveClient(courtside.url);
     try {
       await viewer.connected();
       for (const room of [`match:${id}`, `season:${seasonId}`, `ladder:${ladderId}`])
@@ -575,7 +568,7 @@ describe('matches', () => {
   });
 
   it('projects and shows a match whose players have no account (events written by another tool), sides without members', async () => {
-    const { company, seasonId, ladderId } = await managerWithSeason(courtside.url!);
+    const { company, seasonId, ladderId } = await managerWithSeason(courtside.url);
     const registry = new EventRegistry(productEvents);
     const [defenderId, challengerId, matchId] = [randomUUID(), randomUUID(), randomUUID()];
     const meta = {
@@ -595,10 +588,7 @@ describe('matches', () => {
     ]);
     // Building the match's push once failed here, and quarantined the whole company.
     const answer = await eventually(async () => {
-      const found = await new HttpClient(courtside.url!).json<Match>(
-        'GET',
-        `${MATCHES_API}/matches/${matchId}`,
-      );
+      const found = await courtside.client().json<Match>('GET', `${MATCHES_API}/matches/${matchId}`);
       return found.status === 200 && found.body;
     });
     expect(answer.defender).toMatchObject({ teamId: defenderId, position: 1, members: [] });

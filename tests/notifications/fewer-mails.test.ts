@@ -11,7 +11,6 @@ import {
 import { clubTimeZone } from '@courtside/api/notifications/notifier';
 import { localDay, localInstant, WAITING_DIGEST_HOUR } from '@courtside/events/notifications/waiting-digest';
 import { PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { managerWithSeason, seasonWithTeams } from '../support/ladder-setup.ts';
 import { courtsideWithSmtp } from '../support/smtp-courtside.ts';
@@ -221,12 +220,7 @@ describe('fewer mails (DESIGN.md §17): real SMTP', () => {
     // Later the same day, and after a restart: the day's digest is not sent again.
     offsetMs += HOUR_MS;
     await running.courtside.runDeadlines!();
-    await running.courtside.stop();
-    running.courtside = await startTestCourtside(running.backend, {
-      mailUrl: running.smtp.url,
-      mailRetryBaseMs: 100,
-      ...options,
-    });
+    await running.restart();
     offsetMs += HOUR_MS;
     await running.courtside.runDeadlines!();
     await outboxSent();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { HttpClient } from './http-client.ts';
+import { HttpClient } from './http-client.ts';
 import type { SmtpCollector } from './smtp.ts';
 import { eventually } from './wait.ts';
 import { ACCOUNT_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
@@ -56,14 +56,30 @@ export async function signedInAccount(
   });
   expect(verified).toEqual({ status: 200, body: true });
   expect((await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password })).status).toBe(200);
-  if (minimal) {
-    const account = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-      fullName,
-      phoneNumber: { countryCode: '31', number: '06 12345678' },
-    });
-    expect(account.status).toBe(200);
-  }
+  if (minimal) await named(http, fullName);
   return { id: created.body.id, email };
+}
+
+/** The person signed in on `http` gives the account this full name (and a phone number): the pages show it. */
+export async function named(http: HttpClient, fullName: string): Promise<void> {
+  const account = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
+    fullName,
+    phoneNumber: { countryCode: '31', number: '06 12345678' },
+  });
+  expect(account.status).toBe(200);
+}
+
+/**
+ * A new person with a ready account, signed in on an HTTP client of their own: named `fullName` (their address
+ * starts with its first name), or Sam Server.
+ */
+export async function signedInPerson(baseUrl: string, fullName?: string) {
+  const http = new HttpClient(baseUrl);
+  const account = await signedInAccount(
+    http,
+    fullName ? { email: uniqueEmail(fullName.split(' ')[0]!.toLowerCase()), fullName } : {},
+  );
+  return { http, account };
 }
 
 /** A signed-in manager of a new company. */

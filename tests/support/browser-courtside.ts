@@ -1,47 +1,45 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import type { Page } from 'playwright-core';
-import { defaultWebDistDir, type RunningCourtside } from '@courtside/api/courtside';
 import { openBrowser, signInBrowser, type Browser, type ViewportName } from './browser.ts';
-import { createBackend, startTestCourtside } from './courtside.ts';
+import { courtsideForTests, type CourtsideOptions, type TestCourtside } from './courtside.ts';
 import type { HttpClient } from './http-client.ts';
 
-interface CourtsideForBrowsers {
-  /** Courtside's address (read it inside the tests: it is there once the block has started). */
-  readonly url: string;
-  /** A fresh browser (one person), signed in with the session of `signedInAs` when given. */
+export interface CourtsideForBrowsers extends TestCourtside {
+  /**
+   * A fresh browser (one person) at the block's viewport unless another is given, signed in with the session of
+   * `signedInAs` when given (the sign-in pages have journeys of their own). It is closed after the test.
+   */
   newBrowser(signedInAs?: HttpClient, viewport?: ViewportName): Promise<Browser>;
-  /** The page of a fresh desktop browser signed in with the session of `http`. */
-  openAs(http: HttpClient): Promise<Page>;
+  /** The page of a fresh browser signed in with the session of `http`, at `path` of Courtside when given. */
+  openAs(http: HttpClient | undefined, path?: string): Promise<Page>;
 }
 
 /**
- * For a describe block of browser tests: Courtside (embedded log) serving the built web app, started before the
- * block's tests; the browsers its tests open are closed after them, then Courtside is stopped.
+ * For a describe block of browser tests: Courtside serving the built web app (`courtsideForTests` with `web: true`
+ * and the options given), started before the block's tests and stopped after them. The browsers a test opens are
+ * closed after it, so that a failed test reports what its pages showed (tests/setup/browser-failures.ts).
  */
-export function courtsideForBrowsers(): CourtsideForBrowsers {
-  let courtside: RunningCourtside | undefined;
+export function courtsideForBrowsers({
+  viewport: blockViewport = 'desktop',
+  ...options
+}: CourtsideOptions & { viewport?: ViewportName } = {}): CourtsideForBrowsers {
+  const courtside = courtsideForTests({ web: true, ...options });
   const browsers: Browser[] = [];
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
+  afterEach(async () => {
+    for (const browser of browsers.splice(0)) await browser.close();
   });
-  afterAll(async () => {
-    for (const browser of browsers) await browser.close();
-    await courtside?.stop();
-  });
-  const running = {
-    get url() {
-      if (!courtside?.url) throw new Error('Courtside is not running: read the url inside a test');
-      return courtside.url;
-    },
-    async newBrowser(signedInAs?: HttpClient, viewport: ViewportName = 'desktop') {
-      const browser = await openBrowser(viewport);
-      browsers.push(browser);
-      if (signedInAs) await signInBrowser(browser.context, running.url, signedInAs);
-      return browser;
-    },
-    async openAs(http: HttpClient) {
-      return (await running.newBrowser(http)).page;
-    },
+  const newBrowser = async (signedInAs?: HttpClient, viewport: ViewportName = blockViewport) => {
+    const browser = await openBrowser(viewport);
+    browsers.push(browser);
+    if (signedInAs) await signInBrowser(browser.context, courtside.url, signedInAs);
+    return browser;
   };
-  return running;
+  return Object.assign(Object.create(courtside) as TestCourtside, {
+    newBrowser,
+    async openAs(http: HttpClient | undefined, path?: string) {
+      const { page } = await newBrowser(http);
+      if (path !== undefined) await page.goto(`${courtside.url}${path}`);
+      return page;
+    },
+  });
 }

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_API,
   ADMIN_API,
@@ -9,8 +8,8 @@ import {
   READY_PATH,
 } from '@courtside/events/api-paths';
 import { PASSWORD, signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
 import { day, managerWithSeason } from '../support/ladder-setup.ts';
 import { eventually } from '../support/wait.ts';
 
@@ -24,14 +23,8 @@ interface MyTeam {
 
 /** DESIGN.md §9 "Partners agree first": naming a partner asks them; nothing shows until they agree. */
 describe('partners agree first', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { runNotifier: true });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
-  const client = () => new HttpClient(courtside.url!);
+  const courtside = courtsideForTests({ runNotifier: true });
+  const client = () => courtside.client();
 
   /** A player with a name and phone of their own, signed in. */
   async function person(fullName: string, number: string) {
@@ -96,7 +89,7 @@ describe('partners agree first', () => {
       company,
       seasonId,
       ladderId,
-    } = await managerWithSeason(courtside.url!, {
+    } = await managerWithSeason(courtside.url, {
       sportsCategory: 'PADEL',
     });
     const victim = await person('Vera Victim', '0612345601');
@@ -163,7 +156,7 @@ describe('partners agree first', () => {
   });
 
   it('puts an accepted team in the waiting list, and lets the partner leave it again, waiting or active', async () => {
-    const { manager, seasonId, ladderId } = await managerWithSeason(courtside.url!, {
+    const { manager, seasonId, ladderId } = await managerWithSeason(courtside.url, {
       sportsCategory: 'PADEL',
     });
     const ann = await person('Ann Asker', '0612345603');
@@ -234,7 +227,7 @@ describe('partners agree first', () => {
   });
 
   it('lets either player withdraw an open request; the link then answers 410', async () => {
-    const { seasonId } = await managerWithSeason(courtside.url!, { sportsCategory: 'TENNISDOUBLE' });
+    const { seasonId } = await managerWithSeason(courtside.url, { sportsCategory: 'TENNISDOUBLE' });
     const ann = await person('Ann Asker', '0612345609');
     const bo = await person('Bo Partner', '0612345610');
     const cy = await person('Cy Other', '0612345611');
@@ -268,7 +261,7 @@ describe('partners agree first', () => {
   });
 
   it('mails at most 10 partner requests of one player a day', async () => {
-    const { seasonId } = await managerWithSeason(courtside.url!, { sportsCategory: 'PADEL' });
+    const { seasonId } = await managerWithSeason(courtside.url, { sportsCategory: 'PADEL' });
     const ann = await person('Ann Asker', '0612345699');
     for (let sent = 0; sent < 10; sent++) {
       const { status, body } = await register(ann.http, seasonId, uniqueEmail('asked'));
@@ -280,7 +273,7 @@ describe('partners agree first', () => {
   });
 
   it('answers an invitation link: who asks to what, the invited account only, sign up first when there is none', async () => {
-    const { seasonId } = await managerWithSeason(courtside.url!, {
+    const { seasonId } = await managerWithSeason(courtside.url, {
       sportsCategory: 'PADEL',
       companyName: 'TC Link',
       ladderName: 'Padel Ladder',
@@ -339,13 +332,7 @@ describe('partners agree first', () => {
 });
 
 describe('an unanswered partner request', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   it('lapses after 14 days by the dev clock', async () => {
     const {
@@ -353,10 +340,10 @@ describe('an unanswered partner request', () => {
       account: managerAccount,
       company,
       seasonId,
-    } = await managerWithSeason(courtside.url!, { sportsCategory: 'PADEL', endOffset: 200 });
-    const ann = new HttpClient(courtside.url!);
+    } = await managerWithSeason(courtside.url, { sportsCategory: 'PADEL', endOffset: 200 });
+    const ann = courtside.client();
     const annAccount = await signedInAccount(ann);
-    const bo = new HttpClient(courtside.url!);
+    const bo = courtside.client();
     const boAccount = await signedInAccount(bo);
     const { body } = await ann.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {
       partnerEmail: boAccount.email,

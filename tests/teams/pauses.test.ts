@@ -1,10 +1,9 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_API, DEV_CLOCK_PATH, LADDER_API } from '@courtside/events/api-paths';
 import { PASSWORD } from '../support/accounts.ts';
-import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
+import type { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams, type SeasonOptions } from '../support/ladder-setup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,18 +14,10 @@ interface Standings {
 
 /** DESIGN.md §9 and §15 "Pause": a team pauses for a while without losing its place. */
 describe('pausing a team', () => {
-  let backend: TestBackend;
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    backend = await createBackend('embedded');
-    courtside = await startTestCourtside(backend);
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForTests();
 
   async function ladder(players: number, options: SeasonOptions = {}) {
-    const setup = await seasonWithTeams(courtside.url!, players, options);
+    const setup = await seasonWithTeams(courtside.url, players, options);
     const pausePath = (teamId: string) => `${LADDER_API}/seasons/${setup.seasonId}/teams/${teamId}/pause`;
     const pause = (http: HttpClient, teamId: string, until: unknown) =>
       http.json<{ pausedUntil: string; pauseDaysLeft: number; reason?: string }>('POST', pausePath(teamId), {
@@ -34,7 +25,7 @@ describe('pausing a team', () => {
       });
     const resume = (http: HttpClient, teamId: string) =>
       http.json<{ pauseDaysLeft: number; reason?: string }>('DELETE', pausePath(teamId));
-    const standings = async (http = new HttpClient(courtside.url!)) =>
+    const standings = async (http = courtside.client()) =>
       (await http.json<Standings>('GET', `${LADDER_API}/ladders/${setup.ladderId}/standings`)).body.teams;
     const challenge = (http: HttpClient, defenderTeamId: string) =>
       http.json<{ reason?: string }>('POST', `${LADDER_API}/seasons/${setup.seasonId}/challenges`, {
@@ -132,9 +123,9 @@ describe('pausing a team', () => {
     expect(otherClub.status).toBe(404);
     // A team of another season, addressed through this one: 404 too.
     expect((await pause(other.teams[0]!.http, other.teams[0]!.teamId, day(3))).status).toBe(404);
-    expect(
-      (await new HttpClient(courtside.url!).json('POST', pausePath(two!.teamId), { until: day(3) })).status,
-    ).toBe(401);
+    expect((await courtside.client().json('POST', pausePath(two!.teamId), { until: day(3) })).status).toBe(
+      401,
+    );
 
     const byManager = await pause(manager, two!.teamId, day(3));
     expect(byManager.status).toBe(200);
@@ -149,13 +140,13 @@ describe('pausing a team', () => {
     const [one, two] = teams;
     expect((await pause(one!.http, one!.teamId, day(3))).status).toBe(200);
     const advance = (days: number) =>
-      new HttpClient(courtside.url!).json('POST', DEV_CLOCK_PATH, { advanceMs: days * DAY_MS });
+      courtside.client().json('POST', DEV_CLOCK_PATH, { advanceMs: days * DAY_MS });
 
     await advance(3);
     const back = await standings();
     expect(back.map((row) => row.teamId)).toEqual([one!.teamId, two!.teamId]);
     expect(back[0]!.pausedUntil).toBeUndefined();
-    const db = new pg.Pool({ connectionString: backend.databaseUrl });
+    const db = new pg.Pool({ connectionString: courtside.backend.databaseUrl });
     try {
       const { rows } = await db.query<{ type: string; actor_id: string; payload: { on: string } }>(
         `SELECT type, actor_id, payload FROM ${courtside.readModelSchema}.company_events

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCourtside } from '@courtside/api/courtside';
+import { describe, expect, it } from 'vitest';
 import { managerWithCompany, signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { courtsideForTests } from '../support/courtside.ts';
 import { day, managerWithSeason } from '../support/ladder-setup.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
@@ -21,18 +19,12 @@ interface Team {
 }
 
 describe('teams in a season', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'));
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
-  const client = () => new HttpClient(courtside.url!);
+  const courtside = courtsideForTests();
+  const client = () => courtside.client();
 
   /** A manager with a ladder and an active season, open for registration unless `open` is false. */
   async function seasonOf(sportsCategory = 'TENNISSINGLE', open = true) {
-    const setup = await managerWithSeason(courtside.url!, {
+    const setup = await managerWithSeason(courtside.url, {
       ladderName: `Ladder ${sportsCategory}`,
       sportsCategory,
       openForRegistration: open,
@@ -282,7 +274,7 @@ describe('teams in a season', () => {
 
   it('tells the season room about new teams and moved positions', async () => {
     const { manager, admin, seasonId } = await seasonOf();
-    const live = new LiveClient(courtside.url!);
+    const live = new LiveClient(courtside.url);
     try {
       await live.connected();
       await live.subscribe(`season:${seasonId}`);

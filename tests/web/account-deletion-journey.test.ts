@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { defaultWebDistDir, type RunningCourtside } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API } from '@courtside/events/api-paths';
 import { managerWithCompany, PASSWORD, signedInAccount } from '../support/accounts.ts';
 import { axeViolations, expectAxeClean } from '../support/axe.ts';
-import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { type ViewportName } from '../support/browser.ts';
 import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
 const texts = {
   en: {
@@ -37,13 +35,7 @@ const heading = (page: Page, name: string) =>
 
 /** DESIGN.md §10 "Delete my account" in Chromium: the typed confirmation, then signed out on the sign-in page. */
 describe('deleting the account from the settings page', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers();
 
   it.each<[ViewportName, 'en' | 'nl']>([
     ['desktop', 'en'],
@@ -51,60 +43,55 @@ describe('deleting the account from the settings page', () => {
   ])(
     'on %s (%s): reached by keyboard, refuses a wrong password, deletes with "delete" typed, and signs out',
     async (viewport, locale) => {
-      const baseUrl = courtside.url!;
+      const baseUrl = courtside.url;
       const t = texts[locale];
-      const http = new HttpClient(baseUrl);
+      const http = courtside.client();
       await signedInAccount(http);
-      const browser = await openBrowser(viewport);
-      try {
-        const { page } = browser;
-        await signInBrowser(browser.context, baseUrl, http);
-        await page.goto(`${baseUrl}/webapps/account/${locale}/settings`);
-        await heading(page, t.settings);
-        const open = page.getByRole('button', { name: t.deleteAccount });
-        await open.waitFor({ timeout: 30_000 });
-        await expectAxeClean(page, `settings ${viewport} ${locale}`);
-        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
-          viewport === 'phone' ? 375 : 1280,
-        );
+      const browser = await courtside.newBrowser(http, viewport);
+      const { page } = browser;
+      await page.goto(`${baseUrl}/webapps/account/${locale}/settings`);
+      await heading(page, t.settings);
+      const open = page.getByRole('button', { name: t.deleteAccount });
+      await open.waitFor({ timeout: 30_000 });
+      await expectAxeClean(page, `settings ${viewport} ${locale}`);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+        viewport === 'phone' ? 375 : 1280,
+      );
 
-        // Keyboard only: Tab reaches the button, Enter opens the dialog.
-        let reached = false;
-        for (let tab = 0; tab < 60 && !reached; tab++) {
-          await page.keyboard.press('Tab');
-          reached = await open.evaluate((element) => element === element.ownerDocument.activeElement);
-        }
-        expect(reached).toBe(true);
-        await page.keyboard.press('Enter');
-        const dialog = page.getByRole('dialog', { name: t.dialog });
-        // The dialog's root has no box of its own (its panel is fixed): wait for what it shows.
-        await dialog.getByLabel(t.word).waitFor();
-        expect(await axeViolations(page)).toEqual([]);
-
-        const confirm = dialog.getByRole('button', { name: t.deleteAccount });
-        await dialog.getByLabel(t.password).fill('not my password');
-        expect(await confirm.isDisabled()).toBe(true);
-        await dialog.getByLabel(t.word).fill('Delete');
-        expect(await confirm.isDisabled()).toBe(true);
-        await dialog.getByLabel(t.word).fill('delete');
-        expect(await confirm.isEnabled()).toBe(true);
-        await confirm.click();
-        await dialog.getByText(t.wrongPassword).waitFor();
-        expect((await http.json('GET', `${ACCOUNT_API}/account`)).status).toBe(200);
-
-        await dialog.getByLabel(t.password).fill(PASSWORD);
-        await page.keyboard.press('Enter');
-        await page.waitForURL(`**/webapps/account/${locale}/login`, { timeout: 30_000 });
-        await heading(page, t.login);
-        await page.getByText(t.deleted).waitFor();
-        expect(await axeViolations(page)).toEqual([]);
-        // The session the browser shared with this client is over.
-        expect((await http.json('GET', `${ACCOUNT_API}/account`)).status).toBe(401);
-        const cookies = await browser.context.cookies(baseUrl);
-        expect(cookies.find((cookie) => cookie.name === 'SESSION-ID')?.value ?? '').toBe('');
-      } finally {
-        await browser.close();
+      // Keyboard only: Tab reaches the button, Enter opens the dialog.
+      let reached = false;
+      for (let tab = 0; tab < 60 && !reached; tab++) {
+        await page.keyboard.press('Tab');
+        reached = await open.evaluate((element) => element === element.ownerDocument.activeElement);
       }
+      expect(reached).toBe(true);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: t.dialog });
+      // The dialog's root has no box of its own (its panel is fixed): wait for what it shows.
+      await dialog.getByLabel(t.word).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      const confirm = dialog.getByRole('button', { name: t.deleteAccount });
+      await dialog.getByLabel(t.password).fill('not my password');
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel(t.word).fill('Delete');
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel(t.word).fill('delete');
+      expect(await confirm.isEnabled()).toBe(true);
+      await confirm.click();
+      await dialog.getByText(t.wrongPassword).waitFor();
+      expect((await http.json('GET', `${ACCOUNT_API}/account`)).status).toBe(200);
+
+      await dialog.getByLabel(t.password).fill(PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**/webapps/account/${locale}/login`, { timeout: 30_000 });
+      await heading(page, t.login);
+      await page.getByText(t.deleted).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // The session the browser shared with this client is over.
+      expect((await http.json('GET', `${ACCOUNT_API}/account`)).status).toBe(401);
+      const cookies = await browser.context.cookies(baseUrl);
+      expect(cookies.find((cookie) => cookie.name === 'SESSION-ID')?.value ?? '').toBe('');
     },
     180_000,
   );
@@ -112,45 +99,29 @@ describe('deleting the account from the settings page', () => {
 
 /** DESIGN.md §10: an erased player's name on a match card, and the card's label, in the page's language. */
 describe('a match of an erased player', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers();
 
   it('is labelled "Voormalig speler" on a Dutch page, also for a screen reader', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const { manager, seasonId, teams } = await seasonWithTeams(baseUrl, ['Ann Archer', 'Bo Baseline']);
     const [ann, bo] = teams as [(typeof teams)[0], (typeof teams)[0]];
     const matchId = await plannedMatch(manager, seasonId, ann.teamId, bo.teamId);
     expect(
       (await bo.http.json('DELETE', `${ACCOUNT_API}/account`, { currentPassword: PASSWORD })).status,
     ).toBe(204);
-    const browser = await openBrowser('phone');
-    try {
-      const { page } = browser;
-      await page.goto(`${baseUrl}/webapps/matches/nl/?match=${matchId}`);
-      const card = page.locator(`[data-match-id="${matchId}"]`);
-      await card.getByText('Voormalig speler').first().waitFor();
-      expect(await card.getAttribute('aria-label')).toContain('Voormalig speler');
-      expect(await card.getAttribute('aria-label')).not.toContain('Former player');
-    } finally {
-      await browser.close();
-    }
+    const browser = await courtside.newBrowser(undefined, 'phone');
+    const { page } = browser;
+    await page.goto(`${baseUrl}/webapps/matches/nl/?match=${matchId}`);
+    const card = page.locator(`[data-match-id="${matchId}"]`);
+    await card.getByText('Voormalig speler').first().waitFor();
+    expect(await card.getAttribute('aria-label')).toContain('Voormalig speler');
+    expect(await card.getAttribute('aria-label')).not.toContain('Former player');
   });
 });
 
 /** DESIGN.md §15: the only manager of a club with no members deletes their account; the club's pages say so. */
 describe('a club left without a manager', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers();
 
   const notice = {
     en: 'This club has no manager any more',
@@ -161,8 +132,8 @@ describe('a club left without a manager', () => {
     ['desktop', 'en'],
     ['phone', 'nl'],
   ])('on %s (%s): the standings say the club has no manager, axe-clean', async (viewport, locale) => {
-    const baseUrl = courtside.url!;
-    const manager = new HttpClient(baseUrl);
+    const baseUrl = courtside.url;
+    const manager = courtside.client();
     const { company } = await managerWithCompany(manager, 'Lonely Club');
     const ladder = await manager.json<{ uuid: string }>(
       'POST',
@@ -175,21 +146,17 @@ describe('a club left without a manager', () => {
     );
     expect(ladder.status).toBe(201);
     const page_ = `${baseUrl}/webapps/ladders/${locale}/${ladder.body.uuid}`;
-    const browser = await openBrowser(viewport);
-    try {
-      const { page } = browser;
-      await page.goto(page_);
-      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
-      expect(await page.getByText(notice[locale]).count()).toBe(0);
+    const browser = await courtside.newBrowser(undefined, viewport);
+    const { page } = browser;
+    await page.goto(page_);
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText(notice[locale]).count()).toBe(0);
 
-      expect(
-        (await manager.request('DELETE', `${ACCOUNT_API}/account`, { currentPassword: PASSWORD })).status,
-      ).toBe(204);
-      await page.goto(page_);
-      await page.getByText(notice[locale]).waitFor({ timeout: 30_000 });
-      await expectAxeClean(page, `standings without a manager (${locale}, ${viewport})`);
-    } finally {
-      await browser.close();
-    }
+    expect(
+      (await manager.request('DELETE', `${ACCOUNT_API}/account`, { currentPassword: PASSWORD })).status,
+    ).toBe(204);
+    await page.goto(page_);
+    await page.getByText(notice[locale]).waitFor({ timeout: 30_000 });
+    await expectAxeClean(page, `standings without a manager (${locale}, ${viewport})`);
   });
 });

@@ -1,17 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FrameLocator } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { signedInAccount } from '../support/accounts.ts';
-import { openBrowser, SCREENSHOT_DIR, signInBrowser, type Browser } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { SCREENSHOT_DIR, signInBrowser, type Browser } from '../support/browser.ts';
 import { managerWithSeason, plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
 /**
  * DESIGN.md §7 in the browser at 375 px: a player scores a match live from the scorer page: a first set decided by a
@@ -33,16 +30,10 @@ const RULES: LiveConfig = {
 };
 
 describe('live scoring in the browser', () => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers();
 
   it('a player scores a tiebreak set and a super tiebreak on a phone; the live page and the embedded widget follow every point', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const { manager, seasonId, teams } = await seasonWithTeams(baseUrl, ['Ann Smith', 'Cas Lee'], {
       companyName: 'TC Live',
       ladderName: 'Live ladder',
@@ -63,9 +54,9 @@ describe('live scoring in the browser', () => {
       }
     };
 
-    const scorerBrowser = await openBrowser('phone');
-    const viewerBrowser = await openBrowser('phone');
-    const desktop = await openBrowser('desktop');
+    const scorerBrowser = await courtside.newBrowser(undefined, 'phone');
+    const viewerBrowser = await courtside.newBrowser(undefined, 'phone');
+    const desktop = await courtside.newBrowser(undefined, 'desktop');
     const clubSite = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end(
@@ -178,17 +169,13 @@ describe('live scoring in the browser', () => {
       });
 
       // A second scorer (Cas, on his phone) sees the same state.
-      const second = await openBrowser('phone');
-      try {
-        await signInBrowser(second.context, baseUrl, cas.http);
-        await second.page.goto(`${baseUrl}/webapps/matches/en/score/${matchId}`);
-        await second.page.getByTestId('point-challenger').waitFor();
-        await poll(() => second.page.getByTestId('scorer').getAttribute('data-seq')).toBe(
-          String(points.length),
-        );
-      } finally {
-        await second.close();
-      }
+      const second = await courtside.newBrowser(cas.http, 'phone');
+      await second.page.goto(`${baseUrl}/webapps/matches/en/score/${matchId}`);
+      await second.page.getByTestId('point-challenger').waitFor();
+      await poll(() => second.page.getByTestId('scorer').getAttribute('data-seq')).toBe(
+        String(points.length),
+      );
+      await second.close();
 
       // Ann taps a point for herself, but the other scorer counted a point for Cas with that number first:
       // the server answers 409 with its state; the scorer shows both scores and Ann keeps the server's.
@@ -298,7 +285,7 @@ describe('live scoring in the browser', () => {
   }, 600_000);
 
   it('a manager scores a games-only padel match (golden point by default) and ends it with End', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const { manager, seasonId } = await managerWithSeason(baseUrl, {
       companyName: 'TC Padel',
       ladderName: 'Padel ladder',
@@ -308,9 +295,9 @@ describe('live scoring in the browser', () => {
     // Padel is doubles: each team registers with a partner.
     const teams: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const partnerHttp = new HttpClient(baseUrl);
+      const partnerHttp = courtside.client();
       const partner = await signedInAccount(partnerHttp);
-      const http = new HttpClient(baseUrl);
+      const http = courtside.client();
       await signedInAccount(http);
       const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {
         partnerEmail: partner.email,
@@ -333,37 +320,32 @@ describe('live scoring in the browser', () => {
     );
     expect(created.status).toBe(201);
     const matchId = created.body.matchId;
-    const browser = await openBrowser('phone');
-    try {
-      const page = browser.page;
-      await signInBrowser(browser.context, baseUrl, manager);
-      await page.goto(`${baseUrl}/webapps/matches/en/score/${matchId}`);
-      await page.getByRole('heading', { name: 'Start live scoring' }).waitFor();
-      // Padel: golden point by default; a games-only match has no deciding set to choose.
-      await expect(page.getByLabel(/^No-ad/).isChecked()).resolves.toBe(true);
-      await expect(page.getByText('Deciding set').count()).resolves.toBe(0);
-      await page.getByRole('button', { name: 'Start scoring' }).click();
-      const root = page.getByTestId('scorer');
-      // 40–40 then the golden point: one game for the defender.
-      for (const side of [D, D, D, C, C, C, D]) await page.getByTestId(`point-${side}`).click();
-      await poll(() => root.getAttribute('data-pending')).toBe('0');
-      await poll(() => root.getAttribute('data-seq')).toBe('7');
-      await expect(page.getByTestId('board-defender').locator('[data-set="1"]').textContent()).resolves.toBe(
-        '1',
-      );
-      await page.getByRole('button', { name: 'End match' }).click();
-      await page.getByRole('dialog').getByText('End the match with the games as they stand?').waitFor();
-      await browser.screenshot('live-scorer-end-375');
-      await page.getByRole('dialog').getByRole('button', { name: 'End match' }).click();
-      await page.getByText('Match over · ').waitFor();
-      await poll(() => root.getAttribute('data-pending')).toBe('0'); // shown at once, then answered
-      const match = await manager.json<{ status: string; live: { finished: boolean } }>(
-        'GET',
-        `${MATCHES_API}/matches/${matchId}`,
-      );
-      expect(match.body).toMatchObject({ status: 'completed', live: { finished: true } });
-    } finally {
-      await browser.close();
-    }
+    const browser = await courtside.newBrowser(manager, 'phone');
+    const page = browser.page;
+    await page.goto(`${baseUrl}/webapps/matches/en/score/${matchId}`);
+    await page.getByRole('heading', { name: 'Start live scoring' }).waitFor();
+    // Padel: golden point by default; a games-only match has no deciding set to choose.
+    await expect(page.getByLabel(/^No-ad/).isChecked()).resolves.toBe(true);
+    await expect(page.getByText('Deciding set').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Start scoring' }).click();
+    const root = page.getByTestId('scorer');
+    // 40–40 then the golden point: one game for the defender.
+    for (const side of [D, D, D, C, C, C, D]) await page.getByTestId(`point-${side}`).click();
+    await poll(() => root.getAttribute('data-pending')).toBe('0');
+    await poll(() => root.getAttribute('data-seq')).toBe('7');
+    await expect(page.getByTestId('board-defender').locator('[data-set="1"]').textContent()).resolves.toBe(
+      '1',
+    );
+    await page.getByRole('button', { name: 'End match' }).click();
+    await page.getByRole('dialog').getByText('End the match with the games as they stand?').waitFor();
+    await browser.screenshot('live-scorer-end-375');
+    await page.getByRole('dialog').getByRole('button', { name: 'End match' }).click();
+    await page.getByText('Match over · ').waitFor();
+    await poll(() => root.getAttribute('data-pending')).toBe('0'); // shown at once, then answered
+    const match = await manager.json<{ status: string; live: { finished: boolean } }>(
+      'GET',
+      `${MATCHES_API}/matches/${matchId}`,
+    );
+    expect(match.body).toMatchObject({ status: 'completed', live: { finished: true } });
   }, 300_000);
 });

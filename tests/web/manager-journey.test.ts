@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
 import { PASSWORD, managerWithCompany } from '../support/accounts.ts';
-import { openBrowser, type ViewportName, selectTab } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { type ViewportName, selectTab } from '../support/browser.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
 /** YYYY-MM-DD of today plus whole years and months (local time, as the browser's date inputs). */
 function day(years: number, months = 0): string {
@@ -28,23 +26,17 @@ export async function alertShows(page: Page, text: string): Promise<void> {
 }
 
 describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (viewport) => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers({ viewport });
 
   it('creates a ladder and a season, edits the season, and deletes both through the dialog', async () => {
-    const http = new HttpClient(courtside.url ?? '');
+    const http = new HttpClient(courtside.url);
     const { account, company } = await managerWithCompany(http, `TC Manager ${viewport}`);
-    const browser = await openBrowser(viewport);
+    const browser = await courtside.newBrowser();
     const shot = (name: string) => browser.screenshot(`manager-${name}-${viewport}`);
     try {
       const { page } = browser;
       const ladders = `/manager/en/${company.id}/ladders`;
-      await signIn(page, courtside.url ?? '', account.email, ladders);
+      await signIn(page, courtside.url, account.email, ladders);
 
       // No ladders yet: the new-ladder form only, with Save disabled.
       await page.getByRole('heading', { name: 'New ladder' }).waitFor();

@@ -2,22 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
-import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
-import {
-  SCREENSHOT_DIR,
-  openBrowser,
-  type ViewportName,
-  signInBrowser,
-  selectTab,
-} from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
-import { day, managerWithSeason } from '../support/ladder-setup.ts';
+import { SCREENSHOT_DIR, type ViewportName, signInBrowser, selectTab } from '../support/browser.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { day } from '../support/ladder-setup.ts';
 import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
+import { club } from '../support/club.ts';
 
 interface Player {
   http: HttpClient;
@@ -45,40 +37,26 @@ async function positions(matchCard: Locator, side: 'defender' | 'challenger'): P
 // One width per journey keeps CI in its budget; every page is also checked at 1280 and 375 px by the axe sweep
 // (docs/testing.md "One width per journey").
 describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers({ viewport });
 
   /** A manager with a singles ladder, a best-of-three season and three active players at 1, 2, 3. */
   async function ladderWithPlayers() {
-    const baseUrl = courtside.url!;
-    const { manager, company, ladderId, seasonId } = await managerWithSeason(baseUrl, {
+    const baseUrl = courtside.url;
+    const names = ['Ann Smith', 'Bob Jones', 'Cas Lee'];
+    const { manager, company, ladderId, seasonId, teams } = await club(baseUrl, {
       companyName: `TC Matches ${viewport}`,
       ladderName: `Club ladder ${viewport}`,
       // Results count at once here: this journey is about scoring and live updates, not confirmation.
       rules: { confirmHours: 0 },
+      players: names,
     });
-    const players: Player[] = [];
-    for (const name of ['Ann Smith', 'Bob Jones', 'Cas Lee']) {
-      const http = new HttpClient(baseUrl);
-      const account = await signedInAccount(http, { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) });
-      const named = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-        fullName: name,
-        phoneNumber: { countryCode: '31', number: '06 12345678' },
-      });
-      expect(named.status).toBe(200);
-      const team = await http.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {});
-      expect(team.status).toBe(201);
-      const accepted = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, {
-        teamId: team.body.teamId,
-      });
-      expect(accepted.status).toBe(200);
-      players.push({ http, id: account.id, email: account.email, name, teamId: team.body.teamId });
-    }
+    const players: Player[] = teams.map(({ http, account, teamId }, index) => ({
+      http,
+      id: account.id,
+      email: account.email,
+      name: names[index]!,
+      teamId,
+    }));
     return { manager, companyId: company.id, ladderId, seasonId, players };
   }
 
@@ -105,51 +83,46 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
     const [ann, bob, cas] = players as [Player, Player, Player]; // Ann Smith (#1) is picked in the UI
 
     // The manager creates #1 Ann (defender) against #3 Cas (challenger) in the season's Matches tab.
-    const managerBrowser = await openBrowser(viewport);
-    let result: string;
-    try {
-      const page = managerBrowser.page;
-      await signInBrowser(managerBrowser.context, courtside.url!, manager);
-      await page.goto(
-        `${courtside.url}/webapps/manager/en/${companyId}/ladders/${encodeURIComponent(`Club ladder ${viewport}`)}`,
-      );
-      await selectTab(page.getByRole('tab', { name: 'Matches' }));
-      const panel = page.getByTestId('create-match-panel');
-      await panel.getByRole('heading', { name: 'Create a match' }).waitFor();
-      const save = panel.getByRole('button', { name: 'Save' });
-      const defender = panel.getByRole('combobox', { name: 'Defender' });
-      const challenger = panel.getByRole('combobox', { name: 'Challenger' });
-      expect(await defender.getAttribute('placeholder')).toBe('Pick one');
-      await expect(save.isDisabled()).resolves.toBe(true);
-      await defender.click();
-      await defender.fill('ANN');
-      await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['#1 Ann Smith']);
-      await page.getByRole('option', { name: '#1 Ann Smith' }).click();
-      await expect(save.isDisabled()).resolves.toBe(true);
-      await challenger.click();
-      // The defender's team is not offered as challenger.
-      await expect
-        .poll(() => page.getByRole('option').allTextContents())
-        .toEqual(['#2 Bob Jones', '#3 Cas Lee']);
-      await challenger.fill('cas');
-      await page.getByRole('option', { name: '#3 Cas Lee' }).click();
-      await managerBrowser.screenshot(`matches-create-${viewport}`);
-      await save.click();
-      await page.getByText('Match created').first().waitFor();
-      await expect.poll(() => defender.inputValue()).toBe('');
-      expect(await challenger.inputValue()).toBe('');
-      const created = page.locator('[data-testid="match-card"]');
-      await created.first().waitFor();
-      result = (await created.first().getAttribute('data-match-id'))!;
-      await created.first().getByRole('button', { name: 'Edit' }).waitFor(); // managers may edit
-      await managerBrowser.screenshot(`matches-created-${viewport}`);
-    } finally {
-      await managerBrowser.close();
-    }
+    const managerBrowser = await courtside.newBrowser(manager);
+    const page = managerBrowser.page;
+    await page.goto(
+      `${courtside.url}/webapps/manager/en/${companyId}/ladders/${encodeURIComponent(`Club ladder ${viewport}`)}`,
+    );
+    await selectTab(page.getByRole('tab', { name: 'Matches' }));
+    const panel = page.getByTestId('create-match-panel');
+    await panel.getByRole('heading', { name: 'Create a match' }).waitFor();
+    const save = panel.getByRole('button', { name: 'Save' });
+    const defender = panel.getByRole('combobox', { name: 'Defender' });
+    const challenger = panel.getByRole('combobox', { name: 'Challenger' });
+    expect(await defender.getAttribute('placeholder')).toBe('Pick one');
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await defender.click();
+    await defender.fill('ANN');
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['#1 Ann Smith']);
+    await page.getByRole('option', { name: '#1 Ann Smith' }).click();
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await challenger.click();
+    // The defender's team is not offered as challenger.
+    await expect
+      .poll(() => page.getByRole('option').allTextContents())
+      .toEqual(['#2 Bob Jones', '#3 Cas Lee']);
+    await challenger.fill('cas');
+    await page.getByRole('option', { name: '#3 Cas Lee' }).click();
+    await managerBrowser.screenshot(`matches-create-${viewport}`);
+    await save.click();
+    await page.getByText('Match created').first().waitFor();
+    await expect.poll(() => defender.inputValue()).toBe('');
+    expect(await challenger.inputValue()).toBe('');
+    const created = page.locator('[data-testid="match-card"]');
+    await created.first().waitFor();
+    const result = (await created.first().getAttribute('data-match-id'))!;
+    await created.first().getByRole('button', { name: 'Edit' }).waitFor(); // managers may edit
+    await managerBrowser.screenshot(`matches-created-${viewport}`);
+    await managerBrowser.close();
     const other = await createMatchByApi(manager, seasonId, bob, cas);
 
-    const player = await openBrowser(viewport);
-    const viewer = await openBrowser('phone');
+    const player = await courtside.newBrowser();
+    const viewer = await courtside.newBrowser(undefined, 'phone');
     const shot = (name: string) => player.screenshot(`matches-${name}-${viewport}`);
     const widgetShot = (name: string) =>
       viewer.page.screenshot({
@@ -178,7 +151,7 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
       // Cas opens their matches: both planned matches, their own entry highlighted. Their account (with the calendar
       // feed in the header) is held back until the list shows, as on a slow network: the cards must not move when it
       // arrives (a tap aimed at a card would land where the card was).
-      await signInBrowser(player.context, courtside.url!, cas.http);
+      await signInBrowser(player.context, courtside.url, cas.http);
       let releaseAccount = () => {};
       const accountHeld = new Promise<void>((resolve) => (releaseAccount = resolve));
       const accountUrl = `${courtside.url}${ACCOUNT_API}/account`;
@@ -258,7 +231,7 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
       expect(await setScores(saved, 'defender')).toEqual(['4', '77', '[8]']);
       expect(await setScores(saved, 'challenger')).toEqual(['6', '65', '[10]']);
       expect(await saved.locator('[data-won]').count()).toBe(3); // Ann's set 2, Cas's sets 1 and 3
-      const stored = await new HttpClient(courtside.url!).json<{
+      const stored = await courtside.client().json<{
         status: string;
         challenger: { winner: boolean; matchSets: Array<{ score: number; tiebreakScore?: number }> };
       }>('GET', `${MATCHES_API}/matches/${result}`);
@@ -316,17 +289,14 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
       // The match's own page (`?match=`, the address in the event) downloads the same event,
       // description included (spec §3 "Calendar event").
       const single = await player.context.newPage();
-      try {
-        await single.goto(`${courtside.url}/webapps/matches/en/?match=${other}`);
-        const singleDate = card(single, other).getByTestId('match-date');
-        await expect.poll(() => singleDate.textContent()).toContain('19:30');
-        const [singleDownload] = await Promise.all([single.waitForEvent('download'), singleDate.click()]);
-        const singleIcs = (await readFile((await singleDownload.path())!, 'utf8')).replace(/\r\n[ \t]/g, '');
-        expect(singleIcs).toContain('SUMMARY:Bob Jones – Cas Lee');
-        expect(/^DESCRIPTION:(.*)\r$/m.exec(singleIcs)?.[1]).toBe(description);
-      } finally {
-        await single.close();
-      }
+      await single.goto(`${courtside.url}/webapps/matches/en/?match=${other}`);
+      const singleDate = card(single, other).getByTestId('match-date');
+      await expect.poll(() => singleDate.textContent()).toContain('19:30');
+      const [singleDownload] = await Promise.all([single.waitForEvent('download'), singleDate.click()]);
+      const singleIcs = (await readFile((await singleDownload.path())!, 'utf8')).replace(/\r\n[ \t]/g, '');
+      expect(singleIcs).toContain('SUMMARY:Bob Jones – Cas Lee');
+      expect(/^DESCRIPTION:(.*)\r$/m.exec(singleIcs)?.[1]).toBe(description);
+      await single.close();
 
       // Cancel it through the dialog: 20rem wide, confirm only after typing "cancel".
       await planned.getByRole('button', { name: 'Edit' }).click();

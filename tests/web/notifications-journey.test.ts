@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
-import { openBrowser, type Browser, type ViewportName, signInBrowser } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { type Browser, type ViewportName, signInBrowser } from '../support/browser.ts';
 import { signedInAccount } from '../support/accounts.ts';
-import { HttpClient } from '../support/http-client.ts';
+import type { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
 import { ACCOUNT_API, LADDER_API } from '@courtside/events/api-paths';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
 const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
 
@@ -30,37 +28,21 @@ async function notificationKinds(http: HttpClient): Promise<string[]> {
 }
 
 describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewport) => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), {
-      webDistDir: defaultWebDistDir,
-      runNotifier: true,
-    });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers({ viewport, runNotifier: true });
 
   it('a challenge rings the challenged player’s bell live, the mail is in the dev mailbox, and its unsubscribe link turns that mail off', async () => {
-    const baseUrl = courtside.url!;
-    const { ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, 3, {
+    const baseUrl = courtside.url;
+    const { ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, NAMES, {
       companyName: `TC Bell ${viewport}`,
       ladderName: `Bell ladder ${viewport}`,
     });
-    for (const [index, team] of teams.entries()) {
-      const renamed = await team.http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-        fullName: NAMES[index],
-        phoneNumber: { countryCode: '31', number: '06 12345678' },
-      });
-      expect(renamed.status).toBe(200);
-    }
     const [ann, , cy] = teams as [(typeof teams)[0], (typeof teams)[0], (typeof teams)[0]];
     // The notifier told Ann her team was accepted; wait for it so the bell starts from a known list.
     await expect.poll(() => notificationKinds(ann.http), { timeout: 20_000 }).toEqual(['team.accepted']);
 
     let browser: Browser | undefined;
     try {
-      browser = await openBrowser(viewport);
+      browser = await courtside.newBrowser();
       const { page } = browser;
       await signInBrowser(browser.context, baseUrl, ann.http);
       await page.goto(`${baseUrl}/webapps/ladders/en/${ladderId}`);
@@ -140,7 +122,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
   }, 180_000);
 
   it('a manager on Dutch pages reads the bell in Dutch, also what arrives live, whatever the mail language', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const { manager, ladderId, seasonId } = await seasonWithTeams(baseUrl, 1, {
       companyName: `TC Bel ${viewport}`,
       ladderName: `Belladder ${viewport}`,
@@ -152,7 +134,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
     // The accepted team's request is settled (read); a second team then waits, unread.
     await expect.poll(() => notificationStates(manager), { timeout: 20_000 }).toEqual(['team.waiting read']);
     const askToJoin = async () => {
-      const player = new HttpClient(baseUrl);
+      const player = courtside.client();
       await signedInAccount(player);
       expect((await player.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {})).status).toBe(201);
     };
@@ -163,7 +145,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
 
     let browser: Browser | undefined;
     try {
-      browser = await openBrowser(viewport);
+      browser = await courtside.newBrowser();
       const { page } = browser;
       await signInBrowser(browser.context, baseUrl, manager);
       await page.goto(`${baseUrl}/webapps/ladders/nl/${ladderId}`);

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
-import { PASSWORD, managerWithCompany, signedInAccount } from '../support/accounts.ts';
-import { openBrowser, type ViewportName } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
-import { ACCOUNT_API, ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
+import { PASSWORD, managerWithCompany, signedInPerson } from '../support/accounts.ts';
+import { type ViewportName } from '../support/browser.ts';
+import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
 function isoDay(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -24,18 +21,6 @@ async function alertShows(page: Page, text: string): Promise<void> {
   await page.locator('[data-kind]', { hasText: text }).first().waitFor();
 }
 
-/** A signed-in player with a name of their own (the journey tells the teams apart by name). */
-async function player(baseUrl: string, fullName: string) {
-  const http = new HttpClient(baseUrl);
-  const account = await signedInAccount(http);
-  const renamed = await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-    fullName,
-    phoneNumber: { countryCode: '31', number: '06 12345678' },
-  });
-  expect(renamed.status).toBe(200);
-  return { http, account };
-}
-
 /** The rows of the standings table, top to bottom, as "position names …" (a position's ▲/▼ move left out). */
 async function standings(page: Page): Promise<string[]> {
   const rows = page.getByTestId('standings').locator('tbody tr');
@@ -51,17 +36,11 @@ async function standings(page: Page): Promise<string[]> {
 // One width per journey keeps CI in its budget; every page is also checked at 1280 and 375 px by the axe sweep
 // (docs/testing.md "One width per journey").
 describe.each<ViewportName>(['desktop'])('the participants journey on %s', (viewport) => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers({ viewport });
 
   it('a player registers, the manager accepts, reorders and removes; a viewer sees it live', async () => {
-    const baseUrl = courtside.url ?? '';
-    const managerHttp = new HttpClient(baseUrl);
+    const baseUrl = courtside.url;
+    const managerHttp = courtside.client();
     const { account: managerAccount, company } = await managerWithCompany(
       managerHttp,
       `TC Participants ${viewport}`,
@@ -96,16 +75,16 @@ describe.each<ViewportName>(['desktop'])('the participants journey on %s', (view
 
     // Two players register by API; the third through the page.
     for (const name of ['Ann Ace', 'Bo Baseline']) {
-      const { http } = await player(baseUrl, name);
+      const { http } = await signedInPerson(baseUrl, name);
       expect((await http.json('POST', `${LADDER_API}/seasons/${season.body.uuid}/teams`, {})).status).toBe(
         201,
       );
     }
-    const cy = await player(baseUrl, 'Cy Volley');
+    const cy = await signedInPerson(baseUrl, 'Cy Volley');
 
-    const playerBrowser = await openBrowser(viewport);
-    const viewer = await openBrowser(viewport);
-    const managerBrowser = await openBrowser(viewport);
+    const playerBrowser = await courtside.newBrowser();
+    const viewer = await courtside.newBrowser();
+    const managerBrowser = await courtside.newBrowser();
     const shot = (browser: typeof viewer, name: string) =>
       browser.screenshot(`participants-${name}-${viewport}`);
     try {

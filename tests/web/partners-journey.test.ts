@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API, ADMIN_API, DEV_MAILBOX_PATH, LADDER_API } from '@courtside/events/api-paths';
 import { signedInAccount } from '../support/accounts.ts';
 import { expectAxeClean } from '../support/axe.ts';
-import { openBrowser, signInBrowser, type ViewportName } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { signInBrowser, type ViewportName } from '../support/browser.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
 /** The words the journey clicks and reads, per language (web/src/locales). */
 const words = {
@@ -53,16 +50,10 @@ describe.each<[ViewportName, 'en' | 'nl']>([
   ['desktop', 'en'],
   ['phone', 'nl'],
 ])('partners agree first, on %s in %s', (viewport, locale) => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers({ viewport });
 
   async function player(fullName: string) {
-    const http = new HttpClient(courtside.url!);
+    const http = courtside.client();
     const account = await signedInAccount(http);
     await http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
       fullName,
@@ -72,7 +63,7 @@ describe.each<[ViewportName, 'en' | 'nl']>([
   }
 
   it('a player names a partner, who accepts by the link or in the app; only then the club sees the team', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const text = words[locale];
     const { manager, seasonId } = await managerWithSeason(baseUrl, {
       sportsCategory: 'PADEL',
@@ -93,67 +84,59 @@ describe.each<[ViewportName, 'en' | 'nl']>([
     ];
 
     // Ann names Bo in the join dialog.
-    const annBrowser = await openBrowser(viewport);
-    const boBrowser = await openBrowser(viewport);
-    const deeBrowser = await openBrowser(viewport);
-    try {
-      await signInBrowser(annBrowser.context, baseUrl, ann.http);
-      const annPage = annBrowser.page;
-      await annPage.goto(`${baseUrl}/webapps/ladders/${locale}/`);
-      await annPage.getByRole('button', { name: text.join }).click();
-      await annPage.getByLabel(text.partnerEmail).fill(bo.email);
-      await annPage.getByRole('button', { name: text.register, exact: true }).click();
-      await alertShows(annPage, text.asked);
-      // Both her teams list and the season's row on the ladder card say so (no Join there while the request is open).
-      await expect
-        .poll(() => annPage.getByTestId('team-status').filter({ hasText: text.waitingForPartner }).count())
-        .toBe(2);
-      expect(await annPage.getByTestId('ladder-card').getByRole('button', { name: text.join }).count()).toBe(
-        0,
-      );
-      await expectAxeClean(annPage, `ladders page with a request sent (${locale}, ${viewport})`);
-      expect(await waitingNames()).toEqual([]);
+    const annBrowser = await courtside.newBrowser();
+    const boBrowser = await courtside.newBrowser();
+    const deeBrowser = await courtside.newBrowser();
+    await signInBrowser(annBrowser.context, baseUrl, ann.http);
+    const annPage = annBrowser.page;
+    await annPage.goto(`${baseUrl}/webapps/ladders/${locale}/`);
+    await annPage.getByRole('button', { name: text.join }).click();
+    await annPage.getByLabel(text.partnerEmail).fill(bo.email);
+    await annPage.getByRole('button', { name: text.register, exact: true }).click();
+    await alertShows(annPage, text.asked);
+    // Both her teams list and the season's row on the ladder card say so (no Join there while the request is open).
+    await expect
+      .poll(() => annPage.getByTestId('team-status').filter({ hasText: text.waitingForPartner }).count())
+      .toBe(2);
+    expect(await annPage.getByTestId('ladder-card').getByRole('button', { name: text.join }).count()).toBe(0);
+    await expectAxeClean(annPage, `ladders page with a request sent (${locale}, ${viewport})`);
+    expect(await waitingNames()).toEqual([]);
 
-      // Bo follows the mailed link: who asks to what; signed out, the sign-in has his address filled in.
-      const mail = await ann.http.json<Array<{ text: string }>>(
-        'GET',
-        `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(bo.email)}`,
-      );
-      const link = new RegExp(`/webapps/account/${locale}/invitation/[^\\s]+`).exec(mail.body[0]!.text)![0];
-      const boPage = boBrowser.page;
-      await boPage.goto(`${baseUrl}${link}`);
-      await boPage.getByRole('heading', { name: text.invitationTitle }).waitFor();
-      await expectAxeClean(boPage, `invitation page signed out (${locale}, ${viewport})`);
-      await boPage.getByRole('link', { name: text.signIn }).click();
-      await boPage.waitForURL(`**/webapps/account/${locale}/login?from=*`);
-      expect(await boPage.locator('input[type="email"]').inputValue()).toBe(bo.email);
+    // Bo follows the mailed link: who asks to what; signed out, the sign-in has his address filled in.
+    const mail = await ann.http.json<Array<{ text: string }>>(
+      'GET',
+      `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(bo.email)}`,
+    );
+    const link = new RegExp(`/webapps/account/${locale}/invitation/[^\\s]+`).exec(mail.body[0]!.text)![0];
+    const boPage = boBrowser.page;
+    await boPage.goto(`${baseUrl}${link}`);
+    await boPage.getByRole('heading', { name: text.invitationTitle }).waitFor();
+    await expectAxeClean(boPage, `invitation page signed out (${locale}, ${viewport})`);
+    await boPage.getByRole('link', { name: text.signIn }).click();
+    await boPage.waitForURL(`**/webapps/account/${locale}/login?from=*`);
+    expect(await boPage.locator('input[type="email"]').inputValue()).toBe(bo.email);
 
-      await signInBrowser(boBrowser.context, baseUrl, bo.http);
-      await boPage.goto(`${baseUrl}${link}`);
-      await boPage.getByRole('button', { name: text.accept, exact: true }).waitFor();
-      await expectAxeClean(boPage, `invitation page signed in (${locale}, ${viewport})`);
-      await boBrowser.screenshot(`partners-invitation-${viewport}-${locale}`);
-      await boPage.getByRole('button', { name: text.accept, exact: true }).click();
-      await boPage.waitForURL(`**/webapps/ladders/${locale}/*`);
-      await alertShows(boPage, text.accepted);
-      expect(await waitingNames()).toEqual(['Ann Asker & Bo Partner']);
+    await signInBrowser(boBrowser.context, baseUrl, bo.http);
+    await boPage.goto(`${baseUrl}${link}`);
+    await boPage.getByRole('button', { name: text.accept, exact: true }).waitFor();
+    await expectAxeClean(boPage, `invitation page signed in (${locale}, ${viewport})`);
+    await boBrowser.screenshot(`partners-invitation-${viewport}-${locale}`);
+    await boPage.getByRole('button', { name: text.accept, exact: true }).click();
+    await boPage.waitForURL(`**/webapps/ladders/${locale}/*`);
+    await alertShows(boPage, text.accepted);
+    expect(await waitingNames()).toEqual(['Ann Asker & Bo Partner']);
 
-      // Cy names Dee; Dee accepts in the app, on the ladders page.
-      await cy.http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, { partnerEmail: dee.email });
-      await signInBrowser(deeBrowser.context, baseUrl, dee.http);
-      const deePage = deeBrowser.page;
-      await deePage.goto(`${baseUrl}/webapps/ladders/${locale}/`);
-      await deePage.getByText(text.asksYou).waitFor();
-      await expectAxeClean(deePage, `ladders page with a request received (${locale}, ${viewport})`);
-      await deePage.getByRole('button', { name: text.accept, exact: true }).click();
-      await alertShows(deePage, text.accepted);
-      await focusIsNotLost(deePage);
-      expect(await waitingNames()).toEqual(['Ann Asker & Bo Partner', 'Cy Asker & Dee Partner']);
-      await deeBrowser.screenshot(`partners-in-app-${viewport}-${locale}`);
-    } finally {
-      await annBrowser.close();
-      await boBrowser.close();
-      await deeBrowser.close();
-    }
+    // Cy names Dee; Dee accepts in the app, on the ladders page.
+    await cy.http.json('POST', `${LADDER_API}/seasons/${seasonId}/teams`, { partnerEmail: dee.email });
+    await signInBrowser(deeBrowser.context, baseUrl, dee.http);
+    const deePage = deeBrowser.page;
+    await deePage.goto(`${baseUrl}/webapps/ladders/${locale}/`);
+    await deePage.getByText(text.asksYou).waitFor();
+    await expectAxeClean(deePage, `ladders page with a request received (${locale}, ${viewport})`);
+    await deePage.getByRole('button', { name: text.accept, exact: true }).click();
+    await alertShows(deePage, text.accepted);
+    await focusIsNotLost(deePage);
+    expect(await waitingNames()).toEqual(['Ann Asker & Bo Partner', 'Cy Asker & Dee Partner']);
+    await deeBrowser.screenshot(`partners-in-app-${viewport}-${locale}`);
   }, 180_000);
 });

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ACCOUNT_API, DEV_CLOCK_PATH } from '@courtside/events/api-paths';
 import { PASSWORD } from '../support/accounts.ts';
 import { expectAxeClean } from '../support/axe.ts';
-import { openBrowser, signInBrowser, type Browser, type ViewportName } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
-import { day, seasonWithTeams } from '../support/ladder-setup.ts';
+import { signInBrowser, type ViewportName } from '../support/browser.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { day } from '../support/ladder-setup.ts';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
+import { club } from '../support/club.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NAMES = ['Ann Ace', 'Bo Break', 'Cy Volley'];
@@ -48,102 +47,82 @@ describe.each<[ViewportName, 'en' | 'nl']>([
   ['desktop', 'en'],
   ['phone', 'nl'],
 ])('pausing a team, on %s in %s', (viewport, locale) => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers({ viewport });
 
   it('a player pauses, a challenge against them is refused with a clear text, the dev clock passes until, the team is back', async () => {
-    const baseUrl = courtside.url!;
+    const baseUrl = courtside.url;
     const text = words[locale];
-    const { ladderId, teams } = await seasonWithTeams(baseUrl, 3, { companyName: `TC Pauses ${viewport}` });
-    for (const [index, team] of teams.entries()) {
-      const renamed = await team.http.json('PUT', `${ACCOUNT_API}/account/minimal`, {
-        fullName: NAMES[index],
-        phoneNumber: { countryCode: '31', number: '06 12345678' },
-      });
-      expect(renamed.status).toBe(200);
-    }
+    const { ladderId, teams } = await club(baseUrl, { players: NAMES, companyName: `TC Pauses ${viewport}` });
     const [, bo, cy] = teams;
     const standingsUrl = `${baseUrl}/webapps/ladders/${locale}/${ladderId}`;
-    const browsers: Browser[] = [];
     const open = async (http: HttpClient) => {
-      const browser = await openBrowser(viewport);
-      browsers.push(browser);
-      await signInBrowser(browser.context, baseUrl, http);
+      const browser = await courtside.newBrowser(http);
       await browser.page.goto(standingsUrl);
       await browser.page.getByTestId('standings').waitFor();
       return browser;
     };
-    try {
-      const player = await open(bo!.http);
-      const challenger = await open(cy!.http);
-      const { page } = player;
-      // Cy (#3) may challenge Bo (#2) before the pause.
-      await challenger.page.getByRole('button', { name: text.challengeBo }).waitFor();
+    const player = await open(bo!.http);
+    const challenger = await open(cy!.http);
+    const { page } = player;
+    // Cy (#3) may challenge Bo (#2) before the pause.
+    await challenger.page.getByRole('button', { name: text.challengeBo }).waitFor();
 
-      // Bo's own pause control, by keyboard: a day too far first (21 days allowed), then five days.
-      const until = page.getByLabel(text.until);
-      await until.waitFor({ timeout: 30_000 });
-      await expectAxeClean(page, `pause control ${viewport} ${locale}`);
-      await until.focus();
-      await until.fill(day(30));
-      await page.keyboard.press('Enter');
-      await page.getByTestId('pause-control').getByText(text.tooLong).waitFor();
-      await until.fill(day(5));
-      await page.keyboard.press('Enter');
-      await page.getByTestId('pause-state').getByText(text.paused).waitFor();
-      expect(await page.getByTestId('pause-state').textContent()).toContain(text.daysLeft);
-      await expect
-        .poll(() => rowOf(page, 'Bo Break').getByTestId('paused-until').textContent())
-        .toContain(text.pausedUntil);
-      await expectAxeClean(page, `paused ${viewport} ${locale}`);
-      await player.screenshot(`pauses-paused-${viewport}-${locale}`);
+    // Bo's own pause control, by keyboard: a day too far first (21 days allowed), then five days.
+    const until = page.getByLabel(text.until);
+    await until.waitFor({ timeout: 30_000 });
+    await expectAxeClean(page, `pause control ${viewport} ${locale}`);
+    await until.focus();
+    await until.fill(day(30));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('pause-control').getByText(text.tooLong).waitFor();
+    await until.fill(day(5));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('pause-state').getByText(text.paused).waitFor();
+    expect(await page.getByTestId('pause-state').textContent()).toContain(text.daysLeft);
+    await expect
+      .poll(() => rowOf(page, 'Bo Break').getByTestId('paused-until').textContent())
+      .toContain(text.pausedUntil);
+    await expectAxeClean(page, `paused ${viewport} ${locale}`);
+    await player.screenshot(`pauses-paused-${viewport}-${locale}`);
 
-      // Cy's page follows live: no Challenge button for Bo, the row says why in words.
-      await expect
-        .poll(() => challenger.page.getByRole('button', { name: text.challengeBo }).count(), {
-          timeout: 20_000,
-        })
-        .toBe(0);
-      const refusal = rowOf(challenger.page, 'Bo Break').getByTestId('challenge-refusal');
-      expect(await refusal.getAttribute('data-reason')).toBe('PAUSED');
-      expect(await refusal.textContent()).toContain(text.refusal);
-      expect(await refusal.getAttribute('title')).toBe(text.reason);
-      expect(await rowOf(challenger.page, 'Bo Break').getByTestId('paused-until').textContent()).toContain(
-        text.pausedUntil,
-      );
-      await expectAxeClean(challenger.page, `paused row ${viewport} ${locale}`);
+    // Cy's page follows live: no Challenge button for Bo, the row says why in words.
+    await expect
+      .poll(() => challenger.page.getByRole('button', { name: text.challengeBo }).count(), {
+        timeout: 20_000,
+      })
+      .toBe(0);
+    const refusal = rowOf(challenger.page, 'Bo Break').getByTestId('challenge-refusal');
+    expect(await refusal.getAttribute('data-reason')).toBe('PAUSED');
+    expect(await refusal.textContent()).toContain(text.refusal);
+    expect(await refusal.getAttribute('title')).toBe(text.reason);
+    expect(await rowOf(challenger.page, 'Bo Break').getByTestId('paused-until').textContent()).toContain(
+      text.pausedUntil,
+    );
+    await expectAxeClean(challenger.page, `paused row ${viewport} ${locale}`);
 
-      // The dev clock passes `until`: the deadline process brings Bo back, in its place.
-      const moved = await new HttpClient(baseUrl).json('POST', DEV_CLOCK_PATH, { advanceMs: 5 * DAY_MS });
-      expect(moved.status).toBe(200);
-      // Days later the access has run out: both sign in again, as people coming back would.
-      for (const [team, browser] of [
-        [cy!, challenger],
-        [bo!, player],
-      ] as const) {
-        const login = await team.http.json('POST', `${ACCOUNT_API}/account/login`, {
-          email: team.account.email,
-          password: PASSWORD,
-        });
-        expect(login.status).toBe(200);
-        await signInBrowser(browser.context, baseUrl, team.http);
-      }
-      await challenger.page.goto(standingsUrl);
-      await challenger.page.getByTestId('standings').waitFor();
-      await challenger.page.getByRole('button', { name: text.challengeBo }).waitFor({ timeout: 30_000 });
-      expect(await challenger.page.getByTestId('team-name').allTextContents()).toEqual(NAMES);
-      expect(await challenger.page.getByTestId('paused-until').count()).toBe(0);
-      await page.goto(standingsUrl);
-      await page.getByLabel(text.until).waitFor({ timeout: 30_000 });
-      expect(await page.getByRole('button', { name: text.resume }).count()).toBe(0);
-      expect(await page.getByTestId('pause-control').textContent()).toContain(text.daysLeft);
-    } finally {
-      await Promise.all(browsers.map((browser) => browser.close()));
+    // The dev clock passes `until`: the deadline process brings Bo back, in its place.
+    const moved = await courtside.client().json('POST', DEV_CLOCK_PATH, { advanceMs: 5 * DAY_MS });
+    expect(moved.status).toBe(200);
+    // Days later the access has run out: both sign in again, as people coming back would.
+    for (const [team, browser] of [
+      [cy!, challenger],
+      [bo!, player],
+    ] as const) {
+      const login = await team.http.json('POST', `${ACCOUNT_API}/account/login`, {
+        email: team.account.email,
+        password: PASSWORD,
+      });
+      expect(login.status).toBe(200);
+      await signInBrowser(browser.context, baseUrl, team.http);
     }
+    await challenger.page.goto(standingsUrl);
+    await challenger.page.getByTestId('standings').waitFor();
+    await challenger.page.getByRole('button', { name: text.challengeBo }).waitFor({ timeout: 30_000 });
+    expect(await challenger.page.getByTestId('team-name').allTextContents()).toEqual(NAMES);
+    expect(await challenger.page.getByTestId('paused-until').count()).toBe(0);
+    await page.goto(standingsUrl);
+    await page.getByLabel(text.until).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: text.resume }).count()).toBe(0);
+    expect(await page.getByTestId('pause-control').textContent()).toContain(text.daysLeft);
   }, 240_000);
 });

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
-import { defaultWebDistDir } from '@courtside/api/courtside';
 import { signedInAccount } from '../support/accounts.ts';
 import { axeViolations } from '../support/axe.ts';
-import { openBrowser, signInBrowser, type ViewportName, selectTab } from '../support/browser.ts';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { signInBrowser, type ViewportName, selectTab } from '../support/browser.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
 import { ADMIN_API } from '@courtside/events/api-paths';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
 const texts = {
   en: {
@@ -49,83 +46,72 @@ describe.each<[ViewportName, 'en' | 'nl']>([
   ['desktop', 'en'],
   ['phone', 'nl'],
 ])('registration of a season on %s (%s)', (viewport, locale) => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers({ viewport });
 
   it('says nobody can join while it is off; once on, a player joins from the standings', async () => {
-    const baseUrl = courtside.url ?? '';
+    const baseUrl = courtside.url;
     const t = texts[locale];
     // A new season's default (spec): registration off.
     const { manager, company, ladderId, seasonId } = await managerWithSeason(baseUrl, {
       companyName: `TC Register ${viewport}`,
       openForRegistration: false,
     });
-    const managerBrowser = await openBrowser(viewport);
-    const playerBrowser = await openBrowser(viewport);
-    try {
-      // The manager sees why the participants list stays empty, and where to change it.
-      const { page } = managerBrowser;
-      await signInBrowser(managerBrowser.context, baseUrl, manager);
-      await page.goto(`${baseUrl}/webapps/manager/${locale}/${company.id}/ladders/Club%20Ladder`);
-      await page.getByRole('tab', { name: t.participants }).waitFor();
-      await page.getByText(t.off).waitFor();
-      await expectAxeClean(page, 'participants, registration off');
-      await managerBrowser.screenshot(`registration-off-participants-${viewport}`);
+    const managerBrowser = await courtside.newBrowser();
+    const playerBrowser = await courtside.newBrowser();
+    // The manager sees why the participants list stays empty, and where to change it.
+    const { page } = managerBrowser;
+    await signInBrowser(managerBrowser.context, baseUrl, manager);
+    await page.goto(`${baseUrl}/webapps/manager/${locale}/${company.id}/ladders/Club%20Ladder`);
+    await page.getByRole('tab', { name: t.participants }).waitFor();
+    await page.getByText(t.off).waitFor();
+    await expectAxeClean(page, 'participants, registration off');
+    await managerBrowser.screenshot(`registration-off-participants-${viewport}`);
 
-      await selectTab(page.getByRole('tab', { name: t.season }).last());
-      const registration = page.getByRole('switch', { name: t.registrationSwitch });
-      expect(await registration.getAttribute('aria-checked')).toBe('false');
-      expect(await registration.getAttribute('aria-describedby')).toBeTruthy();
-      await page.getByText(t.offHint).waitFor();
-      await expectAxeClean(page, 'season form, registration off');
-      await managerBrowser.screenshot(`registration-off-season-${viewport}`);
-      await registration.click();
-      await page.getByText(t.onHint).waitFor();
-      await page.getByRole('button', { name: t.save, exact: true }).click();
-      await page.locator('[data-kind]', { hasText: t.changed }).first().waitFor();
-      await selectTab(page.getByRole('tab', { name: t.participants }));
-      await page.getByRole('tab', { name: t.participants, selected: true }).waitFor();
-      expect(await page.getByText(t.off).count()).toBe(0);
+    await selectTab(page.getByRole('tab', { name: t.season }).last());
+    const registration = page.getByRole('switch', { name: t.registrationSwitch });
+    expect(await registration.getAttribute('aria-checked')).toBe('false');
+    expect(await registration.getAttribute('aria-describedby')).toBeTruthy();
+    await page.getByText(t.offHint).waitFor();
+    await expectAxeClean(page, 'season form, registration off');
+    await managerBrowser.screenshot(`registration-off-season-${viewport}`);
+    await registration.click();
+    await page.getByText(t.onHint).waitFor();
+    await page.getByRole('button', { name: t.save, exact: true }).click();
+    await page.locator('[data-kind]', { hasText: t.changed }).first().waitFor();
+    await selectTab(page.getByRole('tab', { name: t.participants }));
+    await page.getByRole('tab', { name: t.participants, selected: true }).waitFor();
+    expect(await page.getByText(t.off).count()).toBe(0);
 
-      // Someone signed out is asked to sign in first.
-      const player = playerBrowser.page;
-      const standings = `${baseUrl}/webapps/ladders/${locale}/${ladderId}`;
-      await player.goto(standings);
-      await player.getByRole('button', { name: t.signInToJoin }).waitFor();
+    // Someone signed out is asked to sign in first.
+    const player = playerBrowser.page;
+    const standings = `${baseUrl}/webapps/ladders/${locale}/${ladderId}`;
+    await player.goto(standings);
+    await player.getByRole('button', { name: t.signInToJoin }).waitFor();
 
-      // A signed-in player who is not in the season joins it from the standings.
-      const playerHttp = new HttpClient(baseUrl);
-      await signedInAccount(playerHttp);
-      await signInBrowser(playerBrowser.context, baseUrl, playerHttp);
-      await player.reload();
-      const join = player.getByRole('button', { name: t.join });
-      await join.waitFor();
-      await expectAxeClean(player, 'standings with Join');
-      await playerBrowser.screenshot(`registration-standings-join-${viewport}`);
-      await join.click();
-      // The join dialog, titled with the season.
-      await player.getByRole('heading', { name: t.join }).waitFor();
-      await expectAxeClean(player, 'join dialog');
-      await playerBrowser.screenshot(`registration-join-dialog-${viewport}`);
-      await player.getByRole('button', { name: t.register, exact: true }).click();
-      await player.locator('[data-kind]', { hasText: t.registered }).first().waitFor();
-      await player.getByRole('heading', { name: t.join }).waitFor({ state: 'detached' });
-      // Registered: no Join any more, the team waits for approval.
-      await expect.poll(() => player.getByTestId('join-season').count()).toBe(0);
-      await playerBrowser.screenshot(`registration-standings-joined-${viewport}`);
-      const waiting = await manager.json<unknown[]>(
-        'GET',
-        `${ADMIN_API}/seasons/${seasonId}/teams/waitingforapproval`,
-      );
-      expect(waiting.body).toHaveLength(1);
-    } finally {
-      await managerBrowser.close();
-      await playerBrowser.close();
-    }
+    // A signed-in player who is not in the season joins it from the standings.
+    const playerHttp = courtside.client();
+    await signedInAccount(playerHttp);
+    await signInBrowser(playerBrowser.context, baseUrl, playerHttp);
+    await player.reload();
+    const join = player.getByRole('button', { name: t.join });
+    await join.waitFor();
+    await expectAxeClean(player, 'standings with Join');
+    await playerBrowser.screenshot(`registration-standings-join-${viewport}`);
+    await join.click();
+    // The join dialog, titled with the season.
+    await player.getByRole('heading', { name: t.join }).waitFor();
+    await expectAxeClean(player, 'join dialog');
+    await playerBrowser.screenshot(`registration-join-dialog-${viewport}`);
+    await player.getByRole('button', { name: t.register, exact: true }).click();
+    await player.locator('[data-kind]', { hasText: t.registered }).first().waitFor();
+    await player.getByRole('heading', { name: t.join }).waitFor({ state: 'detached' });
+    // Registered: no Join any more, the team waits for approval.
+    await expect.poll(() => player.getByTestId('join-season').count()).toBe(0);
+    await playerBrowser.screenshot(`registration-standings-joined-${viewport}`);
+    const waiting = await manager.json<unknown[]>(
+      'GET',
+      `${ADMIN_API}/seasons/${seasonId}/teams/waitingforapproval`,
+    );
+    expect(waiting.body).toHaveLength(1);
   });
 });

@@ -2,15 +2,15 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { managerWithCompany } from '../support/accounts.ts';
 import { axeViolations } from '../support/axe.ts';
-import { openBrowser, signInBrowser, type Browser, type ViewportName } from '../support/browser.ts';
-import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
+import { signInBrowser, type Browser, type ViewportName, openBrowser } from '../support/browser.ts';
+import { createBackend, type TestBackend } from '../support/courtside.ts';
 import { startCourtsideProcess } from '../support/courtside-processes.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { DEV_CLOCK_PATH } from '@courtside/events/api-paths';
+import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
 const MINUTE = 60_000;
 
@@ -56,56 +56,45 @@ describe.each<[ViewportName, 'en' | 'nl']>([
   ['desktop', 'en'],
   ['phone', 'nl'],
 ])('coming back after the access time on %s (%s)', (viewport, locale) => {
-  let courtside: RunningCourtside;
-  beforeAll(async () => {
-    courtside = await startTestCourtside(await createBackend('embedded'), { webDistDir: defaultWebDistDir });
-  });
-  afterAll(async () => {
-    await courtside?.stop();
-  });
+  const courtside = courtsideForBrowsers({ viewport });
 
   it('opens each guarded page itself, refreshing the token first, with no page error', async () => {
-    const baseUrl = courtside.url ?? '';
-    const http = new HttpClient(baseUrl);
+    const baseUrl = courtside.url;
+    const http = courtside.client();
     const { company } = await managerWithCompany(http, `TC Return ${viewport}`);
-    const browser = await openBrowser(viewport);
-    try {
-      const { page } = browser;
-      await signInBrowser(browser.context, baseUrl, http);
-      const errors = pageErrors(page);
-      const refreshes: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes('/account/refresh')) refreshes.push(request.url());
-      });
-      const t = texts[locale];
-      const guarded: Array<[path: string, heading: string]> = [
-        [`/manager/${locale}/`, `TC Return ${viewport}`],
-        [`/audit/${locale}/${company.id}`, t.audit],
-        [`/account/${locale}/preferences`, t.preferences],
-        [`/company/${locale}/onboarding`, t.onboarding],
-        [`/company/${locale}/`, t.companies],
-      ];
-      for (const [path, heading] of guarded) {
-        await comeBackLater(browser, baseUrl, http);
-        const before = refreshes.length;
-        await page.goto(`${baseUrl}/webapps${path}`);
-        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        expect(await page.getByText(t.error).count(), path).toBe(0);
-        expect(page.url(), path).toContain(path.replace(/\/$/, ''));
-        // One refresh, in the page's language (it names the language of what the server mails).
-        expect(refreshes.slice(before), path).toEqual([
-          `${baseUrl}/webapps/api/accountmanager/api/v1/account/refresh?language=${locale}`,
-        ]);
-        expect(errors, path).toEqual([]);
-        expect(await axeViolations(page), path).toEqual([]);
-        await browser.screenshot(`session-return-${path.split('/')[1]}-${viewport}`);
-      }
-      // The refreshed token is the one the server now knows: the expiry moved past the server's new time.
-      const expire = (await browser.context.cookies()).find((c) => c.name === 'courtside.expire');
-      expect(Number(expire?.value)).toBeGreaterThan(Date.now());
-    } finally {
-      await browser.close();
+    const browser = await courtside.newBrowser(http);
+    const { page } = browser;
+    const errors = pageErrors(page);
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/account/refresh')) refreshes.push(request.url());
+    });
+    const t = texts[locale];
+    const guarded: Array<[path: string, heading: string]> = [
+      [`/manager/${locale}/`, `TC Return ${viewport}`],
+      [`/audit/${locale}/${company.id}`, t.audit],
+      [`/account/${locale}/preferences`, t.preferences],
+      [`/company/${locale}/onboarding`, t.onboarding],
+      [`/company/${locale}/`, t.companies],
+    ];
+    for (const [path, heading] of guarded) {
+      await comeBackLater(browser, baseUrl, http);
+      const before = refreshes.length;
+      await page.goto(`${baseUrl}/webapps${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.getByText(t.error).count(), path).toBe(0);
+      expect(page.url(), path).toContain(path.replace(/\/$/, ''));
+      // One refresh, in the page's language (it names the language of what the server mails).
+      expect(refreshes.slice(before), path).toEqual([
+        `${baseUrl}/webapps/api/accountmanager/api/v1/account/refresh?language=${locale}`,
+      ]);
+      expect(errors, path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
+      await browser.screenshot(`session-return-${path.split('/')[1]}-${viewport}`);
     }
+    // The refreshed token is the one the server now knows: the expiry moved past the server's new time.
+    const expire = (await browser.context.cookies()).find((c) => c.name === 'courtside.expire');
+    expect(Number(expire?.value)).toBeGreaterThan(Date.now());
   });
 });
 

@@ -1,0 +1,143 @@
+import { addDays, format } from 'date-fns';
+import { expect } from 'vitest';
+import { managerWithCompany, signedInPerson } from './accounts.ts';
+import { HttpClient } from './http-client.ts';
+import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
+
+export const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
+
+export interface SeasonOptions {
+  companyName?: string;
+  ladderName?: string;
+  sportsCategory?: string;
+  openForRegistration?: boolean;
+  matchType?: string;
+  /** The season ends this many days from today (it started 5 days ago). */
+  endOffset?: number;
+  /** DESIGN.md §5 ladder rules of the season; what is left out takes its default. */
+  rules?: Record<string, unknown>;
+  /** DESIGN.md §12: given, the season plays in boxes with these settings (what is left out takes its default). */
+  box?: Record<string, unknown>;
+}
+
+/**
+ * The season `managerWithSeason` creates, as the seasons route takes it: Winter, started 5 days ago, ending
+ * `endOffset` days from today.
+ */
+export function winterSeason({
+  endOffset = 90,
+  matchType = 'BESTOFTHREE',
+  openForRegistration = true,
+}: Pick<SeasonOptions, 'endOffset' | 'matchType' | 'openForRegistration'> = {}) {
+  return {
+    name: 'Winter',
+    startDate: day(-5),
+    endDate: day(endOffset),
+    minimumPlayedMatches: 3,
+    openForRegistration,
+    matchType,
+  };
+}
+
+/** A signed-in manager of a new company with one ladder and a season running today. */
+export async function managerWithSeason(baseUrl: string, options: SeasonOptions = {}) {
+  const { sportsCategory = 'TENNISSINGLE' } = options;
+  const manager = new HttpClient(baseUrl);
+  const { account, company } = await managerWithCompany(manager, options.companyName);
+  const ladder = await manager.json<{ uuid: string }>(
+    'POST',
+    `${ADMIN_API}/companies/${company.id}/ladders`,
+    {
+      name: options.ladderName ?? 'Club Ladder',
+      email: 'ladder@club.test',
+      sportsCategory,
+    },
+  );
+  expect(ladder.status).toBe(201);
+  const season = await manager.json<{ uuid: string }>(
+    'POST',
+    `${ADMIN_API}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
+    {
+      ...winterSeason(options),
+      ...(options.rules ? { rules: options.rules } : {}),
+      ...(options.box ? { format: 'BOX', box: options.box } : {}),
+    },
+  );
+  expect(season.status).toBe(201);
+  return { manager, account, company, ladderId: ladder.body.uuid, seasonId: season.body.uuid };
+}
+
+export interface ClubOptions extends SeasonOptions {
+  /** The players, each a team of one in the season: this many (named Sam Server), or one for each full name given. */
+  players?: number | string[];
+  /** The manager leaves the players' teams waiting for approval (by default they are accepted, in order). */
+  waiting?: boolean;
+}
+
+/** A player's team of one in a season (its id): the player signs up for the season on the ladders page. */
+export async function joinedTeam(player: HttpClient, seasonId: string): Promise<string> {
+  const registered = await player.json<{ teamId: string }>(
+    'POST',
+    `${LADDER_API}/seasons/${seasonId}/teams`,
+    {},
+  );
+  // 202: taken, not yet in the read model (a loaded machine, a Kafka log); the team id is in the answer either way.
+  expect([201, 202]).toContain(registered.status);
+  return registered.body.teamId;
+}
+
+/**
+ * A club as a journey test starts from: a signed-in manager of a new company with one ladder and a season running
+ * today (`SeasonOptions`), and its players, each signed in on an HTTP client of their own with a team of one,
+ * accepted in the order given unless `waiting`. The pages show the players' full names.
+ */
+export async function club(baseUrl: string, { players = 0, waiting = false, ...options }: ClubOptions = {}) {
+  const {
+    manager,
+    account: managerAccount,
+    company,
+    ladderId,
+    seasonId,
+  } = await managerWithSeason(baseUrl, options);
+  const fullNames = typeof players === 'number' ? Array.from({ length: players }, () => undefined) : players;
+  const teams = [];
+  for (const fullName of fullNames) {
+    const { http, account } = await signedInPerson(baseUrl, fullName);
+    const teamId = await joinedTeam(http, seasonId);
+    if (!waiting) await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/teams/accept`, { teamId });
+    teams.push({ http, account, teamId });
+  }
+  return { manager, managerAccount, company, ladderId, seasonId, teams };
+}
+
+/** A season with accepted teams of one: `club` with these players. */
+export function seasonWithTeams(baseUrl: string, players: number | string[], options: SeasonOptions = {}) {
+  return club(baseUrl, { ...options, players });
+}
+
+/** A match the manager plans between two of the season's teams (its id). */
+export async function plannedMatch(
+  manager: HttpClient,
+  seasonId: string,
+  defenderId: string,
+  challengerId: string,
+): Promise<string> {
+  const created = await manager.json<{ matchId: string }>(
+    'POST',
+    `${ADMIN_API}/seasons/${seasonId}/teams/match`,
+    { defenderId, challengerId },
+  );
+  expect(created.status).toBe(201);
+  return created.body.matchId;
+}
+
+/** The manager draws a box season's boxes by position (DESIGN.md §12): each box's number and sides. */
+export async function drawnBoxes(manager: HttpClient, seasonId: string) {
+  const drawn = await manager.json<{ boxes: Array<{ boxId: string; number: number; teamIds: string[] }> }>(
+    'POST',
+    `${ADMIN_API}/seasons/${seasonId}/boxes/draw`,
+    { by: 'POSITION' },
+  );
+  expect(drawn.status).toBe(201);
+  return drawn.body.boxes;
+}
