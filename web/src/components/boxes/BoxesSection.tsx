@@ -215,10 +215,12 @@ const badgeTone: Record<BoxMovement, string> = {
   STAYS: 'bg-white text-ink-700 ring-ink-300',
 };
 
+const iconClass = 'size-3.5 shrink-0';
+
 /** "=": a side that stays in its box. */
 function StaysIcon() {
   return (
-    <svg viewBox="0 0 24 24" fill="currentColor" className="size-4" aria-hidden="true">
+    <svg viewBox="0 0 24 24" fill="currentColor" className={iconClass} aria-hidden="true">
       <path d="M5 8h14v2H5zm0 6h14v2H5z" />
     </svg>
   );
@@ -231,11 +233,17 @@ function StaysIcon() {
 function MovementBadge({ movement, text, testId }: { movement: BoxMovement; text: string; testId: string }) {
   return (
     <span
-      className={`mt-1 flex w-fit items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeTone[movement]}`}
+      className={`mt-1 flex w-fit items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${badgeTone[movement]}`}
       data-testid={testId}
       data-movement={movement}
     >
-      {movement === 'UP' ? <ArrowUpIcon /> : movement === 'DOWN' ? <ArrowDownIcon /> : <StaysIcon />}
+      {movement === 'UP' ? (
+        <ArrowUpIcon className={iconClass} />
+      ) : movement === 'DOWN' ? (
+        <ArrowDownIcon className={iconClass} />
+      ) : (
+        <StaysIcon />
+      )}
       {text}
     </span>
   );
