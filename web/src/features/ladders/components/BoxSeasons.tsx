@@ -48,11 +48,19 @@ export function BoxSeasons({ ladderId, current: shown, version, onPast }: BoxSea
     return () => controller.abort();
   }, [ladderId]);
 
-  // The current box season's boxes do not wait for the seasons (the picker does).
+  // The current box season's boxes do not wait for the seasons (the picker does); they keep their place in the tree
+  // when the seasons arrive, so they are not read again.
   const currentBoxes = shown?.format === 'BOX' && !past && (
     <BoxesSection seasonId={shown.uuid} version={version} />
   );
-  if (!seasons) return currentBoxes || null;
+  if (!seasons)
+    return (
+      <>
+        {null}
+        {null}
+        {currentBoxes}
+      </>
+    );
   const current = seasons.find((season) => season.uuid === currentSeasonId);
   const options = [...(current && current.format !== 'BOX' ? [current] : []), ...boxSeasonsOf(seasons)];
   const picked = past ? options.find((season) => season.uuid === pickedId) : undefined;
