@@ -9,7 +9,15 @@ import { day, managerWithSeason, seasonWithTeams, winterSeason } from '../suppor
 interface Box {
   boxId: string;
   number: number;
-  rows: Array<{ teamId: string; members: Array<{ fullName: string }>; played: number; points: number }>;
+  closedInto: string | null;
+  rows: Array<{
+    teamId: string;
+    members: Array<{ fullName: string }>;
+    played: number;
+    points: number;
+    movement: string | null;
+    cameFrom: { seasonId: string; box: number | null; movement: string | null } | null;
+  }>;
   matchIds: string[];
   matches: Array<{
     matchId: string;
@@ -221,9 +229,20 @@ describe('box leagues', () => {
       name: 'Spring',
       startDate: day(100),
       endDate: day(200),
+      format: 'BOX',
     });
+    // Before the close nobody moved, and no side came from anywhere.
+    expect((await boxes()).flatMap((box) => box.rows.map((row) => [row.movement, row.cameFrom]))).toEqual(
+      ids.map(() => [null, null]),
+    );
     const closed = await manager.json<{
-      positions: Array<{ teamId: string; fromTeamId: string; position: number }>;
+      positions: Array<{
+        teamId: string;
+        fromTeamId: string;
+        position: number;
+        fromBox?: number;
+        movement?: string;
+      }>;
     }>('POST', closePath, { nextSeasonId: next.body.uuid });
     expect(closed.status).toBe(200);
     const order = [0, 1, 2, 3, 8, 4, 5, 6, 7].map((index) => ids[index]);
@@ -236,5 +255,57 @@ describe('box leagues', () => {
     expect(nextTeams.body.map((team) => team.teamId)).toEqual(
       closed.body.positions.map((side) => side.teamId),
     );
+    // Who went where (DESIGN.md §12 close): the answer and the closed season's tables say it, side by side.
+    expect(closed.body.positions.map((side) => [side.fromTeamId, side.fromBox, side.movement])).toEqual([
+      [ids[0], 1, 'STAYS'],
+      [ids[1], 1, 'STAYS'],
+      [ids[2], 1, 'STAYS'],
+      [ids[3], 1, 'STAYS'],
+      [ids[8], 2, 'UP'],
+      [ids[4], 1, 'DOWN'],
+      [ids[5], 2, 'STAYS'],
+      [ids[6], 2, 'STAYS'],
+      [ids[7], 2, 'STAYS'],
+    ]);
+    const closedTables = await boxes();
+    expect(closedTables.map((box) => box.closedInto)).toEqual([next.body.uuid, next.body.uuid]);
+    const went = new Map(closedTables.flatMap((box) => box.rows.map((row) => [row.teamId, row.movement])));
+    expect(ids.map((id) => went.get(id))).toEqual([
+      ...['STAYS', 'STAYS', 'STAYS', 'STAYS', 'DOWN'],
+      ...['STAYS', 'STAYS', 'STAYS', 'UP'],
+    ]);
+
+    // The next season, drawn by position: each side's row says where it came from.
+    expect(
+      (
+        await manager.json<Drawn>('POST', `${ADMIN_API}/seasons/${next.body.uuid}/boxes/draw`, {
+          by: 'POSITION',
+        })
+      ).status,
+    ).toBe(201);
+    const nextBoxes = (
+      await new HttpClient(url).json<Box[]>('GET', `${LADDER_API}/seasons/${next.body.uuid}/boxes`)
+    ).body;
+    const newTeamOf = new Map(closed.body.positions.map((side) => [side.fromTeamId, side.teamId]));
+    const cameFrom = new Map(nextBoxes.flatMap((box) => box.rows.map((row) => [row.teamId, row.cameFrom])));
+    expect(cameFrom.get(newTeamOf.get(ids[8]!)!)).toEqual({ seasonId, box: 2, movement: 'UP' });
+    expect(cameFrom.get(newTeamOf.get(ids[4]!)!)).toEqual({ seasonId, box: 1, movement: 'DOWN' });
+    expect(cameFrom.get(newTeamOf.get(ids[0]!)!)).toEqual({ seasonId, box: 1, movement: 'STAYS' });
+    expect(nextBoxes.flatMap((box) => box.rows.map((row) => row.movement))).toEqual(ids.map(() => null));
+
+    // The ladder's seasons are public, the closed one too (its tables stay readable).
+    const seasons = await new HttpClient(url).json<Array<{ uuid: string; name: string; format: string }>>(
+      'GET',
+      `${LADDER_API}/ladders/${ladderId}/seasons`,
+    );
+    expect(seasons.body.map((season) => [season.uuid, season.format])).toEqual([
+      [seasonId, 'BOX'],
+      [next.body.uuid, 'BOX'],
+    ]);
+    const unknownLadder = await new HttpClient(url).json(
+      'GET',
+      `${LADDER_API}/ladders/00000000-0000-4000-8000-000000000000/seasons`,
+    );
+    expect(unknownLadder.status).toBe(404);
   });
 });

@@ -83,6 +83,8 @@ interface World {
   baseUrl: string;
   /** A ladder whose season plays in boxes, drawn, with a later season to close into; its club's manager. */
   boxLadderId: string;
+  /** The season the box season was closed into, drawn too. */
+  boxNextSeasonId: string;
   boxCompanyId: string;
   boxManager: HttpClient;
   companyId: string;
@@ -195,6 +197,16 @@ const signedOut: Array<[string, Visit]> = [
     async (page, locale, w) => {
       await open(page, w, `/ladders/${locale}/${w.boxLadderId}`);
       await page.getByTestId('boxes').locator('table').first().waitFor();
+      // Closed: each side says where it went, and the picker offers the next season.
+      await page.getByTestId('box-movement').first().waitFor();
+      await page.getByTestId('season-picker').waitFor();
+    },
+  ],
+  [
+    'standings page, the next box season picked',
+    async (page, locale, w) => {
+      await open(page, w, `/ladders/${locale}/${w.boxLadderId}?season=${w.boxNextSeasonId}`);
+      await page.getByTestId('picked-season').getByTestId('box-came-from').first().waitFor();
     },
   ],
   ['season matches', (page, locale, w) => open(page, w, `/matches/${locale}/?event=${w.seasonId}`)],
@@ -408,6 +420,17 @@ const asBoxManager: Array<[string, Visit]> = [
       await page.getByTestId('boxes-manager').locator('select').nth(1).waitFor();
     },
   ],
+  [
+    'the close question of a box season',
+    async (page, locale, w) => {
+      await open(page, w, `/manager/${locale}/${w.boxCompanyId}/ladders/${encodeURIComponent('Box Ladder')}`);
+      await selectTab(page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last());
+      const boxes = page.getByTestId('boxes-manager');
+      await boxes.locator('select').nth(1).waitFor();
+      await boxes.getByRole('button').nth(1).click();
+      await page.getByTestId('box-action-dialog').getByRole('heading').waitFor();
+    },
+  ],
 ];
 
 describe('accessibility: axe-core over every page', () => {
@@ -568,7 +591,7 @@ async function buildWorld(baseUrl: string): Promise<World> {
     box: { size: 4 },
   });
   await drawnBoxes(boxes.manager, boxes.seasonId);
-  const later = await boxes.manager.json(
+  const later = await boxes.manager.json<{ uuid: string }>(
     'POST',
     `${ADMIN_API}/companies/${boxes.company.id}/ladders/${boxes.ladderId}/seasons`,
     {
@@ -582,6 +605,13 @@ async function buildWorld(baseUrl: string): Promise<World> {
     },
   );
   expect(later.status).toBe(201);
+  // The box season closed into the later one, which is drawn (DESIGN.md §12): the closed tables say who moved where,
+  // the next ones where each side came from.
+  const closed = await boxes.manager.json('POST', `${ADMIN_API}/seasons/${boxes.seasonId}/boxes/close`, {
+    nextSeasonId: later.body.uuid,
+  });
+  expect(closed.status).toBe(200);
+  await drawnBoxes(boxes.manager, later.body.uuid);
   // Mails to the player (DESIGN.md §9, §10): the box club invites them to its season and to manage it, and they
   // ask for a new password. Their links' tokens come from the dev mailbox, as a person reads them.
   const { email } = (teams[1] as (typeof teams)[0]).account;
@@ -639,6 +669,7 @@ async function buildWorld(baseUrl: string): Promise<World> {
     manageInvitation,
     partnerRequest,
     boxLadderId: boxes.ladderId,
+    boxNextSeasonId: later.body.uuid,
     boxCompanyId: boxes.company.id,
     boxManager: boxes.manager,
     baseUrl,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { documentViolations, expectAxeClean } from '../support/axe.ts';
+import { focusIndicatorProblems } from '../support/focus-indicator.ts';
+import { dialogGivesFocusBack, focusStaysOnThePage, tabTo } from '../support/keyboard.ts';
 import { openBrowser, signInBrowser, type Browser, selectTab } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
@@ -24,6 +26,28 @@ const ELEVEN = [
   'Jan Jump',
   'Kit Kick',
 ];
+
+/** A later season of the ladder, Spring, in boxes: the round a box season closes into. */
+async function springInBoxes(manager: HttpClient, companyId: string, ladderId: string) {
+  const spring = await manager.json<{ uuid: string }>(
+    'POST',
+    `${ADMIN_API}/companies/${companyId}/ladders/${ladderId}/seasons`,
+    {
+      name: 'Spring',
+      startDate: day(91),
+      endDate: day(180),
+      minimumPlayedMatches: 3,
+      openForRegistration: false,
+      matchType: 'BESTOFTHREE',
+      format: 'BOX',
+    },
+  );
+  expect(spring.status).toBe(201);
+  return spring;
+}
+
+/** Whether the element has the page's focus. */
+const hasFocus = (element: Locator) => element.evaluate((one) => one === one.ownerDocument.activeElement);
 
 interface BoxAnswer {
   boxId: string;
@@ -67,7 +91,11 @@ describe('box league journey, desktop in English', () => {
     // The season form holds the format and the box settings (these show once the season plays in boxes).
     const settings = page.getByTestId('box-settings');
     expect(await settings.getByLabel('Teams per box').count()).toBe(0);
+    // A ladder season's form has the challenge rules; a box season's has none (challenges are off there).
+    await page.getByRole('group', { name: 'Ladder rules' }).waitFor();
     await settings.getByLabel('Play this season in boxes').check();
+    expect(await page.getByRole('group', { name: 'Ladder rules' }).count()).toBe(0);
+    expect(await page.getByLabel('Challenge range').count()).toBe(0);
     await settings.getByLabel('Teams per box').selectOption('4');
     await settings.getByLabel('Up a box at the close').selectOption('2');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -85,6 +113,22 @@ describe('box league journey, desktop in English', () => {
     await draw.focus();
     await page.keyboard.press('Enter');
     await page.locator('[data-kind]', { hasText: 'Drew 1 box.' }).first().waitFor();
+    // The box actions stand above the season form, in a section of their own.
+    expect(
+      await boxes.evaluate(
+        // 4: DOCUMENT_POSITION_FOLLOWING
+        (section, form) => Boolean(section.compareDocumentPosition(form!) & 4),
+        await page.locator('form').first().elementHandle(),
+      ),
+    ).toBe(true);
+    // A second draw would replace the box: it asks first, and Cancel leaves the box as it is.
+    await draw.click();
+    const question = page.getByTestId('box-action-dialog');
+    await question.getByRole('heading', { name: 'Draw the boxes again?' }).waitFor();
+    await question.getByText('A new draw replaces the 1 box drawn now and cancels its matches.').waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await hasFocus(draw)).toBe(true);
     // The season has its box matches now: its format is fixed, and the form says so (409 HAS_MATCHES).
     await settings.getByLabel('Play this season in boxes').uncheck();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -233,13 +277,44 @@ describe('box league journey, desktop in English', () => {
     await expectAxeClean(viewer.page, 'standings of a box season after a confirmed result');
     await viewer.screenshot('boxes-eleven-standings-desktop');
 
-    // The manager closes the season into Spring: Kit goes up to box 1, the last of box 1 down to box 2.
+    // The manager closes the season into Spring: Kit goes up to box 1, the last of box 1 down to box 2. The close
+    // asks first, saying what it does; Cancel closes nothing.
     await boxes.getByLabel('Next season').selectOption({ label: 'Spring' });
-    await boxes.getByRole('button', { name: 'Close into the next season' }).click();
+    const closeButton = boxes.getByRole('button', { name: 'Close into the next season' });
+    await closeButton.click();
+    const question = page.getByTestId('box-action-dialog');
+    await question.getByRole('heading', { name: 'Close into Spring?' }).waitFor();
+    await question.getByText(/the top 1 of each box go up a box, the bottom 1 go down a box/).waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await hasFocus(closeButton)).toBe(true);
+    const notYet = await new HttpClient(baseUrl).json<Array<{ closedInto: string | null }>>(
+      'GET',
+      `${LADDER_API}/seasons/${seasonId}/boxes`,
+    );
+    expect(notYet.body.map((box) => box.closedInto)).toEqual([null, null]);
+    await closeButton.click();
+    await question.getByRole('button', { name: 'Close the season' }).click();
     await page
       .locator('[data-kind]', { hasText: 'The next season has 11 teams, with promotion and relegation.' })
       .first()
       .waitFor();
+    // Once closed, the focus is on what the section says happened (not on <body>).
+    const outcome = boxes.getByTestId('boxes-outcome');
+    await expect.poll(() => hasFocus(outcome)).toBe(true);
+    expect(await outcome.innerText()).toBe('The next season has 11 teams, with promotion and relegation.');
+    await boxes.getByText('This season was closed into Spring.').waitFor();
+
+    // The open standings page says who went up and down, in words (the colour is only a help).
+    await expect
+      .poll(() =>
+        box2.getByTestId('box-row').filter({ hasText: 'Kit Kick' }).getByTestId('box-movement').innerText(),
+      )
+      .toBe('Up to box 1');
+    const relegatedRow = box1.getByTestId('box-row').filter({ hasText: relegated });
+    expect(await relegatedRow.getByTestId('box-movement').innerText()).toBe('Down to box 2');
+    expect(await box1.getByTestId('box-movement').filter({ hasText: 'Stays in box 1' }).count()).toBe(5);
+    await viewer.page.getByText('This season is closed:').waitFor();
 
     // Spring: the manager draws its boxes by position; its Matches tab shows Kit in box 1, the relegated in box 2.
     await page.getByRole('button', { name: /Winter/ }).click();
@@ -260,14 +335,45 @@ describe('box league journey, desktop in English', () => {
     expect(await group(1).getByTestId('match-card').filter({ hasText: relegated }).count()).toBe(0);
     await expectAxeClean(page, 'manager matches tab of the next box season');
     await managerBrowser.screenshot('boxes-next-season-matches-desktop');
+
+    // The public page picks the season: Spring's boxes say where each team came from, and Winter stays readable.
+    const ladderSeasons = await new HttpClient(baseUrl).json<Array<{ uuid: string; name: string }>>(
+      'GET',
+      `${LADDER_API}/ladders/${ladderId}/seasons`,
+    );
+    const seasonNamed = (name: string) => ladderSeasons.body.find((season) => season.name === name)!.uuid;
+    const picker = viewer.page.getByTestId('season-picker').getByLabel('Season');
+    await picker.selectOption(seasonNamed('Spring'));
+    await viewer.page.waitForURL(/[?&]season=/);
+    const picked = viewer.page.getByTestId('picked-season');
+    await picked.getByRole('heading', { name: /^Spring · / }).waitFor();
+    const kitInSpring = picked.getByTestId('box-row').filter({ hasText: 'Kit Kick' });
+    await expect.poll(() => kitInSpring.getByTestId('box-came-from').innerText()).toBe('Up from box 2');
+    expect(
+      await picked
+        .getByTestId('box-row')
+        .filter({ hasText: relegated })
+        .getByTestId('box-came-from')
+        .innerText(),
+    ).toBe('Down from box 1');
+    expect(await hasFocus(picker)).toBe(true);
+    await expectAxeClean(viewer.page, 'standings page, the next box season picked');
+    await viewer.screenshot('boxes-picked-season-desktop');
+    await picker.selectOption(seasonNamed('Winter'));
+    await box2.getByTestId('box-movement').first().waitFor();
+    expect(await picked.count()).toBe(0);
   }, 240_000);
 
   it('the widget of a box season shows each box with its table, follows a result live, in English and Dutch at 1280 and 375 px', async () => {
     const baseUrl = courtside.url!;
-    const { manager, ladderId, seasonId, teams } = await seasonWithTeams(baseUrl, ELEVEN.slice(0, 7), {
-      companyName: 'TC Widget Boxes',
-      box: { size: 4 },
-    });
+    const { manager, company, ladderId, seasonId, teams } = await seasonWithTeams(
+      baseUrl,
+      ELEVEN.slice(0, 7),
+      {
+        companyName: 'TC Widget Boxes',
+        box: { size: 4 },
+      },
+    );
     // Seven sides in boxes of 4: boxes of 4 and 3.
     const drawn = await drawnBoxes(manager, seasonId);
     expect(drawn.map((box) => box.teamIds.length)).toEqual([4, 3]);
@@ -291,14 +397,44 @@ describe('box league journey, desktop in English', () => {
     };
     // Cor (box 1's third) wins a match: 3 points, on top of box 1.
     await result(1, teams[2]!.teamId);
+    // A second round: Winter closed into Spring, whose boxes are drawn (7 sides in boxes of 5: one box of 7).
+    const spring = await springInBoxes(manager, company.id, ladderId);
+    const closed = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/boxes/close`, {
+      nextSeasonId: spring.body.uuid,
+    });
+    // 202 when the projection is late (the draw is decided once the close is projected).
+    expect([200, 202]).toContain(closed.status);
+    expect((await drawnBoxes(manager, spring.body.uuid)).map((box) => box.teamIds.length)).toEqual([7]);
 
     const viewer = await openBrowser('desktop');
     browsers.push(viewer);
     const { page } = viewer;
-    // The widget by the ladder's id (its current season) in English.
+    // No request of the widget fails: it never asks a ladder's id for a season's boxes.
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    // The widget by the ladder's id (its current season, Winter: round 1) in English.
     await page.goto(`${baseUrl}/webapps/widget/en/?event=${ladderId}`);
     const widgetBoxes = page.getByTestId('widget-boxes');
-    await widgetBoxes.getByRole('heading', { name: 'Boxes', exact: true }).waitFor();
+    await widgetBoxes.getByRole('heading', { name: 'Boxes · Round: Winter', exact: true }).waitFor();
+    // Round 1's matches under round 1's tables, labelled with it: Winter's 8 unplayed (4 + 3 sides: 6 + 3 pairings,
+    // 1 played), none of Spring's 21.
+    const upcoming = page.getByRole('region', { name: 'Upcoming · Round: Winter' });
+    await expect.poll(() => upcoming.getByTestId('match-card').count()).toBe(8);
+    await page
+      .getByRole('region', { name: 'Results · Round: Winter' })
+      .getByTestId('match-card')
+      .first()
+      .waitFor();
+    // The closed round says who went up and down: box 2's first (Eva) up, box 1's last (Dex) down.
+    await expect.poll(() => widgetBoxes.getByTestId('box-movement').count()).toBe(7);
+    const movementOf = (name: string) =>
+      widgetBoxes.getByTestId('box-row').filter({ hasText: name }).getByTestId('box-movement').innerText();
+    expect(await movementOf('Eva Edge')).toBe('Up to box 1');
+    expect(await movementOf('Dex Drive')).toBe('Down to box 2');
+    expect(await movementOf('Cor Chip')).toBe('Stays in box 1');
+    expect(failed).toEqual([]);
     const box = (number: number) => widgetBoxes.locator(`[data-testid="box"][data-box-number="${number}"]`);
     await box(2).getByRole('table', { name: 'Table of box 2' }).waitFor();
     expect(await widgetBoxes.getByTestId('box').count()).toBe(2);
@@ -322,11 +458,81 @@ describe('box league journey, desktop in English', () => {
     // By the season's id, in Dutch, at 375 px: the same boxes, nothing wider than the screen.
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${baseUrl}/webapps/widget/nl/?event=${seasonId}`);
-    await widgetBoxes.getByRole('heading', { name: 'Poules', exact: true }).waitFor();
+    await widgetBoxes.getByRole('heading', { name: 'Poules · Ronde: Winter', exact: true }).waitFor();
     await box(2).getByRole('table', { name: 'Stand van poule 2' }).waitFor();
     expect(await box(2).getByTestId('box-row').first().innerText()).toContain('Gus Grip');
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     expect(await documentViolations(page, 'widget of a box season (nl, 375)')).toEqual([]);
     await viewer.screenshot('boxes-widget-phone');
+
+    // Round 2 by its season's id, in Dutch at 375 px: its one box, where each side came from, its own 21 matches.
+    await page.goto(`${baseUrl}/webapps/widget/nl/?event=${spring.body.uuid}`);
+    await widgetBoxes.getByRole('heading', { name: 'Poules · Ronde: Spring', exact: true }).waitFor();
+    await expect.poll(() => widgetBoxes.getByTestId('box-came-from').count()).toBe(7);
+    const cameFrom = (name: string) =>
+      box(1).getByTestId('box-row').filter({ hasText: name }).getByTestId('box-came-from').innerText();
+    expect(await cameFrom('Eva Edge')).toBe('Omhoog uit poule 2');
+    expect(await cameFrom('Dex Drive')).toBe('Omlaag uit poule 1');
+    expect(await cameFrom('Gus Grip')).toBe('Was in poule 2');
+    // Its own matches only (a page of 20 of its 21), under its label.
+    const planned = page.getByRole('region', { name: 'Gepland · Ronde: Spring' });
+    await expect.poll(() => planned.getByTestId('match-card').count()).toBeGreaterThanOrEqual(20);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    expect(await documentViolations(page, 'widget of round 2 (nl, 375)')).toEqual([]);
+    await viewer.screenshot('boxes-widget-round-2-phone');
+    expect(failed).toEqual([]);
   }, 180_000);
+  it('a manager closes a box season with the keyboard alone at 375 px: the question keeps the focus in it, visible, Escape gives it back to Close, and once closed it is on the outcome', async () => {
+    const baseUrl = courtside.url!;
+    const { manager, company, ladderId, seasonId } = await seasonWithTeams(baseUrl, ELEVEN.slice(0, 4), {
+      companyName: 'TC Keyboard Boxes',
+      box: { size: 4 },
+    });
+    await drawnBoxes(manager, seasonId);
+    const spring = await springInBoxes(manager, company.id, ladderId);
+    const browser = await openBrowser('phone');
+    browsers.push(browser);
+    await signInBrowser(browser.context, baseUrl, manager);
+    const { page } = browser;
+    await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/Club%20Ladder`);
+    // The season's tabs: Tab to the first, the arrows to Season (Headless UI selects the tab the focus is on).
+    await tabTo(page, page.getByRole('tab', { name: 'Participants', exact: true }));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Season', exact: true }).last().getAttribute('aria-selected'))
+      .toBe('true');
+    const boxes = page.getByTestId('boxes-manager');
+    const closeButton = boxes.getByRole('button', { name: 'Close into the next season' });
+    // The actions come first on the tab: Close is reached before the season form's first field.
+    await closeButton.waitFor();
+    await expect.poll(() => boxes.getByLabel('Next season').inputValue()).toBe(spring.body.uuid);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await browser.screenshot('boxes-manager-actions-phone');
+
+    // Enter opens the question, Escape closes it: the focus is back on Close.
+    await dialogGivesFocusBack(page, closeButton, 'box-action-dialog');
+    await focusStaysOnThePage(page, 'the close question cancelled');
+
+    // Opened again: Cancel has the focus, every control in it shows its focus, and Tab stays inside.
+    await page.keyboard.press('Enter');
+    const question = page.getByTestId('box-action-dialog');
+    await question.getByRole('heading', { name: 'Close into Spring?' }).waitFor();
+    expect(await hasFocus(question.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await browser.screenshot('boxes-close-question-phone');
+    expect(await focusIndicatorProblems(page, 'the close question')).toEqual([]);
+    expect(await documentViolations(page, 'the close question (en, 375)')).toEqual([]);
+    await tabTo(page, question.getByRole('button', { name: 'Close the season' }));
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    const outcome = boxes.getByTestId('boxes-outcome');
+    await expect.poll(() => hasFocus(outcome)).toBe(true);
+    await focusStaysOnThePage(page, 'the season closed');
+    expect(await outcome.innerText()).toBe('The next season has 4 teams, with promotion and relegation.');
+    const closedTables = await new HttpClient(baseUrl).json<Array<{ closedInto: string | null }>>(
+      'GET',
+      `${LADDER_API}/seasons/${seasonId}/boxes`,
+    );
+    expect(closedTables.body.map((box) => box.closedInto)).toEqual([spring.body.uuid]);
+  }, 120_000);
 });

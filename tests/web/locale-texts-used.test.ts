@@ -18,6 +18,8 @@ const dynamicKeys = [
   'alerts.{info,warning,error}', // AlertStack: t(`alerts.${alert.kind}`)
   'audit.types.*', // audit-summary.ts: t(`audit.types.${event.type}`)
   'boxes.status.*', // BoxesSection: t(`boxes.status.${match.status}`)
+  'boxes.movement.*', // BoxesSection: t(`boxes.movement.${row.movement}`)
+  'boxes.cameFrom.*', // BoxesSection: t(`boxes.cameFrom.${row.cameFrom.movement}`)
   'boxes.manager.{size,pointsWin,pointsPlayed,promote,relegate}', // BoxSettingsFields: t(`boxes.manager.${field}`)
   'boxes.manager.refusals.*', // BoxesManager: t(`boxes.manager.refusals.${known}`)
   'invitation.outcome.*', // InvitationPage: t(`invitation.outcome.${outcome}`)

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { boxesDecider, type BoxesCommand, type BoxesState } from '@courtside/events/boxes/decider';
 import type { BoxEvent } from '@courtside/events/boxes/events';
-import { closeInputSchema, drawInputSchema } from '@courtside/events/boxes/model';
+import { boxMovements, closeInputSchema, drawInputSchema } from '@courtside/events/boxes/model';
 import { boxTable, leftAtTheBottom } from '@courtside/events/boxes/rules';
 import { formatSet, recalculate } from '@courtside/events/matches/scoring';
 import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
@@ -12,6 +12,7 @@ import {
   boxesOf,
   boxesStateOf,
   boxMatchesOf,
+  boxMovesOf,
   boxSeasonOf,
   boxSidesOf,
 } from '@courtside/projector/boxes/queries';
@@ -30,6 +31,7 @@ const drawnSchema = z
     boxes: z.array(z.object({ boxId: z.uuid(), number: z.number().int(), teamIds: z.array(z.uuid()) })),
   })
   .meta({ id: 'BoxesDrawn' });
+const movementSchema = z.enum(boxMovements);
 const closedSchema = z
   .object({
     positions: z.array(
@@ -37,6 +39,14 @@ const closedSchema = z
         teamId: z.uuid().describe('the side’s team in the next season'),
         position: z.number().int(),
         fromTeamId: z.uuid().describe('beyond DESIGN.md §12: the side’s team in the closed season'),
+        fromBox: z
+          .number()
+          .int()
+          .optional()
+          .describe('beyond DESIGN.md §12: the side’s box in the closed season; absent for a side in no box'),
+        movement: movementSchema
+          .optional()
+          .describe('beyond DESIGN.md §12: up a box, down a box or stays; absent for a side in no box'),
       }),
     ),
   })
@@ -63,12 +73,32 @@ const boxRowSchema = z.object({
   gamesFor: z.number().int(),
   gamesAgainst: z.number().int(),
   points: z.number().int(),
+  movement: movementSchema
+    .nullable()
+    .describe(
+      'beyond DESIGN.md §12: once the season is closed, where the side went (UP a box, DOWN a box, STAYS in its ' +
+        'box); null before the close and for a side that left',
+    ),
+  cameFrom: z
+    .object({
+      seasonId: z.uuid().describe('the box season closed into this one'),
+      box: z.number().int().nullable().describe('the side’s box there'),
+      movement: movementSchema.nullable().describe('how it moved at that close'),
+    })
+    .nullable()
+    .describe(
+      'beyond DESIGN.md §12: in a season a box season was closed into, where the side came from; null otherwise',
+    ),
 });
 const boxesSchema = z
   .array(
     z.object({
       boxId: z.uuid(),
       number: z.number().int(),
+      closedInto: z
+        .uuid()
+        .nullable()
+        .describe('beyond DESIGN.md §12: the season this box season was closed into; null while it is not'),
       rows: z
         .array(boxRowSchema)
         .describe(
@@ -222,10 +252,12 @@ export function boxRoutes(router: Router, services: AppServices): void {
             boxes.flatMap((box) => box.teamIds),
           );
           const left = new Set([...sides].filter(([, side]) => side.left).map(([teamId]) => teamId));
+          const moves = await boxMovesOf(db, seasonId);
           const live = matches.filter((match) => !match.cancelled);
           return boxes.map((box) => ({
             boxId: box.boxId,
             number: box.number,
+            closedInto: moves.closedInto,
             rows: leftAtTheBottom(
               boxTable(
                 box.teamIds,
@@ -234,7 +266,12 @@ export function boxRoutes(router: Router, services: AppServices): void {
                 season.matchType,
               ),
               left,
-            ).map((row) => ({ ...row, members: sides.get(row.teamId)?.members ?? [] })),
+            ).map((row) => ({
+              ...row,
+              members: sides.get(row.teamId)?.members ?? [],
+              movement: moves.went.get(row.teamId) ?? null,
+              cameFrom: moves.cameFrom.get(row.teamId) ?? null,
+            })),
             matchIds: box.matchIds,
             matches: box.matchIds.flatMap((matchId) => {
               const match = matches.find((candidate) => candidate.matchId === matchId);

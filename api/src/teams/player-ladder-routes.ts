@@ -31,6 +31,7 @@ import {
 import { documented } from '../http/documented-router.ts';
 import { InvitationMailLimits } from '../mail/invitation-mail-limits.ts';
 import { myTeamSchema, publicLadderSchema, standingsSchema, teamIdSchema } from './team-answers.ts';
+import { seasonSchema } from '../ladders/ladder-answers.ts';
 
 /** Partner requests (mails to named partners) one player may send in 24 hours. */
 const PARTNER_REQUESTS_PER_DAY = 10;
@@ -128,6 +129,32 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
         season,
         teams: withChallengesFor(challenges, season, teams, viewerId, services.clock(), unsettled),
       };
+    },
+  );
+
+  api.get(
+    `${LADDER_API}/ladders/:ladderId/seasons`,
+    {
+      summary: 'Every season of a ladder, the first to start first (public)',
+      description:
+        'Beyond DESIGN.md §2: a ladder’s past, current and later seasons, so that a box season’s tables stay ' +
+        'readable after it ended (its `GET …/seasons/{seasonId}/boxes`).',
+      access: 'public',
+      params: ladderParams,
+      responses: { 200: z.array(seasonSchema) },
+    },
+    async (ctx) => {
+      const { ladderId } = parseInput(ladderParams, ctx.params, 'address');
+      const today = isoDay(services.clock());
+      await services.publicAnswers.answer(
+        ctx,
+        `seasons ${ladderId} ${today}`,
+        async () => {
+          if (!(await publicLadderOf(db, ladderId))) throw new HttpError(404, 'No such ladder');
+          return seasonsOf(db, ladderId, today);
+        },
+        { byAddress: () => isoDay(services.clock()) === today },
+      );
     },
   );
 

@@ -243,13 +243,20 @@ describe('CloseBoxes (DESIGN.md §12, §15)', () => {
     },
     { type: 'TeamAccepted', streamId: teamId, payload: { teamId, ...nextRef } },
   ];
-  const closedEvent = (sides: Array<[string, string]>) => ({
+  /** Each side: its team in the next season, in the closed one, its box there and how it moved. */
+  const closedEvent = (sides: Array<[string, string, number, 'UP' | 'DOWN' | 'STAYS']>) => ({
     type: 'BoxesClosed',
     streamId: 'season-1',
     payload: {
       ...ref,
       nextSeasonId: 'season-2',
-      positions: sides.map(([teamId, fromTeamId], index) => ({ teamId, fromTeamId, position: index + 1 })),
+      positions: sides.map(([teamId, fromTeamId, fromBox, movement], index) => ({
+        teamId,
+        fromTeamId,
+        position: index + 1,
+        fromBox,
+        movement,
+      })),
     },
   });
 
@@ -265,12 +272,12 @@ describe('CloseBoxes (DESIGN.md §12, §15)', () => {
         ...registered('n5', 'p4'),
         ...registered('n6', 'p5'),
         closedEvent([
-          ['n1', 't2'],
-          ['n2', 't1'],
-          ['n3', 't6'],
-          ['n4', 't3'],
-          ['n5', 't4'],
-          ['n6', 't5'],
+          ['n1', 't2', 1, 'STAYS'],
+          ['n2', 't1', 1, 'STAYS'],
+          ['n3', 't6', 2, 'UP'],
+          ['n4', 't3', 1, 'DOWN'],
+          ['n5', 't4', 2, 'STAYS'],
+          ['n6', 't5', 2, 'STAYS'],
         ]),
       ]);
   });
@@ -304,12 +311,12 @@ describe('CloseBoxes (DESIGN.md §12, §15)', () => {
           payload: { teamId, ...nextRef, position: index + 1 },
         })),
         closedEvent([
-          ['n1', 't1'],
-          ['has-p2', 't2'],
-          ['n3', 't4'],
-          ['n4', 't3'],
-          ['has-p5', 't5'],
-          ['n6', 't6'],
+          ['n1', 't1', 1, 'STAYS'],
+          ['has-p2', 't2', 1, 'STAYS'],
+          ['n3', 't4', 2, 'UP'],
+          ['n4', 't3', 1, 'DOWN'],
+          ['has-p5', 't5', 2, 'STAYS'],
+          ['n6', 't6', 2, 'STAYS'],
         ]),
       ]);
   });
@@ -330,6 +337,8 @@ describe('CloseBoxes (DESIGN.md §12, §15)', () => {
     );
     const closed = (closing as NewEvent[]).at(-1)!.payload as { positions: Array<{ fromTeamId: string }> };
     expect(closed.positions.map((side) => side.fromTeamId)).toEqual(['t1', 't2', 't4', 't3', 't5', 't9']);
+    // The side in no box came from none and did not move: neither is said of it.
+    expect(closed.positions.at(-1)).toEqual({ teamId: 'n6', fromTeamId: 't9', position: 6 });
   });
 
   it('refuses a next season of another ladder, not later, with matches, unknown; a season without boxes; a player elsewhere', () => {

@@ -6,7 +6,7 @@ import type { MatchDomainEvent } from '../matches/events.ts';
 import { acceptTeam, moveTeam } from '../teams/positions.ts';
 import type { BoxDomainEvent } from './events.ts';
 import type { BoxSettings, DrawOrder, SeasonFormat } from './model.ts';
-import { boxTable, closeBoxes, drawBoxes, MIN_BOX, pairings, type BoxMatch } from './rules.ts';
+import { boxTable, closeMoves, drawBoxes, MIN_BOX, pairings, type BoxMatch, type BoxMove } from './rules.ts';
 
 export interface Box {
   boxId: string;
@@ -175,14 +175,22 @@ function close(
   if (next.ladderId !== season.ladderId || next.startDate <= season.startDate)
     return refuse('NOT_NEXT_SEASON', NOT_NEXT_SEASON);
   if (next.hasMatches) return refuse('HAS_MATCHES', HAS_MATCHES);
-  const boxed = closeBoxes(tablesOf(state), season.box).flat();
-  const rest = state.teams.map((team) => team.teamId).filter((teamId) => !boxed.includes(teamId));
-  const sides = [...boxed, ...rest].map((teamId) => state.teams.find((team) => team.teamId === teamId)!);
+  const boxed = closeMoves(tablesOf(state), season.box).flat();
+  const moves = new Map<string, BoxMove>(boxed.map((move) => [move.teamId, move]));
+  const rest = state.teams.map((team) => team.teamId).filter((teamId) => !moves.has(teamId));
+  const sides = [...boxed.map((move) => move.teamId), ...rest].map((teamId) =>
+    state.teams.find((team) => team.teamId === teamId)!,
+  );
   if (command.teamIds.length < sides.length) return reject('invalid', 'Not enough ids for the close');
   const nextRef = { seasonId: next.seasonId, ladderId: next.ladderId };
   const events: NewEvent[] = [];
   let order = next.teams.filter((team) => team.status === 'active').map((team) => team.teamId);
-  const placed: Array<{ teamId: string; fromTeamId: string }> = [];
+  const placed: Array<{
+    teamId: string;
+    fromTeamId: string;
+    fromBox?: number;
+    movement?: BoxMove['movement'];
+  }> = [];
   for (const [index, side] of sides.entries()) {
     const same = next.teams.find((team) => sameMembers(team.memberIds, side.memberIds));
     const clash = next.teams.find(
@@ -201,7 +209,12 @@ function close(
       events.push({ type: 'TeamAccepted', streamId: teamId, payload: { teamId, ...nextRef } });
       order = acceptTeam(order, teamId);
     }
-    placed.push({ teamId, fromTeamId: side.teamId });
+    const move = moves.get(side.teamId);
+    placed.push({
+      teamId,
+      fromTeamId: side.teamId,
+      ...(move ? { fromBox: move.fromBox, movement: move.movement } : {}),
+    });
   }
   for (const [index, { teamId }] of placed.entries()) {
     if (order[index] === teamId) continue;

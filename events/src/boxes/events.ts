@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEventOf, type EventOf } from '../event-registry.ts';
-import { drawOrders } from './model.ts';
+import { boxMovements, drawOrders } from './model.ts';
 
 const seasonRef = { seasonId: z.uuid(), ladderId: z.uuid() };
 
@@ -29,7 +29,9 @@ export const boxesDrawn = defineEvent({
 
 /**
  * The box season closed into the next one: each side's team there (`teamId`, registered and accepted by events of the
- * same command) and its position; `fromTeamId` is the side's team in the closed season.
+ * same command) and its position; `fromTeamId` is the side's team in the closed season. A side that was in a box also
+ * has `fromBox` (its box's number) and `movement` (up a box, down a box, or stays); closes recorded before these were
+ * kept, and sides in no box (accepted after the draw), have neither.
  */
 export const boxesClosed = defineEvent({
   type: 'BoxesClosed',
@@ -38,7 +40,13 @@ export const boxesClosed = defineEvent({
     ...seasonRef,
     nextSeasonId: z.uuid(),
     positions: z.array(
-      z.object({ teamId: z.uuid(), fromTeamId: z.uuid(), position: z.number().int().min(1) }),
+      z.object({
+        teamId: z.uuid(),
+        fromTeamId: z.uuid(),
+        position: z.number().int().min(1),
+        fromBox: z.number().int().min(1).optional(),
+        movement: z.enum(boxMovements).optional(),
+      }),
     ),
   }),
 });

@@ -66,6 +66,10 @@ export function sameBoxSettings(a: BoxSettings, b: BoxSettings): boolean {
 export const boxSettingsOf = (stored: Partial<BoxSettings> | null | undefined): BoxSettings =>
   withBoxSettings(defaultBoxSettings, stored);
 
+/** Where a side went at the close: up a box, down a box, or it stays in its box (DESIGN.md §12). */
+export const boxMovements = ['UP', 'DOWN', 'STAYS'] as const;
+export type BoxMovement = (typeof boxMovements)[number];
+
 /** How the draw orders the active sides before filling the boxes. */
 export const drawOrders = ['POSITION', 'RATING'] as const;
 export type DrawOrder = (typeof drawOrders)[number];

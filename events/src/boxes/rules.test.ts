@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RecordedSide } from '../matches/decider.ts';
-import { boxTable, closeBoxes, drawBoxes, leftAtTheBottom, pairings, type BoxMatch } from './rules.ts';
+import {
+  boxTable,
+  closeBoxes,
+  closeMoves,
+  drawBoxes,
+  leftAtTheBottom,
+  pairings,
+  type BoxMatch,
+} from './rules.ts';
 
 const sides = (count: number) => Array.from({ length: count }, (_, index) => `s${index + 1}`);
 const sizesOf = (boxes: string[][]) => boxes.map((box) => box.length);
@@ -219,6 +227,18 @@ describe('box close (DESIGN.md §12, §15): up and down one box, not past the ed
       ['a1', 'a2', 'a3', 'b1'],
       ['a4', 'b2', 'b3', 'c1'],
       ['b4', 'c2', 'c3', 'c4'],
+    ]);
+  });
+
+  it('says of each side the box it came from and whether it went up, down or stayed', () => {
+    const side = (teamId: string, fromBox: number, movement: string) => ({ teamId, fromBox, movement });
+    expect(closeMoves(tables, { promote: 1, relegate: 1 })).toEqual([
+      [side('a1', 1, 'STAYS'), side('a2', 1, 'STAYS'), side('a3', 1, 'STAYS'), side('b1', 2, 'UP')],
+      [side('a4', 1, 'DOWN'), side('b2', 2, 'STAYS'), side('b3', 2, 'STAYS'), side('c1', 3, 'UP')],
+      [side('b4', 2, 'DOWN'), side('c2', 3, 'STAYS'), side('c3', 3, 'STAYS'), side('c4', 3, 'STAYS')],
+    ]);
+    expect(closeMoves([['x', 'y', 'z']], { promote: 1, relegate: 1 })).toEqual([
+      [side('x', 1, 'STAYS'), side('y', 1, 'STAYS'), side('z', 1, 'STAYS')],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import type { MatchType } from '../ladders/model.ts';
 import type { RecordedSide } from '../matches/decider.ts';
 import { recalculate } from '../matches/scoring.ts';
-import type { BoxSettings } from './model.ts';
+import type { BoxMovement, BoxSettings } from './model.ts';
 
 /** The fewest sides a box may have (DESIGN.md §12): a box of 1 or 2 is no league. */
 export const MIN_BOX = 3;
@@ -149,24 +149,33 @@ export function leftAtTheBottom<Row extends { teamId: string }>(
   return [...marked.filter((row) => !row.left), ...marked.filter((row) => row.left)];
 }
 
+/** A side of a new box after the close: its box in the closed season (numbered from 1) and how it moved. */
+export interface BoxMove {
+  teamId: string;
+  fromBox: number;
+  movement: BoxMovement;
+}
+
 /**
  * DESIGN.md §12, §15 close: the boxes' sides in table order become the next season's order, box by box, with the top
  * `promote` of each box but the first moved up into the box above and the bottom `relegate` of each box but the last
- * moved down into the box below. In its new box a side that came down stands first, one that came up last.
+ * moved down into the box below. In its new box a side that came down stands first, one that came up last. Each side
+ * says the box it came from and whether it went up, down or stayed: what the close decided, for the pages.
  */
-export function closeBoxes(
+export function closeMoves(
   tables: ReadonlyArray<readonly string[]>,
   settings: Pick<BoxSettings, 'promote' | 'relegate'>,
-): string[][] {
+): BoxMove[][] {
   const last = tables.length - 1;
   const moves = tables.map((table, index) => {
     const up = index > 0 ? table.slice(0, settings.promote) : [];
     const rest = table.slice(up.length);
     const downCount = index < last ? Math.min(settings.relegate, rest.length) : 0;
+    const from = (movement: BoxMovement) => (teamId: string) => ({ teamId, fromBox: index + 1, movement });
     return {
-      up,
-      stay: rest.slice(0, rest.length - downCount),
-      down: rest.slice(rest.length - downCount),
+      up: up.map(from('UP')),
+      stay: rest.slice(0, rest.length - downCount).map(from('STAYS')),
+      down: rest.slice(rest.length - downCount).map(from('DOWN')),
     };
   });
   return moves.map((move, index) => [
@@ -174,4 +183,12 @@ export function closeBoxes(
     ...move.stay,
     ...(moves[index + 1]?.up ?? []),
   ]);
+}
+
+/** The close's new boxes, each side by its id only (closeMoves). */
+export function closeBoxes(
+  tables: ReadonlyArray<readonly string[]>,
+  settings: Pick<BoxSettings, 'promote' | 'relegate'>,
+): string[][] {
+  return closeMoves(tables, settings).map((box) => box.map((side) => side.teamId));
 }

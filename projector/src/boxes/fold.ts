@@ -26,13 +26,19 @@ export function foldBoxes(rows: ReadModelRows, envelope: EventEnvelope): void {
           match_ids: box.matchIds,
           drawn_at: event.occurredAt,
           closed_into: null,
+          moves: null,
         });
       }
       return;
     }
-    case 'BoxesClosed':
-      for (const box of ofSeason(event.payload.seasonId)) box.closed_into = event.payload.nextSeasonId;
+    case 'BoxesClosed': {
+      const { positions } = event.payload;
+      for (const box of ofSeason(event.payload.seasonId)) {
+        box.closed_into = event.payload.nextSeasonId;
+        box.moves = positions.filter((side) => box.team_ids.includes(side.fromTeamId));
+      }
       return;
+    }
     default: {
       const unhandled: never = event;
       throw new Error(`unhandled ${(unhandled as { type: string }).type}`);

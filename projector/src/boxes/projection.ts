@@ -15,7 +15,7 @@ const matchChanges = new Set([
 
 /**
  * DESIGN.md §12: the boxes of each box season as drawn last (a new draw replaces them) and whether the season was
- * closed. Pushes `season.updated` with `changed: ["boxes"]` when the boxes change, a result of one of their matches,
+ * closed, with where each side of a box went (up, down, stays; its team in the next season). Pushes `season.updated` with `changed: ["boxes"]` when the boxes change, a result of one of their matches,
  * or one of their sides leaves the season (DESIGN.md §19).
  */
 export const boxesProjection: Projection = {
@@ -81,10 +81,14 @@ export const boxesProjection: Projection = {
         return;
       }
       case 'BoxesClosed': {
-        const { seasonId, nextSeasonId } = event.payload;
+        const { seasonId, nextSeasonId, positions } = event.payload;
+        // Each box keeps where its sides went (the close decided it: events/src/boxes/rules.ts closeMoves).
         const { rowCount } = await context.query(
-          'UPDATE boxes SET closed_into = $3 WHERE season_id = $1 AND company_id = $2',
-          [seasonId, event.companyId, nextSeasonId],
+          `UPDATE boxes b SET closed_into = $3,
+             moves = (SELECT coalesce(jsonb_agg(side ORDER BY (side->>'position')::int), '[]'::jsonb)
+               FROM jsonb_array_elements($4::jsonb) AS side WHERE (side->>'fromTeamId')::uuid = ANY(b.team_ids))
+           WHERE season_id = $1 AND company_id = $2`,
+          [seasonId, event.companyId, nextSeasonId, JSON.stringify(positions)],
         );
         if (rowCount) pushBoxes(seasonId);
         return;

@@ -3,6 +3,7 @@ import type { Box, BoxesState } from '@courtside/events/boxes/decider';
 import type { SeasonTeamsWithBoxesState } from '@courtside/events/boxes/leaving';
 import { boxSettingsOf, type BoxSettings, type SeasonFormat } from '@courtside/events/boxes/model';
 import type { BoxMatch } from '@courtside/events/boxes/rules';
+import type { BoxMovement } from '@courtside/events/boxes/model';
 import type { MatchType } from '@courtside/events/ladders/model';
 import type { RecordedSide } from '@courtside/events/matches/decider';
 import { INITIAL_RATING, sideOf } from '@courtside/events/ratings/glicko2';
@@ -164,4 +165,52 @@ export async function boxSidesOf(
     [teamIds],
   );
   return new Map(rows.map(({ teamId, ...side }) => [teamId, side]));
+}
+
+/** One side of a closed box as the close recorded it (BoxesClosed's position). */
+interface RecordedMove {
+  teamId: string;
+  fromTeamId: string;
+  fromBox?: number;
+  movement?: BoxMovement;
+}
+
+/**
+ * DESIGN.md §12 close, for the public tables: in a closed season, where each side went (by its team there); in the
+ * season a box season was closed into, where each side came from (by its team there: the closed season, the box and
+ * how it moved). A side the close said nothing of (a close recorded before it said so) has a null movement.
+ */
+export async function boxMovesOf(
+  db: Queryable,
+  seasonId: string,
+): Promise<{
+  closedInto: string | null;
+  went: Map<string, BoxMovement | null>;
+  cameFrom: Map<string, { seasonId: string; box: number | null; movement: BoxMovement | null }>;
+}> {
+  const { rows } = await db.query<{
+    seasonId: string;
+    closedInto: string | null;
+    moves: RecordedMove[] | null;
+  }>(
+    `SELECT season_id AS "seasonId", closed_into AS "closedInto", moves FROM boxes
+     WHERE season_id = $1 OR closed_into = $1`,
+    [seasonId],
+  );
+  const closed = rows.filter((row) => row.seasonId === seasonId);
+  const before = rows.filter((row) => row.closedInto === seasonId);
+  return {
+    closedInto: closed.find((row) => row.closedInto)?.closedInto ?? null,
+    went: new Map(
+      closed.flatMap((row) => row.moves ?? []).map((move) => [move.fromTeamId, move.movement ?? null]),
+    ),
+    cameFrom: new Map(
+      before.flatMap((row) =>
+        (row.moves ?? []).map((move) => [
+          move.teamId,
+          { seasonId: row.seasonId, box: move.fromBox ?? null, movement: move.movement ?? null },
+        ]),
+      ),
+    ),
+  };
 }

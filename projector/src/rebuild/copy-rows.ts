@@ -98,6 +98,7 @@ export const standaloneTableCopies: readonly TableCopy[] = [
       ...text('id', 'season_id', 'ladder_id', 'company_id', 'number', 'drawn_at', 'closed_into'),
       team_ids: 'uuids',
       match_ids: 'uuids',
+      moves: 'json',
     },
     rows: (r) => r.boxes.values(),
   },

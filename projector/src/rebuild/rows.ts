@@ -230,6 +230,8 @@ export interface BoxRow {
   match_ids: string[];
   drawn_at: string;
   closed_into: string | null;
+  /** Once closed: where each of the box's sides went (BoxesClosed's positions of its sides). */
+  moves: object[] | null;
 }
 
 export interface ReadModelRows {

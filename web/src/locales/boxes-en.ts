@@ -34,6 +34,26 @@ const boxesEn = {
     left: 'Left',
     notCounted: 'waits for confirmation',
     loadFailed: 'The boxes could not be loaded.',
+    /** DESIGN.md §12 close: where a side of a closed season went (in words beside an arrow, not by colour alone). */
+    movement: {
+      UP: 'Up to box {{box}}',
+      DOWN: 'Down to box {{box}}',
+      STAYS: 'Stays in box {{box}}',
+    },
+    /** In the season a box season was closed into: where the side came from. */
+    cameFrom: {
+      UP: 'Up from box {{box}}',
+      DOWN: 'Down from box {{box}}',
+      STAYS: 'Was in box {{box}}',
+    },
+    closedNote: 'This season is closed: each team shows whether it went up a box, down a box or stays.',
+    /** The public page's season picker (DESIGN.md §12: past box seasons stay readable). */
+    season: 'Season',
+    seasonCurrent: '{{name}} (current)',
+    seasonDates: '{{name}} · {{start}} – {{end}}',
+    noSuchSeason: 'This ladder has no such box season.',
+    /** The widget: each round (season) labelled, its tables and its matches together. */
+    round: 'Round: {{name}}',
     manager: {
       pointsWin: 'Points for a win',
       pointsPlayed: 'Points for a loss played',
@@ -43,7 +63,7 @@ const boxesEn = {
       formatHint: 'Fixed once the season has a match.',
       formatFixed: 'The season has a match already: its format can no longer change.',
       size: 'Teams per box',
-      title: 'Boxes',
+      title: 'Box league actions',
       settingsTitle: 'Box league',
       intro:
         'Draw the active teams into boxes of {{size}}: every team plays every other team of its box once. A new draw replaces the boxes until a box match has a result.',
@@ -55,6 +75,21 @@ const boxesEn = {
       drawn_other: 'Drew {{count}} boxes.',
       next: 'Next season',
       close: 'Close into the next season',
+      drawTitle: 'Draw the boxes',
+      closeTitle: 'Close the season',
+      noLaterSeason: 'To close this season, first add a later season of this ladder (Add season).',
+      closedInto: 'This season was closed into {{season}}.',
+      redrawTitle: 'Draw the boxes again?',
+      redrawText_one:
+        'A new draw replaces the {{count}} box drawn now and cancels its matches. No box match has a result yet.',
+      redrawText_other:
+        'A new draw replaces the {{count}} boxes drawn now and cancels their matches. No box match has a result yet.',
+      redrawConfirm: 'Draw again',
+      closeDialogTitle: 'Close into {{season}}?',
+      closeText:
+        'The teams move into {{season}} box by box: the top {{promote}} of each box go up a box, the bottom {{relegate}} go down a box, the others stay. {{season}} gets them as active teams in that order. The tables of this season stay as they are.',
+      closeConfirm: 'Close the season',
+      cancel: 'Cancel',
       closed_one: 'The next season has {{count}} team.',
       closed_other: 'The next season has {{count}} teams, with promotion and relegation.',
       refusals: {

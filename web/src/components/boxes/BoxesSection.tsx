@@ -4,7 +4,8 @@ import { FormAlert } from '../forms/FormAlert';
 import { i18n } from '../../lib/i18n';
 import { PlayerNames } from '../players/PlayerNames';
 import { addBoxesTexts } from '../../locales/boxes-texts';
-import { getBoxes, type Box } from '../../lib/boxes-api';
+import { getBoxes, type Box, type BoxMovement } from '../../lib/boxes-api';
+import { ArrowDownIcon, ArrowUpIcon } from '../icons/icons';
 
 addBoxesTexts(i18n);
 
@@ -14,6 +15,8 @@ interface BoxesSectionProps {
   version: number;
   /** In the widget: each box's table under a heading one level down, without its matches; nothing before a draw. */
   inWidget?: boolean;
+  /** The level of each box's heading: 2 on the standings page, 3 under a season's heading (and in the widget). */
+  headingLevel?: 2 | 3;
 }
 
 const difference = (ours: number, theirs: number) => `${ours}–${theirs}`;
@@ -22,7 +25,7 @@ const difference = (ours: number, theirs: number) => `${ours}–${theirs}`;
  * A box season's standings (DESIGN.md §12): each box's table (by points, set and game difference, the match between
  * them) and its matches. Loaded lazily by the standings page, only for a box season; read again on every live change.
  */
-export function BoxesSection({ seasonId, version, inWidget = false }: BoxesSectionProps) {
+export function BoxesSection({ seasonId, version, inWidget = false, headingLevel }: BoxesSectionProps) {
   const { t } = useTranslation();
   const [boxes, setBoxes] = useState<Box[]>();
   const [failed, setFailed] = useState(false);
@@ -49,22 +52,29 @@ export function BoxesSection({ seasonId, version, inWidget = false }: BoxesSecti
       </section>
     );
   }
+  const closed = boxes.some((box) => box.closedInto !== null);
   return (
     <div className={inWidget ? 'space-y-3' : 'space-y-6'} data-testid="boxes">
+      {closed && !inWidget && (
+        <p className="rounded-xl bg-ink-50 px-4 py-3 text-sm text-ink-700 ring-1 ring-ink-200" role="note">
+          {t('boxes.closedNote')}
+        </p>
+      )}
       {boxes.map((box) => (
-        <BoxCard key={box.boxId} box={box} inWidget={inWidget} />
+        <BoxCard key={box.boxId} box={box} inWidget={inWidget} level={headingLevel ?? (inWidget ? 3 : 2)} />
       ))}
     </div>
   );
 }
 
-function BoxCard({ box, inWidget }: { box: Box; inWidget: boolean }) {
+function BoxCard({ box, inWidget, level }: { box: Box; inWidget: boolean; level: 2 | 3 }) {
   const { t } = useTranslation();
   const members = new Map(box.rows.map((row) => [row.teamId, row.members]));
   const names = (teamId: string) => <PlayerNames members={members.get(teamId) ?? []} plain={inWidget} />;
   const headingId = `box-${box.boxId}`;
   const cell = 'px-2 py-2.5 text-right tabular-nums sm:px-3';
-  const Title = inWidget ? 'h3' : 'h2';
+  const Title = level === 3 ? 'h3' : 'h2';
+  const Subtitle = level === 3 ? 'h4' : 'h3';
   return (
     <section
       aria-labelledby={headingId}
@@ -127,6 +137,20 @@ function BoxCard({ box, inWidget }: { box: Box; inWidget: boolean }) {
               </td>
               <td className="px-2 py-2.5 break-words text-ink-900 sm:px-3">
                 {names(row.teamId)}
+                {row.movement && !row.left && (
+                  <MovementBadge
+                    movement={row.movement}
+                    text={t(`boxes.movement.${row.movement}`, { box: boxAfter(box.number, row.movement) })}
+                    testId="box-movement"
+                  />
+                )}
+                {row.cameFrom?.movement && row.cameFrom.box !== null && (
+                  <MovementBadge
+                    movement={row.cameFrom.movement}
+                    text={t(`boxes.cameFrom.${row.cameFrom.movement}`, { box: row.cameFrom.box })}
+                    testId="box-came-from"
+                  />
+                )}
                 {row.left && (
                   <span
                     className="ml-2 inline-flex rounded-full bg-white px-2 py-0.5 text-xs font-medium text-ink-700 ring-1 ring-ink-300 ring-inset"
@@ -153,9 +177,9 @@ function BoxCard({ box, inWidget }: { box: Box; inWidget: boolean }) {
       </table>
       {!inWidget && (
         <>
-          <h3 className="px-4 pt-4 pb-1 text-sm font-semibold text-ink-800 sm:px-5">
+          <Subtitle className="px-4 pt-4 pb-1 text-sm font-semibold text-ink-800 sm:px-5">
             {t('boxes.matches', { number: box.number })}
-          </h3>
+          </Subtitle>
           <ul className="divide-y divide-ink-100 px-4 pb-3 text-sm sm:px-5" data-testid="box-matches">
             {box.matches.map((match) => (
               <li
@@ -178,5 +202,49 @@ function BoxCard({ box, inWidget }: { box: Box; inWidget: boolean }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The box a side of box `number` went to at the close. */
+const boxAfter = (number: number, movement: BoxMovement) =>
+  movement === 'UP' ? number - 1 : movement === 'DOWN' ? number + 1 : number;
+
+const badgeTone: Record<BoxMovement, string> = {
+  UP: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
+  DOWN: 'bg-amber-50 text-amber-900 ring-amber-300',
+  STAYS: 'bg-white text-ink-700 ring-ink-300',
+};
+
+const iconClass = 'size-3.5 shrink-0';
+
+/** "=": a side that stays in its box. */
+function StaysIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" className={iconClass} aria-hidden="true">
+      <path d="M5 8h14v2H5zm0 6h14v2H5z" />
+    </svg>
+  );
+}
+
+/**
+ * DESIGN.md §12 close, §14: a side's move between boxes in words beside an arrow (up, down, or "=" for stays), the
+ * colour only a help: "Up to box 1" in the closed season, "Up from box 2" in the next.
+ */
+function MovementBadge({ movement, text, testId }: { movement: BoxMovement; text: string; testId: string }) {
+  return (
+    <span
+      className={`mt-1 flex w-fit items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${badgeTone[movement]}`}
+      data-testid={testId}
+      data-movement={movement}
+    >
+      {movement === 'UP' ? (
+        <ArrowUpIcon className={iconClass} />
+      ) : movement === 'DOWN' ? (
+        <ArrowDownIcon className={iconClass} />
+      ) : (
+        <StaysIcon />
+      )}
+      {text}
+    </span>
   );
 }

@@ -57,10 +57,9 @@ const PauseControl = lazy(() =>
   import('./PauseControl').then((module) => ({ default: module.PauseControl })),
 );
 
-// A box season's boxes (DESIGN.md §12), with their texts: only for a box season.
-const BoxesSection = lazy(() =>
-  import('../../../components/boxes/BoxesSection').then((module) => ({ default: module.BoxesSection })),
-);
+// A box season's boxes and the picker of the ladder's box seasons (DESIGN.md §12), with their texts: after the
+// first paint.
+const BoxSeasons = lazy(() => import('./BoxSeasons').then((module) => ({ default: module.BoxSeasons })));
 
 /** Says live standings changes (DESIGN.md §14); loaded after the page, with its texts (docs/performance.md). */
 const loadStandingsAnnouncer = () => import('../announce-standings');
@@ -95,6 +94,8 @@ export function StandingsPage() {
   const [declining, setDeclining] = useState<{ challengeId: string; challenger: string }>();
   /** Counts the season room's changes: a box season's boxes are read again on each. */
   const [seasonVersion, setSeasonVersion] = useState(0);
+  // `?season={id}` (BoxSeasons): another box season of the ladder than the current one, to read its tables.
+  const [past, setPast] = useState(false);
   useDocumentTitle(
     standings ? t('ladders.standingsTitle', { ladder: standings.ladder.name }) : t('ladders.standings'),
   );
@@ -266,61 +267,73 @@ export function StandingsPage() {
           {t('ladders.withoutManager')}
         </p>
       )}
-      {standings.season && joinable && (
-        <div
-          className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50/70 p-3 ring-1 ring-brand-100"
-          data-testid="join-season"
-        >
-          <p className="text-sm font-semibold text-brand-800">{t('ladders.openForRegistration')}</p>
-          <JoinButton
-            season={standings.season}
-            sportsCategory={standings.ladder.sportsCategory}
-            loggedIn={mine.loggedIn}
-            onJoined={() => void reloadMine()}
-          />
-        </div>
-      )}
-      {myTeams.length > 0 && (
-        <div className="mb-5 flex flex-wrap items-center gap-2 text-sm text-ink-700">
-          <span className="font-medium">{t('ladders.yourTeams')}:</span>
-          {myTeams.map((team) => (
-            <TeamStatus key={team.teamId} team={team} />
-          ))}
-        </div>
-      )}
-      {standings.season?.format === 'BOX' && (
-        <Suspense fallback={null}>
-          <BoxesSection seasonId={standings.season.uuid} version={seasonVersion} />
-        </Suspense>
-      )}
-      {standings.season && standings.season.format !== 'BOX' && (
-        <section className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
-          {standings.teams.length === 0 ? (
-            <p className="px-5 py-8 text-center text-sm text-ink-500">{t('ladders.standingsEmpty')}</p>
-          ) : (
-            <StandingsTable
-              rows={rows}
-              mine={ownTeamIds}
-              minimumPlayedMatches={standings.season.minimumPlayedMatches}
-              busyTeamId={busyTeamId}
-              onAction={onAction}
-            />
+      {/* The current season's own parts: a picked past season shows its boxes only. */}
+      {!past && (
+        <>
+          {standings.season && joinable && (
+            <div
+              className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50/70 p-3 ring-1 ring-brand-100"
+              data-testid="join-season"
+            >
+              <p className="text-sm font-semibold text-brand-800">{t('ladders.openForRegistration')}</p>
+              <JoinButton
+                season={standings.season}
+                sportsCategory={standings.ladder.sportsCategory}
+                loggedIn={mine.loggedIn}
+                onJoined={() => void reloadMine()}
+              />
+            </div>
           )}
-        </section>
+          {myTeams.length > 0 && (
+            <div className="mb-5 flex flex-wrap items-center gap-2 text-sm text-ink-700">
+              <span className="font-medium">{t('ladders.yourTeams')}:</span>
+              {myTeams.map((team) => (
+                <TeamStatus key={team.teamId} team={team} />
+              ))}
+            </div>
+          )}
+        </>
       )}
-      {/* Below the table: it loads after the rows' actions, and above them it would move the button being clicked. */}
-      {myTeams
-        .filter((team) => team.status === 'active')
-        .map((team) => (
-          <Suspense key={team.teamId} fallback={null}>
-            <PauseControl
-              team={team}
-              onDone={async () => {
-                await Promise.all([reloadMine(), load()]);
-              }}
-            />
-          </Suspense>
-        ))}
+      <Suspense fallback={null}>
+        <BoxSeasons
+          ladderId={standings.ladder.uuid}
+          current={standings.season ?? undefined}
+          version={seasonVersion}
+          onPast={setPast}
+        />
+      </Suspense>
+      {!past && (
+        <>
+          {standings.season && standings.season.format !== 'BOX' && (
+            <section className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-ink-200">
+              {standings.teams.length === 0 ? (
+                <p className="px-5 py-8 text-center text-sm text-ink-500">{t('ladders.standingsEmpty')}</p>
+              ) : (
+                <StandingsTable
+                  rows={rows}
+                  mine={ownTeamIds}
+                  minimumPlayedMatches={standings.season.minimumPlayedMatches}
+                  busyTeamId={busyTeamId}
+                  onAction={onAction}
+                />
+              )}
+            </section>
+          )}
+          {/* Below the table: it loads after the rows' actions, and above them it would move the button being clicked. */}
+          {myTeams
+            .filter((team) => team.status === 'active')
+            .map((team) => (
+              <Suspense key={team.teamId} fallback={null}>
+                <PauseControl
+                  team={team}
+                  onDone={async () => {
+                    await Promise.all([reloadMine(), load()]);
+                  }}
+                />
+              </Suspense>
+            ))}
+        </>
+      )}
       <Suspense fallback={null}>
         {accepting !== undefined && (
           <AcceptChallengeDialog

@@ -303,7 +303,10 @@ export function SeasonDetailsForm({
             />
           )}
         />
-        <LadderRulesFields control={control} register={register} errors={errors.rules} />
+        {/* DESIGN.md §12: challenges are off in a box season, so are their rules. */}
+        {format !== 'BOX' && (
+          <LadderRulesFields control={control} register={register} errors={errors.rules} />
+        )}
         <BoxSettingsFields
           control={control}
           register={register}

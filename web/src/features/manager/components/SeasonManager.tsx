@@ -157,14 +157,7 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
               {MatchesTab && <MatchesTab ladderId={ladder.uuid} seasonId={selected.uuid} />}
             </TabPanel>
             <TabPanel>
-              <SeasonDetailsForm
-                companyId={companyId}
-                ladderId={ladder.uuid}
-                season={selected}
-                seasons={seasons}
-                onSaved={(season) => onSaved(season, false)}
-                onDeleted={onDeleted}
-              />
+              {/* A box season's actions first, where a manager looks for them; its settings are in the form. */}
               <Suspense fallback={null}>
                 <BoxesManager
                   key={`${selected.uuid} ${seasons.length}`}
@@ -173,6 +166,14 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
                   onSaved={() => reload()}
                 />
               </Suspense>
+              <SeasonDetailsForm
+                companyId={companyId}
+                ladderId={ladder.uuid}
+                season={selected}
+                seasons={seasons}
+                onSaved={(season) => onSaved(season, false)}
+                onDeleted={onDeleted}
+              />
             </TabPanel>
           </TabPanels>
         </TabGroup>

@@ -14,6 +14,7 @@ import { matchesPageView, widgetDisplay } from '../page-filter';
 import { matchesPagePath, webAddress } from '@courtside/events/page-paths';
 import { addWidgetTexts } from '../../../locales/widget-texts';
 import { i18n } from '../../../lib/i18n';
+import type { WidgetRound } from './WidgetBoxes';
 
 addWidgetTexts(i18n);
 
@@ -74,6 +75,9 @@ export function WidgetPage() {
   // The ladder the shown matches belong to: its room carries the pushes, also when a season was asked for.
   const [ladderId, setLadderId] = useState<string | null>(null);
   const connection = useAtomValue(liveConnectionAtom);
+  // A box season's round (DESIGN.md §12): the lists show its matches only, labelled with it, under its tables.
+  const [round, setRound] = useState<WidgetRound | null>(null);
+  const roundOf = (title: string) => (round ? `${title} · ${round.label}` : title);
   useTransparentBackground();
   useDocumentTitle(name ?? t('widget.title'));
 
@@ -117,11 +121,11 @@ export function WidgetPage() {
         </span>
       </header>
       <Suspense fallback={null}>
-        <WidgetBoxes eventId={eventId} />
+        <WidgetBoxes eventId={eventId} ladderId={ladderId} onRound={setRound} />
       </Suspense>
-      <Section title={t('widget.upcoming')}>
+      <Section title={roundOf(t('widget.upcoming'))}>
         <MatchesList
-          tags={[eventId]}
+          tags={[round?.seasonId ?? eventId]}
           notCompleted
           widget
           {...display}
@@ -132,9 +136,9 @@ export function WidgetPage() {
           label={t('widget.upcoming')}
         />
       </Section>
-      <Section title={t('widget.recent')}>
+      <Section title={roundOf(t('widget.recent'))}>
         <MatchesList
-          tags={[eventId]}
+          tags={[round?.seasonId ?? eventId]}
           completed
           widget
           {...display}
