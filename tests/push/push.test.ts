@@ -143,6 +143,11 @@ describe('Web Push (DESIGN.md §17): real Postgres, Kafka, and a push service on
       ],
       ['no endpoint', { keys: good.keys }, 'endpoint'],
       [
+        'an endpoint that is no address',
+        { ...good, endpoint: 'not an address' },
+        'endpoint is the push service',
+      ],
+      [
         'an endpoint too long',
         { ...good, endpoint: `https://push.example.com/${'a'.repeat(2_100)}` },
         'endpoint is too long',

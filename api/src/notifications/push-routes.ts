@@ -31,6 +31,8 @@ export function pushSubscriptionSchema(mode: Mode) {
         .url({ protocol: /^https?$/, error: 'endpoint is the push service’s https address' })
         .max(2_000, 'endpoint is too long')
         .refine((endpoint) => {
+          // Zod runs this check also after the address check failed: a string that is no address is reported there.
+          if (!URL.canParse(endpoint)) return true;
           const url = new URL(endpoint);
           return url.protocol === 'https:' || (mode === 'development' && isLoopbackHost(url.hostname));
         }, 'endpoint must be an https address'),
