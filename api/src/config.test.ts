@@ -1,15 +1,55 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment, readRole } from './config.ts';
 
 const MAIL_URL = 'smtp://courtside:secret@127.0.0.1:2525';
 const PUBLIC_URL = 'https://ladders.example.org';
+const pair = webpush.generateVAPIDKeys();
+const VAPID = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
 /** What production needs to start. */
-const PRODUCTION = { MAIL_URL, PUBLIC_URL };
+const PRODUCTION = { MAIL_URL, PUBLIC_URL, ...VAPID };
+/** Development, with a data folder of its own (the VAPID keys are made there). */
+const development = () => ({
+  NODE_ENV: 'development',
+  COURTSIDE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'courtside-config-')),
+});
 
 describe('readEnvironment', () => {
   it('runs in production unless development is asked for by name', () => {
     expect(readEnvironment(PRODUCTION).NODE_ENV).toBe('production');
-    expect(readEnvironment({ NODE_ENV: 'development' }).NODE_ENV).toBe('development');
+    expect(readEnvironment(development()).NODE_ENV).toBe('development');
+  });
+
+  it('refuses to serve the api or notify in production without the VAPID keys, saying what to set (DESIGN.md §17)', () => {
+    for (const role of ['all', 'api', 'notifier'] as const) {
+      expect(() => readEnvironment({ MAIL_URL, PUBLIC_URL }, role)).toThrow(
+        /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production/,
+      );
+    }
+    expect(() => readEnvironment({ ...PRODUCTION, VAPID_PRIVATE_KEY: '' })).toThrow(/both VAPID_PUBLIC_KEY/);
+    expect(() => readEnvironment({ ...PRODUCTION, VAPID_PUBLIC_KEY: 'abc' })).toThrow(
+      /VAPID_PUBLIC_KEY: Use/,
+    );
+    expect(() => readEnvironment({ ...PRODUCTION, VAPID_PRIVATE_KEY: pair.publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY/,
+    );
+    expect(readEnvironment(PRODUCTION).vapid).toEqual(pair);
+    expect(readEnvironment({}, 'projector').vapid).toBeUndefined();
+  });
+
+  it('makes the VAPID keys on the first start in development and keeps them in the data folder', () => {
+    const env = development();
+    const first = readEnvironment(env).vapid!;
+    const file = path.join(env.COURTSIDE_DATA_DIR, 'vapid-keys.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(readEnvironment(env).vapid).toEqual(first);
+    // Keys given win over the kept ones.
+    expect(readEnvironment({ ...env, ...VAPID }).vapid).toEqual(pair);
   });
 
   it('refuses to serve the api in production without MAIL_URL, saying what to set', () => {
@@ -28,7 +68,7 @@ describe('readEnvironment', () => {
     }
     // The projector builds no link; development builds its links from loopback addresses (http/public-url.ts).
     expect(readEnvironment({}, 'projector').PUBLIC_URL).toBeUndefined();
-    expect(readEnvironment({ NODE_ENV: 'development' }, 'all').PUBLIC_URL).toBeUndefined();
+    expect(readEnvironment(development(), 'all').PUBLIC_URL).toBeUndefined();
   });
 
   it('runs the webhooks on their own (DESIGN.md §18), which mail managers, so production needs MAIL_URL there too', () => {
@@ -55,7 +95,7 @@ describe('readEnvironment', () => {
   });
 
   it('reads the public address without a trailing slash and refuses one that is not http(s)', () => {
-    expect(readEnvironment({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
+    expect(readEnvironment(development()).PUBLIC_URL).toBeUndefined();
     expect(readEnvironment({ ...PRODUCTION, PUBLIC_URL: 'https://ladders.example.org/' }).PUBLIC_URL).toBe(
       'https://ladders.example.org',
     );

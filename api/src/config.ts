@@ -1,4 +1,6 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { kafkaLogLevels } from '@courtside/eventlog/log/kafka';
 import { DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
@@ -54,12 +56,35 @@ const environmentSchema = z.object({
       .url({ protocol: /^https?$/, error: 'Use an http(s) address such as https://ladders.example.org' })
       .transform((value) => value.replace(/\/+$/, '')),
   ),
+  /**
+   * The VAPID key pair (RFC 8292, base64url) that signs the pushes to phones (DESIGN.md §17); `npx web-push
+   * generate-vapid-keys` makes one. Required in production; unset in development: a pair made on the first start and
+   * kept in the data folder (`vapid-keys.json`).
+   */
+  VAPID_PUBLIC_KEY: optional(base64urlOfLength(65, 'an uncompressed P-256 public key')),
+  VAPID_PRIVATE_KEY: optional(base64urlOfLength(32, 'a P-256 private key')),
   /** Commands one api process runs at once; the next are answered 503 at once (docs/performance.md). */
   COMMANDS_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_MAX_IN_FLIGHT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-type Environment = z.infer<typeof environmentSchema> & { dataDir: string };
+type Environment = z.infer<typeof environmentSchema> & { dataDir: string; vapid: VapidKeys | undefined };
+
+/** The server's VAPID key pair, base64url (DESIGN.md §17). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+function base64urlOfLength(bytes: number, what: string) {
+  return z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, `Use ${what} in base64url`)
+    .refine(
+      (value) => Buffer.from(value, 'base64url').length === bytes,
+      `Use ${what}: ${bytes} bytes in base64url`,
+    );
+}
 
 const roles = ['all', 'api', 'projector', 'notifier', 'webhooks'] as const;
 type Role = (typeof roles)[number];
@@ -78,7 +103,53 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env, role: Role
   }
   assertMailConfigured(parsed.data.NODE_ENV, parsed.data.MAIL_URL, role !== 'projector');
   assertPublicUrlConfigured(parsed.data.NODE_ENV, parsed.data.PUBLIC_URL, role !== 'projector');
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.COURTSIDE_DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.COURTSIDE_DATA_DIR);
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = parsed.data;
+  if (!publicKey !== !privateKey)
+    throw new Error('Bad configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  let vapid = publicKey && privateKey ? { publicKey, privateKey } : undefined;
+  if (!vapid && parsed.data.NODE_ENV === 'development' && role !== 'projector')
+    vapid = keptVapidKeys(dataDir);
+  assertVapidConfigured(parsed.data.NODE_ENV, vapid, role !== 'projector');
+  return { ...parsed.data, dataDir, vapid };
+}
+
+/** Without VAPID keys no push service takes a push, and a new pair would end every phone's subscription. */
+export function assertVapidConfigured(mode: Mode, vapid: VapidKeys | undefined, pushes: boolean): void {
+  if (mode === 'production' && pushes && !vapid) {
+    throw new Error(
+      'Bad configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (make a pair once with ' +
+        '`npx web-push generate-vapid-keys` and keep it: a new pair ends every phone’s subscription). For a ' +
+        'development install set NODE_ENV=development.',
+    );
+  }
+}
+
+/** Development: the pair in the data folder, made on the first start and kept for the next ones. */
+function keptVapidKeys(dataDir: string): VapidKeys {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const kept = z
+      .object({
+        publicKey: base64urlOfLength(65, 'a public key'),
+        privateKey: base64urlOfLength(32, 'a key'),
+      })
+      .parse(JSON.parse(readFileSync(file, 'utf8')));
+    return kept;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`Bad VAPID keys in ${file}`, { cause: error });
+  }
+  const made = webpush.generateVAPIDKeys();
+  mkdirSync(dataDir, { recursive: true });
+  // `wx`: two processes starting at once do not overwrite each other's pair; the loser reads the winner's.
+  try {
+    writeFileSync(file, `${JSON.stringify(made)}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return keptVapidKeys(dataDir);
+    throw error;
+  }
+  return { publicKey: made.publicKey, privateKey: made.privateKey };
 }
 
 /** Without SMTP the sign-up codes could only go to the dev outbox, which production does not have. */

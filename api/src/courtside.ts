@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import webpush from 'web-push';
 import { migrate } from '@courtside/eventlog/db/migrate';
 import { createPool } from '@courtside/eventlog/db/pool';
 import { productEvents } from '@courtside/events/catalog';
@@ -19,7 +20,13 @@ import { createApp, type RouteInfo } from './app.ts';
 import type { InFlightRequests } from './http/in-flight.ts';
 import { purposeKey } from './http/purpose-keys.ts';
 import { isOwnOrigin } from './http/public-url.ts';
-import { assertMailConfigured, assertPublicUrlConfigured, type Mode } from './config.ts';
+import {
+  assertMailConfigured,
+  assertPublicUrlConfigured,
+  assertVapidConfigured,
+  type Mode,
+  type VapidKeys,
+} from './config.ts';
 import { PasswordHasher, type ScryptSettings } from './accounts/passwords.ts';
 import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -40,6 +47,7 @@ import { clubTimeZone, startNotifier, type Notifier } from './notifications/noti
 import { sendWaitingDigests } from './notifications/waiting-digest.ts';
 import { startNotificationPushes } from './notifications/notification-pushes.ts';
 import { readNotifierStatus } from './notifications/notifier-status.ts';
+import { startPushSender, type PushSender } from './notifications/push-sender.ts';
 import { startWebhookConsumer, type WebhookConsumer } from './webhooks/webhook-consumer.ts';
 import { startWebhookSender, type WebhookSender } from './webhooks/webhook-sender.ts';
 
@@ -101,6 +109,15 @@ export interface CourtsideConfig {
    * production; unset in development: a request's own origin when it is a loopback one, else http://127.0.0.1:{port}.
    */
   publicUrl?: string;
+  /**
+   * The VAPID key pair that signs pushes to phones (DESIGN.md §17). Required in production; unset in development: a
+   * pair kept in Postgres, shared by every process of the installation (`npm start` gives the data folder's).
+   */
+  vapid?: VapidKeys;
+  /** A push service that has not answered in this time is cut off (default 10 s). */
+  pushTimeoutMs?: number;
+  /** The push sender's first retry delay (doubling after each failure). */
+  pushRetryBaseMs?: number;
 }
 
 export interface RunningCourtside {
@@ -134,6 +151,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
   const mode = config.mode ?? 'production';
   assertMailConfigured(mode, config.mailUrl, config.runApi || (config.runNotifier ?? false));
   assertPublicUrlConfigured(mode, config.publicUrl, config.runApi || (config.runNotifier ?? false));
+  assertVapidConfigured(mode, config.vapid, config.runApi || (config.runNotifier ?? false));
   const logger = config.logger ?? createLogger();
   // In development the clock can be moved forward (the dev clock route); elsewhere it is the given or real time.
   const devClock = mode === 'development' ? new DevClock(config.clock) : undefined;
@@ -186,6 +204,9 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       },
     );
     const unsubscribeSecret = await sharedSecret(db, 'unsubscribe', config.secret);
+    // Production has them (asserted above); a process that neither serves the api nor notifies needs none.
+    const vapid =
+      config.vapid ?? (config.runApi || config.runNotifier ? await storedVapidKeys(db) : undefined);
 
     let projector: Projector | undefined;
     if (config.runProjector) {
@@ -288,6 +309,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
         ...(config.signUpsPerAddress ? { signUpsPerAddress: config.signUpsPerAddress } : {}),
         unsubscribeSecret,
+        vapidPublicKey: vapid!.publicKey,
         mode,
         deadlines,
         publicAnswers,
@@ -373,6 +395,22 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       stops.push(() => sender!.stop());
     }
 
+    // Pushes to phones (DESIGN.md §17), from the notifier's process: a sender of their own, so that a push service that
+    // is slow or down holds up no mail.
+    let pushSender: PushSender | undefined;
+    if (config.runNotifier) {
+      pushSender = startPushSender({
+        databaseUrl: config.databaseUrl,
+        vapid: vapid!,
+        subject: publicUrl.startsWith('https://') ? publicUrl : 'mailto:push@courtside.invalid',
+        clock,
+        logger: logger.child({ component: 'push-sender' }),
+        ...(config.pushTimeoutMs === undefined ? {} : { timeoutMs: config.pushTimeoutMs }),
+        ...(config.pushRetryBaseMs === undefined ? {} : { baseDelayMs: config.pushRetryBaseMs }),
+      });
+      stops.push(() => pushSender!.stop());
+    }
+
     let notifier: Notifier | undefined;
     if (config.runNotifier) {
       notifier = startNotifier({
@@ -386,6 +424,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         logger: logger.child({ component: 'notifier' }),
         reminderIntervalMs: config.reminderIntervalMs,
         onMailQueued: () => sender?.wake(),
+        onPushQueued: () => pushSender?.wake(),
         onNotified: (events) => metrics.eventsNotified.inc({ log: log.kind }, events),
       });
       stops.push(() => notifier!.stop());
@@ -451,16 +490,32 @@ async function closeServer(server: Server, inFlight: InFlightRequests): Promise<
   await inFlight.drained(10_000);
 }
 
-async function sharedSecret(db: pg.Pool, name: string, configured: string | undefined): Promise<string> {
+async function sharedSecret(
+  db: pg.Pool,
+  name: string,
+  configured: string | undefined,
+  made = randomBytes(32).toString('base64url'),
+): Promise<string> {
   if (configured) return `${configured}:${name}`;
   await db.query(
     'INSERT INTO courtside.secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-    [name, randomBytes(32).toString('base64url')],
+    [name, made],
   );
   const { rows } = await db.query<{ value: string }>('SELECT value FROM courtside.secrets WHERE name = $1', [
     name,
   ]);
   return rows[0]!.value;
+}
+
+/**
+ * Development without VAPID keys given (a library start; `npm start` gives the data folder's): one pair kept in
+ * Postgres, so that every process of the installation signs with the key its browsers subscribed with.
+ */
+async function storedVapidKeys(db: pg.Pool): Promise<VapidKeys> {
+  const made = webpush.generateVAPIDKeys();
+  const value = await sharedSecret(db, 'vapid', undefined, `${made.publicKey}.${made.privateKey}`);
+  const [publicKey, privateKey] = value.split('.');
+  return { publicKey: publicKey!, privateKey: privateKey! };
 }
 
 /**

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     commandsMaxInFlight: env.COMMANDS_MAX_IN_FLIGHT,
     secret: env.COURTSIDE_SECRET,
+    ...(env.vapid ? { vapid: env.vapid } : {}),
     logger,
   });
   cleanups.unshift(courtside.stop);

@@ -33,6 +33,8 @@ export interface AppServices {
   calendarSecret: string;
   /** Where people reach Courtside, e.g. https://ladders.example.org; unset: the address of the request. */
   publicUrl?: string;
+  /** The VAPID public key (base64url) browsers subscribe with (DESIGN.md §17). */
+  vapidPublicKey: string;
   /** Signs the one-click unsubscribe links of notification mails (DESIGN.md §6). */
   unsubscribeSecret: string;
   /** Development-only routes (the dev outbox, the dev clock) are mounted only in `development`. */

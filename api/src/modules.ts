@@ -20,6 +20,7 @@ import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { accountRoomAuthorizer } from './accounts/account-room.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
+import { pushRoutes } from './notifications/push-routes.ts';
 import { playerRoutes } from './ratings/player-routes.ts';
 import { boxRoutes } from './boxes/box-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
@@ -51,6 +52,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'audit', routes: auditRoutes },
   { name: 'history', routes: historyRoutes },
   { name: 'notifications', routes: notificationRoutes },
+  { name: 'push', routes: pushRoutes },
   { name: 'players', routes: playerRoutes },
   { name: 'boxes', routes: boxRoutes },
   { name: 'webhooks', routes: webhookRoutes },

@@ -18,6 +18,9 @@ export const DEV_CLOCK_PATH = '/webapps/api/dev/clock';
 export const NOTIFICATIONS_PATH = `${ACCOUNT_API}/notifications`;
 /** DESIGN.md §6: `{language, mail: {kind: boolean}}` of the signed-in account. */
 export const PREFERENCES_PATH = `${ACCOUNT_API}/account/preferences`;
+/** DESIGN.md §17: the server's VAPID public key (public), and the signed-in browser's push subscriptions. */
+export const PUSH_KEY_PATH = `${ACCOUNT_API}/push/key`;
+export const PUSH_SUBSCRIPTIONS_PATH = `${ACCOUNT_API}/push/subscriptions`;
 /** DESIGN.md §6: the one-click unsubscribe link of a mail (`?token=`), no sign-in. */
 export const UNSUBSCRIBE_PATH = `${ACCOUNT_API}/unsubscribe`;
 /** The API reference: the page, and the OpenAPI and AsyncAPI documents it is made of. */

@@ -1,3 +1,4 @@
+import webpush from 'web-push';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
@@ -24,6 +25,7 @@ describe('sign-up while the mail server is down (real SMTP)', () => {
       mode: 'production',
       mailUrl: smtp.url,
       publicUrl: 'https://ladders.example.test',
+      vapid: webpush.generateVAPIDKeys(),
       mailRetryBaseMs: 100,
       runProjector: false,
     });

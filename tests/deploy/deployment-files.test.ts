@@ -66,6 +66,17 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('takes the VAPID keys from .env and refuses to start without them (DESIGN.md §17)', () => {
+    for (const [name, service] of appServices) {
+      const environment = environmentOf(service);
+      expect({ name, public: environment.VAPID_PUBLIC_KEY, private: environment.VAPID_PRIVATE_KEY }).toEqual({
+        name,
+        public: expect.stringMatching(/^\$\{VAPID_PUBLIC_KEY:\?[^}]+\}$/),
+        private: expect.stringMatching(/^\$\{VAPID_PRIVATE_KEY:\?[^}]+\}$/),
+      });
+    }
+  });
+
   it('publishes only the port of nginx', () => {
     const publishing = services.filter(
       ([, service]) => (service.ports?.length ?? 0) > 0 || service.network_mode === 'host',

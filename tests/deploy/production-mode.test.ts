@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { DEV_CLOCK_PATH } from '@courtside/events/api-paths';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
@@ -52,6 +53,34 @@ describe('production is the default', () => {
     expect(run.output).toContain('PUBLIC_URL is required in production');
   });
 
+  it('refuses to start the api without the VAPID keys in production, and says why (DESIGN.md §17)', async () => {
+    const { databaseUrl } = await createBackend('embedded');
+
+    const run = await runEntryPoint({
+      DATABASE_URL: databaseUrl,
+      MAIL_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://ladders.example.test',
+    });
+
+    expect(run.outcome).toBe('exit 1');
+    expect(run.output).toContain('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production');
+  });
+
+  it('refuses to start the api or the notifier in production without the VAPID keys when started as a library too', async () => {
+    const backend = await createBackend('embedded');
+    for (const roles of [{}, { runApi: false, runProjector: false, runNotifier: true }]) {
+      const started = startTestCourtside(backend, {
+        mode: 'production',
+        mailUrl: 'smtp://127.0.0.1:2525',
+        publicUrl: 'https://ladders.example.test',
+        ...roles,
+      });
+      void started.then((courtside) => courtside.stop()).catch(() => undefined);
+
+      await expect(started).rejects.toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required/);
+    }
+  });
+
   it('refuses to start in production without a public address when started as a library too', async () => {
     const backend = await createBackend('embedded');
 
@@ -82,6 +111,7 @@ describe('production is the default', () => {
           mode: undefined,
           mailUrl: 'smtp://courtside:secret@127.0.0.1:2525',
           publicUrl: 'https://ladders.example.test',
+          vapid: webpush.generateVAPIDKeys(),
         },
       ],
       ['development with SMTP', { mode: 'development', mailUrl: 'smtp://courtside:secret@127.0.0.1:2525' }],

@@ -31,6 +31,7 @@ interface Item {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const pushOnAtFirst = ['challenge.received', 'challenge.accepted', 'result.toConfirm', 'match.scheduled'];
 
 describe('notifications (DESIGN.md §6), development: the dev outbox shows the mails', () => {
   let backend: TestBackend;
@@ -205,10 +206,15 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
 
   it('preferences: every kind on in English at first; a PUT changes what it names and keeps the rest; Dutch texts follow', async () => {
     const { manager, seasonId } = await managerWithSeason(courtside.url!);
-    const initial = await manager.json('GET', PREFERENCES_PATH);
+    const initial = await manager.json<{ push: Record<string, boolean> }>('GET', PREFERENCES_PATH);
     expect(initial).toEqual({
       status: 200,
-      body: { language: 'en', mail: Object.fromEntries(notificationKinds.map((kind) => [kind, true])) },
+      body: {
+        language: 'en',
+        mail: Object.fromEntries(notificationKinds.map((kind) => [kind, true])),
+        // DESIGN.md §17: the phones get the kinds to act on at once.
+        push: Object.fromEntries(notificationKinds.map((kind) => [kind, pushOnAtFirst.includes(kind)])),
+      },
     });
     const changed = await manager.json<{ language: string; mail: Record<string, boolean> }>(
       'PUT',
@@ -235,6 +241,7 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
         'result.disputed': false,
         'match.cancelled': false,
       },
+      push: initial.body.push,
     });
     expect((await manager.json('GET', PREFERENCES_PATH)).body).toEqual(again.body);
 

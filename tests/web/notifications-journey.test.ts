@@ -101,11 +101,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
 
       // The preferences page shows that mail off; Ann turns it back on.
       await page.goto(`${baseUrl}/webapps/account/en/preferences`);
-      const received = page.getByRole('switch', { name: 'I am challenged' });
+      const received = page.getByRole('switch', { name: 'Mail: I am challenged' });
       await received.waitFor();
       expect(await received.getAttribute('aria-checked')).toBe('false');
       expect(
-        await page.getByRole('switch', { name: 'My team was accepted' }).getAttribute('aria-checked'),
+        await page.getByRole('switch', { name: 'Mail: My team was accepted' }).getAttribute('aria-checked'),
       ).toBe('true');
       await received.click();
       await page.getByRole('button', { name: 'Save preferences' }).click();

@@ -53,6 +53,8 @@ export async function eraseAccount(db: pg.Pool, accountId: string, now: Date): P
       'email_changes',
       'password_resets',
       'notification_preferences',
+      // DESIGN.md §17: the phones' subscriptions (their pushes with them); the session end deletes them too.
+      'push_subscriptions',
       'mail_outbox',
       'dispute_reasons',
     ]) {

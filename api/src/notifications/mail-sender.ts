@@ -1,38 +1,27 @@
 import nodemailer from 'nodemailer';
 import pg from 'pg';
+import {
+  backoffMs,
+  errorText,
+  startOutboxWorkers,
+  type OutboxLogger,
+  type OutboxRetries,
+  type OutboxWorkers,
+} from './outbox-workers.ts';
 
-interface MailSenderLogger {
-  info(fields: object, message: string): void;
-  warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-}
-
-interface MailSenderOptions {
+interface MailSenderOptions extends OutboxRetries {
   databaseUrl: string;
   /** SMTP URL; unset: the dev outbox (courtside.dev_outbox, shown on /webapps/dev/mailbox). */
   mailUrl?: string;
   from?: string;
   /** The domain of the Message-IDs (the site's host). */
   messageIdDomain: string;
-  logger: MailSenderLogger;
+  logger: OutboxLogger;
   /** Mails sent at the same time (one SMTP connection each); default 6. */
   workers?: number;
-  /** How often idle workers look at the outbox without being woken. */
-  pollMs?: number;
-  /** The first retry waits this long, every next one twice as long (up to `maxDelayMs`), with jitter. */
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** After this many failed attempts a mail is given up (failed_at, last_error). */
-  maxAttempts?: number;
-  onSent?: () => void;
-  onFailed?: () => void;
 }
 
-export interface MailSender {
-  /** Look at the outbox now (the notifier just queued mail). */
-  wake(): void;
-  stop(): Promise<void>;
-}
+export type MailSender = OutboxWorkers;
 
 interface OutboxRow {
   id: string;
@@ -69,12 +58,6 @@ const SUPERSEDED = `((o.replaces IS NOT NULL AND EXISTS (
   OR EXISTS (SELECT 1 FROM courtside.notifications withdrawn
              WHERE withdrawn.id = o.notification_id AND withdrawn.mail_withdrawn_at IS NOT NULL))`;
 
-/** Waits between attempts: `base · 2^(attempt−1)`, capped, ±20 % jitter so that retries do not march in step. */
-function backoffMs(attempt: number, baseDelayMs: number, maxDelayMs: number, random = Math.random()): number {
-  const plain = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(plain * (0.8 + 0.4 * random));
-}
-
 /**
  * Delivers the mail outbox: the notifications' mails and every other mail (`mail/mailer.ts`). Each mail is sent while its outbox row is locked (FOR UPDATE SKIP LOCKED) and marked
  * sent in the same transaction: a sender that dies releases the row at once and the mail is tried again; a mail
@@ -102,22 +85,6 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   const maxDelayMs = options.maxDelayMs ?? 60 * 60 * 1000;
   const maxAttempts = options.maxAttempts ?? 12;
   const pollMs = options.pollMs ?? 1_000;
-  let stopping = false;
-  const sleepers = new Set<() => void>();
-  const wake = () => {
-    for (const resume of [...sleepers]) resume();
-  };
-  const nap = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        sleepers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      sleepers.add(done);
-    });
-
   async function deliver(client: pg.PoolClient, row: OutboxRow): Promise<void> {
     if (!transport) {
       await client.query(
@@ -219,33 +186,19 @@ export function startMailSender(options: MailSenderOptions): MailSender {
     }
   }
 
-  async function work(): Promise<void> {
-    while (!stopping) {
-      try {
-        if (!(await sendOne())) await nap(pollMs);
-      } catch (error) {
-        if (stopping) return;
-        options.logger.error({ err: error }, 'mail sender failed, retrying');
-        await nap(pollMs);
-      }
-    }
-  }
-
-  const workers = Array.from({ length: options.workers ?? 6 }, () => work());
+  const workers = startOutboxWorkers({
+    count: options.workers ?? 6,
+    pollMs,
+    sendOne,
+    onError: (error) => options.logger.error({ err: error }, 'mail sender failed, retrying'),
+  });
 
   return {
-    wake,
+    wake: workers.wake,
     async stop() {
-      stopping = true;
-      wake();
-      await Promise.all(workers);
+      await workers.stop();
       transport?.close();
       await pool.end();
     },
   };
-}
-
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 500);
 }

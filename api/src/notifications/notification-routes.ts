@@ -44,7 +44,11 @@ const mailSchema = z
   .object(Object.fromEntries(notificationKinds.map((kind) => [kind, z.boolean().optional()])))
   .strict() as z.ZodType<Partial<Record<NotificationKind, boolean>>>;
 const preferencesSchema = z
-  .object({ language: z.enum(notificationLanguages).optional(), mail: mailSchema.optional() })
+  .object({
+    language: z.enum(notificationLanguages).optional(),
+    mail: mailSchema.optional(),
+    push: mailSchema.optional(),
+  })
   .strict();
 const tokenQuery = z.object({ token: z.string().max(1_000).optional() });
 
@@ -100,7 +104,7 @@ export function notificationRoutes(router: Router, services: AppServices): void 
   api.get(
     PREFERENCES_PATH,
     {
-      summary: 'The mail language and which mails the signed-in account gets',
+      summary: 'The mail language, which mails the signed-in account gets and which kinds reach its phones',
       access: 'session',
       responses: { 200: preferencesAnswerSchema },
     },
@@ -113,7 +117,8 @@ export function notificationRoutes(router: Router, services: AppServices): void 
   api.put(
     PREFERENCES_PATH,
     {
-      summary: 'Changes what it names of the mail language and the mails; answers the preferences',
+      summary:
+        'Changes what it names of the mail language, the mails and the pushes; answers the preferences',
       access: 'session',
       body: preferencesSchema,
       responses: { 200: preferencesAnswerSchema },

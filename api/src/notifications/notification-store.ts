@@ -4,6 +4,7 @@ import {
   type NotificationKind,
   type NotificationLanguage,
 } from '@courtside/events/notifications/notify';
+import { pushAllowed } from '@courtside/events/notifications/push';
 import type { AppServices } from '../module.ts';
 
 /**
@@ -16,7 +17,10 @@ type Queryable = Pick<pg.Pool, 'query'>;
 export interface Preferences {
   language: NotificationLanguage;
   mail: Record<NotificationKind, boolean>;
+  push: Record<NotificationKind, boolean>;
 }
+
+type Switches = Partial<Record<NotificationKind, boolean>>;
 
 /** One page of an account's notifications, newest first, in `language` (else the account's mail language). */
 export async function notificationsPage(
@@ -97,20 +101,22 @@ export async function unsubscribeLanguageOf(
 export async function savePreferences(
   services: Pick<AppServices, 'db' | 'clock'>,
   accountId: string,
-  changes: { language?: NotificationLanguage; mail?: Partial<Record<NotificationKind, boolean>> },
+  changes: { language?: NotificationLanguage; mail?: Switches; push?: Switches },
 ): Promise<void> {
   await services.db.query(
-    `INSERT INTO courtside.notification_preferences (account_id, language, mail, updated_at)
-     VALUES ($1, coalesce($2, 'en'), coalesce($3::jsonb, '{}'), $4)
+    `INSERT INTO courtside.notification_preferences (account_id, language, mail, push, updated_at)
+     VALUES ($1, coalesce($2, 'en'), coalesce($3::jsonb, '{}'), coalesce($5::jsonb, '{}'), $4)
      ON CONFLICT (account_id) DO UPDATE SET
        language = coalesce($2, notification_preferences.language),
        mail = notification_preferences.mail || coalesce($3::jsonb, '{}'),
+       push = notification_preferences.push || coalesce($5::jsonb, '{}'),
        updated_at = $4`,
     [
       accountId,
       changes.language ?? null,
       changes.mail ? JSON.stringify(changes.mail) : null,
       services.clock(),
+      changes.push ? JSON.stringify(changes.push) : null,
     ],
   );
 }
@@ -119,16 +125,19 @@ export async function readPreferences(
   services: Pick<AppServices, 'db'>,
   accountId: string,
 ): Promise<Preferences> {
-  const { rows } = await services.db.query<{
-    language: string;
-    mail: Partial<Record<NotificationKind, boolean>>;
-  }>('SELECT language, mail FROM courtside.notification_preferences WHERE account_id = $1', [accountId]);
+  const { rows } = await services.db.query<{ language: string; mail: Switches; push: Switches }>(
+    'SELECT language, mail, push FROM courtside.notification_preferences WHERE account_id = $1',
+    [accountId],
+  );
   const stored = rows[0];
-  return {
-    language: stored?.language === 'nl' ? 'nl' : 'en',
-    mail: Object.fromEntries(notificationKinds.map((kind) => [kind, stored?.mail[kind] !== false])) as Record<
+  const byKind = (on: (kind: NotificationKind) => boolean) =>
+    Object.fromEntries(notificationKinds.map((kind) => [kind, on(kind)])) as Record<
       NotificationKind,
       boolean
-    >,
+    >;
+  return {
+    language: stored?.language === 'nl' ? 'nl' : 'en',
+    mail: byKind((kind) => stored?.mail[kind] !== false),
+    push: byKind((kind) => pushAllowed(kind, stored?.push ?? {})),
   };
 }

@@ -23,6 +23,7 @@ import { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import { renderMail } from './mail-render.ts';
 import { challengesDueForReminder } from '@courtside/projector/notify-queries';
 import { readNotifyContext } from './notify-context.ts';
+import { pushAllowed, pushUrgency } from '@courtside/events/notifications/push';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 /** Postgres channel on which a committed notification is announced; every api process pushes it to its sockets. */
@@ -55,6 +56,8 @@ interface NotifierOptions {
   reminderIntervalMs?: number;
   /** After each commit that queued mail: the sender may start at once. */
   onMailQueued?: () => void;
+  /** After each commit that queued pushes to phones (DESIGN.md §17): the push sender may start at once. */
+  onPushQueued?: () => void;
   /** After each committed batch: for metrics. */
   onNotified?: (events: number, notifications: number) => void;
   /** The club's time zone, in which mails write deadlines; the process's own (`TZ`, README) unless given. */
@@ -152,6 +155,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
       committed: (written) => {
         options.onNotified?.(written.events, written.told);
         if (written.mailed > 0) options.onMailQueued?.();
+        if (written.phoned > 0) options.onPushQueued?.();
       },
     });
     if (stopping) return void (await consumer.stop());
@@ -176,14 +180,15 @@ export function startNotifier(options: NotifierOptions): Notifier {
   async function notifyChunk(client: pg.PoolClient, chunk: CheckpointedChunk) {
     // The read models stand still for this chunk (it waited for them to pass it): read each thing once.
     const reads = cachedReads(client);
-    const written = { events: 0, told: 0, mailed: 0 };
+    const written = { events: 0, told: 0, mailed: 0, phoned: 0 };
     for (const record of chunk.records) {
       const event = parse(record);
       if (!event) continue;
       written.events++;
-      const { told, mailed } = await decideAndWrite(client, event, reads);
+      const { told, mailed, phoned } = await decideAndWrite(client, event, reads);
       written.told += told;
       written.mailed += mailed;
+      written.phoned += phoned;
     }
     return written;
   }
@@ -203,19 +208,20 @@ export function startNotifier(options: NotifierOptions): Notifier {
 
   /**
    * Decides on one event and writes what it decided in one statement: the notifications that are new (the unique key
-   * drops the rest), the mails of those, and their live-push NOTIFY (delivered when the transaction commits).
+   * drops the rest), the mails of those, their pushes to each of the account's phones (DESIGN.md §17; unique per
+   * notification and subscription), and their live-push NOTIFY (delivered when the transaction commits).
    */
   async function decideAndWrite(
     client: pg.PoolClient,
     event: NotifierInput,
     reads: Pick<pg.ClientBase, 'query'> = client,
-  ): Promise<{ told: number; mailed: number }> {
+  ): Promise<{ told: number; mailed: number; phoned: number }> {
     const context = await readNotifyContext(reads, schema, event);
     const notifications = notify(event, { ...context, timeZone });
     const now = options.clock();
     await settle(client, event, now);
     await withdrawMail(client, event, now);
-    if (notifications.length === 0) return { told: 0, mailed: 0 };
+    if (notifications.length === 0) return { told: 0, mailed: 0, phoned: 0 };
     const occurredAt = 'occurredAt' in event ? Date.parse(event.occurredAt) : now.getTime();
     const mayMail = now.getTime() - occurredAt <= MAIL_MAX_AGE_MS;
     const base = options.publicUrl.replace(/\/+$/, '');
@@ -235,14 +241,20 @@ export function startNotifier(options: NotifierOptions): Notifier {
       };
     });
     const column = <T>(pick: (index: number) => T) => notifications.map((_, index) => pick(index));
+    // An event too old to mail is too old for the lock screen as well.
+    const phoned = notifications.map(
+      (notification) =>
+        mayMail && pushAllowed(notification.kind, context.people[notification.recipientId]?.push ?? {}),
+    );
     // New notifications only (the idempotency key) take their account's next numbers; the push carries the words
     // in every language, and each api process picks those of the page each socket is on.
-    const { rows } = await client.query<{ told: number; mailed: number }>(
+    const { rows } = await client.query<{ told: number; mailed: number; phoned: number }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
-                              $6::text[], $7::text[], $8::text[], $9::text[], $15::text[]) WITH ORDINALITY
+                              $6::text[], $7::text[], $8::text[], $9::text[], $15::text[], $16::boolean[],
+                              $17::text[]) WITH ORDINALITY
            AS i (account_id, kind, language, texts, recipient, subject, text_body, html_body, unsubscribe_url, named,
-                 nth)
+                 push, urgency, nth)
        ), fresh AS (
          SELECT i.*, count(*) OVER (PARTITION BY i.account_id) AS count,
                 row_number() OVER (PARTITION BY i.account_id ORDER BY i.nth) AS rank
@@ -269,6 +281,15 @@ export function startNotifier(options: NotifierOptions): Notifier {
          WHERE i.recipient IS NOT NULL
          ON CONFLICT (notification_id) DO NOTHING
          RETURNING notification_id
+       ), phoned AS (
+         INSERT INTO courtside.push_outbox
+           (notification_id, subscription_id, payload, urgency, created_at, next_attempt_at)
+         SELECT n.id, s.id, n.texts -> i.language, i.urgency, $11, $11
+         FROM inserted n JOIN input i ON i.account_id = n.account_id AND i.kind = n.kind
+           JOIN courtside.push_subscriptions s ON s.account_id = n.account_id
+         WHERE i.push
+         ON CONFLICT (notification_id, subscription_id) DO NOTHING
+         RETURNING id
        ), pushed AS (
          SELECT pg_notify($12, json_build_object('accountId', n.account_id, 'language', i.language,
            'texts', n.texts, 'notification', json_build_object(
@@ -276,7 +297,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
          FROM inserted n JOIN input i ON i.account_id = n.account_id AND i.kind = n.kind
        )
        SELECT (SELECT count(*) FROM inserted)::int AS told, (SELECT count(*) FROM mailed)::int AS mailed,
-              (SELECT count(*) FROM pushed)::int AS pushed`,
+              (SELECT count(*) FROM phoned)::int AS phoned, (SELECT count(*) FROM pushed)::int AS pushed`,
       [
         column((i) => notifications[i]!.recipientId),
         column((i) => notifications[i]!.kind),
@@ -294,9 +315,11 @@ export function startNotifier(options: NotifierOptions): Notifier {
         // One event's notifications are about one thing (a waiting team), if anything.
         notifications[0]!.about ?? null,
         column((i) => notifications[i]!.named.join(',')),
+        phoned,
+        column((i) => pushUrgency(notifications[i]!.kind)),
       ],
     );
-    return { told: rows[0]?.told ?? 0, mailed: rows[0]?.mailed ?? 0 };
+    return { told: rows[0]?.told ?? 0, mailed: rows[0]?.mailed ?? 0, phoned: rows[0]?.phoned ?? 0 };
   }
 
   /**
@@ -314,7 +337,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
   }
 
   /**
-   * DESIGN.md §17: the unsent mails the event withdraws are not sent. A mail a sender holds right now (on its way) is
+   * DESIGN.md §17: the unsent mails (and pushes to phones) the event withdraws are not sent. A mail a sender holds right now (on its way) is
    * left to it: sent, it stays sent; failed, the sender sees `mail_withdrawn_at` and drops it (mail-sender.ts).
    */
   async function withdrawMail(client: pg.PoolClient, event: NotifierInput, now: Date): Promise<void> {
@@ -325,9 +348,13 @@ export function startNotifier(options: NotifierOptions): Notifier {
          UPDATE courtside.notifications SET mail_withdrawn_at = $3
          WHERE about = $1 AND kind = $2 AND mail_withdrawn_at IS NULL
          RETURNING id
+       ), unmailed AS (
+         DELETE FROM courtside.mail_outbox WHERE id IN (
+           SELECT o.id FROM courtside.mail_outbox o JOIN withdrawn w ON w.id = o.notification_id
+           WHERE o.sent_at IS NULL FOR UPDATE OF o SKIP LOCKED)
        )
-       DELETE FROM courtside.mail_outbox WHERE id IN (
-         SELECT o.id FROM courtside.mail_outbox o JOIN withdrawn w ON w.id = o.notification_id
+       DELETE FROM courtside.push_outbox WHERE id IN (
+         SELECT o.id FROM courtside.push_outbox o JOIN withdrawn w ON w.id = o.notification_id
          WHERE o.sent_at IS NULL FOR UPDATE OF o SKIP LOCKED)`,
       [withdrawn.about, withdrawn.kind, now],
     );
@@ -365,6 +392,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
         const written = await decideAndWrite(client, input);
         await client.query('COMMIT');
         if (written.mailed > 0) options.onMailQueued?.();
+        if (written.phoned > 0) options.onPushQueued?.();
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;

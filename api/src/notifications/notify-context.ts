@@ -100,7 +100,7 @@ function needsManagers(event: NotifierInput): boolean {
   return event.type === 'TeamRegistered' || event.type === 'ResultDisputed';
 }
 
-/** Each account's address, verification, mail language and mail switches (erased accounts are left out). */
+/** Each account's address, verification, mail language, mail and push switches (erased accounts are left out). */
 export async function readPeople(db: Queryable, accountIds: string[]): Promise<Record<string, Person>> {
   if (accountIds.length === 0) return {};
   const { rows } = await db.query<{
@@ -110,9 +110,10 @@ export async function readPeople(db: Queryable, accountIds: string[]): Promise<R
     verified: boolean;
     language: NotificationLanguage | null;
     mail: Partial<Record<NotificationKind, boolean>> | null;
+    push: Partial<Record<NotificationKind, boolean>> | null;
     erased: boolean;
   }>(
-    `SELECT a.id, a.email, a.full_name, a.verified_at IS NOT NULL AS verified, p.language, p.mail,
+    `SELECT a.id, a.email, a.full_name, a.verified_at IS NOT NULL AS verified, p.language, p.mail, p.push,
             a.erased_at IS NOT NULL AS erased
      FROM ${API_ACCOUNTS_TABLE} a LEFT JOIN courtside.notification_preferences p ON p.account_id = a.id
      WHERE a.id = ANY($1::uuid[])`,
@@ -127,6 +128,7 @@ export async function readPeople(db: Queryable, accountIds: string[]): Promise<R
         verified: row.verified,
         language: row.language === 'nl' ? 'nl' : 'en',
         mail: row.mail ?? {},
+        push: row.push ?? {},
         // Erased: told nothing, and named "Former player" in what the others are told (DESIGN.md §19).
         ...(row.erased ? { erased: true } : {}),
       },

@@ -61,6 +61,8 @@ export interface Person {
   language: NotificationLanguage;
   /** Mail switched off per kind; a kind left out is on. */
   mail: Partial<Record<NotificationKind, boolean>>;
+  /** DESIGN.md §17: pushes to the phones switched on or off per kind; a kind left out has its default (push.ts). */
+  push?: Partial<Record<NotificationKind, boolean>>;
   /** Erased (DESIGN.md §10): told nothing, named "Former player" in others' notifications. */
   erased?: boolean;
 }

@@ -31,6 +31,18 @@ const notificationsEn = {
       language: 'Language of mails',
       mails: 'Mail me when',
       mailsHint: 'Every mail also has a link to turn its kind off.',
+      kindColumn: 'When',
+      mailColumn: 'Mail',
+      pushColumn: 'Phone',
+      pushHint: 'The phone column counts on each phone where “On this phone” is on.',
+      phone: 'On this phone',
+      phoneHint:
+        'Show notifications on this phone’s lock screen. Your browser asks for permission when you turn this on.',
+      phoneOn: 'Notifications show on this phone’s lock screen.',
+      phoneUnsupported:
+        'This browser cannot show notifications. On an iPhone, add Courtside to your home screen and open it from there.',
+      phoneDenied: 'Notifications are blocked for Courtside. Allow them in your browser’s settings first.',
+      phoneFailed: 'Notifications could not be turned on or off here. Try again later.',
       save: 'Save preferences',
       saving: 'Saving…',
       saved: 'Your preferences are saved.',

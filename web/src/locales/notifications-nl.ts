@@ -32,6 +32,19 @@ const notificationsNl: typeof notificationsEn = {
       language: 'Taal van de mails',
       mails: 'Mail me als',
       mailsHint: 'Elke mail heeft ook een link om dat soort mail uit te zetten.',
+      kindColumn: 'Wanneer',
+      mailColumn: 'Mail',
+      pushColumn: 'Telefoon',
+      pushHint: 'De kolom Telefoon geldt voor elke telefoon waarop “Op deze telefoon” aan staat.',
+      phone: 'Op deze telefoon',
+      phoneHint:
+        'Toon meldingen op het vergrendelscherm van deze telefoon. Je browser vraagt toestemming als je dit aanzet.',
+      phoneOn: 'Meldingen verschijnen op het vergrendelscherm van deze telefoon.',
+      phoneUnsupported:
+        'Deze browser kan geen meldingen tonen. Zet Courtside op een iPhone eerst op je beginscherm en open het daar.',
+      phoneDenied:
+        'Meldingen zijn geblokkeerd voor Courtside. Sta ze eerst toe in de instellingen van je browser.',
+      phoneFailed: 'Meldingen konden hier niet aan- of uitgezet worden. Probeer het later nog eens.',
       save: 'Voorkeuren opslaan',
       saving: 'Opslaan…',
       saved: 'Je voorkeuren zijn opgeslagen.',

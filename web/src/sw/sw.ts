@@ -44,3 +44,98 @@ registerRoute(
     { denylist: NOT_PAGES },
   ),
 );
+
+/**
+ * DESIGN.md §17: a push from the notifier (`{title, body, url}`, in the account's language) is shown as a
+ * notification; a tap opens its `url`, in a window of the app that is open already if there is one. The worker's
+ * types are written here (the web app's check has the DOM's only).
+ */
+interface ShownNotification {
+  data: unknown;
+  close(): void;
+}
+interface WindowClientLike {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<WindowClientLike | null>;
+}
+interface WorkerScope {
+  location: Location;
+  registration: {
+    showNotification(
+      title: string,
+      options: { body: string; data: { url: string }; icon: string; badge: string; tag?: string },
+    ): Promise<void>;
+  };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationClickLike) => void): void;
+}
+interface Waiting {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface PushEventLike extends Waiting {
+  data: { json(): unknown } | null;
+}
+interface NotificationClickLike extends Waiting {
+  notification: ShownNotification;
+}
+const scope = self as unknown as WorkerScope;
+
+/** The app's own address a notification may open: a path under /webapps/ on this origin, else the app's start. */
+function appAddress(url: unknown): string {
+  const start = new URL('/webapps/', scope.location.origin);
+  if (typeof url !== 'string') return start.href;
+  const target = new URL(url, scope.location.origin);
+  return target.origin === start.origin && target.pathname.startsWith('/webapps/') ? target.href : start.href;
+}
+
+/** Keeps the worker alive for the work; a test's own dispatched event (not trusted) may not wait, the work still runs. */
+function keepAlive(event: Waiting, work: Promise<unknown>): void {
+  try {
+    event.waitUntil(work);
+  } catch {
+    // An untrusted event: nothing waits for it.
+  }
+}
+
+scope.addEventListener('push', (event) => {
+  let payload: { title?: unknown; body?: unknown; url?: unknown } = {};
+  try {
+    payload = (event.data?.json() ?? {}) as typeof payload;
+  } catch {
+    // Not JSON: shown with the app's name, so that the push is never silent.
+  }
+  const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Courtside';
+  keepAlive(
+    event,
+    scope.registration.showNotification(title, {
+      body: typeof payload.body === 'string' ? payload.body : '',
+      data: { url: appAddress(payload.url) },
+      icon: '/webapps/icons/icon-192.png',
+      badge: '/webapps/icons/icon-192.png',
+    }),
+  );
+});
+
+scope.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = appAddress((event.notification.data as { url?: unknown } | null)?.url);
+  keepAlive(
+    event,
+    (async () => {
+      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open =
+        windows.find((client) => client.url === url) ??
+        windows.find((client) => new URL(client.url).pathname.startsWith('/webapps/'));
+      if (!open) return scope.clients.openWindow(url);
+      // A window the worker does not control cannot be moved: a new one then.
+      const shown = open.url === url ? open : await open.navigate(url).catch(() => null);
+      if (!shown) return scope.clients.openWindow(url);
+      return open.focus().catch(() => undefined);
+    })(),
+  );
+});

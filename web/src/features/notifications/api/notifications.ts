@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { request } from '../../../lib/http';
 import type { Locale } from '../../../lib/locale';
-import { ACCOUNT_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, PUSH_KEY_PATH, PUSH_SUBSCRIPTIONS_PATH } from '@courtside/events/api-paths';
 import { notificationLanguages } from '@courtside/events/notifications/notify';
 
 export const notificationSchema = z.object({
@@ -19,6 +19,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const preferencesSchema = z.object({
   language: z.enum(notificationLanguages),
   mail: z.record(z.string(), z.boolean()),
+  // DESIGN.md §17: which kinds the phones show.
+  push: z.record(z.string(), z.boolean()),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -48,4 +50,22 @@ export function savePreferences(preferences: Preferences): Promise<Preferences> 
     body: preferences,
     schema: preferencesSchema,
   });
+}
+
+const pushKeySchema = z.object({ publicKey: z.string() });
+const subscribedSchema = z.object({ subscriptionId: z.string() });
+
+/** DESIGN.md §17: the server's VAPID public key, the `applicationServerKey` this browser subscribes with. */
+export async function getPushKey(): Promise<string> {
+  return (await request('GET', PUSH_KEY_PATH, { schema: pushKeySchema })).publicKey;
+}
+
+/** Keeps this browser's subscription for the signed-in account (the same endpoint again: the same id). */
+export async function savePushSubscription(subscription: PushSubscriptionJSON): Promise<string> {
+  return (await request('POST', PUSH_SUBSCRIPTIONS_PATH, { body: subscription, schema: subscribedSchema }))
+    .subscriptionId;
+}
+
+export function deletePushSubscription(subscriptionId: string): Promise<unknown> {
+  return request('DELETE', `${PUSH_SUBSCRIPTIONS_PATH}/${encodeURIComponent(subscriptionId)}`);
 }

@@ -1,17 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Switch } from '@headlessui/react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { SelectField } from '../../../components/forms/SelectField';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
-import { SwitchField } from '../../../components/forms/SwitchField';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { notificationKinds, type NotificationKind } from '@courtside/events/notifications/notify';
 import { getPreferences, savePreferences, type Preferences } from '../api/notifications';
+import { usePhonePush } from '../hooks/usePhonePush';
+import { PhonePushSwitch } from './PhonePushSwitch';
 
-/** /account/{locale}/preferences: the language of mails and which mails to get (DESIGN.md §6). */
+type Channel = 'mail' | 'push';
+
+/**
+ * /account/{locale}/preferences: the language of mails, which kinds are mailed and which reach the phones (DESIGN.md
+ * §6, §17), and "On this phone".
+ */
 export function PreferencesPage() {
   const { t } = useTranslation();
   const alerts = useAlerts();
@@ -20,6 +27,7 @@ export function PreferencesPage() {
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const phone = usePhonePush();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -31,8 +39,14 @@ export function PreferencesPage() {
     return () => controller.abort();
   }, []);
 
-  const setKind = (kind: NotificationKind, on: boolean) =>
-    setPreferences((current) => (current ? { ...current, mail: { ...current.mail, [kind]: on } } : current));
+  const setKind = (channel: Channel, kind: NotificationKind, on: boolean) =>
+    setPreferences((current) =>
+      current ? { ...current, [channel]: { ...current[channel], [kind]: on } } : current,
+    );
+  const columns: Array<[Channel, string]> = [
+    ['mail', t('notifications.preferences.mailColumn')],
+    ['push', t('notifications.preferences.pushColumn')],
+  ];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,21 +90,51 @@ export function PreferencesPage() {
               <option value="en">{t('language.en')}</option>
               <option value="nl">{t('language.nl')}</option>
             </SelectField>
+            <PhonePushSwitch phone={phone} />
             <fieldset>
               <legend className="text-sm font-semibold text-ink-900">
                 {t('notifications.preferences.mails')}
               </legend>
               <p className="mt-1 text-sm text-ink-600">{t('notifications.preferences.mailsHint')}</p>
-              <div className="mt-4 space-y-4">
-                {notificationKinds.map((kind) => (
-                  <SwitchField
-                    key={kind}
-                    label={t(`notifications.kinds.${kind}`)}
-                    checked={preferences.mail[kind] !== false}
-                    onChange={(on) => setKind(kind, on)}
-                  />
-                ))}
-              </div>
+              <table className="mt-4 w-full text-sm">
+                <thead>
+                  <tr className="text-ink-600">
+                    <th scope="col" className="pb-2 text-left font-medium">
+                      {t('notifications.preferences.kindColumn')}
+                    </th>
+                    {columns.map(([channel, name]) => (
+                      <th key={channel} scope="col" className="w-16 pb-2 text-center font-medium">
+                        {name}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-ink-100">
+                  {notificationKinds.map((kind) => (
+                    <tr key={kind}>
+                      <th scope="row" className="py-2 pr-2 text-left font-normal text-ink-800">
+                        {t(`notifications.kinds.${kind}`)}
+                      </th>
+                      {columns.map(([channel, name]) => (
+                        <td key={channel} className="py-2 text-center">
+                          <Switch
+                            aria-label={`${name}: ${t(`notifications.kinds.${kind}`)}`}
+                            checked={preferences[channel][kind] === true}
+                            onChange={(on) => setKind(channel, kind, on)}
+                            className="group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-ink-300 transition-colors duration-200 ease-in-out data-checked:bg-brand-600"
+                          >
+                            <span
+                              aria-hidden="true"
+                              className="pointer-events-none m-0.5 inline-block size-5 rounded-full bg-white shadow ring-0 transition duration-200 ease-in-out group-data-checked:translate-x-5"
+                            />
+                          </Switch>
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p className="mt-2 text-sm text-ink-600">{t('notifications.preferences.pushHint')}</p>
             </fieldset>
             <SubmitButton busy={saving} busyLabel={t('notifications.preferences.saving')}>
               {t('notifications.preferences.save')}
