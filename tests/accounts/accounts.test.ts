@@ -92,6 +92,34 @@ describe('accounts, sessions and companies', () => {
     expect(companies).toEqual({ status: 200, body: [company.body] });
   });
 
+  it('signs the person in with the right code: the password is not asked for again', async () => {
+    const http = client();
+    const email = uniqueEmail();
+    const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
+      email,
+      password: PASSWORD,
+    });
+    const code = await latestCode(http, email);
+    const wrong = await http.request('POST', `${ACCOUNT_API}/account/${created.body.id}/verify`, {
+      refresh: created.body.refresh,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.getSetCookie().some((c) => c.startsWith('SESSION-ID='))).toBe(false);
+
+    const verified = await http.request('POST', `${ACCOUNT_API}/account/${created.body.id}/verify`, {
+      refresh: created.body.refresh,
+      code,
+    });
+    expect(verified.status).toBe(200);
+    const cookies = verified.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('SESSION-ID='))).toMatch(/httponly/i);
+    expect(cookies.find((c) => c.startsWith('courtside.loggedin='))).toMatch(/^courtside\.loggedin=true;/);
+    // Signed in without a login: the account's own calls answer.
+    expect(await http.json('GET', `${ACCOUNT_API}/account/hasminimalaccount`)).toEqual({ status: 200, body: false });
+    expect((await http.json<{ email: string }>('GET', `${ACCOUNT_API}/account`)).body.email).toBe(email);
+  });
+
   it('refuses bad sign-up input with the fields that are wrong, and answers a taken address as a new one', async () => {
     const http = client();
     const email = uniqueEmail();

@@ -61,7 +61,7 @@ const SWEEP_TIMEOUT = 600_000;
 /** The texts a sweep clicks on, in both languages. */
 const TEXTS = {
   en: {
-    tabs: ['Participants', 'Matches', 'Season', 'Ladder'],
+    tabs: ['Participants', 'Matches', 'Season details', 'Ladder details'],
     delete: 'Delete',
     edit: 'Edit',
     accept: 'Accept',
@@ -69,7 +69,7 @@ const TEXTS = {
     signInToAccept: 'Sign in to accept',
   },
   nl: {
-    tabs: ['Deelnemers', 'Wedstrijden', 'Seizoen', 'Ladder'],
+    tabs: ['Deelnemers', 'Wedstrijden', 'Seizoensgegevens', 'Laddergegevens'],
     delete: 'Verwijderen',
     edit: 'Bewerken',
     accept: 'Accepteren',

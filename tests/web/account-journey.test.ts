@@ -137,15 +137,10 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
       await page.getByLabel('Verification code').fill(code);
       await page.getByRole('button', { name: 'Verify' }).click();
 
-      // Log in: the email is prefilled; the account page needs a minimal account → onboarding.
-      await page.waitForURL('**/webapps/account/en/login**');
-      await page.getByText('Your email address is verified').waitFor();
-      expect(await page.getByLabel('Email address').inputValue()).toBe(email);
-      await shot('login');
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-
+      // The code signs the person in (the password is not asked for again); the account page needs a minimal
+      // account → onboarding.
       await page.waitForURL('**/webapps/account/en/onboarding?from=*');
+      await page.getByText('Your email address is verified, and you are signed in.').first().waitFor();
       expect(address(page)).toEqual({ path: '/account/en/onboarding', from: '/account/en/' });
       await expect.poll(() => heading(page)).toBe('About you');
       await page.getByLabel('Full name').fill('Jamie Journey');
@@ -304,11 +299,8 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
       await page.getByLabel('Verification code').fill(await latestCode(courtside.url ?? '', email));
       await page.getByRole('button', { name: 'Verify' }).click();
 
-      // Verified: the first sign-in asks for name and phone (a new player needs them to join a season), then
-      // the `from` given at the start leads on.
-      await page.waitForURL('**/webapps/account/en/login?from=*');
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      // Verified and signed in (no second password): name and phone first (a new player needs them to join a
+      // season), then the `from` given at the start leads on.
       await page.waitForURL('**/webapps/account/en/onboarding?from=*');
       expect(address(page).from).toBe('/ladders/en/');
       await page.getByLabel('Full name').fill('Robin Returning');

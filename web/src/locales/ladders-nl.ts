@@ -7,6 +7,11 @@ const laddersNl: LaddersTranslation = {
     intro: 'Vind een ladder bij jouw club, bekijk de stand en schrijf je in voor een seizoen.',
     emptyTitle: 'Nog geen ladders',
     emptyText: 'Zodra een club een ladder opent, vind je die hier.',
+    startClub: 'Start een club',
+    startClubText: 'Beheer je een club? Start hem hier en open binnen een paar minuten de eerste ladder.',
+    findClub:
+      'Speel je bij een club? Vraag de beheerder om een uitnodiging: de link brengt je meteen naar de ladder van je club.',
+    signInToFind: 'Log in om je club te vinden',
     sports: { TENNISSINGLE: 'Tennis enkel', TENNISDOUBLE: 'Tennis dubbel', PADEL: 'Padel' },
     matchTypes: { GAMESONLY: 'Meeste games', BESTOFTHREE: 'Best of three', BESTOFFIVE: 'Best of five' },
     currentSeason: 'Huidig seizoen',

@@ -153,6 +153,7 @@ const nl: Translation &
     haveAccount:
       'Heb je al een account met dit adres? Dan komt er geen code: we hebben je een bericht gemaild met links om in te loggen en om een nieuw wachtwoord in te stellen.',
     verified: 'Je e-mailadres is bevestigd. Log in om verder te gaan.',
+    signedIn: 'Je e-mailadres is bevestigd en je bent ingelogd.',
     missingTitle: 'Deze link is niet meer geldig',
     missingText:
       'Log in met je e-mailadres en wachtwoord: als je adres nog bevestigd moet worden, sturen we je een nieuwe code.',

@@ -122,6 +122,24 @@ export function LaddersPage() {
         <section className="rounded-2xl border border-dashed border-ink-300 bg-white/60 px-6 py-12 text-center sm:py-16">
           <h2 className="text-base font-semibold text-ink-900">{t('ladders.emptyTitle')}</h2>
           <p className="mx-auto mt-1 max-w-sm text-sm leading-6 text-ink-600">{t('ladders.emptyText')}</p>
+          {/* A new club's first visit: where to start one, and how players find theirs. */}
+          <p className="mx-auto mt-6 max-w-sm text-sm leading-6 text-ink-700">{t('ladders.startClubText')}</p>
+          <Link
+            to={pagePath('company', locale, 'onboarding')}
+            className={`${primaryButtonClass} mt-3`}
+            data-testid="start-club"
+          >
+            {t('ladders.startClub')}
+          </Link>
+          <p className="mx-auto mt-6 max-w-sm text-sm leading-6 text-ink-700">{t('ladders.findClub')}</p>
+          {!mine.loggedIn && (
+            <Link
+              to={loginPath(locale, `${location.pathname}${location.search}`)}
+              className={`${secondaryButtonClass} mt-3`}
+            >
+              {t('ladders.signInToFind')}
+            </Link>
+          )}
         </section>
       )}
 
