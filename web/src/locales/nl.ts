@@ -203,6 +203,11 @@ const nl: Translation &
     submitting: 'Bezig met aanmaken…',
     created: 'Bedrijf {{name}} is aangemaakt.',
     back: 'Terug naar je bedrijven',
+    former: 'Je beheert {{club}} niet meer',
+    formerText:
+      'Een andere beheerder heeft je uit deze club verwijderd, dus de beheerpagina’s zijn voor jou gesloten. De ladders blijven open, en je eigen teams en wedstrijden staan waar ze stonden.',
+    formerLadders: 'Je ladders en teams',
+    formerCreate: 'Een nieuwe club aanmaken',
   },
   ...laddersNl,
   ...invitationNl,
