@@ -105,6 +105,11 @@ const laddersEn = {
       submit: 'Accept challenge',
       cancel: 'Cancel',
     },
+    challengeDialog: {
+      title: 'Challenge {{team}}? They get a mail and answer within the season’s time.',
+      confirm: 'Send challenge',
+      cancel: 'Cancel',
+    },
     declineDialog: {
       title: 'Decline the challenge of {{team}}?',
       walkover: 'Declining gives {{team}} a walkover win: the ladder moves as if they had won.',

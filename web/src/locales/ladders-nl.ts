@@ -105,6 +105,11 @@ const laddersNl: LaddersTranslation = {
       submit: 'Uitdaging accepteren',
       cancel: 'Annuleren',
     },
+    challengeDialog: {
+      title: '{{team}} uitdagen? Zij krijgen een mail en antwoorden binnen de tijd van het seizoen.',
+      confirm: 'Uitdaging sturen',
+      cancel: 'Annuleren',
+    },
     declineDialog: {
       title: 'Uitdaging van {{team}} weigeren?',
       walkover:

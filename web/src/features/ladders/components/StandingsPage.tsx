@@ -65,6 +65,28 @@ const BoxesSection = lazy(() =>
 /** Says live standings changes (DESIGN.md §14); loaded after the page, with its texts (docs/performance.md). */
 const loadStandingsAnnouncer = () => import('../announce-standings');
 
+/**
+ * Where the focus goes after a row's action (DESIGN.md §14): the control `action` of the row of `teamId` (`none`:
+ * the row's first control), else the first control of the row `otherwise`, else of `teamId`'s row.
+ */
+interface FocusTarget {
+  teamId: string;
+  action: ChallengeAction | 'none';
+  otherwise?: string;
+}
+
+function focusTarget(table: Element | null, target: FocusTarget): void {
+  if (!table) return;
+  const row = (teamId: string) => table.querySelector(`tr[data-team-id="${CSS.escape(teamId)}"]`);
+  const first = (teamId: string | undefined) =>
+    teamId === undefined ? null : row(teamId)?.querySelector<HTMLElement>('a[href], button:not([disabled])');
+  const control =
+    target.action === 'none'
+      ? null
+      : row(target.teamId)?.querySelector<HTMLElement>(`button[data-action="${target.action}"]:not([disabled])`);
+  (control ?? first(target.otherwise) ?? first(target.teamId))?.focus();
+}
+
 /** An anonymous viewer's standings show the season's open challenges (a player's carry their own). */
 function withChallenges(standings: Standings, challenges: readonly Challenge[]): Standings {
   return challenges.length === 0
@@ -93,6 +115,10 @@ export function StandingsPage() {
   const [busyTeamId, setBusyTeamId] = useState<string>();
   const [accepting, setAccepting] = useState<{ challengeId: string; challenger: string }>();
   const [declining, setDeclining] = useState<{ challengeId: string; challenger: string }>();
+  /** A challenge waiting for its confirmation (a tap on a phone is easily made by accident). */
+  const [challenging, setChallenging] = useState<StandingsRow>();
+  /** Where the focus goes once the standings show what an action did (DESIGN.md §14). */
+  const [focusAfter, setFocusAfter] = useState<FocusTarget>();
   /** Counts the season room's changes: a box season's boxes are read again on each. */
   const [seasonVersion, setSeasonVersion] = useState(0);
   useDocumentTitle(
@@ -140,6 +166,12 @@ export function StandingsPage() {
     return () => controller.abort();
   }, [load]);
   useWhenTheServerIsBack(failure !== undefined, () => void load());
+
+  useEffect(() => {
+    if (!focusAfter) return;
+    setFocusAfter(undefined);
+    focusTarget(document.querySelector('[data-testid="standings"]'), focusAfter);
+  }, [focusAfter, standings]);
 
   const seasonId = standings?.season?.uuid;
   // The announcer (and its live region) is there before the first change it says.
@@ -199,33 +231,59 @@ export function StandingsPage() {
     return challenger ? memberNames(challenger.members) : '';
   };
 
-  const run = async (row: StandingsRow, action: () => Promise<string>) => {
+  /** Runs a row's action; then the focus goes to `done` (or back to the pressed control when it failed). */
+  const run = async (row: StandingsRow, action: () => Promise<string>, done: FocusTarget, failed: FocusTarget) => {
     setBusyTeamId(row.teamId);
+    let next = done;
     try {
       alerts.info(await action());
     } catch (error) {
+      next = failed;
       const reason = isApiError(error) ? refusalOf(error.body) : undefined;
       alerts.error(reason ? refusalText(t, reason, 'reason') : failureText(error));
     } finally {
       setBusyTeamId(undefined);
       await load();
+      setFocusAfter(next);
     }
+  };
+
+  /** The caller's own team in the row's challenge (the challenger of a row they challenge). */
+  const ownTeamId = () => [...ownTeamIds][0] ?? '';
+
+  const onChallengeClosed = (confirmed: boolean) => {
+    const row = challenging;
+    setChallenging(undefined);
+    if (!confirmed || !row || !seasonId) return;
+    // Sent: the control that replaced Challenge is the own row's Withdraw.
+    void run(
+      row,
+      async () => {
+        await issueChallenge(seasonId, row.teamId);
+        return t('ladders.challenged', { team: memberNames(row.members) });
+      },
+      { teamId: ownTeamId(), action: 'withdraw' },
+      { teamId: row.teamId, action: 'challenge' },
+    );
   };
 
   const onAction = (action: ChallengeAction, row: StandingsRow) => {
     const challengeId = row.challenge?.challengeId ?? '';
-    if (action === 'challenge' && seasonId) {
-      void run(row, async () => {
-        await issueChallenge(seasonId, row.teamId);
-        return t('ladders.challenged', { team: memberNames(row.members) });
-      });
-    } else if (action === 'accept') setAccepting({ challengeId, challenger: challengerName(row) });
+    if (action === 'challenge' && seasonId) setChallenging(row);
+    else if (action === 'accept') setAccepting({ challengeId, challenger: challengerName(row) });
     else if (action === 'decline') setDeclining({ challengeId, challenger: challengerName(row) });
     else if (action === 'withdraw') {
-      void run(row, async () => {
-        await endChallenge(challengeId, 'withdraw');
-        return t('ladders.answered.withdrawn');
-      });
+      // Withdrawn: the challenged team may be challenged again; its Challenge takes the focus.
+      const defenderId = row.challenge?.defenderTeamId ?? '';
+      void run(
+        row,
+        async () => {
+          await endChallenge(challengeId, 'withdraw');
+          return t('ladders.answered.withdrawn');
+        },
+        { teamId: defenderId, action: 'challenge', otherwise: row.teamId },
+        { teamId: row.teamId, action: 'withdraw' },
+      );
     }
   };
 
@@ -234,10 +292,15 @@ export function StandingsPage() {
     setDeclining(undefined);
     const row = rows.find((candidate) => candidate.challenge?.challengeId === challenge?.challengeId);
     if (!confirmed || !challenge || !row) return;
-    void run(row, async () => {
-      await endChallenge(challenge.challengeId, 'decline');
-      return t('ladders.answered.declined');
-    });
+    void run(
+      row,
+      async () => {
+        await endChallenge(challenge.challengeId, 'decline');
+        return t('ladders.answered.declined');
+      },
+      { teamId: row.teamId, action: 'none' },
+      { teamId: row.teamId, action: 'decline' },
+    );
   };
   const walkover = standings.season?.rules?.declineIsWalkover !== false;
 
@@ -329,6 +392,16 @@ export function StandingsPage() {
               setAccepting(undefined);
               if (accepted) void load();
             }}
+          />
+        )}
+        {challenging !== undefined && (
+          <ConfirmDialog
+            open
+            tone="primary"
+            message={t('ladders.challengeDialog.title', { team: memberNames(challenging.members) })}
+            confirmLabel={t('ladders.challengeDialog.confirm')}
+            cancelLabel={t('ladders.challengeDialog.cancel')}
+            onClose={onChallengeClosed}
           />
         )}
         {declining !== undefined && (

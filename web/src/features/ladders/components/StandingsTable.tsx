@@ -205,6 +205,7 @@ function Action({
         type="button"
         className={`${primaryButtonClass} ${smallButton}`}
         aria-label={t('ladders.challengeTeam', { team: name })}
+        data-action="challenge"
         disabled={busy}
         onClick={() => onAction('challenge', row)}
       >
@@ -220,6 +221,7 @@ function Action({
             key={action}
             type="button"
             className={`${action === 'accept' ? primaryButtonClass : secondaryButtonClass} ${smallButton}`}
+            data-action={action}
             disabled={busy}
             onClick={() => onAction(action, row)}
           >

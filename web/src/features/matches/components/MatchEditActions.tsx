@@ -24,7 +24,12 @@ export function MatchEditActions({ editing, busy, mayCancel, ...actions }: Match
   const { t } = useTranslation();
   if (!editing) {
     return (
-      <button type="button" onClick={actions.onEdit} className={`${secondaryButtonClass} py-1.5`}>
+      <button
+        type="button"
+        onClick={actions.onEdit}
+        className={`${secondaryButtonClass} py-1.5`}
+        data-action="edit"
+      >
         <PencilIcon />
         {t('matchCard.edit')}
       </button>

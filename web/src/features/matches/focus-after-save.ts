@@ -1,0 +1,36 @@
+/**
+ * After Save (or Cancel match) on a card, the focus goes to the control that replaced the pressed one: the card's
+ * Edit (DESIGN.md §14). A saved result may move the card to another list (planned → results), where a new card
+ * mounts once that list has read it again: the request waits for the card of that match, for a short while, and
+ * the first card of it that shows (not being edited) takes it. Framework-free, one request at a time.
+ */
+
+let pending: { matchId: string; until: number } | undefined;
+
+/** Long enough for a list to read its matches again on a slow connection; short enough not to surprise later. */
+const WAIT_MS = 20_000;
+
+export function focusCardWhenShown(matchId: string, now = Date.now()): void {
+  pending = { matchId, until: now + WAIT_MS };
+}
+
+/** Whether the card of `matchId` should take the focus now (the request is then used up). */
+export function takeCardFocus(matchId: string, now = Date.now()): boolean {
+  if (!pending || pending.matchId !== matchId) return false;
+  const wanted = pending.until >= now;
+  pending = undefined;
+  return wanted;
+}
+
+/** The card's Edit, else its first control, else the card itself (it can hold the focus). */
+export function focusCard(card: HTMLElement | null): void {
+  if (!card?.isConnected) return;
+  const control =
+    card.querySelector<HTMLElement>('button[data-action="edit"]') ??
+    card.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])');
+  if (control) control.focus();
+  else {
+    card.tabIndex = -1;
+    card.focus();
+  }
+}
