@@ -116,7 +116,10 @@ describe('accounts, sessions and companies', () => {
     expect(cookies.find((c) => c.startsWith('SESSION-ID='))).toMatch(/httponly/i);
     expect(cookies.find((c) => c.startsWith('courtside.loggedin='))).toMatch(/^courtside\.loggedin=true;/);
     // Signed in without a login: the account's own calls answer.
-    expect(await http.json('GET', `${ACCOUNT_API}/account/hasminimalaccount`)).toEqual({ status: 200, body: false });
+    expect(await http.json('GET', `${ACCOUNT_API}/account/hasminimalaccount`)).toEqual({
+      status: 200,
+      body: false,
+    });
     expect((await http.json<{ email: string }>('GET', `${ACCOUNT_API}/account`)).body.email).toBe(email);
   });
 

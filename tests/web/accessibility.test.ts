@@ -307,6 +307,20 @@ const asPlayer: Array<[string, Visit]> = [
   ['companies', (page, locale, w) => open(page, w, `/company/${locale}/`)],
   ['new company', (page, locale, w) => open(page, w, `/company/${locale}/onboarding`)],
   [
+    // A manager removed from their club is told so by name (this browser remembers the clubs it saw them manage).
+    'new company, after being removed from a club',
+    async (page, locale, w) => {
+      const memory = JSON.stringify({
+        accountId: w.playerId,
+        clubs: [{ id: '00000000-0000-4000-8000-00000000c1b0', name: 'TC Former' }],
+      });
+      // Kept as text: the pages' CSP allows no eval of a compiled function's helpers (support/focus-indicator.ts).
+      await page.evaluate(`localStorage.setItem('courtside.managedClubs', ${JSON.stringify(memory)})`);
+      await open(page, w, `/company/${locale}/onboarding`);
+      await page.getByTestId('former-club').waitFor();
+    },
+  ],
+  [
     'account menu',
     async (page) => {
       await openUp(page, 'header [aria-haspopup="menu"] >> nth=-1', '[role="menu"]');

@@ -215,7 +215,9 @@ describe('a club moves in, on a phone', () => {
       await expectAxeClean(guest, 'a removed manager opens the manager screen (phone)');
       await guest.getByRole('button', { name: text.newClub }).click();
       const clubName = guest.getByLabel(text.companyName);
-      await expect.poll(() => clubName.evaluate((field) => field === field.ownerDocument.activeElement)).toBe(true);
+      await expect
+        .poll(() => clubName.evaluate((field) => field === field.ownerDocument.activeElement))
+        .toBe(true);
       // Told once: the next visit is the form itself.
       await guest.reload();
       await guest.getByLabel(text.companyName).waitFor();

@@ -242,7 +242,11 @@ describe('a match played earlier than planned (DESIGN.md §5): its result’s da
     streamId: 'm1',
     payload: { ...ref, ...games(score) },
   });
-  const rescheduled = (date: string | null) => ({ type: 'MatchRescheduled', streamId: 'm1', payload: { ...ref, date } });
+  const rescheduled = (date: string | null) => ({
+    type: 'MatchRescheduled',
+    streamId: 'm1',
+    payload: { ...ref, date },
+  });
   const now = new Date('2026-03-14T10:00:00');
 
   it('given a match on 20 March, when a win is entered on 14 March, then the match was played on 14 March', () => {
@@ -265,7 +269,11 @@ describe('a match played earlier than planned (DESIGN.md §5): its result’s da
           payload: {
             ...ref,
             ...games('6-4 6-3'),
-            pending: { enteredBy: 'bo-1', side: 'defender', dueAt: new Date(now.getTime() + 48 * 3_600_000).toISOString() },
+            pending: {
+              enteredBy: 'bo-1',
+              side: 'defender',
+              dueAt: new Date(now.getTime() + 48 * 3_600_000).toISOString(),
+            },
           },
         },
         rescheduled('2026-03-14T10:00'),

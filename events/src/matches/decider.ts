@@ -264,7 +264,8 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
           events.push(...moves(state, scored.winner));
         }
         const asked = command.date === undefined ? match.date : command.date;
-        const playedEarly = newResult && scored.winner !== null ? playedBefore(asked, now, season) : undefined;
+        const playedEarly =
+          newResult && scored.winner !== null ? playedBefore(asked, now, season) : undefined;
         if (command.date !== undefined || playedEarly !== undefined) {
           // DESIGN.md §5: a result entered before the match's date was played when it was entered: that is its date.
           const date = playedEarly ?? (asked && clampToLatestDate(asked, season.latestDate));

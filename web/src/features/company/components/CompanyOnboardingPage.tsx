@@ -43,7 +43,9 @@ export function CompanyOnboardingPage() {
     return () => controller.abort();
   }, [accountId]);
   const formerNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(former.map((c) => c.name));
-  useDocumentTitle(former.length > 0 ? t('company.former', { club: formerNames }) : t('company.onboardingTitle'));
+  useDocumentTitle(
+    former.length > 0 ? t('company.former', { club: formerNames }) : t('company.onboardingTitle'),
+  );
 
   const schema = useMemo(
     () => z.object({ name: z.string().trim().min(1, t('form.required')).max(100, t('company.nameMax')) }),

@@ -80,7 +80,12 @@ export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise
   const pausedUntil = pause.data?.pausedUntil;
 
   /** Runs a pause or a resume; then the focus goes to `next`, or back to the pressed control when it failed. */
-  const run = async (action: () => Promise<void>, done: string, next: 'resume' | 'until', again: 'resume' | 'pause') => {
+  const run = async (
+    action: () => Promise<void>,
+    done: string,
+    next: 'resume' | 'until',
+    again: 'resume' | 'pause',
+  ) => {
     setBusy(true);
     setError(undefined);
     let focus: typeof focusNext = next;

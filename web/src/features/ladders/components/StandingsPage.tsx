@@ -83,7 +83,9 @@ function focusTarget(table: Element | null, target: FocusTarget): void {
   const control =
     target.action === 'none'
       ? null
-      : row(target.teamId)?.querySelector<HTMLElement>(`button[data-action="${target.action}"]:not([disabled])`);
+      : row(target.teamId)?.querySelector<HTMLElement>(
+          `button[data-action="${target.action}"]:not([disabled])`,
+        );
   (control ?? first(target.otherwise) ?? first(target.teamId))?.focus();
 }
 
@@ -232,7 +234,12 @@ export function StandingsPage() {
   };
 
   /** Runs a row's action; then the focus goes to `done` (or back to the pressed control when it failed). */
-  const run = async (row: StandingsRow, action: () => Promise<string>, done: FocusTarget, failed: FocusTarget) => {
+  const run = async (
+    row: StandingsRow,
+    action: () => Promise<string>,
+    done: FocusTarget,
+    failed: FocusTarget,
+  ) => {
     setBusyTeamId(row.teamId);
     let next = done;
     try {
