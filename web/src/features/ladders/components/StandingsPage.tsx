@@ -36,7 +36,7 @@ import { useMyTeams } from '../hooks/useMyTeams';
 import { holdsPlace, withOpenChallenges } from '../standings-model';
 import { JoinButton } from './JoinButton';
 import { SportBadge } from './SportBadge';
-import { refusalText, StandingsTable, type ChallengeAction } from './StandingsTable';
+import { refusalText, StandingsTable, type ChallengeAction, type FocusTarget } from './StandingsTable';
 import { TeamStatus } from './TeamStatus';
 import { i18n } from '../../../lib/i18n';
 import { addLaddersTexts } from '../../../locales/ladders-texts';
@@ -64,30 +64,6 @@ const BoxesSection = lazy(() =>
 
 /** Says live standings changes (DESIGN.md §14); loaded after the page, with its texts (docs/performance.md). */
 const loadStandingsAnnouncer = () => import('../announce-standings');
-
-/**
- * Where the focus goes after a row's action (DESIGN.md §14): the control `action` of the row of `teamId` (`none`:
- * the row's first control), else the first control of the row `otherwise`, else of `teamId`'s row.
- */
-interface FocusTarget {
-  teamId: string;
-  action: ChallengeAction | 'none';
-  otherwise?: string;
-}
-
-function focusTarget(table: Element | null, target: FocusTarget): void {
-  if (!table) return;
-  const row = (teamId: string) => table.querySelector(`tr[data-team-id="${CSS.escape(teamId)}"]`);
-  const first = (teamId: string | undefined) =>
-    teamId === undefined ? null : row(teamId)?.querySelector<HTMLElement>('a[href], button:not([disabled])');
-  const control =
-    target.action === 'none'
-      ? null
-      : row(target.teamId)?.querySelector<HTMLElement>(
-          `button[data-action="${target.action}"]:not([disabled])`,
-        );
-  (control ?? first(target.otherwise) ?? first(target.teamId))?.focus();
-}
 
 /** An anonymous viewer's standings show the season's open challenges (a player's carry their own). */
 function withChallenges(standings: Standings, challenges: readonly Challenge[]): Standings {
@@ -168,12 +144,6 @@ export function StandingsPage() {
     return () => controller.abort();
   }, [load]);
   useWhenTheServerIsBack(failure !== undefined, () => void load());
-
-  useEffect(() => {
-    if (!focusAfter) return;
-    setFocusAfter(undefined);
-    focusTarget(document.querySelector('[data-testid="standings"]'), focusAfter);
-  }, [focusAfter, standings]);
 
   const seasonId = standings?.season?.uuid;
   // The announcer (and its live region) is there before the first change it says.
@@ -374,6 +344,8 @@ export function StandingsPage() {
               minimumPlayedMatches={standings.season.minimumPlayedMatches}
               busyTeamId={busyTeamId}
               onAction={onAction}
+              focusAfter={focusAfter}
+              onFocused={() => setFocusAfter(undefined)}
             />
           )}
         </section>

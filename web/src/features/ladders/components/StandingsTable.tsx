@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
@@ -22,9 +22,36 @@ interface StandingsTableProps {
   /** The row whose action is under way (its buttons are disabled). */
   busyTeamId: string | undefined;
   onAction(action: ChallengeAction, row: StandingsRow): void;
+  /** After an action: where the focus goes once the rows show its outcome. */
+  focusAfter?: FocusTarget;
+  onFocused?(): void;
 }
 
 const smallButton = 'px-3 py-1.5 text-xs';
+
+/**
+ * Where the focus goes after a row's action (DESIGN.md §14): the control `action` of the row of `teamId` (`none`:
+ * the row's first control), else the first control of the row `otherwise`, else of `teamId`'s row.
+ */
+export interface FocusTarget {
+  teamId: string;
+  action: ChallengeAction | 'none';
+  otherwise?: string;
+}
+
+function focusTarget(table: Element | null, target: FocusTarget): void {
+  if (!table) return;
+  const row = (teamId: string) => table.querySelector(`tr[data-team-id="${CSS.escape(teamId)}"]`);
+  const first = (teamId: string | undefined) =>
+    teamId === undefined ? null : row(teamId)?.querySelector<HTMLElement>('a[href], button:not([disabled])');
+  const control =
+    target.action === 'none'
+      ? null
+      : row(target.teamId)?.querySelector<HTMLElement>(
+          `button[data-action="${target.action}"]:not([disabled])`,
+        );
+  (control ?? first(target.otherwise) ?? first(target.teamId))?.focus();
+}
 
 /**
  * Rows the app renders at once; the rest follow in a render that yields to the browser every few milliseconds. A
@@ -47,6 +74,8 @@ export function StandingsTable({
   minimumPlayedMatches,
   busyTeamId,
   onAction,
+  focusAfter,
+  onFocused,
 }: StandingsTableProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -54,10 +83,17 @@ export function StandingsTable({
   const belowMinimum = rows.some((row) => !row.minimumMet);
   const cellX = 'px-2 py-3 sm:px-4';
   const shownRows = useDeferredValue(rows, firstRows(rows));
+  const table = useRef<HTMLTableElement>(null);
+  // Once the rows shown are the rows given (a deferred render may still show the ones before the action).
+  useEffect(() => {
+    if (!focusAfter || shownRows !== rows) return;
+    focusTarget(table.current, focusAfter);
+    onFocused?.();
+  }, [focusAfter, shownRows, rows, onFocused]);
 
   return (
     <>
-      <table className="w-full text-left text-sm" data-testid="standings">
+      <table ref={table} className="w-full text-left text-sm" data-testid="standings">
         <thead className="border-b border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-500 uppercase">
           <tr>
             <th scope="col" className="w-12 py-2.5 pr-1 pl-3 sm:w-20 sm:pl-5">
