@@ -59,14 +59,17 @@ describe('a new club’s first month, on a phone', () => {
     });
     const browser = await courtside.newBrowser(manager, 'phone');
     const { page } = browser;
-    await page.goto(`${courtside.url}/webapps/manager/en/${company.id}/ladders/First%20ladder`);
-    const counts = page.getByTestId('team-count');
-    await counts.first().waitFor();
-    expect(await counts.count()).toBeGreaterThan(0);
-    for (const count of await counts.all()) {
-      expect([await count.textContent(), await lines(count)]).toEqual([await count.textContent(), 1]);
+    for (const locale of ['en', 'nl']) {
+      await page.goto(`${courtside.url}/webapps/manager/${locale}/${company.id}/ladders/First%20ladder`);
+      const counts = page.getByTestId('team-count');
+      await counts.first().waitFor();
+      expect(await counts.count()).toBe(3);
+      for (const count of await counts.all()) {
+        const text = `${locale}: ${await count.textContent()}`;
+        expect([text, await lines(count)]).toEqual([text, 1]);
+      }
+      await browser.screenshot(`first-month-participants-${locale}-phone`);
     }
-    await browser.screenshot('first-month-participants-phone');
     const wide = await courtside.newBrowser(manager, 'desktop');
     await wide.page.goto(`${courtside.url}/webapps/manager/en/${company.id}/ladders/First%20ladder`);
     await wide.page.getByTestId('team-count').first().waitFor();
