@@ -86,7 +86,7 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
     await courtside?.stop();
   });
 
-  it('signs up, verifies the email, logs in, onboards, creates a company and lands in the manager area', async () => {
+  it('signs up, verifies the email (which signs in), onboards, creates a company and lands in the manager area', async () => {
     const browser = await openBrowser(viewport);
     const shot = (name: string) => browser.screenshot(`account-${name}-${viewport}`);
     const email = uniqueEmail(`journey-${viewport}`);
@@ -346,10 +346,9 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
       await expect.poll(subjects).toEqual(Array(3).fill('Je Courtside-code: CODE'));
       await page.getByLabel('Bevestigingscode').fill(await latestCode(courtside.url ?? '', email));
       await page.getByRole('button', { name: 'Bevestigen' }).click();
-      await page.waitForURL('**/webapps/account/nl/login**');
-      await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Inloggen' }).click();
+      // Signed in by the code: no second ask for the password.
       await page.waitForURL('**/webapps/account/nl/onboarding**');
+      await page.getByText('Je e-mailadres is bevestigd en je bent ingelogd.').first().waitFor();
       const preferences = await browser.context.request.get(`${courtside.url}${PREFERENCES_PATH}`);
       expect(await preferences.json()).toMatchObject({ language: 'nl' });
     } finally {
