@@ -62,6 +62,7 @@ const SWEEP_TIMEOUT = 600_000;
 const TEXTS = {
   en: {
     tabs: ['Participants', 'Matches', 'Season details', 'Ladder details'],
+    seasons: 'Seasons',
     delete: 'Delete',
     edit: 'Edit',
     accept: 'Accept',
@@ -70,6 +71,7 @@ const TEXTS = {
   },
   nl: {
     tabs: ['Deelnemers', 'Wedstrijden', 'Seizoensgegevens', 'Laddergegevens'],
+    seasons: 'Seizoenen',
     delete: 'Verwijderen',
     edit: 'Bewerken',
     accept: 'Accepteren',
@@ -366,6 +368,8 @@ const asManager: Array<[string, Visit]> = [
     // A number too big is kept as typed and said to be too big (a maxLength once clipped 100000 to 100 silently).
     'a number too big',
     async (page, locale) => {
+      // From the Ladder details tab: back to the Seasons tab, then its Season details.
+      await selectTab(page.getByRole('tab', { name: TEXTS[locale].seasons, exact: true }));
       await selectTab(page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last());
       const field = page.locator('main input[inputmode="numeric"]').last();
       await field.fill('');

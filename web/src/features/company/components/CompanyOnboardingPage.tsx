@@ -33,12 +33,16 @@ export function CompanyOnboardingPage() {
   const { account } = useSignedInAccount();
   // A manager removed from their club lands here (no company left): say so, by name, before offering a new one.
   const [former, setFormer] = useState<Club[]>([]);
+  const [managed, setManaged] = useState<Club[]>([]);
   const accountId = account?.id;
   useEffect(() => {
     if (!accountId || !remembersClubsOf(accountId)) return;
     const controller = new AbortController();
     getCompanies(controller.signal)
-      .then((companies) => setFormer(formerClubsOf(accountId, companies)))
+      .then((companies) => {
+        setManaged(companies);
+        setFormer(formerClubsOf(accountId, companies));
+      })
       .catch(() => undefined);
     return () => controller.abort();
   }, [accountId]);
@@ -78,9 +82,9 @@ export function CompanyOnboardingPage() {
           <button
             type="button"
             className={primaryButtonClass}
-            onClick={async () => {
+            onClick={() => {
               // Told once: the memory holds the clubs still managed, and the form takes the focus.
-              rememberClubs(accountId ?? '', await getCompanies().catch(() => []));
+              if (accountId) rememberClubs(accountId, managed);
               setFormer([]);
             }}
           >
