@@ -126,9 +126,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
         await page.getByRole('switch', { name: 'My team was accepted' }).getAttribute('aria-checked'),
       ).toBe('true');
       // DESIGN.md §17: the waiting teams' mail is a digest, and its switch says so.
-      await page
-        .getByRole('switch', { name: 'Teams wait for approval: one daily mail at 18:00 (managers)' })
-        .waitFor();
+      await page.getByRole('switch', { name: 'Waiting teams: one daily mail at 18:00 (managers)' }).waitFor();
       await received.click();
       await page.getByRole('button', { name: 'Save preferences' }).click();
       await page.getByText('Your preferences are saved.').waitFor();

@@ -121,7 +121,6 @@ const en = {
     haveAccount:
       'Already have an account with this address? Then no code comes: we mailed you a note with links to sign in and to set a new password.',
     verified: 'Your email address is verified. Sign in to continue.',
-    signedIn: 'Your email address is verified, and you are signed in.',
     missingTitle: 'This link is no longer valid',
     missingText:
       'Sign in with your email address and password: if your address still needs verifying, we send you a new code.',

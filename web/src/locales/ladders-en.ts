@@ -7,11 +7,6 @@ const laddersEn = {
     intro: 'Find a ladder at your club, see the standings and sign up for a season.',
     emptyTitle: 'No ladders yet',
     emptyText: 'As soon as a club opens a ladder, you will find it here.',
-    startClub: 'Start a club',
-    startClubText: 'Running a club? Start it here and open its first ladder in a few minutes.',
-    findClub:
-      'Playing at a club? Ask its manager for an invitation: its link takes you straight to your club’s ladder.',
-    signInToFind: 'Sign in to find your club',
     sports: { TENNISSINGLE: 'Tennis singles', TENNISDOUBLE: 'Tennis doubles', PADEL: 'Padel' },
     matchTypes: { GAMESONLY: 'Most games', BESTOFTHREE: 'Best of three', BESTOFFIVE: 'Best of five' },
     currentSeason: 'Current season',
@@ -103,11 +98,6 @@ const laddersEn = {
         'Accepting plans the match. Propose a date and time if you already agreed on one; you can also set it later.',
       date: 'Date and time (optional)',
       submit: 'Accept challenge',
-      cancel: 'Cancel',
-    },
-    challengeDialog: {
-      title: 'Challenge {{team}}? They get a mail and answer within the season’s time.',
-      confirm: 'Send challenge',
       cancel: 'Cancel',
     },
     declineDialog: {

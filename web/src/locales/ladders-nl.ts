@@ -7,11 +7,6 @@ const laddersNl: LaddersTranslation = {
     intro: 'Vind een ladder bij jouw club, bekijk de stand en schrijf je in voor een seizoen.',
     emptyTitle: 'Nog geen ladders',
     emptyText: 'Zodra een club een ladder opent, vind je die hier.',
-    startClub: 'Start een club',
-    startClubText: 'Beheer je een club? Start hem hier en open binnen een paar minuten de eerste ladder.',
-    findClub:
-      'Speel je bij een club? Vraag de beheerder om een uitnodiging: de link brengt je meteen naar de ladder van je club.',
-    signInToFind: 'Log in om je club te vinden',
     sports: { TENNISSINGLE: 'Tennis enkel', TENNISDOUBLE: 'Tennis dubbel', PADEL: 'Padel' },
     matchTypes: { GAMESONLY: 'Meeste games', BESTOFTHREE: 'Best of three', BESTOFFIVE: 'Best of five' },
     currentSeason: 'Huidig seizoen',
@@ -103,11 +98,6 @@ const laddersNl: LaddersTranslation = {
         'Accepteren plant de wedstrijd. Stel een datum en tijd voor als jullie die al afspraken; het kan ook later.',
       date: 'Datum en tijd (optioneel)',
       submit: 'Uitdaging accepteren',
-      cancel: 'Annuleren',
-    },
-    challengeDialog: {
-      title: '{{team}} uitdagen? Zij krijgen een mail en antwoorden binnen de tijd van het seizoen.',
-      confirm: 'Uitdaging sturen',
       cancel: 'Annuleren',
     },
     declineDialog: {

@@ -7,6 +7,10 @@ import type { PlayerTranslation } from './player-en';
 import playerNl from './player-nl';
 import type { PauseTranslation } from './pause-en';
 import pauseNl from './pause-nl';
+import homeNl from './home-nl';
+import challengeQuestionNl from './challenge-question-nl';
+import type { ChallengeQuestionTranslation } from './challenge-question-en';
+import type { HomeTranslation } from './home-en';
 import type { PausedTranslation } from './paused-en';
 import pausedNl from './paused-nl';
 import type { LaddersTranslation } from './ladders-en';
@@ -27,6 +31,8 @@ const nl: Translation &
   InvitationTranslation &
   PlayerTranslation &
   PauseTranslation &
+  HomeTranslation &
+  ChallengeQuestionTranslation &
   PausedTranslation &
   DevMailboxTranslation &
   CompanyTranslation &
@@ -153,7 +159,6 @@ const nl: Translation &
     haveAccount:
       'Heb je al een account met dit adres? Dan komt er geen code: we hebben je een bericht gemaild met links om in te loggen en om een nieuw wachtwoord in te stellen.',
     verified: 'Je e-mailadres is bevestigd. Log in om verder te gaan.',
-    signedIn: 'Je e-mailadres is bevestigd en je bent ingelogd.',
     missingTitle: 'Deze link is niet meer geldig',
     missingText:
       'Log in met je e-mailadres en wachtwoord: als je adres nog bevestigd moet worden, sturen we je een nieuwe code.',
@@ -213,6 +218,8 @@ const nl: Translation &
   ...invitationNl,
   ...playerNl,
   ...pauseNl,
+  ...homeNl,
+  ...challengeQuestionNl,
   ...pausedNl,
   ...passwordNl,
   ...settingsNl,

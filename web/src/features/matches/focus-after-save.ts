@@ -1,8 +1,10 @@
 /**
- * After Save (or Cancel match) on a card, the focus goes to the control that replaced the pressed one: the card's
- * Edit (DESIGN.md §14). A saved result may move the card to another list (planned → results), where a new card
- * mounts once that list has read it again: the request waits for the card of that match, for a short while, and
- * the first card of it that shows (not being edited) takes it. Framework-free, one request at a time.
+ * After Save on a card, the focus goes to the control that replaced the pressed one: the card's Edit (DESIGN.md
+ * §14). A saved result may move the card to another list (planned → results), where a new card mounts once that
+ * list has read it again: the request waits for the Edit of that match, for a short while, and the first one that
+ * shows takes it (a Save that failed leaves it for the Edit that Discard brings back). Used by MatchEditActions
+ * only, which loads for those who may edit: the public pages do not carry it (their size budget). One request at a
+ * time.
  */
 
 let pending: { matchId: string; until: number } | undefined;
@@ -20,17 +22,4 @@ export function takeCardFocus(matchId: string, now = Date.now()): boolean {
   const wanted = pending.until >= now;
   pending = undefined;
   return wanted;
-}
-
-/** The card's Edit, else its first control, else the card itself (it can hold the focus). */
-export function focusCard(card: HTMLElement | null): void {
-  if (!card?.isConnected) return;
-  const control =
-    card.querySelector<HTMLElement>('button[data-action="edit"]') ??
-    card.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])');
-  if (control) control.focus();
-  else {
-    card.tabIndex = -1;
-    card.focus();
-  }
 }

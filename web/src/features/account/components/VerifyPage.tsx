@@ -14,7 +14,6 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { useSetAtom } from 'jotai';
 import { isMinimalAccount } from '@courtside/events/accounts/minimal-account';
-import { useAlerts } from '../../../hooks/useAlerts';
 import { getAccount } from '../../../lib/account-api';
 import { decideMinimalAccount } from '../../../lib/guards';
 import { isApiError } from '../../../lib/http';
@@ -37,7 +36,6 @@ export function VerifyPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const from = useReturnTo();
-  const alerts = useAlerts();
   const setAccount = useSetAtom(accountAtom);
   const id = params.get('id');
   const [pending, setPending] = useState(() => readPendingVerification(id));
@@ -83,7 +81,6 @@ export function VerifyPage() {
         return;
       }
       setAccount(account);
-      alerts.info(t('verify.signedIn'));
       const next = from ?? pagePath('account', locale);
       const to = isMinimalAccount(account) ? next : decideMinimalAccount(false, locale, next);
       await navigate(to ?? next, { replace: true });

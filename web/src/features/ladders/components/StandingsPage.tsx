@@ -36,7 +36,8 @@ import { useMyTeams } from '../hooks/useMyTeams';
 import { holdsPlace, withOpenChallenges } from '../standings-model';
 import { JoinButton } from './JoinButton';
 import { SportBadge } from './SportBadge';
-import { refusalText, StandingsTable, type ChallengeAction, type FocusTarget } from './StandingsTable';
+import { refusalText, StandingsTable, type ChallengeAction } from './StandingsTable';
+import type { FocusTarget } from '../focus-row';
 import { TeamStatus } from './TeamStatus';
 import { i18n } from '../../../lib/i18n';
 import { addLaddersTexts } from '../../../locales/ladders-texts';
@@ -51,6 +52,9 @@ const AcceptChallengeDialog = lazy(() =>
 );
 const ConfirmDialog = lazy(() =>
   import('../../../components/dialogs/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+const ChallengeQuestion = lazy(() =>
+  import('./ChallengeQuestion').then((module) => ({ default: module.ChallengeQuestion })),
 );
 // A player's pause control (DESIGN.md §9) with its texts: only for the player's own active team.
 const PauseControl = lazy(() =>
@@ -374,14 +378,7 @@ export function StandingsPage() {
           />
         )}
         {challenging !== undefined && (
-          <ConfirmDialog
-            open
-            tone="primary"
-            message={t('ladders.challengeDialog.title', { team: memberNames(challenging.members) })}
-            confirmLabel={t('ladders.challengeDialog.confirm')}
-            cancelLabel={t('ladders.challengeDialog.cancel')}
-            onClose={onChallengeClosed}
-          />
+          <ChallengeQuestion team={memberNames(challenging.members)} onClose={onChallengeClosed} />
         )}
         {declining !== undefined && (
           <ConfirmDialog

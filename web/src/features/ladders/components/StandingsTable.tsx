@@ -11,6 +11,7 @@ import type { StandingsRow } from '../api/ladders';
 import { challengeChip, movementOf, type ChallengeChip } from '../standings-model';
 import type { ChallengeRefusal } from '../../../lib/challenges-api';
 import type { TFunction } from '../../../lib/i18n';
+import type { FocusTarget } from '../focus-row';
 
 export type ChallengeAction = 'challenge' | 'accept' | 'decline' | 'withdraw';
 
@@ -28,30 +29,6 @@ interface StandingsTableProps {
 }
 
 const smallButton = 'px-3 py-1.5 text-xs';
-
-/**
- * Where the focus goes after a row's action (DESIGN.md §14): the control `action` of the row of `teamId` (`none`:
- * the row's first control), else the first control of the row `otherwise`, else of `teamId`'s row.
- */
-export interface FocusTarget {
-  teamId: string;
-  action: ChallengeAction | 'none';
-  otherwise?: string;
-}
-
-function focusTarget(table: Element | null, target: FocusTarget): void {
-  if (!table) return;
-  const row = (teamId: string) => table.querySelector(`tr[data-team-id="${CSS.escape(teamId)}"]`);
-  const first = (teamId: string | undefined) =>
-    teamId === undefined ? null : row(teamId)?.querySelector<HTMLElement>('a[href], button:not([disabled])');
-  const control =
-    target.action === 'none'
-      ? null
-      : row(target.teamId)?.querySelector<HTMLElement>(
-          `button[data-action="${target.action}"]:not([disabled])`,
-        );
-  (control ?? first(target.otherwise) ?? first(target.teamId))?.focus();
-}
 
 /**
  * Rows the app renders at once; the rest follow in a render that yields to the browser every few milliseconds. A
@@ -87,8 +64,10 @@ export function StandingsTable({
   // Once the rows shown are the rows given (a deferred render may still show the ones before the action).
   useEffect(() => {
     if (!focusAfter || shownRows !== rows) return;
-    focusTarget(table.current, focusAfter);
+    // Its code loads when first needed: a visitor who never acts does not carry it (the page's size budget).
+    const done = focusAfter;
     onFocused?.();
+    void import('../focus-row').then(({ focusTarget }) => focusTarget(table.current, done));
   }, [focusAfter, shownRows, rows, onFocused]);
 
   return (

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useRef } from 'react';
+import { Fragment, useId, useRef } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { SIDES, type EventInfo, type Match, type Side } from '../api/matches';
@@ -21,7 +21,6 @@ import { MatchCardHeader } from './MatchCardHeader';
 import { MatchCardFooter } from './MatchCardFooter';
 import { MatchDate } from './MatchDate';
 import { shownName } from '../../../lib/team-name';
-import { focusCard, takeCardFocus } from '../focus-after-save';
 
 /**
  * Match card (spec §2 "Match card", §4 "Match"): sport icon, event/part/round (links to the matches
@@ -81,10 +80,6 @@ export function MatchCard({
   const draftState = useMatchDraft({ match, editing: editingRef, adopt, showError, card: cardRef });
   const { editing, draft, halfSets } = draftState;
   const halfSetErrorId = useId();
-  // After a save: this card's Edit takes the focus, also when the card is a new one in another list.
-  useEffect(() => {
-    if (!editing && cardRef.current?.isConnected && takeCardFocus(match.id)) focusCard(cardRef.current);
-  });
 
   // A player (not managing it here) does not change a confirmed or disputed result (DESIGN.md §5).
   const canEdit =

@@ -12,7 +12,6 @@ import {
   type Side,
 } from '../api/matches';
 import { normaliseDateTimeInput, scorePayload, withTeam, withViewerFlags } from '../model';
-import { focusCardWhenShown } from '../focus-after-save';
 
 /** The pure scoring rules applied at once, so winners show before the server answers. */
 function preview(match: Match): Match {
@@ -143,8 +142,6 @@ export function useMatchDraft({
     try {
       await adopt(await run());
       setEditingMode(false);
-      // Edit replaces Save: it takes the focus, in whichever list the card now shows (DESIGN.md §14).
-      focusCardWhenShown(match.id);
       alerts.info(done);
     } catch (error) {
       showError(error);
