@@ -92,6 +92,37 @@ describe('accounts, sessions and companies', () => {
     expect(companies).toEqual({ status: 200, body: [company.body] });
   });
 
+  it('signs the person in with the right code: the password is not asked for again', async () => {
+    const http = client();
+    const email = uniqueEmail();
+    const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
+      email,
+      password: PASSWORD,
+    });
+    const code = await latestCode(http, email);
+    const wrong = await http.request('POST', `${ACCOUNT_API}/account/${created.body.id}/verify`, {
+      refresh: created.body.refresh,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.getSetCookie().some((c) => c.startsWith('SESSION-ID='))).toBe(false);
+
+    const verified = await http.request('POST', `${ACCOUNT_API}/account/${created.body.id}/verify`, {
+      refresh: created.body.refresh,
+      code,
+    });
+    expect(verified.status).toBe(200);
+    const cookies = verified.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('SESSION-ID='))).toMatch(/httponly/i);
+    expect(cookies.find((c) => c.startsWith('courtside.loggedin='))).toMatch(/^courtside\.loggedin=true;/);
+    // Signed in without a login: the account's own calls answer.
+    expect(await http.json('GET', `${ACCOUNT_API}/account/hasminimalaccount`)).toEqual({
+      status: 200,
+      body: false,
+    });
+    expect((await http.json<{ email: string }>('GET', `${ACCOUNT_API}/account`)).body.email).toBe(email);
+  });
+
   it('refuses bad sign-up input with the fields that are wrong, and answers a taken address as a new one', async () => {
     const http = client();
     const email = uniqueEmail();
@@ -204,6 +235,7 @@ describe('accounts, sessions and companies', () => {
         password: PASSWORD,
       },
     );
+    const signedInByLogin = http.cookie('courtside.loggedin');
     const code = await latestCode(http, email);
     const verified = await http.json('POST', `${ACCOUNT_API}/account/${login.body.id}/verify`, {
       refresh: login.body.refresh,
@@ -212,8 +244,10 @@ describe('accounts, sessions and companies', () => {
 
     expect(login.status).toBe(403);
     expect(login.body.error).toBe('Verify your email address first');
-    expect(http.cookie('courtside.loggedin')).toBeUndefined();
+    expect(signedInByLogin).toBeUndefined();
     expect(verified.status).toBe(200);
+    // The code signs in (the password was given with the sign-in).
+    expect(http.cookie('courtside.loggedin')).toBe('true');
     expect(firstCode).toMatch(/^\d{6}$/);
   });
 

@@ -210,6 +210,40 @@ describe('results and places', () => {
     ]);
   });
 
+  it('lists results strictly newest first: one played before its date counts from the day it was entered, ties by the later entry', async () => {
+    const { matchId, teams, manager, seasonId } = await seasonWithMatch();
+    const create = async () =>
+      (
+        await manager.json<{ matchId: string }>('POST', `${ADMIN_API}/seasons/${seasonId}/teams/match`, {
+          defenderId: teams[1]!.teamId,
+          challengerId: teams[2]!.teamId,
+        })
+      ).body.matchId;
+    const enter = (id: string, date: string) =>
+      manager.json<Match>('PUT', `${MATCHES_API}/matches`, {
+        id,
+        defender: sets(6, 6),
+        challenger: sets(2, 3),
+        date,
+      });
+    // Planned for next week, played (and entered) today: its date is today's.
+    const early = await enter(matchId, `${day(7)}T10:00`);
+    expect(early.status).toBe(200);
+    expect(early.body.date?.slice(0, 10)).toBe(day(0));
+    // Four results of the same day and hour, entered one after the other: the last entered first.
+    const same = [];
+    for (let index = 0; index < 4; index++) {
+      const id = await create();
+      expect((await enter(id, `${day(-2)}T10:00`)).status).toBe(200);
+      same.push(id);
+    }
+    const results = await manager.json<Array<{ match: Match }>>(
+      'GET',
+      `${MATCHES_API}/matches?TAGS=${seasonId}&COMPLETED=TRUE`,
+    );
+    expect(results.body.map((item) => item.match.id)).toEqual([matchId, ...same.reverse()]);
+  });
+
   describe('Accept all', () => {
     async function seasonWithWaiting(count: number) {
       const setup = await managerWithSeason(courtside.url!);

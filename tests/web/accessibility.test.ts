@@ -62,7 +62,8 @@ const SWEEP_TIMEOUT = 600_000;
 /** The texts a sweep clicks on, in both languages. */
 const TEXTS = {
   en: {
-    tabs: ['Participants', 'Matches', 'Season', 'Ladder'],
+    tabs: ['Participants', 'Matches', 'Season details', 'Ladder details'],
+    seasons: 'Seasons',
     delete: 'Delete',
     edit: 'Edit',
     accept: 'Accept',
@@ -70,7 +71,8 @@ const TEXTS = {
     signInToAccept: 'Sign in to accept',
   },
   nl: {
-    tabs: ['Deelnemers', 'Wedstrijden', 'Seizoen', 'Ladder'],
+    tabs: ['Deelnemers', 'Wedstrijden', 'Seizoensgegevens', 'Laddergegevens'],
+    seasons: 'Seizoenen',
     delete: 'Verwijderen',
     edit: 'Bewerken',
     accept: 'Accepteren',
@@ -320,6 +322,20 @@ const asPlayer: Array<[string, Visit]> = [
   ['companies', (page, locale, w) => open(page, w, `/company/${locale}/`)],
   ['new company', (page, locale, w) => open(page, w, `/company/${locale}/onboarding`)],
   [
+    // A manager removed from their club is told so by name (this browser remembers the clubs it saw them manage).
+    'new company, after being removed from a club',
+    async (page, locale, w) => {
+      const memory = JSON.stringify({
+        accountId: w.playerId,
+        clubs: [{ id: '00000000-0000-4000-8000-00000000c1b0', name: 'TC Former' }],
+      });
+      // Kept as text: the pages' CSP allows no eval of a compiled function's helpers (support/focus-indicator.ts).
+      await page.evaluate(`localStorage.setItem('courtside.managedClubs', ${JSON.stringify(memory)})`);
+      await open(page, w, `/company/${locale}/onboarding`);
+      await page.getByTestId('former-club').waitFor();
+    },
+  ],
+  [
     'account menu',
     async (page) => {
       await openUp(page, 'header [aria-haspopup="menu"] >> nth=-1', '[role="menu"]');
@@ -379,6 +395,8 @@ const asManager: Array<[string, Visit]> = [
     // A number too big is kept as typed and said to be too big (a maxLength once clipped 100000 to 100 silently).
     'a number too big',
     async (page, locale) => {
+      // From the Ladder details tab: back to the Seasons tab, then its Season details.
+      await selectTab(page.getByRole('tab', { name: TEXTS[locale].seasons, exact: true }));
       await selectTab(page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last());
       const field = page.locator('main input[inputmode="numeric"]').last();
       await field.fill('');

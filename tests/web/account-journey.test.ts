@@ -78,7 +78,7 @@ async function heading(page: Page): Promise<string | null> {
 describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) => {
   const courtside = courtsideForBrowsers({ viewport });
 
-  it('signs up, verifies the email, logs in, onboards, creates a company and lands in the manager area', async () => {
+  it('signs up, verifies the email (which signs in), onboards, creates a company and lands in the manager area', async () => {
     const browser = await courtside.newBrowser();
     const shot = (name: string) => browser.screenshot(`account-${name}-${viewport}`);
     const email = uniqueEmail(`journey-${viewport}`);
@@ -128,14 +128,8 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
 
-    // Log in: the email is prefilled; the account page needs a minimal account → onboarding.
-    await page.waitForURL('**/webapps/account/en/login**');
-    await page.getByText('Your email address is verified').waitFor();
-    expect(await page.getByLabel('Email address').inputValue()).toBe(email);
-    await shot('login');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-
+    // The code signs the person in (the password is not asked for again); the account page needs a minimal
+    // account → onboarding.
     await page.waitForURL('**/webapps/account/en/onboarding?from=*');
     expect(address(page)).toEqual({ path: '/account/en/onboarding', from: '/account/en/' });
     await expect.poll(() => heading(page)).toBe('About you');
@@ -286,11 +280,8 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
     await page.getByLabel('Verification code').fill(await latestCode(courtside.url, email));
     await page.getByRole('button', { name: 'Verify' }).click();
 
-    // Verified: the first sign-in asks for name and phone (a new player needs them to join a season), then
-    // the `from` given at the start leads on.
-    await page.waitForURL('**/webapps/account/en/login?from=*');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Verified and signed in (no second password): name and phone first (a new player needs them to join a
+    // season), then the `from` given at the start leads on.
     await page.waitForURL('**/webapps/account/en/onboarding?from=*');
     expect(address(page).from).toBe('/ladders/en/');
     await page.getByLabel('Full name').fill('Robin Returning');
@@ -332,9 +323,7 @@ describe.each<ViewportName>(['phone'])('the account journey on %s', (viewport) =
     await expect.poll(subjects).toEqual(Array(3).fill('Je Courtside-code: CODE'));
     await page.getByLabel('Bevestigingscode').fill(await latestCode(courtside.url, email));
     await page.getByRole('button', { name: 'Bevestigen' }).click();
-    await page.waitForURL('**/webapps/account/nl/login**');
-    await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    // Signed in by the code: no second ask for the password.
     await page.waitForURL('**/webapps/account/nl/onboarding**');
     const preferences = await browser.context.request.get(`${courtside.url}${PREFERENCES_PATH}`);
     expect(await preferences.json()).toMatchObject({ language: 'nl' });

@@ -80,8 +80,11 @@ describe.each<ViewportName>(['desktop'])('the challenges journey on %s', (viewpo
     );
     await shot(challenger, 'before');
 
-    // Ed challenges Cy; the chip shows on both rows, on every open page, without a reload.
+    // Ed challenges Cy (after the question naming Cy); the chip shows on both rows, on every open page, without a
+    // reload.
     await challenger.page.getByRole('button', { name: 'Challenge Cy Volley' }).click();
+    await challenger.page.getByRole('dialog').getByText('Challenge Cy Volley?').waitFor();
+    await challenger.page.getByRole('dialog').getByRole('button', { name: 'Send challenge' }).click();
     await challenger.page
       .locator('[data-kind]', { hasText: 'Challenge sent to Cy Volley' })
       .first()
@@ -115,6 +118,7 @@ describe.each<ViewportName>(['desktop'])('the challenges journey on %s', (viewpo
     await challenger.page.locator('[data-kind]', { hasText: 'Challenge withdrawn' }).first().waitFor();
     await expect.poll(() => chips(viewer.page)).toEqual([]);
     await challenger.page.getByRole('button', { name: 'Challenge Cy Volley' }).click();
+    await challenger.page.getByRole('dialog').getByRole('button', { name: 'Send challenge' }).click();
     await expect.poll(() => chips(viewer.page)).toHaveLength(2);
     // A visitor who is not signed in sees the open challenge too (from the season's public challenges).
     const visitor = await open();

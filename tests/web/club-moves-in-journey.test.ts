@@ -39,6 +39,9 @@ const text = {
   invitedManager: (email: string) => `An invitation was mailed to ${email}.`,
   removed: (name: string, club: string) => `${name} no longer manages ${club}.`,
   lostAccess: (club: string) => `You no longer manage ${club}`,
+  yourLadders: 'Your ladders and teams',
+  newClub: 'Create a new club',
+  companyName: 'Company name',
 };
 
 /** The keyboard focus is inside `section` (not lost to <body>). */
@@ -202,6 +205,23 @@ describe('a club moves in, on a phone', () => {
       await guest.getByRole('heading', { name: text.lostAccess(club) }).waitFor({ timeout: 30_000 });
       await expectAxeClean(guest, 'a removed manager’s page (phone)');
       expect(await waitingRow(page, 'Eve Existing').count()).toBe(1);
+
+      // Opening the manager screen again, with no club left to manage: told by name, not the bare "Create your
+      // company" form; the ways on are their ladders and teams, or a new club (whose form then has the focus).
+      await guest.goto(`${baseUrl}/webapps/manager/en/`);
+      await guest.waitForURL('**/webapps/company/en/onboarding');
+      await guest.getByRole('heading', { name: text.lostAccess(club) }).waitFor({ timeout: 30_000 });
+      await guest.getByRole('link', { name: text.yourLadders }).waitFor();
+      await expectAxeClean(guest, 'a removed manager opens the manager screen (phone)');
+      await guest.getByRole('button', { name: text.newClub }).click();
+      const clubName = guest.getByLabel(text.companyName);
+      await expect
+        .poll(() => clubName.evaluate((field) => field === field.ownerDocument.activeElement))
+        .toBe(true);
+      // Told once: the next visit is the form itself.
+      await guest.reload();
+      await guest.getByLabel(text.companyName).waitFor();
+      expect(await guest.getByRole('heading', { name: text.lostAccess(club) }).count()).toBe(0);
     } finally {
       await guestBrowser.close();
       await managerBrowser.close();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { ADMIN_API, MATCHES_API } from '@courtside/events/api-paths';
+import type { Locator, Page } from 'playwright-core';
+import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 import { managerWithCompany, uniqueEmail } from '../support/accounts.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
+import { day, plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 import {
   tabTo,
   shiftTabTo,
@@ -23,6 +23,10 @@ import {
  */
 
 const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
+
+/** Whether `control` has the keyboard focus. */
+const isFocused = (control: Locator) =>
+  control.evaluate((element) => element === element.ownerDocument.activeElement);
 
 describe('keyboard-only journeys', () => {
   const courtside = courtsideForBrowsers();
@@ -193,13 +197,36 @@ describe('keyboard-only journeys', () => {
     const [ann, bo, cy] = teams as [(typeof teams)[0], (typeof teams)[0], (typeof teams)[0]];
     const standings = `${baseUrl}/webapps/ladders/en/${ladderId}`;
 
-    // Cy (#3) challenges Bo (#2): the button goes, the focus stays in the row.
+    // Cy (#3) challenges Bo (#2): first a question naming Bo, whose Cancel gives the focus back to Challenge.
     const cyPage = await openAs(cy.http);
     await cyPage.goto(standings);
-    await tabTo(cyPage, cyPage.getByRole('button', { name: 'Challenge Bo Baseline' }));
+    const challengeBo = cyPage.getByRole('button', { name: 'Challenge Bo Baseline' });
+    await dialogGivesFocusBack(cyPage, challengeBo);
+    await tabTo(cyPage, challengeBo);
+    await cyPage.keyboard.press('Enter');
+    const question = cyPage.getByRole('dialog');
+    await question.getByText('Challenge Bo Baseline?').waitFor();
+    await expect.poll(() => isFocused(question.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await cyPage.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(challengeBo)).toBe(true);
+    expect(await cyPage.getByTestId('challenge-chip').count()).toBe(0);
+    // Confirmed: the challenge goes out, and the focus is on what replaced Challenge, the own row's Withdraw.
+    await cyPage.keyboard.press('Enter');
+    await tabTo(cyPage, question.getByRole('button', { name: 'Send challenge' }));
     await cyPage.keyboard.press('Enter');
     await cyPage.getByTestId('challenge-chip').first().waitFor();
+    const withdraw = cyPage.getByTestId('standings').getByRole('button', { name: 'Withdraw' });
+    await expect.poll(() => isFocused(withdraw)).toBe(true);
     await focusStaysOnThePage(cyPage, 'challenge');
+    // Withdrawn: Bo may be challenged again, and that Challenge has the focus; then the challenge goes out again.
+    await cyPage.keyboard.press('Enter');
+    await expect.poll(() => isFocused(challengeBo)).toBe(true);
+    await focusStaysOnThePage(cyPage, 'withdraw');
+    await cyPage.keyboard.press('Enter');
+    await tabTo(cyPage, question.getByRole('button', { name: 'Send challenge' }));
+    await cyPage.keyboard.press('Enter');
+    await expect.poll(() => isFocused(withdraw)).toBe(true);
 
     // Bo accepts in the dialog; the Accept button goes with the challenge.
     const boPage = await openAs(bo.http);
@@ -262,10 +289,29 @@ describe('keyboard-only journeys', () => {
     await tabTo(boPage, challengeCard.getByRole('button', { name: 'Save' }));
     await boPage.keyboard.press('Enter');
     await challengeCard.getByRole('button', { name: 'Edit' }).waitFor();
+    // Edit replaced Save: it has the focus (not the top of the page).
+    await expect.poll(() => isFocused(challengeCard.getByRole('button', { name: 'Edit' }))).toBe(true);
     await focusStaysOnThePage(boPage, 'save');
 
     // The dispute dialog, loaded the first time it opens, gives the focus back to Dispute when it closes.
     const annCard = cards.filter({ hasText: 'Ann Ace' });
     await dialogGivesFocusBack(boPage, annCard.getByRole('button', { name: 'Dispute' }), 'dispute-dialog');
+
+    // Ann's team is paused: Resume now, and the focus goes to the first day back of the form that replaced it.
+    const paused = await ann.http.json(
+      'POST',
+      `${LADDER_API}/seasons/${seasonId}/teams/${ann.teamId}/pause`,
+      {
+        until: day(10),
+      },
+    );
+    expect(paused.status).toBe(200);
+    const annPage = await openAs(ann.http);
+    await annPage.goto(standings);
+    const pauseControl = annPage.getByTestId('pause-control');
+    await tabTo(annPage, pauseControl.getByRole('button', { name: 'Resume now' }));
+    await annPage.keyboard.press('Enter');
+    await expect.poll(() => isFocused(pauseControl.getByLabel('First day back'))).toBe(true);
+    await focusStaysOnThePage(annPage, 'resume');
   }, 180_000);
 });

@@ -177,7 +177,11 @@ export function accountRoutes(router: Router, services: AppServices): void {
     `${ACCOUNT_API}/account/:id/verify`,
     {
       summary: 'Verify the email address with the mailed code',
+      description:
+        'The person who signed up is signed in at once: the session cookies are set as `login` sets them (the ' +
+        'ticket came from the sign-up or a sign-in with the password, the code proves the address).',
       access: 'public',
+      personal: true,
       params: idParams,
       body: verifySchema,
       responses: { 200: trueSchema },
@@ -188,6 +192,13 @@ export function accountRoutes(router: Router, services: AppServices): void {
       const { refresh, code } = parseInput(verifySchema, ctx.request.body, 'verification');
       await verification.verify(id, refresh, code);
       await accounts.markVerified(id, services.clock());
+      // Signed in after the code: no second ask for the password just typed at sign-up.
+      if (await accounts.byId(id)) {
+        const previous = sessionOf(ctx);
+        if (previous) await sessions.revoke(previous);
+        const { sessionId, accessExpiresAt } = await sessions.create(id);
+        setSessionCookies(ctx, sessionId, accessExpiresAt, xsrfSecret);
+      }
       ctx.body = true;
     },
   );

@@ -235,6 +235,83 @@ describe('dates and cancelled matches', () => {
   });
 });
 
+describe('a match played earlier than planned (DESIGN.md §5): its result’s date is the match’s date', () => {
+  const on = (date: string): MatchDomainEvent => ({ type: 'MatchRescheduled', payload: { ...ref, date } });
+  const result = (score: string) => ({
+    type: 'MatchResultRecorded',
+    streamId: 'm1',
+    payload: { ...ref, ...games(score) },
+  });
+  const rescheduled = (date: string | null) => ({
+    type: 'MatchRescheduled',
+    streamId: 'm1',
+    payload: { ...ref, date },
+  });
+  const now = new Date('2026-03-14T10:00:00');
+
+  it('given a match on 20 March, when a win is entered on 14 March, then the match was played on 14 March', () => {
+    spec([created('bo', 'ed'), on('2026-03-20T19:00')])
+      .when(save('6-4 6-3'), now)
+      .then([result('6-4 6-3'), rescheduled('2026-03-14T10:00')]);
+  });
+
+  it('given a later date in the same save, or a player’s win that waits for the other side, then the day it was entered', () => {
+    spec([created('bo', 'ed')])
+      .when(save('6-4 6-3', '2026-04-01T18:00'), now)
+      .then([result('6-4 6-3'), rescheduled('2026-03-14T10:00')]);
+    const player = { role: 'player' as const, accountId: 'bo-1', side: 'defender' as const };
+    spec([created('bo', 'ed'), on('2026-03-20T19:00')])
+      .when(save('6-4 6-3', undefined, player), now)
+      .then([
+        {
+          type: 'MatchResultRecorded',
+          streamId: 'm1',
+          payload: {
+            ...ref,
+            ...games('6-4 6-3'),
+            pending: {
+              enteredBy: 'bo-1',
+              side: 'defender',
+              dueAt: new Date(now.getTime() + 48 * 3_600_000).toISOString(),
+            },
+          },
+        },
+        rescheduled('2026-03-14T10:00'),
+      ]);
+  });
+
+  it('given a match dated before now, an undated one, or a result without a winner yet, then the date stays', () => {
+    spec([created('bo', 'ed'), on('2026-03-10T19:00')])
+      .when(save('6-4 6-3'), now)
+      .then([result('6-4 6-3')]);
+    spec([created('bo', 'ed')])
+      .when(save('6-4 6-3'), now)
+      .then([result('6-4 6-3')]);
+    spec([created('bo', 'ed'), on('2026-03-20T19:00')])
+      .when(save('6-4'), now)
+      .then([result('6-4')]);
+    // Entered at the very minute the match was set for: played then.
+    spec([created('bo', 'ed'), on('2026-03-14T10:00')])
+      .when(save('6-4 6-3'), now)
+      .then([result('6-4 6-3')]);
+  });
+
+  it('given the same scores saved again with a later date, then only the date moves (no new result)', () => {
+    spec([created('bo', 'ed'), recorded('6-4 6-3')])
+      .when(save('6-4 6-3', '2026-03-20T19:00'), now)
+      .then([rescheduled('2026-03-20T19:00')]);
+  });
+
+  it('given a season not started yet, then the date stays; given one that has ended, then its last day', () => {
+    spec([created('bo', 'ed'), on('2026-03-10T19:00')])
+      .when(save('6-4 6-3'), new Date('2026-02-20T09:00:00'))
+      .then([result('6-4 6-3')]);
+    spec([created('bo', 'ed')])
+      .when(save('6-4 6-3', '2026-07-10T18:00'), new Date('2026-07-05T09:00:00'))
+      .then([result('6-4 6-3'), rescheduled('2026-06-30T18:00')]);
+  });
+});
+
 describe('what the match state remembers', () => {
   it('starts with no season and no match', () => {
     expect(matchDecider.initialState()).toEqual({});

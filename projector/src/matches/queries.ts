@@ -135,7 +135,8 @@ export async function matchIdsOf(
   const order =
     filter.NOTCOMPLETED && !filter.COMPLETED
       ? 'm.date ASC NULLS LAST, m.created_at, m.id'
-      : 'coalesce(m.date, to_char(m.updated_at, \'YYYY-MM-DD"T"HH24:MI\')) DESC, m.id';
+      : // Newest first: by the day played (the time of the last change when undated), then the later change, then id.
+        'coalesce(m.date, to_char(m.updated_at, \'YYYY-MM-DD"T"HH24:MI\')) DESC, m.updated_at DESC, m.id';
   const { rows } = await db.query<{ id: string }>(
     `SELECT m.id FROM matches m
      WHERE (cardinality($1::text[]) = 0 OR m.status = ANY($1::text[]))

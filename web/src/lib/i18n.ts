@@ -5,6 +5,8 @@ import type { PlayerTranslation } from '../locales/player-en';
 import type { MatchesTranslation } from '../locales/matches-en';
 import type { WidgetTranslation } from '../locales/widget-en';
 import type { MatchCreateTranslation } from '../locales/match-create-en';
+import type { HomeTranslation } from '../locales/home-en';
+import type { ChallengeQuestionTranslation } from '../locales/challenge-question-en';
 import type { PauseTranslation } from '../locales/pause-en';
 import type { PausedTranslation } from '../locales/paused-en';
 import type { DevMailboxTranslation } from '../locales/dev-mailbox-en';
@@ -35,7 +37,7 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
  * (locales/manager-texts.ts), the ladders pages' English texts with those pages (locales/ladders-texts.ts), the
  * invitation page's with it (locales/invitation-texts.ts), the forgot and reset password pages' with them
  * (locales/password-texts.ts), the settings page's with it (locales/settings-texts.ts), the player page's ratings
- * with them (locales/player-texts.ts), a team's pause control with it (locales/pause-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts), the companies pages' with them
+ * with them (locales/player-texts.ts), a team's pause control with it (locales/pause-texts.ts), the empty home page's with the ladders list (locales/home-texts.ts), the challenge question's with it (locales/challenge-question-texts.ts), the dev mailbox's with it (locales/dev-mailbox-texts.ts), the companies pages' with them
  * (locales/company-texts.ts), the matches pages', match card's and widget's with the modules that open them
  * (locales/matches-texts.ts), the widget's with it (locales/widget-texts.ts), the "Create a match" panel's with it
  * (locales/match-create-texts.ts), the accessibility
@@ -52,6 +54,8 @@ export type TranslationKey = KeysOf<
     WidgetTranslation &
     MatchCreateTranslation &
     PauseTranslation &
+    HomeTranslation &
+    ChallengeQuestionTranslation &
     PausedTranslation &
     DevMailboxTranslation &
     CompanyTranslation &

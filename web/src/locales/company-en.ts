@@ -16,6 +16,11 @@ const companyEn = {
     submitting: 'Creating…',
     created: 'Company {{name}} is created.',
     back: 'Back to your companies',
+    former: 'You no longer manage {{club}}',
+    formerText:
+      'Another manager removed you from this club, so its manager pages are closed to you. Its ladders stay open, and your own teams and matches are where they were.',
+    formerLadders: 'Your ladders and teams',
+    formerCreate: 'Create a new club',
   },
 };
 

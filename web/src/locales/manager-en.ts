@@ -19,7 +19,13 @@ const managerEn = {
     lostAccess: 'You no longer manage {{company}}',
     lostAccessText:
       'You were removed as a manager of this club, so its manager pages are closed to you. Its ladders stay open to everyone.',
-    tabs: { season: 'Season', ladder: 'Ladder', participants: 'Participants', matches: 'Matches' },
+    tabs: {
+      seasons: 'Seasons',
+      ladder: 'Ladder details',
+      participants: 'Participants',
+      matches: 'Matches',
+      season: 'Season details',
+    },
     newLadder: 'New ladder',
     newLadderIntro: 'Give the ladder a name, a contact email address and its sport.',
     ladderForm: {

@@ -18,7 +18,13 @@ const managerNl: ManagerTranslation = {
     lostAccess: 'Je beheert {{company}} niet meer',
     lostAccessText:
       'Je bent als beheerder van deze club verwijderd, dus de beheerpagina’s zijn voor jou gesloten. De ladders blijven voor iedereen open.',
-    tabs: { season: 'Seizoen', ladder: 'Ladder', participants: 'Deelnemers', matches: 'Wedstrijden' },
+    tabs: {
+      seasons: 'Seizoenen',
+      ladder: 'Laddergegevens',
+      participants: 'Deelnemers',
+      matches: 'Wedstrijden',
+      season: 'Seizoensgegevens',
+    },
     newLadder: 'Nieuwe ladder',
     newLadderIntro: 'Geef de ladder een naam, een e-mailadres voor contact en de sport.',
     ladderForm: {

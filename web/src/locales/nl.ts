@@ -7,6 +7,10 @@ import type { PlayerTranslation } from './player-en';
 import playerNl from './player-nl';
 import type { PauseTranslation } from './pause-en';
 import pauseNl from './pause-nl';
+import homeNl from './home-nl';
+import challengeQuestionNl from './challenge-question-nl';
+import type { ChallengeQuestionTranslation } from './challenge-question-en';
+import type { HomeTranslation } from './home-en';
 import type { PausedTranslation } from './paused-en';
 import pausedNl from './paused-nl';
 import type { LaddersTranslation } from './ladders-en';
@@ -27,6 +31,8 @@ const nl: Translation &
   InvitationTranslation &
   PlayerTranslation &
   PauseTranslation &
+  HomeTranslation &
+  ChallengeQuestionTranslation &
   PausedTranslation &
   DevMailboxTranslation &
   CompanyTranslation &
@@ -202,11 +208,18 @@ const nl: Translation &
     submitting: 'Bezig met aanmaken…',
     created: 'Bedrijf {{name}} is aangemaakt.',
     back: 'Terug naar je bedrijven',
+    former: 'Je beheert {{club}} niet meer',
+    formerText:
+      'Een andere beheerder heeft je uit deze club verwijderd, dus de beheerpagina’s zijn voor jou gesloten. De ladders blijven open, en je eigen teams en wedstrijden staan waar ze stonden.',
+    formerLadders: 'Je ladders en teams',
+    formerCreate: 'Een nieuwe club aanmaken',
   },
   ...laddersNl,
   ...invitationNl,
   ...playerNl,
   ...pauseNl,
+  ...homeNl,
+  ...challengeQuestionNl,
   ...pausedNl,
   ...passwordNl,
   ...settingsNl,

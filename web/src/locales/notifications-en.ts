@@ -10,7 +10,7 @@ const notificationsEn = {
     failed: 'Notifications could not be loaded.',
     preferencesLink: 'Mail preferences',
     kinds: {
-      'team.waiting': 'A team waits for approval (managers)',
+      'team.waiting': 'Waiting teams: one daily mail at 18:00 (managers)',
       'team.accepted': 'My team was accepted',
       'team.rejected': 'My team was rejected',
       'challenge.received': 'I am challenged',

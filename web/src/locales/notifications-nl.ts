@@ -12,7 +12,7 @@ const notificationsNl: typeof notificationsEn = {
     failed: 'De meldingen konden niet worden geladen.',
     preferencesLink: 'Mailvoorkeuren',
     kinds: {
-      'team.waiting': 'Een team wacht op goedkeuring (beheerders)',
+      'team.waiting': 'Wachtende teams: één dagelijkse mail om 18:00 (beheerders)',
       'team.accepted': 'Mijn team is geaccepteerd',
       'team.rejected': 'Mijn team is afgewezen',
       'challenge.received': 'Ik word uitgedaagd',

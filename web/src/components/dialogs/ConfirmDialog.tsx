@@ -1,17 +1,26 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { dangerButtonClass, secondaryButtonClass } from '../forms/styles';
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../forms/styles';
 
 interface ConfirmDialogProps {
   open: boolean;
   message: string;
   confirmLabel: string;
   cancelLabel: string;
+  /** The confirming button: red for what removes or ends something (the default), the brand's for a step forward. */
+  tone?: 'danger' | 'primary';
   /** true when confirmed; false on cancel, Escape or a click outside. */
   onClose(confirmed: boolean): void;
 }
 
 /** A small yes/no question (spec §2: the remove-team confirmation is 250 px wide). */
-export function ConfirmDialog({ open, message, confirmLabel, cancelLabel, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  message,
+  confirmLabel,
+  cancelLabel,
+  tone = 'danger',
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={() => onClose(false)} className="relative z-50">
       {/* No enter transition: Headless UI 2.2 deadlocks when `open` turns false while one still runs
@@ -29,7 +38,11 @@ export function ConfirmDialog({ open, message, confirmLabel, cancelLabel, onClos
             >
               {cancelLabel}
             </button>
-            <button type="button" className={`${dangerButtonClass} px-3`} onClick={() => onClose(true)}>
+            <button
+              type="button"
+              className={`${tone === 'danger' ? dangerButtonClass : primaryButtonClass} px-3`}
+              onClick={() => onClose(true)}
+            >
               {confirmLabel}
             </button>
           </div>

@@ -12,7 +12,12 @@ import { applyServerError } from '../../../components/forms/server-errors';
 import { linkClass, primaryButtonClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
+import { useSetAtom } from 'jotai';
+import { isMinimalAccount } from '@courtside/events/accounts/minimal-account';
+import { getAccount } from '../../../lib/account-api';
+import { decideMinimalAccount } from '../../../lib/guards';
 import { isApiError } from '../../../lib/http';
+import { accountAtom } from '../../../stores/session';
 import { pagePath } from '../../../lib/locale';
 import { resendCode, verify } from '../api/account';
 import {
@@ -24,13 +29,14 @@ import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
 import type { LoginState } from './LoginPage';
 import { codeField } from './account-fields';
 
-/** /account/{locale}/verify?id=…: enter the mailed 6-digit code; then on to login. */
+/** /account/{locale}/verify?id=…: enter the mailed 6-digit code; signed in, then on to onboarding or `from`. */
 export function VerifyPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const from = useReturnTo();
+  const setAccount = useSetAtom(accountAtom);
   const id = params.get('id');
   const [pending, setPending] = useState(() => readPendingVerification(id));
   const [resending, setResending] = useState(false);
@@ -66,8 +72,18 @@ export function VerifyPage() {
     try {
       await verify(pending.id, { refresh: pending.refresh, code }, locale);
       clearPendingVerification();
-      const state: LoginState = { email: pending.email, notice: t('verify.verified') };
-      await navigate(`${pagePath('account', locale, 'login')}${fromQuery(from)}`, { replace: true, state });
+      // The code signed the person in (the password was typed at sign-up): on to where they were going, through
+      // the onboarding of a new account, as after a sign-in.
+      const account = await getAccount().catch(() => undefined);
+      if (!account) {
+        const state: LoginState = { email: pending.email, notice: t('verify.verified') };
+        await navigate(`${pagePath('account', locale, 'login')}${fromQuery(from)}`, { replace: true, state });
+        return;
+      }
+      setAccount(account);
+      const next = from ?? pagePath('account', locale);
+      const to = isMinimalAccount(account) ? next : decideMinimalAccount(false, locale, next);
+      await navigate(to ?? next, { replace: true });
     } catch (error) {
       const codeError = (message: string) =>
         setError('code', { type: 'server', message }, { shouldFocus: true });

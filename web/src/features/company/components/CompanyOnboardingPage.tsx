@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,6 +14,10 @@ import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { pagePath } from '../../../lib/locale';
+import { getCompanies } from '../../../lib/account-api';
+import { formerClubsOf, rememberClubs, remembersClubsOf, type Club } from '../../../lib/managed-clubs';
+import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { createCompany } from '../api/companies';
 import { i18n } from '../../../lib/i18n';
 import { addCompanyTexts } from '../../../locales/company-texts';
@@ -26,7 +30,26 @@ export function CompanyOnboardingPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const alerts = useAlerts();
-  useDocumentTitle(t('company.onboardingTitle'));
+  const { account } = useSignedInAccount();
+  // A manager removed from their club lands here (no company left): say so, by name, before offering a new one.
+  const [former, setFormer] = useState<Club[]>([]);
+  const [managed, setManaged] = useState<Club[]>([]);
+  const accountId = account?.id;
+  useEffect(() => {
+    if (!accountId || !remembersClubsOf(accountId)) return;
+    const controller = new AbortController();
+    getCompanies(controller.signal)
+      .then((companies) => {
+        setManaged(companies);
+        setFormer(formerClubsOf(accountId, companies));
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [accountId]);
+  const formerNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(former.map((c) => c.name));
+  useDocumentTitle(
+    former.length > 0 ? t('company.former', { club: formerNames }) : t('company.onboardingTitle'),
+  );
 
   const schema = useMemo(
     () => z.object({ name: z.string().trim().min(1, t('form.required')).max(100, t('company.nameMax')) }),
@@ -48,6 +71,29 @@ export function CompanyOnboardingPage() {
       applyServerError(error, setError, t, { fields: { name: 'name' } });
     }
   });
+
+  if (former.length > 0) {
+    return (
+      <AuthCard title={t('company.former', { club: formerNames })} intro={t('company.formerText')}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap" data-testid="former-club">
+          <Link to={pagePath('ladders', locale)} className={secondaryButtonClass}>
+            {t('company.formerLadders')}
+          </Link>
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={() => {
+              // Told once: the memory holds the clubs still managed, and the form takes the focus.
+              if (accountId) rememberClubs(accountId, managed);
+              setFormer([]);
+            }}
+          >
+            {t('company.formerCreate')}
+          </button>
+        </div>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import * as z from 'zod/mini';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { TextField } from '../../../components/forms/TextField';
 import { useAlerts } from '../../../hooks/useAlerts';
@@ -60,23 +60,47 @@ export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise
   const [until, setUntil] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const section = useRef<HTMLElement>(null);
+  /** After a pause or a resume: the control that replaced the pressed one takes the focus (DESIGN.md §14). */
+  const [focusNext, setFocusNext] = useState<'resume' | 'until' | 'pause'>();
+  const pausedNow = pause.data?.pausedUntil;
+  useEffect(() => {
+    if (!focusNext) return;
+    const selector =
+      focusNext === 'until' ? 'input[name="until"]' : `button[data-action="${focusNext}"]:not([disabled])`;
+    // Else the section's first control (no days left: no form).
+    const target =
+      section.current?.querySelector<HTMLElement>(selector) ??
+      section.current?.querySelector<HTMLElement>('input, button:not([disabled])');
+    setFocusNext(undefined);
+    target?.focus();
+  }, [focusNext, pausedNow, busy]);
   if (pause.data?.pauseDaysLeft === undefined) return null;
   const daysLeft = pause.data?.pauseDaysLeft ?? 0;
   const pausedUntil = pause.data?.pausedUntil;
 
-  const run = async (action: () => Promise<void>, done: string) => {
+  /** Runs a pause or a resume; then the focus goes to `next`, or back to the pressed control when it failed. */
+  const run = async (
+    action: () => Promise<void>,
+    done: string,
+    next: 'resume' | 'until',
+    again: 'resume' | 'pause',
+  ) => {
     setBusy(true);
     setError(undefined);
+    let focus: typeof focusNext = next;
     try {
       await action();
       alerts.info(done);
       setUntil('');
     } catch (failure) {
+      focus = again;
       const reason = reasonOf(failure);
       setError(reason ? t(`pause.errors.${reason}`) : failureText(failure));
     } finally {
       setBusy(false);
       await onDone();
+      setFocusNext(focus);
     }
   };
 
@@ -89,6 +113,8 @@ export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise
     void run(
       () => pauseTeam(team.seasonId, team.teamId, until),
       t('pause.pausedDone', { day: formatDay(until, locale) }),
+      'resume',
+      'pause',
     );
   };
 
@@ -100,6 +126,7 @@ export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise
 
   return (
     <section
+      ref={section}
       aria-labelledby={titleId}
       className="mt-5 space-y-3 rounded-xl bg-white p-4 shadow-xs ring-1 ring-ink-200"
       data-testid="pause-control"
@@ -117,8 +144,11 @@ export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise
           <button
             type="button"
             className={`${secondaryButtonClass} px-3 py-1.5 text-sm`}
+            data-action="resume"
             disabled={busy}
-            onClick={() => void run(() => resumeTeam(team.seasonId, team.teamId), t('pause.resumed'))}
+            onClick={() =>
+              void run(() => resumeTeam(team.seasonId, team.teamId), t('pause.resumed'), 'until', 'resume')
+            }
           >
             {busy ? t('pause.resuming') : t('pause.resume')}
           </button>
@@ -138,7 +168,12 @@ export function PauseControl({ team, onDone }: { team: MyTeam; onDone(): Promise
               error={error}
             />
           </div>
-          <button type="submit" className={`${primaryButtonClass} px-3 py-1.5 text-sm`} disabled={busy}>
+          <button
+            type="submit"
+            className={`${primaryButtonClass} px-3 py-1.5 text-sm`}
+            data-action="pause"
+            disabled={busy}
+          >
             {busy ? t('pause.pausing') : t('pause.pause')}
           </button>
         </form>

@@ -37,6 +37,7 @@ import { holdsPlace, withOpenChallenges } from '../standings-model';
 import { JoinButton } from './JoinButton';
 import { SportBadge } from './SportBadge';
 import { refusalText, StandingsTable, type ChallengeAction } from './StandingsTable';
+import type { FocusTarget } from '../focus-row';
 import { TeamStatus } from './TeamStatus';
 import { i18n } from '../../../lib/i18n';
 import { addLaddersTexts } from '../../../locales/ladders-texts';
@@ -51,6 +52,9 @@ const AcceptChallengeDialog = lazy(() =>
 );
 const ConfirmDialog = lazy(() =>
   import('../../../components/dialogs/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+const ChallengeQuestion = lazy(() =>
+  import('./ChallengeQuestion').then((module) => ({ default: module.ChallengeQuestion })),
 );
 // A player's pause control (DESIGN.md §9) with its texts: only for the player's own active team.
 const PauseControl = lazy(() =>
@@ -92,6 +96,10 @@ export function StandingsPage() {
   const [busyTeamId, setBusyTeamId] = useState<string>();
   const [accepting, setAccepting] = useState<{ challengeId: string; challenger: string }>();
   const [declining, setDeclining] = useState<{ challengeId: string; challenger: string }>();
+  /** A challenge waiting for its confirmation (a tap on a phone is easily made by accident). */
+  const [challenging, setChallenging] = useState<StandingsRow>();
+  /** Where the focus goes once the standings show what an action did (DESIGN.md §14). */
+  const [focusAfter, setFocusAfter] = useState<FocusTarget>();
   /** Counts the season room's changes: a box season's boxes are read again on each. */
   const [seasonVersion, setSeasonVersion] = useState(0);
   // `?season={id}` (BoxSeasons): another box season of the ladder than the current one, to read its tables.
@@ -200,33 +208,64 @@ export function StandingsPage() {
     return challenger ? memberNames(challenger.members) : '';
   };
 
-  const run = async (row: StandingsRow, action: () => Promise<string>) => {
+  /** Runs a row's action; then the focus goes to `done` (or back to the pressed control when it failed). */
+  const run = async (
+    row: StandingsRow,
+    action: () => Promise<string>,
+    done: FocusTarget,
+    failed: FocusTarget,
+  ) => {
     setBusyTeamId(row.teamId);
+    let next = done;
     try {
       alerts.info(await action());
     } catch (error) {
+      next = failed;
       const reason = isApiError(error) ? refusalOf(error.body) : undefined;
       alerts.error(reason ? refusalText(t, reason, 'reason') : failureText(error));
     } finally {
       setBusyTeamId(undefined);
       await load();
+      setFocusAfter(next);
     }
+  };
+
+  /** The caller's own team in the row's challenge (the challenger of a row they challenge). */
+  const ownTeamId = () => [...ownTeamIds][0] ?? '';
+
+  const onChallengeClosed = (confirmed: boolean) => {
+    const row = challenging;
+    setChallenging(undefined);
+    if (!confirmed || !row || !seasonId) return;
+    // Sent: the control that replaced Challenge is the own row's Withdraw.
+    void run(
+      row,
+      async () => {
+        await issueChallenge(seasonId, row.teamId);
+        return t('ladders.challenged', { team: memberNames(row.members) });
+      },
+      { teamId: ownTeamId(), action: 'withdraw' },
+      { teamId: row.teamId, action: 'challenge' },
+    );
   };
 
   const onAction = (action: ChallengeAction, row: StandingsRow) => {
     const challengeId = row.challenge?.challengeId ?? '';
-    if (action === 'challenge' && seasonId) {
-      void run(row, async () => {
-        await issueChallenge(seasonId, row.teamId);
-        return t('ladders.challenged', { team: memberNames(row.members) });
-      });
-    } else if (action === 'accept') setAccepting({ challengeId, challenger: challengerName(row) });
+    if (action === 'challenge' && seasonId) setChallenging(row);
+    else if (action === 'accept') setAccepting({ challengeId, challenger: challengerName(row) });
     else if (action === 'decline') setDeclining({ challengeId, challenger: challengerName(row) });
     else if (action === 'withdraw') {
-      void run(row, async () => {
-        await endChallenge(challengeId, 'withdraw');
-        return t('ladders.answered.withdrawn');
-      });
+      // Withdrawn: the challenged team may be challenged again; its Challenge takes the focus.
+      const defenderId = row.challenge?.defenderTeamId ?? '';
+      void run(
+        row,
+        async () => {
+          await endChallenge(challengeId, 'withdraw');
+          return t('ladders.answered.withdrawn');
+        },
+        { teamId: defenderId, action: 'challenge', otherwise: row.teamId },
+        { teamId: row.teamId, action: 'withdraw' },
+      );
     }
   };
 
@@ -235,10 +274,15 @@ export function StandingsPage() {
     setDeclining(undefined);
     const row = rows.find((candidate) => candidate.challenge?.challengeId === challenge?.challengeId);
     if (!confirmed || !challenge || !row) return;
-    void run(row, async () => {
-      await endChallenge(challenge.challengeId, 'decline');
-      return t('ladders.answered.declined');
-    });
+    void run(
+      row,
+      async () => {
+        await endChallenge(challenge.challengeId, 'decline');
+        return t('ladders.answered.declined');
+      },
+      { teamId: row.teamId, action: 'none' },
+      { teamId: row.teamId, action: 'decline' },
+    );
   };
   const walkover = standings.season?.rules?.declineIsWalkover !== false;
 
@@ -315,6 +359,8 @@ export function StandingsPage() {
                   minimumPlayedMatches={standings.season.minimumPlayedMatches}
                   busyTeamId={busyTeamId}
                   onAction={onAction}
+                  focusAfter={focusAfter}
+                  onFocused={() => setFocusAfter(undefined)}
                 />
               )}
             </section>
@@ -343,6 +389,9 @@ export function StandingsPage() {
               if (accepted) void load();
             }}
           />
+        )}
+        {challenging !== undefined && (
+          <ChallengeQuestion team={memberNames(challenging.members)} onClose={onChallengeClosed} />
         )}
         {declining !== undefined && (
           <ConfirmDialog

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
@@ -11,6 +11,7 @@ import type { StandingsRow } from '../api/ladders';
 import { challengeChip, movementOf, type ChallengeChip } from '../standings-model';
 import type { ChallengeRefusal } from '../../../lib/challenges-api';
 import type { TFunction } from '../../../lib/i18n';
+import type { FocusTarget } from '../focus-row';
 
 export type ChallengeAction = 'challenge' | 'accept' | 'decline' | 'withdraw';
 
@@ -22,6 +23,9 @@ interface StandingsTableProps {
   /** The row whose action is under way (its buttons are disabled). */
   busyTeamId: string | undefined;
   onAction(action: ChallengeAction, row: StandingsRow): void;
+  /** After an action: where the focus goes once the rows show its outcome. */
+  focusAfter?: FocusTarget;
+  onFocused?(): void;
 }
 
 const smallButton = 'px-3 py-1.5 text-xs';
@@ -47,6 +51,8 @@ export function StandingsTable({
   minimumPlayedMatches,
   busyTeamId,
   onAction,
+  focusAfter,
+  onFocused,
 }: StandingsTableProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -54,10 +60,19 @@ export function StandingsTable({
   const belowMinimum = rows.some((row) => !row.minimumMet);
   const cellX = 'px-2 py-3 sm:px-4';
   const shownRows = useDeferredValue(rows, firstRows(rows));
+  const table = useRef<HTMLTableElement>(null);
+  // Once the rows shown are the rows given (a deferred render may still show the ones before the action).
+  useEffect(() => {
+    if (!focusAfter || shownRows !== rows) return;
+    // Its code loads when first needed: a visitor who never acts does not carry it (the page's size budget).
+    const done = focusAfter;
+    onFocused?.();
+    void import('../focus-row').then(({ focusTarget }) => focusTarget(table.current, done));
+  }, [focusAfter, shownRows, rows, onFocused]);
 
   return (
     <>
-      <table className="w-full text-left text-sm" data-testid="standings">
+      <table ref={table} className="w-full text-left text-sm" data-testid="standings">
         <thead className="border-b border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-500 uppercase">
           <tr>
             <th scope="col" className="w-12 py-2.5 pr-1 pl-3 sm:w-20 sm:pl-5">
@@ -205,6 +220,7 @@ function Action({
         type="button"
         className={`${primaryButtonClass} ${smallButton}`}
         aria-label={t('ladders.challengeTeam', { team: name })}
+        data-action="challenge"
         disabled={busy}
         onClick={() => onAction('challenge', row)}
       >
@@ -220,6 +236,7 @@ function Action({
             key={action}
             type="button"
             className={`${action === 'accept' ? primaryButtonClass : secondaryButtonClass} ${smallButton}`}
+            data-action={action}
             disabled={busy}
             onClick={() => onAction(action, row)}
           >

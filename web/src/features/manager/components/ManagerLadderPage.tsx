@@ -22,8 +22,10 @@ type LadderState =
   | { status: 'failed'; error: string };
 
 /**
- * Spec §2 "Manager ladder screen": the ladder named in the address with the tabs Season and Ladder;
- * without a name, or a name the company does not have, only the Ladder tab with an empty form.
+ * Spec §2 "Manager ladder screen": the ladder named in the address with the tabs Season and Ladder, named
+ * "Seasons" and "Ladder details" so that neither shares a name with the season's own "Season details" tab
+ * (docs/decisions/web.md); without a name, or a name the company does not have, only the Ladder tab with an empty
+ * form.
  */
 export function ManagerLadderPage() {
   const { t } = useTranslation();
@@ -87,7 +89,7 @@ export function ManagerLadderPage() {
   return (
     <TabGroup>
       <TabList className={tabListClass}>
-        {ladder && <Tab className={tabClass}>{t('manager.tabs.season')}</Tab>}
+        {ladder && <Tab className={tabClass}>{t('manager.tabs.seasons')}</Tab>}
         <Tab className={tabClass}>{t('manager.tabs.ladder')}</Tab>
       </TabList>
       <TabPanels className="mt-5 sm:mt-6">

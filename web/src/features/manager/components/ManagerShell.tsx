@@ -11,6 +11,8 @@ import { useLocale } from '../../../hooks/useLocale';
 import type { GuardFacts } from '../../../lib/guards';
 import { addInterceptor, isApiError } from '../../../lib/http';
 import { getCompanies } from '../../../lib/account-api';
+import { formerClubsOf, rememberClubs } from '../../../lib/managed-clubs';
+import { useSignedInAccount } from '../../../hooks/useSignedInAccount';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { liveRooms, type LadderChangedPayload } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
@@ -64,6 +66,19 @@ export function ManagerShell() {
   const managersPanel = useId();
   const [webhooksOpen, setWebhooksOpen] = useState(false);
   const webhooksPanel = useId();
+  // This browser remembers the clubs the account managed: an address of one it no longer manages names it.
+  const accountId = useSignedInAccount().account?.id;
+  const formerHere = useMemo(
+    () =>
+      accountId && !company
+        ? formerClubsOf(accountId, facts?.companies ?? []).find((club) => club.id === companyId)
+        : undefined,
+    // Once per account and address: the memory is updated right after (below).
+    [accountId, companyId],
+  );
+  useEffect(() => {
+    if (accountId && facts?.companies) rememberClubs(accountId, facts.companies);
+  }, [accountId, facts?.companies]);
   useDocumentTitle(
     [ladderName, company ? company.name : undefined, t('manager.title')].filter(Boolean).join(' · '),
   );
@@ -149,8 +164,12 @@ export function ManagerShell() {
   if (!company) {
     return (
       <section className="mx-auto max-w-lg py-10 text-center sm:py-16" role="alert">
-        <h1 className="text-2xl font-semibold tracking-tight text-ink-900">{t('manager.noCompany')}</h1>
-        <p className="mt-3 text-base text-ink-600">{t('manager.noCompanyText')}</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-ink-900">
+          {formerHere ? t('manager.lostAccess', { company: formerHere.name }) : t('manager.noCompany')}
+        </h1>
+        <p className="mt-3 text-base text-ink-600">
+          {formerHere ? t('manager.lostAccessText') : t('manager.noCompanyText')}
+        </p>
         <Link to={pagePath('company', locale)} className={`${primaryButtonClass} mt-6`}>
           {t('manager.companies')}
         </Link>

@@ -402,8 +402,12 @@ function Panel({
     >
       <DisclosureButton className="group flex w-full items-center justify-between gap-3 rounded-2xl px-4 py-3.5 text-left sm:px-5">
         <span className="flex min-w-0 items-center gap-2">
-          <span className="text-base font-semibold text-ink-900">{title}</span>
-          <span className="rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-700 tabular-nums">
+          <span className="min-w-0 text-base font-semibold break-words text-ink-900">{title}</span>
+          {/* The count stays on one line at 375 px: the title wraps instead. */}
+          <span
+            className="shrink-0 rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink-700 tabular-nums"
+            data-testid="team-count"
+          >
             {t('participants.count', { count })}
           </span>
         </span>
