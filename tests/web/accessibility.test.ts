@@ -62,8 +62,8 @@ const SWEEP_TIMEOUT = 600_000;
 /** The texts a sweep clicks on, in both languages. */
 const TEXTS = {
   en: {
-    tabs: ['Participants', 'Matches', 'Season details', 'Ladder details'],
-    seasons: 'Seasons',
+    tabs: ['Participants', 'Matches', 'Season', 'Ladder'],
+    seasons: 'Season',
     delete: 'Delete',
     edit: 'Edit',
     accept: 'Accept',
@@ -71,8 +71,8 @@ const TEXTS = {
     signInToAccept: 'Sign in to accept',
   },
   nl: {
-    tabs: ['Deelnemers', 'Wedstrijden', 'Seizoensgegevens', 'Laddergegevens'],
-    seasons: 'Seizoenen',
+    tabs: ['Deelnemers', 'Wedstrijden', 'Seizoen', 'Ladder'],
+    seasons: 'Seizoen',
     delete: 'Verwijderen',
     edit: 'Bewerken',
     accept: 'Accepteren',
@@ -395,8 +395,8 @@ const asManager: Array<[string, Visit]> = [
     // A number too big is kept as typed and said to be too big (a maxLength once clipped 100000 to 100 silently).
     'a number too big',
     async (page, locale) => {
-      // From the Ladder details tab: back to the Seasons tab, then its Season details.
-      await selectTab(page.getByRole('tab', { name: TEXTS[locale].seasons, exact: true }));
+      // From the Ladder tab: back to the ladder's Season tab, then the season's own Season tab.
+      await selectTab(page.getByRole('tab', { name: TEXTS[locale].seasons, exact: true }).first());
       await selectTab(page.getByRole('tab', { name: TEXTS[locale].tabs[2] }).last());
       const field = page.locator('main input[inputmode="numeric"]').last();
       await field.fill('');

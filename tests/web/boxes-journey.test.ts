@@ -87,7 +87,7 @@ describe('box league journey, desktop in English', () => {
     const { page } = managerBrowser;
     // The season's own tabs (Participants, Matches, Season) come once its seasons are read.
     await page.getByRole('tab', { name: 'Participants' }).waitFor();
-    await selectTab(page.getByRole('tab', { name: 'Season details', exact: true }));
+    await selectTab(page.getByRole('tab', { name: 'Season', exact: true }).last());
     // The season form holds the format and the box settings (these show once the season plays in boxes).
     const settings = page.getByTestId('box-settings');
     expect(await settings.getByLabel('Teams per box').count()).toBe(0);
@@ -204,7 +204,7 @@ describe('box league journey, desktop in English', () => {
     await page.locator('[data-kind]', { hasText: 'Season created' }).first().waitFor();
     await page.getByRole('button', { name: /Spring/ }).click();
     await page.getByRole('option', { name: 'Winter (active)' }).click();
-    await selectTab(page.getByRole('tab', { name: 'Season details', exact: true }));
+    await selectTab(page.getByRole('tab', { name: 'Season', exact: true }).last());
     const settings = page.getByTestId('box-settings');
     await settings.getByLabel('Play this season in boxes').check();
     expect(await settings.getByLabel('Teams per box').inputValue()).toBe('5');
@@ -319,7 +319,7 @@ describe('box league journey, desktop in English', () => {
     // Spring: the manager draws its boxes by position; its Matches tab shows Kit in box 1, the relegated in box 2.
     await page.getByRole('button', { name: /Winter/ }).click();
     await page.getByRole('option', { name: 'Spring' }).click();
-    await selectTab(page.getByRole('tab', { name: 'Season details', exact: true }));
+    await selectTab(page.getByRole('tab', { name: 'Season', exact: true }).last());
     await boxes.getByRole('button', { name: 'Draw boxes' }).click();
     await page.locator('[data-kind]', { hasText: 'Drew 2 boxes.' }).first().waitFor();
     await selectTab(page.getByRole('tab', { name: 'Matches', exact: true }));

@@ -95,7 +95,7 @@ describe('keyboard-only dialogs', () => {
     await tabTo(page, tab('Participants'));
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => tab('Season details').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab('Season').last().getAttribute('aria-selected')).toBe('true');
     await escapeGivesFocusBack(
       page,
       page
@@ -105,9 +105,9 @@ describe('keyboard-only dialogs', () => {
     );
 
     // The page's Ladder tab: the ladder's Delete dialog.
-    await shiftTabTo(page, tab('Seasons'));
+    await shiftTabTo(page, tab('Season').first());
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => tab('Ladder details').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab('Ladder').getAttribute('aria-selected')).toBe('true');
     await escapeGivesFocusBack(
       page,
       page

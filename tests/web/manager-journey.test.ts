@@ -40,7 +40,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (
 
       // No ladders yet: the new-ladder form only, with Save disabled.
       await page.getByRole('heading', { name: 'New ladder' }).waitFor();
-      expect(await page.getByRole('tab').allTextContents()).toEqual(['Ladder details']);
+      expect(await page.getByRole('tab').allTextContents()).toEqual(['Ladder']);
       const save = page.getByRole('button', { name: 'Save', exact: true });
       expect(await save.isDisabled()).toBe(true);
       expect(await page.getByLabel('Sports category').inputValue()).toBe('TENNISSINGLE');
@@ -54,11 +54,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (
       await shot('new-ladder');
       await save.click();
 
-      // Saved: the ladder's own address, the Seasons and Ladder details tabs, the name in the toolbar.
+      // Saved: the ladder's own address, the Season and Ladder tabs, the name in the toolbar.
       await alertShows(page, 'Ladder created');
       await page.waitForURL(`**/webapps${ladders}/Summer%20Singles`);
-      await page.getByRole('tab', { name: 'Seasons' }).waitFor();
-      expect(await page.getByRole('tab').allTextContents()).toEqual(['Seasons', 'Ladder details']);
+      await page.getByRole('tab', { name: 'Season' }).waitFor();
+      expect(await page.getByRole('tab').allTextContents()).toEqual(['Season', 'Ladder']);
       await expect.poll(() => page.getByTestId('ladder-label').textContent()).toBe('Summer Singles');
       await page.getByText('No seasons yet').waitFor();
       await shot('no-seasons');
@@ -86,20 +86,23 @@ describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (
       await page.getByRole('button', { name: /Waiting for approval/ }).waitFor();
       await expect.poll(() => page.getByTestId('season-label').textContent()).toBe('Spring (active)');
       await shot('participants-empty');
-      // Each tab says what it holds: no two are called "Season".
+      // The spec's tab names, twice "Season": each tab list is named for what its tabs belong to.
       expect(await page.getByRole('tab').allTextContents()).toEqual([
-        'Seasons',
-        'Ladder details',
+        'Season',
+        'Ladder',
         'Participants',
         'Matches',
-        'Season details',
+        'Season',
       ]);
+      expect(
+        await page.getByRole('tablist').evaluateAll((lists) => lists.map((list) => list.ariaLabel)),
+      ).toEqual(['Ladder Summer Singles', 'Season Spring']);
       await selectTab(page.getByRole('tab', { name: 'Matches' }));
       await page.getByRole('heading', { name: 'Matches' }).waitFor();
       await shot('matches-tab');
 
       // Edit the season; Save is off until something changes.
-      await selectTab(page.getByRole('tab', { name: 'Season details' }));
+      await selectTab(page.getByRole('tab', { name: 'Season' }).last());
       const seasonSave = page.getByRole('button', { name: 'Save', exact: true });
       await page.getByLabel('Name').waitFor();
       expect(await seasonSave.isDisabled()).toBe(true);
@@ -127,7 +130,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (
       await page.getByRole('button', { name: /Overlap/ }).click();
       await page.getByRole('option', { name: 'Spring Open (active)' }).click();
       await shot('season-dropdown');
-      await selectTab(page.getByRole('tab', { name: 'Season details' }));
+      await selectTab(page.getByRole('tab', { name: 'Season' }).last());
 
       // Delete it through the dialog: only exactly "delete" enables Delete.
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -164,7 +167,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the manager journey on %s', (
       await page.waitForURL(`**/webapps${ladders}/Summer%20Singles`);
 
       // Delete the ladder (its remaining season is not active).
-      await selectTab(page.getByRole('tab', { name: 'Ladder details' }));
+      await selectTab(page.getByRole('tab', { name: 'Ladder' }));
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByRole('dialog').getByLabel('Type delete to delete permanently').fill('delete');
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

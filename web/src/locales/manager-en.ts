@@ -20,11 +20,13 @@ const managerEn = {
     lostAccessText:
       'You were removed as a manager of this club, so its manager pages are closed to you. Its ladders stay open to everyone.',
     tabs: {
-      seasons: 'Seasons',
-      ladder: 'Ladder details',
+      seasons: 'Season',
+      ladder: 'Ladder',
       participants: 'Participants',
       matches: 'Matches',
-      season: 'Season details',
+      season: 'Season',
+      ladderTabs: 'Ladder {{name}}',
+      seasonTabs: 'Season {{name}}',
     },
     newLadder: 'New ladder',
     newLadderIntro: 'Give the ladder a name, a contact email address and its sport.',

@@ -19,11 +19,13 @@ const managerNl: ManagerTranslation = {
     lostAccessText:
       'Je bent als beheerder van deze club verwijderd, dus de beheerpagina’s zijn voor jou gesloten. De ladders blijven voor iedereen open.',
     tabs: {
-      seasons: 'Seizoenen',
-      ladder: 'Laddergegevens',
+      seasons: 'Seizoen',
+      ladder: 'Ladder',
       participants: 'Deelnemers',
       matches: 'Wedstrijden',
-      season: 'Seizoensgegevens',
+      season: 'Seizoen',
+      ladderTabs: 'Ladder {{name}}',
+      seasonTabs: 'Seizoen {{name}}',
     },
     newLadder: 'Nieuwe ladder',
     newLadderIntro: 'Geef de ladder een naam, een e-mailadres voor contact en de sport.',

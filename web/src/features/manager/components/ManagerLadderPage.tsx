@@ -88,7 +88,11 @@ export function ManagerLadderPage() {
 
   return (
     <TabGroup>
-      <TabList className={tabListClass}>
+      {/* The spec names a tab "Season" here and inside a season: each list says whose tabs it holds. */}
+      <TabList
+        className={tabListClass}
+        aria-label={ladder ? t('manager.tabs.ladderTabs', { name: ladder.name }) : t('manager.newLadder')}
+      >
         {ladder && <Tab className={tabClass}>{t('manager.tabs.seasons')}</Tab>}
         <Tab className={tabClass}>{t('manager.tabs.ladder')}</Tab>
       </TabList>

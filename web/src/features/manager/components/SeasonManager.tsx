@@ -140,7 +140,10 @@ export function SeasonManager({ companyId, ladder, onSeasonsChanged }: SeasonMan
         />
       ) : selected ? (
         <TabGroup key={selected.uuid} defaultIndex={selected.uuid === linkedSeason ? linkedTab : 0}>
-          <TabList className={tabListClass}>
+          <TabList
+            className={tabListClass}
+            aria-label={t('manager.tabs.seasonTabs', { name: selected.name })}
+          >
             <Tab className={tabClass}>{t('manager.tabs.participants')}</Tab>
             <Tab className={tabClass}>{t('manager.tabs.matches')}</Tab>
             <Tab className={tabClass}>{t('manager.tabs.season')}</Tab>
