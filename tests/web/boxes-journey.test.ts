@@ -343,6 +343,8 @@ describe('box league journey, desktop in English', () => {
     );
     const seasonNamed = (name: string) => ladderSeasons.body.find((season) => season.name === name)!.uuid;
     const picker = viewer.page.getByTestId('season-picker').getByLabel('Season');
+    // The picker keeps the focus while the page below changes (it is not drawn again).
+    await picker.focus();
     await picker.selectOption(seasonNamed('Spring'));
     await viewer.page.waitForURL(/[?&]season=/);
     const picked = viewer.page.getByTestId('picked-season');
