@@ -30,8 +30,20 @@ import { z } from 'zod';
  */
 export const budgets = [
   { page: 'ladders list', url: '/webapps/ladders/en/', module: 'LaddersPage.tsx', kB: 139.2, targetKB: 150 },
-  { page: 'standings', url: '/webapps/ladders/en/{id}', module: 'StandingsPage.tsx', kB: 142.7, targetKB: 150 },
-  { page: 'matches', url: '/webapps/matches/en/?event=…', module: 'MatchesPage.tsx', kB: 150.4, targetKB: 150 },
+  {
+    page: 'standings',
+    url: '/webapps/ladders/en/{id}',
+    module: 'StandingsPage.tsx',
+    kB: 142.7,
+    targetKB: 150,
+  },
+  {
+    page: 'matches',
+    url: '/webapps/matches/en/?event=…',
+    module: 'MatchesPage.tsx',
+    kB: 150.4,
+    targetKB: 150,
+  },
   { page: 'widget', url: '/webapps/widget/en/?event=…', module: 'WidgetPage.tsx', kB: 149.3, targetKB: 90 },
 ] as const;
 
