@@ -122,6 +122,17 @@ export function auditSummary(
         until: formatDay(text(payload.until), locale) || unknown,
         season: seasonName(payload.seasonId),
       });
+    // A tournament has no name in its events and no read model yet (DESIGN.md §16): the kind of change only.
+    case 'TournamentCreated':
+    case 'TournamentEntered':
+    case 'TournamentEntryWithdrawn':
+    case 'TournamentDrawn':
+    case 'TournamentRoundMade':
+    case 'TournamentGameScored':
+    case 'TournamentPlayerAdded':
+    case 'TournamentFinished':
+    case 'TournamentDeleted':
+      return t(`audit.types.${event.type}`);
     case 'PointScored':
     case 'PointUndone':
       return t(`audit.types.${event.type}`, {
