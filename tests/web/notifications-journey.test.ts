@@ -108,7 +108,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
         await page.getByRole('switch', { name: 'Mail: My team was accepted' }).getAttribute('aria-checked'),
       ).toBe('true');
       // DESIGN.md §17: the waiting teams' mail is a digest, and its switch says so.
-      await page.getByRole('switch', { name: 'Waiting teams: one daily mail at 18:00 (managers)' }).waitFor();
+      await page
+        .getByRole('switch', { name: 'Mail: Waiting teams: one daily mail at 18:00 (managers)' })
+        .waitFor();
       await received.click();
       await page.getByRole('button', { name: 'Save preferences' }).click();
       await page.getByText('Your preferences are saved.').waitFor();
