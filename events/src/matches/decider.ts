@@ -17,23 +17,8 @@ import {
 } from './events.ts';
 
 export type { MatchDomainEvent, MatchNewEvent } from './events.ts';
-import { clampToLatestDate, localDateTime } from './match-dates.ts';
+import { clampToLatestDate } from './match-dates.ts';
 import { recalculate, type SideScoreInput, type Special } from './scoring.ts';
-
-/**
- * The moment a result with a winner is entered, as the match's new date, when the match's date lies after it: a
- * match played earlier than planned keeps no future date (the card, the calendar and "last played" agree). Not
- * before the season's first day (a result entered before the season starts keeps the date it has).
- */
-function playedBefore(
-  date: string | null,
-  now: Date,
-  season: { earliestDate: string; latestDate: string },
-): string | undefined {
-  const entered = localDateTime(now);
-  if (date === null || clampToLatestDate(date, season.latestDate) <= entered) return undefined;
-  return entered.slice(0, 10) < season.earliestDate ? undefined : entered;
-}
 
 /** A side's score as it is stored in an event: the games and tiebreak points entered, and a special status. */
 export interface RecordedSide {
@@ -263,12 +248,8 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
           });
           events.push(...moves(state, scored.winner));
         }
-        const asked = command.date === undefined ? match.date : command.date;
-        const playedEarly =
-          newResult && scored.winner !== null ? playedBefore(asked, now, season) : undefined;
-        if (command.date !== undefined || playedEarly !== undefined) {
-          // DESIGN.md §5: a result entered before the match's date was played when it was entered: that is its date.
-          const date = playedEarly ?? (asked && clampToLatestDate(asked, season.latestDate));
+        if (command.date !== undefined) {
+          const date = command.date && clampToLatestDate(command.date, season.latestDate);
           if (date !== match.date) {
             // Dates stay inside the season: past its end a date is clamped to the last day (spec §4), before its
             // start it is refused, and nothing of the save is written.
