@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { focusCardWhenShown, takeCardFocus } from '../focus-after-save';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 
@@ -9,7 +8,6 @@ const CancelMatchDialog = lazy(async () => ({
 }));
 
 interface MatchEditActionsProps {
-  match: { id: string };
   editing: boolean;
   busy: boolean;
   /** Cancel match is offered (while editing). */
@@ -22,22 +20,11 @@ interface MatchEditActionsProps {
 }
 
 /** Edit, or while editing: Cancel match (with its confirmation dialog), Discard and Save. */
-export function MatchEditActions({ match, editing, busy, mayCancel, ...actions }: MatchEditActionsProps) {
+export function MatchEditActions({ editing, busy, mayCancel, ...actions }: MatchEditActionsProps) {
   const { t } = useTranslation();
-  const edit = useRef<HTMLButtonElement>(null);
-  // Edit replaced Save: it takes the focus, also as a new card in another list.
-  useEffect(() => {
-    if (!editing && takeCardFocus(match.id)) edit.current?.focus();
-  });
   if (!editing) {
     return (
-      <button
-        ref={edit}
-        type="button"
-        onClick={actions.onEdit}
-        className={`${secondaryButtonClass} py-1.5`}
-        data-action="edit"
-      >
+      <button type="button" onClick={actions.onEdit} className={`${secondaryButtonClass} py-1.5`}>
         <PencilIcon />
         {t('matchCard.edit')}
       </button>
@@ -49,15 +36,7 @@ export function MatchEditActions({ match, editing, busy, mayCancel, ...actions }
       <button type="button" onClick={actions.onDiscard} disabled={busy} className={secondaryButtonClass}>
         {t('matchCard.discard')}
       </button>
-      <button
-        type="button"
-        onClick={() => {
-          focusCardWhenShown(match.id);
-          actions.onSave();
-        }}
-        disabled={busy}
-        className={primaryButtonClass}
-      >
+      <button type="button" onClick={actions.onSave} disabled={busy} className={primaryButtonClass}>
         {t('matchCard.save')}
       </button>
     </>
