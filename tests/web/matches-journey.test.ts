@@ -164,11 +164,13 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
       const mine = card(page, result);
       await mine.waitFor();
       await card(page, other).waitFor();
-      const before = await mine.boundingBox();
+      // The card's text beside its box: a card that grew says what it grew by.
+      const placed = async () => ({ box: await mine.boundingBox(), text: await mine.innerText() });
+      const before = await placed();
       releaseAccount();
       await page.getByRole('link', { name: 'Subscribe in your calendar' }).waitFor();
       await page.unroute(accountUrl);
-      expect(await mine.boundingBox()).toEqual(before);
+      expect(await placed()).toEqual(before);
       // The challenges above the list arrive late too: the list waits for them, hidden under the page's loading veil,
       // so they cannot push it down either.
       let releaseChallenges = () => {};

@@ -157,8 +157,9 @@ export default function WebhooksSection({ companyId, companyName }: WebhooksSect
       <AddWebhookForm
         companyId={companyId}
         onAdded={async (added) => {
-          setCreated(added);
+          // The list first, then the secret: whoever reads the secret finds its endpoint listed already.
           await reload();
+          setCreated(added);
         }}
       />
 
