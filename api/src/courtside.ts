@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import webpush from 'web-push';
-import { migrate } from '@courtside/eventlog/db/migrate';
 import { createPool } from '@courtside/eventlog/db/pool';
 import { productEvents } from '@courtside/events/catalog';
 import { EventRegistry } from '@courtside/events/event-registry';
@@ -15,8 +14,9 @@ import type { KafkaLogLevel } from '@courtside/eventlog/log/kafka';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import { productProjections } from '@courtside/projector/catalog';
 import { startProjector, type Projector } from '@courtside/projector/projector';
-import { liveReadModelSchema, prepareReadModelSchema } from '@courtside/projector/read-model-schema';
+import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
 import { createApp, type RouteInfo } from './app.ts';
+import { migrateCourtside } from './database-schema.ts';
 import type { InFlightRequests } from './http/in-flight.ts';
 import { purposeKey } from './http/purpose-keys.ts';
 import { isOwnOrigin } from './http/public-url.ts';
@@ -143,8 +143,6 @@ const LISTEN_BACKLOG = 4096;
 const WRITES_UNDER_WAY_PER_COMMAND_SLOT = 2;
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const appMigrations = fileURLToPath(new URL('../migrations', import.meta.url));
-const notificationMigrations = fileURLToPath(new URL('./notifications/migrations', import.meta.url));
 
 /** Starts the parts of Courtside this process runs (api, projector, or both) against one database and log. */
 export async function startCourtside(config: CourtsideConfig): Promise<RunningCourtside> {
@@ -168,19 +166,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
   };
 
   try {
-    await migrate({
-      databaseUrl: config.databaseUrl,
-      dir: appMigrations,
-      schema: 'courtside',
-      migrationsTable: 'pgmigrations_app',
-    });
-    await migrate({
-      databaseUrl: config.databaseUrl,
-      dir: notificationMigrations,
-      schema: 'courtside',
-      migrationsTable: 'pgmigrations_notifications',
-    });
-    await prepareReadModelSchema(config.databaseUrl, schema, projections);
+    await migrateCourtside(config.databaseUrl, schema, projections);
     const onLogError = (error: unknown) => logger.warn({ err: error }, 'event log error');
     const log = await eventLogFrom({
       databaseUrl: config.databaseUrl,

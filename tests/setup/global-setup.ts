@@ -6,10 +6,13 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '@courtside/infra/postgres/embedded';
 import { startKafkaBroker } from '@courtside/infra/kafka/broker';
+import { createTemplateDatabase } from './template-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** A database with every migration applied, for CREATE DATABASE … TEMPLATE. */
+    databaseTemplate: string;
     kafkaBrokers: string;
     kafkaSource: string;
   }
@@ -26,7 +29,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const [postgres, kafka] = await Promise.all([providePostgres(workDir), provideKafka(workDir), buildWeb()]);
   stops.push(postgres.stop, kafka.stop);
+  const template = await createTemplateDatabase(postgres.url);
+  stops.push(template.drop);
   project.provide('databaseUrl', postgres.url);
+  project.provide('databaseTemplate', template.name);
   project.provide('kafkaBrokers', kafka.brokers);
   project.provide('kafkaSource', kafka.source);
   console.log(`[tests] Postgres: ${postgres.source}; Kafka: ${kafka.source} at ${kafka.brokers}`);

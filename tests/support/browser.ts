@@ -1,8 +1,14 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import {
+  chromium,
+  type Browser as ChromiumBrowser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, expect } from 'vitest';
 import { noteSight } from './page-sights';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,28 +29,54 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** The system Chromium, headless, with a profile of its own: one fresh "person" per call. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One headless Chromium per test file (launched at the first use); each person gets a context of their own. */
+let chromiumOfThisFile: Promise<ChromiumBrowser> | undefined;
+
+// Closed with the file that launched it (vitest registers this hook on the file importing the support).
+afterAll(async () => {
+  const launched = chromiumOfThisFile;
+  chromiumOfThisFile = undefined;
+  await (await launched)?.close();
+});
+
+function sharedChromium(): Promise<ChromiumBrowser> {
+  chromiumOfThisFile ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromiumOfThisFile;
+}
+
+/**
+ * The system Chromium, headless, in a fresh context: one fresh "person" per call (cookies, storage, service worker
+ * and cache of their own). A context costs a third of a launch; the browser goes with the test file's process.
+ */
 export async function openBrowser(
   viewport: ViewportName = 'desktop',
-  // false for a test of the first paint itself, which holds the app's scripts back.
-  { waitForTheApp = true }: { waitForTheApp?: boolean } = {},
+  {
+    // false for a test of the first paint itself, which holds the app's scripts back.
+    waitForTheApp = true,
+    // A browser of its own with a profile on disk: Chromium judges an app installable only outside incognito.
+    ownProfile = false,
+  }: { waitForTheApp?: boolean; ownProfile?: boolean } = {},
 ): Promise<Browser> {
-  const profile = await mkdtemp(path.join(tmpdir(), 'courtside-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: viewports[viewport],
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const profile = ownProfile ? await mkdtemp(path.join(tmpdir(), 'courtside-chromium-')) : undefined;
+  const context = profile
+    ? await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM,
+        headless: true,
+        viewport: viewports[viewport],
+        args: CHROMIUM_ARGS,
+      })
+    : await (await sharedChromium()).newContext({ viewport: viewports[viewport] });
   for (const open of context.pages()) keepRecentEvents(open);
   context.on('page', keepRecentEvents);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -61,7 +93,7 @@ export async function openBrowser(
     async close() {
       await noteWhatPagesShow(context);
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      if (profile) await rm(profile, { recursive: true, force: true });
     },
   };
 }

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 
-/** A fresh database on the run's Postgres server, so test files never see each other's rows. */
+/**
+ * A fresh database on the run's Postgres server, so test files never see each other's rows: a copy of the run's
+ * template, with every migration applied and no row.
+ */
 export async function createTestDatabase(prefix = 't'): Promise<string> {
   const serverUrl = inject('databaseUrl');
   const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('databaseTemplate')}`);
   } finally {
     await admin.end();
   }

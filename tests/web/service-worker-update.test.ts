@@ -68,7 +68,7 @@ describe('a new deploy under an open scorer', () => {
     });
     expect(started.status).toBe(200);
 
-    browser = await openBrowser('phone');
+    browser = await openBrowser('phone', { ownProfile: true });
     const { page } = browser;
     await signInBrowser(browser.context, baseUrl, ann.http);
     const scorerUrl = `${baseUrl}/webapps/matches/en/score/${matchId}`;

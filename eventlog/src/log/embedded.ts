@@ -24,14 +24,19 @@ interface EmbeddedEventLogOptions {
   onError?: (error: unknown) => void;
 }
 
-/** The event log as a Postgres table, tailed with LISTEN/NOTIFY: for one-process installs without Kafka. */
-export async function createEmbeddedEventLog(options: EmbeddedEventLogOptions): Promise<EventLog> {
+/** Creates or updates the embedded log's table. */
+export async function migrateEmbeddedEventLog(databaseUrl: string): Promise<void> {
   await migrate({
-    databaseUrl: options.databaseUrl,
+    databaseUrl,
     dir: fileURLToPath(new URL('../../migrations', import.meta.url)),
     schema: SCHEMA,
     migrationsTable: 'pgmigrations_eventlog',
   });
+}
+
+/** The event log as a Postgres table, tailed with LISTEN/NOTIFY: for one-process installs without Kafka. */
+export async function createEmbeddedEventLog(options: EmbeddedEventLogOptions): Promise<EventLog> {
+  await migrateEmbeddedEventLog(options.databaseUrl);
   const pool = createPool(options.databaseUrl, { max: 5, onError: options.onError });
   const subscriptions = new Set<EmbeddedSubscription>();
 
