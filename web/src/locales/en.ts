@@ -56,7 +56,7 @@ const en = {
     myMatches: 'My matches',
     account: 'Account',
     settings: 'Settings',
-    preferences: 'Mail preferences',
+    preferences: 'Notification preferences',
     companies: 'Companies',
     managerArea: 'Manager area',
     signOut: 'Sign out',

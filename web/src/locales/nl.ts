@@ -92,7 +92,7 @@ const nl: Translation &
     myMatches: 'Mijn wedstrijden',
     account: 'Account',
     settings: 'Instellingen',
-    preferences: 'Mailvoorkeuren',
+    preferences: 'Meldingsvoorkeuren',
     companies: 'Bedrijven',
     managerArea: 'Beheeromgeving',
     signOut: 'Uitloggen',

@@ -8,7 +8,7 @@ const notificationsEn = {
     markAllRead: 'Mark all read',
     empty: 'Nothing new. Challenges, results to confirm and team news show up here.',
     failed: 'Notifications could not be loaded.',
-    preferencesLink: 'Mail preferences',
+    preferencesLink: 'Notification preferences',
     kinds: {
       'team.waiting': 'Waiting teams: one daily mail at 18:00 (managers)',
       'team.accepted': 'My team was accepted',
@@ -25,9 +25,9 @@ const notificationsEn = {
       'match.cancelled': 'A match was cancelled',
     },
     preferences: {
-      title: 'Mail preferences',
+      title: 'Notification preferences',
       intro:
-        'Choose the language of your mails and which mails you get. The bell shows everything either way.',
+        'Choose the language of your mails, and what reaches you by mail and on your phone. The bell shows everything either way.',
       language: 'Language of mails',
       mails: 'Mail me when',
       mailsHint: 'Every mail also has a link to turn its kind off.',

@@ -10,7 +10,7 @@ const notificationsNl: typeof notificationsEn = {
     markAllRead: 'Alles gelezen',
     empty: 'Niets nieuws. Uitdagingen, uitslagen om te bevestigen en teamnieuws verschijnen hier.',
     failed: 'De meldingen konden niet worden geladen.',
-    preferencesLink: 'Mailvoorkeuren',
+    preferencesLink: 'Meldingsvoorkeuren',
     kinds: {
       'team.waiting': 'Wachtende teams: één dagelijkse mail om 18:00 (beheerders)',
       'team.accepted': 'Mijn team is geaccepteerd',
@@ -27,8 +27,9 @@ const notificationsNl: typeof notificationsEn = {
       'match.cancelled': 'Een wedstrijd is afgelast',
     },
     preferences: {
-      title: 'Mailvoorkeuren',
-      intro: 'Kies de taal van je mails en welke mails je krijgt. De bel toont hoe dan ook alles.',
+      title: 'Meldingsvoorkeuren',
+      intro:
+        'Kies de taal van je mails, en wat je per mail en op je telefoon krijgt. De bel toont hoe dan ook alles.',
       language: 'Taal van de mails',
       mails: 'Mail me als',
       mailsHint: 'Elke mail heeft ook een link om dat soort mail uit te zetten.',
