@@ -393,6 +393,8 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         logger: logger.child({ component: 'push-sender' }),
         ...(config.pushTimeoutMs === undefined ? {} : { timeoutMs: config.pushTimeoutMs }),
         ...(config.pushRetryBaseMs === undefined ? {} : { baseDelayMs: config.pushRetryBaseMs }),
+        onSent: () => metrics.pushesSent.inc(),
+        onFailed: () => metrics.pushSendFailures.inc(),
       });
       stops.push(() => pushSender!.stop());
     }

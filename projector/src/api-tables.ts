@@ -11,6 +11,9 @@ export const API_ACCOUNTS_TABLE = 'courtside.accounts';
  */
 export const API_MATCH_LOCATIONS_TABLE = 'courtside.match_locations';
 
+/** Each account's mail language and switches (DESIGN.md §6): the api's, read for a mail the projector's side sends. */
+export const API_NOTIFICATION_PREFERENCES_TABLE = 'courtside.notification_preferences';
+
 /** The partner requests' addresses (DESIGN.md §9): the api's, beside the log, as the accounts are. */
 export const API_INVITATIONS_TABLE = 'courtside.invitations';
 

@@ -1,6 +1,10 @@
 import type pg from 'pg';
 import type { SideScoreInput } from '@courtside/events/matches/scoring';
-import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE } from './api-tables.ts';
+import {
+  API_ACCOUNTS_TABLE,
+  API_MATCH_LOCATIONS_TABLE,
+  API_NOTIFICATION_PREFERENCES_TABLE,
+} from './api-tables.ts';
 
 /**
  * What the webhooks consumer reads of the read models about a change (api/src/webhooks/webhook-consumer.ts): ids and
@@ -77,12 +81,16 @@ export async function seasonPositions(db: Queryable, schema: string, seasonId: s
   return { seasonId, positions: rows };
 }
 
-/** The addresses of a company's managers: told when an endpoint of theirs is disabled. */
+/** The addresses and mail languages of a company's managers: told when an endpoint of theirs is disabled. */
 export async function managerAddressesOf(db: Queryable, schema: string, companyId: string) {
-  const { rows } = await db.query<{ email: string }>(
-    `SELECT a.email FROM ${schema}.company_managers m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id
+  const { rows } = await db.query<{ email: string; language: string | null }>(
+    `SELECT a.email, p.language FROM ${schema}.company_managers m JOIN ${API_ACCOUNTS_TABLE} a ON a.id = m.account_id
+     LEFT JOIN ${API_NOTIFICATION_PREFERENCES_TABLE} p ON p.account_id = a.id
      WHERE m.company_id = $1 AND a.erased_at IS NULL ORDER BY m.since, m.account_id`,
     [companyId],
   );
-  return rows.map((row) => row.email);
+  return rows.map((row) => ({
+    email: row.email,
+    language: row.language === 'nl' ? ('nl' as const) : ('en' as const),
+  }));
 }

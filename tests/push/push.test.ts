@@ -344,5 +344,11 @@ describe('Web Push (DESIGN.md §17): real Postgres, Kafka, and a push service on
       timeoutMs: 30_000,
     });
     expect(service.pushesTo(failing.endpoint).map((push) => push.status)).toEqual([500, 503, 201]);
+    // Operations see both on /metrics: the failed attempts (500, 503, the timeout) and the pushes delivered.
+    const metrics = await (await fetch(`${courtside.url}/metrics`)).text();
+    expect(Number(metrics.match(/^courtside_push_send_failures_total (\d+)$/m)?.[1])).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(Number(metrics.match(/^courtside_pushes_sent_total (\d+)$/m)?.[1])).toBeGreaterThanOrEqual(2);
   });
 });

@@ -244,6 +244,10 @@ describe('webhooks (DESIGN.md §18)', () => {
   it('disables an endpoint that fails for 3 days in a row and mails its managers', async () => {
     const { manager, managerAccount, company, seasonId, teams } = await seasonWithTeams(courtside.url!, 2);
     const { webhookId } = await register(manager, company.id, '/down', ['match.scheduled']);
+    // The mail comes in the manager's mail language.
+    expect((await manager.json('PUT', `${ACCOUNT_API}/account/preferences`, { language: 'nl' })).status).toBe(
+      200,
+    );
     const matchId = await plannedMatch(manager, seasonId, teams[0]!.teamId, teams[1]!.teamId);
     receiver.answer = (delivery) => (delivery.data.matchId === matchId ? 503 : 200);
     // The access runs out as the clock moves on by hours: signed in anew.
@@ -278,7 +282,9 @@ describe('webhooks (DESIGN.md §18)', () => {
       'GET',
       `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(managerAccount.email)}`,
     );
-    expect(mails.body.filter((mail) => mail.subject.includes('webhook'))).toHaveLength(1);
+    expect(mails.body.filter((mail) => mail.subject.includes('webhook')).map((mail) => mail.subject)).toEqual(
+      ['Een webhook-adres van je club is uitgezet'],
+    );
     // A disabled endpoint gets no new changes.
     const before = (await deliveriesOf(manager, company.id, webhookId)).length;
     const probe = await register(manager, company.id, '/probe', ['match.scheduled']);

@@ -105,6 +105,16 @@ export function createMetrics(
     help: 'Failed attempts to deliver a notification mail in this process (each is retried with backoff)',
     registers: [registry],
   });
+  const pushesSent = new client.Counter({
+    name: 'courtside_pushes_sent_total',
+    help: 'Web Push messages the push sender of this process delivered to a push service',
+    registers: [registry],
+  });
+  const pushSendFailures = new client.Counter({
+    name: 'courtside_push_send_failures_total',
+    help: 'Failed attempts to deliver a push in this process (each is retried with backoff, or given up)',
+    registers: [registry],
+  });
   const shortPathAnswers = new client.Counter({
     name: 'courtside_short_path_answers_total',
     help: 'Public reads answered from a kept answer before the middlewares and the route (kept-public-answers.ts)',
@@ -146,5 +156,7 @@ export function createMetrics(
     mailsSent,
     shortPathAnswers,
     mailSendFailures,
+    pushesSent,
+    pushSendFailures,
   };
 }

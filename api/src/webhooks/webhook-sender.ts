@@ -64,6 +64,22 @@ interface DueRow {
   disabled_at: Date | null;
 }
 
+/** The mail to a manager whose endpoint was disabled, in their mail language. */
+const disabledMail = {
+  en: (url: string) => ({
+    subject: 'A webhook endpoint of your club was disabled',
+    text:
+      `Courtside could not deliver to ${url} for 3 days in a row, so it sends nothing more there.\n\n` +
+      'Once the endpoint answers again, add it anew under Webhooks on your club’s manager page.\n',
+  }),
+  nl: (url: string) => ({
+    subject: 'Een webhook-adres van je club is uitgezet',
+    text:
+      `Courtside kon 3 dagen lang niets afleveren bij ${url} en stuurt daar niets meer heen.\n\n` +
+      'Zodra het adres weer antwoordt, voeg je het opnieuw toe onder Webhooks op de beheerpagina van je club.\n',
+  }),
+};
+
 /**
  * Delivers the webhooks outbox (DESIGN.md §18). A worker takes one endpoint (its row locked, FOR UPDATE SKIP LOCKED)
  * with a delivery due: the endpoint's oldest change not yet done (log order: a newer change waits while an older one
@@ -251,18 +267,15 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     });
   }
 
-  /** The managers hear that the endpoint is disabled: once, with the disabling (DESIGN.md §18). */
+  /** The managers hear that the endpoint is disabled: once, with the disabling, in their mail language (§18). */
   async function mailDisabled(client: pg.PoolClient, row: DueRow): Promise<void> {
-    const addresses = await managerAddressesOf(client, schema, row.company_id);
+    const managers = await managerAddressesOf(client, schema, row.company_id);
     const mailer = createMailer({ mailUrl: options.mailUrl, db: client, wakeSender: options.wakeMailSender });
-    for (const to of addresses)
+    for (const { email, language } of managers)
       await mailer.send({
-        to,
-        subject: 'A webhook endpoint of your club was disabled',
-        text:
-          `Courtside could not deliver to ${row.url} for 3 days in a row, so it sends nothing more there.\n\n` +
-          'Once the endpoint answers again, add it anew under Webhooks on your club’s manager page.\n',
-        idempotencyKey: `webhook-disabled:${row.webhook_id}:${to}`,
+        to: email,
+        ...disabledMail[language](row.url),
+        idempotencyKey: `webhook-disabled:${row.webhook_id}:${email}`,
       });
   }
 
