@@ -94,6 +94,12 @@ describe('a club’s first month, at 375 px in Dutch and 1280 px in English', ()
 
   /** Fails at the first page that does not pass the checks of every visit (`pageProblems`). */
   const checked = async (browser: Browser, where: string, most?: number) => {
+    // Once the page has settled: its heading shown, nothing loading.
+    await browser.page.locator('h1').first().waitFor();
+    await browser.page
+      .locator('[role="progressbar"], [aria-busy="true"]')
+      .first()
+      .waitFor({ state: 'detached' });
     expect(await pageProblems(browser.page, where, most)).toEqual([]);
     await browser.screenshot(`club-month-${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
   };
@@ -215,6 +221,7 @@ describe('a club’s first month, at 375 px in Dutch and 1280 px in English', ()
     const bram = await courtside.newBrowser(co.http, 'desktop');
     const c = bram.page;
     await c.goto(await mailedLink(courtside.smtp, co.account.email));
+    await c.getByRole('button', { name: 'Accept' }).waitFor();
     await checked(bram, 'manager invitation en desktop');
     await c.getByRole('button', { name: 'Accept' }).click();
     await c.waitForURL(`**/webapps/manager/*/${company.id}/ladders/**`);
