@@ -5,6 +5,7 @@ import { PASSWORD, named, signedInPerson } from '../support/accounts.ts';
 import { selectTab, type Browser } from '../support/browser.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 import { club, day, joinedTeam, plannedMatch } from '../support/club.ts';
+import { tabTo } from '../support/keyboard.ts';
 import { expectFocusOffBody, pageProblems } from '../support/page-checks.ts';
 import { linkIn } from '../support/smtp.ts';
 import { eventually } from '../support/wait.ts';
@@ -233,9 +234,12 @@ describe('a club’s first month, at 375 px in Dutch and 1280 px in English', ()
     await d.goto(`${url}/webapps/ladders/en/${ladderId}`);
     await d.getByTestId('standings').waitFor();
     await checked(danielBrowser, 'standings en desktop');
-    await d.getByRole('button', { name: 'Challenge Zoë Bakker' }).click();
+    // By keyboard: Tab to Challenge, Enter; the question names the opponent.
+    await tabTo(d, d.getByRole('button', { name: 'Challenge Zoë Bakker' }));
+    await d.keyboard.press('Enter');
     const question = d.getByRole('dialog');
     await question.getByText('Challenge Zoë Bakker?').waitFor();
+    await checked(danielBrowser, 'challenge question en desktop');
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });
     expect(await d.getByTestId('challenge-chip').count()).toBe(0);
