@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ACCOUNT_API, ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
 import { PASSWORD, named, signedInPerson } from '../support/accounts.ts';
 import { selectTab, type Browser } from '../support/browser.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
-import { club, day, joinedTeam, plannedMatch } from '../support/club.ts';
+import {
+  club,
+  day,
+  enteredResult,
+  joinedTeam,
+  ladderWithSeason,
+  plannedMatch,
+  winterSeason,
+} from '../support/club.ts';
 import { tabTo } from '../support/keyboard.ts';
 import { expectFocusOffBody, pageProblems } from '../support/page-checks.ts';
 import { linkIn } from '../support/smtp.ts';
@@ -286,25 +294,7 @@ describe('a club’s first month, at 375 px in Dutch and 1280 px in English', ()
 
     // A planned match of Joëlle and Sem: Sem enters a win (API), Joëlle disputes it on her phone.
     const disputed = await plannedMatch(manager, seasonId, joelle.teamId, sem.teamId);
-    const entered = await sem.http.json('PUT', `${MATCHES_API}/matches`, {
-      id: disputed,
-      date: null,
-      defender: {
-        special: 'none',
-        matchSets: [
-          { order: 1, score: 1 },
-          { order: 2, score: 2 },
-        ],
-      },
-      challenger: {
-        special: 'none',
-        matchSets: [
-          { order: 1, score: 6 },
-          { order: 2, score: 6 },
-        ],
-      },
-    });
-    expect(entered.status).toBe(200);
+    await enteredResult(sem.http, disputed, [1, 2], [6, 6]);
     const joelleBrowser = await courtside.newBrowser(joelle.http, 'phone');
     const j = joelleBrowser.page;
     await j.goto(`${url}/webapps/matches/nl/`);
@@ -345,41 +335,20 @@ describe('a club’s first month, at 375 px in Dutch and 1280 px in English', ()
 
     // The box league: a second ladder of the club whose season plays in boxes, with a later season to close into;
     // the five players join it (API). The manager draws it on her phone.
-    const boxLadder = await manager.json<{ uuid: string }>(
+    const boxed = await ladderWithSeason(manager, company.id, { ladderName: BOX_LADDER, box: {} });
+    const boxSeason = boxed.seasonId;
+    const spring = await manager.json(
       'POST',
-      `${ADMIN_API}/companies/${company.id}/ladders`,
-      {
-        name: BOX_LADDER,
-        email: 'poules@club.test',
-        sportsCategory: 'TENNISSINGLE',
-      },
+      `${ADMIN_API}/companies/${company.id}/ladders/${boxed.ladderId}/seasons`,
+      { ...winterSeason(), name: 'Lente', startDate: day(91), endDate: day(180), format: 'BOX' },
     );
-    expect(boxLadder.status).toBe(201);
-    const seasonOf = async (name: string, start: number, end: number) => {
-      const made = await manager.json<{ uuid: string }>(
-        'POST',
-        `${ADMIN_API}/companies/${company.id}/ladders/${boxLadder.body.uuid}/seasons`,
-        {
-          name,
-          startDate: day(start),
-          endDate: day(end),
-          minimumPlayedMatches: 1,
-          openForRegistration: true,
-          matchType: 'BESTOFTHREE',
-          format: 'BOX',
-        },
-      );
-      expect(made.status).toBe(201);
-      return made.body.uuid;
-    };
-    const boxSeason = await seasonOf('Najaar', -5, 60);
-    await seasonOf('Lente', 61, 150);
+    expect(spring.status).toBe(201);
     for (const team of teams) {
       const teamId = await joinedTeam(team.http, boxSeason);
       await manager.json('POST', `${ADMIN_API}/seasons/${boxSeason}/teams/accept`, { teamId });
     }
     await m.goto(managerPage('nl', BOX_LADDER));
-    await m.getByRole('button', { name: /Najaar/ }).waitFor();
+    await m.getByRole('button', { name: /Winter/ }).waitFor();
     await selectTab(m.getByRole('tab', { name: 'Seizoen', exact: true }).last());
     const boxes = m.getByTestId('boxes-manager');
     await boxes.getByRole('button', { name: 'Poules indelen' }).click();
@@ -390,9 +359,9 @@ describe('a club’s first month, at 375 px in Dutch and 1280 px in English', ()
     const semBrowser = await courtside.newBrowser(sem.http, 'phone');
     const s = semBrowser.page;
     await s.goto(`${url}/webapps/ladders/nl/`);
-    const boxTeam = s.getByRole('listitem').filter({ hasText: `${BOX_LADDER} · Najaar` });
+    const boxTeam = s.getByRole('listitem').filter({ hasText: `${BOX_LADDER} · Winter` });
     await boxTeam.getByRole('button', { name: 'Seizoen verlaten' }).click();
-    await s.getByRole('dialog').getByText('Najaar verlaten? Je team verliest zijn plaats.').waitFor();
+    await s.getByRole('dialog').getByText('Winter verlaten? Je team verliest zijn plaats.').waitFor();
     await checked(semBrowser, 'leave question nl phone');
     await s.getByRole('dialog').getByRole('button', { name: 'Seizoen verlaten' }).click();
     await s.getByText('Klaar: je doet niet meer mee aan dit seizoen.').first().waitFor();
@@ -418,7 +387,7 @@ describe('a club’s first month, at 375 px in Dutch and 1280 px in English', ()
 
     // Player pages by clicking: every player's name on the box table and the standings is a link.
     const boxRows = d.getByTestId('box-row');
-    await d.goto(`${url}/webapps/ladders/en/${boxLadder.body.uuid}`);
+    await d.goto(`${url}/webapps/ladders/en/${boxed.ladderId}`);
     await expect.poll(() => boxRows.count()).toBe(5);
     for (const name of PLAYERS) await boxRows.getByRole('link', { name }).waitFor();
     await boxRows.filter({ hasText: 'Sem Çelik' }).getByTestId('box-left').waitFor();
@@ -451,7 +420,7 @@ describe('a club’s first month, at 375 px in Dutch and 1280 px in English', ()
     await checked(thijsBrowser, 'account deleted en desktop');
     expect((await thijs.http.json('GET', `${ACCOUNT_API}/account`)).status).toBe(401);
     // The closed box table names him as a former player, in the page's language.
-    await z.goto(`${url}/webapps/ladders/nl/${boxLadder.body.uuid}`);
+    await z.goto(`${url}/webapps/ladders/nl/${boxed.ladderId}`);
     await z.getByTestId('box-row').getByText('Voormalig speler').waitFor();
     expect(await z.getByText('Thijs van Dijk').count()).toBe(0);
     await checked(zoeBrowser, 'box table after erasure nl phone');
