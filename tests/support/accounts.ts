@@ -75,9 +75,16 @@ export async function named(http: HttpClient, fullName: string): Promise<void> {
  */
 export async function signedInPerson(baseUrl: string, fullName?: string) {
   const http = new HttpClient(baseUrl);
+  // The first name in plain letters: an address takes no diacritics (Zoë signs up as zoe.…).
+  const label = (name: string) =>
+    name
+      .split(' ')[0]!
+      .normalize('NFD')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '') || 'player';
   const account = await signedInAccount(
     http,
-    fullName ? { email: uniqueEmail(fullName.split(' ')[0]!.toLowerCase()), fullName } : {},
+    fullName ? { email: uniqueEmail(label(fullName)), fullName } : {},
   );
   return { http, account };
 }

@@ -2,7 +2,7 @@ import { addDays, format } from 'date-fns';
 import { expect } from 'vitest';
 import { managerWithCompany, signedInPerson } from './accounts.ts';
 import { HttpClient } from './http-client.ts';
-import { ADMIN_API, LADDER_API } from '@courtside/events/api-paths';
+import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
 
 export const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
 
@@ -41,22 +41,24 @@ export function winterSeason({
 
 /** A signed-in manager of a new company with one ladder and a season running today. */
 export async function managerWithSeason(baseUrl: string, options: SeasonOptions = {}) {
-  const { sportsCategory = 'TENNISSINGLE' } = options;
   const manager = new HttpClient(baseUrl);
   const { account, company } = await managerWithCompany(manager, options.companyName);
-  const ladder = await manager.json<{ uuid: string }>(
-    'POST',
-    `${ADMIN_API}/companies/${company.id}/ladders`,
-    {
-      name: options.ladderName ?? 'Club Ladder',
-      email: 'ladder@club.test',
-      sportsCategory,
-    },
-  );
+  const { ladderId, seasonId } = await ladderWithSeason(manager, company.id, options);
+  return { manager, account, company, ladderId, seasonId };
+}
+
+/** Another ladder of the manager's company, with a season running today (`SeasonOptions`; Club Ladder by default). */
+export async function ladderWithSeason(manager: HttpClient, companyId: string, options: SeasonOptions = {}) {
+  const { sportsCategory = 'TENNISSINGLE' } = options;
+  const ladder = await manager.json<{ uuid: string }>('POST', `${ADMIN_API}/companies/${companyId}/ladders`, {
+    name: options.ladderName ?? 'Club Ladder',
+    email: 'ladder@club.test',
+    sportsCategory,
+  });
   expect(ladder.status).toBe(201);
   const season = await manager.json<{ uuid: string }>(
     'POST',
-    `${ADMIN_API}/companies/${company.id}/ladders/${ladder.body.uuid}/seasons`,
+    `${ADMIN_API}/companies/${companyId}/ladders/${ladder.body.uuid}/seasons`,
     {
       ...winterSeason(options),
       ...(options.rules ? { rules: options.rules } : {}),
@@ -64,7 +66,27 @@ export async function managerWithSeason(baseUrl: string, options: SeasonOptions 
     },
   );
   expect(season.status).toBe(201);
-  return { manager, account, company, ladderId: ladder.body.uuid, seasonId: season.body.uuid };
+  return { ladderId: ladder.body.uuid, seasonId: season.body.uuid };
+}
+
+/** A player's result of a planned match, entered through the API: each side's games, set by set. */
+export async function enteredResult(
+  player: HttpClient,
+  matchId: string,
+  defenderGames: number[],
+  challengerGames: number[],
+): Promise<void> {
+  const side = (games: number[]) => ({
+    special: 'none',
+    matchSets: games.map((score, index) => ({ order: index + 1, score })),
+  });
+  const entered = await player.json('PUT', `${MATCHES_API}/matches`, {
+    id: matchId,
+    date: null,
+    defender: side(defenderGames),
+    challenger: side(challengerGames),
+  });
+  expect(entered.status).toBe(200);
 }
 
 export interface ClubOptions extends SeasonOptions {

@@ -11,6 +11,7 @@ import {
 } from '@courtside/events/api-paths';
 import { documentViolations } from '../support/axe.ts';
 import { focusIndicatorProblems } from '../support/focus-indicator.ts';
+import { rawTextKeys, still } from '../support/page-checks.ts';
 import {
   CHROMIUM,
   signInBrowser,
@@ -139,35 +140,6 @@ async function overflow(page: Page, where: string): Promise<string[]> {
   return width > viewports.phone.width
     ? [`${where}: the page is ${width} px wide at ${viewports.phone.width} px`]
     : [];
-}
-
-/**
- * Texts that are a translation key rather than words (`ladders.joinDialog.completeAccount`: a page's texts not
- * loaded where it was shown), in what the page shows and in the names and hints it gives: what it finds.
- */
-async function rawTextKeys(page: Page, where: string): Promise<string[]> {
-  const texts = await page.evaluate<string[]>(
-    `[document.body.innerText, document.title, ...[...document.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-description]')]
-      .flatMap((element) => ['aria-label', 'title', 'placeholder', 'alt', 'aria-description'].map((name) => element.getAttribute(name) ?? ''))]`,
-  );
-  // Two dots or more between identifiers, not part of an address, a file or an e-mail.
-  const key = /(?<![\w@/.:-])[a-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*){2,}(?![\w@/:-]|\.\w)/g;
-  return [...new Set(texts.flatMap((text) => text.match(key) ?? []))].map(
-    (found) => `${where}: shows the raw text key ${found}`,
-  );
-}
-
-/** Until no transition or finite animation runs: axe must not judge colours halfway through a fade. */
-async function still(page: Page): Promise<void> {
-  // Polled with evaluate: waitForFunction compiles its text in the page, which the pages' CSP (no eval) refuses.
-  await expect
-    .poll(() =>
-      page.evaluate<boolean>(
-        `document.getAnimations().every((animation) => animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity)`,
-      ),
-    )
-    .toBe(true);
 }
 
 /** The page of an invitation's link, until `action` (a button or link) shows. */

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { signedInAccount, uniqueEmail } from '../support/accounts.ts';
 import { type ViewportName, signInBrowser, selectTab } from '../support/browser.ts';
 import type { HttpClient } from '../support/http-client.ts';
-import { managerWithSeason } from '../support/ladder-setup.ts';
+import { enteredResult, managerWithSeason } from '../support/club.ts';
 import {
   ACCOUNT_API,
   ADMIN_API,
@@ -201,25 +201,7 @@ describe.each<ViewportName>(['phone'])('result confirmation on %s', (viewport) =
     );
     expect(created.status).toBe(201);
     const second = created.body.matchId;
-    const entered = await bob.http.json('PUT', `${MATCHES_API}/matches`, {
-      id: second,
-      date: null,
-      defender: {
-        special: 'none',
-        matchSets: [
-          { order: 1, score: 2 },
-          { order: 2, score: 3 },
-        ],
-      },
-      challenger: {
-        special: 'none',
-        matchSets: [
-          { order: 1, score: 6 },
-          { order: 2, score: 6 },
-        ],
-      },
-    });
-    expect(entered.status).toBe(200);
+    await enteredResult(bob.http, second, [2, 3], [6, 6]);
     // Bob has his matches open (Cas's browser, now signed in as Bob) while Ann disputes.
     await signInBrowser(casBrowser.context, baseUrl, bob.http);
     await casPage.goto(`${baseUrl}/webapps/matches/en/`);

@@ -283,7 +283,16 @@ function Preview({ rows }: { rows: InviteeRow[] }) {
           {rows.map((row) => (
             <tr key={row.line} data-problem={row.problem ?? ''}>
               <td className={`${cell} hidden tabular-nums sm:table-cell`}>{row.line}</td>
-              <td className={`${cell} break-all`}>{row.email}</td>
+              <td className={`${cell} break-all`}>
+                {row.email}
+                {/* On a phone the name and partner columns are hidden: the row shows what was read under the
+                    address, so a name with a quoted comma can be checked before anything is sent. */}
+                {(row.fullName || row.partnerEmail) && (
+                  <span className="block text-ink-600 sm:hidden" data-testid="invitee-read">
+                    {[row.fullName, row.partnerEmail].filter(Boolean).join(' · ')}
+                  </span>
+                )}
+              </td>
               <td className={`${cell} hidden sm:table-cell`}>{row.fullName}</td>
               <td className={`${cell} hidden break-all sm:table-cell`}>{row.partnerEmail}</td>
               <td className={cell}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatDay } from '../../../lib/dates';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
@@ -37,13 +37,24 @@ export function ResultConfirmation({
   const [disputeOpen, setDisputeOpen] = useState(false);
   // Mounted from the first opening on, so that closing plays the dialog's leave transition.
   const [disputeOpened, setDisputeOpened] = useState(false);
+  // After a dispute the Dispute button is gone with the dialog: the line that now says "Disputed" takes the focus
+  // (DESIGN.md §14: never on <body>; the focus goes where the action's result is).
+  const [disputed, setDisputed] = useState(false);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (disputed && !disputeOpen) {
+      statusLine.current?.focus();
+      setDisputed(false);
+    }
+  }, [disputed, disputeOpen]);
   const view = confirmationView(match);
   if (view.kind === 'none') return null;
 
-  const run = async (action: () => Promise<Match>, done: string) => {
+  const run = async (action: () => Promise<Match>, done: string, afterwards?: () => void) => {
     setBusy(true);
     try {
       const answer = await action();
+      afterwards?.();
       setDisputeOpen(false);
       onMatch(answer);
       onInfo(done);
@@ -90,7 +101,9 @@ export function ResultConfirmation({
       data-state={match.confirmation.state}
     >
       <p
-        className={`rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset sm:text-sm ${tone}`}
+        ref={statusLine}
+        tabIndex={-1}
+        className={`rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset focus:outline-2 focus:outline-offset-2 focus:outline-brand-700 sm:text-sm ${tone}`}
         role="status"
       >
         {text}
@@ -125,7 +138,11 @@ export function ResultConfirmation({
             busy={busy}
             onClose={() => setDisputeOpen(false)}
             onSend={(reason) =>
-              void run(() => disputeMatch(match.id, reason), t('matchCard.confirmation.disputedDone'))
+              void run(
+                () => disputeMatch(match.id, reason),
+                t('matchCard.confirmation.disputedDone'),
+                () => setDisputed(true),
+              )
             }
           />
         </Suspense>
