@@ -6,6 +6,7 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { MAX_SETS } from '@courtside/events/matches/scoring';
 import { digitsOnly, parseNumberInput as parseScore } from '../../../lib/number-input';
 import { useLocale } from '../../../hooks/useLocale';
+import { playerLinkClass } from '../../../components/players/PlayerNames';
 import {
   hasTiebreak,
   isAllowedScoreKey,
@@ -178,6 +179,8 @@ export function MatchScoreWidget({
     <ul className={`min-w-0 ${widget ? 'text-sm' : 'text-sm sm:text-base'}`}>
       {members.map((member) => {
         const name = shortName ? toShortName(shownName(member.name)) : shownName(member.name);
+        // A team that left the ladder has no position: nothing is said, a dash keeps the names aligned.
+        const position = member.position ?? team.position ?? null;
         return (
           <li
             key={member.id}
@@ -187,9 +190,10 @@ export function MatchScoreWidget({
             <span
               className="shrink-0 text-xs font-semibold text-ink-500 tabular-nums"
               data-testid="member-position"
-              aria-label={t('matchCard.position', { position: member.position ?? team.position ?? '–' })}
+              aria-label={position === null ? undefined : t('matchCard.position', { position })}
+              aria-hidden={position === null || undefined}
             >
-              #{member.position ?? team.position ?? '–'}
+              {position === null ? '–' : `#${position}`}
             </span>
             <span
               className={`-my-0.5 min-w-0 truncate py-0.5 ${
@@ -203,7 +207,8 @@ export function MatchScoreWidget({
               ) : (
                 <Link
                   to={pagePath('player', locale, member.id)}
-                  className="rounded-sm underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700"
+                  // Underlined as every player's name is: a name that looks like text is not known to lead on.
+                  className={`${playerLinkClass} focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700`}
                 >
                   {name}
                 </Link>
