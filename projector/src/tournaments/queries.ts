@@ -139,3 +139,19 @@ export const plannedRoundsOf = (
   view: Pick<TournamentView, 'format' | 'status' | 'plannedRounds' | 'order'>,
 ) =>
   view.format !== 'AMERICANO' || view.status === 'entry' ? 0 : (view.plannedRounds ?? view.order.length - 1);
+
+/**
+ * What the notifier tells of a club night's round (DESIGN.md §16): the tournament's format and the id of its name
+ * kept beside the log, in the read-model schema `schema` (the notifier's connection has no search path).
+ */
+export async function tournamentToNotifyOf(
+  db: Queryable,
+  schema: string,
+  tournamentId: string,
+): Promise<{ format: TournamentFormat; nameId: string } | undefined> {
+  const { rows } = await db.query<{ format: TournamentFormat; nameId: string }>(
+    `SELECT format, name_id AS "nameId" FROM ${schema}.tournaments WHERE id = $1`,
+    [tournamentId],
+  );
+  return rows[0];
+}
