@@ -24,6 +24,7 @@ import { pushRoutes } from './notifications/push-routes.ts';
 import { playerRoutes } from './ratings/player-routes.ts';
 import { boxRoutes } from './boxes/box-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
+import { tournamentRoutes } from './tournaments/tournament-routes.ts';
 import type { CourtsideModule } from './module.ts';
 
 /** The product's features, in the order their routes are mounted. Each issue adds its module here. */
@@ -56,6 +57,7 @@ export const productModules: readonly CourtsideModule[] = [
   { name: 'players', routes: playerRoutes },
   { name: 'boxes', routes: boxRoutes },
   { name: 'webhooks', routes: webhookRoutes },
+  { name: 'tournaments', routes: tournamentRoutes },
   {
     name: 'companies',
     routes: companyRoutes,

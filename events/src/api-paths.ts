@@ -6,6 +6,10 @@ export const ACCOUNT_API = '/webapps/api/accountmanager/api/v1';
 export const ADMIN_API = '/webapps/api/admin/api/admin/v1';
 export const LADDER_API = '/webapps/api/ladder/api/v1';
 export const MATCHES_API = '/webapps/api/matches/api/v1';
+/** DESIGN.md §16: the spec's reserved tournament group, public and signed-in routes. */
+export const TOURNAMENT_API = '/webapps/api/tournament/api/v1';
+/** DESIGN.md §16: the tournament group's manager routes. */
+export const TOURNAMENT_ADMIN_API = '/webapps/api/tournament/api/admin/v1';
 export const HEALTH_PATH = '/webapps/api/health';
 export const READY_PATH = '/webapps/api/ready';
 /** Development only: the mails the dev outbox holds. */

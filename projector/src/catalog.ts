@@ -8,6 +8,7 @@ import { matchesProjection } from './matches/projection.ts';
 import type { Projection } from './projection.ts';
 import { teamsProjection } from './teams/projection.ts';
 import { ratingsProjection } from './ratings/projection.ts';
+import { tournamentsProjection } from './tournaments/projection.ts';
 
 /** Every read model of the product. Each feature adds its projection here. */
 export const productProjections: readonly Projection[] = [
@@ -21,5 +22,6 @@ export const productProjections: readonly Projection[] = [
   liveProjection,
   // After the ladders (a draw needs its season) and the matches (their changes are pushed as the boxes').
   boxesProjection,
+  tournamentsProjection,
   auditProjection,
 ];

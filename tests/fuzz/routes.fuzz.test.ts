@@ -6,7 +6,13 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, seasonWithTeams } from '../support/ladder-setup.ts';
-import { ADMIN_API, LADDER_API, OPENAPI_PATH, UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
+import {
+  ADMIN_API,
+  LADDER_API,
+  OPENAPI_PATH,
+  TOURNAMENT_ADMIN_API,
+  UNSUBSCRIBE_PATH,
+} from '@courtside/events/api-paths';
 
 /**
  * Sends generated bad input to every route the api has (read from its router, so a new route is fuzzed without
@@ -90,6 +96,18 @@ const knownFields = [
   'language',
   'active',
   'current',
+  'companyId',
+  'format',
+  'startsAt',
+  'entries',
+  'maxEntrants',
+  'courts',
+  'pointsPerGame',
+  'seeding',
+  'order',
+  'accountId',
+  'pointsA',
+  'pointsB',
 ];
 
 /** Arrays (`[[[…]]]`) or objects (`{"a":{"a":…}}`) `depth` deep, as JSON text: too deep for any walk over it. */
@@ -199,7 +217,22 @@ describe('fuzzing every route with bad input', () => {
       { url: 'http://127.0.0.1:9/hook', types: ['ping'] },
     );
     expect(webhook.status).toBe(201);
+    // A club night of the company (DESIGN.md §16), so the tournament routes get past their first lookup.
+    const tournament = await manager.json<{ tournamentId: string }>(
+      'POST',
+      `${TOURNAMENT_ADMIN_API}/companies/${setup.company.id}/tournaments`,
+      {
+        name: 'Fuzz night',
+        format: 'AMERICANO',
+        sportsCategory: 'PADEL',
+        startsAt: '2026-12-04T19:30',
+        entries: 'OPEN',
+        maxEntrants: 8,
+      },
+    );
+    expect(tournament.status).toBe(201);
     validIds = {
+      tournamentId: tournament.body.tournamentId,
       webhookId: webhook.body.webhookId,
       challengeId: challenge.body.challengeId,
       companyId: setup.company.id,
@@ -237,6 +270,14 @@ describe('fuzzing every route with bad input', () => {
       firstServer: 'defender',
       reason: 'Not the score we played',
       advanceMs: 0,
+      format: 'AMERICANO',
+      startsAt: '2026-12-04T19:30',
+      entries: 'OPEN',
+      maxEntrants: 8,
+      seeding: 'ENTRY',
+      accountId: setup.teams[0]!.account.id,
+      pointsA: 12,
+      pointsB: 12,
     });
     console.log(`[fuzz] seed ${seed}, ${RUNS} runs over ${targets.length} route methods`);
   }, 120_000);
@@ -257,6 +298,8 @@ describe('fuzzing every route with bad input', () => {
         'POST /webapps/api/matches/api/v1/matches/:id/points',
         'POST /webapps/api/matches/api/v1/matches/:id/dispute',
         'POST /webapps/api/dev/clock',
+        'PUT /webapps/api/tournament/api/v1/tournaments/:tournamentId/games/:gameId',
+        'POST /webapps/api/tournament/api/admin/v1/tournaments/:tournamentId/draw',
       ]),
     );
     expect(targets.length).toBeGreaterThanOrEqual(40);

@@ -31,7 +31,13 @@ interface Item {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const pushOnAtFirst = ['challenge.received', 'challenge.accepted', 'result.toConfirm', 'match.scheduled'];
+const pushOnAtFirst = [
+  'challenge.received',
+  'challenge.accepted',
+  'result.toConfirm',
+  'match.scheduled',
+  'tournament.round',
+];
 
 describe('notifications (DESIGN.md §6), development: the dev outbox shows the mails', () => {
   let backend: TestBackend;

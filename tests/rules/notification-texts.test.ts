@@ -416,3 +416,56 @@ describe('what needs the match, and events nobody hears of', () => {
     },
   );
 });
+
+describe('what a club night’s rounds tell (DESIGN.md §16)', () => {
+  const night = { ...context, tournament: { name: 'Friday night', format: 'MEXICANO' as const } };
+  const people = { ...context.people, dan: person('Dan'), eve: person('Eve') };
+  const round = (number: number) =>
+    event(
+      'TournamentRoundMade',
+      {
+        tournamentId: 't1',
+        round: number,
+        games: [{ gameId: 'g1', court: 2, sideA: ['ann', 'dan'], sideB: ['cas', 'eve'] }],
+        sittingOut: ['bob'],
+      },
+      'mia',
+    );
+  const page = (locale: string) => `/webapps/tournaments/${locale}/t1`;
+
+  it('round 1 (the draw): each player their court, partner and opponents; who sits out, that they do', () => {
+    const drawn = told(round(1), { ...night, people });
+    expect(drawn.map((n) => [n.to, n.kind])).toEqual([
+      ['ann', 'tournament.drawn'],
+      ['dan', 'tournament.drawn'],
+      ['cas', 'tournament.drawn'],
+      ['eve', 'tournament.drawn'],
+      ['bob', 'tournament.drawn'],
+    ]);
+    expect(drawn[0]!.texts).toEqual(
+      texts(
+        ['Friday night: round 1 on court 2', 'With Dan, against Cas and Eve.', page('en')],
+        ['Friday night: ronde 1 op baan 2', 'Met Dan, tegen Cas en Eve.', page('nl')],
+      ),
+    );
+    expect(drawn[4]!.texts).toEqual(
+      texts(
+        ['Friday night: you sit out round 1', 'You play again in the next round.', page('en')],
+        ['Friday night: je speelt ronde 1 niet', 'Je speelt weer in de volgende ronde.', page('nl')],
+      ),
+    );
+  });
+
+  it('a Mexicano’s next round is tournament.round; an Americano’s later rounds (made at the draw) tell nobody', () => {
+    expect(told(round(2), { ...night, people }).map((n) => n.kind)).toEqual(
+      Array(5).fill('tournament.round'),
+    );
+    const americano = {
+      ...night,
+      people,
+      tournament: { name: 'Friday night', format: 'AMERICANO' as const },
+    };
+    expect(told(round(2), americano)).toEqual([]);
+    expect(told(round(1), { ...context, people })).toEqual([]);
+  });
+});

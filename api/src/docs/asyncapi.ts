@@ -114,8 +114,8 @@ export function asyncApiDocument(server: { host: string; secure: boolean }) {
           LIVE_PATH +
           '`). Connect, emit `subscribe` with `{room}` and an ack',
         'callback, and listen for the events of that room. The handshake is authenticated by the session cookie (or',
-        'a `SESSION-ID` header) when there is one; match, season and ladder rooms are open to anyone. A handshake',
-        'whose `Origin` is another site (not PUBLIC_URL) is nobody’s: it may follow those public rooms only.',
+        'a `SESSION-ID` header) when there is one; match, season, ladder and tournament rooms are open to anyone. A',
+        'handshake whose `Origin` is another site (not PUBLIC_URL) is nobody’s: it may follow those public rooms only.',
         'A client that reconnects resubscribes with `since` (the last `cursor` it saw) and gets what it missed.',
       ].join(' '),
     },

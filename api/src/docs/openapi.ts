@@ -28,6 +28,11 @@ const groups = [
   { name: 'matches', prefix: '/webapps/api/matches/', description: 'Matches, results, live scoring' },
   { name: 'admin', prefix: '/webapps/api/admin/', description: 'Managers: ladders, seasons, teams, history' },
   {
+    name: 'tournament',
+    prefix: '/webapps/api/tournament/',
+    description: 'Tournaments and club nights (DESIGN.md §16), public and managers’ routes',
+  },
+  {
     name: 'development',
     prefix: '/webapps/api/dev/',
     description: 'Development only: the dev outbox and clock',
@@ -77,6 +82,9 @@ function cacheControlHeader(keeping: Keeping) {
 }
 
 function operationId(route: DocumentedRoute): string {
+  const group = groupOf(route.path);
+  // A group with public and managers' routes of the same path (the tournament group) keeps them apart.
+  const admin = group !== 'admin' && /^\/webapps\/api\/[a-z]+\/api\/admin\//.test(route.path) ? 'Admin' : '';
   const rest = route.path
     .replace(/^\/webapps\/api\/[a-z]+\/api\/(admin\/)?v1\//, '')
     .replace(/^\/webapps\/api\//, '')
@@ -85,7 +93,7 @@ function operationId(route: DocumentedRoute): string {
     .map((segment) =>
       segment.startsWith(':') ? `By${capitalize(segment.slice(1))}` : capitalize(segment.replace(/-/g, '')),
     );
-  return `${route.method}${groupOf(route.path) === 'operations' ? '' : capitalize(groupOf(route.path))}${rest.join('')}`;
+  return `${route.method}${group === 'operations' ? '' : capitalize(group)}${admin}${rest.join('')}`;
 }
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

@@ -115,7 +115,7 @@ export function documented(
   const known = routes;
   const gateOf = (kind: ManagerScopeKind, path: string) => {
     if (!readModels) throw new Error(`${path}: a manager route needs documented(router, readModels)`);
-    if (!path.includes(kind === 'company' ? ':companyId' : ':seasonId'))
+    if (!path.includes(`:${kind}Id`))
       throw new Error(`${path}: a ${kind} manager route needs :${kind}Id in its path`);
     return managerGate(readModels, kind);
   };

@@ -3,23 +3,25 @@ import { z } from 'zod';
 import { reject } from '@courtside/events/decider';
 import { managesCompany } from '@courtside/projector/companies/queries';
 import { seasonContext, type SeasonContext } from '@courtside/projector/ladders/queries';
+import { companyOfTournament } from '@courtside/projector/tournaments/queries';
 import { requireSession } from '../accounts/authentication.ts';
 import { CommandRejected } from '../commands/command-errors.ts';
 import type { DecideContext } from '../commands/command-bus.ts';
 import { HttpError } from './http-error.ts';
 
 /**
- * Which company a manager route is about: the one in its address (`:companyId`) or the company of the season in it
- * (`:seasonId`). Declared by a route's documentation (`manager` in RouteDoc) and enforced by the documented router.
+ * Which company a manager route is about: the one in its address (`:companyId`), the company of the season in it
+ * (`:seasonId`) or of the tournament in it (`:tournamentId`). Declared by a route's documentation (`manager` in
+ * RouteDoc) and enforced by the documented router.
  */
-export type ManagerScopeKind = 'company' | 'season';
+export type ManagerScopeKind = 'company' | 'season' | 'tournament';
 
 /** Who acts on a manager route, and on which company (and season). */
 export interface ManagerScope {
   accountId: string;
   companyId: string;
   /** What a stranger is told: the same 404 whether the thing exists or not (DESIGN.md §3). */
-  notFound: 'No such company' | 'No such season';
+  notFound: 'No such company' | 'No such season' | 'No such tournament';
 }
 
 interface SeasonManagerScope extends ManagerScope {
@@ -39,13 +41,29 @@ export function managerGate(readModels: Readable, kind: ManagerScopeKind): Middl
   return async (ctx, next) => {
     const { accountId } = requireSession(ctx);
     const scope =
-      kind === 'company' ? await companyScope(readModels, ctx) : await seasonScope(readModels, ctx);
+      kind === 'company'
+        ? await companyScope(readModels, ctx)
+        : kind === 'season'
+          ? await seasonScope(readModels, ctx)
+          : await tournamentScope(readModels, ctx);
     if (!scope || !(await managesCompany(readModels, accountId, scope.companyId))) {
-      throw new HttpError(404, kind === 'company' ? 'No such company' : 'No such season');
+      throw new HttpError(404, notFoundOf[kind]);
     }
     (ctx.state as Record<symbol, ManagerScope>)[SCOPE] = { accountId, ...scope };
     await next();
   };
+}
+
+const notFoundOf = {
+  company: 'No such company',
+  season: 'No such season',
+  tournament: 'No such tournament',
+} as const;
+
+async function tournamentScope(readModels: Readable, ctx: Context) {
+  const id = z.uuid().safeParse(ctx.params?.tournamentId);
+  const companyId = id.success ? await companyOfTournament(readModels, id.data) : undefined;
+  return companyId && { companyId, notFound: notFoundOf.tournament };
 }
 
 async function companyScope(_readModels: Readable, ctx: Context) {

@@ -16,6 +16,10 @@ export const rooms: Record<ParsedRoom['kind'], { description: string; who: strin
   ladder: { description: 'One ladder: the matches of its seasons and their live scores', who: 'anyone' },
   company: { description: 'One company’s ladders, for its managers', who: 'the company’s managers' },
   account: { description: 'What concerns one player', who: 'that account only' },
+  tournament: {
+    description: 'One tournament or club night (DESIGN.md §16): its entries, draw, rounds and results',
+    who: 'anyone',
+  },
 };
 
 interface DocumentedPush {
@@ -45,6 +49,17 @@ export const livePushes: readonly DocumentedPush[] = [
     payload: z.object({
       seasonId: z.uuid(),
       changed: z.array(z.enum(['teams', 'positions', 'matches', 'season', 'challenges', 'boxes'])),
+    }),
+  },
+  {
+    event: 'tournament.updated',
+    summary:
+      'Something of the tournament changed: reload what `changed` names (a knockout match’s points come on ' +
+      'its own `match:{matchId}` room)',
+    rooms: ['tournament'],
+    payload: z.object({
+      tournamentId: z.uuid(),
+      changed: z.array(z.enum(['entries', 'draw', 'round', 'game', 'leaderboard'])),
     }),
   },
   {

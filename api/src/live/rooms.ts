@@ -15,10 +15,10 @@ export type RoomDecision = { ok: true } | { ok: false; error: string };
  */
 export type RoomAuthorizer = (room: ParsedRoom, viewer: Viewer) => Promise<RoomDecision | undefined>;
 
-const roomSchema = z.string().regex(/^(match|season|ladder|company|account):[A-Za-z0-9_-]{1,64}$/);
+const roomSchema = z.string().regex(/^(match|season|ladder|company|account|tournament):[A-Za-z0-9_-]{1,64}$/);
 
 export interface ParsedRoom {
-  kind: 'match' | 'season' | 'ladder' | 'company' | 'account';
+  kind: 'match' | 'season' | 'ladder' | 'company' | 'account' | 'tournament';
   id: string;
   name: string;
 }
@@ -30,9 +30,9 @@ export function parseRoom(value: unknown): ParsedRoom | undefined {
   return { kind, id, name: parsed.data };
 }
 
-const PUBLIC_ROOMS: ReadonlySet<ParsedRoom['kind']> = new Set(['match', 'season', 'ladder']);
+const PUBLIC_ROOMS: ReadonlySet<ParsedRoom['kind']> = new Set(['match', 'season', 'ladder', 'tournament']);
 
-/** Match, season and ladder rooms are open to anyone; company and account rooms need an authoriser that says yes. */
+/** Match, season, ladder and tournament rooms are open to anyone; company and account rooms need an authoriser that says yes. */
 export async function authorizeRoom(
   room: ParsedRoom,
   viewer: Viewer,

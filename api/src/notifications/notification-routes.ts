@@ -213,6 +213,8 @@ const kindNames: Record<NotificationLanguage, Record<NotificationKind, string>> 
     'result.disputed': 'disputed results',
     'match.scheduled': 'match dates',
     'match.cancelled': 'cancelled matches',
+    'tournament.drawn': 'tournament draws',
+    'tournament.round': 'club night rounds',
   },
   nl: {
     'team.waiting': 'teams die wachten op goedkeuring',
@@ -228,6 +230,8 @@ const kindNames: Record<NotificationLanguage, Record<NotificationKind, string>> 
     'result.disputed': 'betwiste uitslagen',
     'match.scheduled': 'wedstrijddata',
     'match.cancelled': 'afgelaste wedstrijden',
+    'tournament.drawn': 'lotingen van toernooien',
+    'tournament.round': 'rondes van clubavonden',
   },
 };
 

@@ -14,6 +14,8 @@ import {
   matchSidesOf,
   teamMembersOf,
 } from '@courtside/projector/notify-queries';
+import { tournamentToNotifyOf } from '@courtside/projector/tournaments/queries';
+import { tournamentNames } from '../tournaments/tournament-names.ts';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -65,6 +67,18 @@ export async function readNotifyContext(
   }
   if (sides) teamIds.add(sides.defenderId).add(sides.challengerId);
 
+  let tournament: NotifyContext['tournament'];
+  if (event.type === 'TournamentRoundMade') {
+    const { tournamentId, games, sittingOut } = event.payload;
+    const row = await tournamentToNotifyOf(db, schema, tournamentId);
+    if (row) {
+      const names = await tournamentNames(db, [row.nameId]);
+      tournament = { name: names.get(row.nameId) ?? '', format: row.format };
+    }
+    for (const id of [...games.flatMap((game) => [...game.sideA, ...game.sideB]), ...sittingOut])
+      accountIds.add(id);
+  }
+
   // One after another: inside the notifier's transaction they share one connection.
   const ladder = ladderId ? await ladderNameOf(db, schema, ladderId) : undefined;
   const managers = needsManagers(event) ? await managerIdsOf(db, schema, event.companyId) : undefined;
@@ -92,6 +106,7 @@ export async function readNotifyContext(
     managers: managerIds,
     teams,
     ...(sides ? { match: sides } : {}),
+    ...(tournament ? { tournament } : {}),
     people: await readPeople(db, [...accountIds]),
   };
 }

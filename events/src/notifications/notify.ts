@@ -7,6 +7,9 @@ import { formatSet, recalculate, type SideScoreInput } from '../matches/scoring.
 import { dateTimeFormat } from '../intl-format.ts';
 import type { MatchType } from '../ladders/model.ts';
 import type { TeamEvent } from '../teams/events.ts';
+import type { EventOf } from '../event-registry.ts';
+import type { tournamentRoundMade } from '../tournaments/events.ts';
+import type { TournamentFormat } from '../tournaments/model.ts';
 import { matchesPagePath, pagePath, webAddress } from '../page-paths.ts';
 
 /** DESIGN.md §6: the kinds of notification, also the keys of `preferences.mail`. */
@@ -24,6 +27,8 @@ export const notificationKinds = [
   'result.disputed',
   'match.scheduled',
   'match.cancelled',
+  'tournament.drawn',
+  'tournament.round',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -49,7 +54,10 @@ export interface ChallengeReminderDue {
   };
 }
 
-export type ProductEvent = CompanyEvent | LadderEvent | TeamEvent | MatchEvent | ChallengeEvent | LiveEvent;
+/** DESIGN.md §16: a club night's round, told to its players (the other tournament events tell nobody yet). */
+type TournamentRoundEvent = EventOf<typeof tournamentRoundMade>;
+export type ProductEvent =
+  CompanyEvent | LadderEvent | TeamEvent | MatchEvent | ChallengeEvent | LiveEvent | TournamentRoundEvent;
 export type NotifierInput = ProductEvent | ChallengeReminderDue;
 
 /** A person who may be told something, as the notifier reads them (accounts and preferences). */
@@ -97,6 +105,8 @@ export interface NotifyContext {
   people: Record<string, Person>;
   /** A ResultDisputed event's reason, kept beside the log (DESIGN.md §10); absent once its writer is erased. */
   disputeReason?: string;
+  /** The tournament a club night's round is of (DESIGN.md §16): its name (kept beside the log) and format. */
+  tournament?: { name: string; format: TournamentFormat };
   /** The club's time zone (IANA), in which deadlines are written; `UTC` unless given. */
   timeZone?: string;
 }
@@ -510,12 +520,55 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       // Partner requests: the partner gets the invitation mail (api/src/teams/partner-invitations.ts); managers
       // hear of the team only when its TeamRegistered follows the partner's yes (DESIGN.md §9).
       return [];
+    case 'TournamentRoundMade':
+      return clubNightRound(event.payload);
     default: {
       // An event type this code does not know (a newer version wrote it): nobody is told.
       const unknown: never = event;
       void unknown;
       return [];
     }
+  }
+
+  /**
+   * DESIGN.md §16: round 1 tells each player their court, partner and opponents (`tournament.drawn`; an Americano
+   * makes all its rounds at the draw, and its players read the later ones on the page), a Mexicano's next round the
+   * same (`tournament.round`). A player who sits out is told so.
+   */
+  function clubNightRound({ tournamentId, round, games, sittingOut }: TournamentRoundEvent['payload']) {
+    const tournament = context.tournament;
+    if (!tournament) return [];
+    const kind: NotificationKind | undefined =
+      round === 1 ? 'tournament.drawn' : tournament.format === 'MEXICANO' ? 'tournament.round' : undefined;
+    if (!kind) return [];
+    const url = (locale: string) => webAddress(pagePath('tournaments', locale, tournamentId));
+    const { name } = tournament;
+    const who = (id: string, language: NotificationLanguage) =>
+      personName(context, id, language) || (language === 'en' ? 'a player' : 'een speler');
+    const playing = games.flatMap((game) =>
+      [
+        [game.sideA, game.sideB],
+        [game.sideB, game.sideA],
+      ].flatMap(([side, opponents]) =>
+        side!.map((playerId, index) =>
+          tell(kind, [playerId], url, {
+            en: {
+              title: `${name}: round ${round} on court ${game.court}`,
+              body: `With ${who(side![1 - index]!, 'en')}, against ${opponents!.map((id) => who(id, 'en')).join(' and ')}.`,
+            },
+            nl: {
+              title: `${name}: ronde ${round} op baan ${game.court}`,
+              body: `Met ${who(side![1 - index]!, 'nl')}, tegen ${opponents!.map((id) => who(id, 'nl')).join(' en ')}.`,
+            },
+          }),
+        ),
+      ),
+    );
+    const resting = tell(kind, sittingOut, url, {
+      en: { title: `${name}: you sit out round ${round}`, body: 'You play again in the next round.' },
+      nl: { title: `${name}: je speelt ronde ${round} niet`, body: 'Je speelt weer in de volgende ronde.' },
+    });
+    return [...playing.flat(), ...resting];
   }
 
   function resultConfirmed(

@@ -9,6 +9,7 @@ describe('pushes to phones (DESIGN.md §17)', () => {
       'challenge.accepted',
       'result.toConfirm',
       'match.scheduled',
+      'tournament.round',
     ]);
   });
 
@@ -19,7 +20,10 @@ describe('pushes to phones (DESIGN.md §17)', () => {
   });
 
   it('wake the phone for a challenge, and are kept a day', () => {
-    expect(notificationKinds.filter((kind) => pushUrgency(kind) === 'high')).toEqual(['challenge.received']);
+    expect(notificationKinds.filter((kind) => pushUrgency(kind) === 'high')).toEqual([
+      'challenge.received',
+      'tournament.round',
+    ]);
     expect(pushUrgency('match.scheduled')).toBe('normal');
     expect(PUSH_TTL_SECONDS).toBe(86_400);
   });

@@ -126,6 +126,7 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
     case 'LiveMatchEnded':
     case 'BoxesDrawn':
     case 'BoxesClosed':
+    case 'TournamentRoundMade':
       return [];
     default: {
       const unknown: never = event;

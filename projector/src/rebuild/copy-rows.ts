@@ -93,6 +93,35 @@ export const linkedTableCopies: readonly TableCopy[] = [
 
 export const standaloneTableCopies: readonly TableCopy[] = [
   {
+    table: 'tournaments',
+    columns: {
+      ...text(
+        'id',
+        'company_id',
+        'name_id',
+        'format',
+        'sports_category',
+        'starts_at',
+        'entry_mode',
+        'max_entrants',
+        'plate',
+        'courts',
+        'planned_rounds',
+        'points_per_game',
+        'status',
+        'seeding',
+        'created_at',
+        'updated_at',
+      ),
+      draw_order: 'uuids',
+      bracket: 'json',
+      entries: 'json',
+      rounds: 'json',
+      scores: 'json',
+    },
+    rows: (r) => r.tournaments.values(),
+  },
+  {
     table: 'boxes',
     columns: {
       ...text('id', 'season_id', 'ladder_id', 'company_id', 'number', 'drawn_at', 'closed_into'),

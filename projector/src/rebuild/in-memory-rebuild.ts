@@ -13,6 +13,7 @@ import { foldRatings } from '../ratings/fold.ts';
 import type { ProjectorLogger } from '../projector.ts';
 import { assertSchemaName } from '../read-model-schema.ts';
 import { foldTeams } from '../teams/fold.ts';
+import { foldTournaments } from '../tournaments/fold.ts';
 import { copyCompanyEvents, copyRows, linkedTableCopies, standaloneTableCopies } from './copy-rows.ts';
 import { emptyRows, type ReadModelRows } from './rows.ts';
 
@@ -43,6 +44,7 @@ const folds: ReadonlyArray<(rows: ReadModelRows, event: EventEnvelope, storedTex
   foldChallenges,
   foldLive,
   foldBoxes,
+  foldTournaments,
   foldAudit,
 ];
 

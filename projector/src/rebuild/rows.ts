@@ -234,6 +234,31 @@ export interface BoxRow {
   moves: object[] | null;
 }
 
+/** DESIGN.md §16: a tournament as its events left it (projector/src/tournaments/migrations). */
+export interface TournamentRow {
+  id: string;
+  company_id: string;
+  name_id: string;
+  format: string;
+  sports_category: string;
+  starts_at: string;
+  entry_mode: string;
+  max_entrants: number;
+  plate: boolean;
+  courts: number;
+  planned_rounds: number | null;
+  points_per_game: number;
+  status: string;
+  seeding: string | null;
+  draw_order: string[];
+  bracket: object | null;
+  entries: Array<{ entryId: string; memberIds: string[]; fromRound?: number }>;
+  rounds: Array<{ round: number } & Record<string, unknown>>;
+  scores: Record<string, { pointsA: number; pointsB: number }>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ReadModelRows {
   companies: Map<string, CompanyRow>;
   /** Keyed `company|account`. */
@@ -255,6 +280,8 @@ export interface ReadModelRows {
   /** DESIGN.md §12: the boxes, by id. */
   boxes: Map<string, BoxRow>;
   challenges: Map<string, ChallengeRow>;
+  /** DESIGN.md §16: the tournaments, by id. */
+  tournaments: Map<string, TournamentRow>;
   liveScores: Map<string, LiveScoreRow>;
   ratingResults: Map<string, RatingResultRow>;
   /** By `company|sportsCategory`, then by player. */
@@ -291,6 +318,7 @@ export function emptyRows(): ReadModelRows {
     matches: new Map(),
     boxes: new Map(),
     challenges: new Map(),
+    tournaments: new Map(),
     liveScores: new Map(),
     ratingResults: new Map(),
     playerRatings: new Map(),

@@ -23,6 +23,8 @@ const notificationsEn = {
       'result.disputed': 'A result was disputed (managers)',
       'match.scheduled': 'A match was scheduled or moved',
       'match.cancelled': 'A match was cancelled',
+      'tournament.drawn': 'My tournament is drawn',
+      'tournament.round': 'A next round is made',
     },
     preferences: {
       title: 'Notification preferences',

@@ -25,6 +25,8 @@ const notificationsNl: typeof notificationsEn = {
       'result.disputed': 'Een uitslag wordt betwist (beheerders)',
       'match.scheduled': 'Een wedstrijd is gepland of verzet',
       'match.cancelled': 'Een wedstrijd is afgelast',
+      'tournament.drawn': 'Mijn toernooi is geloot',
+      'tournament.round': 'Een volgende ronde is gemaakt',
     },
     preferences: {
       title: 'Meldingsvoorkeuren',

@@ -1,0 +1,150 @@
+import { fileURLToPath } from 'node:url';
+import type { TournamentDomainEvent } from '@courtside/events/tournaments/events';
+import { tournamentEvents } from '@courtside/events/tournaments/events';
+import type { LivePush, Projection } from '../projection.ts';
+
+const tournamentTypes: ReadonlySet<string> = new Set(tournamentEvents.map((event) => event.type));
+
+/** What a page of the tournament reloads after each event (DESIGN.md §16 `tournament.updated`). */
+export type TournamentChange = 'entries' | 'draw' | 'round' | 'game' | 'leaderboard';
+
+/** The changes an event makes, pushed once per event; none for a creation (nobody follows it yet). */
+export function changesOf(event: TournamentDomainEvent): TournamentChange[] {
+  switch (event.type) {
+    case 'TournamentCreated':
+      return [];
+    case 'TournamentEntered':
+    case 'TournamentEntryWithdrawn':
+    case 'TournamentPlayerAdded':
+    case 'TournamentDeleted':
+      return ['entries'];
+    case 'TournamentDrawn':
+      return ['draw'];
+    case 'TournamentRoundMade':
+      return ['round'];
+    case 'TournamentGameScored':
+      return ['game', 'leaderboard'];
+    case 'TournamentFinished':
+      return ['draw', 'leaderboard'];
+    default: {
+      const unhandled: never = event;
+      throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+    }
+  }
+}
+
+/**
+ * DESIGN.md §16: each tournament as its events left it (settings, entries, draw, a club night's rounds and results),
+ * one row per tournament; every event pushes `tournament.updated` to the public room `tournament:{id}`.
+ */
+export const tournamentsProjection: Projection = {
+  name: 'tournaments',
+  migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
+  tables: ['tournaments'],
+  async apply(envelope, context) {
+    if (!tournamentTypes.has(envelope.type)) return;
+    const event = envelope as TournamentDomainEvent;
+    const { tournamentId } = event.payload;
+    const company = envelope.companyId;
+    const at = envelope.occurredAt;
+    const update = (set: string, params: unknown[]) =>
+      context.write(`UPDATE tournaments SET ${set}, updated_at = $3 WHERE id = $1 AND company_id = $2`, [
+        tournamentId,
+        company,
+        at,
+        ...params,
+      ]);
+    switch (event.type) {
+      case 'TournamentCreated': {
+        const p = event.payload;
+        context.write(
+          `INSERT INTO tournaments (id, company_id, name_id, format, sports_category, starts_at, entry_mode,
+             max_entrants, plate, courts, planned_rounds, points_per_game, status, draw_order, entries, rounds, scores,
+             created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'entry', '{}', '[]', '[]', '{}', $13, $13)
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            tournamentId,
+            company,
+            p.nameId,
+            p.format,
+            p.sportsCategory,
+            p.startsAt,
+            p.entries,
+            p.maxEntrants,
+            p.plate,
+            p.courts,
+            p.rounds ?? null,
+            p.pointsPerGame,
+            at,
+          ],
+        );
+        break;
+      }
+      case 'TournamentEntered': {
+        const { entryId, memberIds } = event.payload;
+        update('entries = entries || jsonb_build_array($4::jsonb)', [JSON.stringify({ entryId, memberIds })]);
+        break;
+      }
+      case 'TournamentPlayerAdded': {
+        const { entryId, playerId, fromRound } = event.payload;
+        update('entries = entries || jsonb_build_array($4::jsonb)', [
+          JSON.stringify({ entryId, memberIds: [playerId], fromRound }),
+        ]);
+        break;
+      }
+      case 'TournamentEntryWithdrawn':
+        update(
+          `entries = (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
+             FROM jsonb_array_elements(entries) WITH ORDINALITY AS x(e, n) WHERE e->>'entryId' <> $4)`,
+          [event.payload.entryId],
+        );
+        break;
+      case 'TournamentDrawn': {
+        const { seeding, order, bracket } = event.payload;
+        update(
+          `status = 'running', seeding = $4, draw_order = $5::uuid[], bracket = $6::jsonb, rounds = '[]',
+           scores = '{}'`,
+          [seeding, order, bracket ? JSON.stringify(bracket) : null],
+        );
+        break;
+      }
+      case 'TournamentRoundMade': {
+        const { tournamentId: _id, ...round } = event.payload;
+        update(
+          `rounds = (SELECT jsonb_agg(r ORDER BY (r->>'round')::int) FROM (
+             SELECT r FROM jsonb_array_elements(rounds) AS r WHERE (r->>'round')::int <> $4
+             UNION ALL SELECT $5::jsonb) AS kept)`,
+          [round.round, JSON.stringify(round)],
+        );
+        break;
+      }
+      case 'TournamentGameScored': {
+        const { gameId, pointsA, pointsB } = event.payload;
+        update('scores = scores || jsonb_build_object($4::text, $5::jsonb)', [
+          gameId,
+          JSON.stringify({ pointsA, pointsB }),
+        ]);
+        break;
+      }
+      case 'TournamentFinished':
+        update(`status = 'finished'`, []);
+        break;
+      case 'TournamentDeleted':
+        context.write('DELETE FROM tournaments WHERE id = $1 AND company_id = $2', [tournamentId, company]);
+        break;
+      default: {
+        const unhandled: never = event;
+        throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
+      }
+    }
+    const changed = changesOf(event);
+    if (changed.length > 0) context.push(tournamentUpdated(tournamentId, changed));
+  },
+};
+
+const tournamentUpdated = (tournamentId: string, changed: TournamentChange[]): LivePush => ({
+  room: `tournament:${tournamentId}`,
+  event: 'tournament.updated',
+  data: { tournamentId, changed },
+});

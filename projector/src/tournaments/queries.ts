@@ -1,0 +1,157 @@
+import type pg from 'pg';
+import type { Bracket } from '@courtside/events/tournaments/bracket';
+import { tournamentDecider, type TournamentState } from '@courtside/events/tournaments/decider';
+import { talliesOf } from '@courtside/events/tournaments/leaderboard';
+import type {
+  ClubRound,
+  EntryMode,
+  GameScore,
+  Seeding,
+  TournamentFormat,
+} from '@courtside/events/tournaments/model';
+import type { SportsCategory } from '@courtside/events/ladders/model';
+import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
+
+/**
+ * The queries on the tournaments table (DESIGN.md §16), in the module that owns it: the state a tournament's
+ * commands are decided against (under the company's lock), and what its public answers are built from.
+ */
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+export interface TournamentEntryRow {
+  entryId: string;
+  memberIds: string[];
+  /** A late arrival at a club night: the round they play from. */
+  fromRound?: number;
+}
+
+/** A tournament as its row holds it. */
+export interface TournamentView {
+  tournamentId: string;
+  companyId: string;
+  nameId: string;
+  format: TournamentFormat;
+  sportsCategory: SportsCategory;
+  startsAt: string;
+  entryMode: EntryMode;
+  maxEntrants: number;
+  plate: boolean;
+  courts: number;
+  plannedRounds: number | null;
+  pointsPerGame: number;
+  status: 'entry' | 'running' | 'finished';
+  seeding: Seeding | null;
+  order: string[];
+  bracket: Bracket | null;
+  entries: TournamentEntryRow[];
+  rounds: ClubRound[];
+  scores: Record<string, GameScore>;
+}
+
+const columns = `id AS "tournamentId", company_id AS "companyId", name_id AS "nameId", format,
+  sports_category AS "sportsCategory", starts_at AS "startsAt", entry_mode AS "entryMode",
+  max_entrants AS "maxEntrants", plate, courts, planned_rounds AS "plannedRounds",
+  points_per_game AS "pointsPerGame", status, seeding, draw_order AS "order", bracket, entries, rounds, scores`;
+
+export async function tournamentOf(db: Queryable, tournamentId: string): Promise<TournamentView | undefined> {
+  const { rows } = await db.query<TournamentView>(`SELECT ${columns} FROM tournaments WHERE id = $1`, [
+    tournamentId,
+  ]);
+  return rows[0];
+}
+
+/** A company's tournaments, soonest first. */
+export async function tournamentsOfCompany(db: Queryable, companyId: string): Promise<TournamentView[]> {
+  const { rows } = await db.query<TournamentView>(
+    `SELECT ${columns} FROM tournaments WHERE company_id = $1 ORDER BY starts_at, created_at, id`,
+    [companyId],
+  );
+  return rows;
+}
+
+/** The company a tournament belongs to (the manager gate's question). */
+export async function companyOfTournament(db: Queryable, tournamentId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ companyId: string }>(
+    'SELECT company_id AS "companyId" FROM tournaments WHERE id = $1',
+    [tournamentId],
+  );
+  return rows[0]?.companyId;
+}
+
+/** Players' shown names (an erased account shows as a former player), by id. */
+export async function playerNamesOf(
+  db: Queryable,
+  playerIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (playerIds.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `SELECT a.id::text AS id, ${accountNameSql('a', "'Player'")} AS name FROM ${API_ACCOUNTS_TABLE} a
+     WHERE a.id = ANY($1::uuid[])`,
+    [playerIds],
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * The state a tournament's command is decided against: the row, its players' ratings in its sport (DESIGN.md §11,
+ * for a draw by rating), and the club night's tallies folded from its results.
+ */
+export async function tournamentStateOf(db: Queryable, tournamentId: string): Promise<TournamentState> {
+  const view = await tournamentOf(db, tournamentId);
+  if (!view) return tournamentDecider.initialState();
+  const players = view.entries.flatMap((entry) => entry.memberIds);
+  const { rows: ratings } = await db.query<{ playerId: string; rating: number }>(
+    `SELECT player_id AS "playerId", rating FROM player_ratings
+     WHERE company_id = $1 AND sports_category = $2 AND player_id = ANY($3::uuid[])`,
+    [view.companyId, view.sportsCategory, players],
+  );
+  return {
+    tournament: {
+      tournamentId: view.tournamentId,
+      companyId: view.companyId,
+      status: view.status,
+      format: view.format,
+      sportsCategory: view.sportsCategory,
+      startsAt: view.startsAt,
+      entries: view.entryMode,
+      maxEntrants: view.maxEntrants,
+      plate: view.plate,
+      courts: view.courts,
+      ...(view.plannedRounds === null ? {} : { rounds: view.plannedRounds }),
+      pointsPerGame: view.pointsPerGame,
+    },
+    entries: view.entries.map(({ entryId, memberIds }) => ({ entryId, memberIds })),
+    ratings: Object.fromEntries(ratings.map((row) => [row.playerId, row.rating])),
+    // A knockout's counted results come with its matches (DESIGN.md §16 knockout): none yet.
+    winners: {},
+    order: view.order,
+    ...(view.bracket ? { bracket: view.bracket } : {}),
+    rounds: view.rounds,
+    plannedRounds: plannedRoundsOf(view),
+    scores: view.scores,
+    tallies: talliesOf(view.rounds, view.scores),
+  };
+}
+
+/** As the rules' evolve counts them: an Americano plays its rounds (default N−1 at the draw), a Mexicano one at a time. */
+export const plannedRoundsOf = (
+  view: Pick<TournamentView, 'format' | 'status' | 'plannedRounds' | 'order'>,
+) =>
+  view.format !== 'AMERICANO' || view.status === 'entry' ? 0 : (view.plannedRounds ?? view.order.length - 1);
+
+/**
+ * What the notifier tells of a club night's round (DESIGN.md §16): the tournament's format and the id of its name
+ * kept beside the log, in the read-model schema `schema` (the notifier's connection has no search path).
+ */
+export async function tournamentToNotifyOf(
+  db: Queryable,
+  schema: string,
+  tournamentId: string,
+): Promise<{ format: TournamentFormat; nameId: string } | undefined> {
+  const { rows } = await db.query<{ format: TournamentFormat; nameId: string }>(
+    `SELECT format, name_id AS "nameId" FROM ${schema}.tournaments WHERE id = $1`,
+    [tournamentId],
+  );
+  return rows[0];
+}

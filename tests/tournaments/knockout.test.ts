@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { TOURNAMENT_ADMIN_API, TOURNAMENT_API } from '@courtside/events/api-paths';
+import { managerWithCompany, signedInPerson } from '../support/accounts.ts';
+import { courtsideForTests } from '../support/courtside.ts';
+
+interface Tournament {
+  status: string;
+  entries: Array<{ entryId: string; seed?: number }>;
+  draw?: { rounds: Array<{ round: number; matchIds: string[] }>; plate?: { rounds: unknown[] } };
+  rounds?: unknown;
+  reason?: string;
+}
+
+/** DESIGN.md §16 knockout over HTTP, as far as it is built: entries, TOO_FEW, the bracket with its byes. */
+describe('knockout tournaments', () => {
+  const courtside = courtsideForTests();
+
+  it('refuses a draw under two sides, draws five singles sides into eight places with byes for the top seeds', async () => {
+    const manager = courtside.client();
+    const { company } = await managerWithCompany(manager, 'Tennis Club South');
+    const created = await manager.json<{ tournamentId: string }>(
+      'POST',
+      `${TOURNAMENT_ADMIN_API}/companies/${company.id}/tournaments`,
+      {
+        name: 'Club championship',
+        format: 'KNOCKOUT',
+        sportsCategory: 'TENNISSINGLE',
+        startsAt: '2026-12-12T10:00',
+        entries: 'OPEN',
+        maxEntrants: 16,
+      },
+    );
+    expect(created.status).toBe(201);
+    const { tournamentId } = created.body;
+    const path = `${TOURNAMENT_API}/tournaments/${tournamentId}`;
+    const draw = `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/draw`;
+    expect(await manager.json('POST', draw, { seeding: 'ENTRY' })).toMatchObject({
+      status: 409,
+      body: { reason: 'TOO_FEW' },
+    });
+    const players = await Promise.all(
+      ['Ann Ace', 'Bo Break', 'Cy Court', 'Di Drop', 'Ed Edge'].map((name) =>
+        signedInPerson(courtside.url, name),
+      ),
+    );
+    expect((await players[0]!.http.json('POST', `${path}/entries`, {})).status).toBe(201);
+    expect(await manager.json('POST', draw, { seeding: 'ENTRY' })).toMatchObject({
+      status: 409,
+      body: { reason: 'TOO_FEW' },
+    });
+    for (const player of players.slice(1))
+      expect((await player.http.json('POST', `${path}/entries`, {})).status).toBe(201);
+    // A manual order must name every entry once.
+    expect((await manager.json('POST', draw, { seeding: 'MANUAL', order: [] })).status).toBe(400);
+
+    const drawn = await manager.json<Tournament>('POST', draw, { seeding: 'ENTRY' });
+    expect(drawn.status).toBe(201);
+    expect(drawn.body.status).toBe('running');
+    expect(drawn.body.rounds).toBeUndefined();
+    expect(drawn.body.entries.map((entry) => entry.seed)).toEqual([1, 2, 3, 4, 5]);
+    // Eight places: seeds 1–3 have byes (no match), so round 1 is the one match of 4 against 5.
+    expect(drawn.body.draw!.rounds.map(({ round, matchIds }) => [round, matchIds.length])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 1],
+    ]);
+    expect(drawn.body.draw!.plate).toBeUndefined();
+  });
+
+  it('refuses a doubles knockout’s entry of one player, and one with a partner’s email (not taken yet)', async () => {
+    const manager = courtside.client();
+    const { company } = await managerWithCompany(manager, 'Padel Club East');
+    const created = await manager.json<{ tournamentId: string }>(
+      'POST',
+      `${TOURNAMENT_ADMIN_API}/companies/${company.id}/tournaments`,
+      {
+        name: 'Doubles cup',
+        format: 'KNOCKOUT',
+        sportsCategory: 'PADEL',
+        startsAt: '2026-12-12T10:00',
+        entries: 'OPEN',
+        maxEntrants: 8,
+        plate: true,
+      },
+    );
+    const path = `${TOURNAMENT_API}/tournaments/${created.body.tournamentId}`;
+    const player = await signedInPerson(courtside.url, 'Gus Game');
+    // A doubles side is two players: alone it is refused, with a partner's email not yet taken (DESIGN.md §9 flow).
+    expect((await player.http.json('POST', `${path}/entries`, {})).status).toBe(400);
+    expect(
+      (await player.http.json('POST', `${path}/entries`, { partnerEmail: 'partner@club.test' })).status,
+    ).toBe(400);
+  });
+});
