@@ -15,6 +15,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Integration tests share one Postgres server and one Kafka broker; two workers match the two cores.
     maxWorkers: 2,
+    // A worker runs its files one after another in one module graph: each file importing the api, projector and
+    // rules again took a quarter of the run. Each file still starts its own servers, databases and browser, and
+    // stops them in its afterAll (docs/decisions/tests-and-ci.md).
+    isolate: false,
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
       : ['default'],
