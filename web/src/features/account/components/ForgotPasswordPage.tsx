@@ -1,7 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { AuthCard } from '../../../components/layout/AuthCard';
@@ -12,14 +10,16 @@ import { applyServerError } from '../../../components/forms/server-errors';
 import { linkClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
-import { i18n } from '../../../lib/i18n';
+import { i18n, type TFunction } from '../../../lib/i18n';
 import { pagePath } from '../../../lib/locale';
 import { addPasswordTexts } from '../../../locales/password-texts';
 import { forgotPassword } from '../api/account';
 import type { LoginState } from './LoginPage';
-import { emailField } from './account-fields';
+import { emailField, useAccountForm } from './account-fields';
 
 addPasswordTexts(i18n);
+
+const forgotSchema = (t: TFunction) => z.object({ email: emailField(t) });
 
 /**
  * /account/{locale}/forgot (DESIGN.md §10): mails a link to set a new password. The page says the same whether or
@@ -32,19 +32,12 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string>();
   useDocumentTitle(t('forgot.title'));
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: emailField(t),
-      }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { email: state.email ?? '' } });
+  } = useAccountForm(forgotSchema, { email: state.email ?? '' });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
