@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/http';
 import type { TFunction } from '../../../lib/i18n';
 import { accountAtom } from '../../../stores/session';
 import { confirmEmailChange, requestEmailChange } from '../api/account';
-import { codeSchema, emailField, useAccountForm } from './account-fields';
+import { codeSchema, emailField, useAccountForm, EmailField } from './account-fields';
 import { showWrongPassword } from './wrong-password';
 import type { UseFormSetError } from 'react-hook-form';
 import { SettingsSection } from './SettingsSection';
@@ -76,14 +76,7 @@ function NewEmailForm({ onSent }: { onSent: (newEmail: string) => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      <TextField
-        label={t('settings.newEmail')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.newEmail?.message}
-        {...register('newEmail')}
-      />
+      <EmailField label={t('settings.newEmail')} error={errors.newEmail?.message} {...register('newEmail')} />
       <PasswordField
         label={t('settings.currentPassword')}
         autoComplete="current-password"

@@ -5,7 +5,6 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { AuthCard } from '../../../components/layout/AuthCard';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
-import { TextField } from '../../../components/forms/TextField';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { linkClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -15,7 +14,7 @@ import { pagePath } from '../../../lib/locale';
 import { addPasswordTexts } from '../../../locales/password-texts';
 import { forgotPassword } from '../api/account';
 import type { LoginState } from './LoginPage';
-import { emailField, useAccountForm } from './account-fields';
+import { emailField, useAccountForm, EmailField } from './account-fields';
 
 addPasswordTexts(i18n);
 
@@ -65,11 +64,8 @@ export function ForgotPasswordPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {sentTo && <FormAlert kind="success">{t('forgot.sent', { email: sentTo })}</FormAlert>}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <TextField
+        <EmailField
           label={t('forgot.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           autoFocus
           error={errors.email?.message}
           {...register('email')}

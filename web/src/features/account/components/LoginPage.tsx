@@ -6,7 +6,6 @@ import { AuthCard } from '../../../components/layout/AuthCard';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { PasswordField } from '../../../components/forms/PasswordField';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
-import { TextField } from '../../../components/forms/TextField';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { linkClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -25,7 +24,7 @@ import { addPasswordTexts } from '../../../locales/password-texts';
 
 // The "Forgot your password?" link's text comes with the forgot and reset pages' texts, not with every page.
 addPasswordTexts(i18n);
-import { emailField, useAccountForm } from './account-fields';
+import { emailField, useAccountForm, EmailField } from './account-fields';
 
 const loginSchema = (t: TFunction) =>
   z.object({ email: emailField(t), password: z.string().min(1, t('form.required')) });
@@ -103,11 +102,8 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {state.notice && !errors.root?.server && <FormAlert kind="success">{state.notice}</FormAlert>}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <TextField
+        <EmailField
           label={t('login.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           autoFocus={!state.email}
           error={errors.email?.message}
           {...register('email')}

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { AuthCard } from '../../../components/layout/AuthCard';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
-import { TextField } from '../../../components/forms/TextField';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { linkClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -17,7 +16,7 @@ import { login, register as registerAccount } from '../api/account';
 import { savePendingVerification } from '../api/pending-verification';
 import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
 import type { LoginState } from './LoginPage';
-import { emailField, newPasswordField, useAccountForm, NewPasswordField } from './account-fields';
+import { emailField, newPasswordField, useAccountForm, NewPasswordField, EmailField } from './account-fields';
 
 const registerSchema = (t: TFunction) => z.object({ email: emailField(t), password: newPasswordField(t) });
 
@@ -87,11 +86,8 @@ export function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <TextField
+        <EmailField
           label={t('register.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           autoFocus
           error={errors.email?.message}
           {...register('email')}

@@ -3,13 +3,14 @@ import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PasswordField } from '../../../components/forms/PasswordField';
+import { TextField } from '../../../components/forms/TextField';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { isGuessablePassword } from '@courtside/events/accounts/guessable-passwords';
 import type { TFunction } from '../../../lib/i18n';
 
 /**
  * The form pieces the account pages share: their fields, checked alike on each (the server checks them again), the
- * form hook and the new-password field. One module, so one chunk: a file of each cost every page's list of lazy files
+ * form hook, the email and new-password fields. One module, so one chunk: a file of each cost every page's list of lazy files
  * bytes (the pages' size budget).
  */
 
@@ -65,4 +66,11 @@ export function useAccountForm<Schema extends z.ZodType<FieldValues, FieldValues
 export function NewPasswordField(props: Omit<ComponentProps<typeof PasswordField>, 'autoComplete' | 'hint'>) {
   const { t } = useTranslation();
   return <PasswordField {...props} autoComplete="new-password" hint={t('register.passwordHint')} />;
+}
+
+/** An email address (sign in, register, forgot, a new address): the browser offers the person's own. */
+export function EmailField(
+  props: Omit<ComponentProps<typeof TextField>, 'type' | 'autoComplete' | 'inputMode'>,
+) {
+  return <TextField {...props} type="email" autoComplete="email" inputMode="email" />;
 }
