@@ -289,6 +289,8 @@ describe('keyboard-only journeys', () => {
     await tabTo(boPage, challengeCard.getByRole('button', { name: 'Save' }));
     await boPage.keyboard.press('Enter');
     await challengeCard.getByRole('button', { name: 'Edit' }).waitFor();
+    // Edit replaced Save in the card that stayed: it has the focus (not the card's first control).
+    await expect.poll(() => isFocused(challengeCard.getByRole('button', { name: 'Edit' }))).toBe(true);
     await focusStaysOnThePage(boPage, 'save');
 
     // The dispute dialog, loaded the first time it opens, gives the focus back to Dispute when it closes.

@@ -7,6 +7,7 @@ import {
   type OutboxLogger,
   type OutboxRetries,
   type OutboxWorkers,
+  withRollback,
 } from './outbox-workers.ts';
 
 interface MailSenderOptions extends OutboxRetries {
@@ -119,9 +120,8 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   }
 
   /** Sends one due mail; false when there was none. */
-  async function sendOne(): Promise<boolean> {
-    const client = await pool.connect();
-    try {
+  function sendOne(): Promise<boolean> {
+    return withRollback(pool, async (client) => {
       // BEGIN and the claim in one round trip (a simple query without parameters).
       const [, claimed] = (await client.query(
         `BEGIN;
@@ -178,12 +178,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       );
       options.onSent?.();
       return true;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   const workers = startOutboxWorkers({

@@ -5,7 +5,7 @@ import {
   type CheckpointedChunk,
   type CheckpointedConsumer,
 } from '@courtside/eventlog/log/checkpointed-consumer';
-import type { EventLog, LogRecord } from '@courtside/eventlog/log/port';
+import type { EventLog } from '@courtside/eventlog/log/port';
 import {
   mailWithdrawnBy,
   notify,
@@ -20,6 +20,7 @@ import {
 import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
 import { assertSchemaName } from '@courtside/projector/read-model-schema';
 import { ProjectionTracker } from '@courtside/projector/projection-tracker';
+import { afterTheProjector, readableEvents } from '../log-readers.ts';
 import { renderMail } from './mail-render.ts';
 import { challengesDueForReminder } from '@courtside/projector/notify-queries';
 import { readNotifyContext } from './notify-context.ts';
@@ -130,6 +131,8 @@ export function startNotifier(options: NotifierOptions): Notifier {
        ON CONFLICT (singleton) DO UPDATE SET beat_at = excluded.beat_at`,
     );
 
+  const parse = readableEvents<NotifierInput>(options.registry, options.logger, 'notifier');
+
   const started = (async () => {
     await projection.start();
     consumer = await startCheckpointedConsumer({
@@ -150,7 +153,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
       maxRecordsPerTransaction: MAX_RECORDS_PER_TRANSACTION,
       heartbeat: beat,
       heartbeatMs: HEARTBEAT_MS,
-      beforeChunk: projected,
+      beforeChunk: afterTheProjector(projection, PROJECTOR_POLL_MS, () => stopping, 'notifier'),
       apply: notifyChunk,
       committed: (written) => {
         options.onNotified?.(written.events, written.told);
@@ -169,14 +172,6 @@ export function startNotifier(options: NotifierOptions): Notifier {
     options.logger.info({ log: logId }, 'notifier started');
   })();
 
-  /** Recipients come from the read models: wait until they show at least these events. */
-  async function projected(partition: number, nextOffset: number): Promise<void> {
-    for (;;) {
-      if (stopping) throw new Error('notifier stopping');
-      if (await projection.waitFor(partition, nextOffset, PROJECTOR_POLL_MS)) return;
-    }
-  }
-
   async function notifyChunk(client: pg.PoolClient, chunk: CheckpointedChunk) {
     // The read models stand still for this chunk (it waited for them to pass it): read each thing once.
     const reads = cachedReads(client);
@@ -191,19 +186,6 @@ export function startNotifier(options: NotifierOptions): Notifier {
       written.phoned += phoned;
     }
     return written;
-  }
-
-  function parse(record: LogRecord): NotifierInput | undefined {
-    try {
-      return options.registry.parse(record.value) as NotifierInput;
-    } catch (error) {
-      // The projector quarantines what it cannot read; the notifier tells nobody about it and goes on.
-      options.logger.warn(
-        { partition: record.partition, offset: record.offset, err: error },
-        'notifier skipped an event it cannot read',
-      );
-      return undefined;
-    }
   }
 
   /**

@@ -1,3 +1,21 @@
+import type pg from 'pg';
+
+/**
+ * One attempt of an outbox's sender on a connection of its own: `run` begins and commits its transaction, and
+ * whatever it throws rolls that back (the item stays due) before the connection goes back to the pool.
+ */
+export async function withRollback<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await run(client);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** What an outbox's sender logs. */
 export interface OutboxLogger {
   info?(fields: object, message: string): void;

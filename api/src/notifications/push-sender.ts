@@ -9,6 +9,7 @@ import {
   type OutboxLogger,
   type OutboxRetries,
   type OutboxWorkers,
+  withRollback,
 } from './outbox-workers.ts';
 
 interface PushSenderOptions extends OutboxRetries {
@@ -112,9 +113,8 @@ export function startPushSender(options: PushSenderOptions): PushSender {
   }
 
   /** Sends one due push; false when there was none. */
-  async function sendOne(): Promise<boolean> {
-    const client = await pool.connect();
-    try {
+  function sendOne(): Promise<boolean> {
+    return withRollback(pool, async (client) => {
       await client.query('BEGIN');
       const { rows } = await client.query<PushRow>(
         `SELECT o.id, o.notification_id, o.subscription_id, o.payload, o.urgency, o.attempts,
@@ -172,12 +172,7 @@ export function startPushSender(options: PushSenderOptions): PushSender {
       await client.query('COMMIT');
       if (outcome.kind === 'sent') options.onSent?.();
       return true;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   const workers = startOutboxWorkers({

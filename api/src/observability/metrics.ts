@@ -11,6 +11,8 @@ export interface Metrics {
   eventsNotified: client.Counter<'log'>;
   mailsSent: client.Counter;
   mailSendFailures: client.Counter;
+  pushesSent: client.Counter;
+  pushSendFailures: client.Counter;
   shortPathAnswers: client.Counter;
 }
 

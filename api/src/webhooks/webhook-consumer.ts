@@ -7,9 +7,10 @@ import {
   type CheckpointedChunk,
   type CheckpointedConsumer,
 } from '@courtside/eventlog/log/checkpointed-consumer';
-import type { EventLog, LogRecord } from '@courtside/eventlog/log/port';
+import type { EventLog } from '@courtside/eventlog/log/port';
 import { assertSchemaName } from '@courtside/projector/read-model-schema';
 import { ProjectionTracker } from '@courtside/projector/projection-tracker';
+import { afterTheProjector, readableEvents } from '../log-readers.ts';
 import {
   completedMatchData,
   scheduledMatchData,
@@ -69,6 +70,8 @@ export function startWebhookConsumer(options: WebhookConsumerOptions): WebhookCo
     if (!stopping) options.logger.warn({ err: error }, 'webhooks lost the projector announcements');
   });
 
+  const parse = readableEvents<WebhookInput>(options.registry, options.logger, 'webhooks');
+
   const started = (async () => {
     await projection.start();
     consumer = await startCheckpointedConsumer({
@@ -89,7 +92,7 @@ export function startWebhookConsumer(options: WebhookConsumerOptions): WebhookCo
            ON CONFLICT (singleton) DO UPDATE SET beat_at = excluded.beat_at`,
         ),
       heartbeatMs: HEARTBEAT_MS,
-      beforeChunk: projected,
+      beforeChunk: afterTheProjector(projection, PROJECTOR_POLL_MS, () => stopping, 'webhooks consumer'),
       apply: queueChunk,
       committed: (queued) => {
         if (queued > 0) options.onQueued?.();
@@ -98,14 +101,6 @@ export function startWebhookConsumer(options: WebhookConsumerOptions): WebhookCo
     if (stopping) return void (await consumer.stop());
     options.logger.info({ log: logId }, 'webhooks consumer started');
   })();
-
-  /** The data comes from the read models: wait until they show at least these events. */
-  async function projected(partition: number, nextOffset: number): Promise<void> {
-    for (;;) {
-      if (stopping) throw new Error('webhooks consumer stopping');
-      if (await projection.waitFor(partition, nextOffset, PROJECTOR_POLL_MS)) return;
-    }
-  }
 
   async function queueChunk(client: pg.PoolClient, chunk: CheckpointedChunk): Promise<number> {
     let queued = 0;
@@ -135,18 +130,6 @@ export function startWebhookConsumer(options: WebhookConsumerOptions): WebhookCo
       }
     }
     return queued;
-  }
-
-  function parse(record: LogRecord): WebhookInput | undefined {
-    try {
-      return options.registry.parse(record.value) as WebhookInput;
-    } catch (error) {
-      options.logger.warn(
-        { partition: record.partition, offset: record.offset, err: error },
-        'webhooks skipped an event it cannot read',
-      );
-      return undefined;
-    }
   }
 
   async function dataOf(client: pg.PoolClient, change: WebhookChange): Promise<object | undefined> {

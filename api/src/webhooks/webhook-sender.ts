@@ -8,6 +8,7 @@ import { assertSchemaName } from '@courtside/projector/read-model-schema';
 import { managerAddressesOf } from '@courtside/projector/webhook-queries';
 import type { Mode } from '../config.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { startOutboxWorkers, withRollback } from '../notifications/outbox-workers.ts';
 import { checkedAddresses, resolveAll, webhookUrlShape, type Resolve } from './url-guard.ts';
 
 /** DESIGN.md §18: an attempt that has no answer after this long failed. */
@@ -96,26 +97,9 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   const pollMs = options.pollMs ?? 1_000;
   const signedAt = options.signedAt ?? (() => new Date());
   const resolve = options.resolve ?? resolveAll;
-  let stopping = false;
-  const sleepers = new Set<() => void>();
-  const wake = () => {
-    for (const resume of [...sleepers]) resume();
-  };
-  const nap = (ms: number) =>
-    new Promise<void>((done) => {
-      const resume = () => {
-        clearTimeout(timer);
-        sleepers.delete(resume);
-        done();
-      };
-      const timer = setTimeout(resume, ms);
-      sleepers.add(resume);
-    });
-
   /** Attempts one due delivery; false when none was due. */
-  async function sendOne(): Promise<boolean> {
-    const client = await pool.connect();
-    try {
+  function sendOne(): Promise<boolean> {
+    return withRollback(pool, async (client) => {
       await client.query('BEGIN');
       const now = options.clock();
       const { rows } = await client.query<DueRow>(
@@ -184,12 +168,7 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
           'webhook delivery failed',
         );
       return true;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** One HTTP attempt: signed, the host checked again and the connection pinned to what was checked. */
@@ -285,27 +264,18 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     return sent;
   }
 
-  async function work(): Promise<void> {
-    while (!stopping) {
-      try {
-        if (!(await sendOne())) await nap(pollMs);
-      } catch (error) {
-        if (stopping) return;
-        options.logger.error({ err: error }, 'webhook sender failed, retrying');
-        await nap(pollMs);
-      }
-    }
-  }
-
-  const running = Array.from({ length: workers }, () => work());
+  const running = startOutboxWorkers({
+    count: workers,
+    pollMs,
+    sendOne,
+    onError: (error) => options.logger.error({ err: error }, 'webhook sender failed, retrying'),
+  });
 
   return {
-    wake,
+    wake: running.wake,
     sendDue,
     async stop() {
-      stopping = true;
-      wake();
-      await Promise.all(running);
+      await running.stop();
       await pool.end();
     },
   };

@@ -1,6 +1,4 @@
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/forms/FormAlert';
@@ -10,12 +8,16 @@ import { TextField } from '../../../components/forms/TextField';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { isApiError } from '../../../lib/http';
+import type { TFunction } from '../../../lib/i18n';
 import { accountAtom } from '../../../stores/session';
 import { confirmEmailChange, requestEmailChange } from '../api/account';
-import { codeField, emailField } from './account-fields';
+import { codeSchema, emailField, useAccountForm, EmailField } from './account-fields';
 import { showWrongPassword } from './wrong-password';
 import type { UseFormSetError } from 'react-hook-form';
 import { SettingsSection } from './SettingsSection';
+
+const newEmailSchema = (t: TFunction) =>
+  z.object({ newEmail: emailField(t), currentPassword: z.string().min(1, t('form.required')) });
 
 /**
  * The email address (DESIGN.md §10): the new address and the current password send a code to the new address; the
@@ -51,16 +53,12 @@ export function EmailSettings({ email }: { email: string }) {
 
 function NewEmailForm({ onSent }: { onSent: (newEmail: string) => void }) {
   const { t } = useTranslation();
-  const schema = useMemo(
-    () => z.object({ newEmail: emailField(t), currentPassword: z.string().min(1, t('form.required')) }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { newEmail: '', currentPassword: '' } });
+  } = useAccountForm(newEmailSchema, { newEmail: '', currentPassword: '' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -78,14 +76,7 @@ function NewEmailForm({ onSent }: { onSent: (newEmail: string) => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      <TextField
-        label={t('settings.newEmail')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.newEmail?.message}
-        {...register('newEmail')}
-      />
+      <EmailField label={t('settings.newEmail')} error={errors.newEmail?.message} {...register('newEmail')} />
       <PasswordField
         label={t('settings.currentPassword')}
         autoComplete="current-password"
@@ -102,19 +93,12 @@ function NewEmailForm({ onSent }: { onSent: (newEmail: string) => void }) {
 function CodeForm({ newEmail, onDone }: { newEmail: string; onDone: (email: string) => void }) {
   const { t } = useTranslation();
   const setAccount = useSetAtom(accountAtom);
-  const schema = useMemo(
-    () =>
-      z.object({
-        code: codeField(t),
-      }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { code: '' } });
+  } = useAccountForm(codeSchema, { code: '' });
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {

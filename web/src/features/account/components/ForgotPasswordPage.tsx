@@ -1,25 +1,24 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { AuthCard } from '../../../components/layout/AuthCard';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
-import { TextField } from '../../../components/forms/TextField';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { linkClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
-import { i18n } from '../../../lib/i18n';
+import { i18n, type TFunction } from '../../../lib/i18n';
 import { pagePath } from '../../../lib/locale';
 import { addPasswordTexts } from '../../../locales/password-texts';
 import { forgotPassword } from '../api/account';
 import type { LoginState } from './LoginPage';
-import { emailField } from './account-fields';
+import { emailField, useAccountForm, EmailField } from './account-fields';
 
 addPasswordTexts(i18n);
+
+const forgotSchema = (t: TFunction) => z.object({ email: emailField(t) });
 
 /**
  * /account/{locale}/forgot (DESIGN.md §10): mails a link to set a new password. The page says the same whether or
@@ -32,19 +31,12 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string>();
   useDocumentTitle(t('forgot.title'));
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: emailField(t),
-      }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { email: state.email ?? '' } });
+  } = useAccountForm(forgotSchema, { email: state.email ?? '' });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
@@ -72,11 +64,8 @@ export function ForgotPasswordPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {sentTo && <FormAlert kind="success">{t('forgot.sent', { email: sentTo })}</FormAlert>}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <TextField
+        <EmailField
           label={t('forgot.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           autoFocus
           error={errors.email?.message}
           {...register('email')}

@@ -1,7 +1,4 @@
-import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { z } from 'zod';
@@ -9,7 +6,6 @@ import { AuthCard } from '../../../components/layout/AuthCard';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { PasswordField } from '../../../components/forms/PasswordField';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
-import { TextField } from '../../../components/forms/TextField';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { linkClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -23,12 +19,15 @@ import { accountAtom } from '../../../stores/session';
 import { login, unverifiedSchema } from '../api/account';
 import { savePendingVerification } from '../api/pending-verification';
 import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
-import { i18n } from '../../../lib/i18n';
+import { i18n, type TFunction } from '../../../lib/i18n';
 import { addPasswordTexts } from '../../../locales/password-texts';
 
 // The "Forgot your password?" link's text comes with the forgot and reset pages' texts, not with every page.
 addPasswordTexts(i18n);
-import { emailField } from './account-fields';
+import { emailField, useAccountForm, EmailField } from './account-fields';
+
+const loginSchema = (t: TFunction) =>
+  z.object({ email: emailField(t), password: z.string().min(1, t('form.required')) });
 
 /** What other pages may hand over to the login page in the navigation state. */
 export interface LoginState {
@@ -50,21 +49,13 @@ export function LoginPage() {
   const state = (location.state ?? {}) as LoginState;
   useDocumentTitle(t('login.title'));
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: emailField(t),
-        password: z.string().min(1, t('form.required')),
-      }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { email: state.email ?? '', password: '' } });
+  } = useAccountForm(loginSchema, { email: state.email ?? '', password: '' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -111,11 +102,8 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {state.notice && !errors.root?.server && <FormAlert kind="success">{state.notice}</FormAlert>}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <TextField
+        <EmailField
           label={t('login.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           autoFocus={!state.email}
           error={errors.email?.message}
           {...register('email')}

@@ -1,7 +1,5 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { z } from 'zod';
@@ -16,6 +14,7 @@ import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { getAccount } from '../../../lib/account-api';
+import type { TFunction } from '../../../lib/i18n';
 import { pagePath } from '../../../lib/locale';
 import {
   DEFAULT_PHONE_COUNTRY,
@@ -28,6 +27,19 @@ import { isValidPhone } from '../../../lib/phone-validation';
 import { accountAtom } from '../../../stores/session';
 import { getInvitation, invitationTokenOf, saveMinimalAccount } from '../api/account';
 import { useReturnTo } from '../hooks/useReturnTo';
+import { useAccountForm } from './account-fields';
+
+const minimalAccountSchema = (t: TFunction) =>
+  z
+    .object({
+      fullName: z.string().trim().min(1, t('form.required')).max(100, t('onboarding.fullNameMax')),
+      country: z.string().refine((c) => PHONE_COUNTRIES.includes(c as CountryCode), t('form.required')),
+      number: z.string().trim().min(1, t('form.required')),
+    })
+    .superRefine((value, ctx) => {
+      if (value.number && !isValidPhone(value.number, value.country as CountryCode))
+        ctx.addIssue({ code: 'custom', path: ['number'], message: t('onboarding.phoneInvalid') });
+    });
 
 /** /account/{locale}/onboarding: name and phone (the minimal account); then back to `from`. */
 export function OnboardingPage() {
@@ -48,20 +60,6 @@ export function OnboardingPage() {
     [locale],
   );
 
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          fullName: z.string().trim().min(1, t('form.required')).max(100, t('onboarding.fullNameMax')),
-          country: z.string().refine((c) => PHONE_COUNTRIES.includes(c as CountryCode), t('form.required')),
-          number: z.string().trim().min(1, t('form.required')),
-        })
-        .superRefine((value, ctx) => {
-          if (value.number && !isValidPhone(value.number, value.country as CountryCode))
-            ctx.addIssue({ code: 'custom', path: ['number'], message: t('onboarding.phoneInvalid') });
-        }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
@@ -70,9 +68,10 @@ export function OnboardingPage() {
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: { fullName: '', country: DEFAULT_PHONE_COUNTRY as string, number: '' },
+  } = useAccountForm(minimalAccountSchema, {
+    fullName: '',
+    country: DEFAULT_PHONE_COUNTRY as string,
+    number: '',
   });
 
   // Prefill with what the account already has (when the user comes back to change it), else with the name the

@@ -1,34 +1,31 @@
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { PasswordField } from '../../../components/forms/PasswordField';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { useTranslation } from '../../../hooks/useTranslation';
+import type { TFunction } from '../../../lib/i18n';
 import { changePassword } from '../api/account';
-import { newPasswordField } from './account-fields';
+import { newPasswordField, useAccountForm, NewPasswordField } from './account-fields';
 import { showWrongPassword } from './wrong-password';
 import type { UseFormSetError } from 'react-hook-form';
 import { SettingsSection } from './SettingsSection';
+
+const passwordSchema = (t: TFunction) =>
+  z.object({ currentPassword: z.string().min(1, t('form.required')), newPassword: newPasswordField(t) });
 
 /** The password, changed with the current one (a wrong one is a 403); the other sessions end. */
 export function PasswordSettings() {
   const { t } = useTranslation();
   const [changed, setChanged] = useState(false);
-  const schema = useMemo(
-    () =>
-      z.object({ currentPassword: z.string().min(1, t('form.required')), newPassword: newPasswordField(t) }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { currentPassword: '', newPassword: '' } });
+  } = useAccountForm(passwordSchema, { currentPassword: '', newPassword: '' });
 
   const onSubmit = handleSubmit(async (values) => {
     setChanged(false);
@@ -56,10 +53,8 @@ export function PasswordSettings() {
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <PasswordField
+        <NewPasswordField
           label={t('settings.newPassword')}
-          autoComplete="new-password"
-          hint={t('register.passwordHint')}
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />

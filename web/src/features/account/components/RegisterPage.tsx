@@ -1,26 +1,24 @@
-import { useMemo } from 'react';
 import { useSetAtom } from 'jotai';
 import { accountAtom } from '../../../stores/session';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { z } from 'zod';
 import { AuthCard } from '../../../components/layout/AuthCard';
 import { FormAlert } from '../../../components/forms/FormAlert';
-import { PasswordField } from '../../../components/forms/PasswordField';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
-import { TextField } from '../../../components/forms/TextField';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { linkClass } from '../../../components/forms/styles';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
+import type { TFunction } from '../../../lib/i18n';
 import { pagePath } from '../../../lib/locale';
 import { login, register as registerAccount } from '../api/account';
 import { savePendingVerification } from '../api/pending-verification';
 import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
 import type { LoginState } from './LoginPage';
-import { emailField, newPasswordField } from './account-fields';
+import { emailField, newPasswordField, useAccountForm, NewPasswordField, EmailField } from './account-fields';
+
+const registerSchema = (t: TFunction) => z.object({ email: emailField(t), password: newPasswordField(t) });
 
 /** /account/{locale}/register: anonymous only; on to the verify page with the mailed code. */
 export function RegisterPage() {
@@ -32,26 +30,15 @@ export function RegisterPage() {
   const location = useLocation();
   useDocumentTitle(t('register.title'));
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: emailField(t),
-        password: newPasswordField(t),
-      }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      // An invitation link hands over the invited address (LoginState, as to the sign-in page).
-      email: ((location.state ?? {}) as LoginState).email ?? '',
-      password: '',
-    },
+  } = useAccountForm(registerSchema, {
+    // An invitation link hands over the invited address (LoginState, as to the sign-in page).
+    email: ((location.state ?? {}) as LoginState).email ?? '',
+    password: '',
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -99,19 +86,14 @@ export function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <TextField
+        <EmailField
           label={t('register.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           autoFocus
           error={errors.email?.message}
           {...register('email')}
         />
-        <PasswordField
+        <NewPasswordField
           label={t('register.password')}
-          autoComplete="new-password"
-          hint={t('register.passwordHint')}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -1,13 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
 import { z } from 'zod';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { AuthCard } from '../../../components/layout/AuthCard';
 import { FormAlert } from '../../../components/forms/FormAlert';
-import { PasswordField } from '../../../components/forms/PasswordField';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
 import { applyServerError } from '../../../components/forms/server-errors';
 import { primaryButtonClass } from '../../../components/forms/styles';
@@ -15,15 +12,17 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { logout } from '../../../lib/account-api';
 import { isApiError } from '../../../lib/http';
-import { i18n } from '../../../lib/i18n';
+import { i18n, type TFunction } from '../../../lib/i18n';
 import { pagePath } from '../../../lib/locale';
 import { addPasswordTexts } from '../../../locales/password-texts';
 import { accountAtom } from '../../../stores/session';
 import { resetPassword } from '../api/account';
 import type { LoginState } from './LoginPage';
-import { newPasswordField } from './account-fields';
+import { newPasswordField, useAccountForm, NewPasswordField } from './account-fields';
 
 addPasswordTexts(i18n);
+
+const resetSchema = (t: TFunction) => z.object({ newPassword: newPasswordField(t) });
 
 /**
  * /account/{locale}/reset?token=… (DESIGN.md §10): the page of a mailed link. A new password ends every session,
@@ -38,19 +37,12 @@ export function ResetPasswordPage() {
   const [gone, setGone] = useState(false);
   useDocumentTitle(t('reset.title'));
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        newPassword: newPasswordField(t),
-      }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { newPassword: '' } });
+  } = useAccountForm(resetSchema, { newPassword: '' });
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     try {
@@ -84,11 +76,9 @@ export function ResetPasswordPage() {
     <AuthCard title={t('reset.title')} intro={t('reset.intro')}>
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <PasswordField
+        <NewPasswordField
           label={t('reset.password')}
-          autoComplete="new-password"
           autoFocus
-          hint={t('register.passwordHint')}
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />

@@ -1,9 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../hooks/useTranslation';
-import { z } from 'zod';
 import { AuthCard } from '../../../components/layout/AuthCard';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
@@ -27,7 +24,7 @@ import {
 } from '../api/pending-verification';
 import { fromQuery, useReturnTo } from '../hooks/useReturnTo';
 import type { LoginState } from './LoginPage';
-import { codeField } from './account-fields';
+import { codeSchema, useAccountForm } from './account-fields';
 
 /** /account/{locale}/verify?id=…: enter the mailed 6-digit code; signed in, then on to onboarding or `from`. */
 export function VerifyPage() {
@@ -43,20 +40,13 @@ export function VerifyPage() {
   const [resent, setResent] = useState(false);
   useDocumentTitle(t('verify.title'));
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        code: codeField(t),
-      }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { code: '' } });
+  } = useAccountForm(codeSchema, { code: '' });
 
   if (!pending) {
     return (

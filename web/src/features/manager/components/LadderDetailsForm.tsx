@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../hooks/useTranslation';
 import {
@@ -7,16 +7,15 @@ import {
   type LadderInput,
   type SportsCategory,
 } from '@courtside/events/ladders/model';
-import { DeleteDialog } from '../../../components/dialogs/DeleteDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { SelectField } from '../../../components/forms/SelectField';
 import { TextField } from '../../../components/forms/TextField';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
-import { useErrorText } from '../../../hooks/useAction';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { createLadder, deleteLadder, updateLadder, type Ladder } from '../api/ladders';
 import { useNameAvailability } from '../hooks/useNameAvailability';
+import { useConfirmedDelete } from '../hooks/useConfirmedDelete';
 import { DetailsFormActions } from './DetailsFormActions';
 import { cardClass } from './tab-styles';
 import { useFormDefaults } from '../../../hooks/useFormDefaults';
@@ -52,10 +51,12 @@ export function LadderDetailsForm({
   onDeleted,
 }: LadderDetailsFormProps) {
   const { t } = useTranslation();
-  const failureText = useErrorText();
   const alerts = useAlerts();
-  const [deleting, setDeleting] = useState(false);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const removal = useConfirmedDelete({
+    remove: ladder ? () => deleteLadder(companyId, ladder.uuid) : undefined,
+    deletedText: t('manager.ladderForm.deleted'),
+    onDeleted,
+  });
 
   const resolver = useMemo(
     () =>
@@ -136,21 +137,6 @@ export function LadderDetailsForm({
     }
   });
 
-  const onDeleteClosed = async (text: string | undefined) => {
-    setConfirmOpen(false);
-    if (!text || !ladder) return;
-    setDeleting(true);
-    try {
-      await deleteLadder(companyId, ladder.uuid);
-      alerts.info(t('manager.ladderForm.deleted'));
-      await onDeleted();
-    } catch (error) {
-      alerts.error(failureText(error));
-    } finally {
-      setDeleting(false);
-    }
-  };
-
   return (
     <section className={cardClass} aria-labelledby="ladder-form-title">
       <h2 id="ladder-form-title" className="text-lg font-semibold text-ink-900">
@@ -198,14 +184,14 @@ export function LadderDetailsForm({
         <DetailsFormActions
           deletable={Boolean(ladder)}
           deleteLocked={locked}
-          deleting={deleting}
-          onDelete={() => setConfirmOpen(true)}
+          deleting={removal.deleting}
+          onDelete={removal.ask}
           canSave={canSave}
           submitting={isSubmitting}
           texts="manager.ladderForm"
         />
       </form>
-      <DeleteDialog open={confirmOpen} onClose={(text) => void onDeleteClosed(text)} />
+      {removal.dialog}
     </section>
   );
 }

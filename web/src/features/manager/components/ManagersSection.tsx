@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useErrorText } from '../../../hooks/useAction';
@@ -18,9 +18,9 @@ import {
   removeManager,
   revokeManagerInvitation,
   type CompanyManager,
-  type CompanyManagers,
   type ManagerInvitation,
 } from '../api/managers';
+import { useCompanyList } from '../hooks/useCompanyList';
 
 addManagersTexts(i18n);
 
@@ -45,8 +45,7 @@ export default function ManagersSection({ companyId, companyName, onLeft }: Mana
   const failureText = useErrorText();
   const ids = useId();
   const me = useSignedInAccount().account?.id;
-  const [data, setData] = useState<CompanyManagers>();
-  const [listFailure, setListFailure] = useState<string>();
+  const { list: data, failure: listFailure, reload } = useCompanyList(getManagers, companyId);
   const [refusal, setRefusal] = useState<string>();
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string>();
@@ -56,19 +55,6 @@ export default function ManagersSection({ companyId, companyName, onLeft }: Mana
   const [revoking, setRevoking] = useState<ManagerInvitation>();
   const heading = useRef<HTMLHeadingElement>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      setData(await getManagers(companyId));
-      setListFailure(undefined);
-    } catch (error) {
-      setListFailure(failureText(error));
-    }
-  }, [companyId, failureText]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   useEffect(() => {
     if (refusal) refusalRef.current?.focus();

@@ -1,10 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { matchTypes, seasonInputSchema, type SeasonInput } from '@courtside/events/ladders/model';
 import { newSeasonDefaults, overlappingSeason } from '@courtside/events/ladders/season-rules';
 import { defaultBoxSettings, withBoxSettings, type BoxSettings } from '@courtside/events/boxes/model';
-import { DeleteDialog } from '../../../components/dialogs/DeleteDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { NumberField } from '../../../components/forms/NumberField';
 import { SelectField } from '../../../components/forms/SelectField';
@@ -12,7 +11,6 @@ import { SwitchField } from '../../../components/forms/SwitchField';
 import { TextField } from '../../../components/forms/TextField';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
-import { useErrorText } from '../../../hooks/useAction';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { deleteSeason, saveSeason, type Season } from '../api/ladders';
 import {
@@ -22,6 +20,7 @@ import {
   rulesFormValues,
   type RulesFormValues,
 } from '../ladder-rules';
+import { useConfirmedDelete } from '../hooks/useConfirmedDelete';
 import { DetailsFormActions } from './DetailsFormActions';
 import { LadderRulesFields } from './LadderRulesFields';
 import { BoxSettingsFields } from './BoxSettingsFields';
@@ -67,10 +66,12 @@ export function SeasonDetailsForm({
   onDeleted,
 }: SeasonDetailsFormProps) {
   const { t } = useTranslation();
-  const failureText = useErrorText();
   const alerts = useAlerts();
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const removal = useConfirmedDelete({
+    remove: season ? () => deleteSeason(companyId, ladderId, season.uuid) : undefined,
+    deletedText: t('manager.seasonForm.deleted'),
+    onDeleted,
+  });
 
   const ruleIssueText = useCallback(
     (rule: keyof RulesFormValues) =>
@@ -213,21 +214,6 @@ export function SeasonDetailsForm({
     }
   });
 
-  const onDeleteClosed = async (text: string | undefined) => {
-    setConfirmOpen(false);
-    if (!text || !season) return;
-    setDeleting(true);
-    try {
-      await deleteSeason(companyId, ladderId, season.uuid);
-      alerts.info(t('manager.seasonForm.deleted'));
-      await onDeleted();
-    } catch (error) {
-      alerts.error(failureText(error));
-    } finally {
-      setDeleting(false);
-    }
-  };
-
   return (
     <section className={cardClass} aria-labelledby="season-form-title">
       <h2 id="season-form-title" className="text-lg font-semibold text-ink-900">
@@ -317,14 +303,14 @@ export function SeasonDetailsForm({
         <DetailsFormActions
           deletable={Boolean(season)}
           deleteLocked={active}
-          deleting={deleting}
-          onDelete={() => setConfirmOpen(true)}
+          deleting={removal.deleting}
+          onDelete={removal.ask}
           canSave={canSave}
           submitting={isSubmitting}
           texts="manager.seasonForm"
         />
       </form>
-      <DeleteDialog open={confirmOpen} onClose={(text) => void onDeleteClosed(text)} />
+      {removal.dialog}
     </section>
   );
 }

@@ -22,6 +22,7 @@ import {
   type Webhook,
   type WebhookDelivery,
 } from '../api/webhooks';
+import { useCompanyList } from '../hooks/useCompanyList';
 
 addWebhooksTexts(i18n);
 
@@ -41,25 +42,11 @@ export default function WebhooksSection({ companyId, companyName }: WebhooksSect
   const alerts = useAlerts();
   const failureText = useErrorText();
   const ids = useId();
-  const [webhooks, setWebhooks] = useState<Webhook[]>();
-  const [listFailure, setListFailure] = useState<string>();
+  const { list: webhooks, failure: listFailure, reload } = useCompanyList(getWebhooks, companyId);
   const [deleting, setDeleting] = useState<Webhook>();
   const [created, setCreated] = useState<{ webhookId: string; url: string; secret: string }>();
   const heading = useRef<HTMLHeadingElement>(null);
   const secretHeading = useRef<HTMLHeadingElement>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      setWebhooks(await getWebhooks(companyId));
-      setListFailure(undefined);
-    } catch (error) {
-      setListFailure(failureText(error));
-    }
-  }, [companyId, failureText]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   useEffect(() => {
     if (created) secretHeading.current?.focus();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 
@@ -22,9 +22,30 @@ interface MatchEditActionsProps {
 /** Edit, or while editing: Cancel match (with its confirmation dialog), Discard and Save. */
 export function MatchEditActions({ editing, busy, mayCancel, ...actions }: MatchEditActionsProps) {
   const { t } = useTranslation();
+  const edit = useRef<HTMLButtonElement>(null);
+  // Save or Discard was pressed on this card: the Edit that replaces them takes the focus (DESIGN.md §14), as long
+  // as the focus is still in this card (or lost). Kept by this card alone: a card that moved to another list is a
+  // new card, whose place the focus rescue finds (a request that outlived its card stole the focus from later
+  // actions on other cards).
+  const focusEditWhenShown = useRef(false);
+  useEffect(() => {
+    if (editing || !focusEditWhenShown.current) return;
+    focusEditWhenShown.current = false;
+    const button = edit.current;
+    const active = button?.ownerDocument.activeElement;
+    if (
+      button &&
+      (!active || active === button.ownerDocument.body || button.closest('article')?.contains(active))
+    )
+      button.focus();
+  }, [editing]);
+  const leaveEditing = (action: () => void) => () => {
+    focusEditWhenShown.current = true;
+    action();
+  };
   if (!editing) {
     return (
-      <button type="button" onClick={actions.onEdit} className={`${secondaryButtonClass} py-1.5`}>
+      <button ref={edit} type="button" onClick={actions.onEdit} className={`${secondaryButtonClass} py-1.5`}>
         <PencilIcon />
         {t('matchCard.edit')}
       </button>
@@ -33,10 +54,20 @@ export function MatchEditActions({ editing, busy, mayCancel, ...actions }: Match
   return (
     <>
       {mayCancel && <CancelMatchControl busy={busy} onCancelMatch={actions.onCancelMatch} />}
-      <button type="button" onClick={actions.onDiscard} disabled={busy} className={secondaryButtonClass}>
+      <button
+        type="button"
+        onClick={leaveEditing(actions.onDiscard)}
+        disabled={busy}
+        className={secondaryButtonClass}
+      >
         {t('matchCard.discard')}
       </button>
-      <button type="button" onClick={actions.onSave} disabled={busy} className={primaryButtonClass}>
+      <button
+        type="button"
+        onClick={leaveEditing(actions.onSave)}
+        disabled={busy}
+        className={primaryButtonClass}
+      >
         {t('matchCard.save')}
       </button>
     </>
