@@ -6,7 +6,6 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { MAX_SETS } from '@courtside/events/matches/scoring';
 import { digitsOnly, parseNumberInput as parseScore } from '../../../lib/number-input';
 import { useLocale } from '../../../hooks/useLocale';
-import { playerLinkClass } from '../../../components/players/PlayerNames';
 import {
   hasTiebreak,
   isAllowedScoreKey,
@@ -207,8 +206,9 @@ export function MatchScoreWidget({
               ) : (
                 <Link
                   to={pagePath('player', locale, member.id)}
-                  // Underlined as every player's name is: a name that looks like text is not known to lead on.
-                  className={`${playerLinkClass} focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700`}
+                  // Underlined as every player's name is (PlayerNames): a name that looks like text is not known
+                  // to lead anywhere. Written out here: importing it put PlayerNames into the widget's first load.
+                  className="rounded-sm underline decoration-ink-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700"
                 >
                   {name}
                 </Link>
