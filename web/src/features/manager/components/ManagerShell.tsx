@@ -18,6 +18,7 @@ import { liveRooms, type LadderChangedPayload } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
 import { getLadders, type Ladder } from '../api/ladders';
 import type { ManagerContext } from '../hooks/useManagerContext';
+import { useTournamentsSectionLoader } from '../hooks/useTournamentsSection';
 import { i18n } from '../../../lib/i18n';
 import { addManagerTexts } from '../../../locales/manager-texts';
 
@@ -30,6 +31,14 @@ function WebhooksIcon({ className }: { className: string }) {
   return (
     <svg viewBox="0 0 20 20" fill="currentColor" className={className} aria-hidden="true">
       <path d="M10 2a3.5 3.5 0 0 0-1.5 6.67L6.3 12.5a2.5 2.5 0 1 0 1.73 1h4.94a2.5 2.5 0 1 0 0-2H8.9l2.05-3.56A3.5 3.5 0 0 0 10 2Zm0 2a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z" />
+    </svg>
+  );
+}
+
+function TournamentsIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" className={className} aria-hidden="true">
+      <path d="M5 2h10v2h2.5a.5.5 0 0 1 .5.5V6a4 4 0 0 1-3.3 3.94A5 5 0 0 1 11 12.9V15h3v3H6v-3h3v-2.1a5 5 0 0 1-3.7-2.96A4 4 0 0 1 2 6V4.5a.5.5 0 0 1 .5-.5H5V2Zm0 4H4a2 2 0 0 0 1 1.73V6Zm10 0v1.73A2 2 0 0 0 16 6h-1Z" />
     </svg>
   );
 }
@@ -66,6 +75,13 @@ export function ManagerShell() {
   const managersPanel = useId();
   const [webhooksOpen, setWebhooksOpen] = useState(false);
   const webhooksPanel = useId();
+  const [tournamentsOpen, setTournamentsOpen] = useState(false);
+  const tournamentsPanel = useId();
+  const loadTournamentsSection = useTournamentsSectionLoader();
+  const TournamentsSection = useMemo(
+    () => loadTournamentsSection && lazy(async () => ({ default: await loadTournamentsSection() })),
+    [loadTournamentsSection],
+  );
   // This browser remembers the clubs the account managed: an address of one it no longer manages names it.
   const accountId = useSignedInAccount().account?.id;
   const formerHere = useMemo(
@@ -276,6 +292,20 @@ export function ManagerShell() {
               <WebhooksIcon className="size-5" />
               <span className="sr-only sm:not-sr-only">{t('manager.webhooks')}</span>
             </button>
+            {TournamentsSection && (
+              <button
+                type="button"
+                className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
+                title={t('manager.tournaments')}
+                aria-expanded={tournamentsOpen}
+                aria-controls={tournamentsPanel}
+                onClick={() => setTournamentsOpen((open) => !open)}
+                data-testid="tournaments-toggle"
+              >
+                <TournamentsIcon className="size-5" />
+                <span className="sr-only sm:not-sr-only">{t('manager.tournaments')}</span>
+              </button>
+            )}
           </div>
         </div>
       </div>
@@ -304,6 +334,18 @@ export function ManagerShell() {
         {webhooksOpen && (
           <Suspense fallback={<p className="text-sm text-ink-600">{t('manager.loadingWebhooks')}</p>}>
             <WebhooksSection companyId={companyId} companyName={company.name} />
+          </Suspense>
+        )}
+      </div>
+      {/* The Tournaments section (DESIGN.md §16), loaded when first opened. */}
+      <div
+        id={tournamentsPanel}
+        hidden={!tournamentsOpen}
+        className="mb-6 rounded-2xl bg-white px-4 py-4 shadow-xs ring-1 ring-ink-200 sm:px-5"
+      >
+        {tournamentsOpen && TournamentsSection && (
+          <Suspense fallback={<p className="text-sm text-ink-600">{t('manager.loadingTournaments')}</p>}>
+            <TournamentsSection companyId={companyId} />
           </Suspense>
         )}
       </div>
