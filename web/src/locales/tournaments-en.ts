@@ -40,7 +40,6 @@ const tournamentsEn = {
     rounds: 'Rounds',
     round: 'Round {{round}}',
     court: 'Court {{court}}',
-    vs: 'against',
     sittingOut: 'Sitting out: {{names}}',
     noRounds: 'Not drawn yet.',
     bracketRound: 'Round {{round}}: {{count}} matches',

@@ -42,7 +42,6 @@ const tournamentsNl: TournamentsTranslation = {
     rounds: 'Rondes',
     round: 'Ronde {{round}}',
     court: 'Baan {{court}}',
-    vs: 'tegen',
     sittingOut: 'Rust: {{names}}',
     noRounds: 'Nog niet geloot.',
     bracketRound: 'Ronde {{round}}: {{count}} partijen',

@@ -92,9 +92,8 @@ function GameItem({ tournament, round, game, nameOf, canScore, pickerAtOnce, onS
     <li className="rounded-lg bg-white px-3 py-2 ring-1 ring-ink-200" data-testid="game">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span ref={text} tabIndex={-1} className="text-sm text-ink-900">
-          <span className="font-semibold">{t('tournaments.court', { court: game.court })}:</span> {sideA}{' '}
-          <span aria-hidden="true">–</span>
-          <span className="sr-only">{t('tournaments.vs')}</span> {sideB}
+          <span className="font-semibold">{t('tournaments.court', { court: game.court })}:</span> {sideA} –{' '}
+          {sideB}
           {result}
         </span>
         {canScore && !(open && pickerAtOnce && opened === undefined) && (

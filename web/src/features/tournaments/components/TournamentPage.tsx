@@ -79,7 +79,7 @@ export function TournamentPage() {
             <h2 id="leaderboard" className="mb-3 text-lg font-semibold text-ink-900">
               {t('tournaments.leaderboard')}
             </h2>
-            <Leaderboard rows={tournament.leaderboard ?? []} />
+            <Leaderboard rows={tournament.leaderboard ?? []} labelledBy="leaderboard" />
           </section>
           <section aria-labelledby="rounds" className="mb-8">
             <h2 id="rounds" className="mb-3 text-lg font-semibold text-ink-900">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useAlerts } from '../../../hooks/useAlerts';
+import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
@@ -10,6 +11,7 @@ import { TextField } from '../../../components/forms/TextField';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { formatMoment } from '../../../lib/dates';
 import { i18n } from '../../../lib/i18n';
+import { liveRooms } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
 import { addTournamentsTexts } from '../../../locales/tournaments-texts';
 import {
@@ -53,13 +55,19 @@ export default function TournamentsSection({ companyId }: TournamentsSectionProp
   const [format, setFormat] = useState<TournamentFormat>('AMERICANO');
   const heading = useRef<HTMLHeadingElement>(null);
 
+  const asked = useRef(0);
+
+  // Pushes come quickly one after another: only the answer to the latest ask is shown.
   const reload = useCallback(async () => {
+    const mine = ++asked.current;
     try {
       const summaries = await getTournaments(companyId);
-      setTournaments(await Promise.all(summaries.map((summary) => getTournament(summary.tournamentId))));
+      const answers = await Promise.all(summaries.map((summary) => getTournament(summary.tournamentId)));
+      if (mine !== asked.current) return;
+      setTournaments(answers);
       setFailure(undefined);
     } catch (error) {
-      setFailure(errorText(error));
+      if (mine === asked.current) setFailure(errorText(error));
     }
   }, [companyId, errorText]);
   useEffect(() => {
@@ -217,6 +225,11 @@ function ManagedTournament({ tournament, onChanged, onGone }: ManagedTournamentP
   const [busy, setBusy] = useState(false);
   const item = useRef<HTMLLIElement>(null);
   const { tournamentId, name, status } = tournament;
+  // Players enter and results come in while the manager looks: the section follows each tournament's room.
+  useLiveRoom(liveRooms.tournament(tournamentId), {
+    'tournament.updated': () => void onChanged(),
+    onResync: () => void onChanged(),
+  });
 
   const act = async (action: () => Promise<unknown>, done: (answer: unknown) => string, gone = false) => {
     setBusy(true);
