@@ -1,4 +1,14 @@
-import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { Link, Outlet, useLoaderData, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { Dropdown } from '../../../components/forms/Dropdown';
@@ -18,7 +28,6 @@ import { liveRooms, type LadderChangedPayload } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
 import { getLadders, type Ladder } from '../api/ladders';
 import type { ManagerContext } from '../hooks/useManagerContext';
-import { useTournamentsSectionLoader } from '../hooks/useTournamentsSection';
 import { i18n } from '../../../lib/i18n';
 import { addManagerTexts } from '../../../locales/manager-texts';
 
@@ -51,6 +60,12 @@ function ManagersIcon({ className }: { className: string }) {
   );
 }
 
+/**
+ * Loads the "Tournaments" section (DESIGN.md §16). It belongs to the tournaments feature; features never import each
+ * other, so the app hands it to the manager's routes, which give it to the shell.
+ */
+export type TournamentsSectionLoader = () => Promise<ComponentType<{ companyId: string }>>;
+
 const sameName = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
@@ -60,7 +75,11 @@ const sameName = (a: string | undefined, b: string | undefined) =>
  * button and the routed ladder screen. On start it goes to the first ladder; a `ladder.changed`
  * push of the company reloads the list and follows a created, renamed or deleted ladder.
  */
-export function ManagerShell() {
+export function ManagerShell({
+  loadTournamentsSection,
+}: {
+  loadTournamentsSection?: TournamentsSectionLoader;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -77,7 +96,6 @@ export function ManagerShell() {
   const webhooksPanel = useId();
   const [tournamentsOpen, setTournamentsOpen] = useState(false);
   const tournamentsPanel = useId();
-  const loadTournamentsSection = useTournamentsSectionLoader();
   const TournamentsSection = useMemo(
     () => loadTournamentsSection && lazy(async () => ({ default: await loadTournamentsSection() })),
     [loadTournamentsSection],

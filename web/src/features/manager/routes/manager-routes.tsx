@@ -4,14 +4,14 @@ import { Redirecting } from '../../../components/layout/Redirecting';
 import { GUARDS, firstCompanyPath, type GuardLoader } from '../../../lib/guards';
 import { pagePath, toLocale } from '../../../lib/locale';
 import { SeasonMatchesTabContext, type SeasonMatchesTabProps } from '../hooks/useSeasonMatchesTab';
-import { TournamentsSectionContext, type TournamentsSectionProps } from '../hooks/useTournamentsSection';
+import type { TournamentsSectionLoader } from '../components/ManagerShell';
 
 interface ManagerRoutesDeps {
   guard: GuardLoader;
   /** The season screen's Matches tab (from the matches feature; see hooks/useSeasonMatchesTab.ts). */
   loadSeasonMatchesTab: () => Promise<ComponentType<SeasonMatchesTabProps>>;
-  /** The shell's "Tournaments" section (from the tournaments feature; see hooks/useTournamentsSection.ts). */
-  loadTournamentsSection: () => Promise<ComponentType<TournamentsSectionProps>>;
+  /** The shell's "Tournaments" section (DESIGN.md §16), from the tournaments feature: handed over by the app. */
+  loadTournamentsSection: TournamentsSectionLoader;
 }
 
 /** `/manager/{locale}/…` (spec §2 "Manager routes"); `app/route-table.tsx` adds the locale loader. */
@@ -60,11 +60,7 @@ export function managerRoutes({
       lazy: async () => {
         const { ManagerShell } = await import('../components/ManagerShell');
         return {
-          Component: () => (
-            <TournamentsSectionContext value={loadTournamentsSection}>
-              <ManagerShell />
-            </TournamentsSectionContext>
-          ),
+          Component: () => <ManagerShell loadTournamentsSection={loadTournamentsSection} />,
         };
       },
       children: [

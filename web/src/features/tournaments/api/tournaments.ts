@@ -37,8 +37,9 @@ export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
 const gameSchema = z.object({
   gameId: z.string(),
   court: z.number(),
-  sideA: z.tuple([z.string(), z.string()]),
-  sideB: z.tuple([z.string(), z.string()]),
+  /** Two players a side (an array: zod/mini's tuple would cost every public page its code). */
+  sideA: z.array(z.string()),
+  sideB: z.array(z.string()),
   pointsA: z.optional(z.number()),
   pointsB: z.optional(z.number()),
 });

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useLocale } from '../../../hooks/useLocale';
-import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { LazyConfirmDialog } from './LazyConfirmDialog';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { loginPath } from '../../../lib/session';
 import { enterTournament, withdrawEntry, type Tournament } from '../api/tournaments';
@@ -82,7 +82,7 @@ export function EntryActions({ tournament, loggedIn, viewerId, onDone }: EntryAc
       >
         {t('tournaments.withdraw')}
       </button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming}
         message={t('tournaments.withdrawConfirm', { name })}
         confirmLabel={t('tournaments.withdraw')}

@@ -14,11 +14,10 @@ import { pagePath } from '../../../lib/locale';
 import { addTournamentsTexts } from '../../../locales/tournaments-texts';
 import type { Tournament } from '../api/tournaments';
 import { useTournament } from '../hooks/useTournament';
-import { formatLabel, sportLabel, statusLabel } from '../hooks/useTournamentTexts';
+import { focusWithin, formatLabel, sportLabel, statusLabel } from '../hooks/useTournamentTexts';
 import { ClubNightRounds } from './ClubNightRounds';
 import { EntryActions } from './EntryActions';
 import { Leaderboard } from './Leaderboard';
-import { focusWithin } from './focus-within';
 
 addTournamentsTexts(i18n);
 

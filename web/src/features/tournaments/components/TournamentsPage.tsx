@@ -13,9 +13,8 @@ import { i18n } from '../../../lib/i18n';
 import { pagePath } from '../../../lib/locale';
 import { addTournamentsTexts } from '../../../locales/tournaments-texts';
 import { getTournament, getTournaments, type Tournament, type TournamentSummary } from '../api/tournaments';
-import { formatLabel, sportLabel, statusLabel } from '../hooks/useTournamentTexts';
+import { focusWithin, formatLabel, sportLabel, statusLabel } from '../hooks/useTournamentTexts';
 import { EntryActions } from './EntryActions';
-import { focusWithin } from './focus-within';
 
 addTournamentsTexts(i18n);
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { useLocale } from '../../../hooks/useLocale';
-import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { LazyConfirmDialog } from './LazyConfirmDialog';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { SelectField } from '../../../components/forms/SelectField';
 import { TextField } from '../../../components/forms/TextField';
@@ -28,9 +28,13 @@ import {
   type TournamentInput,
 } from '../api/tournaments';
 import { formatLabel, statusLabel, useTournamentErrorText } from '../hooks/useTournamentTexts';
-import type { TournamentsSectionProps } from '../routes/tournaments-routes';
 
 addTournamentsTexts(i18n);
+
+/** What the manager screen's "Tournaments" section gets. */
+export interface TournamentsSectionProps {
+  companyId: string;
+}
 
 const smallButton = `${secondaryButtonClass} px-3 py-1.5`;
 
@@ -393,7 +397,7 @@ function ManagedTournament({ tournament, onChanged, onGone }: ManagedTournamentP
           </button>
         )}
       </div>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming !== undefined}
         message={confirming ? confirmations[confirming].message : ''}
         confirmLabel={confirming ? confirmations[confirming].label : ''}
