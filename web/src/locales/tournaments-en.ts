@@ -2,7 +2,6 @@
 const tournamentsEn = {
   tournaments: {
     title: 'Tournaments',
-    titleOf: 'Tournaments of {{company}}',
     noCompany: 'Open this page from your club’s link: it names the club.',
     loading: 'Loading the tournaments…',
     none: 'No tournaments yet.',
@@ -10,10 +9,8 @@ const tournamentsEn = {
     formats: { KNOCKOUT: 'Knockout', AMERICANO: 'Americano', MEXICANO: 'Mexicano' },
     statuses: { entry: 'Taking entries', running: 'Playing', finished: 'Finished' },
     sports: { TENNISSINGLE: 'Tennis singles', TENNISDOUBLE: 'Tennis doubles', PADEL: 'Padel' },
-    startsAt: 'Starts {{date}}',
     entrants_one: '{{count}} entrant',
     entrants_other: '{{count}} entrants',
-    open: 'Open {{name}}',
     enter: 'Enter',
     enterLabel: 'Enter {{name}}',
     withdraw: 'Withdraw',
@@ -77,7 +74,6 @@ const tournamentsEn = {
       createButton: 'Create',
       created: '{{name}} is created',
       none: 'No tournaments yet.',
-      addPlayer: 'Add a player',
       accountId: 'The player’s account id',
       add: 'Add',
       added: 'Player added',

@@ -4,7 +4,6 @@ import type { TournamentsTranslation } from './tournaments-en';
 const tournamentsNl: TournamentsTranslation = {
   tournaments: {
     title: 'Toernooien',
-    titleOf: 'Toernooien van {{company}}',
     noCompany: 'Open deze pagina via de link van je club: die noemt de club.',
     loading: 'De toernooien worden geladen…',
     none: 'Nog geen toernooien.',
@@ -12,10 +11,8 @@ const tournamentsNl: TournamentsTranslation = {
     formats: { KNOCKOUT: 'Knock-out', AMERICANO: 'Americano', MEXICANO: 'Mexicano' },
     statuses: { entry: 'Inschrijving open', running: 'Bezig', finished: 'Afgelopen' },
     sports: { TENNISSINGLE: 'Tennis enkel', TENNISDOUBLE: 'Tennis dubbel', PADEL: 'Padel' },
-    startsAt: 'Begint {{date}}',
     entrants_one: '{{count}} deelnemer',
     entrants_other: '{{count}} deelnemers',
-    open: '{{name}} openen',
     enter: 'Inschrijven',
     enterLabel: 'Inschrijven voor {{name}}',
     withdraw: 'Uitschrijven',
@@ -79,7 +76,6 @@ const tournamentsNl: TournamentsTranslation = {
       createButton: 'Aanmaken',
       created: '{{name}} is aangemaakt',
       none: 'Nog geen toernooien.',
-      addPlayer: 'Speler toevoegen',
       accountId: 'Account-id van de speler',
       add: 'Toevoegen',
       added: 'Speler toegevoegd',

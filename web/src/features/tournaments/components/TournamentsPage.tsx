@@ -68,6 +68,7 @@ export function TournamentsPage() {
       <PageHeader title={t('tournaments.title')} />
       {!companyId && <FormAlert kind="info">{t('tournaments.noCompany')}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
+      {companyId && !listed && !failure && <p className="text-sm text-ink-600">{t('tournaments.loading')}</p>}
       {listed && listed.length === 0 && <p className="text-sm text-ink-600">{t('tournaments.none')}</p>}
       {listed && listed.length > 0 && (
         <ul
