@@ -66,6 +66,38 @@ function ManagersIcon({ className }: { className: string }) {
  */
 export type TournamentsSectionLoader = () => Promise<ComponentType<{ companyId: string }>>;
 
+/** A toolbar button that opens and closes a section of the manager screen (its label hidden on phones). */
+function SectionToggle({
+  label,
+  icon: Icon,
+  open,
+  panel,
+  onToggle,
+  testId,
+}: {
+  label: string;
+  icon: ComponentType<{ className: string }>;
+  open: boolean;
+  panel: string;
+  onToggle(): void;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
+      title={label}
+      aria-expanded={open}
+      aria-controls={panel}
+      onClick={onToggle}
+      data-testid={testId}
+    >
+      <Icon className="size-5" />
+      <span className="sr-only sm:not-sr-only">{label}</span>
+    </button>
+  );
+}
+
 const sameName = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
@@ -286,43 +318,31 @@ export function ManagerShell({
               <HistoryIcon className="size-5" />
               <span className="sr-only sm:not-sr-only">{t('manager.history')}</span>
             </Link>
-            <button
-              type="button"
-              className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
-              title={t('manager.managers')}
-              aria-expanded={managersOpen}
-              aria-controls={managersPanel}
-              onClick={() => setManagersOpen((open) => !open)}
-              data-testid="managers-toggle"
-            >
-              <ManagersIcon className="size-5" />
-              <span className="sr-only sm:not-sr-only">{t('manager.managers')}</span>
-            </button>
-            <button
-              type="button"
-              className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
-              title={t('manager.webhooks')}
-              aria-expanded={webhooksOpen}
-              aria-controls={webhooksPanel}
-              onClick={() => setWebhooksOpen((open) => !open)}
-              data-testid="webhooks-toggle"
-            >
-              <WebhooksIcon className="size-5" />
-              <span className="sr-only sm:not-sr-only">{t('manager.webhooks')}</span>
-            </button>
+            <SectionToggle
+              label={t('manager.managers')}
+              icon={ManagersIcon}
+              open={managersOpen}
+              panel={managersPanel}
+              onToggle={() => setManagersOpen((open) => !open)}
+              testId="managers-toggle"
+            />
+            <SectionToggle
+              label={t('manager.webhooks')}
+              icon={WebhooksIcon}
+              open={webhooksOpen}
+              panel={webhooksPanel}
+              onToggle={() => setWebhooksOpen((open) => !open)}
+              testId="webhooks-toggle"
+            />
             {TournamentsSection && (
-              <button
-                type="button"
-                className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
-                title={t('manager.tournaments')}
-                aria-expanded={tournamentsOpen}
-                aria-controls={tournamentsPanel}
-                onClick={() => setTournamentsOpen((open) => !open)}
-                data-testid="tournaments-toggle"
-              >
-                <TournamentsIcon className="size-5" />
-                <span className="sr-only sm:not-sr-only">{t('manager.tournaments')}</span>
-              </button>
+              <SectionToggle
+                label={t('manager.tournaments')}
+                icon={TournamentsIcon}
+                open={tournamentsOpen}
+                panel={tournamentsPanel}
+                onToggle={() => setTournamentsOpen((open) => !open)}
+                testId="tournaments-toggle"
+              />
             )}
           </div>
         </div>

@@ -29,24 +29,18 @@ export function Leaderboard({
         <caption className="sr-only">{t('tournaments.leaderboard')}</caption>
         <thead className="bg-ink-50">
           <tr>
-            <th scope="col" className={head}>
-              {t('tournaments.rank')}
-            </th>
-            <th scope="col" className={`${head} text-left`}>
-              {t('tournaments.name')}
-            </th>
-            <th scope="col" className={head}>
-              {t('tournaments.played')}
-            </th>
-            <th scope="col" className={head}>
-              {t('tournaments.points')}
-            </th>
-            <th scope="col" className={head}>
-              {t('tournaments.perGame')}
-            </th>
-            <th scope="col" className={head}>
-              {t('tournaments.won')}
-            </th>
+            {[
+              t('tournaments.rank'),
+              t('tournaments.name'),
+              t('tournaments.played'),
+              t('tournaments.points'),
+              t('tournaments.perGame'),
+              t('tournaments.won'),
+            ].map((label, index) => (
+              <th key={label} scope="col" className={index === 1 ? `${head} text-left` : head}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-ink-100">
