@@ -45,7 +45,7 @@ export function ResultPicker({
   const choices = Array.from({ length: pointsPerGame + 1 }, (_, points) => points);
 
   const save = async () => {
-    if (pointsA === undefined) return;
+    if (pointsA === undefined || saving) return;
     setSaving(true);
     try {
       await scoreGame(tournamentId, gameId, pointsA, pointsPerGame - pointsA);
