@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOURNAMENT_API } from '@courtside/events/api-paths';
+import { TOURNAMENT_ADMIN_API, TOURNAMENT_API } from '@courtside/events/api-paths';
 import type { Browser } from '../support/browser.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 import { expectAxeClean } from '../support/axe.ts';
@@ -19,6 +19,12 @@ const PLAYERS = [
   'Hanna Bos',
 ];
 const NIGHT = 'Vrijdagavond padel';
+/** A club night's create body, for those the journey makes through the API. */
+const NIGHT_BODY = {
+  sportsCategory: 'PADEL',
+  startsAt: '2026-12-04T19:30',
+  entries: 'OPEN',
+};
 
 interface Game {
   gameId: string;
@@ -35,7 +41,7 @@ interface Drawn {
  * DESIGN.md §16 club nights at 375 px in Dutch: the manager creates an Americano of 8 on the manager screen, the
  * players enter (through the API), the manager draws it on the screen; two players each enter their game's result on
  * their phone in two taps (points of side A, Save), and a third phone that only watches sees the leaderboard change
- * live. Every page visited passes axe-core, shows no raw text key and draws its focus; after each action the focus is
+ * live; a Mexicano's result changed after its next round is refused in words. Every page visited passes axe-core, shows no raw text key and draws its focus; after each action the focus is
  * not on <body>.
  */
 describe('a club night, at 375 px in Dutch', () => {
@@ -48,7 +54,7 @@ describe('a club night, at 375 px in Dutch', () => {
     expect(await pageProblems(browser.page, where, most)).toEqual([]);
   };
 
-  it('is created, entered and drawn, and two phones’ results reach a watching phone live', async () => {
+  it('is created, entered and drawn; two phones’ results reach a watching phone live; a closed round’s result stays', async () => {
     const url = courtside.url;
     const { manager, company, teams } = await club(url, { players: PLAYERS });
 
@@ -159,5 +165,41 @@ describe('a club night, at 375 px in Dutch', () => {
       .poll(() => board.getByRole('row').nth(1).getByRole('rowheader').innerText())
       .toMatch(new RegExp(`${names(second!.sideB).split(' & ')[0]}|${names(second!.sideB).split(' & ')[1]}`));
     await checked(watcher, 'club night: after the results');
+
+    // A Mexicano whose next round is made: changing a result of its first round is refused, in words.
+    const mexicano = await manager.json<{ tournamentId: string }>(
+      'POST',
+      `${TOURNAMENT_ADMIN_API}/companies/${company.id}/tournaments`,
+      { ...NIGHT_BODY, name: 'Mexicano', format: 'MEXICANO', maxEntrants: 4, courts: 1 },
+    );
+    expect(mexicano.status).toBe(201);
+    const mexicanoId = mexicano.body.tournamentId;
+    for (const team of teams.slice(0, 4)) {
+      const entered = await team.http.json('POST', `${TOURNAMENT_API}/tournaments/${mexicanoId}/entries`, {});
+      expect(entered.status).toBe(201);
+    }
+    const admin = `${TOURNAMENT_ADMIN_API}/tournaments/${mexicanoId}`;
+    const mexicanoDrawn = await manager.json<Drawn>('POST', `${admin}/draw`, { seeding: 'ENTRY' });
+    expect(mexicanoDrawn.status).toBe(201);
+    const opening = mexicanoDrawn.body.rounds[0]!.games[0]!;
+    const scored = await manager.json(
+      'PUT',
+      `${TOURNAMENT_API}/tournaments/${mexicanoId}/games/${opening.gameId}`,
+      {
+        pointsA: 14,
+        pointsB: 10,
+      },
+    );
+    expect(scored.status).toBe(200);
+    expect((await manager.json('POST', `${admin}/rounds`)).status).toBe(201);
+    const late = await courtside.newBrowser(teams[0]!.http);
+    await late.page.goto(`${url}/webapps/tournaments/nl/${mexicanoId}`);
+    const firstRound = late.page.getByTestId('round-1');
+    await firstRound.getByRole('button', { name: 'Uitslag wijzigen' }).click();
+    const closedPicker = firstRound.getByTestId('result-picker');
+    await closedPicker.getByRole('button', { name: '12', exact: true }).click();
+    await closedPicker.getByRole('button', { name: 'Opslaan' }).click();
+    await closedPicker.getByRole('alert').getByText('Die ronde is gesloten', { exact: false }).waitFor();
+    await expectFocusOffBody(late.page, 'a refused result');
   });
 });
