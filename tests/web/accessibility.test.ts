@@ -8,6 +8,8 @@ import {
   DEV_MAILBOX_PATH,
   LADDER_API,
   MATCHES_API,
+  TOURNAMENT_ADMIN_API,
+  TOURNAMENT_API,
 } from '@courtside/events/api-paths';
 import { documentViolations } from '../support/axe.ts';
 import { focusIndicatorProblems } from '../support/focus-indicator.ts';
@@ -96,6 +98,8 @@ interface World {
   seasonId: string;
   matchId: string;
   playerId: string;
+  /** A club night (DESIGN.md §16) of the club's manager and its three players, drawn: one court, three rounds. */
+  tournamentId: string;
   manager: HttpClient;
   player: HttpClient;
   /** Tokens of mails to the player, read from the dev mailbox: a password reset, a club's invitation to a season,
@@ -230,11 +234,29 @@ const signedOut: Array<[string, Visit]> = [
     'a partner request, signed out',
     (page, locale, w) => invitation(page, locale, w, w.partnerRequest, TEXTS[locale].signInToAccept),
   ],
+  [
+    'tournaments of a club',
+    (page, locale, w) => open(page, w, `/tournaments/${locale}/?companyId=${w.companyId}`),
+  ],
+  [
+    'a club night',
+    async (page, locale, w) => {
+      await open(page, w, `/tournaments/${locale}/${w.tournamentId}`);
+      await page.getByTestId('leaderboard').waitFor();
+    },
+  ],
   ['not found', (page, locale, w) => open(page, w, `/nowhere/${locale}/at-all`)],
   ['accessibility statement', (page, locale, w) => open(page, w, `/accessibility/${locale}/`)],
 ];
 
 const asPlayer: Array<[string, Visit]> = [
+  [
+    'a club night, its result to enter',
+    async (page, locale, w) => {
+      await open(page, w, `/tournaments/${locale}/${w.tournamentId}`);
+      await page.getByTestId('result-picker').waitFor();
+    },
+  ],
   ['my matches', (page, locale, w) => open(page, w, `/matches/${locale}/`)],
   [
     'my match being edited',
@@ -354,6 +376,14 @@ const asManager: Array<[string, Visit]> = [
       const endpoint = section.locator('li[data-webhook]').last();
       await endpoint.locator('button').first().click();
       await endpoint.getByTestId('deliveries').waitFor();
+    },
+  ],
+  [
+    // DESIGN.md §16: the club night drawn, with its entries and a Finish button.
+    'the tournaments section, open',
+    async (page) => {
+      await page.getByTestId('tournaments-toggle').click();
+      await page.getByTestId('managed-tournament').first().waitFor();
     },
   ],
   ...TEXTS.en.tabs.map((_, index): [string, Visit] => [
@@ -602,6 +632,30 @@ async function buildWorld(baseUrl: string): Promise<World> {
   });
   expect(closed.status).toBe(200);
   await drawnBoxes(boxes.manager, later.body.uuid);
+  // A club night of the manager and the three players, drawn (DESIGN.md §16).
+  const night = await manager.json<{ tournamentId: string }>(
+    'POST',
+    `${TOURNAMENT_ADMIN_API}/companies/${company.id}/tournaments`,
+    {
+      name: 'Friday night',
+      format: 'AMERICANO',
+      sportsCategory: 'PADEL',
+      startsAt: `${day(2)}T19:30`,
+      entries: 'OPEN',
+      maxEntrants: 8,
+      courts: 1,
+    },
+  );
+  expect(night.status).toBe(201);
+  const { tournamentId } = night.body;
+  for (const entrant of [manager, ...teams.map((team) => team.http)]) {
+    const entered = await entrant.json('POST', `${TOURNAMENT_API}/tournaments/${tournamentId}/entries`, {});
+    expect(entered.status).toBe(201);
+  }
+  const drawn = await manager.json('POST', `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/draw`, {
+    seeding: 'ENTRY',
+  });
+  expect(drawn.status).toBe(201);
   // Mails to the player (DESIGN.md §9, §10): the box club invites them to its season and to manage it, and they
   // ask for a new password. Their links' tokens come from the dev mailbox, as a person reads them.
   const { email } = (teams[1] as (typeof teams)[0]).account;
@@ -664,6 +718,7 @@ async function buildWorld(baseUrl: string): Promise<World> {
     boxManager: boxes.manager,
     baseUrl,
     companyId: company.id,
+    tournamentId,
     ladderId,
     ladderName,
     seasonId,

@@ -22,6 +22,7 @@ const manifest: Manifest = {
     imports: ['_shared.js'],
   },
   'src/features/matches/routes/WidgetPage.tsx': { file: 'assets/WidgetPage.js' },
+  'src/features/tournaments/routes/tournaments-pages.ts': { file: 'assets/tournaments-pages.js' },
 };
 
 let dir: string | undefined;

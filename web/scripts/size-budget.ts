@@ -45,6 +45,13 @@ export const budgets = [
     targetKB: 150,
   },
   { page: 'widget', url: '/webapps/widget/en/?event=…', module: 'WidgetPage.tsx', kB: 149.3, targetKB: 90 },
+  {
+    page: 'tournaments',
+    url: '/webapps/tournaments/en/{id}',
+    module: 'tournaments-pages.ts',
+    kB: 143.0,
+    targetKB: 150,
+  },
 ] as const;
 
 const chunkSchema = z.object({

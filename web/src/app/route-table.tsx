@@ -12,6 +12,7 @@ import { auditRoutes } from '../features/audit/routes/audit-routes';
 import { accessibilityRoutes } from '../features/accessibility/routes/accessibility-routes';
 import { companyRoutes } from '../features/company/routes/company-routes';
 import { laddersRoutes } from '../features/ladders/routes/ladders-routes';
+import { loadTournamentsSection, tournamentsRoutes } from '../features/tournaments/routes/tournaments-routes';
 import { notificationsRoutes } from '../features/notifications/routes/notifications-routes';
 import { managerRoutes } from '../features/manager/routes/manager-routes';
 import { loadChallengesSection } from '../features/challenges/routes/challenges-routes';
@@ -49,9 +50,10 @@ function page(name: string, children: RouteObject[]): RouteObject {
 const pages: RouteObject[] = [
   page('account', [...accountRoutes(guardLoader), ...notificationsRoutes(guardLoader)]),
   page('company', companyRoutes(guardLoader)),
-  page('manager', managerRoutes({ guard: guardLoader, loadSeasonMatchesTab })),
+  page('manager', managerRoutes({ guard: guardLoader, loadSeasonMatchesTab, loadTournamentsSection })),
   page('audit', auditRoutes(guardLoader)),
   page('ladders', laddersRoutes),
+  page('tournaments', tournamentsRoutes),
   page('matches', matchesRoutes({ guard: guardLoader, loadChallengesSection, loadLiveMatchPanel })),
   page('player', playerRoutes),
   page('accessibility', accessibilityRoutes),

@@ -20,6 +20,7 @@ import type { InviteTranslation } from '../locales/invite-en';
 import type { ManagersTranslation } from '../locales/managers-en';
 import type { WebhooksTranslation } from '../locales/webhooks-en';
 import type { BoxesTranslation } from '../locales/boxes-en';
+import type { TournamentsTranslation } from '../locales/tournaments-en';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { Translations, type KeysOf, type TranslateOptions } from './translations';
 
@@ -43,7 +44,8 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
  * (locales/match-create-texts.ts), the accessibility
  * statement's with it (locales/accessibility-texts.ts), the manager screen's "Managers" section's with it
  * (locales/managers-texts.ts), its "Webhooks" section's with it (locales/webhooks-texts.ts), the box leagues' with
- * their lazy chunks (locales/boxes-texts.ts).
+ * their lazy chunks (locales/boxes-texts.ts), the tournament pages' and section's with them
+ * (locales/tournaments-texts.ts).
  */
 export type TranslationKey = KeysOf<
   typeof en & { liveScoring: LiveScoringTranslation } & ManagerTranslation &
@@ -65,7 +67,8 @@ export type TranslationKey = KeysOf<
     InviteTranslation &
     ManagersTranslation &
     WebhooksTranslation &
-    BoxesTranslation
+    BoxesTranslation &
+    TournamentsTranslation
 >;
 /** The app's `t`, typed by the English texts (the other languages have the same shape). */
 export type TFunction = (key: TranslationKey, options?: TranslateOptions) => string;

@@ -44,6 +44,12 @@ interface NotificationCreatedPayload {
   notification: unknown;
 }
 
+/** DESIGN.md §16: what changed in a tournament; its page loads it again. */
+interface TournamentUpdatedPayload {
+  tournamentId: string;
+  changed: string[];
+}
+
 interface LiveEventMap {
   'match.updated': MatchUpdatedPayload;
   'challenge.updated': ChallengeUpdatedPayload;
@@ -51,6 +57,7 @@ interface LiveEventMap {
   'season.updated': SeasonUpdatedPayload;
   'ladder.changed': LadderChangedPayload;
   'live.updated': LiveUpdatedPayload;
+  'tournament.updated': TournamentUpdatedPayload;
 }
 type LiveEventName = keyof LiveEventMap;
 export const LIVE_EVENTS = [
@@ -60,6 +67,7 @@ export const LIVE_EVENTS = [
   'season.updated',
   'ladder.changed',
   'live.updated',
+  'tournament.updated',
 ] as const satisfies readonly LiveEventName[];
 
 /**
@@ -78,7 +86,12 @@ interface PushMeta {
 }
 
 type LiveRoom =
-  `match:${string}` | `season:${string}` | `ladder:${string}` | `company:${string}` | `account:${string}`;
+  | `match:${string}`
+  | `season:${string}`
+  | `ladder:${string}`
+  | `company:${string}`
+  | `account:${string}`
+  | `tournament:${string}`;
 
 export const liveRooms = {
   match: (id: string): LiveRoom => `match:${id}`,
@@ -88,6 +101,8 @@ export const liveRooms = {
   company: (id: string): LiveRoom => `company:${id}`,
   /** That account only (DESIGN.md §5, §6): `challenge.updated`, `notification.created`. */
   account: (id: string): LiveRoom => `account:${id}`,
+  /** Public (DESIGN.md §16): `tournament.updated`. */
+  tournament: (id: string): LiveRoom => `tournament:${id}`,
 };
 
 type LiveEventHandlers = {

@@ -16,6 +16,8 @@ const managerEn = {
     loadingManagers: 'Loading the managers…',
     webhooks: 'Webhooks',
     loadingWebhooks: 'Loading the webhooks…',
+    tournaments: 'Tournaments',
+    loadingTournaments: 'Loading the tournaments…',
     lostAccess: 'You no longer manage {{company}}',
     lostAccessText:
       'You were removed as a manager of this club, so its manager pages are closed to you. Its ladders stay open to everyone.',

@@ -15,6 +15,8 @@ const managerNl: ManagerTranslation = {
     loadingManagers: 'De beheerders worden geladen…',
     webhooks: 'Webhooks',
     loadingWebhooks: 'De webhooks worden geladen…',
+    tournaments: 'Toernooien',
+    loadingTournaments: 'De toernooien worden geladen…',
     lostAccess: 'Je beheert {{company}} niet meer',
     lostAccessText:
       'Je bent als beheerder van deze club verwijderd, dus de beheerpagina’s zijn voor jou gesloten. De ladders blijven voor iedereen open.',

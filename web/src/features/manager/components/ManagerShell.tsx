@@ -1,4 +1,14 @@
-import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { Link, Outlet, useLoaderData, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { Dropdown } from '../../../components/forms/Dropdown';
@@ -34,11 +44,57 @@ function WebhooksIcon({ className }: { className: string }) {
   );
 }
 
+function TournamentsIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" className={className} aria-hidden="true">
+      <path d="M5 2h10v2h2.5a.5.5 0 0 1 .5.5V6a4 4 0 0 1-3.3 3.94A5 5 0 0 1 11 12.9V15h3v3H6v-3h3v-2.1a5 5 0 0 1-3.7-2.96A4 4 0 0 1 2 6V4.5a.5.5 0 0 1 .5-.5H5V2Zm0 4H4a2 2 0 0 0 1 1.73V6Zm10 0v1.73A2 2 0 0 0 16 6h-1Z" />
+    </svg>
+  );
+}
+
 function ManagersIcon({ className }: { className: string }) {
   return (
     <svg viewBox="0 0 20 20" fill="currentColor" className={className} aria-hidden="true">
       <path d="M7 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM14.5 9a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM1.6 15.1a5.5 5.5 0 0 1 10.8 0 .9.9 0 0 1-.5 1A13.4 13.4 0 0 1 7 17c-1.7 0-3.3-.3-4.9-.9a.9.9 0 0 1-.5-1ZM14.5 16h-.1a7 7 0 0 0-1.4-4.6 4 4 0 0 1 5.8 3.4.7.7 0 0 1-.4.7c-1.2.4-2.5.5-3.9.5Z" />
     </svg>
+  );
+}
+
+/**
+ * Loads the "Tournaments" section (DESIGN.md §16). It belongs to the tournaments feature; features never import each
+ * other, so the app hands it to the manager's routes, which give it to the shell.
+ */
+export type TournamentsSectionLoader = () => Promise<ComponentType<{ companyId: string }>>;
+
+/** A toolbar button that opens and closes a section of the manager screen (its label hidden on phones). */
+function SectionToggle({
+  label,
+  icon: Icon,
+  open,
+  panel,
+  onToggle,
+  testId,
+}: {
+  label: string;
+  icon: ComponentType<{ className: string }>;
+  open: boolean;
+  panel: string;
+  onToggle(): void;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
+      title={label}
+      aria-expanded={open}
+      aria-controls={panel}
+      onClick={onToggle}
+      data-testid={testId}
+    >
+      <Icon className="size-5" />
+      <span className="sr-only sm:not-sr-only">{label}</span>
+    </button>
   );
 }
 
@@ -51,7 +107,11 @@ const sameName = (a: string | undefined, b: string | undefined) =>
  * button and the routed ladder screen. On start it goes to the first ladder; a `ladder.changed`
  * push of the company reloads the list and follows a created, renamed or deleted ladder.
  */
-export function ManagerShell() {
+export function ManagerShell({
+  loadTournamentsSection,
+}: {
+  loadTournamentsSection?: TournamentsSectionLoader;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -66,6 +126,12 @@ export function ManagerShell() {
   const managersPanel = useId();
   const [webhooksOpen, setWebhooksOpen] = useState(false);
   const webhooksPanel = useId();
+  const [tournamentsOpen, setTournamentsOpen] = useState(false);
+  const tournamentsPanel = useId();
+  const TournamentsSection = useMemo(
+    () => loadTournamentsSection && lazy(async () => ({ default: await loadTournamentsSection() })),
+    [loadTournamentsSection],
+  );
   // This browser remembers the clubs the account managed: an address of one it no longer manages names it.
   const accountId = useSignedInAccount().account?.id;
   const formerHere = useMemo(
@@ -252,30 +318,32 @@ export function ManagerShell() {
               <HistoryIcon className="size-5" />
               <span className="sr-only sm:not-sr-only">{t('manager.history')}</span>
             </Link>
-            <button
-              type="button"
-              className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
-              title={t('manager.managers')}
-              aria-expanded={managersOpen}
-              aria-controls={managersPanel}
-              onClick={() => setManagersOpen((open) => !open)}
-              data-testid="managers-toggle"
-            >
-              <ManagersIcon className="size-5" />
-              <span className="sr-only sm:not-sr-only">{t('manager.managers')}</span>
-            </button>
-            <button
-              type="button"
-              className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white aria-expanded:bg-white/15"
-              title={t('manager.webhooks')}
-              aria-expanded={webhooksOpen}
-              aria-controls={webhooksPanel}
-              onClick={() => setWebhooksOpen((open) => !open)}
-              data-testid="webhooks-toggle"
-            >
-              <WebhooksIcon className="size-5" />
-              <span className="sr-only sm:not-sr-only">{t('manager.webhooks')}</span>
-            </button>
+            <SectionToggle
+              label={t('manager.managers')}
+              icon={ManagersIcon}
+              open={managersOpen}
+              panel={managersPanel}
+              onToggle={() => setManagersOpen((open) => !open)}
+              testId="managers-toggle"
+            />
+            <SectionToggle
+              label={t('manager.webhooks')}
+              icon={WebhooksIcon}
+              open={webhooksOpen}
+              panel={webhooksPanel}
+              onToggle={() => setWebhooksOpen((open) => !open)}
+              testId="webhooks-toggle"
+            />
+            {TournamentsSection && (
+              <SectionToggle
+                label={t('manager.tournaments')}
+                icon={TournamentsIcon}
+                open={tournamentsOpen}
+                panel={tournamentsPanel}
+                onToggle={() => setTournamentsOpen((open) => !open)}
+                testId="tournaments-toggle"
+              />
+            )}
           </div>
         </div>
       </div>
@@ -304,6 +372,18 @@ export function ManagerShell() {
         {webhooksOpen && (
           <Suspense fallback={<p className="text-sm text-ink-600">{t('manager.loadingWebhooks')}</p>}>
             <WebhooksSection companyId={companyId} companyName={company.name} />
+          </Suspense>
+        )}
+      </div>
+      {/* The Tournaments section (DESIGN.md §16), loaded when first opened. */}
+      <div
+        id={tournamentsPanel}
+        hidden={!tournamentsOpen}
+        className="mb-6 rounded-2xl bg-white px-4 py-4 shadow-xs ring-1 ring-ink-200 sm:px-5"
+      >
+        {tournamentsOpen && TournamentsSection && (
+          <Suspense fallback={<p className="text-sm text-ink-600">{t('manager.loadingTournaments')}</p>}>
+            <TournamentsSection companyId={companyId} />
           </Suspense>
         )}
       </div>

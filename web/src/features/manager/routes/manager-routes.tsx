@@ -4,15 +4,22 @@ import { Redirecting } from '../../../components/layout/Redirecting';
 import { GUARDS, firstCompanyPath, type GuardLoader } from '../../../lib/guards';
 import { pagePath, toLocale } from '../../../lib/locale';
 import { SeasonMatchesTabContext, type SeasonMatchesTabProps } from '../hooks/useSeasonMatchesTab';
+import type { TournamentsSectionLoader } from '../components/ManagerShell';
 
 interface ManagerRoutesDeps {
   guard: GuardLoader;
   /** The season screen's Matches tab (from the matches feature; see hooks/useSeasonMatchesTab.ts). */
   loadSeasonMatchesTab: () => Promise<ComponentType<SeasonMatchesTabProps>>;
+  /** The shell's "Tournaments" section (DESIGN.md §16), from the tournaments feature: handed over by the app. */
+  loadTournamentsSection: TournamentsSectionLoader;
 }
 
 /** `/manager/{locale}/…` (spec §2 "Manager routes"); `app/route-table.tsx` adds the locale loader. */
-export function managerRoutes({ guard, loadSeasonMatchesTab }: ManagerRoutesDeps): RouteObject[] {
+export function managerRoutes({
+  guard,
+  loadSeasonMatchesTab,
+  loadTournamentsSection,
+}: ManagerRoutesDeps): RouteObject[] {
   const managerArea = guard(GUARDS.manager);
   // The ladder screen and its Matches tab arrive together (one route change, one overlay).
   const ladderScreen = async () => {
@@ -50,9 +57,12 @@ export function managerRoutes({ guard, loadSeasonMatchesTab }: ManagerRoutesDeps
       // The guard's facts hold per company: switching ladders does not ask again.
       shouldRevalidate: ({ currentParams, nextParams }) =>
         currentParams.companyId !== nextParams.companyId || currentParams.locale !== nextParams.locale,
-      lazy: async () => ({
-        Component: (await import('../components/ManagerShell')).ManagerShell,
-      }),
+      lazy: async () => {
+        const { ManagerShell } = await import('../components/ManagerShell');
+        return {
+          Component: () => <ManagerShell loadTournamentsSection={loadTournamentsSection} />,
+        };
+      },
       children: [
         {
           index: true,
