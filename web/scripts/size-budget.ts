@@ -29,22 +29,22 @@ import { z } from 'zod';
  * 90 kB for the widget), printed until it is met; docs/performance.md says what stands between.
  */
 export const budgets = [
-  { page: 'ladders list', url: '/webapps/ladders/en/', module: 'LaddersPage.tsx', kB: 139.2, targetKB: 150 },
+  { page: 'ladders list', url: '/webapps/ladders/en/', module: 'LaddersPage.tsx', kB: 139.4, targetKB: 150 },
   {
     page: 'standings',
     url: '/webapps/ladders/en/{id}',
     module: 'StandingsPage.tsx',
-    kB: 142.7,
+    kB: 142.9,
     targetKB: 150,
   },
   {
     page: 'matches',
     url: '/webapps/matches/en/?event=…',
     module: 'MatchesPage.tsx',
-    kB: 150.4,
+    kB: 150.6,
     targetKB: 150,
   },
-  { page: 'widget', url: '/webapps/widget/en/?event=…', module: 'WidgetPage.tsx', kB: 149.3, targetKB: 90 },
+  { page: 'widget', url: '/webapps/widget/en/?event=…', module: 'WidgetPage.tsx', kB: 149.5, targetKB: 90 },
   {
     page: 'tournaments',
     url: '/webapps/tournaments/en/{id}',
