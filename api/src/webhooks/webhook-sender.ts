@@ -119,11 +119,24 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
          FOR UPDATE OF w SKIP LOCKED`,
         [now],
       );
-      const row = rows[0];
-      if (!row) {
+      const found = rows[0];
+      if (!found) {
         await client.query('COMMIT');
         return false;
       }
+      // The endpoint's lock can be had the moment another worker commits the delivery it just sent: READ COMMITTED
+      // then re-checks only the locked endpoint row, and the delivery read with it is the one from before that
+      // commit. Read again under the lock, it is sent only if it is still due (else it went out twice).
+      const { rows: due } = await client.query<{ attempts: number }>(
+        `SELECT attempts FROM courtside.webhook_deliveries
+         WHERE id = $1 AND next_attempt_at IS NOT NULL AND next_attempt_at <= $2`,
+        [found.id, now],
+      );
+      if (due.length === 0) {
+        await client.query('COMMIT');
+        return true;
+      }
+      const row = { ...found, attempts: due[0]!.attempts };
       const outcome = await attempt(row);
       const attempted = row.attempts + 1;
       // The clock after the attempt: an answer that took 10 s is written at the time it came.
