@@ -70,10 +70,15 @@ describe('Web Push in the app', () => {
   });
 
   it('shows a push from the worker, and a tap on it opens its page in the open window', async () => {
-    const { page, context } = browser;
+    // A browser of its own: the permission prompt of the test before may still be answered (dismissed) after this
+    // test's grant, and a dismissed prompt leaves notifications blocked.
+    const phone = await openBrowser('phone');
+    await signInBrowser(phone.context, courtside.url!, http);
+    const { page, context } = phone;
     const origin = new URL(courtside.url!).origin;
     await context.grantPermissions(['notifications'], { origin });
     await page.goto(`${courtside.url}/webapps/account/en/preferences`);
+    expect(await page.evaluate('Notification.permission')).toBe('granted');
     await page.evaluate(`navigator.serviceWorker.register('/webapps/sw.js', { scope: '/webapps/' })
       .then(() => navigator.serviceWorker.ready)
       .then(() => navigator.serviceWorker.controller ||
@@ -120,5 +125,6 @@ describe('Web Push in the app', () => {
       self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown })))`);
     await page.waitForURL(`${origin}${url}`, { timeout: 20_000 });
     expect(await notifications()).toEqual([]);
+    await phone.close();
   });
 });
