@@ -23,10 +23,9 @@ import { z } from 'zod';
 /**
  * One budget per public page; `module` is the file name of the route's lazy module (any folder). `kB` is the
  * limit the check enforces: the figure reached with a little room, lowered as pages get lighter (a ratchet).
- * Raised once (2026-11-28, 0.2–0.7 kB) for what the pages must do at once: the challenge question, the focus after
- * an action, the box seasons' picker; the zod/mini object with a catch-all in the shared chunk is the first to win
- * back (docs/decisions/web.md, "Size budget raised once"). `targetKB` is the goal (150 kB for a public page,
- * 90 kB for the widget), printed until it is met; docs/performance.md says what stands between.
+ * Why each was raised, and what to win back first: docs/decisions/web.md, "Size budget". `targetKB` is the goal
+ * (150 kB for a public page, 90 kB for the widget), printed until it is met; docs/performance.md says what stands
+ * between.
  */
 export const budgets = [
   { page: 'ladders list', url: '/webapps/ladders/en/', module: 'LaddersPage.tsx', kB: 139.4, targetKB: 150 },
