@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import {
@@ -121,7 +121,26 @@ async function open(page: Page, world: World, address: string): Promise<void> {
 
 async function settle(page: Page): Promise<void> {
   await page.locator('h1, h2').first().waitFor();
-  await page.locator('[role="progressbar"], [aria-busy="true"]').first().waitFor({ state: 'detached' });
+  try {
+    await page.locator('[role="progressbar"], [aria-busy="true"]').first().waitFor({ state: 'detached' });
+  } catch (error) {
+    // A page that stays busy: which of its requests never ended says whose wait it is.
+    const pending = [...(pendingRequests.get(page) ?? [])].map(
+      (request) => `${request.method()} ${request.url()}`,
+    );
+    throw new Error(`still busy; requests under way: ${pending.join(', ') || 'none'}`, { cause: error });
+  }
+}
+
+/** Each page's requests that have neither finished nor failed. */
+const pendingRequests = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page): void {
+  const pending = new Set<Request>();
+  pendingRequests.set(page, pending);
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
 }
 
 /** Clicks the first element matching and waits for what it opens. */
@@ -478,6 +497,7 @@ describe('accessibility: axe-core over every page', () => {
     try {
       if (who) await signInBrowser(context, world.baseUrl, who);
       const page = await context.newPage();
+      trackRequests(page);
       waitForTheAppOnEveryLoad(page);
       const found: string[] = [];
       for (const [locale, viewport] of SWEEPS) {
@@ -508,6 +528,7 @@ describe('accessibility: axe-core over every page', () => {
       const context = await browser.newContext({ viewport: viewports.phone, reducedMotion });
       try {
         const page = await context.newPage();
+        trackRequests(page);
         waitForTheAppOnEveryLoad(page);
         await open(page, world, '/ladders/en/');
         return await page.evaluate<string[]>(
