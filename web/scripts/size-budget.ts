@@ -52,6 +52,7 @@ export const budgets = [
     kB: 143.0,
     targetKB: 150,
   },
+  { page: 'club TV', url: '/webapps/tv/en/{companyId}', module: 'ClubTvPage.tsx', kB: 133.7, targetKB: 150 },
 ] as const;
 
 const chunkSchema = z.object({

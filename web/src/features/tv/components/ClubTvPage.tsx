@@ -46,13 +46,13 @@ function ViewOf({ view }: { view: TvView }) {
 }
 
 /**
- * The club TV `/tv/{locale}/{companyId}` (DESIGN.md §16): a full screen for the clubhouse, no sign-in, no controls,
+ * `ClubTvPage`, exported as the route's `Component` (routes/tv-routes.ts). The club TV `/tv/{locale}/{companyId}` (DESIGN.md §16): a full screen for the clubhouse, no sign-in, no controls,
  * nothing announced (no live region: nobody is at the screen with a screen reader, and it changes all the time).
  * It shows what is live now or else the standings and latest results, a new view every 20 seconds, following every
  * change through the ladders' and club nights' public rooms; at every view change it reads the club's ladders and
  * club nights again, so a new club night appears without a reload.
  */
-export function ClubTvPage({ timer }: { timer?: RotationTimer }) {
+export function Component({ timer }: { timer?: RotationTimer }) {
   const { t } = useTranslation();
   const { companyId = '' } = useParams();
   const tv = useClubTv(companyId);
