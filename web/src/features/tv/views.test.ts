@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { currentRound, tvViews, viewIndexAt, type ClubTvData } from './views';
 import type { TvMatch, TvStandings, TvTournament } from './api/tv';
 
-const side = (teamId: string) => ({ teamId, members: [{ fullName: teamId }], matchSets: [], winner: false });
+const side = (teamId: string) => ({ teamId, members: [{ name: teamId }], matchSets: [], winner: false });
 const match = (id: string, more: Partial<TvMatch> = {}): TvMatch => ({
   id,
   date: '2026-11-20T10:00',

@@ -29,7 +29,7 @@ export type TvStandings = z.infer<typeof standingsSchema>;
 
 const sideSchema = z.looseObject({
   teamId: z.string(),
-  members: z.array(z.looseObject({ fullName: z.string() })),
+  members: z.array(z.looseObject({ name: z.string() })),
   matchSets: z._default(z.optional(z.array(z.looseObject({ score: z.nullable(z.number()) }))), []),
   winner: z._default(z.optional(z.boolean()), false),
 });

@@ -14,7 +14,7 @@ function ViewSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-const names = (side: TvMatch['defender']) => side.members.map((member) => member.fullName).join(' / ');
+const names = (side: TvMatch['defender']) => side.members.map((member) => member.name).join(' / ');
 const setScores = (match: TvMatch) =>
   match.defender.matchSets
     .map((set, i) => [set.score, match.challenger.matchSets[i]?.score] as const)
