@@ -45,13 +45,15 @@ describe('the club TV, at 1920×1080', () => {
       [3, 4],
     );
 
-    const { page } = await courtside.newBrowser();
+    const browser = await courtside.newBrowser();
+    const { page } = browser;
     await page.clock.install();
     await page.goto(`${url}/webapps/tv/en/${company.id}`);
     const tv = page.getByTestId('club-tv');
     await expect.poll(() => tv.getAttribute('data-view')).toBe('standings');
     await page.getByRole('row', { name: /Ann Ace/ }).waitFor();
     expect(await pageProblems(page, 'club TV: standings')).toEqual([]);
+    await browser.screenshot('club-tv-standings');
     expect(await enhancedContrastProblems(page)).toEqual([]);
     expect(await liveRegionsAndControls(page)).toEqual([]);
 
@@ -122,6 +124,7 @@ describe('the club TV, at 1920×1080', () => {
       .first()
       .waitFor();
     expect(await pageProblems(page, 'club TV: club night')).toEqual([]);
+    await browser.screenshot('club-tv-club-night');
     expect(await enhancedContrastProblems(page)).toEqual([]);
     expect(await liveRegionsAndControls(page)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import type { TvMatch, TvStandings, TvTournament } from '../api/tv';
 import { currentRound, STANDINGS_SHOWN } from '../views';
 
-// Type for a screen 5 m away: body text 36 px and up, headings 60 px; colours on brand-950 at 7:1 or more (AAA).
+// Type for a screen 5 m away: body text 36–48 px, headings 60 px; colours on brand-950 at 7:1 or more (AAA).
 
 function ViewSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -25,7 +25,7 @@ const setScores = (match: TvMatch) =>
 function MatchRows({ matches, live }: { matches: TvMatch[]; live?: boolean }) {
   const { t } = useTranslation();
   return (
-    <ul className="flex flex-col gap-5 text-4xl">
+    <ul className="flex flex-col gap-6 text-5xl">
       {matches.map((match) => (
         <li
           key={match.id}
@@ -36,7 +36,7 @@ function MatchRows({ matches, live }: { matches: TvMatch[]; live?: boolean }) {
             {names(match.defender)}
           </span>
           <span className="font-semibold whitespace-nowrap text-brand-200 tabular-nums">
-            {setScores(match) || <span className="sr-only">{t('tv.versus')}</span>}
+            {setScores(match) || <span className="text-3xl font-normal text-ink-200">{t('tv.versus')}</span>}
             {live && match.live && ` (${match.live.game.defender}–${match.live.game.challenger})`}
           </span>
           <span className={match.challenger.winner ? 'font-bold' : ''}>{names(match.challenger)}</span>
@@ -68,13 +68,16 @@ function Table({
   caption,
   head,
   rows,
+  large = false,
 }: {
   caption: string;
   head: string[];
   rows: Array<[string, ...ReactNode[]]>;
+  /** The whole screen's table (standings): 48 px, else 36 px beside the courts. */
+  large?: boolean;
 }) {
   return (
-    <table className="w-full text-left text-4xl tabular-nums">
+    <table className={`w-full text-left tabular-nums ${large ? 'text-5xl' : 'text-4xl'}`}>
       <caption className="sr-only">{caption}</caption>
       <thead className="text-3xl text-ink-200">
         <tr>
@@ -106,6 +109,7 @@ export function StandingsView({ standings }: { standings: TvStandings }) {
   return (
     <ViewSection title={title}>
       <Table
+        large
         caption={t('tv.standings')}
         head={[t('tv.position'), t('tv.team'), t('tv.played'), t('tv.won')]}
         rows={standings.teams
@@ -146,7 +150,7 @@ export function ClubNightView({ night }: { night: TvTournament }) {
                 <span className="text-right">{pair(game.sideA)}</span>
                 <span className="font-bold text-brand-200 tabular-nums">
                   {game.pointsA === undefined ? (
-                    <span className="sr-only">{t('tv.versus')}</span>
+                    <span className="text-3xl font-normal text-ink-200">{t('tv.versus')}</span>
                   ) : (
                     `${game.pointsA}–${game.pointsB ?? 0}`
                   )}
