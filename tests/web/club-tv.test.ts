@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { TOURNAMENT_ADMIN_API, TOURNAMENT_API } from '@courtside/events/api-paths';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 import { club, enteredResult, plannedMatch } from '../support/club.ts';
-import { pageProblems } from '../support/page-checks.ts';
+import { pageProblems, rawTextKeys } from '../support/page-checks.ts';
 
 interface Drawn {
   rounds: Array<{ round: number; games: Array<{ gameId: string; court: number }> }>;
@@ -27,7 +27,7 @@ const enhancedContrastProblems = (page: Page) =>
  * DESIGN.md §16 the club TV at 1920×1080, signed out: a ladder's standings and latest results in turn (the page's
  * clock moved 20 s instead of waited), a result saved through the API appearing without a reload, then a club night
  * drawn through the API taking the screen with its round's courts and leaderboard, a scored game following live.
- * axe-clean (AAA contrast too), no live region, nothing to focus.
+ * axe-clean (AAA contrast too), no live region, nothing to focus; in Dutch too.
  */
 describe('the club TV, at 1920×1080', () => {
   const courtside = courtsideForBrowsers({ viewport: 'tv' });
@@ -127,5 +127,11 @@ describe('the club TV, at 1920×1080', () => {
     await browser.screenshot('club-tv-club-night');
     expect(await enhancedContrastProblems(page)).toEqual([]);
     expect(await liveRegionsAndControls(page)).toEqual([]);
+
+    // The same screen in Dutch.
+    await page.goto(`${url}/webapps/tv/nl/${company.id}`);
+    await tv.getByRole('heading', { name: 'Friday padel night · Ronde 2' }).waitFor();
+    await tv.getByRole('table', { name: 'Klassement' }).waitFor();
+    expect(await rawTextKeys(page, 'club TV in Dutch')).toEqual([]);
   });
 });
