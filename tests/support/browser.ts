@@ -17,6 +17,8 @@ export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 export const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 375, height: 740 },
+  /** A clubhouse screen (the club TV, DESIGN.md §16). */
+  tv: { width: 1920, height: 1080 },
 } as const;
 
 export type ViewportName = keyof typeof viewports;

@@ -44,6 +44,7 @@ const dynamicKeys = [
   'standingsAnnouncement.*', // announce-standings.ts: i18n.t(`standingsAnnouncement.${key}`)
   'webhooks.type.*', // WebhooksSection: t(`webhooks.type.${type}`), every type of events' webhooks/changes.ts
   'widget.{connecting,live,offline}', // WidgetPage: t(`widget.${connectionWord[connection]}`)
+  'tv.connection.*', // ClubTvPage: t(`tv.connection.${connection}`)
 ];
 
 /** `dynamicKeys` as one pattern of whole keys. */

@@ -23,6 +23,7 @@ import {
   widgetRoutes,
 } from '../features/matches/routes/matches-routes';
 import { loadLiveMatchPanel, scorerRoutes } from '../features/live-scoring/routes/live-scoring-routes';
+import { tvRoutes } from '../features/tv/routes/tv-routes';
 
 /** Marks the routes of addresses that name no page: the server answers them 404 (web/src/first-paint.tsx). */
 export const NOT_FOUND = { notFound: true } as const;
@@ -77,9 +78,19 @@ const scorerRoute: RouteObject = {
   children: [...scorerRoutes(guardLoader), notFoundRoute],
 };
 
+/** The club TV (`/tv/{locale}/{companyId}`): the clubhouse screen, outside the app layout. */
+const tvRoute: RouteObject = {
+  path: 'tv/:locale',
+  loader: localeLoader,
+  HydrateFallback: Redirecting,
+  ErrorBoundary: RouteError,
+  children: [...tvRoutes, notFoundRoute],
+};
+
 export const routes: RouteObject[] = [
   widgetRoute,
   scorerRoute,
+  tvRoute,
   {
     id: 'root',
     Component: AppShell,
