@@ -3,7 +3,7 @@ import type { RunningCourtside } from '@courtside/api/courtside';
 import { DevClock } from '@courtside/api/dev/dev-clock';
 import { ACCOUNT_API, ADMIN_API, DEV_MAILBOX_PATH, MATCHES_API } from '@courtside/events/api-paths';
 import { managerWithCompany, PASSWORD } from '../support/accounts.ts';
-import { createBackend, startTestCourtside, type TestBackend } from '../support/courtside.ts';
+import { createBackend, logKinds, startTestCourtside, type TestBackend } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 import { eventually } from '../support/wait.ts';
@@ -25,10 +25,11 @@ const noScore = { matchSets: [], special: 'none' };
 const HOUR = 3_600_000;
 
 /**
- * DESIGN.md §18 over HTTP, with Postgres and Kafka: the api and the projector in one process, the webhooks consumer
- * and sender in another (stopped and started again in a burst), all on one movable clock.
+ * DESIGN.md §18 over HTTP, with Postgres and each log (Kafka's consumer group, the embedded log's own checkpoint):
+ * the api and the projector in one process, the webhooks consumer and sender in another (stopped and started again
+ * in a burst), all on one movable clock.
  */
-describe('webhooks (DESIGN.md §18)', () => {
+describe.each(logKinds)('webhooks on the %s log (DESIGN.md §18)', (log) => {
   let backend: TestBackend;
   let courtside: RunningCourtside;
   let webhooks: RunningCourtside;
@@ -44,7 +45,7 @@ describe('webhooks (DESIGN.md §18)', () => {
     });
 
   beforeAll(async () => {
-    backend = await createBackend('kafka');
+    backend = await createBackend(log);
     courtside = await startTestCourtside(backend, { clock: clock.now });
     webhooks = await startWebhooks();
     await receiver.start();
