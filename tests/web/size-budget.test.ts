@@ -23,6 +23,7 @@ const manifest: Manifest = {
   },
   'src/features/matches/routes/WidgetPage.tsx': { file: 'assets/WidgetPage.js' },
   'src/features/tournaments/routes/tournaments-pages.ts': { file: 'assets/tournaments-pages.js' },
+  'src/features/tv/components/ClubTvPage.tsx': { file: 'assets/ClubTvPage.js' },
 };
 
 let dir: string | undefined;
