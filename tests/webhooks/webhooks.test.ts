@@ -8,18 +8,7 @@ import { HttpClient } from '../support/http-client.ts';
 import { day, plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 import { eventually } from '../support/wait.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
-
-interface Delivery {
-  deliveryId: string;
-  webhookId: string;
-  type: string;
-  eventId: string | null;
-  attempt: number;
-  status: number | null;
-  error?: string;
-  at: string;
-  nextAttemptAt?: string;
-}
+import type { DeliveryItem } from '@courtside/api/webhooks/webhook-store';
 
 const noScore = { matchSets: [], special: 'none' };
 const HOUR = 3_600_000;
@@ -69,7 +58,7 @@ describe.each(logKinds)('webhooks on the %s log (DESIGN.md §18)', (log) => {
     return created.body;
   }
   const deliveriesOf = async (manager: HttpClient, companyId: string, webhookId: string) => {
-    const answer = await manager.json<Delivery[]>('GET', `${hooksOf(companyId)}/${webhookId}/deliveries`);
+    const answer = await manager.json<DeliveryItem[]>('GET', `${hooksOf(companyId)}/${webhookId}/deliveries`);
     expect(answer.status).toBe(200);
     return answer.body;
   };

@@ -2,8 +2,8 @@ import type { BoxEvent } from '../boxes/events.ts';
 import type { ProductEvent } from '../notifications/notify.ts';
 
 /**
- * DESIGN.md §18: the types of change an endpoint may ask for. `tournament.updated` is accepted at registration; no
- * tournament exists yet, so nothing sends it. `ping` is the test delivery.
+ * DESIGN.md §18: the types of change an endpoint may ask for. `tournament.updated` is accepted at registration, but
+ * no tournament event is a webhook change yet, so nothing sends it. `ping` is the test delivery.
  */
 export const webhookTypes = [
   'match.completed',
