@@ -108,6 +108,8 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       [cy!, challenger],
       [bo!, player],
     ] as const) {
+      // The page left first: its own refresh of the expired session (401, then sign-out) must not clear the new one.
+      await browser.page.goto('about:blank');
       const login = await team.http.json('POST', `${ACCOUNT_API}/account/login`, {
         email: team.account.email,
         password: PASSWORD,
