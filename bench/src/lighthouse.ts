@@ -1,11 +1,11 @@
 /**
  * Lighthouse (mobile, simulated slow 4G) on the public pages a player or viewer opens at the court:
  *
- *   node --import tsx bench/src/lighthouse.ts [--teams=100] [--runs=1] [--save=dir]
+ *   node --import tsx bench/src/lighthouse.ts [--teams=100] [--runs=1] [--save=dir] [--only=standings,widget]
  *
  * Starts Courtside on a free port (embedded Postgres and log, the built web app: run `npm run build:web` first),
  * makes a club with a ladder whose season has `--teams` teams and a played match, then audits the ladders page,
- * the standings, the matches page and the widget with the system Chromium (CHROME_PATH, default
+ * the standings, the matches page, My matches signed in, the widget and a new club's empty matches page with the system Chromium (CHROME_PATH, default
  * /usr/bin/chromium). Prints one row per page (the median of `--runs`) and the machine's load.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -35,6 +35,10 @@ const TEAMS = Number(args.teams ?? 100);
 const RUNS = Number(args.runs ?? 1);
 /** `--save=dir`: every report's JSON, to read what Lighthouse found (critical chains, the LCP element). */
 const SAVE_DIR = args.save;
+/** `--serve`: seed, print the pages' addresses and keep serving them (to profile a page by hand) until Ctrl-C. */
+const SERVE = args.serve === 'true';
+/** `--only=standings,widget`: the pages whose name starts with one of these words. */
+const ONLY = args.only?.split(',');
 
 /** Cookies and the anti-forgery header, like a browser. */
 class Client {
@@ -137,7 +141,28 @@ async function seed(baseUrl: string) {
     defenderId: teams[0],
     challengerId: teams[1],
   });
-  return { ladderId: ladder.uuid, playerCookies: firstPlayer!.cookieHeader() };
+  // A club that has just started: a ladder and its season, no team and no match yet.
+  const newClub = await manager.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, {
+    name: 'TC Newcomer',
+  });
+  const emptyLadder = await manager.json<{ uuid: string }>(
+    'POST',
+    `${ADMIN_API}/companies/${newClub.id}/ladders`,
+    { name: 'First Ladder', email: 'first@club.test', sportsCategory: 'TENNISSINGLE' },
+  );
+  await manager.json('POST', `${ADMIN_API}/companies/${newClub.id}/ladders/${emptyLadder.uuid}/seasons`, {
+    name: 'Opening',
+    startDate: day(-1),
+    endDate: day(90),
+    minimumPlayedMatches: 3,
+    openForRegistration: true,
+    matchType: 'BESTOFTHREE',
+  });
+  return {
+    ladderId: ladder.uuid,
+    emptyLadderId: emptyLadder.uuid,
+    playerCookies: firstPlayer!.cookieHeader(),
+  };
 }
 
 interface Row {
@@ -258,7 +283,7 @@ async function main(): Promise<void> {
   });
   try {
     console.error(`seeding a ladder with ${TEAMS} teams…`);
-    const { ladderId, playerCookies } = await seed(courtside.url!);
+    const { ladderId, emptyLadderId, playerCookies } = await seed(courtside.url!);
     const pages: Array<[string, string, string?]> = [
       ['ladders', '/webapps/ladders/en/'],
       [`standings (${TEAMS} teams)`, `/webapps/ladders/en/${ladderId}`],
@@ -266,9 +291,16 @@ async function main(): Promise<void> {
       // Where "My matches" mails lead: a player with a planned match, signed in.
       ['my matches (signed in)', '/webapps/matches/en/', playerCookies],
       ['widget', `/webapps/widget/en/?event=${ladderId}`],
+      ['empty club matches', `/webapps/matches/en/?event=${emptyLadderId}`],
     ];
+    if (SERVE) {
+      for (const [page, route] of pages) console.log(`${page}: ${courtside.url}${route}`);
+      console.log(`signed-in cookies: ${playerCookies}`);
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+    }
     const rows: Row[] = [];
     for (const [page, route, cookies] of pages) {
+      if (ONLY && !ONLY.some((word) => page.startsWith(word))) continue;
       const runs = [];
       for (let run = 0; run < RUNS; run++)
         runs.push(await audit(`${courtside.url}${route}`, chrome.port, cookies));

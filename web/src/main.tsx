@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './lib/i18n';
 import './index.css';
 import { App } from './app/App';
@@ -8,16 +8,44 @@ import { routerReady } from './app/router';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// A public page arrives with its first paint (rendered by the api, src/first-paint.tsx): the app renders over it
-// once the router is ready, so its first render is the page itself and the page never blinks to an empty frame.
+// A public page arrives with its first paint (rendered by the api, src/first-paint.tsx, with the same markup): once
+// the router is ready the app takes it over as it is (hydration), so the page never blinks and a phone builds no
+// second copy of it. Both run in a transition, in slices that yield to the browser every few milliseconds: the
+// first render of a long page (100 standings rows on a slow phone) is no single long task.
 // Then the focus is kept off <body> (DESIGN.md §14), loaded after the first render: not part of the page's first load.
-const ready = container.hasChildNodes() ? routerReady() : Promise.resolve();
-void ready.then(() => {
-  createRoot(container).render(
-    <StrictMode>
+// The first paint sits in an inert element of its own (api/src/web/web-app.ts): the app takes over that element,
+// which answers once the app has hydrated it.
+const firstPaint = container.firstElementChild?.hasAttribute('inert') ? container.firstElementChild : null;
+/**
+ * `renderToString` does not wait for a lazy module whose first load is under way: the server leaves that part to
+ * the browser (once per module and process), which renders it while it takes the page over, as it should. Only
+ * that is expected; anything else is reported as React reports it.
+ */
+function onRecoverableError(error: unknown): void {
+  const message = error instanceof Error ? error.message : '';
+  if (/#419\b|could not finish this Suspense boundary/.test(message)) return;
+  reportError(error);
+}
+
+/** Once the app has taken the first paint over, it answers: the first paint is inert no more. */
+function TakenOver({ children }: { children: ReactNode }) {
+  useEffect(() => firstPaint?.removeAttribute('inert'), []);
+  return children;
+}
+
+const app = (
+  <StrictMode>
+    <TakenOver>
       <App />
-    </StrictMode>,
-  );
+    </TakenOver>
+  </StrictMode>
+);
+
+void (firstPaint ? routerReady() : Promise.resolve()).then(() => {
+  startTransition(() => {
+    if (firstPaint) hydrateRoot(firstPaint, app, { onRecoverableError });
+    else createRoot(container).render(app);
+  });
   // And the service worker that keeps the app for use with no connection (DESIGN.md §13).
   void import('./lib/after-first-render').then((after) => after.default());
 });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepEqual } from '../../../lib/keep-equal';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useErrorText } from '../../../hooks/useAction';
@@ -129,8 +130,12 @@ export function StandingsPage() {
             announceStandingsChange(season, before.teams, next.teams, language, i18n),
           );
         }
-        setStandings(next);
-        setFailure(undefined);
+        // Unchanged rows stay the objects shown (their memoised rows are not rendered again), and what changed is
+        // rendered in slices that leave the phone's main thread free (docs/performance.md, "Pages on a phone").
+        startTransition(() => {
+          setStandings((before) => keepEqual(before, next));
+          setFailure(undefined);
+        });
       } catch (error) {
         if (signal?.aborted) return;
         setFailure(

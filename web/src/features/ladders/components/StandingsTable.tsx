@@ -1,6 +1,7 @@
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
+import { useHydrating } from '../../../hooks/useHydrating';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDay } from '../../../lib/dates';
@@ -31,14 +32,11 @@ interface StandingsTableProps {
 const smallButton = 'px-3 py-1.5 text-xs';
 
 /**
- * Rows the app renders at once; the rest follow in a render that yields to the browser every few milliseconds. A
- * 100-team ladder's table in one render held a phone's main thread for ~300 ms when the app took over from the
- * first paint (Lighthouse's total blocking time, docs/performance.md); the rows below the fold now come a moment
- * later. The first paint (rendered by the api, where there is no `window`) has every row.
+ * Rows the app renders at once when it draws the table itself; the rest follow in a render that yields to the
+ * browser every few milliseconds. A table taken over from the first paint (rendered by the api with every row, and
+ * hydrated in slices by main.tsx) starts with every row: they are on the screen already.
  */
 const ROWS_AT_ONCE = 25;
-const firstRows = (rows: StandingsRow[]) =>
-  typeof window === 'undefined' || rows.length <= ROWS_AT_ONCE ? rows : rows.slice(0, ROWS_AT_ONCE);
 
 /**
  * The standings (DESIGN.md §5 "Standings"): position with its last move, team (with the live challenge as a
@@ -55,12 +53,23 @@ export function StandingsTable({
   onFocused,
 }: StandingsTableProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const signedIn = rows.some((row) => row.canChallenge !== undefined);
   const belowMinimum = rows.some((row) => !row.minimumMet);
-  const cellX = 'px-2 py-3 sm:px-4';
-  const shownRows = useDeferredValue(rows, firstRows(rows));
+  const hydrating = useHydrating();
+  const shownRows = useDeferredValue(
+    rows,
+    hydrating || rows.length <= ROWS_AT_ONCE ? rows : rows.slice(0, ROWS_AT_ONCE),
+  );
   const table = useRef<HTMLTableElement>(null);
+  // The rows are memoised: one action handler for the table's life, calling the latest one given.
+  const latestOnAction = useRef(onAction);
+  useLayoutEffect(() => {
+    latestOnAction.current = onAction;
+  });
+  const stableOnAction = useCallback(
+    (action: ChallengeAction, row: StandingsRow) => latestOnAction.current(action, row),
+    [],
+  );
   // Once the rows shown are the rows given (a deferred render may still show the ones before the action).
   useEffect(() => {
     if (!focusAfter || shownRows !== rows) return;
@@ -101,92 +110,18 @@ export function StandingsTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-ink-100">
-          {shownRows.map((row) => {
-            const own = mine.has(row.teamId);
-            const name = memberNames(row.members);
-            const move = movementOf(row.movement);
-            const chip = row.challenge ? challengeChip(row, row.challenge, rows, mine) : undefined;
-            return (
-              <tr
-                key={row.teamId}
-                className={own ? 'bg-lime-50' : undefined}
-                data-testid="standings-row"
-                data-team-id={row.teamId}
-              >
-                <td className="py-3 pr-1 pl-3 align-top whitespace-nowrap sm:pl-5">
-                  <span className="font-semibold text-ink-900 tabular-nums">{row.position}</span>
-                  {move && (
-                    <span
-                      className={`ml-1.5 hidden text-xs font-semibold sm:inline ${move.direction === 'up' ? 'text-brand-700' : 'text-red-700'}`}
-                      data-testid="movement"
-                      title={t(`ladders.movement${move.direction === 'up' ? 'Up' : 'Down'}Label`, {
-                        count: move.count,
-                      })}
-                    >
-                      {t(`ladders.movement${move.direction === 'up' ? 'Up' : 'Down'}`, { count: move.count })}
-                    </span>
-                  )}
-                </td>
-                <td className={`${cellX} align-top break-words text-ink-900`}>
-                  <span data-testid="team-name">
-                    <PlayerNames members={row.members} />
-                  </span>
-                  {!row.minimumMet && (
-                    <abbr
-                      className="ml-0.5 font-semibold text-amber-700 no-underline"
-                      title={t('ladders.belowMinimum', { count: minimumPlayedMatches ?? 0 })}
-                      data-testid="below-minimum"
-                    >
-                      *
-                    </abbr>
-                  )}
-                  {row.pausedUntil && (
-                    <span
-                      className="mt-1 flex w-fit rounded-lg bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200 ring-inset"
-                      data-testid="paused-until"
-                    >
-                      {t('paused.until', { day: formatDay(row.pausedUntil, locale) })}
-                    </span>
-                  )}
-                  {chip && <Chip chip={chip} />}
-                </td>
-                <td className="hidden px-4 py-3 text-right align-top text-ink-700 tabular-nums sm:table-cell">
-                  {row.rating?.toLocaleString(locale)}
-                  {row.rating !== undefined && row.provisional && (
-                    <abbr className="ml-0.5 text-ink-500 no-underline" title={t('ladders.provisional')}>
-                      ?
-                    </abbr>
-                  )}
-                </td>
-                <td className="hidden px-4 py-3 text-right align-top text-ink-700 tabular-nums sm:table-cell">
-                  {row.played}
-                </td>
-                <td
-                  className={`${cellX} text-center align-top whitespace-nowrap text-ink-700 tabular-nums`}
-                  title={t('ladders.wonLostLabel', { won: row.won, lost: row.lost })}
-                >
-                  {row.won}–{row.lost}
-                </td>
-                <td className="hidden px-4 py-3 align-top whitespace-nowrap text-ink-600 md:table-cell">
-                  {row.lastPlayedAt
-                    ? formatDay(row.lastPlayedAt.slice(0, 10), locale)
-                    : t('ladders.neverPlayed')}
-                </td>
-                {signedIn && (
-                  <td className="py-2.5 pr-3 pl-2 text-right align-top sm:pr-5">
-                    <Action
-                      row={row}
-                      own={own}
-                      name={name}
-                      chip={chip}
-                      busy={busyTeamId !== undefined}
-                      onAction={onAction}
-                    />
-                  </td>
-                )}
-              </tr>
-            );
-          })}
+          {shownRows.map((row) => (
+            <StandingsRowView
+              key={row.teamId}
+              row={row}
+              own={mine.has(row.teamId)}
+              chip={row.challenge ? challengeChip(row, row.challenge, rows, mine) : undefined}
+              signedIn={signedIn}
+              busy={busyTeamId !== undefined}
+              minimumPlayedMatches={minimumPlayedMatches}
+              onAction={stableOnAction}
+            />
+          ))}
         </tbody>
       </table>
       {belowMinimum && minimumPlayedMatches !== undefined && (
@@ -195,6 +130,120 @@ export function StandingsTable({
         </p>
       )}
     </>
+  );
+}
+
+interface StandingsRowViewProps {
+  row: StandingsRow;
+  own: boolean;
+  chip: ChallengeChip | undefined;
+  signedIn: boolean;
+  busy: boolean;
+  minimumPlayedMatches: number | undefined;
+  onAction(action: ChallengeAction, row: StandingsRow): void;
+}
+
+const cellX = 'px-2 py-3 sm:px-4';
+
+/**
+ * One team's row. Memoised, with the rows read again kept as the same objects where unchanged (lib/keep-equal.ts):
+ * a live change renders the rows that changed, not all of a 100-team ladder on a phone's main thread.
+ */
+const StandingsRowView = memo(function StandingsRowView({
+  row,
+  own,
+  chip,
+  signedIn,
+  busy,
+  minimumPlayedMatches,
+  onAction,
+}: StandingsRowViewProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const name = memberNames(row.members);
+  const move = movementOf(row.movement);
+  return (
+    <tr
+      key={row.teamId}
+      className={own ? 'bg-lime-50' : undefined}
+      data-testid="standings-row"
+      data-team-id={row.teamId}
+    >
+      <td className="py-3 pr-1 pl-3 align-top whitespace-nowrap sm:pl-5">
+        <span className="font-semibold text-ink-900 tabular-nums">{row.position}</span>
+        {move && (
+          <span
+            className={`ml-1.5 hidden text-xs font-semibold sm:inline ${move.direction === 'up' ? 'text-brand-700' : 'text-red-700'}`}
+            data-testid="movement"
+            title={t(`ladders.movement${move.direction === 'up' ? 'Up' : 'Down'}Label`, {
+              count: move.count,
+            })}
+          >
+            {t(`ladders.movement${move.direction === 'up' ? 'Up' : 'Down'}`, { count: move.count })}
+          </span>
+        )}
+      </td>
+      <td className={`${cellX} align-top break-words text-ink-900`}>
+        <span data-testid="team-name">
+          <PlayerNames members={row.members} />
+        </span>
+        {!row.minimumMet && (
+          <abbr
+            className="ml-0.5 font-semibold text-amber-700 no-underline"
+            title={t('ladders.belowMinimum', { count: minimumPlayedMatches ?? 0 })}
+            data-testid="below-minimum"
+          >
+            *
+          </abbr>
+        )}
+        {row.pausedUntil && (
+          <span
+            className="mt-1 flex w-fit rounded-lg bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200 ring-inset"
+            data-testid="paused-until"
+          >
+            {t('paused.until', { day: formatDay(row.pausedUntil, locale) })}
+          </span>
+        )}
+        {chip && <Chip chip={chip} />}
+      </td>
+      <td className="hidden px-4 py-3 text-right align-top text-ink-700 tabular-nums sm:table-cell">
+        {row.rating?.toLocaleString(locale)}
+        {row.rating !== undefined && row.provisional && (
+          <abbr className="ml-0.5 text-ink-500 no-underline" title={t('ladders.provisional')}>
+            ?
+          </abbr>
+        )}
+      </td>
+      <td className="hidden px-4 py-3 text-right align-top text-ink-700 tabular-nums sm:table-cell">
+        {row.played}
+      </td>
+      <td
+        className={`${cellX} text-center align-top whitespace-nowrap text-ink-700 tabular-nums`}
+        title={t('ladders.wonLostLabel', { won: row.won, lost: row.lost })}
+      >
+        {row.won}–{row.lost}
+      </td>
+      <td className="hidden px-4 py-3 align-top whitespace-nowrap text-ink-600 md:table-cell">
+        {row.lastPlayedAt ? formatDay(row.lastPlayedAt.slice(0, 10), locale) : t('ladders.neverPlayed')}
+      </td>
+      {signedIn && (
+        <td className="py-2.5 pr-3 pl-2 text-right align-top sm:pr-5">
+          <Action row={row} own={own} name={name} chip={chip} busy={busy} onAction={onAction} />
+        </td>
+      )}
+    </tr>
+  );
+}, sameRowProps);
+
+function sameRowProps(before: StandingsRowViewProps, after: StandingsRowViewProps): boolean {
+  return (
+    before.row === after.row &&
+    before.own === after.own &&
+    before.signedIn === after.signedIn &&
+    before.busy === after.busy &&
+    before.minimumPlayedMatches === after.minimumPlayedMatches &&
+    before.onAction === after.onAction &&
+    JSON.stringify(before.chip) === JSON.stringify(after.chip)
   );
 }
 
