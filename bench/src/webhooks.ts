@@ -203,12 +203,16 @@ async function main(): Promise<void> {
       };
     };
 
-    const latencies = [...appendedAt].flatMap(([matchId, change]) =>
-      change.paths.flatMap((path) => {
-        const at = arrived.get(`${path} ${matchId}`);
-        return at === undefined ? [] : [at - change.at];
-      }),
-    );
+    const latenciesOf = (ofPath: (path: string) => boolean) =>
+      summarize(
+        [...appendedAt].flatMap(([matchId, change]) =>
+          change.paths.flatMap((path) => {
+            const at = arrived.get(`${path} ${matchId}`);
+            return ofPath(path) && at !== undefined ? [round(at - change.at)] : [];
+          }),
+        ),
+      );
+    const all = latenciesOf(() => true);
     console.log(
       JSON.stringify(
         {
@@ -216,18 +220,13 @@ async function main(): Promise<void> {
           changes: total,
           endpoints: companies * endpointsPerCompany,
           deliveriesExpected: expected,
-          deliveriesArrived: latencies.length,
+          deliveriesArrived: all?.count ?? 0,
           hangingAttempts: hanging.size,
-          latencyMs: summarize(latencies.map((ms) => round(ms))),
-          // The hanging endpoint's neighbours: the same company's other endpoints, which share its log order.
-          sameCompanyAsHangingMs: summarize(
-            [...appendedAt].flatMap(([matchId, change]) =>
-              change.paths.flatMap((path) => {
-                const at = arrived.get(`${path} ${matchId}`);
-                return path.startsWith('/c0e') && at !== undefined ? [round(at - change.at)] : [];
-              }),
-            ),
-          ),
+          latencyMs: all,
+          // The hanging endpoint's neighbours: the same company's other endpoints, which share its log order; and
+          // the other companies' endpoints of the same run, under the same load.
+          sameCompanyAsHangingMs: latenciesOf((path) => path.startsWith('/c0e')),
+          otherCompaniesMs: latenciesOf((path) => !path.startsWith('/c0e')),
           ...(profiling ? { profile: profileOf() } : {}),
         },
         null,
