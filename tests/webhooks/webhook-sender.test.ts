@@ -35,6 +35,8 @@ describe('the webhook sender (DESIGN.md §18)', () => {
   const arrivals: Arrival[] = [];
   /** Paths whose requests get no answer until the test gives one. */
   const held = new Set<string>();
+  /** Paths whose second request is cut off with its connection, as a receiver closing a kept-alive one does. */
+  const cut = new Set<string>();
   const receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -47,6 +49,7 @@ describe('the webhook sender (DESIGN.md §18)', () => {
         change: data.matchId,
         response,
       });
+      if (cut.has(path) && arrivedAt(path).length === 2) return void request.socket.destroy();
       if (!held.has(path)) response.writeHead(204).end();
     });
   });
@@ -202,5 +205,26 @@ describe('the webhook sender (DESIGN.md §18)', () => {
       await Promise.all(senders.map((sender) => sender.stop()));
     }
     for (const path of paths) expect(arrivedAt(path).map((arrival) => arrival.change)).toEqual(changes);
+  });
+
+  it('sends once more on a new connection when the kept-alive one is closed as it is reused, within the same attempt', async () => {
+    const webhookId = await endpoint('/closes');
+    cut.add('/closes');
+    await queue(webhookId, 'before');
+    const second = await queue(webhookId, 'cut');
+    const sender = startSender({});
+    try {
+      await eventually(() => arrivedAt('/closes').length === 3, { message: 'the cut request again' });
+      await eventually(async () => (await deliveryRow(second))?.pending === false);
+    } finally {
+      await sender.stop();
+    }
+    expect(arrivedAt('/closes').map((arrival) => [arrival.change, arrival.webhookId])).toEqual([
+      ['before', expect.any(String)],
+      ['cut', second],
+      ['cut', second],
+    ]);
+    // One attempt, delivered: the cut connection was not counted as a failure to retry in 5 s.
+    expect(await deliveryRow(second)).toEqual({ attempts: 1, status: 204, leased: false, pending: false });
   });
 });

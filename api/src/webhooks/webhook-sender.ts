@@ -369,8 +369,9 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     // The whole attempt, answer included, has 10 s.
     const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
     const first = await post(url, headers, row.body, deadline, true);
-    // A kept-alive connection the receiver closed just as it was reused: the request never got there, so it goes
-    // once more on a new connection (Node's documented pattern); the same webhook-id lets a receiver drop a repeat.
+    // A kept-alive connection the receiver closed just as it was reused (before any answer): the request most likely
+    // never got there, so it goes once more on a new connection (Node's documented pattern), within the same 10 s;
+    // the same webhook-id lets a receiver drop a repeat.
     return first.staleConnection
       ? (await post(url, headers, row.body, deadline, false)).outcome
       : first.outcome;
