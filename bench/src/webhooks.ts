@@ -9,7 +9,10 @@
  * `endpoints` endpoints on one local receiver (the first endpoint of the first company hangs); `MatchCancelled`
  * events (their data needs no read model) are appended open-loop, each a change for its company's endpoints.
  * Reported: p50/p99/max from append to the receiver's request for the endpoints that answer, and how many
- * deliveries the hanging endpoint had on the way (it holds up only itself).
+ * deliveries the hanging endpoint had on the way (it holds up only itself); `--hanging=0` lets every endpoint
+ * answer, the baseline for what the hanging one costs the others. `--profile` adds where the time went:
+ * append → the consumer's outbox insert answered → the receiver's request, every Postgres statement of this process
+ * (count, p50/p99, total), lock waits sampled every 100 ms, and how many TCP connections the receiver accepted.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -21,6 +24,7 @@ import { createLogger } from '@courtside/api/observability/logger';
 import { WebhookStore } from '@courtside/api/webhooks/webhook-store';
 import { productEvents } from '@courtside/events/catalog';
 import { EventRegistry } from '@courtside/events/event-registry';
+import { installQueryProfile, observeQueries, queryStats } from './pg-profile.ts';
 import { Cleanups, startKafka, startPostgres } from './services.ts';
 import { round, summarize } from './stats.ts';
 import { machineInfo } from './system.ts';
@@ -31,8 +35,13 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     companies: { type: 'string', default: '5' },
     endpoints: { type: 'string', default: '10' },
+    profile: { type: 'boolean', default: false },
+    // 0: every endpoint answers, the baseline for what the hanging one costs its neighbours
+    hanging: { type: 'string', default: '1' },
   },
 });
+const withHanging = values.hanging !== '0';
+const profiling = values.profile;
 const perMinute = Number(values['per-minute']);
 const seconds = Number(values.seconds);
 const companies = Number(values.companies);
@@ -66,6 +75,17 @@ async function main(): Promise<void> {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     });
     const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    let connections = 0;
+    receiver.on('connection', () => connections++);
+    // The consumer's outbox insert of a change (its body, parameter 6, names the match): when it was answered.
+    const queuedAt = new Map<string, number>();
+    if (profiling)
+      observeQueries((text, params) => {
+        if (!text.includes('INSERT INTO courtside.webhook_deliveries') || typeof params?.[5] !== 'string')
+          return;
+        const { data } = JSON.parse(params[5]) as { data: { matchId?: string } };
+        return (doneAt) => void (data.matchId && queuedAt.set(data.matchId, doneAt));
+      });
 
     const logger = createLogger({ level: 'warn' });
     const courtside = await startCourtside({
@@ -88,7 +108,7 @@ async function main(): Promise<void> {
     for (let c = 0; c < companies; c++) {
       const companyId = randomUUID();
       const paths = Array.from({ length: endpointsPerCompany }, (_, e) =>
-        c === 0 && e === 0 ? '/hang' : `/c${c}e${e}`,
+        withHanging && c === 0 && e === 0 ? '/hang' : `/c${c}e${e}`,
       );
       for (const path of paths)
         await store.create({
@@ -121,6 +141,29 @@ async function main(): Promise<void> {
       await courtside.log.append(club.companyId, [event]);
     };
 
+    // Recording starts with the measured phase (the endpoints' set-up is not in it).
+    if (profiling) installQueryProfile().recording = true;
+    const lockWaits = new Map<string, number>();
+    let lockSamples = 0;
+    const sampler = profiling
+      ? setInterval(() => {
+          void db
+            .query<{ what: string; waiting: number }>(
+              `SELECT l.locktype || ' ' || coalesce(l.relation::regclass::text, '') || ' ' || l.mode AS what,
+                      count(*)::int AS waiting
+               FROM pg_locks l WHERE NOT l.granted GROUP BY 1`,
+            )
+            .then(
+              ({ rows }) => {
+                lockSamples++;
+                for (const row of rows) lockWaits.set(row.what, (lockWaits.get(row.what) ?? 0) + row.waiting);
+              },
+              () => undefined,
+            );
+        }, 100)
+      : undefined;
+    cleanups.add('stop the lock sampler', async () => clearInterval(sampler));
+
     const total = Math.round((perMinute * seconds) / 60);
     const start = performance.now();
     const sends: Array<Promise<void>> = [];
@@ -134,12 +177,42 @@ async function main(): Promise<void> {
     const deadline = Date.now() + 300_000;
     while (arrived.size < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 
-    const latencies = [...appendedAt].flatMap(([matchId, change]) =>
-      change.paths.flatMap((path) => {
-        const at = arrived.get(`${path} ${matchId}`);
-        return at === undefined ? [] : [at - change.at];
-      }),
-    );
+    clearInterval(sampler);
+    if (profiling) installQueryProfile().recording = false;
+    /** Where the time went (`--profile`). */
+    const profileOf = () => {
+      const appendToQueued: number[] = [];
+      const queuedToArrived: number[] = [];
+      for (const [matchId, change] of appendedAt) {
+        const queued = queuedAt.get(matchId);
+        if (queued === undefined) continue;
+        appendToQueued.push(round(queued - change.at));
+        for (const path of change.paths) {
+          const at = arrived.get(`${path} ${matchId}`);
+          if (at !== undefined) queuedToArrived.push(round(at - queued));
+        }
+      }
+      return {
+        appendToQueuedMs: summarize(appendToQueued),
+        queuedToArrivedMs: summarize(queuedToArrived),
+        receiverConnections: connections,
+        lockWaitsPerSample: Object.fromEntries(
+          [...lockWaits].map(([what, count]) => [what, round(count / Math.max(1, lockSamples))]),
+        ),
+        statements: queryStats().slice(0, 15),
+      };
+    };
+
+    const latenciesOf = (ofPath: (path: string) => boolean) =>
+      summarize(
+        [...appendedAt].flatMap(([matchId, change]) =>
+          change.paths.flatMap((path) => {
+            const at = arrived.get(`${path} ${matchId}`);
+            return ofPath(path) && at !== undefined ? [round(at - change.at)] : [];
+          }),
+        ),
+      );
+    const all = latenciesOf(() => true);
     console.log(
       JSON.stringify(
         {
@@ -147,9 +220,14 @@ async function main(): Promise<void> {
           changes: total,
           endpoints: companies * endpointsPerCompany,
           deliveriesExpected: expected,
-          deliveriesArrived: latencies.length,
+          deliveriesArrived: all?.count ?? 0,
           hangingAttempts: hanging.size,
-          latencyMs: summarize(latencies.map((ms) => round(ms))),
+          latencyMs: all,
+          // The hanging endpoint's neighbours: the same company's other endpoints, which share its log order; and
+          // the other companies' endpoints of the same run, under the same load.
+          sameCompanyAsHangingMs: latenciesOf((path) => path.startsWith('/c0e')),
+          otherCompaniesMs: latenciesOf((path) => !path.startsWith('/c0e')),
+          ...(profiling ? { profile: profileOf() } : {}),
         },
         null,
         2,

@@ -1,5 +1,15 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { addressRefusal, checkWebhookUrl, classifyAddress, WebhookUrlRefused } from './url-guard.ts';
+import {
+  addressRefusal,
+  checkWebhookUrl,
+  classifyAddress,
+  guardedLookup,
+  WebhookUrlRefused,
+  type Resolve,
+} from './url-guard.ts';
 
 describe('the webhooks’ SSRF guard (DESIGN.md §18)', () => {
   it.each([
@@ -69,5 +79,33 @@ describe('the webhooks’ SSRF guard (DESIGN.md §18)', () => {
     expect(await refusal('https://user:pw@hooks.club.example/', 'production')).toMatch(/user or password/);
     expect(await refusal(`https://hooks.club.example/${'a'.repeat(2_000)}`, 'production')).toMatch(/2000/);
     expect(await refusal('ftp://hooks.club.example/', 'development')).toMatch(/http/);
+  });
+
+  it('lets a kept-alive agent connect only to an address it allows, whatever the resolver answers by then', async () => {
+    const server = http.createServer((_request, response) => response.end('ok'));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    // The host checked out as public a moment ago; by the time a connection is opened it points here (rebinding).
+    const rebound: Resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+    const get = (mode: 'production' | 'development') => {
+      const agent = new http.Agent({ keepAlive: true, lookup: guardedLookup(mode, rebound) });
+      return new Promise<string>((resolve) => {
+        http
+          .get(`http://hooks.club.example:${port}/in`, { agent }, (response) => {
+            response.resume();
+            response.on('end', () => resolve(`answered ${response.statusCode}`));
+          })
+          .on('error', (error) => resolve(error.message))
+          .on('close', () => agent.destroy());
+      });
+    };
+    try {
+      expect(await get('production')).toMatch(/this machine/);
+      expect(await get('development')).toBe('answered 200');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

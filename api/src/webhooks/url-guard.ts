@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Mode } from '../config.ts';
 
@@ -59,11 +60,14 @@ export function webhookUrlShape(text: string, mode: Mode): URL {
 }
 
 /**
- * Every address the host resolves to (IPv4 and IPv6) must be allowed: checked at registration and before each
- * delivery (`guardedLookup`, which also pins the connection to the addresses it checked).
+ * Every address the host resolves to (IPv4 and IPv6) must be allowed: checked at registration, before each
+ * delivery, and when the sender opens a connection (`guardedLookup`).
  */
-export async function checkedAddresses(url: URL, mode: Mode, resolve: Resolve = resolveAll) {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+export function checkedAddresses(url: URL, mode: Mode, resolve: Resolve = resolveAll) {
+  return checkedHostAddresses(url.hostname.replace(/^\[|\]$/g, ''), mode, resolve);
+}
+
+async function checkedHostAddresses(host: string, mode: Mode, resolve: Resolve): Promise<LookupAddress[]> {
   let addresses: LookupAddress[];
   try {
     addresses = ipaddr.isValid(host)
@@ -78,6 +82,27 @@ export async function checkedAddresses(url: URL, mode: Mode, resolve: Resolve = 
     if (refusal) throw new WebhookUrlRefused(refusal);
   }
   return addresses;
+}
+
+/**
+ * The `lookup` of the sender's keep-alive agents: every connection they open goes to an address the guard allowed
+ * a moment before, whatever the resolver said when the delivery was checked (DNS rebinding), and a connection that
+ * is reused was opened that way.
+ */
+export function guardedLookup(mode: Mode, resolve: Resolve = resolveAll): LookupFunction {
+  return (hostname, options, callback) => {
+    checkedHostAddresses(hostname, mode, resolve).then(
+      (checked) => {
+        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+        const addresses = family ? checked.filter((a) => a.family === family) : checked;
+        if (addresses.length === 0)
+          return callback(new WebhookUrlRefused(`The host ${hostname} has no IPv${family} address`), '');
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: Error) => callback(error, ''),
+    );
+  };
 }
 
 /** The URL of an endpoint, or `WebhookUrlRefused` with the reason. */
