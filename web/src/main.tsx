@@ -10,12 +10,13 @@ if (!container) throw new Error('Missing #root element');
 
 // A public page arrives with its first paint (rendered by the api, src/first-paint.tsx, with the same markup): once
 // the router is ready the app takes it over as it is (hydration), so the page never blinks and a phone builds no
-// second copy of it. Both run in a transition, in slices that yield to the browser every few milliseconds: the
-// first render of a long page (100 standings rows on a slow phone) is no single long task.
+// second copy of it, in a transition: in slices that yield to the browser every few milliseconds, so taking over a
+// long page (100 standings rows on a slow phone) is no single long task. Other pages render at once, as a
+// transition there could miss the end of the router's first navigation (docs/decisions/web.md).
 // Then the focus is kept off <body> (DESIGN.md §14), loaded after the first render: not part of the page's first load.
-// The first paint sits in an inert element of its own (api/src/web/web-app.ts): the app takes over that element,
-// which answers once the app has hydrated it.
+// The first paint sits in an inert element of its own (api/src/web/web-app.ts): the app takes over that element.
 const firstPaint = container.firstElementChild?.hasAttribute('inert') ? container.firstElementChild : null;
+
 /**
  * `renderToString` does not wait for a lazy module whose first load is under way: the server leaves that part to
  * the browser (once per module and process), which renders it while it takes the page over, as it should. Only
@@ -41,11 +42,13 @@ const app = (
   </StrictMode>
 );
 
-void (firstPaint ? routerReady() : Promise.resolve()).then(() => {
-  startTransition(() => {
-    if (firstPaint) hydrateRoot(firstPaint, app, { onRecoverableError });
+// The router is made in a task of its own, after the one that ran the modules: two shorter tasks, not one long.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+void nextTask()
+  .then(() => (firstPaint ? routerReady() : undefined))
+  .then(() => {
+    if (firstPaint) startTransition(() => void hydrateRoot(firstPaint, app, { onRecoverableError }));
     else createRoot(container).render(app);
+    // And the service worker that keeps the app for use with no connection (DESIGN.md §13).
+    void import('./lib/after-first-render').then((after) => after.default());
   });
-  // And the service worker that keeps the app for use with no connection (DESIGN.md §13).
-  void import('./lib/after-first-render').then((after) => after.default());
-});
