@@ -163,3 +163,16 @@ export async function drawnBoxes(manager: HttpClient, seasonId: string) {
   expect(drawn.status).toBe(201);
   return drawn.body.boxes;
 }
+
+/** "6-4 6-3" as a match save's two sides, the defender's games first; `walkover`: the side that did not come. */
+export function scoreOf(text: string, walkover?: 'defender' | 'challenger') {
+  const sets = text
+    .split(' ')
+    .filter(Boolean)
+    .map((set) => set.split('-').map(Number) as [number, number]);
+  const special = (side: 'defender' | 'challenger') => (walkover === side ? 'walkover' : 'none');
+  return {
+    defender: { matchSets: sets.map(([d]) => ({ score: d })), special: special('defender') },
+    challenger: { matchSets: sets.map(([, c]) => ({ score: c })), special: special('challenger') },
+  };
+}
