@@ -10,6 +10,8 @@ import { managerWithCompany, signedInPerson } from '../support/accounts.ts';
 import { courtsideForTests, logKinds } from '../support/courtside.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { scoreOf } from '../support/club.ts';
+import { LiveClient } from '../support/live-client.ts';
+import { eventually } from '../support/wait.ts';
 
 interface DrawMatch {
   matchId: string;
@@ -115,6 +117,17 @@ describe.each(logKinds)('knockout draw matches (%s log)', (log) => {
     // A match whose sides are not both known is not made yet.
     expect((await matchOf(r2a)).status).toBe(404);
 
+    // The tournament's room hears of every match made or decided; each match's points come on its own room.
+    const watcher = new LiveClient(courtside.url);
+    await watcher.connected();
+    expect(await watcher.subscribe(`tournament:${tournamentId}`)).toMatchObject({ ok: true });
+    const drawPushes = () =>
+      watcher.pushes.filter(
+        (push) =>
+          push.event === 'tournament.updated' &&
+          (push.data as { changed: string[] }).changed.includes('draw'),
+      ).length;
+
     // Di enters a win: it waits for Ed; nothing moves until Ed confirms, then Ann meets Di at once.
     const [ann, bo, , di, ed, flo] = players.map((player) => player);
     const pending = await save(di!.http, r1a, '6-3 6-4');
@@ -124,6 +137,7 @@ describe.each(logKinds)('knockout draw matches (%s log)', (log) => {
     expect((await ed!.http.json('POST', `${MATCHES_API}/matches/${r1a}/confirm`)).status).toBe(200);
     const second = await matchOf(r2a);
     expect(second.status).toBe(200);
+    await eventually(() => expect(drawPushes()).toBeGreaterThanOrEqual(3));
     expect(second.body).toMatchObject({ status: 'planned', date: null });
     expect([second.body.defender.teamId, second.body.challenger.teamId]).toEqual([e1, e4]);
 
@@ -164,7 +178,23 @@ describe.each(logKinds)('knockout draw matches (%s log)', (log) => {
     expect(feed).toContain(final);
     expect(feed).toContain('Winter championship');
 
-    expect((await save(manager, final, '7-5 6-7 6-4')).body.status).toBe('completed');
+    // Ann scores the final live, point by point, on the match's own room; her last point's result waits for Bo.
+    expect(await watcher.subscribe(`match:${final}`)).toMatchObject({ ok: true });
+    const live = `${MATCHES_API}/matches/${final}`;
+    expect(
+      (await ann!.http.json('POST', `${live}/live`, { firstServer: 'defender', finalSet: 'SET' })).status,
+    ).toBe(200);
+    for (let seq = 1; seq <= 48; seq++)
+      expect((await ann!.http.json('POST', `${live}/points`, { seq, winner: 'defender' })).status).toBe(200);
+    await eventually(() =>
+      expect(watcher.pushes.filter((push) => push.event === 'live.updated').length).toBeGreaterThanOrEqual(
+        48,
+      ),
+    );
+    expect((await matchOf(final)).body.confirmation.state).toBe('pending');
+    expect((await bo!.http.json('POST', `${MATCHES_API}/matches/${final}/confirm`)).status).toBe(200);
+    expect((await matchOf(final)).body.status).toBe('completed');
+    watcher.close();
     const after = await manager.json<Tournament>('GET', path);
     expect(after.body.draw!.rounds.map((round) => round.matches.map((match) => match.winner))).toEqual([
       [e4, e6],

@@ -13,19 +13,21 @@ const within = (schema: string | undefined) => (schema ? `${schema}.` : '');
 export const sideMembersSql = (schema?: string) => `(SELECT team_id, account_id, member_order
   FROM ${within(schema)}team_members
   UNION ALL
-  SELECT (e.entry->>'entryId')::uuid, x.member::uuid, x.member_order::int
-  FROM ${within(schema)}tournaments t CROSS JOIN jsonb_array_elements(t.entries) AS e(entry)
-    CROSS JOIN jsonb_array_elements_text(e.entry->'memberIds') WITH ORDINALITY AS x(member, member_order)
-  WHERE t.format = 'KNOCKOUT')`;
+  SELECT (side_e.entry->>'entryId')::uuid, side_x.member::uuid, side_x.member_order::int
+  FROM ${within(schema)}tournaments side_t CROSS JOIN jsonb_array_elements(side_t.entries) AS side_e(entry)
+    CROSS JOIN jsonb_array_elements_text(side_e.entry->'memberIds') WITH ORDINALITY AS side_x(member, member_order)
+  WHERE side_t.format = 'KNOCKOUT')`;
 export const SIDE_MEMBERS = sideMembersSql();
+
+// The subqueries' aliases (`side_…`) are their own, so that an expression of the caller's never names one of them.
 
 /** The match type of the season `seasonId` (an SQL expression) names, or of the knockout it names. */
 export const matchTypeSql = (seasonId: string, schema?: string) =>
-  `coalesce((SELECT s.match_type FROM ${within(schema)}seasons s WHERE s.id = ${seasonId}),
-    (SELECT '${KNOCKOUT_MATCH_TYPE}'::text FROM ${within(schema)}tournaments t
-     WHERE t.id = ${seasonId} AND t.format = 'KNOCKOUT'))`;
+  `coalesce((SELECT side_s.match_type FROM ${within(schema)}seasons side_s WHERE side_s.id = ${seasonId}),
+    (SELECT '${KNOCKOUT_MATCH_TYPE}'::text FROM ${within(schema)}tournaments side_t
+     WHERE side_t.id = ${seasonId} AND side_t.format = 'KNOCKOUT'))`;
 
 /** The sports category of the ladder `ladderId` (an SQL expression) names, or of the knockout it names. */
 export const sportsCategorySql = (ladderId: string) =>
-  `coalesce((SELECT l.sports_category FROM ladders l WHERE l.id = ${ladderId}),
-    (SELECT t.sports_category FROM tournaments t WHERE t.id = ${ladderId}))`;
+  `coalesce((SELECT side_l.sports_category FROM ladders side_l WHERE side_l.id = ${ladderId}),
+    (SELECT side_t.sports_category FROM tournaments side_t WHERE side_t.id = ${ladderId}))`;
