@@ -481,6 +481,7 @@ describe('what a knockout’s draw and draw matches tell (DESIGN.md §16)', () =
     e3: { members: ['cas'] },
     e4: { members: ['dan'] },
     e5: { members: ['eve'] },
+    e6: { members: ['fay'] },
   };
   const cup = {
     ...context,
@@ -564,6 +565,51 @@ describe('what a knockout’s draw and draw matches tell (DESIGN.md §16)', () =
       [],
     );
     expect(made('m9', 'e1', 'e2')).toEqual([]);
+    expect(
+      told(
+        event('MatchCreated', { matchId: 'm2', tournamentId: 't1', defenderId: 'e1', challengerId: 'e5' }),
+        {
+          ...cup,
+          tournament: undefined,
+        },
+      ),
+    ).toEqual([]);
+  });
+
+  it('six sides: both seeds with byes hear whom they may meet; a match with a bye seed below is a next match', () => {
+    // 1–bye, 4–5, 3–6, 2–bye: Ann waits for Dan – Eve above, Bob for Cas – Fay below.
+    const six = makeBracket(['e1', 'e2', 'e3', 'e4', 'e5', 'e6'], ids(8), false);
+    const sixCup = { ...cup, tournament: { ...cup.tournament, bracket: six } };
+    const drawn = event(
+      'TournamentDrawn',
+      { tournamentId: 't1', seeding: 'ENTRY', order: ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'], bracket: six },
+      'mia',
+    );
+    expect(told(drawn, sixCup).map((n) => [n.to, n.texts.en.body, n.texts.nl.body])).toEqual([
+      [
+        'ann',
+        'You play round 2 against the winner of Dan – Eve.',
+        'Je speelt ronde 2 tegen de winnaar van Dan – Eve.',
+      ],
+      [
+        'bob',
+        'You play round 2 against the winner of Cas – Fay.',
+        'Je speelt ronde 2 tegen de winnaar van Cas – Fay.',
+      ],
+    ]);
+    const below = six.matches.find((m) => m.round === 2 && m.sideB !== undefined)!;
+    const notices = notify(
+      event(
+        'MatchCreated',
+        { matchId: below.matchId, tournamentId: 't1', defenderId: 'e3', challengerId: 'e2' },
+        'mia',
+      ),
+      { ...sixCup, match: { defenderId: 'e3', challengerId: 'e2', date: null } },
+    );
+    expect(notices.map((n) => [n.recipientId, n.kind, n.texts.en.body])).toEqual([
+      ['cas', 'tournament.result', 'Round 2: against Bob.'],
+      ['bob', 'tournament.result', 'Round 2: against Cas.'],
+    ]);
   });
 
   it('names the plate’s rounds and final', () => {

@@ -9,7 +9,7 @@ import {
 import { managerWithCompany, signedInPerson } from '../support/accounts.ts';
 import { courtsideForTests, logKinds } from '../support/courtside.ts';
 import type { HttpClient } from '../support/http-client.ts';
-import { scoreOf } from '../support/club.ts';
+import { drawnKnockout, scoreOf } from '../support/club.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/wait.ts';
 
@@ -46,38 +46,20 @@ describe.each(logKinds)('knockout draw matches (%s log)', (log) => {
   it('plays a knockout of six with byes through to the final over HTTP', async () => {
     const manager = courtside.client();
     const { company } = await managerWithCompany(manager, 'Tennis Club West');
-    const created = await manager.json<{ tournamentId: string }>(
-      'POST',
-      `${TOURNAMENT_ADMIN_API}/companies/${company.id}/tournaments`,
-      {
-        name: 'Winter championship',
-        format: 'KNOCKOUT',
-        sportsCategory: 'TENNISSINGLE',
-        startsAt: '2026-12-12T10:00',
-        entries: 'OPEN',
-        maxEntrants: 8,
-      },
-    );
-    expect(created.status).toBe(201);
-    const { tournamentId } = created.body;
-    const path = `${TOURNAMENT_API}/tournaments/${tournamentId}`;
     const players = [];
     for (const name of ['Ann Ace', 'Bo Break', 'Cy Court', 'Di Drop', 'Ed Edge', 'Flo Fault'])
       players.push(await signedInPerson(courtside.url, name));
-    for (const player of players)
-      expect((await player.http.json('POST', `${path}/entries`, {})).status).toBe(201);
-    const drawn = await manager.json<Tournament>(
-      'POST',
-      `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/draw`,
-      {
-        seeding: 'ENTRY',
-      },
+    const { tournamentId, drawn } = await drawnKnockout<Tournament>(
+      manager,
+      company.id,
+      'Winter championship',
+      players,
     );
-    expect(drawn.status).toBe(201);
-    const entryOf = (index: number) => drawn.body.entries[index]!.entryId;
+    const path = `${TOURNAMENT_API}/tournaments/${tournamentId}`;
+    const entryOf = (index: number) => drawn.entries[index]!.entryId;
     const [e1, e2, e3, e4, e5, e6] = [0, 1, 2, 3, 4, 5].map(entryOf);
     // Eight places, 1–8, 4–5, 3–6, 2–7: seeds 1 and 2 have byes and stand in round 2's matches.
-    const rounds = drawn.body.draw!.rounds;
+    const rounds = drawn.draw!.rounds;
     expect(rounds.map(({ round, matches }) => [round, matches.map((m) => [m.sideA, m.sideB])])).toEqual([
       [
         1,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MATCHES_API, TOURNAMENT_ADMIN_API, TOURNAMENT_API } from '@courtside/events/api-paths';
+import { MATCHES_API } from '@courtside/events/api-paths';
 import type { Browser } from '../support/browser.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 import { expectAxeClean } from '../support/axe.ts';
-import { club, scoreOf } from '../support/club.ts';
+import { club, drawnKnockout, scoreOf } from '../support/club.ts';
 import { pageProblems } from '../support/page-checks.ts';
 
 const PLAYERS = ['Anne de Vries', 'Bram Jansen', 'Cas Visser', 'Daan Smit', 'Eva Bakker', 'Fleur Mulder'];
@@ -32,32 +32,8 @@ describe('a knockout, at 375 px in Dutch', () => {
   it('shows the bracket with byes and follows every result live to the final', async () => {
     const url = courtside.url;
     const { manager, company, teams } = await club(url, { players: PLAYERS });
-    const created = await manager.json<{ tournamentId: string }>(
-      'POST',
-      `${TOURNAMENT_ADMIN_API}/companies/${company.id}/tournaments`,
-      {
-        name: CUP,
-        format: 'KNOCKOUT',
-        sportsCategory: 'TENNISSINGLE',
-        startsAt: '2026-12-12T10:00',
-        entries: 'OPEN',
-        maxEntrants: 8,
-      },
-    );
-    const { tournamentId } = created.body;
-    for (const team of teams)
-      expect(
-        (await team.http.json('POST', `${TOURNAMENT_API}/tournaments/${tournamentId}/entries`, {})).status,
-      ).toBe(201);
-    const drawn = await manager.json<Drawn>(
-      'POST',
-      `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/draw`,
-      {
-        seeding: 'ENTRY',
-      },
-    );
-    expect(drawn.status).toBe(201);
-    const [[r1a, r1b], [r2a, r2b], [final]] = drawn.body.draw.rounds.map((round) => round.matchIds) as [
+    const { tournamentId, drawn } = await drawnKnockout<Drawn>(manager, company.id, CUP, teams);
+    const [[r1a, r1b], [r2a, r2b], [final]] = drawn.draw.rounds.map((round) => round.matchIds) as [
       [string, string],
       [string, string],
       [string],

@@ -174,9 +174,12 @@ const entryOf = (match: NonNullable<MatchState['match']>, winner: Side | null) =
  */
 function advance(state: MatchState, winner: Side | null): MatchNewEvent[] {
   const { knockout, match } = state;
-  const entryId = match && entryOf(match, winner);
-  if (!knockout || !match || entryId === undefined) return [];
-  return matchesToMake({ ...knockout, winners: withWinner(knockout.winners, match.matchId, entryId) });
+  if (!knockout || !match) return [];
+  // Without a winner nothing new has both its sides known: no match is made.
+  return matchesToMake({
+    ...knockout,
+    winners: withWinner(knockout.winners, match.matchId, entryOf(match, winner)),
+  });
 }
 
 /** The games as stored: what was entered, without the flags the scoring rules recompute. */

@@ -9,7 +9,7 @@ import type { MatchType } from '../ladders/model.ts';
 import type { TeamEvent } from '../teams/events.ts';
 import type { EventOf } from '../event-registry.ts';
 import type { tournamentDrawn, tournamentRoundMade } from '../tournaments/events.ts';
-import { bracketSides, roundsOf, type Bracket, type BracketMatch } from '../tournaments/bracket.ts';
+import { nextMatchOf, roundsOf, type Bracket, type BracketMatch } from '../tournaments/bracket.ts';
 import type { TournamentFormat } from '../tournaments/model.ts';
 import { matchesPagePath, pagePath, webAddress } from '../page-paths.ts';
 
@@ -621,38 +621,34 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
   }
 
   /**
-   * DESIGN.md §16 `tournament.drawn` for a knockout: a seed with a bye whose round-2 opponent is a round-1 match's
-   * winner is told so (the draw makes no match for it yet); every side whose first match the draw makes is told by
-   * that match's MatchCreated.
+   * DESIGN.md §16 `tournament.drawn` for a knockout: a seed the draw placed in a later match (a bye), whose opponent
+   * is the winner of a match the draw made, is told whom it may meet (no match is made for it yet); every side whose
+   * first match the draw makes is told by that match's MatchCreated.
    */
   function knockoutByes({ tournamentId, bracket }: TournamentDrawnEvent['payload']): Notification[] {
     const tournament = context.tournament;
     if (!tournament || !bracket) return [];
-    const sides = bracketSides(bracket, {});
     const url = (locale: string) => webAddress(pagePath('tournaments', locale, tournamentId));
-    return bracket.matches
-      .filter((m) => m.round === 2 && (m.sideA === undefined) !== (m.sideB === undefined))
-      .flatMap((m) => {
-        const seed = (m.sideA ?? m.sideB)!;
-        const feeder = bracket.matches.find(
-          (f) =>
-            f.round === 1 && f.position === (m.sideA === undefined ? 2 * m.position - 1 : 2 * m.position),
-        );
-        const feederSides = feeder && sides.get(feeder.matchId);
-        if (!feederSides) return [];
-        const pair = (language: NotificationLanguage) =>
-          `${names(feederSides.a as string, language)} – ${names(feederSides.b as string, language)}`;
-        return tell('tournament.drawn', membersOf(seed), url, {
-          en: {
-            title: `${tournament.name}: a bye in round 1`,
-            body: `You play round 2 against the winner of ${pair('en')}.`,
-          },
-          nl: {
-            title: `${tournament.name}: een bye in ronde 1`,
-            body: `Je speelt ronde 2 tegen de winnaar van ${pair('nl')}.`,
-          },
-        });
+    return bracket.matches.flatMap((feeder) => {
+      const next = nextMatchOf(bracket, feeder.matchId);
+      const waiting = next && bracket.matches.find((m) => m.matchId === next.matchId)!;
+      // The seed stands on the other side of the match this one's winner goes to.
+      const seed = next && (next.side === 'a' ? waiting!.sideB : waiting!.sideA);
+      // Stryker disable next-line ConditionalExpression: equivalent, without a seed there are no members to tell
+      if (!seed) return [];
+      const pair = (language: NotificationLanguage) =>
+        `${names(feeder.sideA!, language)} – ${names(feeder.sideB!, language)}`;
+      return tell('tournament.drawn', membersOf(seed), url, {
+        en: {
+          title: `${tournament.name}: a bye in round 1`,
+          body: `You play round 2 against the winner of ${pair('en')}.`,
+        },
+        nl: {
+          title: `${tournament.name}: een bye in ronde 1`,
+          body: `Je speelt ronde 2 tegen de winnaar van ${pair('nl')}.`,
+        },
       });
+    });
   }
 
   function resultConfirmed(

@@ -105,6 +105,12 @@ describe('a knockout’s draw match is a match of §4–§7 whose winner plays o
       ]);
   });
 
+  it('a result without a winner yet (one set) places nobody', () => {
+    spec({ bracket: five, winners: {}, made: ['m1', 'm3'] }, [given(made('m1', 'e4', 'e5'))])
+      .when(save('m1', '6-3'))
+      .then([recorded('m1', '6-3')]);
+  });
+
   it('a walkover counts: its winner plays on', () => {
     spec({ bracket: five, winners: {}, made: ['m1', 'm3'] }, [given(made('m1', 'e4', 'e5'))])
       .when(save('m1', '', manager, 'defender'))
@@ -161,8 +167,8 @@ describe('a knockout’s draw match is a match of §4–§7 whose winner plays o
   });
 
   it('withWinner sets or takes away one match’s winner; changesMadeMatches sees a made match’s side change', () => {
-    expect(withWinner({ m1: 'e1', m2: 'e2' }, 'm1', undefined)).toEqual({ m2: 'e2' });
-    expect(withWinner({ m2: 'e2' }, 'm1', 'e4')).toEqual({ m2: 'e2', m1: 'e4' });
+    expect(withWinner({ m1: 'e1', m2: 'e2' }, 'm1', undefined)).toStrictEqual({ m2: 'e2' });
+    expect(withWinner({ m2: 'e2' }, 'm1', 'e4')).toStrictEqual({ m2: 'e2', m1: 'e4' });
     const knockout: Knockout = {
       tournamentId: T,
       bracket: five,
@@ -173,6 +179,14 @@ describe('a knockout’s draw match is a match of §4–§7 whose winner plays o
     expect(changesMadeMatches(knockout, 'm1', undefined)).toBe(true);
     expect(changesMadeMatches(knockout, 'm1', 'e5')).toBe(false);
     expect(changesMadeMatches({ ...knockout, made: ['m1', 'm3'] }, 'm1', 'e4')).toBe(false);
+    // m2's winner stands above in the final (its side a), m3's below (side b).
+    const final: Knockout = {
+      ...knockout,
+      winners: { m1: 'e5', m2: 'e1', m3: 'e2' },
+      made: ['m1', 'm2', 'm3', 'm4'],
+    };
+    expect(changesMadeMatches(final, 'm2', 'e5')).toBe(true);
+    expect(changesMadeMatches(final, 'm3', 'e3')).toBe(true);
   });
 });
 

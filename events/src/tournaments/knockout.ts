@@ -68,8 +68,9 @@ export function changesMadeMatches(
 ): boolean {
   const before = bracketSides(knockout.bracket, knockout.winners);
   const after = bracketSides(knockout.bracket, withWinner(knockout.winners, matchId, entryId));
+  // Every made match is one of the bracket's (a new draw cancels the matches of the one before).
   return knockout.made.some((id) => {
-    const [was, is] = [before.get(id), after.get(id)];
-    return was?.a !== is?.a || was?.b !== is?.b;
+    const [was, is] = [before.get(id)!, after.get(id)!];
+    return was.a !== is.a || was.b !== is.b;
   });
 }
