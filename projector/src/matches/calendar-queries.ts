@@ -5,7 +5,7 @@ import {
   API_TOURNAMENT_NAMES_TABLE,
   accountNameSql,
 } from '../api-tables.ts';
-import { SIDE_MEMBERS } from './match-sides.ts';
+import { matchSideMembers, SIDE_MEMBERS } from './match-sides.ts';
 
 /** The calendar feeds' queries (DESIGN.md §9), in the matches read model: the dated matches a feed shows. */
 
@@ -31,7 +31,8 @@ export const FEED_LIMIT = 1000;
 
 const membersJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('members', coalesce(
   (SELECT json_agg(json_build_object('name', ${accountNameSql('a', "'Player'")}) ORDER BY tm.member_order)
-   FROM ${SIDE_MEMBERS} tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side}),
+   FROM ${matchSideMembers('m.season_id')} tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id
+   WHERE tm.team_id = m.${side}),
   '[]'::json))`;
 
 async function feedMatches(db: Queryable, where: string, param: string): Promise<FeedMatch[]> {

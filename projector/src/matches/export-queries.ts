@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { SideScoreInput } from '@courtside/events/matches/scoring';
 import { API_ACCOUNTS_TABLE, API_TOURNAMENT_NAMES_TABLE, accountNameSql } from '../api-tables.ts';
 import { KNOCKOUT_MATCH_TYPE } from '@courtside/events/tournaments/knockout';
-import { SIDE_MEMBERS } from './match-sides.ts';
+import { matchSideMembers } from './match-sides.ts';
 
 /** The company's results export (DESIGN.md §8), in the matches read model: every match with its result. */
 
@@ -28,7 +28,7 @@ export interface ResultRow {
 const namesOf = (
   side: string,
 ) => `(SELECT array_agg(${accountNameSql('a', "'Player'")} ORDER BY tm.member_order)
-  FROM ${SIDE_MEMBERS} tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side})`;
+  FROM ${matchSideMembers('m.season_id')} tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side})`;
 
 /**
  * Every match of a company with its result, season by season (oldest season first), page by page; a knockout's

@@ -17,16 +17,16 @@ function openMatch(rows: ReadModelRows, matchId: string): MatchRow | undefined {
   return match?.status === 'cancelled' ? undefined : match;
 }
 
-/** A side's members in member order: its team's, or a knockout entry's (match-sides.ts `SIDE_MEMBERS`). */
-export function sideMembers(rows: ReadModelRows, sideId: string): string[] {
+/**
+ * A side's members in member order: its team's, or an entry's of the knockout the match names as its season
+ * (match-sides.ts `matchSideMembers`).
+ */
+export function sideMembers(rows: ReadModelRows, sideId: string, seasonId: string): string[] {
   const team = rows.teamMembers.get(sideId);
   if (team) return team.map((member) => member.account_id);
-  for (const tournament of rows.tournaments.values()) {
-    if (tournament.format !== 'KNOCKOUT') continue;
-    const entry = tournament.entries.find((e) => e.entryId === sideId);
-    if (entry) return entry.memberIds;
-  }
-  return [];
+  const tournament = rows.tournaments.get(seasonId);
+  if (tournament?.format !== 'KNOCKOUT') return [];
+  return tournament.entries.find((entry) => entry.entryId === sideId)?.memberIds ?? [];
 }
 
 /** The match type of a season, or of the knockout standing in as one (match-sides.ts `matchTypeSql`). */
@@ -52,7 +52,7 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
       const { defenderId, challengerId } = event.payload;
       // The members of the defender's team first, each team's in member order (the projection's tags).
       const members = [defenderId, ...(challengerId === defenderId ? [] : [challengerId])].flatMap((side) =>
-        sideMembers(rows, side),
+        sideMembers(rows, side, seasonId),
       );
       rows.matches.set(matchId, {
         id: matchId,

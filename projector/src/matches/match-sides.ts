@@ -9,15 +9,24 @@ import { KNOCKOUT_MATCH_TYPE } from '@courtside/events/tournaments/knockout';
 
 const within = (schema: string | undefined) => (schema ? `${schema}.` : '');
 
-/** Every side's members, `(team_id, account_id, member_order)`: the teams' and the knockouts' entries'. */
-export const sideMembersSql = (schema?: string) => `(SELECT team_id, account_id, member_order
+/**
+ * Every side's members, `(team_id, account_id, member_order)`: the teams' and the knockouts' entries'. With
+ * `seasonId` (an SQL expression: the match's `season_id`), only that knockout's entries are read (its row by key),
+ * not every knockout's: what a query about one match uses.
+ */
+export const sideMembersSql = (
+  schema?: string,
+  seasonId?: string,
+) => `(SELECT team_id, account_id, member_order
   FROM ${within(schema)}team_members
   UNION ALL
   SELECT (side_e.entry->>'entryId')::uuid, side_x.member::uuid, side_x.member_order::int
   FROM ${within(schema)}tournaments side_t CROSS JOIN jsonb_array_elements(side_t.entries) AS side_e(entry)
     CROSS JOIN jsonb_array_elements_text(side_e.entry->'memberIds') WITH ORDINALITY AS side_x(member, member_order)
-  WHERE side_t.format = 'KNOCKOUT')`;
+  WHERE side_t.format = 'KNOCKOUT'${seasonId ? ` AND side_t.id = ${seasonId}` : ''})`;
 export const SIDE_MEMBERS = sideMembersSql();
+/** The members of the sides of the match whose `season_id` is the SQL expression `seasonId`. */
+export const matchSideMembers = (seasonId: string) => sideMembersSql(undefined, seasonId);
 
 // The subqueries' aliases (`side_…`) are their own, so that an expression of the caller's never names one of them.
 

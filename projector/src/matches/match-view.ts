@@ -15,7 +15,7 @@ import {
   DISPUTE_REASONS_TABLE,
   API_TOURNAMENT_NAMES_TABLE,
 } from '../api-tables.ts';
-import { SIDE_MEMBERS } from './match-sides.ts';
+import { matchSideMembers } from './match-sides.ts';
 import { KNOCKOUT_MATCH_TYPE } from '@courtside/events/tournaments/knockout';
 
 interface MatchMemberView {
@@ -146,7 +146,8 @@ const teamJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('
   'position', (SELECT t.position FROM teams t WHERE t.id = m.${side}),
   'members', coalesce(
     (SELECT json_agg(json_build_object('id', a.id, 'name', ${accountNameSql('a', "'Player'")}) ORDER BY tm.member_order)
-     FROM ${SIDE_MEMBERS} tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side}),
+     FROM ${matchSideMembers('m.season_id')} tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id
+     WHERE tm.team_id = m.${side}),
     '[]'::json))`;
 
 /**

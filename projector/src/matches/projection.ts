@@ -6,7 +6,7 @@ import { leapfrog, swapTeams } from '@courtside/events/teams/positions';
 import type { LivePush, Projection, ProjectionContext } from '../projection.ts';
 import { activeOrder, writeOrder } from '../teams/projection.ts';
 import { loadMatches, type MatchListItem } from './match-view.ts';
-import { matchTypeSql, SIDE_MEMBERS } from './match-sides.ts';
+import { matchSideMembers, matchTypeSql } from './match-sides.ts';
 
 const handled = new Set<string>(matchEvents.map((definition) => definition.type));
 /** A match's score before any result: no sets. */
@@ -144,7 +144,7 @@ export const matchesProjection: Projection = {
           `INSERT INTO matches (id, season_id, ladder_id, company_id, defender_id, challenger_id, status, defender_score,
              challenger_score, created_at, updated_at, challenge_id, tags)
            VALUES ($1, $2, $3, $4, $5, $6, 'planned', $7, $7, $8, $8, $9,
-             ARRAY[$3, $2, $5, $6]::uuid[] || ARRAY(SELECT tm.account_id FROM ${SIDE_MEMBERS} tm
+             ARRAY[$3, $2, $5, $6]::uuid[] || ARRAY(SELECT tm.account_id FROM ${matchSideMembers('$2')} tm
                WHERE tm.team_id IN ($5, $6) ORDER BY tm.team_id = $5 DESC, tm.member_order))
            ON CONFLICT (id) DO NOTHING`,
           [

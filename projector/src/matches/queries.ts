@@ -5,7 +5,7 @@ import type { SeasonFormat } from '@courtside/events/boxes/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql } from '../api-tables.ts';
 import { confirmationJson } from './match-view.ts';
-import { SIDE_MEMBERS } from './match-sides.ts';
+import { matchSideMembers } from './match-sides.ts';
 import { knockoutMatchStateOf } from '../tournaments/queries.ts';
 
 /**
@@ -85,7 +85,8 @@ export async function matchStateOf(db: Queryable, matchId: string, accountId?: s
        EXISTS (SELECT 1 FROM company_managers cm WHERE cm.company_id = m.company_id AND cm.account_id = $2)
          AS manages,
        (SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END
-          FROM ${SIDE_MEMBERS} tm WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2
+          FROM ${matchSideMembers('m.season_id')} tm
+          WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2
           LIMIT 1) AS side
      FROM matches m WHERE m.id = $1`,
     [matchId, accountId ?? null],
@@ -145,7 +146,7 @@ export async function matchIdsOf(
   const { rows } = await db.query<{ id: string }>(
     `SELECT m.id FROM matches m
      WHERE (cardinality($1::text[]) = 0 OR m.status = ANY($1::text[]))
-       AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM ${SIDE_MEMBERS} tm
+       AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM ${matchSideMembers('m.season_id')} tm
             WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2))
        AND m.tags @> $3::uuid[]
      ORDER BY ${order} LIMIT $4 OFFSET $5`,
@@ -166,7 +167,7 @@ export async function matchContactsOf(db: Queryable, matchId: string) {
   }>(
     `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side, a.id AS account_id,
        ${accountNameSql('a', 'a.email')} AS name, coalesce(a.email, '') AS email, a.phone_country_code AS cc, a.phone_number AS number
-     FROM matches m JOIN ${SIDE_MEMBERS} tm ON tm.team_id IN (m.defender_id, m.challenger_id)
+     FROM matches m JOIN LATERAL ${matchSideMembers('m.season_id')} tm ON tm.team_id IN (m.defender_id, m.challenger_id)
      JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE m.id = $1 ORDER BY side DESC, tm.member_order`,
     [matchId],
   );

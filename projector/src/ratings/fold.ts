@@ -66,8 +66,8 @@ function matchOf(rows: ReadModelRows, matchId: string): MatchOfResult | undefine
   return {
     matchType: matchType as MatchType,
     sportsCategory: sportsCategory as SportsCategory,
-    defenderIds: sideMembers(rows, match.defender_id),
-    challengerIds: sideMembers(rows, match.challenger_id),
+    defenderIds: sideMembers(rows, match.defender_id, match.season_id),
+    challengerIds: sideMembers(rows, match.challenger_id, match.season_id),
   };
 }
 

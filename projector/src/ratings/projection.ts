@@ -10,7 +10,7 @@ import {
   type PlayerRating,
 } from '@courtside/events/ratings/fold';
 import type { Projection, ProjectionContext } from '../projection.ts';
-import { matchTypeSql, SIDE_MEMBERS, sportsCategorySql } from '../matches/match-sides.ts';
+import { matchSideMembers, matchTypeSql, sportsCategorySql } from '../matches/match-sides.ts';
 
 type Side = 'defender' | 'challenger';
 
@@ -149,8 +149,8 @@ async function matchOf(context: ProjectionContext, matchId: string): Promise<Mat
   }>(
     `SELECT * FROM (SELECT ${matchTypeSql('m.season_id')} AS match_type,
        ${sportsCategorySql('m.ladder_id')} AS sports_category,
-       ARRAY(SELECT account_id FROM ${SIDE_MEMBERS} tm WHERE team_id = m.defender_id ORDER BY member_order) AS defender_ids,
-       ARRAY(SELECT account_id FROM ${SIDE_MEMBERS} tm WHERE team_id = m.challenger_id ORDER BY member_order) AS challenger_ids
+       ARRAY(SELECT account_id FROM ${matchSideMembers('m.season_id')} tm WHERE team_id = m.defender_id ORDER BY member_order) AS defender_ids,
+       ARRAY(SELECT account_id FROM ${matchSideMembers('m.season_id')} tm WHERE team_id = m.challenger_id ORDER BY member_order) AS challenger_ids
      FROM matches m WHERE m.id = $1 AND m.status <> 'cancelled') r
      WHERE r.match_type IS NOT NULL AND r.sports_category IS NOT NULL`,
     [matchId],
