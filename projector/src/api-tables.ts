@@ -29,3 +29,9 @@ export const accountNameSql = (alias: string, fallback: string): string =>
 
 /** The reasons of disputes (DESIGN.md §10): free text kept beside the log, deleted when its writer is erased. */
 export const DISPUTE_REASONS_TABLE = 'courtside.dispute_reasons';
+
+/**
+ * Tournaments' names (DESIGN.md §16): typed by a manager, kept beside the log; a knockout's draw match shows its
+ * tournament's name where a ladder's match shows its ladder and season.
+ */
+export const API_TOURNAMENT_NAMES_TABLE = 'courtside.tournament_names';

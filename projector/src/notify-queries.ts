@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { MatchType } from '@courtside/events/ladders/model';
 import type { SideScoreInput } from '@courtside/events/matches/scoring';
+import { matchTypeSql, sideMembersSql } from './matches/match-sides.ts';
 
 /**
  * What the notifier reads of the read models about one event (api/src/notifications/notify-context.ts): the two
@@ -31,9 +32,8 @@ export async function matchSidesOf(db: Queryable, schema: string, matchId: strin
   }>(
     `SELECT m.defender_id, m.challenger_id, m.date, m.defender_score, m.challenger_score,
               coalesce(c.state IN ('declined', 'expired') AND c.match_id = m.id, false) AS by_challenge,
-              s.match_type
+              ${matchTypeSql('m.season_id', schema)} AS match_type
        FROM ${schema}.matches m LEFT JOIN ${schema}.challenges c ON c.id = m.challenge_id
-         LEFT JOIN ${schema}.seasons s ON s.id = m.season_id
        WHERE m.id = $1`,
     [matchId],
   );
@@ -57,10 +57,10 @@ export async function managerIdsOf(db: Queryable, schema: string, companyId: str
   return rows.map((row) => row.account_id);
 }
 
-/** The members of the teams, each team's in member order. */
+/** The members of the teams (or a knockout's entries), each team's in member order. */
 export async function teamMembersOf(db: Queryable, schema: string, teamIds: readonly string[]) {
   const { rows } = await db.query<{ team_id: string; account_id: string }>(
-    `SELECT team_id, account_id FROM ${schema}.team_members WHERE team_id = ANY($1::uuid[])
+    `SELECT team_id, account_id FROM ${sideMembersSql(schema)} tm WHERE team_id = ANY($1::uuid[])
      ORDER BY team_id, member_order`,
     [[...teamIds]],
   );

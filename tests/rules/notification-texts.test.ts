@@ -6,6 +6,7 @@ import {
   type NotifyContext,
   type Person,
 } from '../../events/src/notifications/notify.ts';
+import { makeBracket } from '../../events/src/tournaments/bracket.ts';
 
 /**
  * What each notification says, in English and Dutch, and where it leads (DESIGN.md §6): the words people read are
@@ -469,3 +470,162 @@ describe('what a club night’s rounds tell (DESIGN.md §16)', () => {
     expect(told(round(1), { ...context, people })).toEqual([]);
   });
 });
+
+describe('what a knockout’s draw and draw matches tell (DESIGN.md §16)', () => {
+  // Five sides: 1–bye, 4–5, 3–bye, 2–bye; m1 is e4–e5, m2 e1 against m1's winner, m3 e3–e2, m4 the final.
+  const bracket = makeBracket(['e1', 'e2', 'e3', 'e4', 'e5'], ['m1', 'm2', 'm3', 'm4', 'm5'], false);
+  const people = { ...context.people, dan: person('Dan'), eve: person('Eve'), fay: person('Fay', 'nl') };
+  const teams = {
+    e1: { members: ['ann'] },
+    e2: { members: ['bob'] },
+    e3: { members: ['cas'] },
+    e4: { members: ['dan'] },
+    e5: { members: ['eve'] },
+    e6: { members: ['fay'] },
+  };
+  const cup = {
+    ...context,
+    people,
+    teams,
+    ladder: { name: 'Club cup', companyId: 'co' },
+    tournament: { name: 'Club cup', format: 'KNOCKOUT' as const, bracket },
+  };
+  const made = (matchId: string, defenderId: string, challengerId: string) =>
+    told(event('MatchCreated', { matchId, tournamentId: 't1', defenderId, challengerId }, 'mia'), {
+      ...cup,
+      match: { defenderId, challengerId, date: null, matchType: 'BESTOFTHREE' },
+    });
+  const page = (locale: string) => `/webapps/tournaments/${locale}/t1`;
+
+  it('a match the draw made is each side’s first (tournament.drawn); a seed with a bye hears whom it may meet', () => {
+    expect(made('m1', 'e4', 'e5')).toEqual([
+      ...each(
+        ['dan'],
+        'tournament.drawn',
+        texts(
+          ['Club cup: your first match', 'Round 1: against Eve.', page('en')],
+          ['Club cup: je eerste wedstrijd', 'Ronde 1: tegen Eve.', page('nl')],
+        ),
+      ),
+      ...each(
+        ['eve'],
+        'tournament.drawn',
+        texts(
+          ['Club cup: your first match', 'Round 1: against Dan.', page('en')],
+          ['Club cup: je eerste wedstrijd', 'Ronde 1: tegen Dan.', page('nl')],
+        ),
+      ),
+    ]);
+    // Cas and Bob both have byes and meet in round 2 at once: the draw made that match.
+    expect(made('m3', 'e3', 'e2').map((n) => [n.to, n.kind])).toEqual([
+      ['cas', 'tournament.drawn'],
+      ['bob', 'tournament.drawn'],
+    ]);
+    const drawn = event(
+      'TournamentDrawn',
+      { tournamentId: 't1', seeding: 'ENTRY', order: ['e1', 'e2', 'e3', 'e4', 'e5'], bracket },
+      'mia',
+    );
+    expect(told(drawn, cup)).toEqual(
+      each(
+        ['ann'],
+        'tournament.drawn',
+        texts(
+          ['Club cup: a bye in round 1', 'You play round 2 against the winner of Dan – Eve.', page('en')],
+          ['Club cup: een bye in ronde 1', 'Je speelt ronde 2 tegen de winnaar van Dan – Eve.', page('nl')],
+        ),
+      ),
+    );
+    expect(told(drawn, { ...cup, tournament: undefined })).toEqual([]);
+  });
+
+  it('a winner’s next match is tournament.result, to both its sides; the final is named so', () => {
+    expect(made('m2', 'e1', 'e5')).toEqual([
+      ...each(
+        ['ann'],
+        'tournament.result',
+        texts(
+          ['Club cup: your next match', 'Round 2: against Eve.', page('en')],
+          ['Club cup: je volgende wedstrijd', 'Ronde 2: tegen Eve.', page('nl')],
+        ),
+      ),
+      ...each(
+        ['eve'],
+        'tournament.result',
+        texts(
+          ['Club cup: your next match', 'Round 2: against Ann.', page('en')],
+          ['Club cup: je volgende wedstrijd', 'Ronde 2: tegen Ann.', page('nl')],
+        ),
+      ),
+    ]);
+    expect(made('m4', 'e1', 'e2')[0]!.texts.en.body).toBe('The final: against Bob.');
+    expect(made('m4', 'e1', 'e2')[1]!.texts.nl.body).toBe('De finale: tegen Ann.');
+    // A ladder's match (no tournament) and a match the bracket does not hold tell nobody.
+    expect(told(event('MatchCreated', { matchId: 'm1', defenderId: 'top', challengerId: 'low' }))).toEqual(
+      [],
+    );
+    expect(made('m9', 'e1', 'e2')).toEqual([]);
+    expect(
+      told(
+        event('MatchCreated', { matchId: 'm2', tournamentId: 't1', defenderId: 'e1', challengerId: 'e5' }),
+        {
+          ...cup,
+          tournament: undefined,
+        },
+      ),
+    ).toEqual([]);
+  });
+
+  it('six sides: both seeds with byes hear whom they may meet; a match with a bye seed below is a next match', () => {
+    // 1–bye, 4–5, 3–6, 2–bye: Ann waits for Dan – Eve above, Bob for Cas – Fay below.
+    const six = makeBracket(['e1', 'e2', 'e3', 'e4', 'e5', 'e6'], ids(8), false);
+    const sixCup = { ...cup, tournament: { ...cup.tournament, bracket: six } };
+    const drawn = event(
+      'TournamentDrawn',
+      { tournamentId: 't1', seeding: 'ENTRY', order: ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'], bracket: six },
+      'mia',
+    );
+    expect(told(drawn, sixCup).map((n) => [n.to, n.texts.en.body, n.texts.nl.body])).toEqual([
+      [
+        'ann',
+        'You play round 2 against the winner of Dan – Eve.',
+        'Je speelt ronde 2 tegen de winnaar van Dan – Eve.',
+      ],
+      [
+        'bob',
+        'You play round 2 against the winner of Cas – Fay.',
+        'Je speelt ronde 2 tegen de winnaar van Cas – Fay.',
+      ],
+    ]);
+    const below = six.matches.find((m) => m.round === 2 && m.sideB !== undefined)!;
+    const notices = notify(
+      event(
+        'MatchCreated',
+        { matchId: below.matchId, tournamentId: 't1', defenderId: 'e3', challengerId: 'e2' },
+        'mia',
+      ),
+      { ...sixCup, match: { defenderId: 'e3', challengerId: 'e2', date: null } },
+    );
+    expect(notices.map((n) => [n.recipientId, n.kind, n.texts.en.body])).toEqual([
+      ['cas', 'tournament.result', 'Round 2: against Bob.'],
+      ['bob', 'tournament.result', 'Round 2: against Cas.'],
+    ]);
+  });
+
+  it('names the plate’s rounds and final', () => {
+    const plated = makeBracket(['e1', 'e2', 'e3', 'e4', 'e5'], ids(12), true);
+    const plate = plated.plate!;
+    const plateCup = { ...cup, tournament: { ...cup.tournament, bracket: plated } };
+    const notice = (matchId: string) =>
+      notify(
+        event('MatchCreated', { matchId, tournamentId: 't1', defenderId: 'e4', challengerId: 'e5' }, 'mia'),
+        { ...plateCup, match: { defenderId: 'e4', challengerId: 'e5', date: null } },
+      )[0]!.texts;
+    expect(notice(plate.matches[0]!.matchId).en.body).toBe('Plate round 1: against Eve.');
+    expect(notice(plate.matches[0]!.matchId).nl.body).toBe('Plate ronde 1: tegen Eve.');
+    expect(notice(plate.matches.at(-1)!.matchId).en.body).toBe('The plate final: against Eve.');
+    expect(notice(plate.matches.at(-1)!.matchId).nl.body).toBe('De finale van de plate: tegen Eve.');
+  });
+});
+
+const ids = (count: number) => Array.from({ length: count }, (_, i) => `x${i + 1}`);

@@ -175,6 +175,14 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
     pointsPerGame: 24,
   });
   add('TournamentCreated', tournaments[0]!, tournamentCreated(0, true, 3));
+  // And a knockout with two entries, whose draw matches the steps make (their sides are entries, not teams).
+  add('TournamentCreated', tournaments[1]!, tournamentCreated(1, false, 2));
+  for (const index of [0, 1])
+    add('TournamentEntered', tournaments[1]!, {
+      tournamentId: tournaments[1]!,
+      entryId: invitations[index]!,
+      memberIds: [accounts[index]!],
+    });
   const tournamentOf = (a: number) => ({ tournamentId: tournaments[a % 2]! });
   const game = (index: number) => ({
     gameId: games[index % 4]!,
@@ -354,6 +362,19 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
         });
         break;
       case 'MatchCreated':
+        // A knockout's draw match (DESIGN.md §16): its tournament as season and ladder, two entries as its sides.
+        if (n % 4 === 3) {
+          const tournamentId = tournaments[flag ? 0 : 1]!;
+          add(type, match.matchId, {
+            matchId: match.matchId,
+            seasonId: tournamentId,
+            ladderId: tournamentId,
+            tournamentId,
+            defenderId: invitations[b % 4]!,
+            challengerId: invitations[(b + 1) % 4]!,
+          });
+          break;
+        }
         add(type, match.matchId, {
           ...match,
           defenderId: teamsOf(a)[n % 3],

@@ -2,7 +2,13 @@ import { addDays, format } from 'date-fns';
 import { expect } from 'vitest';
 import { managerWithCompany, signedInPerson } from './accounts.ts';
 import { HttpClient } from './http-client.ts';
-import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths';
+import {
+  ADMIN_API,
+  LADDER_API,
+  MATCHES_API,
+  TOURNAMENT_ADMIN_API,
+  TOURNAMENT_API,
+} from '@courtside/events/api-paths';
 
 export const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
 
@@ -162,4 +168,52 @@ export async function drawnBoxes(manager: HttpClient, seasonId: string) {
   );
   expect(drawn.status).toBe(201);
   return drawn.body.boxes;
+}
+
+/** "6-4 6-3" as a match save's two sides, the defender's games first; `walkover`: the side that did not come. */
+export function scoreOf(text: string, walkover?: 'defender' | 'challenger') {
+  const sets = text
+    .split(' ')
+    .filter(Boolean)
+    .map((set) => set.split('-').map(Number) as [number, number]);
+  const special = (side: 'defender' | 'challenger') => (walkover === side ? 'walkover' : 'none');
+  return {
+    defender: { matchSets: sets.map(([d]) => ({ score: d })), special: special('defender') },
+    challenger: { matchSets: sets.map(([, c]) => ({ score: c })), special: special('challenger') },
+  };
+}
+
+/**
+ * A singles knockout (DESIGN.md §16) the manager creates for their company, entered by each of `players` (open
+ * entries, 8 places at most) in that order, and drawn in entry order: the draw's answer.
+ */
+export async function drawnKnockout<T>(
+  manager: HttpClient,
+  companyId: string,
+  name: string,
+  players: ReadonlyArray<{ http: HttpClient }>,
+): Promise<{ tournamentId: string; drawn: T }> {
+  const created = await manager.json<{ tournamentId: string }>(
+    'POST',
+    `${TOURNAMENT_ADMIN_API}/companies/${companyId}/tournaments`,
+    {
+      name,
+      format: 'KNOCKOUT',
+      sportsCategory: 'TENNISSINGLE',
+      startsAt: '2026-12-12T10:00',
+      entries: 'OPEN',
+      maxEntrants: 8,
+    },
+  );
+  expect(created.status).toBe(201);
+  const { tournamentId } = created.body;
+  for (const player of players)
+    expect(
+      (await player.http.json('POST', `${TOURNAMENT_API}/tournaments/${tournamentId}/entries`, {})).status,
+    ).toBe(201);
+  const drawn = await manager.json<T>('POST', `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/draw`, {
+    seeding: 'ENTRY',
+  });
+  expect(drawn.status).toBe(201);
+  return { tournamentId, drawn: drawn.body };
 }

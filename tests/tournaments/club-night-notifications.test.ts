@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATIONS_PATH, TOURNAMENT_ADMIN_API, TOURNAMENT_API } from '@courtside/events/api-paths';
+import { TOURNAMENT_ADMIN_API, TOURNAMENT_API } from '@courtside/events/api-paths';
 import { managerWithCompany, signedInPerson } from '../support/accounts.ts';
 import { courtsideForTests } from '../support/courtside.ts';
-import type { HttpClient } from '../support/http-client.ts';
-import { eventually } from '../support/wait.ts';
-
-interface Item {
-  kind: string;
-  title: string;
-  body: string;
-  url: string;
-}
+import { notificationOf } from '../support/notifications.ts';
 
 /** DESIGN.md §16 notifications of a club night: the draw tells each player their court, a Mexicano's next round too. */
 describe('club night notifications', () => {
@@ -49,14 +41,7 @@ describe('club night notifications', () => {
       }>;
     }>('POST', `${admin}/draw`, { seeding: 'ENTRY' });
     expect(drawn.status).toBe(201);
-    const until = (http: HttpClient, kind: string) =>
-      eventually(
-        async () => {
-          const { body } = await http.json<Item[]>('GET', `${NOTIFICATIONS_PATH}?limit=100`);
-          return body.find((item) => item.kind === kind);
-        },
-        { message: kind },
-      );
+    const until = notificationOf;
     const [game] = drawn.body.rounds[0]!.games;
     const nameOf = (id: string) =>
       ['Ann Ace', 'Bo Break', 'Cy Court', 'Di Drop', 'Ed Edge'][

@@ -237,12 +237,15 @@ export function matchRoutes(router: Router, services: AppServices): void {
         'A player’s result waits for the other side’s confirmation when the season asks for it. Once confirmed ' +
         '(`RESULT_FINAL`) or disputed (`DISPUTED`), only a manager changes the scores. A set needs both sides’ games. ' +
         'A date stays inside the season: past its last day it moves to that day, keeping the time; a new date ' +
-        'before its first day is `400` on `date`, and nothing of the save is kept.',
+        'before its first day is `400` on `date`, and nothing of the save is kept. ' +
+        'A knockout’s draw match (DESIGN.md §16): once its result counts the winner stands in the next match at ' +
+        'once (made when both its sides are known); its winner cannot change once the next match is made ' +
+        '(`ADVANCED`).',
       access: 'session',
       body: saveBody,
       responses: { 200: matchSchema },
       command: matchIdSchema,
-      refusals: ['RESULT_FINAL', 'DISPUTED'],
+      refusals: ['RESULT_FINAL', 'DISPUTED', 'ADVANCED'],
     },
     async (ctx) => {
       const body = parseInput(saveBody, ctx.request.body, 'match');
@@ -269,11 +272,12 @@ export function matchRoutes(router: Router, services: AppServices): void {
     `${MATCHES_API}/matches/:id/cancel`,
     {
       summary: 'Cancel a match (players: only while it has no result)',
+      description: 'A knockout’s draw match is not cancelled (`IN_DRAW`): a walkover decides it.',
       access: 'session',
       params: idParams,
       responses: { 200: matchSchema },
       command: matchIdSchema,
-      refusals: ['HAS_RESULT'],
+      refusals: ['HAS_RESULT', 'IN_DRAW'],
     },
     async (ctx) => {
       const { id } = parseInput(idParams, ctx.params, 'address');

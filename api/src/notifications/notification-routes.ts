@@ -215,6 +215,7 @@ const kindNames: Record<NotificationLanguage, Record<NotificationKind, string>> 
     'match.cancelled': 'cancelled matches',
     'tournament.drawn': 'tournament draws',
     'tournament.round': 'club night rounds',
+    'tournament.result': 'your next tournament match',
   },
   nl: {
     'team.waiting': 'teams die wachten op goedkeuring',
@@ -232,6 +233,7 @@ const kindNames: Record<NotificationLanguage, Record<NotificationKind, string>> 
     'match.cancelled': 'afgelaste wedstrijden',
     'tournament.drawn': 'lotingen van toernooien',
     'tournament.round': 'rondes van clubavonden',
+    'tournament.result': 'je volgende toernooiwedstrijd',
   },
 };
 

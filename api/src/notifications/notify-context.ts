@@ -67,20 +67,34 @@ export async function readNotifyContext(
   }
   if (sides) teamIds.add(sides.defenderId).add(sides.challengerId);
 
+  // DESIGN.md §16: a club night's round, a knockout's draw, or a knockout's draw match (its tournament stands in as
+  // its ladder: the texts name the tournament).
   let tournament: NotifyContext['tournament'];
-  if (event.type === 'TournamentRoundMade') {
-    const { tournamentId, games, sittingOut } = event.payload;
+  const tournamentId = typeof payload.tournamentId === 'string' ? payload.tournamentId : undefined;
+  if (tournamentId) {
     const row = await tournamentToNotifyOf(db, schema, tournamentId);
     if (row) {
       const names = await tournamentNames(db, [row.nameId]);
-      tournament = { name: names.get(row.nameId) ?? '', format: row.format };
+      tournament = {
+        name: names.get(row.nameId) ?? '',
+        format: row.format,
+        ...(row.bracket ? { bracket: row.bracket } : {}),
+      };
     }
+  }
+  if (event.type === 'TournamentRoundMade') {
+    const { games, sittingOut } = event.payload;
     for (const id of [...games.flatMap((game) => [...game.sideA, ...game.sideB]), ...sittingOut])
       accountIds.add(id);
   }
+  if (event.type === 'TournamentDrawn') for (const entryId of event.payload.order) teamIds.add(entryId);
 
   // One after another: inside the notifier's transaction they share one connection.
-  const ladder = ladderId ? await ladderNameOf(db, schema, ladderId) : undefined;
+  const ladder = tournament
+    ? { name: tournament.name, company_id: event.companyId }
+    : ladderId
+      ? await ladderNameOf(db, schema, ladderId)
+      : undefined;
   const managers = needsManagers(event) ? await managerIdsOf(db, schema, event.companyId) : undefined;
   const members = teamIds.size > 0 ? await teamMembersOf(db, schema, [...teamIds]) : undefined;
   const teams: NotifyContext['teams'] = {};

@@ -30,7 +30,26 @@ export const tournamentGameSchema = gameSchema
   .extend({ round: z.number().int().describe('beyond DESIGN.md §16: the game’s round') })
   .meta({ id: 'TournamentGame' });
 
-const bracketRoundsSchema = z.array(z.object({ round: z.number().int(), matchIds: z.array(z.uuid()) }));
+const bracketRoundsSchema = z.array(
+  z.object({
+    round: z.number().int(),
+    matchIds: z.array(z.uuid()),
+    matches: z
+      .array(
+        z.object({
+          matchId: z.uuid(),
+          sideA: z.uuid().nullable(),
+          sideB: z.uuid().nullable(),
+          winner: z.uuid().optional(),
+        }),
+      )
+      .describe(
+        'beyond DESIGN.md §16: each match’s sides (entry ids) as far as known (null: the winner of the match ' +
+          'before is not known yet, or nobody comes), and its winner once its result counts; a match is made ' +
+          '(`GET matches/{id}`) once both its sides are known',
+      ),
+  }),
+);
 
 /** DESIGN.md §16: a tournament with its entries, and its draw (knockout) or rounds and leaderboard (club nights). */
 export const tournamentSchema = tournamentSummarySchema

@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { TOURNAMENT_ADMIN_API, TOURNAMENT_API } from '@courtside/events/api-paths';
-import { matchIdsNeeded } from '@courtside/events/tournaments/bracket';
+import { bracketSides, matchIdsNeeded, type SideSlot } from '@courtside/events/tournaments/bracket';
 import { americanoGamesNeeded, courtsInUse } from '@courtside/events/tournaments/club-night';
 import {
   tournamentDecider,
@@ -17,6 +17,7 @@ import { LIMITS, seedings, tournamentInputSchema } from '@courtside/events/tourn
 import { companyNameOf, managesCompany } from '@courtside/projector/companies/queries';
 import {
   companyOfTournament,
+  drawMatchesOf,
   playerNamesOf,
   tournamentOf,
   tournamentsOfCompany,
@@ -121,16 +122,27 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
     };
     if (view.format === 'KNOCKOUT') {
       if (!view.bracket) return base;
+      const { winners } = await drawMatchesOf(db, view.tournamentId);
+      const sides = bracketSides(view.bracket, winners);
+      const known = (slot: SideSlot | undefined) => (slot === null || slot === 'none' || !slot ? null : slot);
       const byRound = (matches: ReadonlyArray<{ matchId: string; round: number; position: number }>) =>
         [...new Set(matches.map((match) => match.round))]
           .sort((a, b) => a - b)
-          .map((round) => ({
-            round,
-            matchIds: matches
+          .map((round) => {
+            const inRound = matches
               .filter((match) => match.round === round)
-              .sort((a, b) => a.position - b.position)
-              .map((match) => match.matchId),
-          }));
+              .sort((a, b) => a.position - b.position);
+            return {
+              round,
+              matchIds: inRound.map((match) => match.matchId),
+              matches: inRound.map(({ matchId }) => ({
+                matchId,
+                sideA: known(sides.get(matchId)?.a),
+                sideB: known(sides.get(matchId)?.b),
+                ...(winners[matchId] ? { winner: winners[matchId] } : {}),
+              })),
+            };
+          });
       const { plate } = view.bracket;
       return {
         ...base,

@@ -18,6 +18,7 @@ import {
 
 export type { MatchDomainEvent, MatchNewEvent } from './events.ts';
 import { clampToLatestDate } from './match-dates.ts';
+import { changesMadeMatches, matchesToMake, withWinner, type Knockout } from '../tournaments/knockout.ts';
 import { recalculate, type SideScoreInput, type Special } from './scoring.ts';
 
 /** A side's score as it is stored in an event: the games and tiebreak points entered, and a special status. */
@@ -64,6 +65,11 @@ export interface MatchState {
    * lock): a manager of the club, a player of one side, or nothing (`null`).
    */
   caller?: { accountId: string; actor: MatchActor | null };
+  /**
+   * DESIGN.md §16: the match is a knockout's draw match (its tournament stands in as `season`, where nobody moves):
+   * a winner whose result counts goes on into the next match, made once both its sides are known.
+   */
+  knockout?: Knockout;
 }
 
 export type Side = 'defender' | 'challenger';
@@ -113,6 +119,8 @@ export const BEFORE_SEASON = 'Choose a date on or after the season’s first day
 const NOT_PENDING = 'This result is not waiting for confirmation';
 const HAS_RESULT = 'A match with a result can only be cancelled by a manager';
 const RESULT_FINAL = 'This result is confirmed: only a manager of the club can change it';
+const ADVANCED = 'The winner plays on in the draw already: this result stays';
+const IN_DRAW = 'A draw match is not cancelled: enter a walkover instead';
 const DISPUTED = 'This result is disputed: a manager of the club settles it';
 export const NOT_YOURS = 'Only the players of this match and the club’s managers can change it';
 
@@ -156,6 +164,24 @@ function moves(state: MatchState, winner: Side | null): MatchNewEvent[] {
   ];
 }
 
+/** The entry a counted result's winning side is (a knockout's sides are its entries), or none. */
+const entryOf = (match: NonNullable<MatchState['match']>, winner: Side | null) =>
+  winner === null ? undefined : winner === 'defender' ? match.defenderId : match.challengerId;
+
+/**
+ * DESIGN.md §16: a knockout match's result counts, so its winner stands in the next round's match at once (and a
+ * first played match's loser in the plate); each match whose two sides are now known is made, planned, undated.
+ */
+function advance(state: MatchState, winner: Side | null): MatchNewEvent[] {
+  const { knockout, match } = state;
+  if (!knockout || !match) return [];
+  // Without a winner nothing new has both its sides known: no match is made.
+  return matchesToMake({
+    ...knockout,
+    winners: withWinner(knockout.winners, match.matchId, entryOf(match, winner)),
+  });
+}
+
 /** The games as stored: what was entered, without the flags the scoring rules recompute. */
 function recorded(side: {
   matchSets: Array<{ score: number | null; tiebreakScore?: number }>;
@@ -182,7 +208,12 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
   decide(command, state, now) {
     const { season, match } = state;
     if (!season) return reject('not_found', 'No such season');
-    const ref = { matchId: command.matchId, seasonId: season.seasonId, ladderId: season.ladderId };
+    const ref = {
+      matchId: command.matchId,
+      seasonId: season.seasonId,
+      ladderId: season.ladderId,
+      ...(state.knockout ? { tournamentId: state.knockout.tournamentId } : {}),
+    };
     switch (command.type) {
       case 'CreateMatch': {
         if (command.by !== undefined && actorOf(command.by, state)?.role !== 'manager') {
@@ -233,12 +264,19 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
                   dueAt: new Date(now.getTime() + season.confirmHours * HOUR_MS).toISOString(),
                 }
               : undefined;
+          const { knockout } = state;
+          if (
+            !pending &&
+            knockout &&
+            changesMadeMatches(knockout, match.matchId, entryOf(match, scored.winner))
+          )
+            return refuse('ADVANCED', ADVANCED);
           events.push({
             type: matchResultRecorded.type,
             streamId: match.matchId,
             payload: { ...ref, defender, challenger, ...(pending ? { pending } : {}) },
           });
-          if (!pending) events.push(...moves(state, scored.winner));
+          if (!pending) events.push(...moves(state, scored.winner), ...advance(state, scored.winner));
         } else if (counts && match.confirmation.state !== 'confirmed') {
           // A manager saving the result as it stands settles what waited or was disputed.
           events.push({
@@ -246,7 +284,7 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
             streamId: match.matchId,
             payload: { ...ref, confirmedBy: actorName(by) },
           });
-          events.push(...moves(state, scored.winner));
+          events.push(...moves(state, scored.winner), ...advance(state, scored.winner));
         }
         if (command.date !== undefined) {
           const date = command.date && clampToLatestDate(command.date, season.latestDate);
@@ -273,6 +311,7 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
         if (match.cancelled) return reject('conflict', MATCH_CANCELLED);
         const by = actorOf(command.by, state);
         if (!by) return reject('forbidden', NOT_YOURS);
+        if (state.knockout) return refuse('IN_DRAW', IN_DRAW);
         const hasResult = recalculate(match.defender, match.challenger, season.matchType).winner !== null;
         if (by.role === 'player' && hasResult) return refuse('HAS_RESULT', HAS_RESULT);
         return [{ type: matchCancelled.type, streamId: match.matchId, payload: ref }];
@@ -317,6 +356,7 @@ export const matchDecider: Decider<MatchCommand, MatchState, MatchDomainEvent, M
             payload: { ...ref, confirmedBy: actorName(by) },
           },
           ...moves(state, winner),
+          ...advance(state, winner),
         ];
       }
       // Stryker disable next-line all: unreachable, the type checker proves every command handled

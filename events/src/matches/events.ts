@@ -3,7 +3,17 @@ import { defineEvent, type DomainEventOf, type EventOf, type NewEventOf } from '
 import { specials } from './scoring.ts';
 import { LOCAL_DATE_TIME } from './match-dates.ts';
 
-const matchRef = { matchId: z.uuid(), seasonId: z.uuid(), ladderId: z.uuid() };
+/**
+ * `tournamentId`: a knockout's draw match (DESIGN.md §16). Such a match has no season: its tournament stands in as
+ * its season and ladder (`seasonId` and `ladderId` are the tournament's id), so every reader of a match keeps working
+ * (docs/decisions/tournaments.md "A draw match is a match of its tournament").
+ */
+const matchRef = {
+  matchId: z.uuid(),
+  seasonId: z.uuid(),
+  ladderId: z.uuid(),
+  tournamentId: z.uuid().optional(),
+};
 const recordedSide = z.object({
   matchSets: z
     .array(

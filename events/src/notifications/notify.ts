@@ -8,7 +8,8 @@ import { dateTimeFormat } from '../intl-format.ts';
 import type { MatchType } from '../ladders/model.ts';
 import type { TeamEvent } from '../teams/events.ts';
 import type { EventOf } from '../event-registry.ts';
-import type { tournamentRoundMade } from '../tournaments/events.ts';
+import type { tournamentDrawn, tournamentRoundMade } from '../tournaments/events.ts';
+import { nextMatchOf, roundsOf, type Bracket, type BracketMatch } from '../tournaments/bracket.ts';
 import type { TournamentFormat } from '../tournaments/model.ts';
 import { matchesPagePath, pagePath, webAddress } from '../page-paths.ts';
 
@@ -29,6 +30,7 @@ export const notificationKinds = [
   'match.cancelled',
   'tournament.drawn',
   'tournament.round',
+  'tournament.result',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -56,8 +58,17 @@ export interface ChallengeReminderDue {
 
 /** DESIGN.md §16: a club night's round, told to its players (the other tournament events tell nobody yet). */
 type TournamentRoundEvent = EventOf<typeof tournamentRoundMade>;
+/** DESIGN.md §16: a knockout's draw, told to the seeds whose first match waits for a round-1 winner. */
+type TournamentDrawnEvent = EventOf<typeof tournamentDrawn>;
 export type ProductEvent =
-  CompanyEvent | LadderEvent | TeamEvent | MatchEvent | ChallengeEvent | LiveEvent | TournamentRoundEvent;
+  | CompanyEvent
+  | LadderEvent
+  | TeamEvent
+  | MatchEvent
+  | ChallengeEvent
+  | LiveEvent
+  | TournamentRoundEvent
+  | TournamentDrawnEvent;
 export type NotifierInput = ProductEvent | ChallengeReminderDue;
 
 /** A person who may be told something, as the notifier reads them (accounts and preferences). */
@@ -105,8 +116,11 @@ export interface NotifyContext {
   people: Record<string, Person>;
   /** A ResultDisputed event's reason, kept beside the log (DESIGN.md §10); absent once its writer is erased. */
   disputeReason?: string;
-  /** The tournament a club night's round is of (DESIGN.md §16): its name (kept beside the log) and format. */
-  tournament?: { name: string; format: TournamentFormat };
+  /**
+   * The tournament a club night's round or a knockout's draw or draw match is of (DESIGN.md §16): its name (kept
+   * beside the log), format and, for a knockout, its bracket.
+   */
+  tournament?: { name: string; format: TournamentFormat; bracket?: Bracket };
   /** The club's time zone (IANA), in which deadlines are written; `UTC` unless given. */
   timeZone?: string;
 }
@@ -504,7 +518,6 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
     case 'PartnerRequestLapsed':
     case 'TeamPaused':
     case 'TeamResumed':
-    case 'MatchCreated':
     case 'ChallengerLeapfrogged':
     case 'ChallengerSwapped':
     case 'ChallengeWithdrawn':
@@ -522,6 +535,12 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       return [];
     case 'TournamentRoundMade':
       return clubNightRound(event.payload);
+    case 'MatchCreated':
+      return event.payload.tournamentId
+        ? drawMatchMade(event.payload.matchId, event.payload.tournamentId)
+        : [];
+    case 'TournamentDrawn':
+      return knockoutByes(event.payload);
     default: {
       // An event type this code does not know (a newer version wrote it): nobody is told.
       const unknown: never = event;
@@ -569,6 +588,67 @@ export function notify(event: NotifierInput, context: NotifyContext): Notificati
       nl: { title: `${name}: je speelt ronde ${round} niet`, body: 'Je speelt weer in de volgende ronde.' },
     });
     return [...playing.flat(), ...resting];
+  }
+
+  /**
+   * DESIGN.md §16: a knockout's draw match is made once both its sides are known. A match the draw made (both sides
+   * placed by it) is each side's first (`tournament.drawn`); any other is the next match of a winner whose result
+   * counted, told to both sides (`tournament.result`: the side that waited learns its opponent too).
+   */
+  function drawMatchMade(matchId: string, tournamentId: string): Notification[] {
+    const { tournament, match } = context;
+    const placed = tournament?.bracket && drawMatchOf(tournament.bracket, matchId);
+    if (!tournament || !placed || !match) return [];
+    const { name } = tournament;
+    const first = placed.match.sideA !== undefined && placed.match.sideB !== undefined;
+    const kind: NotificationKind = first ? 'tournament.drawn' : 'tournament.result';
+    const url = (locale: string) => webAddress(pagePath('tournaments', locale, tournamentId));
+    return [
+      [match.defenderId, match.challengerId],
+      [match.challengerId, match.defenderId],
+    ].flatMap(([side, other]) =>
+      tell(kind, membersOf(side!), url, {
+        en: {
+          title: `${name}: ${first ? 'your first match' : 'your next match'}`,
+          body: `${roundName(placed, 'en')}: against ${names(other!, 'en')}.`,
+        },
+        nl: {
+          title: `${name}: ${first ? 'je eerste wedstrijd' : 'je volgende wedstrijd'}`,
+          body: `${roundName(placed, 'nl')}: tegen ${names(other!, 'nl')}.`,
+        },
+      }),
+    );
+  }
+
+  /**
+   * DESIGN.md §16 `tournament.drawn` for a knockout: a seed the draw placed in a later match (a bye), whose opponent
+   * is the winner of a match the draw made, is told whom it may meet (no match is made for it yet); every side whose
+   * first match the draw makes is told by that match's MatchCreated.
+   */
+  function knockoutByes({ tournamentId, bracket }: TournamentDrawnEvent['payload']): Notification[] {
+    const tournament = context.tournament;
+    if (!tournament || !bracket) return [];
+    const url = (locale: string) => webAddress(pagePath('tournaments', locale, tournamentId));
+    return bracket.matches.flatMap((feeder) => {
+      const next = nextMatchOf(bracket, feeder.matchId);
+      const waiting = next && bracket.matches.find((m) => m.matchId === next.matchId)!;
+      // The seed stands on the other side of the match this one's winner goes to.
+      const seed = next && (next.side === 'a' ? waiting!.sideB : waiting!.sideA);
+      // Stryker disable next-line ConditionalExpression: equivalent, without a seed there are no members to tell
+      if (!seed) return [];
+      const pair = (language: NotificationLanguage) =>
+        `${names(feeder.sideA!, language)} – ${names(feeder.sideB!, language)}`;
+      return tell('tournament.drawn', membersOf(seed), url, {
+        en: {
+          title: `${tournament.name}: a bye in round 1`,
+          body: `You play round 2 against the winner of ${pair('en')}.`,
+        },
+        nl: {
+          title: `${tournament.name}: een bye in ronde 1`,
+          body: `Je speelt ronde 2 tegen de winnaar van ${pair('nl')}.`,
+        },
+      });
+    });
   }
 
   function resultConfirmed(
@@ -660,4 +740,34 @@ export function formatLocal(date: string, language: NotificationLanguage): strin
   const asUtc = new Date(`${date}Z`);
   if (Number.isNaN(asUtc.getTime())) return date.replace('T', ' ');
   return formatter(language, 'UTC', false).format(asUtc);
+}
+
+/** A draw match in its bracket: the main draw's or the plate's, and how many rounds that draw has. */
+interface PlacedMatch {
+  match: BracketMatch;
+  plate: boolean;
+  rounds: number;
+}
+
+function drawMatchOf(bracket: Bracket, matchId: string): PlacedMatch | undefined {
+  const main = bracket.matches.find((m) => m.matchId === matchId);
+  if (main) return { match: main, plate: false, rounds: roundsOf(bracket.slots) };
+  const plate = bracket.plate?.matches.find((m) => m.matchId === matchId);
+  return plate && { match: plate, plate: true, rounds: roundsOf(bracket.plate!.slots) };
+}
+
+/** "Round 2", "The final", "Plate round 1", "The plate final" (and in Dutch). */
+function roundName({ match, plate, rounds }: PlacedMatch, language: NotificationLanguage): string {
+  const final = match.round === rounds;
+  if (language === 'nl')
+    return final
+      ? plate
+        ? 'De finale van de plate'
+        : 'De finale'
+      : `${plate ? 'Plate ronde' : 'Ronde'} ${match.round}`;
+  return final
+    ? plate
+      ? 'The plate final'
+      : 'The final'
+    : `${plate ? 'Plate round' : 'Round'} ${match.round}`;
 }

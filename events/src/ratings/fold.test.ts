@@ -292,6 +292,51 @@ describe('ratings: which results rate', () => {
   });
 });
 
+describe('ratings: a knockout’s draw matches (DESIGN.md §16)', () => {
+  const cup = '00000000-0000-4000-8000-00000000000c';
+  const created = (format: string) =>
+    event('TournamentCreated', {
+      tournamentId: cup,
+      companyId: 'club',
+      nameId: cup,
+      nameSha256: 'a'.repeat(64),
+      format,
+      sportsCategory: 'PADEL',
+      startsAt: '2026-04-01T10:00',
+      entries: 'OPEN',
+      maxEntrants: 8,
+      plate: false,
+      courts: 1,
+      pointsPerGame: 24,
+    });
+  const entered = (entryId: string, ...memberIds: string[]) =>
+    event('TournamentEntered', { tournamentId: cup, entryId, memberIds });
+  const drawMatch = { matchId: match(9), seasonId: cup, ladderId: cup, tournamentId: cup };
+  const played = [
+    entered(team(8), ann, bob),
+    entered(team(9), cas, dee),
+    event('MatchCreated', { ...drawMatch, defenderId: team(8), challengerId: team(9) }),
+    // 7-6 0-6 7-6: the defender wins best of three; by games (14–18) the challenger would, best of five nobody.
+    event('MatchResultRecorded', {
+      ...drawMatch,
+      defender: { matchSets: [{ score: 7 }, { score: 0 }, { score: 7 }], special: 'none' },
+      challenger: { matchSets: [{ score: 6 }, { score: 6 }, { score: 6 }], special: 'none' },
+    }),
+  ];
+
+  it('rates a knockout’s match in its sport, best of three, its entries’ players as the sides', () => {
+    const state = given([created('KNOCKOUT'), ...played]);
+    expect(ratingOf(state, ann, 'PADEL')).toMatchObject({ matches: 1 });
+    expect(ratingOf(state, ann, 'PADEL')!.rating).toBeGreaterThan(1500);
+    expect(ratingOf(state, dee, 'PADEL')!.rating).toBeLessThan(1500);
+    expect(ratingOf(state, ann)).toBeUndefined();
+  });
+
+  it('a club night gives its tournament no sport or match type of a match: nothing is rated', () => {
+    expect(ratingsOf(given([created('AMERICANO'), ...played]))).toEqual({});
+  });
+});
+
 describe('ratings: doubles and padel by side', () => {
   it("rates each player with their own rating against the other side's mean rating and RMS deviation", () => {
     const state = given([

@@ -4,6 +4,8 @@ import type { MatchType, SportsCategory } from '../ladders/model.ts';
 import type { MatchEvent } from '../matches/events.ts';
 import { recalculate } from '../matches/scoring.ts';
 import type { TeamEvent } from '../teams/events.ts';
+import type { TournamentDomainEvent } from '../tournaments/events.ts';
+import { KNOCKOUT_MATCH_TYPE } from '../tournaments/knockout.ts';
 import { expectedScore, INITIAL_RATING, ratePeriod, sideOf, type Rating } from './glicko2.ts';
 import { PersistentList, PersistentMap } from './persistent.ts';
 
@@ -71,7 +73,7 @@ export interface RatingsState {
   players: PersistentMap<PlayerRating>;
 }
 
-type RatingsFoldEvent = LadderEvent | TeamEvent | MatchEvent;
+type RatingsFoldEvent = LadderEvent | TeamEvent | MatchEvent | TournamentDomainEvent;
 /** The events that change ratings; the fold passes every other event by (`ratingFoldTypes`). */
 type RatedEvent = Extract<
   RatingsFoldEvent,
@@ -82,6 +84,8 @@ type RatedEvent = Extract<
       | 'SeasonCreated'
       | 'SeasonUpdated'
       | 'TeamRegistered'
+      | 'TournamentCreated'
+      | 'TournamentEntered'
       | 'MatchCreated'
       | 'MatchResultRecorded'
       | 'ResultConfirmed'
@@ -267,6 +271,18 @@ export function evolveRatings(state: RatingsState, envelope: EventEnvelope): Rat
       };
     case 'TeamRegistered':
       return { ...state, teams: state.teams.set(event.payload.teamId, event.payload.memberIds) };
+    // DESIGN.md §16: a knockout's draw matches name the tournament as their ladder and season, its entries as sides.
+    case 'TournamentCreated': {
+      const { tournamentId, format, sportsCategory } = event.payload;
+      if (format !== 'KNOCKOUT') return state;
+      return {
+        ...state,
+        categories: { ...state.categories, [tournamentId]: sportsCategory },
+        matchTypes: { ...state.matchTypes, [tournamentId]: KNOCKOUT_MATCH_TYPE },
+      };
+    }
+    case 'TournamentEntered':
+      return { ...state, teams: state.teams.set(event.payload.entryId, event.payload.memberIds) };
     case 'MatchCreated': {
       const { matchId, ladderId, seasonId, defenderId, challengerId } = event.payload;
       const match: RatedMatch = { ladderId, seasonId, defenderId, challengerId, cancelled: false };
@@ -309,6 +325,8 @@ export const ratingFoldTypes: ReadonlySet<string> = new Set<RatedEvent['type']>(
   'SeasonCreated',
   'SeasonUpdated',
   'TeamRegistered',
+  'TournamentCreated',
+  'TournamentEntered',
   'MatchCreated',
   'MatchResultRecorded',
   'ResultConfirmed',

@@ -60,8 +60,11 @@ const decide = (
   command: TournamentCommand,
   loaded: Partial<TournamentState> = {},
 ) => tournamentDecider.decide(command, { ...state(given), ...loaded }, new Date('2026-03-14T10:00:00'));
+/** The tournament's own events of a decision (its draw matches' events are the match rules'). */
 const asGiven = (events: NewEvent[]) =>
-  events.map(({ type, payload }) => ({ type, payload }) as TournamentDomainEvent);
+  events
+    .filter(({ type }) => type.startsWith('Tournament'))
+    .map(({ type, payload }) => ({ type, payload }) as TournamentDomainEvent);
 const draw = (change: Partial<Extract<TournamentCommand, { type: 'Draw' }>> = {}): TournamentCommand => ({
   type: 'Draw',
   seeding: 'ENTRY',
@@ -69,6 +72,13 @@ const draw = (change: Partial<Extract<TournamentCommand, { type: 'Draw' }>> = {}
   gameIds: ids('g', 300),
   ...change,
 });
+/** A knockout's draw match: the tournament stands in as its season and ladder, the upper side defends. */
+const drawMatch = (matchId: string, defenderId: string, challengerId: string): NewEvent => ({
+  type: 'MatchCreated',
+  streamId: matchId,
+  payload: { matchId, seasonId: T, ladderId: T, tournamentId: T, defenderId, challengerId },
+});
+const first = (result: ReturnType<typeof decide>) => (isRejection(result) ? result : result[0]);
 const roundEvent = (round: ClubRound): NewEvent => ({
   type: 'TournamentRoundMade',
   streamId: T,
@@ -295,8 +305,9 @@ describe('enter and withdraw', () => {
 });
 
 describe('the knockout draw', () => {
-  it('draws by entry order into the bracket; TOO_FEW under 2 sides', () => {
+  it('draws by entry order into the bracket and makes the matches whose sides it knows; TOO_FEW under 2 sides', () => {
     const bracket = makeBracket(ids('e', 5), ids('m', 300), false);
+    // 8 places: 1–8, 4–5, 3–6, 2–7; seeds 1, 2 and 3 have byes, so 3 and 2 meet in round 2 (m3) at once.
     spec([created(), ...entries(5)])
       .when(draw())
       .then([
@@ -305,6 +316,8 @@ describe('the knockout draw', () => {
           streamId: T,
           payload: { ...ref, seeding: 'ENTRY', order: ids('e', 5), bracket },
         },
+        drawMatch('m1', 'e4', 'e5'),
+        drawMatch('m3', 'e3', 'e2'),
       ]);
     spec([created(), ...entries(1)])
       .when(draw())
@@ -318,18 +331,18 @@ describe('the knockout draw', () => {
       ...[1, 2, 3, 4].map((i) => entered(i, [`a${i}`, `b${i}`])),
     ];
     const ratings = { a1: 1500, b1: 1500, a2: 1700, b2: 1600, a3: 1800, a4: 1900, b4: 1300 };
-    const result = decide(given, draw({ seeding: 'RATING' }), { ratings });
+    const result = first(decide(given, draw({ seeding: 'RATING' }), { ratings }));
     // e2 1650, e4 1600, e1 1500; e3 has an unrated member
-    expect(result).toMatchObject([{ payload: { seeding: 'RATING', order: ['e2', 'e4', 'e1', 'e3'] } }]);
-    const unrated = decide(given, draw({ seeding: 'RATING' }), { ratings: {} });
-    expect(unrated).toMatchObject([{ payload: { order: ['e1', 'e2', 'e3', 'e4'] } }]);
+    expect(result).toMatchObject({ payload: { seeding: 'RATING', order: ['e2', 'e4', 'e1', 'e3'] } });
+    const unrated = first(decide(given, draw({ seeding: 'RATING' }), { ratings: {} }));
+    expect(unrated).toMatchObject({ payload: { order: ['e1', 'e2', 'e3', 'e4'] } });
   });
 
   it('seeds as the manager orders: every entry once', () => {
     const given = [created(), ...entries(3)];
-    expect(decide(given, draw({ seeding: 'MANUAL', order: ['e3', 'e1', 'e2'] }))).toMatchObject([
-      { payload: { seeding: 'MANUAL', order: ['e3', 'e1', 'e2'] } },
-    ]);
+    expect(first(decide(given, draw({ seeding: 'MANUAL', order: ['e3', 'e1', 'e2'] })))).toMatchObject({
+      payload: { seeding: 'MANUAL', order: ['e3', 'e1', 'e2'] },
+    });
     const bad = {
       reason: 'invalid' as const,
       field: 'order',
@@ -350,10 +363,8 @@ describe('the knockout draw', () => {
   });
 
   it('draws a plate when asked, and needs ids enough', () => {
-    const result = decide([created({ plate: true }), ...entries(8)], draw());
-    expect(result).toMatchObject([
-      { payload: { bracket: { plate: { feeders: ['m1', 'm2', 'm3', 'm4'] } } } },
-    ]);
+    const result = first(decide([created({ plate: true }), ...entries(8)], draw()));
+    expect(result).toMatchObject({ payload: { bracket: { plate: { feeders: ['m1', 'm2', 'm3', 'm4'] } } } });
     spec([created({ plate: true }), ...entries(8)])
       .when(draw({ matchIds: ids('m', 9) }))
       .thenRejects({ reason: 'invalid', field: 'matchIds', message: 'Not enough ids for the draw' });
@@ -377,6 +388,26 @@ describe('the knockout draw', () => {
       .thenRejects(refused('CLOSED', CLOSED));
     expect(state(given).bracket?.matches).toHaveLength(3);
     expect(state(given).tournament?.status).toBe('running');
+  });
+
+  it('a new draw cancels the matches the draw before made', () => {
+    const given = [created(), ...entries(2)];
+    const bracket = makeBracket(['e2', 'e1'], ids('m', 300), false);
+    spec(given, { made: ['old1', 'old2'] })
+      .when(draw({ seeding: 'MANUAL', order: ['e2', 'e1'] }))
+      .then([
+        ...['old1', 'old2'].map((matchId) => ({
+          type: 'MatchCancelled',
+          streamId: matchId,
+          payload: { matchId, seasonId: T, ladderId: T, tournamentId: T },
+        })),
+        {
+          type: 'TournamentDrawn',
+          streamId: T,
+          payload: { ...ref, seeding: 'MANUAL', order: ['e2', 'e1'], bracket },
+        },
+        drawMatch('m1', 'e2', 'e1'),
+      ]);
   });
 });
 

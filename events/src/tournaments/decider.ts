@@ -3,6 +3,8 @@ import { teamSizeOf } from '../ladders/values.ts';
 import { makeBracket, matchIdsNeeded, type Bracket } from './bracket.ts';
 import { americanoGamesNeeded, americanoRounds, courtsInUse, mexicanoRound } from './club-night.ts';
 import type { TournamentDomainEvent, TournamentNewEvent } from './events.ts';
+import type { MatchNewEvent } from '../matches/events.ts';
+import { matchesToMake } from './knockout.ts';
 import { leaderboard, nameOrder, scoreGame, type Tallies } from './leaderboard.ts';
 import {
   LIMITS,
@@ -30,6 +32,8 @@ export interface TournamentState {
   ratings: Readonly<Record<string, number>>;
   /** The loader's: the knockout matches whose result counts, and their winning entry. */
   winners: Readonly<Record<string, string>>;
+  /** The loader's: the knockout's draw matches made (and not cancelled), which a new draw cancels. */
+  made: readonly string[];
   /** The draw's entries in seed order. */
   order: string[];
   bracket?: Bracket;
@@ -63,7 +67,9 @@ export type TournamentCommand =
   | { type: 'Finish' }
   | { type: 'Delete' };
 
-type Result = TournamentNewEvent[] | Rejection;
+/** A knockout's draw and its matches' events (DESIGN.md §16: every draw match is a match of §4–§7). */
+type Emitted = TournamentNewEvent | MatchNewEvent;
+type Result = Emitted[] | Rejection;
 type Running = NonNullable<TournamentState['tournament']>;
 
 export const FULL = 'The tournament is full';
@@ -279,7 +285,19 @@ function draw(
     if (command.matchIds.length < matchIdsNeeded(order.length, tournament.plate))
       return reject('invalid', 'Not enough ids for the draw', 'matchIds');
     const bracket = makeBracket(order, command.matchIds, tournament.plate);
-    return [{ ...drawn, payload: { ...ref, seeding: command.seeding, order, bracket } }];
+    const tournamentId = ref.tournamentId;
+    // A new draw (no result exists) cancels the matches of the one before.
+    const cancelled = state.made.map((matchId): MatchNewEvent => ({
+      type: 'MatchCancelled',
+      streamId: matchId,
+      payload: { matchId, seasonId: tournamentId, ladderId: tournamentId, tournamentId },
+    }));
+    return [
+      ...cancelled,
+      { ...drawn, payload: { ...ref, seeding: command.seeding, order, bracket } },
+      // Stryker disable next-line ArrayDeclaration: equivalent, the new bracket's ids are fresh: none is made yet
+      ...matchesToMake({ tournamentId, bracket, winners: {}, made: [] }),
+    ];
   }
   const players = entries.flatMap((entry) => entry.memberIds);
   const plannedRounds = tournament.format === 'AMERICANO' ? (tournament.rounds ?? players.length - 1) : 1;
@@ -395,6 +413,7 @@ const initialState = (): TournamentState => ({
   entries: [],
   ratings: {},
   winners: {},
+  made: [],
   order: [],
   rounds: [],
   plannedRounds: 0,
@@ -403,99 +422,96 @@ const initialState = (): TournamentState => ({
 });
 
 /** DESIGN.md §16: a tournament's entries, draw, club-night rounds and results. */
-export const tournamentDecider: Decider<
-  TournamentCommand,
-  TournamentState,
-  TournamentDomainEvent,
-  TournamentNewEvent
-> = {
-  initialState,
+export const tournamentDecider: Decider<TournamentCommand, TournamentState, TournamentDomainEvent, Emitted> =
+  {
+    initialState,
 
-  decide(command, state) {
-    if (command.type === 'CreateTournament') return create(state, command);
-    const { tournament } = state;
-    if (!tournament) return reject('not_found', 'No such tournament');
-    switch (command.type) {
-      case 'Enter':
-        return enter(state, tournament, command);
-      case 'Withdraw':
-        return withdraw(state, tournament, command);
-      case 'Draw':
-        return draw(state, tournament, command);
-      case 'NextRound':
-        return nextRound(state, tournament, command);
-      case 'ScoreGame':
-        return score(state, tournament, command);
-      case 'Finish':
-        return finish(tournament);
-      case 'Delete':
-        return remove(tournament);
-      // Stryker disable next-line all: unreachable, the type checker proves every command handled
-      default: {
-        const unknown: never = command;
-        throw new Error(`unknown command ${(unknown as { type: string }).type}`);
+    decide(command, state) {
+      if (command.type === 'CreateTournament') return create(state, command);
+      const { tournament } = state;
+      if (!tournament) return reject('not_found', 'No such tournament');
+      switch (command.type) {
+        case 'Enter':
+          return enter(state, tournament, command);
+        case 'Withdraw':
+          return withdraw(state, tournament, command);
+        case 'Draw':
+          return draw(state, tournament, command);
+        case 'NextRound':
+          return nextRound(state, tournament, command);
+        case 'ScoreGame':
+          return score(state, tournament, command);
+        case 'Finish':
+          return finish(tournament);
+        case 'Delete':
+          return remove(tournament);
+        // Stryker disable next-line all: unreachable, the type checker proves every command handled
+        default: {
+          const unknown: never = command;
+          throw new Error(`unknown command ${(unknown as { type: string }).type}`);
+        }
       }
-    }
-  },
+    },
 
-  evolve(state, event) {
-    switch (event.type) {
-      case 'TournamentCreated': {
-        const { nameId: _nameId, nameSha256: _sha, ...settings } = event.payload;
-        return { ...state, tournament: { ...settings, status: 'entry' } };
+    evolve(state, event) {
+      switch (event.type) {
+        case 'TournamentCreated': {
+          const { nameId: _nameId, nameSha256: _sha, ...settings } = event.payload;
+          return { ...state, tournament: { ...settings, status: 'entry' } };
+        }
+        case 'TournamentEntered': {
+          const { entryId, memberIds } = event.payload;
+          return { ...state, entries: [...state.entries, { entryId, memberIds }] };
+        }
+        case 'TournamentEntryWithdrawn':
+          return {
+            ...state,
+            entries: state.entries.filter((entry) => entry.entryId !== event.payload.entryId),
+          };
+        case 'TournamentDrawn': {
+          const tournament = state.tournament!;
+          const { order, bracket } = event.payload;
+          const plannedRounds =
+            tournament.format === 'AMERICANO' ? (tournament.rounds ?? order.length - 1) : 0;
+          return {
+            ...state,
+            tournament: { ...tournament, status: 'running' },
+            order,
+            ...(bracket ? { bracket } : {}),
+            rounds: [],
+            plannedRounds,
+            scores: {},
+            tallies: {},
+          };
+        }
+        case 'TournamentRoundMade': {
+          const { tournamentId: _id, ...round } = event.payload;
+          const rounds = [...state.rounds.filter((r) => r.round !== round.round), round];
+          return { ...state, rounds: rounds.sort((a, b) => a.round - b.round) };
+        }
+        case 'TournamentGameScored': {
+          const { gameId, pointsA, pointsB } = event.payload;
+          const game = state.rounds.flatMap((round) => round.games).find((g) => g.gameId === gameId)!;
+          const next = { pointsA, pointsB };
+          return {
+            ...state,
+            tallies: scoreGame(state.tallies, game, state.scores[gameId], next),
+            scores: { ...state.scores, [gameId]: next },
+          };
+        }
+        case 'TournamentPlayerAdded': {
+          const { entryId, playerId } = event.payload;
+          return { ...state, entries: [...state.entries, { entryId, memberIds: [playerId] }] };
+        }
+        case 'TournamentFinished':
+          return { ...state, tournament: { ...state.tournament!, status: 'finished' } };
+        case 'TournamentDeleted':
+          return initialState();
+        // Stryker disable next-line all: unreachable, the type checker proves every event handled
+        default: {
+          const unknown: never = event;
+          throw new Error(`unknown event ${(unknown as { type: string }).type}`);
+        }
       }
-      case 'TournamentEntered': {
-        const { entryId, memberIds } = event.payload;
-        return { ...state, entries: [...state.entries, { entryId, memberIds }] };
-      }
-      case 'TournamentEntryWithdrawn':
-        return {
-          ...state,
-          entries: state.entries.filter((entry) => entry.entryId !== event.payload.entryId),
-        };
-      case 'TournamentDrawn': {
-        const tournament = state.tournament!;
-        const { order, bracket } = event.payload;
-        const plannedRounds = tournament.format === 'AMERICANO' ? (tournament.rounds ?? order.length - 1) : 0;
-        return {
-          ...state,
-          tournament: { ...tournament, status: 'running' },
-          order,
-          ...(bracket ? { bracket } : {}),
-          rounds: [],
-          plannedRounds,
-          scores: {},
-          tallies: {},
-        };
-      }
-      case 'TournamentRoundMade': {
-        const { tournamentId: _id, ...round } = event.payload;
-        const rounds = [...state.rounds.filter((r) => r.round !== round.round), round];
-        return { ...state, rounds: rounds.sort((a, b) => a.round - b.round) };
-      }
-      case 'TournamentGameScored': {
-        const { gameId, pointsA, pointsB } = event.payload;
-        const game = state.rounds.flatMap((round) => round.games).find((g) => g.gameId === gameId)!;
-        const next = { pointsA, pointsB };
-        return {
-          ...state,
-          tallies: scoreGame(state.tallies, game, state.scores[gameId], next),
-          scores: { ...state.scores, [gameId]: next },
-        };
-      }
-      case 'TournamentPlayerAdded': {
-        const { entryId, playerId } = event.payload;
-        return { ...state, entries: [...state.entries, { entryId, memberIds: [playerId] }] };
-      }
-      case 'TournamentFinished':
-        return { ...state, tournament: { ...state.tournament!, status: 'finished' } };
-      case 'TournamentDeleted':
-        return initialState();
-      // Stryker disable next-line all: unreachable, the type checker proves every event handled
-      default: {
-        const unknown: never = event;
-        throw new Error(`unknown event ${(unknown as { type: string }).type}`);
-      }
-    }
-  },
-};
+    },
+  };

@@ -127,6 +127,7 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
     case 'BoxesDrawn':
     case 'BoxesClosed':
     case 'TournamentRoundMade':
+    case 'TournamentDrawn':
       return [];
     default: {
       const unknown: never = event;

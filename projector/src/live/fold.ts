@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { MatchType } from '@courtside/events/ladders/model';
+import { matchTypeOf } from '../matches/fold.ts';
 import { liveScore, recordedSides, type LiveConfig } from '@courtside/events/live/engine';
 import { liveEvents, type LiveEvent } from '@courtside/events/live/events';
 import { isDeepStrictEqual } from 'node:util';
@@ -36,12 +37,12 @@ function matchScoresAfter(
   rows: ReadModelRows,
   live: LiveScoreRow,
 ): { defender: Json; challenger: Json } | undefined {
-  // liveScoreOf joins the season for its match type: without the season, nothing follows.
-  const season = rows.seasons.get(live.season_id);
+  // liveScoreOf reads the season's (or knockout's) match type: without it, nothing follows.
+  const matchType = matchTypeOf(rows, live.season_id);
   const match = rows.matches.get(live.match_id);
-  if (!season || match?.status !== 'planned') return undefined;
+  if (!matchType || match?.status !== 'planned') return undefined;
   const config: LiveConfig = {
-    matchType: season.match_type as MatchType,
+    matchType: matchType as MatchType,
     firstServer: live.first_server as LiveConfig['firstServer'],
     noAd: live.no_ad,
     finalSet: live.final_set as LiveConfig['finalSet'],

@@ -10,6 +10,7 @@ import {
 import { liveEvents, type LiveEvent } from '@courtside/events/live/events';
 import { matchPointMayGo } from '@courtside/events/live/decider';
 import { pushMatch } from '../matches/projection.ts';
+import { matchTypeSql } from '../matches/match-sides.ts';
 import type { Projection, ProjectionContext } from '../projection.ts';
 
 const handled = new Set<string>(liveEvents.map((definition) => definition.type));
@@ -53,9 +54,10 @@ async function liveRowOf(
   matchId: string,
 ): Promise<{ config: LiveConfig; points: Side[]; ended: boolean; confirmationState: string } | undefined> {
   const { rows } = await context.query<LiveRow>(
-    `SELECT l.first_server, l.no_ad, l.final_set, l.points, l.ended, s.match_type, m.confirmation_state
-     FROM live_scores l JOIN seasons s ON s.id = l.season_id LEFT JOIN matches m ON m.id = l.match_id
-     WHERE l.match_id = $1`,
+    `SELECT * FROM (SELECT l.first_server, l.no_ad, l.final_set, l.points, l.ended,
+       ${matchTypeSql('l.season_id')} AS match_type, m.confirmation_state
+     FROM live_scores l LEFT JOIN matches m ON m.id = l.match_id WHERE l.match_id = $1) r
+     WHERE r.match_type IS NOT NULL`,
     [matchId],
   );
   const row = rows[0];

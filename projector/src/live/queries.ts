@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { LiveMatchState } from '@courtside/events/live/decider';
 import { liveScore, type LiveConfig, type Side } from '@courtside/events/live/engine';
 import { matchStateOf } from '../matches/queries.ts';
+import { sportsCategorySql } from '../matches/match-sides.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -24,8 +25,8 @@ export async function liveStateOf(
     sportsCategory: string;
   }>(
     `SELECT l.first_server AS "firstServer", l.no_ad AS "noAd", l.final_set AS "finalSet", l.points, l.ended,
-       ld.sports_category AS "sportsCategory"
-     FROM live_scores l JOIN ladders ld ON ld.id = l.ladder_id WHERE l.match_id = $1`,
+       ${sportsCategorySql('l.ladder_id')} AS "sportsCategory"
+     FROM live_scores l WHERE l.match_id = $1`,
     [matchId],
   );
   const row = rows[0];

@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql } from '../api-tables.ts';
+import {
+  API_ACCOUNTS_TABLE,
+  API_MATCH_LOCATIONS_TABLE,
+  API_TOURNAMENT_NAMES_TABLE,
+  accountNameSql,
+} from '../api-tables.ts';
+import { matchSideMembers, SIDE_MEMBERS } from './match-sides.ts';
 
 /** The calendar feeds' queries (DESIGN.md §9), in the matches read model: the dated matches a feed shows. */
 
@@ -25,17 +31,21 @@ export const FEED_LIMIT = 1000;
 
 const membersJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('members', coalesce(
   (SELECT json_agg(json_build_object('name', ${accountNameSql('a', "'Player'")}) ORDER BY tm.member_order)
-   FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side}),
+   FROM ${matchSideMembers('m.season_id')} tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id
+   WHERE tm.team_id = m.${side}),
   '[]'::json))`;
 
 async function feedMatches(db: Queryable, where: string, param: string): Promise<FeedMatch[]> {
   const { rows } = await db.query<FeedMatch>(
     `SELECT m.id, m.date, m.status, m.calendar_sequence AS sequence, m.updated_at AS "updatedAt",
-       l.name AS "ladderName", s.name AS "seasonName", loc.location,
+       coalesce(l.name, tn.name, '') AS "ladderName", coalesce(s.name, tn.name, '') AS "seasonName", loc.location,
        ${membersJson('defender_id')} AS defender, ${membersJson('challenger_id')} AS challenger
-     FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
+     FROM matches m LEFT JOIN seasons s ON s.id = m.season_id LEFT JOIN ladders l ON l.id = m.ladder_id
+       -- DESIGN.md §16: a knockout's draw match is in the feeds under its tournament's name.
+       LEFT JOIN tournaments t ON t.id = m.season_id AND s.id IS NULL
+       LEFT JOIN ${API_TOURNAMENT_NAMES_TABLE} tn ON tn.id = t.name_id
        LEFT JOIN ${API_MATCH_LOCATIONS_TABLE} loc ON loc.id = m.location_id
-     WHERE m.date IS NOT NULL AND ${where}
+     WHERE m.date IS NOT NULL AND ((s.id IS NOT NULL AND l.id IS NOT NULL) OR t.id IS NOT NULL) AND ${where}
      ORDER BY m.date DESC, m.id LIMIT ${FEED_LIMIT}`,
     [param],
   );
@@ -48,9 +58,9 @@ export function accountFeedMatches(db: Queryable, accountId: string): Promise<Fe
     db,
     // From the account's teams to their matches by index, not through every match.
     `m.id IN (
-       SELECT d.id FROM team_members tm JOIN matches d ON d.defender_id = tm.team_id WHERE tm.account_id = $1
+       SELECT d.id FROM ${SIDE_MEMBERS} tm JOIN matches d ON d.defender_id = tm.team_id WHERE tm.account_id = $1
        UNION
-       SELECT c.id FROM team_members tm JOIN matches c ON c.challenger_id = tm.team_id WHERE tm.account_id = $1)`,
+       SELECT c.id FROM ${SIDE_MEMBERS} tm JOIN matches c ON c.challenger_id = tm.team_id WHERE tm.account_id = $1)`,
     accountId,
   );
 }

@@ -6,6 +6,7 @@ import { leapfrog, swapTeams } from '@courtside/events/teams/positions';
 import { asJson, type MatchRow, type ReadModelRows } from '../rebuild/rows.ts';
 import { noScore } from './projection.ts';
 import { foldedActiveOrder, foldOrder } from '../teams/fold.ts';
+import { KNOCKOUT_MATCH_TYPE } from '@courtside/events/tournaments/knockout';
 
 const handled = new Set<string>(matchEvents.map((definition) => definition.type));
 const noResult = asJson(noScore);
@@ -14,6 +15,30 @@ const noResult = asJson(noScore);
 function openMatch(rows: ReadModelRows, matchId: string): MatchRow | undefined {
   const match = rows.matches.get(matchId);
   return match?.status === 'cancelled' ? undefined : match;
+}
+
+/**
+ * A side's members in member order: its team's, or an entry's of the knockout the match names as its season
+ * (match-sides.ts `matchSideMembers`).
+ */
+export function sideMembers(rows: ReadModelRows, sideId: string, seasonId: string): string[] {
+  const team = rows.teamMembers.get(sideId);
+  if (team) return team.map((member) => member.account_id);
+  const tournament = rows.tournaments.get(seasonId);
+  if (tournament?.format !== 'KNOCKOUT') return [];
+  return tournament.entries.find((entry) => entry.entryId === sideId)?.memberIds ?? [];
+}
+
+/** The match type of a season, or of the knockout standing in as one (match-sides.ts `matchTypeSql`). */
+export function matchTypeOf(rows: ReadModelRows, seasonId: string): string | undefined {
+  const season = rows.seasons.get(seasonId);
+  if (season) return season.match_type;
+  return rows.tournaments.get(seasonId)?.format === 'KNOCKOUT' ? KNOCKOUT_MATCH_TYPE : undefined;
+}
+
+/** The sports category of a ladder, or of the knockout standing in as one (match-sides.ts `sportsCategorySql`). */
+export function sportsCategoryOf(rows: ReadModelRows, ladderId: string): string | undefined {
+  return rows.ladders.get(ladderId)?.sports_category ?? rows.tournaments.get(ladderId)?.sports_category;
 }
 
 /** matchesProjection's effect on rows held in memory (a rebuild: rebuild/in-memory-rebuild.ts). */
@@ -26,8 +51,8 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
       if (rows.matches.has(matchId)) return;
       const { defenderId, challengerId } = event.payload;
       // The members of the defender's team first, each team's in member order (the projection's tags).
-      const members = [defenderId, ...(challengerId === defenderId ? [] : [challengerId])].flatMap((team) =>
-        (rows.teamMembers.get(team) ?? []).map((member) => member.account_id),
+      const members = [defenderId, ...(challengerId === defenderId ? [] : [challengerId])].flatMap((side) =>
+        sideMembers(rows, side, seasonId),
       );
       rows.matches.set(matchId, {
         id: matchId,
@@ -59,10 +84,10 @@ export function foldMatches(rows: ReadModelRows, envelope: EventEnvelope): void 
     }
     case 'MatchResultRecorded': {
       const match = openMatch(rows, matchId);
-      const season = match && rows.seasons.get(match.season_id);
-      if (!match || !season) return;
+      const matchType = match && matchTypeOf(rows, match.season_id);
+      if (!match || !matchType) return;
       const { defender, challenger, pending } = event.payload;
-      const scored = recalculate(defender, challenger, season.match_type as MatchType);
+      const scored = recalculate(defender, challenger, matchType as MatchType);
       if (match.status !== scored.status) match.calendar_sequence++;
       match.had_winner ||= scored.winner !== null && !pending;
       Object.assign(match, {

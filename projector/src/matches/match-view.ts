@@ -13,7 +13,10 @@ import {
   API_MATCH_LOCATIONS_TABLE,
   accountNameSql,
   DISPUTE_REASONS_TABLE,
+  API_TOURNAMENT_NAMES_TABLE,
 } from '../api-tables.ts';
+import { matchSideMembers } from './match-sides.ts';
+import { KNOCKOUT_MATCH_TYPE } from '@courtside/events/tournaments/knockout';
 
 interface MatchMemberView {
   id: string;
@@ -143,7 +146,8 @@ const teamJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('
   'position', (SELECT t.position FROM teams t WHERE t.id = m.${side}),
   'members', coalesce(
     (SELECT json_agg(json_build_object('id', a.id, 'name', ${accountNameSql('a', "'Player'")}) ORDER BY tm.member_order)
-     FROM team_members tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE tm.team_id = m.${side}),
+     FROM ${matchSideMembers('m.season_id')} tm JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id
+     WHERE tm.team_id = m.${side}),
     '[]'::json))`;
 
 /**
@@ -153,17 +157,24 @@ const teamJson = (side: 'defender_id' | 'challenger_id') => `json_build_object('
 export async function loadMatchRows(db: Queryable, matchIds: readonly string[]): Promise<MatchViewRow[]> {
   if (matchIds.length === 0) return [];
   const { rows } = (await db.query(
-    `SELECT m.id, m.season_id, s.name AS season_name, m.ladder_id, l.name AS ladder_name, m.company_id, m.status, m.date,
+    `SELECT m.id, m.season_id, coalesce(s.name, tn.name, '') AS season_name, m.ladder_id,
+       coalesce(l.name, tn.name, '') AS ladder_name, m.company_id, m.status, m.date,
        m.challenge_id, ${confirmationJson('m')} AS confirmation, coalesce(m.dispute_reason, dr.text) AS dispute_reason,
-       (m.dispute_reason_id IS NOT NULL AND dr.id IS NULL) AS dispute_reason_removed, l.sports_category, s.match_type, s.end_date, m.defender_score, m.challenger_score,
+       (m.dispute_reason_id IS NOT NULL AND dr.id IS NULL) AS dispute_reason_removed,
+       coalesce(l.sports_category, t.sports_category) AS sports_category,
+       coalesce(s.match_type, '${KNOCKOUT_MATCH_TYPE}') AS match_type,
+       -- A knockout has no last day (DESIGN.md §16): its matches are dated as the club plays them.
+       coalesce(s.end_date, DATE '9999-12-31') AS end_date, m.defender_score, m.challenger_score,
        ${teamJson('defender_id')} AS defender, ${teamJson('challenger_id')} AS challenger,
        ls.first_server AS live_first_server, ls.no_ad AS live_no_ad, ls.final_set AS live_final_set,
        ls.points AS live_points, ls.ended AS live_ended, ls.updated_at AS live_updated_at, loc.location
-     FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
+     FROM matches m LEFT JOIN seasons s ON s.id = m.season_id LEFT JOIN ladders l ON l.id = m.ladder_id
+       LEFT JOIN tournaments t ON t.id = m.season_id AND s.id IS NULL
+       LEFT JOIN ${API_TOURNAMENT_NAMES_TABLE} tn ON tn.id = t.name_id
        LEFT JOIN live_scores ls ON ls.match_id = m.id
        LEFT JOIN ${API_MATCH_LOCATIONS_TABLE} loc ON loc.id = m.location_id
        LEFT JOIN ${DISPUTE_REASONS_TABLE} dr ON dr.id = m.dispute_reason_id
-     WHERE m.id = ANY($1::uuid[])`,
+     WHERE m.id = ANY($1::uuid[]) AND (s.id IS NOT NULL OR t.id IS NOT NULL) AND (l.id IS NOT NULL OR t.id IS NOT NULL)`,
     [matchIds],
   )) as { rows: MatchViewRow[] };
   const byId = new Map(rows.map((row) => [row.id, row]));

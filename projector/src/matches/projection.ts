@@ -6,6 +6,7 @@ import { leapfrog, swapTeams } from '@courtside/events/teams/positions';
 import type { LivePush, Projection, ProjectionContext } from '../projection.ts';
 import { activeOrder, writeOrder } from '../teams/projection.ts';
 import { loadMatches, type MatchListItem } from './match-view.ts';
+import { matchSideMembers, matchTypeSql } from './match-sides.ts';
 
 const handled = new Set<string>(matchEvents.map((definition) => definition.type));
 /** A match's score before any result: no sets. */
@@ -143,7 +144,7 @@ export const matchesProjection: Projection = {
           `INSERT INTO matches (id, season_id, ladder_id, company_id, defender_id, challenger_id, status, defender_score,
              challenger_score, created_at, updated_at, challenge_id, tags)
            VALUES ($1, $2, $3, $4, $5, $6, 'planned', $7, $7, $8, $8, $9,
-             ARRAY[$3, $2, $5, $6]::uuid[] || ARRAY(SELECT tm.account_id FROM team_members tm
+             ARRAY[$3, $2, $5, $6]::uuid[] || ARRAY(SELECT tm.account_id FROM ${matchSideMembers('$2')} tm
                WHERE tm.team_id IN ($5, $6) ORDER BY tm.team_id = $5 DESC, tm.member_order))
            ON CONFLICT (id) DO NOTHING`,
           [
@@ -163,10 +164,11 @@ export const matchesProjection: Projection = {
       }
       case 'MatchResultRecorded': {
         const { rows } = await context.query<{ match_type: 'GAMESONLY' | 'BESTOFTHREE' | 'BESTOFFIVE' }>(
-          `SELECT s.match_type FROM matches m JOIN seasons s ON s.id = m.season_id WHERE m.id = $1 AND m.status <> 'cancelled'`,
+          `SELECT ${matchTypeSql('m.season_id')} AS match_type FROM matches m
+           WHERE m.id = $1 AND m.status <> 'cancelled'`,
           [matchId],
         );
-        if (!rows[0]) break;
+        if (!rows[0]?.match_type) break;
         const scored = recalculate(event.payload.defender, event.payload.challenger, rows[0].match_type);
         context.write(
           // A pending result (DESIGN.md §5) waits for the other side; any other result counts at once.

@@ -5,6 +5,8 @@ import type { SeasonFormat } from '@courtside/events/boxes/model';
 import { rulesOf, type LadderRules } from '@courtside/events/ladders/rules';
 import { API_ACCOUNTS_TABLE, API_MATCH_LOCATIONS_TABLE, accountNameSql } from '../api-tables.ts';
 import { confirmationJson } from './match-view.ts';
+import { matchSideMembers } from './match-sides.ts';
+import { knockoutMatchStateOf } from '../tournaments/queries.ts';
 
 /**
  * The queries on the matches tables, in the module that owns them: the match rules' state (the loaders the
@@ -83,14 +85,17 @@ export async function matchStateOf(db: Queryable, matchId: string, accountId?: s
        EXISTS (SELECT 1 FROM company_managers cm WHERE cm.company_id = m.company_id AND cm.account_id = $2)
          AS manages,
        (SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END
-          FROM team_members tm WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2
+          FROM ${matchSideMembers('m.season_id')} tm
+          WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2
           LIMIT 1) AS side
      FROM matches m WHERE m.id = $1`,
     [matchId, accountId ?? null],
   );
   const row = rows[0];
   if (!row) return {};
-  const { season } = await seasonMatchStateOf(db, row.seasonId);
+  // A knockout's draw match has its tournament in place of a season (DESIGN.md §16).
+  const seasonal: Pick<MatchState, 'season' | 'knockout'> = await seasonMatchStateOf(db, row.seasonId);
+  const { season, knockout } = seasonal.season ? seasonal : await knockoutMatchStateOf(db, row.seasonId);
   const { seasonId: _seasonId, status, manages, side, ...match } = row;
   const actor: MatchActor | null = manages
     ? { role: 'manager' }
@@ -99,6 +104,7 @@ export async function matchStateOf(db: Queryable, matchId: string, accountId?: s
       : null;
   return {
     season,
+    ...(knockout ? { knockout } : {}),
     match: { matchId, ...match, cancelled: status === 'cancelled' },
     ...(accountId === undefined ? {} : { caller: { accountId, actor } }),
   };
@@ -140,7 +146,7 @@ export async function matchIdsOf(
   const { rows } = await db.query<{ id: string }>(
     `SELECT m.id FROM matches m
      WHERE (cardinality($1::text[]) = 0 OR m.status = ANY($1::text[]))
-       AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM team_members tm
+       AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM ${matchSideMembers('m.season_id')} tm
             WHERE tm.team_id IN (m.defender_id, m.challenger_id) AND tm.account_id = $2))
        AND m.tags @> $3::uuid[]
      ORDER BY ${order} LIMIT $4 OFFSET $5`,
@@ -161,7 +167,7 @@ export async function matchContactsOf(db: Queryable, matchId: string) {
   }>(
     `SELECT CASE WHEN tm.team_id = m.defender_id THEN 'defender' ELSE 'challenger' END AS side, a.id AS account_id,
        ${accountNameSql('a', 'a.email')} AS name, coalesce(a.email, '') AS email, a.phone_country_code AS cc, a.phone_number AS number
-     FROM matches m JOIN team_members tm ON tm.team_id IN (m.defender_id, m.challenger_id)
+     FROM matches m JOIN LATERAL ${matchSideMembers('m.season_id')} tm ON tm.team_id IN (m.defender_id, m.challenger_id)
      JOIN ${API_ACCOUNTS_TABLE} a ON a.id = tm.account_id WHERE m.id = $1 ORDER BY side DESC, tm.member_order`,
     [matchId],
   );

@@ -3,6 +3,7 @@ import type { MatchType, SportsCategory } from '@courtside/events/ladders/model'
 import type { MatchEvent } from '@courtside/events/matches/events';
 import { rateInOrder, rateResult, type PlayerRating } from '@courtside/events/ratings/fold';
 import { asJson, type ReadModelRows } from '../rebuild/rows.ts';
+import { matchTypeOf, sideMembers, sportsCategoryOf } from '../matches/fold.ts';
 import {
   countedResultOf,
   needsRefold,
@@ -59,15 +60,14 @@ export function foldRatings(rows: ReadModelRows, envelope: EventEnvelope): void 
 function matchOf(rows: ReadModelRows, matchId: string): MatchOfResult | undefined {
   const match = rows.matches.get(matchId);
   if (!match || match.status === 'cancelled') return undefined;
-  const season = rows.seasons.get(match.season_id);
-  const ladder = rows.ladders.get(match.ladder_id);
-  if (!season || !ladder) return undefined;
-  const members = (teamId: string) => (rows.teamMembers.get(teamId) ?? []).map((member) => member.account_id);
+  const matchType = matchTypeOf(rows, match.season_id);
+  const sportsCategory = sportsCategoryOf(rows, match.ladder_id);
+  if (!matchType || !sportsCategory) return undefined;
   return {
-    matchType: season.match_type as MatchType,
-    sportsCategory: ladder.sports_category as SportsCategory,
-    defenderIds: members(match.defender_id),
-    challengerIds: members(match.challenger_id),
+    matchType: matchType as MatchType,
+    sportsCategory: sportsCategory as SportsCategory,
+    defenderIds: sideMembers(rows, match.defender_id, match.season_id),
+    challengerIds: sideMembers(rows, match.challenger_id, match.season_id),
   };
 }
 

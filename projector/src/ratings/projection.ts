@@ -10,6 +10,7 @@ import {
   type PlayerRating,
 } from '@courtside/events/ratings/fold';
 import type { Projection, ProjectionContext } from '../projection.ts';
+import { matchSideMembers, matchTypeSql, sportsCategorySql } from '../matches/match-sides.ts';
 
 type Side = 'defender' | 'challenger';
 
@@ -146,11 +147,12 @@ async function matchOf(context: ProjectionContext, matchId: string): Promise<Mat
     defender_ids: string[];
     challenger_ids: string[];
   }>(
-    `SELECT s.match_type, l.sports_category,
-       ARRAY(SELECT account_id FROM team_members WHERE team_id = m.defender_id ORDER BY member_order) AS defender_ids,
-       ARRAY(SELECT account_id FROM team_members WHERE team_id = m.challenger_id ORDER BY member_order) AS challenger_ids
-     FROM matches m JOIN seasons s ON s.id = m.season_id JOIN ladders l ON l.id = m.ladder_id
-     WHERE m.id = $1 AND m.status <> 'cancelled'`,
+    `SELECT * FROM (SELECT ${matchTypeSql('m.season_id')} AS match_type,
+       ${sportsCategorySql('m.ladder_id')} AS sports_category,
+       ARRAY(SELECT account_id FROM ${matchSideMembers('m.season_id')} tm WHERE team_id = m.defender_id ORDER BY member_order) AS defender_ids,
+       ARRAY(SELECT account_id FROM ${matchSideMembers('m.season_id')} tm WHERE team_id = m.challenger_id ORDER BY member_order) AS challenger_ids
+     FROM matches m WHERE m.id = $1 AND m.status <> 'cancelled') r
+     WHERE r.match_type IS NOT NULL AND r.sports_category IS NOT NULL`,
     [matchId],
   );
   const row = rows[0];

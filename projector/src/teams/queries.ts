@@ -4,6 +4,7 @@ import type { SeasonInvitation } from '@courtside/events/teams/invitations';
 import { pauseDaysUsed, type PausePeriod, type PauseState } from '@courtside/events/teams/pause';
 import type pg from 'pg';
 import { API_ACCOUNTS_TABLE, API_INVITATIONS_TABLE, accountNameSql } from '../api-tables.ts';
+import { SIDE_MEMBERS } from '../matches/match-sides.ts';
 
 /**
  * The queries on the teams tables (`teams`, `team_members`, `partner_requests`), in the module that owns them: the
@@ -301,12 +302,14 @@ export async function seasonsWithDuePauses(db: Queryable, today: string) {
 }
 
 /**
- * Whether the account was ever a member of a team, of any season and status (DESIGN.md §19 "Player pages": only
- * such an account has a player page; a manager who does not play and an unverified account have none).
+ * Whether the account was ever a member of a team, of any season and status, or of a knockout's entry (DESIGN.md
+ * §19 "Player pages": only such an account has a player page; a manager who does not play and an unverified account
+ * have none).
  */
 export async function wasOnATeam(db: Queryable, accountId: string): Promise<boolean> {
+  // A side of a knockout's draw match (DESIGN.md §16) counts as a team: its player has a player page too.
   const { rows } = await db.query<{ found: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM team_members WHERE account_id = $1) AS found',
+    `SELECT EXISTS (SELECT 1 FROM ${SIDE_MEMBERS} tm WHERE tm.account_id = $1) AS found`,
     [accountId],
   );
   return rows[0]?.found === true;

@@ -4,6 +4,14 @@ import { tournamentEvents } from '@courtside/events/tournaments/events';
 import type { LivePush, Projection } from '../projection.ts';
 
 const tournamentTypes: ReadonlySet<string> = new Set(tournamentEvents.map((event) => event.type));
+/** A knockout's draw match events that change its bracket: a match made or cancelled, a result in or out. */
+const drawMatchTypes: ReadonlySet<string> = new Set([
+  'MatchCreated',
+  'MatchCancelled',
+  'MatchResultRecorded',
+  'ResultConfirmed',
+  'ResultWithdrawn',
+]);
 
 /** What a page of the tournament reloads after each event (DESIGN.md §16 `tournament.updated`). */
 export type TournamentChange = 'entries' | 'draw' | 'round' | 'game' | 'leaderboard';
@@ -42,6 +50,11 @@ export const tournamentsProjection: Projection = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   tables: ['tournaments'],
   async apply(envelope, context) {
+    const drawMatchOf = drawMatchTypes.has(envelope.type)
+      ? (envelope.payload as { tournamentId?: string }).tournamentId
+      : undefined;
+    // DESIGN.md §16: the bracket's page reads the draw again when one of its matches is made or decided.
+    if (drawMatchOf) context.push(tournamentUpdated(drawMatchOf, ['draw']));
     if (!tournamentTypes.has(envelope.type)) return;
     const event = envelope as TournamentDomainEvent;
     const { tournamentId } = event.payload;

@@ -11,6 +11,12 @@ import type {
 } from '@courtside/events/tournaments/model';
 import type { SportsCategory } from '@courtside/events/ladders/model';
 import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
+import type { MatchState } from '@courtside/events/matches/decider';
+import {
+  KNOCKOUT_CONFIRM_HOURS,
+  KNOCKOUT_MATCH_TYPE,
+  type Knockout,
+} from '@courtside/events/tournaments/knockout';
 
 /**
  * The queries on the tournaments table (DESIGN.md §16), in the module that owns it: the state a tournament's
@@ -101,6 +107,7 @@ export async function tournamentStateOf(db: Queryable, tournamentId: string): Pr
   const view = await tournamentOf(db, tournamentId);
   if (!view) return tournamentDecider.initialState();
   const players = view.entries.flatMap((entry) => entry.memberIds);
+  const draw = view.format === 'KNOCKOUT' ? await drawMatchesOf(db, tournamentId) : undefined;
   const { rows: ratings } = await db.query<{ playerId: string; rating: number }>(
     `SELECT player_id AS "playerId", rating FROM player_ratings
      WHERE company_id = $1 AND sports_category = $2 AND player_id = ANY($3::uuid[])`,
@@ -123,8 +130,8 @@ export async function tournamentStateOf(db: Queryable, tournamentId: string): Pr
     },
     entries: view.entries.map(({ entryId, memberIds }) => ({ entryId, memberIds })),
     ratings: Object.fromEntries(ratings.map((row) => [row.playerId, row.rating])),
-    // A knockout's counted results come with its matches (DESIGN.md §16 knockout): none yet.
-    winners: {},
+    winners: draw?.winners ?? {},
+    made: draw?.made ?? [],
     order: view.order,
     ...(view.bracket ? { bracket: view.bracket } : {}),
     rounds: view.rounds,
@@ -148,10 +155,57 @@ export async function tournamentToNotifyOf(
   db: Queryable,
   schema: string,
   tournamentId: string,
-): Promise<{ format: TournamentFormat; nameId: string } | undefined> {
-  const { rows } = await db.query<{ format: TournamentFormat; nameId: string }>(
-    `SELECT format, name_id AS "nameId" FROM ${schema}.tournaments WHERE id = $1`,
+): Promise<{ format: TournamentFormat; nameId: string; bracket: Bracket | null } | undefined> {
+  const { rows } = await db.query<{ format: TournamentFormat; nameId: string; bracket: Bracket | null }>(
+    `SELECT format, name_id AS "nameId", bracket FROM ${schema}.tournaments WHERE id = $1`,
     [tournamentId],
   );
   return rows[0];
+}
+
+/**
+ * A knockout's draw matches as its rules see them (DESIGN.md §16): those made (and not cancelled), and the winning
+ * entry of each whose result counts (confirmed, settled by a manager, or a walkover).
+ */
+export async function drawMatchesOf(
+  db: Queryable,
+  tournamentId: string,
+): Promise<Pick<Knockout, 'winners' | 'made'>> {
+  const { rows } = await db.query<{ id: string; winner: string | null }>(
+    `SELECT id, CASE WHEN confirmation_state <> 'confirmed' THEN NULL WHEN winner = 'defender' THEN defender_id
+         WHEN winner = 'challenger' THEN challenger_id END AS winner
+     FROM matches WHERE season_id = $1 AND status <> 'cancelled' ORDER BY created_at, id`,
+    [tournamentId],
+  );
+  return {
+    made: rows.map((row) => row.id),
+    winners: Object.fromEntries(rows.flatMap((row) => (row.winner ? [[row.id, row.winner]] : []))),
+  };
+}
+
+/**
+ * What a knockout's draw match is decided against in place of a season (DESIGN.md §16): its tournament stands in
+ * as season and ladder (best of three, nobody moves, no last day, results wait 48 hours for the other side), and
+ * the knockout's bracket with its winners and made matches. Empty for an id that is not a drawn knockout.
+ */
+export async function knockoutMatchStateOf(
+  db: Queryable,
+  tournamentId: string,
+): Promise<Pick<MatchState, 'season' | 'knockout'>> {
+  const view = await tournamentOf(db, tournamentId);
+  if (!view || view.format !== 'KNOCKOUT' || !view.bracket) return {};
+  return {
+    season: {
+      seasonId: tournamentId,
+      ladderId: tournamentId,
+      matchType: KNOCKOUT_MATCH_TYPE,
+      earliestDate: view.startsAt.slice(0, 10),
+      latestDate: '9999-12-31',
+      positions: {},
+      confirmHours: KNOCKOUT_CONFIRM_HOURS,
+      movement: 'LEAPFROG',
+      format: 'BOX',
+    },
+    knockout: { tournamentId, bracket: view.bracket, ...(await drawMatchesOf(db, tournamentId)) },
+  };
 }

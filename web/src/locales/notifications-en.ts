@@ -25,6 +25,7 @@ const notificationsEn = {
       'match.cancelled': 'A match was cancelled',
       'tournament.drawn': 'My tournament is drawn',
       'tournament.round': 'A next round is made',
+      'tournament.result': 'My next match is known',
     },
     preferences: {
       title: 'Notification preferences',

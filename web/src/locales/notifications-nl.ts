@@ -27,6 +27,7 @@ const notificationsNl: typeof notificationsEn = {
       'match.cancelled': 'Een wedstrijd is afgelast',
       'tournament.drawn': 'Mijn toernooi is geloot',
       'tournament.round': 'Een volgende ronde is gemaakt',
+      'tournament.result': 'Mijn volgende wedstrijd is bekend',
     },
     preferences: {
       title: 'Meldingsvoorkeuren',

@@ -52,6 +52,25 @@ const entrySchema = z.object({
 });
 export type TournamentEntry = z.infer<typeof entrySchema>;
 
+/**
+ * A knockout's round: its matches with their sides (entry ids) as far as known (null: not known yet, or nobody
+ * comes) and the winner once the result counts; a match with both sides is a match of §4 (`GET matches/{id}`).
+ */
+const bracketRoundsSchema = z.array(
+  z.object({
+    round: z.number(),
+    matches: z.array(
+      z.object({
+        matchId: z.string(),
+        sideA: z.nullable(z.string()),
+        sideB: z.nullable(z.string()),
+        winner: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
+export type DrawMatch = z.infer<typeof bracketRoundsSchema>[number]['matches'][number];
+
 /** DESIGN.md §16: a tournament with its entries, and its draw (knockout) or its rounds and leaderboard. */
 export const tournamentSchema = z.extend(tournamentSummarySchema, {
   entryMode: z.enum(['OPEN', 'MANAGER']),
@@ -60,7 +79,7 @@ export const tournamentSchema = z.extend(tournamentSummarySchema, {
   pointsPerGame: z.number(),
   entries: z.array(entrySchema),
   draw: z.optional(
-    z.object({ rounds: z.array(z.object({ round: z.number(), matchIds: z.array(z.string()) })) }),
+    z.object({ rounds: bracketRoundsSchema, plate: z.optional(z.object({ rounds: bracketRoundsSchema })) }),
   ),
   rounds: z.optional(
     z.array(z.object({ round: z.number(), games: z.array(gameSchema), sittingOut: z.array(z.string()) })),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -21,10 +21,14 @@ import { Leaderboard } from './Leaderboard';
 
 addTournamentsTexts(i18n);
 
+// A knockout's bracket (and its matches' scores) loads with a knockout's page only: a club night's page does not
+// carry it (the page's first JavaScript has a budget, docs/performance.md "Initial JavaScript").
+const KnockoutBracket = lazy(async () => ({ default: (await import('./KnockoutBracket')).KnockoutBracket }));
+
 /**
  * /tournaments/{locale}/{tournamentId} (DESIGN.md §16), public and live: the entries (Enter / Withdraw while it takes
  * entries), and a club night's rounds with their courts and the leaderboard, where a player of a game or a manager
- * enters its result; a knockout shows its rounds once drawn.
+ * enters its result; a knockout shows its bracket once drawn, each match's score live.
  */
 export function TournamentPage() {
   const { t } = useTranslation();
@@ -93,7 +97,11 @@ export function TournamentPage() {
           </section>
         </>
       )}
-      {!clubNight && tournament.draw && <KnockoutRounds draw={tournament.draw} />}
+      {!clubNight && tournament.draw && (
+        <Suspense fallback={null}>
+          <KnockoutBracket tournament={tournament} draw={tournament.draw} />
+        </Suspense>
+      )}
       <Entries tournament={tournament} />
     </>
   );
@@ -111,25 +119,6 @@ function useManages(loggedIn: boolean, companyId: string | undefined): boolean {
     return () => controller.abort();
   }, [loggedIn, companyId]);
   return manages;
-}
-
-/** A knockout's draw as a plain list of its rounds (its matches are DESIGN.md §4's, not built here yet). */
-function KnockoutRounds({ draw }: { draw: NonNullable<Tournament['draw']> }) {
-  const { t } = useTranslation();
-  return (
-    <section aria-labelledby="draw" className="mb-8">
-      <h2 id="draw" className="mb-3 text-lg font-semibold text-ink-900">
-        {t('tournaments.rounds')}
-      </h2>
-      <ul className="space-y-1 text-sm text-ink-800">
-        {draw.rounds.map((round) => (
-          <li key={round.round}>
-            {t('tournaments.bracketRound', { round: round.round, count: round.matchIds.length })}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 function Entries({ tournament }: { tournament: Tournament }) {
