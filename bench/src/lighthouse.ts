@@ -2,6 +2,7 @@
  * Lighthouse (mobile, simulated slow 4G) on the public pages a player or viewer opens at the court:
  *
  *   node --import tsx bench/src/lighthouse.ts [--teams=100] [--runs=1] [--save=dir] [--only=standings,widget]
+ *     [--method=trace] [--serve]
  *
  * Starts Courtside on a free port (embedded Postgres and log, the built web app: run `npm run build:web` first),
  * makes a club with a ladder whose season has `--teams` teams and a played match, then audits the ladders page,
@@ -15,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import WebSocket from 'ws';
 import { defaultWebDistDir, startCourtside } from '@courtside/api/courtside';
+import { openTracingBrowser, traceMainThread, type MainThreadRun } from './main-thread-trace';
 import { createLogger } from '@courtside/api/observability/logger';
 import { startEmbeddedPostgres } from '@courtside/infra/postgres/embedded';
 import {
@@ -37,6 +39,11 @@ const RUNS = Number(args.runs ?? 1);
 const SAVE_DIR = args.save;
 /** `--serve`: seed, print the pages' addresses and keep serving them (to profile a page by hand) until Ctrl-C. */
 const SERVE = args.serve === 'true';
+/**
+ * `--method=trace`: instead of Lighthouse, each page's main-thread work from Chromium's trace in thread time
+ * (`main-thread-trace.ts`): a figure that other load on the machine does not inflate.
+ */
+const METHOD = args.method === 'trace' ? 'trace' : 'lighthouse';
 /** `--only=standings,widget`: the pages whose name starts with one of these words. */
 const ONLY = args.only?.split(',');
 
@@ -255,6 +262,31 @@ async function audit(url: string, port: number, cookies?: string): Promise<Omit<
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+async function tracePages(pages: Array<[string, string, string?]>, baseUrl: string): Promise<void> {
+  const browser = await openTracingBrowser();
+  try {
+    console.log('| page | main thread CPU | blocking at 4× CPU (estimate) | long tasks | runs (blocking) |');
+    console.log('|---|---|---|---|---|');
+    for (const [page, route, cookies] of pages) {
+      if (ONLY && !ONLY.some((word) => page.startsWith(word))) continue;
+      const runs: MainThreadRun[] = [];
+      for (let run = 0; run < RUNS; run++)
+        runs.push(await traceMainThread(browser, `${baseUrl}${route}`, cookies));
+      const blocking = runs.map((r) => Math.round(r.blockingAt4xMs));
+      console.log(
+        `| ${page} | ${Math.round(median(runs.map((r) => r.cpuMs)))} ms | ${median(blocking)} ms | ${median(runs.map((r) => r.longTasks))} | ${blocking.join(' / ')} |`,
+      );
+    }
+    console.log(
+      `load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}, ${RUNS} run(s) per page`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'courtside-lighthouse-'));
   const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), ephemeral: true });
@@ -297,6 +329,10 @@ async function main(): Promise<void> {
       for (const [page, route] of pages) console.log(`${page}: ${courtside.url}${route}`);
       console.log(`signed-in cookies: ${playerCookies}`);
       await new Promise((resolve) => process.once('SIGINT', resolve));
+    }
+    if (METHOD === 'trace') {
+      await tracePages(pages, courtside.url!);
+      return;
     }
     const rows: Row[] = [];
     for (const [page, route, cookies] of pages) {
