@@ -166,6 +166,9 @@ const LOCK_NOT_AVAILABLE = '55P03';
 /** A `lock_timeout` of `ms`, at least 1 ms (0 would be none). */
 const lockTimeoutOf = (ms: number) => `${Math.max(1, Math.round(ms))}ms`;
 
+/** Less of its bound than this left before the append: the command is refused instead (nothing written). */
+const MIN_TIME_TO_APPEND_MS = 100;
+
 const logUnavailable = () => new CommandUnavailable('log_unavailable');
 const busy = () => new CommandUnavailable('busy');
 const overloaded = () => new CommandUnavailable('overloaded');
@@ -214,6 +217,14 @@ export class CommandBus {
       this.maxQueueWaitMs,
     );
     this.breaker = new LogBreaker(() => options.log.ping());
+  }
+
+  /**
+   * Whether the process runs as many commands as it may: a write arriving now would only be refused later, after it
+   * was read, signed in and parsed, so the write admission turns it away at the door.
+   */
+  isFull(): boolean {
+    return this.inFlight >= this.maxInFlight;
   }
 
   /** Stops probing the log (the process is shutting down). */
@@ -373,7 +384,8 @@ export class CommandBus {
       }
       if (row?.unconfirmed) throw new CommandUnavailable('earlier_append_unconfirmed');
       // A company this api never appended for (events written by other means): the partition's head covers it.
-      const caughtUpTo = row?.next_offset ?? (await this.callLog(() => log.head()))[partition] ?? 0;
+      const caughtUpTo =
+        row?.next_offset ?? (await this.callLog(() => log.head(), waitLeft()))[partition] ?? 0;
       if (!(await tracker.waitFor(partition, caughtUpTo, waitLeft()))) {
         throw new CommandUnavailable('catching_up');
       }
@@ -389,8 +401,11 @@ export class CommandBus {
           ? (row.last_hash ?? CHAIN_START)
           : await this.lastHashOf(meta.companyId);
       const events = chainEvents(lastHash, created);
+      // An append needs its round trip: with less of the bound left it would only end as "may or may not have been
+      // saved", so the command is refused before anything is written.
+      if (waitLeft() < MIN_TIME_TO_APPEND_MS) throw busy();
       const appending = log.append(meta.companyId, events);
-      const appended = await this.callLog(() => appending).catch(async (error: unknown) => {
+      const appended = await this.callLog(() => appending, waitLeft()).catch(async (error: unknown) => {
         if ((error as { cause?: unknown }).cause instanceof LogTimeoutError) {
           // Still under way, and it may yet be written: no later command may decide before it settles, or the
           // company's chain would fork. The company is held by a record in Postgres instead of this lock and
@@ -486,11 +501,17 @@ export class CommandBus {
   }
 
   /** A log call bounded in time; a failure opens the breaker, so the commands after it are refused at once. */
-  private async callLog<T>(call: () => Promise<T>): Promise<T> {
+  /**
+   * A log call bounded by its own `logCallMs` and by what is left of the command's bound (`leftMs`): a broker that
+   * does not answer costs the command what it had left, not another 1.5 s after its wait for its turn. Only a call
+   * that failed, or had its full time, says the log is down; one cut short by the command's own bound does not.
+   */
+  private async callLog<T>(call: () => Promise<T>, leftMs: number): Promise<T> {
+    const ms = Math.min(this.logCallMs, leftMs);
     try {
-      return await withTimeout(call(), this.logCallMs);
+      return await withTimeout(call(), ms);
     } catch (error) {
-      this.breaker.open();
+      if (!(error instanceof LogTimeoutError && ms < this.logCallMs)) this.breaker.open();
       if (error instanceof CommandUnavailable) throw error;
       throw Object.assign(logUnavailable(), { cause: error });
     }
