@@ -168,6 +168,8 @@ const lockTimeoutOf = (ms: number) => `${Math.max(1, Math.round(ms))}ms`;
 
 /** Less of its bound than this left before the append: the command is refused instead (nothing written). */
 const MIN_TIME_TO_APPEND_MS = 100;
+/** A log that has not answered in this long is taken for down (Kafka's round trip is p99 12–50 ms here). */
+const LOG_SILENT_MS = 300;
 
 const logUnavailable = () => new CommandUnavailable('log_unavailable');
 const busy = () => new CommandUnavailable('busy');
@@ -500,18 +502,18 @@ export class CommandBus {
     return (await lastEventHashOf(this.options.readModels, companyId)) ?? CHAIN_START;
   }
 
-  /** A log call bounded in time; a failure opens the breaker, so the commands after it are refused at once. */
   /**
    * A log call bounded by its own `logCallMs` and by what is left of the command's bound (`leftMs`): a broker that
-   * does not answer costs the command what it had left, not another 1.5 s after its wait for its turn. Only a call
-   * that failed, or had its full time, says the log is down; one cut short by the command's own bound does not.
+   * does not answer costs the command what it had left, not another 1.5 s after its wait for its turn. A failure, or
+   * a silence of `LOG_SILENT_MS` or more, opens the breaker, so the commands after it are refused at once; a call cut
+   * shorter than that by the command's own bound says nothing about the log.
    */
   private async callLog<T>(call: () => Promise<T>, leftMs: number): Promise<T> {
     const ms = Math.min(this.logCallMs, leftMs);
     try {
       return await withTimeout(call(), ms);
     } catch (error) {
-      if (!(error instanceof LogTimeoutError && ms < this.logCallMs)) this.breaker.open();
+      if (!(error instanceof LogTimeoutError) || ms >= LOG_SILENT_MS) this.breaker.open();
       if (error instanceof CommandUnavailable) throw error;
       throw Object.assign(logUnavailable(), { cause: error });
     }
