@@ -35,6 +35,8 @@ interface AppOptions {
   trustProxy: boolean;
   /** Writes this process answers at once; the next is turned away with 503 before Koa (`http/write-admission.ts`). */
   maxWritesUnderWay: number;
+  /** The command bus runs as many commands as it may: writes are then turned away before the app. */
+  commandsFull?: () => boolean;
 }
 
 /** One route of the api, as the router knows it (the fuzz tests send bad input to every one). */
@@ -106,7 +108,12 @@ export function createApp(
       metrics: options.metrics,
       trustProxy: options.trustProxy,
     }),
-    { limit: options.maxWritesUnderWay, logger: options.services.logger, metrics: options.metrics },
+    {
+      limit: options.maxWritesUnderWay,
+      ...(options.commandsFull ? { full: options.commandsFull } : {}),
+      logger: options.services.logger,
+      metrics: options.metrics,
+    },
   );
   return Object.assign(app, { routes, inFlight, requestListener });
 }

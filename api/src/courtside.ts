@@ -314,6 +314,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         // once (4× let a burst's admitted commands take p99 1.9–2.3 s: docs/performance.md).
         maxWritesUnderWay:
           WRITES_UNDER_WAY_PER_COMMAND_SLOT * (config.commandsMaxInFlight ?? DEFAULT_MAX_IN_FLIGHT),
+        commandsFull: () => commands.isFull(),
       });
       routes = app.routes;
       const server = createServer(app.requestListener);

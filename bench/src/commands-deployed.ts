@@ -21,6 +21,7 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { Pool } from 'undici';
 import { measureKafkaRoundTrip, type KafkaRoundTrip } from './kafka-round-trip.ts';
 import { commandHeaders, listenForNotes } from './note-commands.ts';
@@ -79,6 +80,8 @@ interface RateResult {
   sheddedHttpMs?: Summary;
   kafka: KafkaRoundTrip;
   cpuPercentOfOneCore: Record<string, number>;
+  /** CPU of every process but the load generator (api, projector, Kafka, the database's Postgres backends) per completed command. */
+  cpuMsPerCommand: number | undefined;
   machineBusyPercent?: number;
   loadAverage: { before: number; after: number };
 }
@@ -228,7 +231,8 @@ async function runRate(
       ...Object.fromEntries(apis.map((api, i) => [`api ${i + 1}`, api.child.pid!])),
     };
     const loadBefore = loadavg()[0]!;
-    const cpuBefore = cpuOf(Object.values(pids));
+    const backendsBefore = await backendsOf(env.DATABASE_URL);
+    const cpuBefore = cpuOf([...Object.values(pids), ...backendsBefore]);
     const childrenBefore = descendantsCpu();
     const selfBefore = process.cpuUsage();
     const systemBefore = systemCpu();
@@ -250,7 +254,8 @@ async function runRate(
         ),
       );
     const wallSeconds = (performance.now() - wallBefore) / 1000;
-    const cpuAfter = cpuOf(Object.values(pids));
+    const backends = [...new Set([...backendsBefore, ...(await backendsOf(env.DATABASE_URL))])];
+    const cpuAfter = cpuOf([...Object.values(pids), ...backends]);
     const childrenAfter = descendantsCpu();
     const self = process.cpuUsage(selfBefore);
     const systemAfter = systemCpu();
@@ -261,6 +266,11 @@ async function runRate(
     };
     for (const [name, pid] of Object.entries(pids))
       cpuPercentOfOneCore[name] = percent((cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0));
+    // Postgres is the machine's (not a child): its backends serving the bench's database; a backend that ended
+    // during the run counts as 0, one that began counts whole.
+    cpuPercentOfOneCore["Postgres (the database's backends)"] = percent(
+      backends.reduce((sum, pid) => sum + (cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0), 0),
+    );
     // Other children by command name (the Kafka JVM and an embedded Postgres), less the courtside processes.
     for (const [comm, seconds] of childrenAfter) {
       if (comm === 'node' || comm === 'MainThread') continue;
@@ -273,6 +283,9 @@ async function runRate(
       status[key] = (status[key] ?? 0) + 1;
     }
     const completed = records.filter((r) => accepted(r) && r.pushAt !== undefined);
+    const serverPercent = Object.entries(cpuPercentOfOneCore)
+      .filter(([name]) => name !== 'load generator (this process)')
+      .reduce((sum, [, value]) => sum + value, 0);
     const firstSent = Math.min(...records.map((r) => r.sentAt ?? Number.POSITIVE_INFINITY));
     const lastDone = Math.max(...completed.map((r) => Math.max(r.pushAt!, r.answeredAt!)), firstSent);
     return {
@@ -288,6 +301,9 @@ async function runRate(
       sheddedHttpMs: summarize(records.flatMap((r) => (r.status === 503 ? [r.answeredAt! - r.sentAt!] : []))),
       kafka: kafkaRoundTrip,
       cpuPercentOfOneCore,
+      cpuMsPerCommand: completed.length
+        ? round(((serverPercent / 100) * wallSeconds * 1000) / completed.length, 2)
+        : undefined,
       machineBusyPercent:
         systemBefore && systemAfter && systemAfter.total > systemBefore.total
           ? round(
@@ -299,6 +315,20 @@ async function runRate(
     };
   } finally {
     await stopLocal();
+  }
+}
+
+/** The Postgres backends (process ids) serving the bench's database, the query's own left out. */
+async function backendsOf(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
   }
 }
 
@@ -329,7 +359,7 @@ function formatRow(result: RateResult): string {
     `| ${result.rate} | ${result.completedPerSecond} | ${status}; missing pushes ${result.pushesMissing}` +
     `${result.sheddedHttpMs ? `; 503 in ${ms(result.sheddedHttpMs)} ms` : ''} | ` +
     `${ms(result.pushFromDueMs)} (max ${result.pushFromDueMs?.max ?? '–'}) | ${ms(result.httpMs)} | ` +
-    `${ms(result.kafka.dueToConsumeMs)} | ${ms(result.kafka.produceAckMs)} | ${cpu} | ` +
+    `${ms(result.kafka.dueToConsumeMs)} | ${ms(result.kafka.produceAckMs)} | ${cpu} | ${result.cpuMsPerCommand ?? '–'} | ` +
     `${result.machineBusyPercent ?? '–'} % | ${result.loadAverage.before} → ${result.loadAverage.after} |`
   );
 }
@@ -353,9 +383,10 @@ async function main() {
     }
     console.log(
       '\n| offered /s | completed /s | answers | push p50 / p99 ms (from due) | HTTP p50 / p99 ms | ' +
-        'Kafka alone: due → consumed p50 / p99 | Kafka ack p50 / p99 | CPU % of one core | machine busy | load |',
+        'Kafka alone: due → consumed p50 / p99 | Kafka ack p50 / p99 | CPU % of one core | ' +
+        'CPU ms per command, all but the load generator | machine busy | load |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const result of results) console.log(formatRow(result));
     console.log(`\n${availableParallelism()} cores; CPU figures are per process over the measured phase.`);
     if (options.json)

@@ -4,6 +4,8 @@
  * Kafka broker of their own; six clients send commands back to back (20 ms apart) to 12 companies while
  *   1. the broker is stopped for `--outage-seconds` and started again,
  *   2. the projector is killed (SIGKILL) for `--outage-seconds` and started again,
+ *   3. one of the two api processes is killed (SIGKILL) for `--outage-seconds` and started again (its clients'
+ *      attempts meanwhile, which find no process, are left out of that phase),
  * and then `--burst` commands are sent to one api process at once. Prints, per phase, the answers by status and
  * their time (p50/p95/p99/max ms, from just before the request to the end of the answer), and the load average.
  *
@@ -135,6 +137,17 @@ try {
   const projectorTo = performance.now();
   await sleep(5_000);
   const afterTo = performance.now();
+
+  // One of the two api processes killed: its clients find no one (status 0) until it is started again; the other's
+  // commands, of the same companies, must not wait on what the dead one held (its locks, its appends under way).
+  const apiFrom = performance.now();
+  await killProcess(apis[1]!.child);
+  await sleep(outageMs);
+  apis[1] = await start('api');
+  commands[1] = await clientOf(apis[1].url!);
+  const apiTo = performance.now();
+  await sleep(5_000);
+  const afterApiTo = performance.now();
   sending = false;
   await Promise.all(workers);
 
@@ -153,6 +166,11 @@ try {
   report('after the broker is back (5 s)', within(brokerTo, projectorFrom));
   report(`projector killed (${outageMs / 1000} s, and its start)`, within(projectorFrom, projectorTo));
   report('after the projector is back (5 s)', within(projectorTo, afterTo));
+  report(
+    `api killed (${outageMs / 1000} s, and its start), the other's answers`,
+    within(apiFrom, apiTo).filter((a) => a.status !== 0),
+  );
+  report('after the api is back (5 s)', within(apiTo, afterApiTo));
   report(`${burst} at once to one api process`, burstAnswers);
   report(
     '… of which acknowledged',

@@ -2,7 +2,7 @@
  * How fast `npm run replay -- --verify` rebuilds the read models:
  *
  *   npm run bench:replay -- [--teams=60] [--matches=1500] [--runs=2] [--seed=http|log] [--clubs=10] [--live-points=20]
- *        [--statements]
+ *        [--statements] [--cli]
  *
  * Starts Courtside in this process (embedded log; DATABASE_URL's server, else an embedded Postgres), seeds a club
  * over HTTP (`bench-club.ts`), or with `--seed=log` writes `--clubs` clubs of that size straight to the log
@@ -12,7 +12,8 @@
  * second of the rebuild, with the load average. The live api and projector stay up but idle meanwhile.
  */
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { execFile } from 'node:child_process';
+import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
 import { productEvents } from '@courtside/events/catalog';
@@ -46,6 +47,10 @@ async function projectedUpTo(databaseUrl: string, schema: string, events: number
   }
 }
 
+const execFileAsync = promisify(execFile);
+/** The bench's log is the embedded one: the replay reads it, not a broker named in the environment. */
+const withoutKafka = ({ KAFKA_BROKERS: _, ...env }: NodeJS.ProcessEnv) => env;
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -56,6 +61,7 @@ async function main() {
       clubs: { type: 'string', default: '10' },
       'live-points': { type: 'string', default: '20' },
       statements: { type: 'boolean', default: false },
+      cli: { type: 'boolean', default: false },
     },
   });
   if (values.seed !== 'http' && values.seed !== 'log') throw new Error('--seed is http or log');
@@ -85,6 +91,27 @@ async function main() {
     await db.query(`DROP SCHEMA ${probe} CASCADE`);
     await db.end();
     console.log(`creating the read-model schema (migrations): ${setup.toFixed(2)} s`);
+    // --cli: `npm run replay -- --verify` as an operator runs it, a process of its own, start-up included (on a
+    // small club's log its fixed cost is most of it).
+    if (values.cli) {
+      for (let run = 1; run <= Number(values.runs); run++) {
+        const load = loadavg()[0]!;
+        const started = performance.now();
+        const { stdout, stderr } = await execFileAsync(
+          process.execPath,
+          ['--import', 'tsx', 'projector/src/replay-cli.ts', '--verify'],
+          { env: { ...withoutKafka(process.env), DATABASE_URL: databaseUrl } },
+        );
+        const seconds = (performance.now() - started) / 1000;
+        if (stderr.trim()) console.log(stderr.trim());
+        console.log(
+          `cli run ${run}: ${events} events, \`npm run replay -- --verify\` took ${seconds.toFixed(2)} s = ` +
+            `${Math.round(events / seconds)} events/s; ${stdout.trim().split('\n').at(-1)}; ` +
+            `load average ${load.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
+        );
+      }
+      return;
+    }
     for (let run = 1; run <= Number(values.runs); run++) {
       const load = loadavg()[0]!;
       // The bench process's resident memory, sampled while the replay runs (it also holds the idle live api).

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eventLogFrom } from '@courtside/eventlog/log/from-config';
-import { kafkaLogLevelOf } from '@courtside/eventlog/log/kafka';
 import type { EventLog } from '@courtside/eventlog/log/port';
 
 /** The command-line tools' database: DATABASE_URL, else the one `npm start` runs (it writes its address there). */
@@ -13,11 +12,16 @@ export function cliDatabaseUrl(missing: string): string {
 }
 
 /** The command-line tools' log, from KAFKA_BROKERS, KAFKA_TOPIC and KAFKAJS_LOG_LEVEL as the servers read them. */
-export function cliEventLog(databaseUrl: string): Promise<EventLog> {
+export async function cliEventLog(databaseUrl: string): Promise<EventLog> {
+  const kafkaBrokers = process.env.KAFKA_BROKERS?.split(',').filter(Boolean);
+  // kafkajs only where the log is Kafka: loading it was part of every replay's start-up.
+  const kafkaLogLevel = kafkaBrokers?.length
+    ? (await import('@courtside/eventlog/log/kafka')).kafkaLogLevelOf(process.env.KAFKAJS_LOG_LEVEL)
+    : undefined;
   return eventLogFrom({
     databaseUrl,
-    kafkaBrokers: process.env.KAFKA_BROKERS?.split(',').filter(Boolean),
+    kafkaBrokers,
     kafkaTopic: process.env.KAFKA_TOPIC,
-    kafkaLogLevel: kafkaLogLevelOf(process.env.KAFKAJS_LOG_LEVEL),
+    kafkaLogLevel,
   });
 }

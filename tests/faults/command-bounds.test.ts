@@ -153,6 +153,42 @@ describe('commands within their bound, and an append the log has not confirmed w
     expect(decided.count).toBe(3);
   });
 
+  it('bounds its log calls by what is left of its bound: a silent log answers within it and opens the breaker; with too little left, nothing is sent', async () => {
+    const held = heldLog();
+    const sent = { count: 0 };
+    const counted: EventLog = Object.assign(Object.create(held.log) as EventLog, {
+      append: (companyId: string, events: Parameters<EventLog['append']>[1]) => {
+        sent.count++;
+        return held.log.append(companyId, events);
+      },
+    });
+    let arrivedAt = performance.now();
+    // The log's own bound is a minute: only the command's (1.5 s from its arrival) can end these waits.
+    const { bus } = await busOf(counted, {
+      logCallTimeoutMs: 60_000,
+      arrival: () => ({ at: arrivedAt, crowded: false }),
+    });
+    const meta = () => ({ name: 'WriteNote', companyId: randomUUID(), actorId: 'test-user' });
+
+    // 500 ms left at its turn, 450 of them spent deciding: too little to append.
+    const decided = { count: 0 };
+    arrivedAt = performance.now() - 1_000;
+    const slowly = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      return writeNote('too late to append', decided)();
+    };
+    expect(await reasonOf(bus.execute(meta(), slowly))).toBe('busy');
+    expect(decided.count).toBe(1);
+    expect(sent.count).toBe(0);
+
+    arrivedAt = performance.now() - 1_000;
+    expect(await reasonOf(bus.execute(meta(), writeNote('held')))).toBe('append_unconfirmed');
+    expect(sent.count).toBe(1);
+    arrivedAt = performance.now();
+    expect(await reasonOf(bus.execute(meta(), writeNote('after')))).toBe('log_unavailable');
+    held.open();
+  }, 30_000);
+
   /** Two processes' buses for a new company; the first one's appends are held by its log. */
   async function twoProcesses() {
     const meta = { name: 'WriteNote', companyId: randomUUID(), actorId: 'test-user' };

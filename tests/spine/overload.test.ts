@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
@@ -112,5 +113,79 @@ describe('a process flooded with commands', () => {
     });
     // The limit counts what runs, not what ran: once the rush is answered, the next command runs.
     expect(after.status).toBe(201);
+  }, 120_000);
+
+  it('turns a write away at the door while its limit of commands runs: before its body is read, nothing changed', async () => {
+    const backend = await createBackend('embedded');
+    const courtside = await startTestCourtside(backend, { commandsMaxInFlight: 1 });
+    cleanups.push(() => courtside.stop());
+    const http = new HttpClient(courtside.url!);
+    await http.request('GET', HEALTH_PATH);
+    const db = new pg.Pool({ connectionString: backend.databaseUrl });
+    cleanups.push(() => db.end());
+    // The one command the process may run waits for its club's lock, held here: the limit is full meanwhile.
+    const [heldCompany, otherCompany] = [randomUUID(), randomUUID()];
+    const holder = await db.connect();
+    cleanups.push(async () => holder.release());
+    await holder.query('SELECT pg_advisory_lock(hashtext($1))', [`courtside.company.${heldCompany}`]);
+    const running = http.request('POST', `/webapps/api/test/companies/${heldCompany}/notes`, {
+      text: 'runs',
+    });
+    await eventually(
+      async () =>
+        (await db.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows.length >
+        0,
+      { timeoutMs: 10_000, message: 'the command waits for its club' },
+    );
+
+    // Signed and with its anti-forgery token, so that the app would wait for the rest of its body.
+    const { port } = new URL(courtside.url!);
+    const body = JSON.stringify({ text: 'never finished' });
+    const unfinished = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/webapps/api/test/companies/${otherCompany}/notes`,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        cookie: http.cookieHeader(),
+        'x-xsrf-token': http.cookie('XSRF-TOKEN')!,
+      },
+    });
+    unfinished.on('error', () => undefined);
+    const answered = new Promise<{ status: number; retryAfter: unknown; body: unknown }>((resolve) =>
+      unfinished.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            retryAfter: response.headers['retry-after'],
+            body: JSON.parse(text),
+          }),
+        );
+      }),
+    );
+    unfinished.flushHeaders();
+    unfinished.write(body.slice(0, 5)); // the rest never comes
+    const answer = await answered;
+    unfinished.destroy();
+    await holder.query('SELECT pg_advisory_unlock(hashtext($1))', [`courtside.company.${heldCompany}`]);
+    await running;
+
+    expect(answer).toEqual({
+      status: 503,
+      retryAfter: '2',
+      body: {
+        error: 'Courtside is taking too many changes at once. Nothing was changed; please try again shortly.',
+        reason: 'OVERLOADED',
+      },
+    });
+    const { rows } = await db.query(
+      `SELECT 1 FROM ${liveReadModelSchema}.company_events WHERE company_id = $1`,
+      [otherCompany],
+    );
+    expect(rows).toEqual([]);
   }, 120_000);
 });

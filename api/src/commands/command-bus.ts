@@ -166,6 +166,11 @@ const LOCK_NOT_AVAILABLE = '55P03';
 /** A `lock_timeout` of `ms`, at least 1 ms (0 would be none). */
 const lockTimeoutOf = (ms: number) => `${Math.max(1, Math.round(ms))}ms`;
 
+/** Less of its bound than this left before the append: the command is refused instead (nothing written). */
+const MIN_TIME_TO_APPEND_MS = 100;
+/** A log that has not answered in this long is taken for down (Kafka's round trip is p99 12–50 ms here). */
+const LOG_SILENT_MS = 300;
+
 const logUnavailable = () => new CommandUnavailable('log_unavailable');
 const busy = () => new CommandUnavailable('busy');
 const overloaded = () => new CommandUnavailable('overloaded');
@@ -214,6 +219,14 @@ export class CommandBus {
       this.maxQueueWaitMs,
     );
     this.breaker = new LogBreaker(() => options.log.ping());
+  }
+
+  /**
+   * Whether the process runs as many commands as it may: a write arriving now would only be refused later, after it
+   * was read, signed in and parsed, so the write admission turns it away at the door.
+   */
+  isFull(): boolean {
+    return this.inFlight >= this.maxInFlight;
   }
 
   /** Stops probing the log (the process is shutting down). */
@@ -373,7 +386,8 @@ export class CommandBus {
       }
       if (row?.unconfirmed) throw new CommandUnavailable('earlier_append_unconfirmed');
       // A company this api never appended for (events written by other means): the partition's head covers it.
-      const caughtUpTo = row?.next_offset ?? (await this.callLog(() => log.head()))[partition] ?? 0;
+      const caughtUpTo =
+        row?.next_offset ?? (await this.callLog(() => log.head(), waitLeft()))[partition] ?? 0;
       if (!(await tracker.waitFor(partition, caughtUpTo, waitLeft()))) {
         throw new CommandUnavailable('catching_up');
       }
@@ -389,8 +403,11 @@ export class CommandBus {
           ? (row.last_hash ?? CHAIN_START)
           : await this.lastHashOf(meta.companyId);
       const events = chainEvents(lastHash, created);
+      // An append needs its round trip: with less of the bound left it would only end as "may or may not have been
+      // saved", so the command is refused before anything is written.
+      if (waitLeft() < MIN_TIME_TO_APPEND_MS) throw busy();
       const appending = log.append(meta.companyId, events);
-      const appended = await this.callLog(() => appending).catch(async (error: unknown) => {
+      const appended = await this.callLog(() => appending, waitLeft()).catch(async (error: unknown) => {
         if ((error as { cause?: unknown }).cause instanceof LogTimeoutError) {
           // Still under way, and it may yet be written: no later command may decide before it settles, or the
           // company's chain would fork. The company is held by a record in Postgres instead of this lock and
@@ -485,12 +502,18 @@ export class CommandBus {
     return (await lastEventHashOf(this.options.readModels, companyId)) ?? CHAIN_START;
   }
 
-  /** A log call bounded in time; a failure opens the breaker, so the commands after it are refused at once. */
-  private async callLog<T>(call: () => Promise<T>): Promise<T> {
+  /**
+   * A log call bounded by its own `logCallMs` and by what is left of the command's bound (`leftMs`): a broker that
+   * does not answer costs the command what it had left, not another 1.5 s after its wait for its turn. A failure, or
+   * a silence of `LOG_SILENT_MS` or more, opens the breaker, so the commands after it are refused at once; a call cut
+   * shorter than that by the command's own bound says nothing about the log.
+   */
+  private async callLog<T>(call: () => Promise<T>, leftMs: number): Promise<T> {
+    const ms = Math.min(this.logCallMs, leftMs);
     try {
-      return await withTimeout(call(), this.logCallMs);
+      return await withTimeout(call(), ms);
     } catch (error) {
-      this.breaker.open();
+      if (!(error instanceof LogTimeoutError) || ms >= LOG_SILENT_MS) this.breaker.open();
       if (error instanceof CommandUnavailable) throw error;
       throw Object.assign(logUnavailable(), { cause: error });
     }

@@ -44,14 +44,23 @@ const OVERLOADED = JSON.stringify({
  */
 export function withWriteAdmission(
   app: RequestListener,
-  options: { limit: number; logger: Logger; metrics: Pick<Metrics, 'httpDuration'> },
+  options: {
+    limit: number;
+    /**
+     * The command bus runs as many commands as it may: checked first, before the body is read, the session looked up,
+     * the anti-forgery token checked or the database asked, since such a write would be refused by the bus anyway.
+     */
+    full?: () => boolean;
+    logger: Logger;
+    metrics: Pick<Metrics, 'httpDuration'>;
+  },
 ): RequestListener {
   let underWay = 0;
   return (request, response) => {
     if (!WRITES.has(request.method ?? '') || !request.url?.startsWith('/webapps/api/')) {
       return void app(request, response);
     }
-    if (underWay >= options.limit) {
+    if (underWay >= options.limit || options.full?.()) {
       const requestId = requestIdOf(firstOf(request.headers['x-request-id']));
       response.writeHead(503, {
         ...JSON_ANSWER_HEADERS,

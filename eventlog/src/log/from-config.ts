@@ -1,5 +1,5 @@
 import { createEmbeddedEventLog } from './embedded.ts';
-import { createKafkaEventLog, type KafkaLogLevel } from './kafka.ts';
+import type { KafkaLogLevel } from './kafka.ts';
 import type { EventLog } from './port.ts';
 
 interface EventLogConfig {
@@ -14,9 +14,10 @@ interface EventLogConfig {
 }
 
 /** The one place that chooses the log: Kafka when brokers are given, else the embedded log in Postgres. */
-export function eventLogFrom(config: EventLogConfig): Promise<EventLog> {
+export async function eventLogFrom(config: EventLogConfig): Promise<EventLog> {
+  // kafkajs is loaded only where the log is Kafka: the embedded log's processes and tools start without it.
   return config.kafkaBrokers?.length
-    ? createKafkaEventLog({
+    ? (await import('./kafka.ts')).createKafkaEventLog({
         brokers: config.kafkaBrokers,
         topic: config.kafkaTopic,
         ...(config.kafkaLogLevel ? { logLevel: config.kafkaLogLevel } : {}),
