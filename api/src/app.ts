@@ -46,6 +46,17 @@ export interface RouteInfo {
 }
 
 /**
+ * Every answer's `Date` is the server's clock, in development the one the dev clock route moves (Node would write the
+ * machine's): the pages judge "now" by it (web/src/lib/server-clock.ts), as the server judges results and deadlines.
+ */
+function withServerDate(listener: RequestListener, clock: () => Date): RequestListener {
+  return (request, response) => {
+    response.setHeader('Date', clock().toUTCString());
+    listener(request, response);
+  };
+}
+
+/**
  * Builds the Koa app; it does not listen (the entry point or a test does). `requestListener` is what a server
  * runs: the turning away of writes beyond what the process can answer, and the short path of kept public answers, in
  * front of the app.
@@ -100,20 +111,23 @@ export function createApp(
   const routes = router.stack
     .filter((layer) => typeof layer.path === 'string' && layer.methods.length > 0)
     .map((layer) => ({ methods: layer.methods.filter((m) => m !== 'HEAD'), path: String(layer.path) }));
-  const requestListener = withWriteAdmission(
-    withKeptPublicAnswers(app.callback(), {
-      cache: options.services.publicAnswers,
-      xsrf,
-      logger: options.services.logger,
-      metrics: options.metrics,
-      trustProxy: options.trustProxy,
-    }),
-    {
-      limit: options.maxWritesUnderWay,
-      ...(options.commandsFull ? { full: options.commandsFull } : {}),
-      logger: options.services.logger,
-      metrics: options.metrics,
-    },
+  const requestListener = withServerDate(
+    withWriteAdmission(
+      withKeptPublicAnswers(app.callback(), {
+        cache: options.services.publicAnswers,
+        xsrf,
+        logger: options.services.logger,
+        metrics: options.metrics,
+        trustProxy: options.trustProxy,
+      }),
+      {
+        limit: options.maxWritesUnderWay,
+        ...(options.commandsFull ? { full: options.commandsFull } : {}),
+        logger: options.services.logger,
+        metrics: options.metrics,
+      },
+    ),
+    options.services.clock,
   );
   return Object.assign(app, { routes, inFlight, requestListener });
 }

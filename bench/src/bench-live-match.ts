@@ -6,7 +6,20 @@ import { expectStatus, signedIn } from './bench-accounts.ts';
  * season, two accepted teams, the match): a games-only match never ends by itself, so a live bench can last as long
  * as asked.
  */
-export async function gamesOnlyMatch(url: string, clubName: string) {
+export function gamesOnlyMatch(url: string, clubName: string) {
+  return clubMatch(url, clubName, 'GAMESONLY');
+}
+
+/**
+ * A planned match of two signed-in players in a season of `matchType`, set up over HTTP as people would (a company,
+ * a ladder, a season, two accepted teams, the match); `joining` runs for each player as they sign up.
+ */
+export async function clubMatch(
+  url: string,
+  clubName: string,
+  matchType: string,
+  joining?: (player: Awaited<ReturnType<typeof signedIn>>) => Promise<void>,
+) {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const manager = await signedIn(url, 'manager');
   const company = await manager.http.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, {
@@ -28,13 +41,14 @@ export async function gamesOnlyMatch(url: string, clubName: string) {
       endDate: day(90),
       minimumPlayedMatches: 3,
       openForRegistration: true,
-      matchType: 'GAMESONLY',
+      matchType,
     },
   );
   expectStatus(season, 201, 'season');
   const teams = [];
   for (const label of ['defender', 'challenger']) {
     const player = await signedIn(url, label);
+    await joining?.(player);
     const registered = await player.http.json<{ teamId: string }>(
       'POST',
       `${LADDER_API}/seasons/${season.body.uuid}/teams`,
@@ -56,5 +70,11 @@ export async function gamesOnlyMatch(url: string, clubName: string) {
     { defenderId: teams[0]!.teamId, challengerId: teams[1]!.teamId },
   );
   expectStatus(match, 201, 'match');
-  return { matchId: match.body.matchId, teams, seasonId: season.body.uuid, ladderId: ladder.body.uuid };
+  return {
+    matchId: match.body.matchId,
+    teams,
+    seasonId: season.body.uuid,
+    ladderId: ladder.body.uuid,
+    manager: manager.http,
+  };
 }

@@ -33,6 +33,8 @@ export interface ReceivedPush {
   headers: { ttl?: string; urgency?: string; topic?: string; contentEncoding?: string };
   /** The decrypted payload, parsed. */
   payload: unknown;
+  /** When its body had come in (`performance.now()`): the latency bench times pushes by it. */
+  at: number;
 }
 
 interface Browser {
@@ -66,6 +68,7 @@ export async function startPushService(options: { vapidPublicKey: string }): Pro
   const server: Server = createServer((request, response) => {
     void (async () => {
       const body = await readBody(request);
+      const at = performance.now();
       const id = /^\/push\/([0-9a-f-]{36})$/.exec(request.url ?? '')?.[1];
       const browser = id ? browsers.get(id) : undefined;
       if (request.method !== 'POST' || !id || !browser) {
@@ -98,6 +101,7 @@ export async function startPushService(options: { vapidPublicKey: string }): Pro
           ...header(request, 'content-encoding', 'contentEncoding'),
         },
         payload,
+        at,
       });
       if (answer === 'hang') {
         // No answer: the sender has to cut it. Closed with the server.

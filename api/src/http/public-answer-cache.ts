@@ -78,7 +78,7 @@ interface KeptAddress {
 const always = () => true;
 
 /** Set anew for every request by the middlewares in front of the short path, or by the short path itself. */
-const PER_REQUEST_HEADERS = new Set(['x-request-id', 'vary', 'set-cookie']);
+const PER_REQUEST_HEADERS = new Set(['x-request-id', 'vary', 'set-cookie', 'date']);
 
 /** The headers the route and its own middlewares set before answering (such as CORS for public reads). */
 function routeHeadersOf(ctx: Context): string[] {

@@ -11,6 +11,7 @@ import {
   type OutboxWorkers,
   withRollback,
 } from './outbox-workers.ts';
+import { vapidAuthorization } from './vapid-authorization.ts';
 
 interface PushSenderOptions extends OutboxRetries {
   databaseUrl: string;
@@ -56,9 +57,10 @@ type Outcome =
  * network error or no answer within `timeoutMs`: tried again with backoff, not before `Retry-After`; another `4xx`:
  * given up. Nothing here touches mail or the in-app notifications.
  *
- * web-push writes the request (RFC 8291 `aes128gcm` encryption, the RFC 8292 VAPID header, TTL, Urgency, Topic); it
- * goes out with `fetch`, which cuts the whole request at `timeoutMs` (web-push's own `timeout` is the socket's idle
- * time) and also reaches an `http` push service on this machine in development (docs/decisions/notifications.md).
+ * web-push writes the request (RFC 8291 `aes128gcm` encryption per push, TTL, Urgency, Topic) with the RFC 8292 VAPID
+ * header signed once an hour per push service (`vapid-authorization.ts`); it goes out with `fetch`, which cuts the
+ * whole request at `timeoutMs` (web-push's own `timeout` is the socket's idle time) and also reaches an `http` push
+ * service on this machine in development (docs/decisions/notifications.md).
  */
 export function startPushSender(options: PushSenderOptions): PushSender {
   const workerCount = options.workers ?? 8;
@@ -69,13 +71,14 @@ export function startPushSender(options: PushSenderOptions): PushSender {
   const maxAttempts = options.maxAttempts ?? 12;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const pollMs = options.pollMs ?? 1_000;
-  const vapidDetails = { subject: options.subject, ...options.vapid };
+  const authorizationFor = vapidAuthorization({ subject: options.subject, ...options.vapid });
   async function deliver(row: PushRow): Promise<Outcome> {
     const request = webpush.generateRequestDetails(
       { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
       JSON.stringify(row.payload),
       {
-        vapidDetails,
+        // The VAPID header signed for the push service's origin (no `vapidDetails`: web-push would sign anew).
+        headers: { Authorization: authorizationFor(row.endpoint) },
         TTL: PUSH_TTL_SECONDS,
         urgency: row.urgency,
         contentEncoding: 'aes128gcm',

@@ -11,6 +11,9 @@ import {
   type HttpClientDeps,
 } from './http';
 import { inFlightAtom } from '../stores/loading';
+import { serverNow } from './server-clock';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Call = { url: string; init: RequestInit };
 
@@ -157,6 +160,22 @@ describe('request', () => {
     release(json(500, { error: 'boom' }));
     await expect(pending).rejects.toBeInstanceOf(ApiError);
     expect(store.get(inFlightAtom)).toBe(0);
+  });
+
+  it('given answers with a Date, when they come (an error too), then the page knows the server’s clock by them', async () => {
+    const ahead = (ms: number) => new Date(Date.now() + ms).toUTCString();
+    let sent = 0;
+    const { http } = client(() =>
+      sent++ === 0
+        ? new Response('{}', { headers: { 'Content-Type': 'application/json', Date: ahead(2 * DAY_MS) } })
+        : new Response('{}', { status: 404, headers: { Date: ahead(3 * DAY_MS) } }),
+    );
+    await http.request('GET', '/x');
+    // A Date is written to the second: the server's now is known to within one.
+    expect(serverNow() - Date.now()).toBeGreaterThan(2 * DAY_MS - 1_500);
+    expect(serverNow() - Date.now()).toBeLessThanOrEqual(2 * DAY_MS);
+    await expect(http.request('GET', '/y')).rejects.toMatchObject({ status: 404 });
+    expect(serverNow() - Date.now()).toBeGreaterThan(3 * DAY_MS - 1_500);
   });
 
   it('given interceptors, when a call fails with 401, then beforeRequest and onError run in order', async () => {

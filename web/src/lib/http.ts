@@ -3,6 +3,7 @@ import { safeParse } from 'zod/mini';
 import { getCookie as getDocumentCookie } from './cookies';
 import { appStore, type AppStore } from '../stores/store';
 import { inFlightAtom } from '../stores/loading';
+import { noteServerDate } from './server-clock';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -279,6 +280,7 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
           if (options.signal?.aborted) throw cause;
           return await fail(new ApiError({ status: 0, error: 'Network error', kind: 'network' }), ctx);
         }
+        noteServerDate(response.headers.get('date'));
         body = await readBody(response);
         const again = sent < 2 ? sendAgainAfterMs(response, body.value) : undefined;
         if (again !== undefined) {

@@ -89,6 +89,7 @@ const matchesEn = {
     dateLabel: 'Date and time',
     location: 'Location',
     clamped: 'The season ends on {{date}}: the date is moved to that day.',
+    movedToNow: 'Set to today: the match’s date was still to come.',
     edit: 'Edit',
     contact: {
       button: 'Contact',

@@ -104,6 +104,7 @@ const matchesNl: MatchesTranslation & WidgetTranslation & MatchCreateTranslation
     dateLabel: 'Datum en tijd',
     location: 'Locatie',
     clamped: 'Het seizoen eindigt op {{date}}: de datum is naar die dag verschoven.',
+    movedToNow: 'Op vandaag gezet: de wedstrijd stond later gepland.',
     edit: 'Bewerken',
     contact: {
       button: 'Contact',

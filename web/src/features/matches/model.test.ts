@@ -6,6 +6,7 @@ import {
   applyLiveMatch,
   buildMatchesQuery,
   containerDistance,
+  dateForResult,
   filterTeams,
   isAllowedScoreKey,
   isCancelConfirmation,
@@ -264,6 +265,23 @@ describe('the match date', () => {
   it('reads the datetime-local value', () => {
     expect(normaliseDateTimeInput('')).toBeNull();
     expect(normaliseDateTimeInput('2026-06-14T19:30:00')).toBe('2026-06-14T19:30');
+  });
+
+  it('given a result entered before the match’s date, then the date is the server’s now; a past date, none, or no result keep theirs', () => {
+    const now = new Date(2026, 10, 30, 9, 15, 42).getTime();
+    expect(dateForResult('2026-12-04T18:00', 'completed', now)).toBe('2026-11-30T09:15');
+    expect(dateForResult('2026-12-04T18:00', 'walkover', now)).toBe('2026-11-30T09:15');
+    expect(dateForResult('2026-11-30T09:16', 'retired', now)).toBe('2026-11-30T09:15');
+    expect(dateForResult('2026-11-30T09:15', 'completed', now)).toBe('2026-11-30T09:15');
+    expect(dateForResult('2026-11-28T18:00', 'completed', now)).toBe('2026-11-28T18:00');
+    expect(dateForResult(null, 'completed', now)).toBeNull();
+    expect(dateForResult('2026-12-04T18:00', 'planned', now)).toBe('2026-12-04T18:00');
+  });
+
+  it('writes the server’s now in local time, as a match date is written', () => {
+    const at = (...parts: [number, number, number, number, number, number?]) => new Date(...parts).getTime();
+    expect(dateForResult('2099-01-01T00:00', 'completed', at(2026, 0, 5, 7, 3, 59))).toBe('2026-01-05T07:03');
+    expect(dateForResult('2099-01-01T00:00', 'completed', at(2026, 6, 31, 23, 59))).toBe('2026-07-31T23:59');
   });
 });
 

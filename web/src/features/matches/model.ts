@@ -207,6 +207,18 @@ export function normaliseDateTimeInput(value: string): string | null {
   return value.trim() === '' ? null : leadingLocalDateTime(value);
 }
 
+/**
+ * The date a draft is saved with when the person has not chosen one (DESIGN.md §5, "last played"): once its scores
+ * make a result (`status` no longer planned, as the scoring rules tell), a match whose `date` is still to come at
+ * `now` (the server's epoch ms) was played now, written as match dates are (local `YYYY-MM-DDTHH:mm`); a past date, no
+ * date (the server takes the confirmation's) or a draft without a result keep theirs. Compared as text, as the server
+ * does.
+ */
+export function dateForResult(date: string | null, status: MatchStatus, now: number): string | null {
+  const at = new Date(now - new Date(now).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return status !== 'planned' && date !== null && date > at ? at : date;
+}
+
 /** A local date-time string as a Date (no time zone: local time), or null. */
 export function toLocalDate(value: string | null | undefined): Date | null {
   if (!value) return null;

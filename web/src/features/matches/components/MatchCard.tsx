@@ -12,6 +12,7 @@ import {
   withViewerFlags,
 } from '../model';
 import { mayScoreLive } from '../../../lib/match-sides';
+import { serverNow } from '../../../lib/server-clock';
 import { useFollowedMatch } from '../hooks/useFollowedMatch';
 import { useMatchDraft } from '../hooks/useMatchDraft';
 import { useMatchErrorAlert } from '../hooks/useMatchErrorAlert';
@@ -92,7 +93,7 @@ export function MatchCard({
   const canContact = !widget && match.editable && !editing;
   // DESIGN.md §7: the players and the club's managers score a planned match live; everyone may follow it.
   const canScore = !widget && !editing && mayScoreLive(match);
-  const liveState = editing ? null : liveNow(match, Date.now());
+  const liveState = editing ? null : liveNow(match, serverNow());
   const shown = editing ? draft : withLiveSuperTiebreak(match);
 
   const dateView = (
@@ -187,6 +188,7 @@ export function MatchCard({
         draftLocation={draft.location}
         onLocationChange={draftState.changeLocation}
         clampedTo={draftState.clampedTo}
+        dateMovedToNow={draftState.movedToNow}
         busy={draftState.busy}
         canEdit={canEdit}
         canContact={canContact}

@@ -29,6 +29,7 @@ interface MatchCardFooterProps {
   /** DESIGN.md §9: the location being edited. */
   draftLocation: string | undefined;
   clampedTo: string | null;
+  dateMovedToNow: boolean;
   busy: boolean;
   canEdit: boolean;
   canContact: boolean;

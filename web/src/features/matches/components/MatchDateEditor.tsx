@@ -8,16 +8,22 @@ interface MatchDateEditorProps {
   match: Match;
   draftDate: string | null;
   clampedTo: string | null;
+  /** A result entered before the match's date moved the date to now (useMatchDraft). */
+  dateMovedToNow: boolean;
   onDateChange: (value: string) => void;
   draftLocation: string | undefined;
   onLocationChange: (value: string) => void;
 }
 
-/** The date and time of a match being edited; a date past the season's end is clamped, and says so. */
+/**
+ * The date and time of a match being edited; a date past the season's end is clamped, and says so, as does a date
+ * moved to today by a result entered before it.
+ */
 export function MatchDateEditor({
   match,
   draftDate,
   clampedTo,
+  dateMovedToNow,
   onDateChange,
   draftLocation,
   onLocationChange,
@@ -44,6 +50,11 @@ export function MatchDateEditor({
           {t('matchCard.clamped', {
             date: formatMatchDate(`${clampedTo}T00:00`, locale)?.date ?? clampedTo,
           })}
+        </p>
+      )}
+      {dateMovedToNow && (
+        <p className="max-w-xs text-xs text-ink-700" role="status" data-testid="date-moved-to-now">
+          {t('matchCard.movedToNow')}
         </p>
       )}
       {/* DESIGN.md §9: where the match is played, one line of at most 100 characters. */}

@@ -2,6 +2,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { clampToLatestDate } from '@courtside/events/matches/match-dates';
 import { halfScoredSets, recalculate } from '@courtside/events/matches/scoring';
 import { useAlerts } from '../../../hooks/useAlerts';
+import { serverNow } from '../../../lib/server-clock';
 import { useTranslation } from '../../../hooks/useTranslation';
 import {
   cancelMatch,
@@ -11,7 +12,7 @@ import {
   type MatchTeam,
   type Side,
 } from '../api/matches';
-import { normaliseDateTimeInput, scorePayload, withTeam, withViewerFlags } from '../model';
+import { dateForResult, normaliseDateTimeInput, scorePayload, withTeam, withViewerFlags } from '../model';
 
 /** The pure scoring rules applied at once, so winners show before the server answers. */
 function preview(match: Match): Match {
@@ -39,10 +40,12 @@ function preview(match: Match): Match {
 
 /**
  * Editing a match on its card (spec §4 "Match"): the draft with its scores, date (clamped to `match.latestDate`,
- * keeping the time) and special status. Every score change asks the server to recalculate and shows its answer
- * (an answer overtaken by a later change is dropped; half a set is not sent); Save and Cancel match show the match
- * the command answered (`adopt`). `editing` is a ref the card shares with what follows the match (no push replaces
- * a match being edited).
+ * keeping the time) and special status. A result entered before the match's date by the server's clock moves the
+ * date in the field to the server's now (`movedToNow`), unless the person chose a date: what is saved is what shows
+ * (docs/decisions/matches-and-live-scoring.md). Every score change asks the server to recalculate and shows its
+ * answer (an answer overtaken by a later change is dropped; half a set is not sent); Save and Cancel match show the
+ * match the command answered (`adopt`). `editing` is a ref the card shares with what follows the match (no push
+ * replaces a match being edited).
  */
 export function useMatchDraft({
   match,
@@ -64,6 +67,9 @@ export function useMatchDraft({
   const [draft, setDraftState] = useState<Match>(match);
   const [busy, setBusy] = useState(false);
   const [clampedTo, setClampedTo] = useState<string | null>(null);
+  const [movedToNow, setMovedToNow] = useState(false);
+  // The person changed the date: it is sent as they chose it.
+  const dateChosen = useRef(false);
   // Save was pressed with a set scored for one side only: the form says which (DESIGN.md §5).
   const [halfShown, setHalfShown] = useState(false);
   const draftRef = useRef<Match>(match);
@@ -74,13 +80,21 @@ export function useMatchDraft({
     draftRef.current = next;
     setDraftState(next);
   };
+  /** A draft whose scores changed: its date follows its result (`status`) unless the person chose one. */
+  const setScoredDraft = (next: Match) => {
+    if (dateChosen.current) return setDraft(next);
+    const date = dateForResult(match.date, next.status, serverNow());
+    setMovedToNow(date !== match.date);
+    setDraft({ ...next, date });
+  };
   const setEditingMode = (value: boolean) => {
     editingRef.current = value;
     setEditing(value);
   };
 
   const startEditing = () => {
-    setDraft(match);
+    dateChosen.current = false;
+    setScoredDraft(match);
     lastSent.current = JSON.stringify(scorePayload(match));
     setClampedTo(null);
     setHalfShown(false);
@@ -92,12 +106,13 @@ export function useMatchDraft({
     setEditingMode(false);
     setDraft(match);
     setClampedTo(null);
+    setMovedToNow(false);
   };
 
   const changeTeam = (side: Side, team: MatchTeam) => {
     if (!editingRef.current) return;
     const next = preview(withTeam(draftRef.current, side, team));
-    setDraft(next);
+    setScoredDraft(next);
     // The api refuses half a set: the preview waits until both sides have their games (and an answer
     // still on its way for the scores before is dropped).
     if (halfScoredSets(next.defender, next.challenger).length > 0) {
@@ -113,7 +128,7 @@ export function useMatchDraft({
       .then((answer) => {
         if (mine !== sequence.current || !editingRef.current) return;
         const current = draftRef.current;
-        setDraft({
+        setScoredDraft({
           ...withViewerFlags(answer, current),
           date: current.date,
           location: current.location,
@@ -129,6 +144,8 @@ export function useMatchDraft({
     const normalised = normaliseDateTimeInput(value);
     const clamped = normalised === null ? null : clampToLatestDate(normalised, match.latestDate);
     setClampedTo(normalised !== null && clamped !== normalised ? match.latestDate : null);
+    dateChosen.current = true;
+    setMovedToNow(false);
     setDraft({ ...draftRef.current, date: clamped });
   };
 
@@ -175,6 +192,7 @@ export function useMatchDraft({
     draft,
     busy,
     clampedTo,
+    movedToNow: editing && movedToNow,
     halfSets,
     startEditing,
     discard,
