@@ -116,7 +116,8 @@ export function StandingsPage() {
   });
 
   const load = useCallback(
-    async (signal?: AbortSignal, liveChange = false) => {
+    /** `inBackground`: a read nobody waits for (on opening, after a live change), rendered in a transition. */
+    async (signal?: AbortSignal, liveChange = false, inBackground = false) => {
       try {
         const loaded = await getStandings(ladderId, signal);
         const seasonId = needsSeasonChallenges(loaded);
@@ -130,12 +131,15 @@ export function StandingsPage() {
             announceStandingsChange(season, before.teams, next.teams, language, i18n),
           );
         }
-        // Unchanged rows stay the objects shown (their memoised rows are not rendered again), and what changed is
-        // rendered in slices that leave the phone's main thread free (docs/performance.md, "Pages on a phone").
-        startTransition(() => {
+        // Unchanged rows stay the objects shown (their memoised rows are not rendered again). A read in the
+        // background renders in slices that leave the phone's main thread free (docs/performance.md, "Pages on a
+        // phone"); after an action at once, so that the focus it sends finds the rows that show its outcome.
+        const show = () => {
           setStandings((before) => keepEqual(before, next));
           setFailure(undefined);
-        });
+        };
+        if (inBackground) startTransition(show);
+        else show();
       } catch (error) {
         if (signal?.aborted) return;
         setFailure(
@@ -150,7 +154,7 @@ export function StandingsPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    void load(controller.signal);
+    void load(controller.signal, false, true);
     return () => controller.abort();
   }, [load]);
   useWhenTheServerIsBack(failure !== undefined, () => void load());
@@ -165,10 +169,10 @@ export function StandingsPage() {
     'season.updated': (push) => {
       if (push.seasonId !== seasonId) return;
       setSeasonVersion((version) => version + 1);
-      void load(undefined, true);
+      void load(undefined, true, true);
       void reloadMine();
     },
-    onResync: () => void load(),
+    onResync: () => void load(undefined, false, true),
   });
 
   const ownTeamIds = useMemo(
