@@ -13,8 +13,9 @@ export default defineConfig({
     // two busy loops beside the tests. A poll that never comes true still fails, 15 s later.
     expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
-    // Integration tests share one Postgres server and one Kafka broker; two workers match the two cores.
-    maxWorkers: 2,
+    // Integration tests share one Postgres server and one Kafka broker. Three workers on two cores: most of a file's
+    // time is waiting (on a browser, a broker's timeout, a poll), and two workers kept the cores 40 % busy.
+    maxWorkers: 3,
     // A worker runs its files one after another in one module graph: each file importing the api, projector and
     // rules again took a quarter of the run. Each file still starts its own servers, databases and browser, and
     // stops them in its afterAll (docs/decisions/tests-and-ci.md).
