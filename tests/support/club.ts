@@ -184,26 +184,20 @@ export function scoreOf(text: string, walkover?: 'defender' | 'challenger') {
 }
 
 /**
- * A singles knockout (DESIGN.md §16) the manager creates for their company, entered by each of `players` (open
- * entries, 8 places at most) in that order, and drawn in entry order: the draw's answer.
+ * A tournament (DESIGN.md §16) the manager creates for their company with `body` (name, format, sport, …; open
+ * entries, starting 2026-12-12 10:00 unless the body says otherwise), entered by each of `players` in that order and
+ * drawn in entry order: the draw's answer.
  */
-export async function drawnKnockout<T>(
+async function drawnTournament<T>(
   manager: HttpClient,
   companyId: string,
-  name: string,
+  body: Record<string, unknown>,
   players: ReadonlyArray<{ http: HttpClient }>,
 ): Promise<{ tournamentId: string; drawn: T }> {
   const created = await manager.json<{ tournamentId: string }>(
     'POST',
     `${TOURNAMENT_ADMIN_API}/companies/${companyId}/tournaments`,
-    {
-      name,
-      format: 'KNOCKOUT',
-      sportsCategory: 'TENNISSINGLE',
-      startsAt: '2026-12-12T10:00',
-      entries: 'OPEN',
-      maxEntrants: 8,
-    },
+    { startsAt: '2026-12-12T10:00', entries: 'OPEN', ...body },
   );
   expect(created.status).toBe(201);
   const { tournamentId } = created.body;
@@ -217,3 +211,45 @@ export async function drawnKnockout<T>(
   expect(drawn.status).toBe(201);
   return { tournamentId, drawn: drawn.body };
 }
+
+/**
+ * A singles knockout the manager creates for their company, entered by each of `players` (8 places at most unless
+ * more play) in that order, and drawn in entry order: the draw's answer.
+ */
+export const drawnKnockout = <T>(
+  manager: HttpClient,
+  companyId: string,
+  name: string,
+  players: ReadonlyArray<{ http: HttpClient }>,
+) =>
+  drawnTournament<T>(
+    manager,
+    companyId,
+    { name, format: 'KNOCKOUT', sportsCategory: 'TENNISSINGLE', maxEntrants: Math.max(8, players.length) },
+    players,
+  );
+
+/**
+ * A padel Americano on `courts` courts the manager creates for their company, entered by each of `players` (as many
+ * places) and drawn in entry order: the draw's answer.
+ */
+export const drawnClubNight = <T>(
+  manager: HttpClient,
+  companyId: string,
+  name: string,
+  players: ReadonlyArray<{ http: HttpClient }>,
+  courts = 1,
+) =>
+  drawnTournament<T>(
+    manager,
+    companyId,
+    {
+      name,
+      format: 'AMERICANO',
+      sportsCategory: 'PADEL',
+      startsAt: '2026-12-04T19:30',
+      maxEntrants: players.length,
+      courts,
+    },
+    players,
+  );

@@ -55,3 +55,35 @@ export async function expectFocusOffBody(page: Page, after: string): Promise<voi
     );
   await expect.poll(async () => [after, await focused()]).not.toEqual([after, 'body']);
 }
+
+/** What a clubhouse screen must not have: a live region (it announces nothing) or anything to focus. */
+export const liveRegionsAndControls = (page: Page) =>
+  page.evaluate<string[]>(
+    `[...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log], a[href], button, input, select, textarea, [tabindex]')]
+      .map((element) => element.outerHTML.slice(0, 80))`,
+  );
+
+/** axe-core's AAA contrast rule (not in its default set) over the whole document (axe loaded): what it finds. */
+export const enhancedContrastProblems = (page: Page) =>
+  page.evaluate<string[]>(
+    `window.axe.run(document, { runOnly: ['color-contrast-enhanced'] })
+      .then((r) => r.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))))`,
+  );
+
+/**
+ * What scrolls sideways at the page's width, as "where: …" lines: the document itself (wider than the window), or
+ * a box inside it that scrolls its content sideways (`overflow-x` auto or scroll, its content wider than it).
+ */
+export async function sidewaysScrolls(page: Page, where: string): Promise<string[]> {
+  const found = await page.evaluate<string[]>(
+    `[
+      ...(document.documentElement.scrollWidth > window.innerWidth
+        ? ['the page is ' + document.documentElement.scrollWidth + ' px wide in a window of ' + window.innerWidth]
+        : []),
+      ...[...document.querySelectorAll('body *')]
+        .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.outerHTML.slice(0, 80) + ' scrolls ' + element.scrollWidth + ' px in ' + element.clientWidth),
+    ]`,
+  );
+  return found.map((problem) => `${where}: ${problem}`);
+}

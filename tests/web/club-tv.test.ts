@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { TOURNAMENT_ADMIN_API, TOURNAMENT_API } from '@courtside/events/api-paths';
+import { TOURNAMENT_API } from '@courtside/events/api-paths';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
-import { club, enteredResult, plannedMatch } from '../support/club.ts';
-import { pageProblems, rawTextKeys } from '../support/page-checks.ts';
+import { club, drawnClubNight, enteredResult, plannedMatch } from '../support/club.ts';
+import {
+  enhancedContrastProblems,
+  liveRegionsAndControls,
+  pageProblems,
+  rawTextKeys,
+} from '../support/page-checks.ts';
 
 interface Drawn {
   rounds: Array<{ round: number; games: Array<{ gameId: string; court: number }> }>;
 }
-
-/** What a clubhouse screen must not have: a live region (it announces nothing) or anything to focus. */
-const liveRegionsAndControls = (page: Page) =>
-  page.evaluate<string[]>(
-    `[...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log], a[href], button, input, select, textarea, [tabindex]')]
-      .map((element) => element.outerHTML.slice(0, 80))`,
-  );
-
-/** axe-core's AAA contrast rule (not in its default set) over the whole document: what it finds. */
-const enhancedContrastProblems = (page: Page) =>
-  page.evaluate<string[]>(
-    `window.axe.run(document, { runOnly: ['color-contrast-enhanced'] })
-      .then((r) => r.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))))`,
-  );
 
 /**
  * DESIGN.md §16 the club TV at 1920×1080, signed out: a ladder's standings and latest results in turn (the page's
@@ -71,37 +61,12 @@ describe('the club TV, at 1920×1080', () => {
     expect(await pageProblems(page, 'club TV: results')).toEqual([]);
 
     // A club night drawn through the API takes the screen at the next view change: its round, courts, leaderboard.
-    const created = await manager.json<{ tournamentId: string }>(
-      'POST',
-      `${TOURNAMENT_ADMIN_API}/companies/${company.id}/tournaments`,
-      {
-        name: 'Friday padel night',
-        format: 'AMERICANO',
-        sportsCategory: 'PADEL',
-        startsAt: '2026-12-04T19:30',
-        entries: 'OPEN',
-        maxEntrants: 4,
-        courts: 1,
-      },
+    const { tournamentId, drawn } = await drawnClubNight<Drawn>(
+      manager,
+      company.id,
+      'Friday padel night',
+      teams,
     );
-    expect(created.status).toBe(201);
-    const { tournamentId } = created.body;
-    for (const player of teams) {
-      const entered = await player.http.json(
-        'POST',
-        `${TOURNAMENT_API}/tournaments/${tournamentId}/entries`,
-        {},
-      );
-      expect(entered.status).toBe(201);
-    }
-    const drawn = await manager.json<Drawn>(
-      'POST',
-      `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/draw`,
-      {
-        seeding: 'ENTRY',
-      },
-    );
-    expect(drawn.status).toBe(201);
     await page.clock.fastForward('00:20');
     await expect.poll(() => tv.getAttribute('data-view')).toBe('club-night');
     await tv.getByRole('heading', { name: 'Friday padel night · Round 1' }).waitFor();
@@ -109,7 +74,7 @@ describe('the club TV, at 1920×1080', () => {
     await tv.getByRole('table', { name: 'Leaderboard' }).waitFor();
 
     // A game's result reaches the screen live: its points, and the leaderboard's.
-    const game = drawn.body.rounds[0]!.games[0]!;
+    const game = drawn.rounds[0]!.games[0]!;
     const scored = await manager.json(
       'PUT',
       `${TOURNAMENT_API}/tournaments/${tournamentId}/games/${game.gameId}`,

@@ -4,7 +4,7 @@ import type { Browser } from '../support/browser.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 import { expectAxeClean } from '../support/axe.ts';
 import { club, drawnKnockout, scoreOf } from '../support/club.ts';
-import { pageProblems } from '../support/page-checks.ts';
+import { pageProblems, sidewaysScrolls } from '../support/page-checks.ts';
 
 const PLAYERS = ['Anne de Vries', 'Bram Jansen', 'Cas Visser', 'Daan Smit', 'Eva Bakker', 'Fleur Mulder'];
 const CUP = 'Clubkampioenschap';
@@ -73,6 +73,10 @@ describe('a knockout, at 375 px in Dutch', () => {
     await save(r2b, '2-6 6-3 6-4');
     await round('Finale').getByText('Anne de Vries tegen Cas Visser').waitFor();
     await checked(watcher, 'knockout: the final made');
+    // At 375 px the bracket does not scroll sideways.
+    await watcher.screenshot('knockout-bracket-375');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    expect(await sidewaysScrolls(page, 'bracket at 375 px')).toEqual([]);
     await save(final, '7-5 7-6');
     await round('Finale').getByText('Anne de Vries (winnaar)').waitFor();
 

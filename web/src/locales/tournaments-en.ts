@@ -56,6 +56,7 @@ const tournamentsEn = {
     points: 'Points',
     perGame: 'Per game',
     won: 'Won',
+    short: { rank: '#', played: 'Pl', points: 'Pts', perGame: 'Avg', won: 'W' },
     enterResult: 'Enter result',
     changeResult: 'Change result',
     resultOf: 'Result of court {{court}}, round {{round}}',

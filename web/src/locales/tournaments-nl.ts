@@ -58,6 +58,7 @@ const tournamentsNl: TournamentsTranslation = {
     points: 'Punten',
     perGame: 'Per partij',
     won: 'Gewonnen',
+    short: { rank: '#', played: 'Gs', points: 'Pt', perGame: 'Gem', won: 'W' },
     enterResult: 'Uitslag invoeren',
     changeResult: 'Uitslag wijzigen',
     resultOf: 'Uitslag van baan {{court}}, ronde {{round}}',

@@ -3,7 +3,7 @@ const tvEn = {
   tv: {
     title: 'Club TV',
     loading: 'Loading…',
-    nothing: 'Nothing to show yet: standings, results and club nights appear here.',
+    nothing: 'Nothing to show yet: standings, results, club nights and tournaments appear here.',
     live: 'Live now',
     standings: 'Standings',
     results: 'Latest results',

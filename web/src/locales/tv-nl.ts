@@ -5,7 +5,7 @@ const tvNl: TvTranslation = {
   tv: {
     title: 'Club-tv',
     loading: 'Laden…',
-    nothing: 'Nog niets te tonen: standen, uitslagen en clubavonden verschijnen hier.',
+    nothing: 'Nog niets te tonen: standen, uitslagen, clubavonden en toernooien verschijnen hier.',
     live: 'Nu live',
     standings: 'Stand',
     results: 'Laatste uitslagen',

@@ -3,9 +3,13 @@ import { useLocale } from '../../../hooks/useLocale';
 import type { Tournament } from '../api/tournaments';
 
 const cell = 'px-1.5 py-2 text-right tabular-nums sm:px-3';
-const head = 'px-1.5 py-2 text-right text-xs font-semibold text-ink-700 sm:px-3';
+const head = 'px-1.5 py-2 text-xs font-semibold text-ink-700 sm:px-3';
 
-/** A club night's leaderboard (DESIGN.md §16) as a table: rank, name, played, points, per game, won. */
+/**
+ * A club night's leaderboard (DESIGN.md §16) as a table: rank, name, played, points, per game, won. It fits 375 px
+ * without scrolling sideways: below `sm` the number columns show short headings ("Pts"), each column still named
+ * in full for a screen reader; a long name wraps anywhere.
+ */
 export function Leaderboard({
   rows,
   labelledBy,
@@ -17,28 +21,32 @@ export function Leaderboard({
   const { t } = useTranslation();
   const locale = useLocale();
   const perGame = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const columns = [
+    [t('tournaments.rank'), t('tournaments.short.rank')],
+    [t('tournaments.name'), undefined],
+    [t('tournaments.played'), t('tournaments.short.played')],
+    [t('tournaments.points'), t('tournaments.short.points')],
+    [t('tournaments.perGame'), t('tournaments.short.perGame')],
+    [t('tournaments.won'), t('tournaments.short.won')],
+  ] as const;
   return (
-    // Focusable: at 375 px it may scroll sideways, and the keyboard must reach that too.
-    <div
-      className="overflow-x-auto rounded-lg ring-1 ring-ink-200"
-      tabIndex={0}
-      role="group"
-      aria-labelledby={labelledBy}
-    >
+    <div className="rounded-lg ring-1 ring-ink-200" role="group" aria-labelledby={labelledBy}>
       <table className="w-full bg-white text-sm" data-testid="leaderboard">
         <caption className="sr-only">{t('tournaments.leaderboard')}</caption>
         <thead className="bg-ink-50">
           <tr>
-            {[
-              t('tournaments.rank'),
-              t('tournaments.name'),
-              t('tournaments.played'),
-              t('tournaments.points'),
-              t('tournaments.perGame'),
-              t('tournaments.won'),
-            ].map((label, index) => (
-              <th key={label} scope="col" className={index === 1 ? `${head} text-left` : head}>
-                {label}
+            {columns.map(([label, short], index) => (
+              <th key={label} scope="col" className={`${head} ${index === 1 ? 'text-left' : 'text-right'}`}>
+                {short === undefined ? (
+                  label
+                ) : (
+                  <>
+                    <span aria-hidden="true" className="sm:hidden">
+                      {short}
+                    </span>
+                    <span className="sr-only sm:not-sr-only">{label}</span>
+                  </>
+                )}
               </th>
             ))}
           </tr>
@@ -47,7 +55,10 @@ export function Leaderboard({
           {rows.map((row, index) => (
             <tr key={row.playerId}>
               <td className={cell}>{index + 1}</td>
-              <th scope="row" className="px-1.5 py-2 text-left font-medium text-ink-900 sm:px-3">
+              <th
+                scope="row"
+                className="px-1.5 py-2 text-left font-medium wrap-anywhere text-ink-900 sm:px-3"
+              >
                 {row.name}
               </th>
               <td className={cell}>{row.played}</td>

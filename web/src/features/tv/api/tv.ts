@@ -55,13 +55,39 @@ const tournamentSummarySchema = z.looseObject({
   status: z.string(),
 });
 
+/** A knockout's rounds: each match's sides (entry ids) as far as known, and its winner once its result counts. */
+const drawRoundsSchema = z.array(
+  z.looseObject({
+    round: z.number(),
+    matches: z.array(
+      z.looseObject({
+        matchId: z.string(),
+        sideA: z.nullable(z.string()),
+        sideB: z.nullable(z.string()),
+        winner: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
+export type TvDrawRound = z.infer<typeof drawRoundsSchema>[number];
+export type TvDrawMatch = TvDrawRound['matches'][number];
+
 const tournamentSchema = z.looseObject({
   tournamentId: z.string(),
   name: z.string(),
   format: z.string(),
   status: z.string(),
   entries: z.array(
-    z.looseObject({ members: z.array(z.looseObject({ playerId: z.string(), name: z.string() })) }),
+    z.looseObject({
+      entryId: z.string(),
+      members: z.array(z.looseObject({ playerId: z.string(), name: z.string() })),
+    }),
+  ),
+  draw: z.optional(
+    z.looseObject({
+      rounds: drawRoundsSchema,
+      plate: z.optional(z.looseObject({ rounds: drawRoundsSchema })),
+    }),
   ),
   rounds: z.optional(
     z.array(
@@ -125,13 +151,17 @@ export const getTournament = (tournamentId: string, signal: AbortSignal): Promis
     signal,
   });
 
-/** The club's running club nights (Americano, Mexicano), each in full. */
-export async function getRunningClubNights(companyId: string, signal: AbortSignal): Promise<TvTournament[]> {
+/** One match in full (a knockout's draw match: its score, live or not). */
+export const getMatch = (matchId: string, signal: AbortSignal): Promise<TvMatch> =>
+  request('GET', `${MATCHES_API}/matches/${encodeURIComponent(matchId)}`, { schema: matchSchema, signal });
+
+/** The club's running tournaments (club nights, and knockouts with their draw), each in full. */
+export async function getRunningTournaments(companyId: string, signal: AbortSignal): Promise<TvTournament[]> {
   const list = await request('GET', `${TOURNAMENT_API}/tournaments`, {
     query: { companyId },
     schema: z.array(tournamentSummarySchema),
     signal,
   });
-  const running = list.filter((item) => item.status === 'running' && item.format !== 'KNOCKOUT');
+  const running = list.filter((item) => item.status === 'running');
   return Promise.all(running.map((item) => getTournament(item.tournamentId, signal)));
 }

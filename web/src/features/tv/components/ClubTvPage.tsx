@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../../hooks/useTranslation';
@@ -14,6 +14,9 @@ import { tvViews, viewIndexAt, type TvView } from '../views';
 import { ClubNightView, LiveMatchesView, ResultsView, StandingsView } from './TvViews';
 
 addTvTexts(i18n);
+
+// A knockout's bracket loads only where a knockout runs: the TV's first JavaScript has a budget (docs/performance.md).
+const KnockoutView = lazy(async () => ({ default: (await import('./KnockoutView')).KnockoutView }));
 
 /** Follows one public room: any change there reads that part again (`useLiveRoom` resubscribes after a reconnect). */
 function RoomFollower({ room, onChange }: { room: string; onChange: () => void }) {
@@ -34,6 +37,12 @@ function ViewOf({ view }: { view: TvView }) {
       return <LiveMatchesView matches={view.matches} />;
     case 'club-night':
       return <ClubNightView night={view.night} />;
+    case 'knockout':
+      return (
+        <Suspense fallback={null}>
+          <KnockoutView view={view} />
+        </Suspense>
+      );
     case 'standings':
       return <StandingsView standings={view.standings} />;
     case 'results':
@@ -48,9 +57,10 @@ function ViewOf({ view }: { view: TvView }) {
 /**
  * `ClubTvPage`, exported as the route's `Component` (routes/tv-routes.ts). The club TV `/tv/{locale}/{companyId}` (DESIGN.md §16): a full screen for the clubhouse, no sign-in, no controls,
  * nothing announced (no live region: nobody is at the screen with a screen reader, and it changes all the time).
- * It shows what is live now or else the standings and latest results, a new view every 20 seconds, following every
- * change through the ladders' and club nights' public rooms; at every view change it reads the club's ladders and
- * club nights again, so a new club night appears without a reload.
+ * It shows what is live now (matches being scored, club nights, knockouts' brackets) or else the standings and latest results, a new view every 20 seconds, following every
+ * change through the public rooms of the ladders, the running tournaments and the knockouts' made matches; at every
+ * view change it reads the club's ladders and running tournaments again, so a new club night or knockout appears
+ * without a reload.
  */
 export function Component({ timer }: { timer?: RotationTimer }) {
   const { t } = useTranslation();
@@ -95,11 +105,18 @@ export function Component({ timer }: { timer?: RotationTimer }) {
           onChange={() => tv.reloadLadder(ladderId)}
         />
       ))}
-      {tv.nightIds.map((nightId) => (
+      {tv.tournamentIds.map((tournamentId) => (
         <RoomFollower
-          key={nightId}
-          room={liveRooms.tournament(nightId)}
-          onChange={() => tv.reloadNight(nightId)}
+          key={tournamentId}
+          room={liveRooms.tournament(tournamentId)}
+          onChange={() => tv.reloadTournament(tournamentId)}
+        />
+      ))}
+      {tv.drawMatchIds.map((matchId) => (
+        <RoomFollower
+          key={matchId}
+          room={liveRooms.match(matchId)}
+          onChange={() => tv.reloadMatch(matchId)}
         />
       ))}
     </main>

@@ -5,7 +5,7 @@ import { currentRound, STANDINGS_SHOWN } from '../views';
 
 // Type for a screen 5 m away: body text 36–48 px, headings 60 px; colours on brand-950 at 7:1 or more (AAA).
 
-function ViewSection({ title, children }: { title: string; children: ReactNode }) {
+export function ViewSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="flex flex-1 flex-col gap-6">
       <h2 className="text-6xl font-bold text-brand-200">{title}</h2>

@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   getClubLadders,
   getLadderMatches,
-  getRunningClubNights,
+  getMatch,
+  getRunningTournaments,
   getStandings,
   getTournament,
   type TvLadder,
+  type TvMatch,
+  type TvTournament,
 } from '../api/tv';
-import type { ClubTvData } from '../views';
+import { madeDrawMatches, type ClubTvData } from '../views';
 
 type LadderData = ClubTvData['ladders'][number];
 
@@ -17,25 +20,31 @@ export interface ClubTv {
   clubName: string | undefined;
   loaded: boolean;
   ladderIds: string[];
-  nightIds: string[];
+  /** The running tournaments: club nights and knockouts. */
+  tournamentIds: string[];
+  /** The running knockouts' made draw matches (their rooms carry their points). */
+  drawMatchIds: string[];
   reloadLadder(ladderId: string): void;
-  reloadNight(tournamentId: string): void;
+  reloadTournament(tournamentId: string): void;
+  reloadMatch(matchId: string): void;
   /**
-   * Reads the club's ladders and club nights again (new ones appear, finished ones go); `everything` reads each
-   * ladder's data too (after a reconnect), else only a new ladder's.
+   * Reads the club's ladders and running tournaments again (new ones appear, finished ones go); `everything` reads
+   * each ladder's data too (after a reconnect), else only a new ladder's.
    */
   reloadAll(everything: boolean): void;
 }
 
 /**
  * The club's screenful of data, composed from the public routes: its ladders (the public list, narrowed to the
- * company) with their standings and matches, and its running club nights. Each part is read again on its own
- * (a push names a ladder or a tournament); an answer older than the last one asked for is dropped.
+ * company) with their standings and matches, its running club nights, and its running knockouts with their made
+ * draw matches' scores. Each part is read again on its own (a push names a ladder, a tournament or a match); an
+ * answer older than the last one asked for is dropped.
  */
 export function useClubTv(companyId: string): ClubTv {
   const [ladders, setLadders] = useState<TvLadder[]>([]);
   const [ladderData, setLadderData] = useState<Record<string, LadderData>>({});
-  const [nights, setNights] = useState<ClubTvData['nights']>([]);
+  const [tournaments, setTournaments] = useState<TvTournament[]>([]);
+  const [drawMatches, setDrawMatches] = useState<Record<string, TvMatch>>({});
   const [loaded, setLoaded] = useState(false);
   const asked = useRef(new Map<string, number>());
   const controller = useRef<AbortController>(new AbortController());
@@ -78,17 +87,27 @@ export function useClubTv(companyId: string): ClubTv {
     [latest],
   );
 
-  const reloadNight = useCallback(
+  const reloadTournament = useCallback(
     (tournamentId: string) =>
       latest(
-        `night:${tournamentId}`,
+        `tournament:${tournamentId}`,
         (signal) => getTournament(tournamentId, signal),
-        (night) =>
-          setNights((before) =>
-            night.status === 'running'
-              ? before.map((shown) => (shown.tournamentId === tournamentId ? night : shown))
+        (tournament) =>
+          setTournaments((before) =>
+            tournament.status === 'running'
+              ? before.map((shown) => (shown.tournamentId === tournamentId ? tournament : shown))
               : before.filter((shown) => shown.tournamentId !== tournamentId),
           ),
+      ),
+    [latest],
+  );
+
+  const reloadMatch = useCallback(
+    (matchId: string) =>
+      latest(
+        `match:${matchId}`,
+        (signal) => getMatch(matchId, signal),
+        (match) => setDrawMatches((before) => ({ ...before, [matchId]: match })),
       ),
     [latest],
   );
@@ -105,24 +124,49 @@ export function useClubTv(companyId: string): ClubTv {
           setLoaded(true);
         },
       );
-      latest('nights', (signal) => getRunningClubNights(companyId, signal), setNights);
+      latest('tournaments', (signal) => getRunningTournaments(companyId, signal), setTournaments);
     },
     [companyId, latest, reloadLadder],
   );
 
   useEffect(() => reloadAll(true), [reloadAll]);
 
+  const knockouts = useMemo(
+    () => tournaments.filter((tournament) => tournament.format === 'KNOCKOUT' && tournament.draw),
+    [tournaments],
+  );
+  const drawMatchIds = useMemo(
+    () => knockouts.flatMap((knockout) => madeDrawMatches(knockout).map((match) => match.matchId)),
+    [knockouts],
+  );
+  // A match made since (a winner placed) is read once; its room brings every change after. The scores of matches
+  // no longer in a running knockout go, so a screen left on for days keeps only what it shows.
+  useEffect(() => {
+    const made = new Set(drawMatchIds);
+    for (const matchId of made) if (!asked.current.has(`match:${matchId}`)) reloadMatch(matchId);
+    for (const key of [...asked.current.keys()])
+      if (key.startsWith('match:') && !made.has(key.slice('match:'.length))) asked.current.delete(key);
+    setDrawMatches((before) => {
+      const kept = Object.entries(before).filter(([matchId]) => made.has(matchId));
+      return kept.length === Object.keys(before).length ? before : Object.fromEntries(kept);
+    });
+  }, [drawMatchIds, reloadMatch]);
+
   return {
     data: {
       ladders: ladders.map((ladder) => ladderData[ladder.uuid] ?? { completed: [], notCompleted: [] }),
-      nights,
+      nights: tournaments.filter((tournament) => tournament.format !== 'KNOCKOUT'),
+      knockouts,
+      drawMatches,
     },
     clubName: ladders[0]?.company.name,
     loaded,
     ladderIds: ladders.map((ladder) => ladder.uuid),
-    nightIds: nights.map((night) => night.tournamentId),
+    tournamentIds: tournaments.map((tournament) => tournament.tournamentId),
+    drawMatchIds,
     reloadLadder,
-    reloadNight,
+    reloadTournament,
+    reloadMatch,
     reloadAll,
   };
 }
