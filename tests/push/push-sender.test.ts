@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -6,6 +5,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPushSender } from '@courtside/api/notifications/push-sender';
 import { startPushService, type PushService, type PushSubscriptionJson } from '../support/push-service.ts';
+import { forkSender } from '../support/sender-process.ts';
 import { createTestDatabase } from '../support/services.ts';
 import { eventually } from '../support/wait.ts';
 
@@ -89,23 +89,13 @@ describe('the push sender (DESIGN.md §17)', () => {
       ...overrides,
     });
 
-  function senderProcess(leaseMs: number): Promise<ChildProcess> {
-    const child = fork(senderScript, [], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
-        LEASE_MS: String(leaseMs),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const senderProcess = (leaseMs: number) =>
+    forkSender(senderScript, {
+      DATABASE_URL: databaseUrl,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      LEASE_MS: String(leaseMs),
     });
-    return new Promise((resolve, reject) => {
-      child.once('message', () => resolve(child));
-      child.once('exit', (code) => reject(new Error(`sender process exited with ${code}`)));
-    });
-  }
 
   it('sends a push again with the same Topic once the lease of a sender that died mid-send has passed, and never one whose outcome was recorded', async () => {
     const phone = service.subscribe();

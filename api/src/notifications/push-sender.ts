@@ -6,6 +6,7 @@ import webpush from 'web-push';
 import { PUSH_TTL_SECONDS } from '@courtside/events/notifications/push';
 import type { VapidKeys } from '../config.ts';
 import { backoffMs, errorText, type OutboxLogger, type OutboxRetries } from './outbox-workers.ts';
+import { batchRecorder, startClaimLoop } from './leased-claims.ts';
 import { vapidAuthorization } from './vapid-authorization.ts';
 
 /** A kept-alive connection idle this long is closed: before the 5 s after which many servers close it. */
@@ -98,14 +99,13 @@ FROM unnest($1::bigint[], $2::uuid[], $3::timestamptz[], $4::text[], $5::timesta
 WHERE o.id = r.id AND o.lease = r.lease
 RETURNING o.id`;
 
-interface ToRecord {
+/** An attempt's outcome as `RECORD` writes it. */
+interface Outcomes {
   row: Claimed;
   sentAt: Date | null;
   error: string | null;
   nextAttemptAt: Date | null;
   failedAt: Date | null;
-  settle: (recorded: boolean) => void;
-  fail: (error: unknown) => void;
 }
 
 /**
@@ -142,47 +142,21 @@ export function startPushSender(options: PushSenderOptions): PushSender {
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
   const onTheWay = new Set<Promise<void>>();
-  let stopping = false;
-  /** Woken while a claim ran: claim again before napping. */
-  let woken = false;
-  let endNap: (() => void) | undefined;
-  function wake() {
-    woken = true;
-    endNap?.();
-  }
-  const nap = (ms: number) =>
-    new Promise<void>((done) => {
-      const timer = setTimeout(() => endNap?.(), ms);
-      endNap = () => {
-        clearTimeout(timer);
-        endNap = undefined;
-        done();
-      };
-    });
   /** Claims wait until this many places are free (or none is taken): a batch per statement, not a push. */
   const refillAt = Math.max(1, Math.floor(concurrency / 4));
-
-  async function claimLoop(): Promise<void> {
-    while (!stopping) {
-      woken = false;
+  const claims = startClaimLoop({
+    pollMs,
+    room() {
       const room = concurrency - onTheWay.size;
-      let claimed = 0;
-      if (room >= refillAt || onTheWay.size === 0) {
-        try {
-          const { rows } = await pool.query<Claimed>(CLAIM, [options.clock(), room, randomUUID(), leaseMs]);
-          claimed = rows.length;
-          for (const row of rows) send(row);
-        } catch (error) {
-          if (stopping) return;
-          options.logger.error({ err: error }, 'push sender failed to claim, retrying');
-          await nap(pollMs);
-          continue;
-        }
-      }
-      // A full claim may have left more behind; otherwise wait for a wake (something queued, places freed).
-      if (!stopping && !woken && !(claimed > 0 && claimed === room)) await nap(pollMs);
-    }
-  }
+      return room >= refillAt || onTheWay.size === 0 ? room : 0;
+    },
+    async claim(room) {
+      const { rows } = await pool.query<Claimed>(CLAIM, [options.clock(), room, randomUUID(), leaseMs]);
+      for (const row of rows) send(row);
+      return rows.length;
+    },
+    onError: (error) => options.logger.error({ err: error }, 'push sender failed to claim, retrying'),
+  });
 
   function send(row: Claimed): void {
     const sent = deliver(row)
@@ -192,7 +166,7 @@ export function startPushSender(options: PushSenderOptions): PushSender {
       )
       .finally(() => {
         onTheWay.delete(sent);
-        if (concurrency - onTheWay.size >= refillAt) wake();
+        if (concurrency - onTheWay.size >= refillAt) claims.wake();
       });
     onTheWay.add(sent);
   }
@@ -243,34 +217,22 @@ export function startPushSender(options: PushSenderOptions): PushSender {
   const notRecorded = (row: Claimed) =>
     options.logger.warn({ pushId: row.id }, 'push was claimed again before its outcome was recorded');
 
-  /** Outcomes waiting for the recorder; one statement takes all that came while the last one ran. */
-  const toRecord: ToRecord[] = [];
-  let recording: Promise<void> | undefined;
-  function record(row: Claimed, outcome: Omit<ToRecord, 'row' | 'settle' | 'fail'>): Promise<boolean> {
-    return new Promise((settle, fail) => {
-      toRecord.push({ row, ...outcome, settle, fail });
-      recording ??= recordAll().finally(() => (recording = undefined));
-    });
-  }
-  async function recordAll(): Promise<void> {
-    while (toRecord.length > 0) {
-      const batch = toRecord.splice(0);
-      try {
-        const { rows } = await pool.query<{ id: string }>(RECORD, [
-          batch.map((item) => item.row.id),
-          batch.map((item) => item.row.lease),
-          batch.map((item) => item.sentAt),
-          batch.map((item) => item.error),
-          batch.map((item) => item.nextAttemptAt),
-          batch.map((item) => item.failedAt),
-        ]);
-        const recorded = new Set(rows.map((row) => row.id));
-        for (const item of batch) item.settle(recorded.has(item.row.id));
-      } catch (error) {
-        for (const item of batch) item.fail(error);
-      }
-    }
-  }
+  /** The outcomes that came while the last statement ran, in one statement. */
+  const recorder = batchRecorder<Outcomes>(
+    async (batch) => {
+      const { rows } = await pool.query<{ id: string }>(RECORD, [
+        batch.map((item) => item.row.id),
+        batch.map((item) => item.row.lease),
+        batch.map((item) => item.sentAt),
+        batch.map((item) => item.error),
+        batch.map((item) => item.nextAttemptAt),
+        batch.map((item) => item.failedAt),
+      ]);
+      return new Set(rows.map((row) => row.id));
+    },
+    (item) => item.row.id,
+  );
+  const record = (row: Claimed, outcome: Omit<Outcomes, 'row'>) => recorder.record({ row, ...outcome });
 
   /** One attempt: web-push's request, on a kept-alive connection, the whole of it within `timeoutMs`. */
   async function attempt(row: Claimed): Promise<Outcome> {
@@ -365,15 +327,12 @@ export function startPushSender(options: PushSenderOptions): PushSender {
     });
   }
 
-  const claiming = claimLoop();
   return {
-    wake,
+    wake: claims.wake,
     async stop() {
-      stopping = true;
-      wake();
-      await claiming;
+      await claims.stop();
       await Promise.all(onTheWay);
-      await recording;
+      await recorder.settled();
       agents['http:'].destroy();
       agents['https:'].destroy();
       await pool.end();
