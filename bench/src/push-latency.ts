@@ -6,7 +6,7 @@
  *
  * Postgres (DATABASE_URL or embedded); the log is the embedded Postgres log, or with `--kafka` Kafka (KAFKA_BROKERS
  * or a local broker).
- * api, projector and notifier (with its push sender, 8 workers, and its mail sender to the dev outbox) run in this
+ * api, projector and notifier (with its push sender, 64 pushes at once, and its mail sender to the dev outbox) run in this
  * process, and so does a push service on 127.0.0.1 that checks each push's VAPID JWT and decrypts its payload
  * (tests/support/push-service.ts). Setup goes through the HTTP api: per club a manager, a ladder, a season, two
  * players (each with one push subscription) and `matches` planned matches between them. Then `rate` commands a

@@ -2,7 +2,7 @@
  * Web Push delivery (DESIGN.md §17): 10,000 subscriptions receiving one notification each, the rate at which the
  * push sender delivers them and what it costs the notifier's process in memory.
  *
- *   node --import tsx bench/src/push.ts [--subscriptions=10000] [--workers=8] [--mails=0] [--refuse-half]
+ *   node --import tsx bench/src/push.ts [--subscriptions=10000] [--concurrency=64] [--mails=0] [--refuse-half]
  *
  * Postgres (DATABASE_URL or embedded). The schema is Courtside's (a development start without api or projector
  * runs the migrations); a push service on 127.0.0.1 answers every push `201` (it reads the whole encrypted body,
@@ -35,13 +35,13 @@ import { machineInfo } from './system.ts';
 const { values } = parseArgs({
   options: {
     subscriptions: { type: 'string', default: '10000' },
-    workers: { type: 'string', default: '8' },
+    concurrency: { type: 'string', default: '64' },
     mails: { type: 'string', default: '0' },
     'refuse-half': { type: 'boolean', default: false },
   },
 });
 const count = Number(values.subscriptions);
-const workers = Number(values.workers);
+const concurrency = Number(values.concurrency);
 const mails = Math.min(count, Number(values.mails));
 const refuseHalf = values['refuse-half'];
 /** The pushes answered `201`: all, or with `--refuse-half` the odd ones (the others are answered `429`). */
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
       subject: 'mailto:bench@courtside.invalid',
       clock: () => new Date(),
       logger,
-      workers,
+      concurrency,
       pollMs: 50,
     });
     const mailSender =
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
           machine: machineInfo(),
           postgres: postgres.origin,
           subscriptions: count,
-          workers,
+          concurrency,
           received,
           seconds: round(seconds, 2),
           pushesPerSecond: round(accepted / seconds, 1),

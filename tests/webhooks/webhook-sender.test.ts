@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookSender } from '@courtside/api/webhooks/webhook-sender';
 import { WebhookStore, webhookBody } from '@courtside/api/webhooks/webhook-store';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
+import { forkSender } from '../support/sender-process.ts';
 import { createTestDatabase } from '../support/services.ts';
 import { eventually } from '../support/wait.ts';
 
@@ -115,17 +115,8 @@ describe('the webhook sender (DESIGN.md §18)', () => {
       ...overrides,
     });
 
-  function senderProcess(leaseMs: number): Promise<ChildProcess> {
-    const child = fork(senderScript, [], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, DATABASE_URL: databaseUrl, LEASE_MS: String(leaseMs) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    return new Promise((resolve, reject) => {
-      child.once('message', () => resolve(child));
-      child.once('exit', (code) => reject(new Error(`sender process exited with ${code}`)));
-    });
-  }
+  const senderProcess = (leaseMs: number) =>
+    forkSender(senderScript, { DATABASE_URL: databaseUrl, LEASE_MS: String(leaseMs) });
 
   it('sends a delivery again with the same webhook-id once the lease of a sender that died mid-send has passed, and never one whose outcome was recorded', async () => {
     const webhookId = await endpoint('/crash');

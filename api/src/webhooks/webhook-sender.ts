@@ -8,6 +8,7 @@ import { assertSchemaName } from '@courtside/projector/read-model-schema';
 import { managerAddressesOf } from '@courtside/projector/webhook-queries';
 import type { Mode } from '../config.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { batchRecorder, startClaimLoop } from '../notifications/leased-claims.ts';
 import { withRollback } from '../notifications/outbox-workers.ts';
 import { checkedAddresses, guardedLookup, resolveAll, webhookUrlShape, type Resolve } from './url-guard.ts';
 
@@ -189,51 +190,22 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
 
   /** Endpoint id → its delivery on the way. */
   const onTheWay = new Map<string, Promise<void>>();
-  let stopping = false;
-  /** Woken while a claim ran: claim again before napping. */
-  let woken = false;
-  let endNap: (() => void) | undefined;
-  function wake() {
-    woken = true;
-    endNap?.();
-  }
-  const nap = (ms: number) =>
-    new Promise<void>((done) => {
-      const timer = setTimeout(() => endNap?.(), ms);
-      endNap = () => {
-        clearTimeout(timer);
-        endNap = undefined;
-        done();
-      };
-    });
-
-  async function claimLoop(): Promise<void> {
-    while (!stopping) {
-      woken = false;
-      const room = concurrency - onTheWay.size;
-      let claimed = 0;
-      if (room > 0) {
-        try {
-          const { rows } = await pool.query<Claimed>(CLAIM, [
-            options.clock(),
-            [...onTheWay.keys()],
-            room,
-            randomUUID(),
-            leaseMs,
-          ]);
-          claimed = rows.length;
-          for (const row of rows) send(row);
-        } catch (error) {
-          if (stopping) return;
-          options.logger.error({ err: error }, 'webhook sender failed to claim, retrying');
-          await nap(pollMs);
-          continue;
-        }
-      }
-      // A full claim may have left more behind; otherwise wait for a wake (something queued, a place freed).
-      if (!stopping && !woken && !(room > 0 && claimed === room)) await nap(pollMs);
-    }
-  }
+  const claims = startClaimLoop({
+    pollMs,
+    room: () => Math.max(0, concurrency - onTheWay.size),
+    async claim(room) {
+      const { rows } = await pool.query<Claimed>(CLAIM, [
+        options.clock(),
+        [...onTheWay.keys()],
+        room,
+        randomUUID(),
+        leaseMs,
+      ]);
+      for (const row of rows) send(row);
+      return rows.length;
+    },
+    onError: (error) => options.logger.error({ err: error }, 'webhook sender failed to claim, retrying'),
+  });
 
   function send(row: Claimed): void {
     const sent = deliver(row)
@@ -243,7 +215,7 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       )
       .finally(() => {
         onTheWay.delete(row.webhook_id);
-        wake();
+        claims.wake();
       });
     onTheWay.set(row.webhook_id, sent);
   }
@@ -267,40 +239,20 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       );
   }
 
-  /** Answers waiting for the recorder; one statement takes all that came while the last one ran. */
-  const toRecord: Array<{
-    row: Claimed;
-    status: number;
-    at: Date;
-    settle: (recorded: boolean) => void;
-    fail: (error: unknown) => void;
-  }> = [];
-  let recording = false;
-  function recordDelivered(row: Claimed, status: number, at: Date): Promise<boolean> {
-    return new Promise((settle, fail) => {
-      toRecord.push({ row, status, at, settle, fail });
-      if (!recording) void recordAll();
-    });
-  }
-  async function recordAll(): Promise<void> {
-    recording = true;
-    while (toRecord.length > 0) {
-      const batch = toRecord.splice(0);
-      try {
-        const { rows } = await pool.query<{ id: string }>(RECORD_DELIVERED, [
-          batch.map((item) => item.row.id),
-          batch.map((item) => item.row.lease),
-          batch.map((item) => item.status),
-          batch.map((item) => item.at),
-        ]);
-        const recorded = new Set(rows.map((row) => row.id));
-        for (const item of batch) item.settle(recorded.has(item.row.id));
-      } catch (error) {
-        for (const item of batch) item.fail(error);
-      }
-    }
-    recording = false;
-  }
+  /** The `2xx` answers that came while the last statement ran, in one statement. */
+  const delivered = batchRecorder<{ row: Claimed; status: number; at: Date }>(
+    async (batch) => {
+      const { rows } = await pool.query<{ id: string }>(RECORD_DELIVERED, [
+        batch.map((item) => item.row.id),
+        batch.map((item) => item.row.lease),
+        batch.map((item) => item.status),
+        batch.map((item) => item.at),
+      ]);
+      return new Set(rows.map((row) => row.id));
+    },
+    (item) => item.row.id,
+  );
+  const recordDelivered = (row: Claimed, status: number, at: Date) => delivered.record({ row, status, at });
 
   /** A failed attempt: its retry, the endpoint's failing streak, and when that reached 3 days, the disabling. */
   function recordFailed(row: Claimed, outcome: Outcome & { ok: false }, at: Date): Promise<boolean> {
@@ -448,14 +400,12 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       });
   }
 
-  const claiming = claimLoop();
   return {
-    wake,
+    wake: claims.wake,
     async stop() {
-      stopping = true;
-      wake();
-      await claiming;
+      await claims.stop();
       await Promise.all(onTheWay.values());
+      await delivered.settled();
       agents['http:'].destroy();
       agents['https:'].destroy();
       await pool.end();
