@@ -14,7 +14,6 @@
  * times, and the server's RSS and V8 heap before the viewers come, with them, and after they leave.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -25,7 +24,7 @@ import { expectStatus } from './bench-accounts.ts';
 import { gamesOnlyMatch } from './bench-live-match.ts';
 import type { ChildMessage, ParentMessage, ViewerClient, ViewerReport } from './live-viewer-process.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
-import { Cleanups, startKafka, startPostgres, withTimeout } from './services.ts';
+import { Cleanups, positiveOption, serverEnvironment, withTimeout } from './services.ts';
 import {
   estimateQuantile,
   parseHistogram,
@@ -89,12 +88,7 @@ function parseOptions(argv: string[]): Options {
     );
     process.exit(0);
   }
-  const positive = (name: string, text: string, max: number) => {
-    const value = Number(text);
-    if (!Number.isFinite(value) || value <= 0 || value > max)
-      throw new Error(`--${name} must be a number in (0, ${max}]`);
-    return value;
-  };
+  const positive = positiveOption;
   const rooms = values.rooms.split(',').map((room) => room.trim());
   if (!rooms.every((room) => room === 'match' || room === 'season' || room === 'ladder'))
     throw new Error('--rooms is a comma-separated list of match, season and ladder');
@@ -264,20 +258,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void cleanups.runAll().then(() => process.exit(130)));
   try {
     const loadBefore = loadavg().map((value) => round(value));
-    const postgres = await startPostgres(cleanups);
-    const env: Record<string, string> = {
-      NODE_ENV: 'development',
-      DATABASE_URL: await postgres.createDatabase('bench_live'),
-    };
-    let logDescription = 'embedded log (Postgres)';
-    if (options.log === 'kafka') {
-      const kafka = await startKafka(cleanups);
-      env.KAFKA_BROKERS = kafka.brokers.join(',');
-      env.KAFKA_TOPIC = `courtside.bench.live.${randomUUID().slice(0, 8)}`;
-      logDescription = `Kafka (${kafka.origin})`;
-    } else {
-      env.KAFKA_BROKERS = '';
-    }
+    const { env, log: logDescription, postgres } = await serverEnvironment(cleanups, 'live', options.log);
     if (options.heapSnapshotDir) mkdirSync(options.heapSnapshotDir, { recursive: true });
     const projectorProcess =
       options.apiProcesses > 0
