@@ -13,18 +13,17 @@
  * Reported: latency p50/p99 across all viewers and points, missing and duplicated pushes, the points' HTTP answer
  * times, and the server's RSS and V8 heap before the viewers come, with them, and after they leave.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MATCHES_API } from '@courtside/events/api-paths';
 import { expectStatus } from './bench-accounts.ts';
 import { gamesOnlyMatch } from './bench-live-match.ts';
-import type { ChildMessage, ParentMessage, ViewerClient, ViewerReport } from './live-viewer-process.ts';
+import type { ViewerClient, ViewerReport } from './live-viewer-process.ts';
+import { ViewerProcess } from './viewer-processes.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
-import { Cleanups, positiveOption, serverEnvironment, withTimeout } from './services.ts';
+import { Cleanups, positiveOption, serverEnvironment } from './services.ts';
 import {
   estimateQuantile,
   parseHistogram,
@@ -203,51 +202,6 @@ async function liveMatch(url: string) {
       ladder: `ladder:${ladderId}`,
     },
   };
-}
-
-// ---- the viewers' processes -------------------------------------------------------------------------------------
-
-class ViewerProcess {
-  private readonly child: ChildProcess;
-  private readonly waiting = new Map<ChildMessage['type'], (message: ChildMessage) => void>();
-  private failure: Error | undefined;
-  readonly exited: Promise<void>;
-
-  constructor(cleanups: Cleanups) {
-    this.child = fork(fileURLToPath(new URL('./live-viewer-process.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      serialization: 'advanced',
-    });
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
-    this.child.on('message', (message: ChildMessage) => {
-      if (message.type === 'error') this.failure = new Error(`viewer process: ${message.message}`);
-      const waiter = this.waiting.get(message.type);
-      this.waiting.delete(message.type);
-      waiter?.(message);
-    });
-    cleanups.add('stop a viewer process', async () => {
-      if (this.child.exitCode === null) this.child.kill('SIGTERM');
-      await this.exited;
-    });
-  }
-
-  get pid(): number {
-    return this.child.pid!;
-  }
-
-  ask<T extends ChildMessage['type']>(
-    message: ParentMessage,
-    answer: T,
-    timeoutMs: number,
-  ): Promise<Extract<ChildMessage, { type: T }>> {
-    const answered = new Promise<Extract<ChildMessage, { type: T }>>((resolve, reject) => {
-      this.waiting.set(answer, (reply) => resolve(reply as Extract<ChildMessage, { type: T }>));
-      this.waiting.set('error', () => reject(this.failure));
-    });
-    this.child.send(message);
-    return withTimeout(answered, timeoutMs, `viewer process: ${message.type}`);
-  }
 }
 
 // ---- the run ----------------------------------------------------------------------------------------------------
