@@ -3,6 +3,7 @@
  * each made and projected:
  *
  *   npm run bench:tournament-draws -- [--repetitions=30] [--tournaments=3] [--log=embedded|kafka] [--json=out.json]
+ *                                     [--server-node-flags='--cpu-prof --cpu-prof-dir=/tmp/prof']
  *
  * The server runs as deployed (`api/src/main.ts` in a child process, TRUST_PROXY=true so that the 193 sign-ups of
  * the setup can come from several addresses) on Postgres (DATABASE_URL, else embedded) and the embedded log (or
@@ -30,7 +31,6 @@ import { HttpClient } from '../../tests/support/http-client.ts';
 import {
   clubWithPlayers,
   enteredTournament,
-  inParallel,
   tournamentPath,
   type TournamentView,
 } from './bench-tournament.ts';
@@ -94,6 +94,7 @@ async function main(): Promise<void> {
     options: {
       repetitions: { type: 'string', default: '30' },
       tournaments: { type: 'string', default: '3' },
+      'server-node-flags': { type: 'string', default: '' },
       log: { type: 'string', default: 'embedded' },
       json: { type: 'string' },
     },
@@ -110,23 +111,22 @@ async function main(): Promise<void> {
   try {
     const loadBefore = loadavg().map((value) => round(value));
     const { env, log, postgres } = await serverEnvironment(cleanups, 'tournament_draws', values.log);
-    const { url } = await startServerProcess(cleanups, { ...env, TRUST_PROXY: 'true' });
+    const { url } = await startServerProcess(
+      cleanups,
+      { ...env, TRUST_PROXY: 'true' },
+      values['server-node-flags'].split(' ').filter(Boolean),
+    );
     const { manager, companyId, playerIds } = await clubWithPlayers(url, 'Draw Club', 128);
     const reader = new HttpClient(url);
     console.error(`${playerIds.length} players signed up`);
     const loadDuring: number[] = [];
     const admin = (tournamentId: string) => `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}`;
 
-    // The tournaments are set up first (three at a time), the draws timed one after another.
+    // The tournaments are set up first, one after another (one club's changes queue up), then the draws timed.
     const setUp = async (body: (index: number) => TournamentBody, players: readonly string[]) => {
       const ids: string[] = [];
-      await inParallel(
-        Array.from({ length: tournaments }, (_, index) => index),
-        3,
-        async (index) => {
-          ids[index] = await enteredTournament(manager, companyId, body(index), players);
-        },
-      );
+      for (let index = 0; index < tournaments; index++)
+        ids.push(await enteredTournament(manager, companyId, body(index), players));
       return ids;
     };
     const knockoutIds = await setUp(
