@@ -25,7 +25,7 @@ import { ViewerProcess } from './viewer-processes.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { Cleanups, positiveOption, serverEnvironment } from './services.ts';
 import {
-  estimateQuantile,
+  describeHistogram,
   parseHistogram,
   round,
   subtractHistogram,
@@ -154,13 +154,9 @@ async function emitHistogram(url: string): Promise<HistogramDelta> {
   return parseHistogram(text, 'courtside_live_emit_duration_seconds', {});
 }
 
-function describeHistogram(histogram: HistogramDelta) {
-  return {
-    pushes: histogram.count,
-    meanMs: histogram.count ? round((histogram.sumSeconds / histogram.count) * 1000) : undefined,
-    p50Ms: estimateQuantile(histogram, 0.5),
-    p99Ms: estimateQuantile(histogram, 0.99),
-  };
+function describeEmits(histogram: HistogramDelta) {
+  const { count, ...rest } = describeHistogram(histogram);
+  return { pushes: count, ...rest };
 }
 
 /** Asks the server for a heap snapshot (SIGUSR2 with --heapsnapshot-signal) and waits until it is written. */
@@ -316,7 +312,7 @@ async function main(): Promise<void> {
     }
     const scoringSeconds = (nowMs() - start) / 1000;
     const memoryScored = await allMemory();
-    const serverEmit = describeHistogram(subtractHistogram(await allEmits(), emitsBefore));
+    const serverEmit = describeEmits(subtractHistogram(await allEmits(), emitsBefore));
 
     // Wait until every viewer has the last point (or the drain time passes), then collect.
     const drainDeadline = nowMs() + 15_000;

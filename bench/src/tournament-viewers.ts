@@ -14,9 +14,13 @@
  * before its request (one monotonic clock for all processes):
  *
  * - to each viewer's copy of its `tournament.updated` (known by its cursor, which this process's own subscriber
- *   reads for each result): p50/p99 over all viewers and results, the missing and doubled copies;
+ *   reads for each result): p50/p99 over all viewers and results, the first and the slowest viewer per result and
+ *   the spread between them (the fan-out), the missing and doubled copies;
  * - to each TV's copy of the push (its WebSocket frame, as Chrome DevTools reports it to this process) and to the
  *   end of the TV's read of the tournament that follows it (the data the screen then shows).
+ *
+ * Also from the server's /metrics over the results: its ScoreGame command (arrival to projected) and its hand-over
+ * of each push to all sockets.
  *
  * The goal: p99 ≤ 200 ms to the viewers, none missing, none doubled.
  */
@@ -36,7 +40,14 @@ import {
 import { pushKey, type ViewerReport } from './live-viewer-process.ts';
 import { startServerProcess } from './server-process.ts';
 import { Cleanups, positiveOption, serverEnvironment, withTimeout } from './services.ts';
-import { round, summarize, type Summary } from './stats.ts';
+import {
+  describeHistogram,
+  parseHistogram,
+  round,
+  subtractHistogram,
+  summarize,
+  type Summary,
+} from './stats.ts';
 import { cpuSecondsOf, machineInfo } from './system.ts';
 import { ViewerProcess } from './viewer-processes.ts';
 
@@ -46,6 +57,9 @@ const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 type PushMeta = { cursor?: number; cursors?: object; room?: string } | undefined;
+
+const metricsOf = async (url: string) =>
+  (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
 
 /** Pushes of one event, in arrival order, handed out one by one to whoever waits for the next. */
 class PushQueue {
@@ -195,6 +209,7 @@ async function main(): Promise<void> {
     // The results, one every interval; each one's push cursor from the reference subscriber.
     const sent: Array<{ at: number; key: string; answerMs: number; status: number }> = [];
     const serverCpuBefore = cpuSecondsOf(server.child.pid!);
+    const metricsBefore = await metricsOf(url);
     const loadDuring: number[] = [];
     const start = nowMs() + 200;
     for (let index = 0; index < results; index++) {
@@ -212,6 +227,7 @@ async function main(): Promise<void> {
       if (index % 10 === 9) loadDuring.push(loadavg()[0]!);
     }
     const serverCpu = cpuSecondsOf(server.child.pid!) - serverCpuBefore;
+    const metricsAfter = await metricsOf(url);
 
     // Every viewer's copies, once the last result had time to arrive everywhere.
     await sleep(3_000);
@@ -220,6 +236,7 @@ async function main(): Promise<void> {
     ).flatMap((answer) => answer.viewers);
     const latencies: number[] = [];
     const worstPerResult = sent.map(() => 0);
+    const firstPerResult = sent.map(() => Number.POSITIVE_INFINITY);
     let missing = 0;
     let doubled = 0;
     for (const report of reports) {
@@ -235,6 +252,7 @@ async function main(): Promise<void> {
         const latency = arrivals[0]! - result.at;
         latencies.push(latency);
         worstPerResult[index] = Math.max(worstPerResult[index]!, latency);
+        firstPerResult[index] = Math.min(firstPerResult[index]!, latency);
       }
     }
     const tvPush: number[] = [];
@@ -273,7 +291,29 @@ async function main(): Promise<void> {
       },
       serverCpuSeconds: round(serverCpu, 1),
       resultToViewerMs: latency,
+      firstViewerPerResultMs: summarize(firstPerResult.filter(Number.isFinite)),
       slowestViewerPerResultMs: summarize(worstPerResult),
+      spreadPerResultMs: summarize(
+        worstPerResult.map((worst, index) => worst - firstPerResult[index]!).filter(Number.isFinite),
+      ),
+      server: {
+        scoreGameCommand: describeHistogram(
+          subtractHistogram(
+            parseHistogram(metricsAfter, 'courtside_command_duration_seconds', { command: 'ScoreGame' }),
+            parseHistogram(metricsBefore, 'courtside_command_duration_seconds', { command: 'ScoreGame' }),
+          ),
+        ),
+        emitToAllSockets: describeHistogram(
+          subtractHistogram(
+            parseHistogram(metricsAfter, 'courtside_live_emit_duration_seconds', {
+              event: 'tournament.updated',
+            }),
+            parseHistogram(metricsBefore, 'courtside_live_emit_duration_seconds', {
+              event: 'tournament.updated',
+            }),
+          ),
+        ),
+      },
       resultAnswerMs: summarize(sent.map((result) => result.answerMs)),
       copies: { expected: connected * sent.length, delivered: latencies.length, missing, doubled },
       tv: {
@@ -299,7 +339,11 @@ async function main(): Promise<void> {
         ? `${label}: n=${summary.count} p50 ${summary.p50} ms, p90 ${summary.p90} ms, p99 ${summary.p99} ms, max ${summary.max} ms`
         : `${label}: no samples`;
     console.log(line('result → viewer (all viewers, all results)', output.resultToViewerMs));
+    console.log(line('first viewer per result', output.firstViewerPerResultMs));
     console.log(line('slowest viewer per result', output.slowestViewerPerResultMs));
+    console.log(line('slowest minus first viewer per result (the fan-out)', output.spreadPerResultMs));
+    console.log(`server: ScoreGame command ${JSON.stringify(output.server.scoreGameCommand)}`);
+    console.log(`server: one push to all sockets ${JSON.stringify(output.server.emitToAllSockets)}`);
     console.log(line('result HTTP answer', output.resultAnswerMs));
     console.log(line('result → TV push', output.tv.resultToPushMs));
     console.log(line('result → TV has read the tournament', output.tv.resultToDataReadMs));
