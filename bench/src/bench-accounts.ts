@@ -11,14 +11,28 @@ export function expectStatus(response: { status: number; body: unknown }, status
     throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
 }
 
-export async function signedIn(url: string, label: string): Promise<{ http: HttpClient; id: string }> {
+/**
+ * `from`: the network address the sign-up says it comes from (X-Forwarded-For), for a server started with
+ * TRUST_PROXY=true: a bench that needs more people than one address may sign up (DESIGN.md §19) spreads them.
+ */
+export async function signedIn(
+  url: string,
+  label: string,
+  from?: string,
+): Promise<{ http: HttpClient; id: string }> {
   const http = new HttpClient(url);
   const email = `${label}.${randomUUID().slice(0, 8)}@example.test`;
   const password = 'correct horse battery';
-  const created = await http.json<{ id: string; refresh: string }>('POST', `${ACCOUNT_API}/account`, {
-    email,
-    password,
-  });
+  const response = await http.request(
+    'POST',
+    `${ACCOUNT_API}/account`,
+    { email, password },
+    from ? { 'x-forwarded-for': from } : {},
+  );
+  const created = {
+    status: response.status,
+    body: (await response.json()) as { id: string; refresh: string },
+  };
   expectStatus(created, 201, 'sign up');
   const mailbox = await http.json<Array<{ code?: string }>>(
     'GET',

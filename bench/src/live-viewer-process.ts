@@ -9,7 +9,11 @@
  * cores add 100 ms of decoding to the last one's arrival. The `ws` viewer reads only the push's cursors and parses a
  * push once per process, so what it measures is the server's delivery.
  *
- * Messages from the parent: {type: 'start', urls, rooms, count, connectBatch, client} → replies {type: 'ready',
+ * A socket.io viewer also records every copy of the pushes of `cursorEvents` by their cursors (`pushKey`): pushes
+ * that carry no point number, such as a tournament's, are matched to their commands by the parent (the `ws` viewer
+ * records none).
+ *
+ * Messages from the parent: {type: 'start', urls, rooms, count, connectBatch, client, cursorEvents?} → replies {type: 'ready',
  * failed}; {type: 'report'} → {type: 'report', viewers: ViewerReport[]}; {type: 'leave'} → closes all sockets,
  * {type: 'left'}.
  */
@@ -26,6 +30,8 @@ export type ParentMessage =
       count: number;
       connectBatch: number;
       client: ViewerClient;
+      /** Events whose every copy is recorded by its cursor key (`cursorArrivals`), e.g. `tournament.updated`. */
+      cursorEvents?: string[];
     }
   | { type: 'report' }
   | { type: 'leave' };
@@ -38,6 +44,13 @@ export interface ViewerReport {
   /** Pushes of any event that came more than once (the same event and cursor). */
   duplicateCopies: number;
   pushes: number;
+  /** Per copy of a push of the `cursorEvents`: its key (`pushKey`) and when it arrived (ms, monotonic). */
+  cursorArrivals: Array<[key: string, atMs: number]>;
+}
+
+/** How a socket.io push is known among the pushes of its rooms: its positions there (the same in every copy). */
+export function pushKey(meta: { cursor?: number; cursors?: object; room?: string } | undefined): string {
+  return JSON.stringify(meta?.cursors ?? [meta?.room, meta?.cursor]);
 }
 
 export type ChildMessage =
@@ -56,7 +69,11 @@ interface Viewer {
 
 const viewers: Viewer[] = [];
 
-async function openSocketIoViewer(url: string, rooms: string[]): Promise<Viewer> {
+async function openSocketIoViewer(
+  url: string,
+  rooms: string[],
+  cursorEvents: readonly string[] = [],
+): Promise<Viewer> {
   const socket = io(url, {
     path: LIVE_PATH,
     transports: ['websocket'],
@@ -66,7 +83,7 @@ async function openSocketIoViewer(url: string, rooms: string[]): Promise<Viewer>
   });
   const viewer: Viewer = {
     close: () => socket.close(),
-    report: { arrivals: [], duplicateCopies: 0, pushes: 0 },
+    report: { arrivals: [], duplicateCopies: 0, pushes: 0, cursorArrivals: [] },
   };
   const seen = new Set<string>();
   socket.onAny(
@@ -78,9 +95,10 @@ async function openSocketIoViewer(url: string, rooms: string[]): Promise<Viewer>
       const at = nowMs();
       viewer.report.pushes++;
       // A push is known by its positions in its rooms.
-      const key = `${event}@${JSON.stringify(meta?.cursors ?? [meta?.room, meta?.cursor])}`;
+      const key = `${event}@${pushKey(meta)}`;
       if (seen.has(key)) viewer.report.duplicateCopies++;
       else seen.add(key);
+      if (cursorEvents.includes(event)) viewer.report.cursorArrivals.push([pushKey(meta), at]);
       if (event === 'live.updated') {
         const seq = (data as { state?: { seq?: unknown } } | null)?.state?.seq;
         if (typeof seq === 'number') viewer.report.arrivals.push([seq, at]);
@@ -119,7 +137,7 @@ async function openWsViewer(url: string, rooms: string[]): Promise<Viewer> {
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${LIVE_PATH}/?EIO=4&transport=websocket`);
   const viewer: Viewer = {
     close: () => socket.close(),
-    report: { arrivals: [], duplicateCopies: 0, pushes: 0 },
+    report: { arrivals: [], duplicateCopies: 0, pushes: 0, cursorArrivals: [] },
   };
   const seen = new Set<string>();
   const acks = new Map<number, (answer: string) => void>();
@@ -178,10 +196,13 @@ process.on('message', (message: ParentMessage) => {
           const batch = Math.min(message.connectBatch, message.count - first);
           const opened = await Promise.allSettled(
             Array.from({ length: batch }, (_, index) =>
-              (message.client === 'ws' ? openWsViewer : openSocketIoViewer)(
-                message.urls[(first + index) % message.urls.length]!,
-                message.rooms,
-              ),
+              message.client === 'ws'
+                ? openWsViewer(message.urls[(first + index) % message.urls.length]!, message.rooms)
+                : openSocketIoViewer(
+                    message.urls[(first + index) % message.urls.length]!,
+                    message.rooms,
+                    message.cursorEvents,
+                  ),
             ),
           );
           for (const result of opened) {

@@ -13,21 +13,19 @@
  * Reported: latency p50/p99 across all viewers and points, missing and duplicated pushes, the points' HTTP answer
  * times, and the server's RSS and V8 heap before the viewers come, with them, and after they leave.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MATCHES_API } from '@courtside/events/api-paths';
 import { expectStatus } from './bench-accounts.ts';
 import { gamesOnlyMatch } from './bench-live-match.ts';
-import type { ChildMessage, ParentMessage, ViewerClient, ViewerReport } from './live-viewer-process.ts';
+import type { ViewerClient, ViewerReport } from './live-viewer-process.ts';
+import { ViewerProcess } from './viewer-processes.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
-import { Cleanups, startKafka, startPostgres, withTimeout } from './services.ts';
+import { Cleanups, positiveOption, serverEnvironment } from './services.ts';
 import {
-  estimateQuantile,
+  describeHistogram,
   parseHistogram,
   round,
   subtractHistogram,
@@ -89,12 +87,7 @@ function parseOptions(argv: string[]): Options {
     );
     process.exit(0);
   }
-  const positive = (name: string, text: string, max: number) => {
-    const value = Number(text);
-    if (!Number.isFinite(value) || value <= 0 || value > max)
-      throw new Error(`--${name} must be a number in (0, ${max}]`);
-    return value;
-  };
+  const positive = positiveOption;
   const rooms = values.rooms.split(',').map((room) => room.trim());
   if (!rooms.every((room) => room === 'match' || room === 'season' || room === 'ladder'))
     throw new Error('--rooms is a comma-separated list of match, season and ladder');
@@ -161,13 +154,9 @@ async function emitHistogram(url: string): Promise<HistogramDelta> {
   return parseHistogram(text, 'courtside_live_emit_duration_seconds', {});
 }
 
-function describeHistogram(histogram: HistogramDelta) {
-  return {
-    pushes: histogram.count,
-    meanMs: histogram.count ? round((histogram.sumSeconds / histogram.count) * 1000) : undefined,
-    p50Ms: estimateQuantile(histogram, 0.5),
-    p99Ms: estimateQuantile(histogram, 0.99),
-  };
+function describeEmits(histogram: HistogramDelta) {
+  const { count, ...rest } = describeHistogram(histogram);
+  return { pushes: count, ...rest };
 }
 
 /** Asks the server for a heap snapshot (SIGUSR2 with --heapsnapshot-signal) and waits until it is written. */
@@ -211,51 +200,6 @@ async function liveMatch(url: string) {
   };
 }
 
-// ---- the viewers' processes -------------------------------------------------------------------------------------
-
-class ViewerProcess {
-  private readonly child: ChildProcess;
-  private readonly waiting = new Map<ChildMessage['type'], (message: ChildMessage) => void>();
-  private failure: Error | undefined;
-  readonly exited: Promise<void>;
-
-  constructor(cleanups: Cleanups) {
-    this.child = fork(fileURLToPath(new URL('./live-viewer-process.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      serialization: 'advanced',
-    });
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
-    this.child.on('message', (message: ChildMessage) => {
-      if (message.type === 'error') this.failure = new Error(`viewer process: ${message.message}`);
-      const waiter = this.waiting.get(message.type);
-      this.waiting.delete(message.type);
-      waiter?.(message);
-    });
-    cleanups.add('stop a viewer process', async () => {
-      if (this.child.exitCode === null) this.child.kill('SIGTERM');
-      await this.exited;
-    });
-  }
-
-  get pid(): number {
-    return this.child.pid!;
-  }
-
-  ask<T extends ChildMessage['type']>(
-    message: ParentMessage,
-    answer: T,
-    timeoutMs: number,
-  ): Promise<Extract<ChildMessage, { type: T }>> {
-    const answered = new Promise<Extract<ChildMessage, { type: T }>>((resolve, reject) => {
-      this.waiting.set(answer, (reply) => resolve(reply as Extract<ChildMessage, { type: T }>));
-      this.waiting.set('error', () => reject(this.failure));
-    });
-    this.child.send(message);
-    return withTimeout(answered, timeoutMs, `viewer process: ${message.type}`);
-  }
-}
-
 // ---- the run ----------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
@@ -264,20 +208,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void cleanups.runAll().then(() => process.exit(130)));
   try {
     const loadBefore = loadavg().map((value) => round(value));
-    const postgres = await startPostgres(cleanups);
-    const env: Record<string, string> = {
-      NODE_ENV: 'development',
-      DATABASE_URL: await postgres.createDatabase('bench_live'),
-    };
-    let logDescription = 'embedded log (Postgres)';
-    if (options.log === 'kafka') {
-      const kafka = await startKafka(cleanups);
-      env.KAFKA_BROKERS = kafka.brokers.join(',');
-      env.KAFKA_TOPIC = `courtside.bench.live.${randomUUID().slice(0, 8)}`;
-      logDescription = `Kafka (${kafka.origin})`;
-    } else {
-      env.KAFKA_BROKERS = '';
-    }
+    const { env, log: logDescription, postgres } = await serverEnvironment(cleanups, 'live', options.log);
     if (options.heapSnapshotDir) mkdirSync(options.heapSnapshotDir, { recursive: true });
     const projectorProcess =
       options.apiProcesses > 0
@@ -381,7 +312,7 @@ async function main(): Promise<void> {
     }
     const scoringSeconds = (nowMs() - start) / 1000;
     const memoryScored = await allMemory();
-    const serverEmit = describeHistogram(subtractHistogram(await allEmits(), emitsBefore));
+    const serverEmit = describeEmits(subtractHistogram(await allEmits(), emitsBefore));
 
     // Wait until every viewer has the last point (or the drain time passes), then collect.
     const drainDeadline = nowMs() + 15_000;

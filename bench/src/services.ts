@@ -121,3 +121,33 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * The environment of a server process (`startServerProcess`) on a fresh database of `startPostgres` and the chosen
+ * log: a topic of its own on Kafka (`startKafka`), or the embedded log in Postgres. `log` says which, for the report.
+ */
+export async function serverEnvironment(
+  cleanups: Cleanups,
+  name: string,
+  log: 'kafka' | 'embedded',
+): Promise<{ env: Record<string, string>; log: string; postgres: PostgresServer }> {
+  const postgres = await startPostgres(cleanups);
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    DATABASE_URL: await postgres.createDatabase(`bench_${name}`),
+    KAFKA_BROKERS: '',
+  };
+  if (log === 'embedded') return { env, log: 'embedded log (Postgres)', postgres };
+  const kafka = await startKafka(cleanups);
+  env.KAFKA_BROKERS = kafka.brokers.join(',');
+  env.KAFKA_TOPIC = `courtside.bench.${name}.${randomUUID().slice(0, 8)}`;
+  return { env, log: `Kafka (${kafka.origin})`, postgres };
+}
+
+/** A command-line number in (0, max], or an error that names the option. */
+export function positiveOption(name: string, text: string, max: number): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value > max)
+    throw new Error(`--${name} must be a number in (0, ${max}]`);
+  return value;
+}

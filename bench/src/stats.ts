@@ -109,3 +109,13 @@ export function estimateQuantile(histogram: HistogramDelta, q: number): number |
   }
   return undefined;
 }
+
+/** A histogram's count, mean and estimated p50/p99 (interpolated in its buckets), in milliseconds. */
+export function describeHistogram(histogram: HistogramDelta) {
+  return {
+    count: histogram.count,
+    meanMs: histogram.count ? round((histogram.sumSeconds / histogram.count) * 1000) : undefined,
+    p50Ms: estimateQuantile(histogram, 0.5),
+    p99Ms: estimateQuantile(histogram, 0.99),
+  };
+}

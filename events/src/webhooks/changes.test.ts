@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { productEvents } from '../catalog.ts';
+import { tournamentEvents } from '../tournaments/events.ts';
 import { afterFailure, webhookChangesOf, type WebhookInput } from './changes.ts';
 
 const ids = {
@@ -97,6 +99,18 @@ describe('webhook changes (DESIGN.md §18)', () => {
       ]);
     expect(webhookChangesOf(event('ResultDisputed', ids))).toEqual([]);
     expect(webhookChangesOf(event('BoxesDrawn', ids))).toEqual([]);
+  });
+
+  it('every event of the log gives a list of changes (the consumer reads them all); a tournament’s gives none yet', () => {
+    for (const definition of productEvents) {
+      const changes = webhookChangesOf(event(definition.type, ids));
+      expect(Array.isArray(changes), definition.type).toBe(true);
+    }
+    for (const definition of tournamentEvents)
+      expect(
+        webhookChangesOf(event(definition.type, { tournamentId: ids.matchId })),
+        definition.type,
+      ).toEqual([]);
   });
 
   it('retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery has failed', () => {

@@ -1,5 +1,7 @@
 import type { BoxEvent } from '../boxes/events.ts';
 import type { ProductEvent } from '../notifications/notify.ts';
+import type { EventOf } from '../event-registry.ts';
+import type { tournamentEvents } from '../tournaments/events.ts';
 
 /**
  * DESIGN.md §18: the types of change an endpoint may ask for. `tournament.updated` is accepted at registration, but
@@ -39,7 +41,8 @@ export interface WebhookChange {
   subject: WebhookSubject;
 }
 
-export type WebhookInput = ProductEvent | BoxEvent;
+/** Every event of the log a webhook change may come from: each type is listed below, so none reaches the consumer unhandled. */
+export type WebhookInput = ProductEvent | BoxEvent | EventOf<(typeof tournamentEvents)[number]>;
 
 /** The changes an event of the log makes, in the order they are sent. Pure: the same event gives the same changes. */
 export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
@@ -126,8 +129,15 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
     case 'LiveMatchEnded':
     case 'BoxesDrawn':
     case 'BoxesClosed':
-    case 'TournamentRoundMade':
+    case 'TournamentCreated':
+    case 'TournamentEntered':
+    case 'TournamentEntryWithdrawn':
     case 'TournamentDrawn':
+    case 'TournamentRoundMade':
+    case 'TournamentGameScored':
+    case 'TournamentPlayerAdded':
+    case 'TournamentFinished':
+    case 'TournamentDeleted':
       return [];
     default: {
       const unknown: never = event;
