@@ -147,9 +147,14 @@ export async function tournamentStateOf(db: Queryable, tournamentId: string): Pr
     plannedRounds: plannedRoundsOf(view),
     scores: view.scores,
     tallies: talliesOf(view.rounds, view.scores),
-    invitations: Object.fromEntries(
-      view.invitations.map((invitation) => [invitation.invitationId, invitation]),
-    ),
+    // As evolve keeps them: absent until the first invitation.
+    ...(view.invitations.length === 0
+      ? {}
+      : {
+          invitations: Object.fromEntries(
+            view.invitations.map((invitation) => [invitation.invitationId, invitation]),
+          ),
+        }),
   };
 }
 
