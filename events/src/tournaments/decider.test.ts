@@ -931,6 +931,7 @@ describe('entries by email (DESIGN.md §16 with §9 "Partners agree first", "Inv
     // A later close changes nothing: the first answer stands.
     expect(state([...asked, closed('declined'), closed('accepted')]).invitations?.i1?.state).toBe('declined');
     expect(state([...asked, closed('accepted', 'i9')]).invitations?.i1?.state).toBe('open');
+    expect(state([doubles(), closed('accepted')])).toEqual(state([doubles()]));
   });
 
   it('accepting is an entry: ENTERED, FULL and CLOSED hold when the partner answers', () => {
@@ -967,9 +968,15 @@ describe('entries by email (DESIGN.md §16 with §9 "Partners agree first", "Inv
       .when({ type: 'Withdraw', by: player('p2'), entryId: 'e9', isAddressee: true })
       .then(closing('declined'));
     spec(asked).when({ type: 'DeclineInvitation', invitationId: 'i1' }).then(closing('declined'));
-    spec(asked)
-      .when({ type: 'Withdraw', by: player('p3'), entryId: 'e9' })
-      .thenRejects({ reason: 'not_found', message: 'No such entry' });
+    for (const given of [asked, [doubles()]])
+      for (const [by, entryId] of [
+        [player('p3'), 'e9'],
+        [player('p1'), 'e7'],
+        [manager, 'e7'],
+      ] as const)
+        spec(given)
+          .when({ type: 'Withdraw', by, entryId })
+          .thenRejects({ reason: 'not_found', message: 'No such entry' });
     spec([...asked, closed('withdrawn')])
       .when({ type: 'Withdraw', by: player('p1'), entryId: 'e9' })
       .thenRejects(refused('REVOKED', 'This invitation is not open any more'));
@@ -980,6 +987,15 @@ describe('entries by email (DESIGN.md §16 with §9 "Partners agree first", "Inv
     spec([...asked, closed('accepted'), pair(['p1', 'p2'], 'e9')])
       .when({ type: 'Withdraw', by: player('p2'), entryId: 'e9' })
       .then([{ type: 'TournamentEntryWithdrawn', streamId: T, payload: { ...ref, entryId: 'e9' } }]);
+  });
+
+  it('an Americano’s late arrival by invitation takes the ids its rounds need', () => {
+    const night = [created({ format: 'AMERICANO', courts: 1, maxEntrants: 12 }), ...entries(4)];
+    const drawnNight = [...night, ...asGiven(decide(night, draw()) as NewEvent[]), invitedEvent()];
+    expect(decide(drawnNight, accept('p9'))).toMatchObject({ field: 'gameIds' });
+    expect(first(decide(drawnNight, accept('p9', ids('x', 50))))).toMatchObject({
+      type: 'TournamentInvitationClosed',
+    });
   });
 
   it('lapses what is unanswered 14 days on, by the deadline process; nothing before', () => {
@@ -1024,6 +1040,13 @@ describe('entries by email (DESIGN.md §16 with §9 "Partners agree first", "Inv
       { type: 'TournamentDrawn', payload: { ...ref, seeding: 'ENTRY', order: ['e1', 'e2'] } },
     ] as TournamentDomainEvent[];
     spec(knockout).when(invite).thenRejects(refused('CLOSED', CLOSED));
+    const finishedNight = [
+      created({ format: 'MEXICANO' }),
+      ...entries(4),
+      { type: 'TournamentDrawn', payload: { ...ref, seeding: 'ENTRY', order: ids('e', 4) } },
+      { type: 'TournamentFinished', payload: ref },
+    ] as TournamentDomainEvent[];
+    spec(finishedNight).when(invite).thenRejects(refused('CLOSED', CLOSED));
     // The invited player enters alone, whatever the tournament's `entries`.
     const byClub = [created({ entries: 'MANAGER' }), invitedEvent()];
     spec(byClub)
