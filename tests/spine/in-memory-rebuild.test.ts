@@ -515,6 +515,23 @@ function companyHistory(steps: Step[]): { companyId: string; events: EventEnvelo
           fromRound: 1 + (n % 3),
         });
         break;
+      case 'TournamentInvited':
+        // An invitation id repeated, as a projection may meet it.
+        add(type, tournaments[a % 2]!, {
+          ...tournamentOf(a),
+          invitationId: requests[b % 2]!,
+          entryId: invitations[n % 4]!,
+          ...(flag ? { registrantId: accounts[n % 6]! } : {}),
+          lapsesAt: new Date(clock + (1 + (n % 14)) * 86_400_000).toISOString(),
+        });
+        break;
+      case 'TournamentInvitationClosed':
+        add(type, tournaments[a % 2]!, {
+          ...tournamentOf(a),
+          invitationId: requests[b % 2]!,
+          outcome: (['accepted', 'declined', 'withdrawn', 'lapsed'] as const)[n % 4]!,
+        });
+        break;
       case 'TournamentDrawn':
         add(type, tournaments[a % 2]!, {
           ...tournamentOf(a),

@@ -67,7 +67,7 @@ describe('knockout tournaments', () => {
     expect(drawn.body.draw!.plate).toBeUndefined();
   });
 
-  it('refuses a doubles knockout’s entry of one player, and one with a partner’s email (not taken yet)', async () => {
+  it('refuses a doubles knockout’s entry of one player (a partner is named by email: entries-by-email.test.ts)', async () => {
     const manager = courtside.client();
     const { company } = await managerWithCompany(manager, 'Padel Club East');
     const created = await manager.json<{ tournamentId: string }>(
@@ -85,10 +85,7 @@ describe('knockout tournaments', () => {
     );
     const path = `${TOURNAMENT_API}/tournaments/${created.body.tournamentId}`;
     const player = await signedInPerson(courtside.url, 'Gus Game');
-    // A doubles side is two players: alone it is refused, with a partner's email not yet taken (DESIGN.md §9 flow).
+    // A doubles side is two players: alone it is refused.
     expect((await player.http.json('POST', `${path}/entries`, {})).status).toBe(400);
-    expect(
-      (await player.http.json('POST', `${path}/entries`, { partnerEmail: 'partner@club.test' })).status,
-    ).toBe(400);
   });
 });

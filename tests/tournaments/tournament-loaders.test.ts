@@ -98,6 +98,12 @@ describe('the tournament loader agrees with evolve', () => {
           accountId: player.account.id,
         }),
       );
+    // A manager's invitation by email, never answered (DESIGN.md §16 `{email}`).
+    await acceptedBody(
+      manager.json('POST', `${TOURNAMENT_ADMIN_API}/tournaments/${mexicano}/entries`, {
+        email: 'someone.invited@example.test',
+      }),
+    );
     await acceptedBody(
       manager.json('POST', `${TOURNAMENT_ADMIN_API}/tournaments/${mexicano}/draw`, { seeding: 'RATING' }),
     );
@@ -114,6 +120,17 @@ describe('the tournament loader agrees with evolve', () => {
       manager.json('POST', `${TOURNAMENT_ADMIN_API}/tournaments/${knockout}/draw`, { seeding: 'ENTRY' }),
     );
     tournamentIds.push(knockout);
+    // A doubles knockout: one partner request open, one declined by the partner (DESIGN.md §9).
+    const doubles = (await create('KNOCKOUT')).tournamentId;
+    const doublesEntries = `${TOURNAMENT_API}/tournaments/${doubles}/entries`;
+    await acceptedBody(
+      players[0]!.http.json('POST', doublesEntries, { partnerEmail: players[1]!.account.email }),
+    );
+    const declined = await acceptedBody<{ entryId: string }>(
+      players[2]!.http.json('POST', doublesEntries, { partnerEmail: players[3]!.account.email }),
+    );
+    await acceptedBody(players[3]!.http.json('DELETE', `${doublesEntries}/${declined.entryId}`));
+    tournamentIds.push(doubles);
     const deleted = (await create('AMERICANO')).tournamentId;
     await acceptedBody(players[0]!.http.json('POST', `${TOURNAMENT_API}/tournaments/${deleted}/entries`, {}));
     await acceptedBody(manager.json('DELETE', `${TOURNAMENT_ADMIN_API}/tournaments/${deleted}`));

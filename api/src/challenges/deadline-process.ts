@@ -17,6 +17,11 @@ import {
 import { seasonChallengesStateOf, seasonsWithDueChallenges } from '@courtside/projector/challenges/queries';
 import { inactivityStateOf, seasonsWithInactivityRule } from '@courtside/projector/teams/inactivity-queries';
 import type pg from 'pg';
+import { tournamentDecider } from '@courtside/events/tournaments/decider';
+import {
+  tournamentStateOf,
+  tournamentsWithLapsedInvitations,
+} from '@courtside/projector/tournaments/queries';
 
 export const SYSTEM_ACTOR = 'system';
 
@@ -147,6 +152,21 @@ export class DeadlineProcess {
         });
       } catch (error) {
         logger.warn({ err: error, companyId, seasonId }, 'partner requests not lapsed');
+      }
+    }
+    // DESIGN.md §16 with §9: a tournament's invitation nobody answered in 14 days lapses.
+    for (const { companyId, tournamentId } of await tournamentsWithLapsedInvitations(readModels, clock())) {
+      try {
+        await commands.handle({
+          companyId,
+          actorId: SYSTEM_ACTOR,
+          decider: tournamentDecider,
+          load: (caughtUp) => tournamentStateOf(caughtUp, tournamentId),
+          command: { type: 'LapseInvitations' },
+          result: {},
+        });
+      } catch (error) {
+        logger.warn({ err: error, companyId, tournamentId }, 'tournament invitations not lapsed');
       }
     }
     // Other work due at a time of the club's day (the waiting teams' digest, DESIGN.md §17): after the deadlines.

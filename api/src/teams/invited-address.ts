@@ -3,6 +3,8 @@ import type { AppServices } from '../module.ts';
 import { invitationIdOf, PartnerInvitations } from './partner-invitations.ts';
 import { ClubSeasonInvitations } from './season-invitations.ts';
 import { ManagerInvitations } from '../companies/manager-invitations.ts';
+import { isOpen } from '@courtside/events/tournaments/invitations';
+import { TournamentInvitations } from '../tournaments/tournament-invitations.ts';
 
 /**
  * The address an invitation link's token was sent to while the invitation can still be taken up (DESIGN.md §9
@@ -17,6 +19,8 @@ export async function invitedAddressOf(
   const now = services.clock();
   const partner = await new PartnerInvitations(services.readModels).byId(id);
   if (partner) return partner.state === 'open' && partner.lapsesAt > now ? partner.email : undefined;
+  const tournament = await new TournamentInvitations(services.readModels).byId(id);
+  if (tournament) return isOpen(tournament, now) ? tournament.email : undefined;
   const club =
     (await new ClubSeasonInvitations(services.readModels).byId(id)) ??
     (await new ManagerInvitations(services.readModels).byId(id));

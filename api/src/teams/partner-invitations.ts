@@ -6,6 +6,7 @@ import {
   partnerInvitationOfTeam,
   type PartnerInvitation,
 } from '@courtside/projector/teams/partner-invitation-queries';
+import { HttpError } from '../http/http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 export type { PartnerInvitation };
@@ -94,6 +95,24 @@ export class PartnerInvitations {
   /** The open requests sent to an address, newest first: what the addressee may answer. */
   openFor(email: string, now: Date): Promise<PartnerInvitation[]> {
     return openPartnerInvitationsFor(this.db, email, now);
+  }
+}
+
+/** Partner requests (mails to named partners, for a season or a tournament) one player may send in 24 hours. */
+export const PARTNER_REQUESTS_PER_DAY = 10;
+
+/** Each request mails an address that did not ask for it: a player sends a few a day, not a mail run (429). */
+export async function withinPartnerRequestLimit(
+  invitations: Pick<PartnerInvitations, 'sentSince'>,
+  accountId: string,
+  now: Date,
+): Promise<void> {
+  const day = 24 * 60 * 60 * 1000;
+  const sent = await invitations.sentSince(accountId, new Date(now.getTime() - day));
+  if (sent >= PARTNER_REQUESTS_PER_DAY) {
+    throw new HttpError(429, 'You asked too many partners today: try again tomorrow', undefined, {
+      'Retry-After': String(day / 1000),
+    });
   }
 }
 

@@ -24,6 +24,14 @@ import { companyStateOf } from '@courtside/projector/companies/queries';
 import { closedInvitationCode } from '@courtside/events/teams/invitations';
 import { seasonContext } from '@courtside/projector/ladders/queries';
 import { seasonTeamsStateOf } from '@courtside/projector/teams/queries';
+import { tournamentDecider, type TournamentCommand } from '@courtside/events/tournaments/decider';
+import { closedInvitationReason, isOpen } from '@courtside/events/tournaments/invitations';
+import { tournamentStateOf } from '@courtside/projector/tournaments/queries';
+import {
+  lateGameIds,
+  TournamentInvitations,
+  type TournamentInvitationView,
+} from '../tournaments/tournament-invitations.ts';
 
 const closedCodes = ['EXPIRED', 'USED', 'REVOKED'] as const;
 /** DESIGN.md §9: the link's answer once it cannot be used (lapsed, answered, withdrawn). */
@@ -45,6 +53,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
   const invitations = new PartnerInvitations(services.readModels);
   const clubInvitations = new ClubSeasonInvitations(services.readModels);
   const managerInvitations = new ManagerInvitations(services.readModels);
+  const tournamentInvitations = new TournamentInvitations(services.readModels);
 
   /** Whether the signed-in account is the one the request was sent to: its confirmed address is the invited one. */
   const isAddressee = (me: StoredAccount, invitation: PartnerInvitation | undefined) =>
@@ -174,16 +183,43 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     if (!invitation) throw new HttpError(404, 'No such invitation');
     return invitation;
   }
-  /** The link of either kind (DESIGN.md §9 "The link"): a partner request or a manager's season invitation. */
+  /**
+   * The link of any kind (DESIGN.md §9 "The link"): a partner request, a manager's season invitation, a co-manager's
+   * invitation, or a tournament's (§16: a partner's request or a manager's invitation).
+   */
   async function linkOf(ctx: Context) {
     const id = idOf(ctx);
     const partner = id ? await invitations.byId(id) : undefined;
     if (partner) return { partner };
     const club = id ? await clubInvitations.byId(id) : undefined;
     if (club) return { club };
+    const tournament = id ? await tournamentInvitations.byId(id) : undefined;
+    if (tournament) return { tournament };
     const manager = id ? await managerInvitations.byId(id) : undefined;
     if (!manager) throw new HttpError(404, 'No such invitation');
     return { manager };
+  }
+  function tournamentStillOpen(invitation: TournamentInvitationView): TournamentInvitationView {
+    if (!isOpen(invitation, services.clock())) throw gone(closedInvitationReason(invitation));
+    return invitation;
+  }
+  /** A tournament's invitation decided under the company's lock: accepted by the caller, or declined by the system. */
+  function tournamentCommand(invitation: TournamentInvitationView, accountId?: string) {
+    const { invitationId, tournamentId, entryId } = invitation;
+    return services.commands
+      .handle({
+        companyId: invitation.companyId,
+        actorId: accountId ?? SYSTEM_ACTOR,
+        decider: tournamentDecider,
+        load: (readModels) => tournamentStateOf(readModels, tournamentId),
+        name: accountId ? 'AcceptInvitation' : 'DeclineInvitation',
+        command: (state): TournamentCommand =>
+          accountId
+            ? { type: 'AcceptInvitation', invitationId, accountId, gameIds: lateGameIds(state) }
+            : { type: 'DeclineInvitation', invitationId },
+        result: { tournamentId, entryId },
+      })
+      .catch(asGone);
   }
   /** What the link's page shows of an invitation that cannot be answered any more: 410 with why. */
   function stillOpen(invitation: PartnerInvitation): PartnerInvitation {
@@ -238,6 +274,24 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     };
   }
 
+  /** The link's answer about a club (a co-manager's invitation) or a club's tournament. */
+  async function companyLinkAnswer(
+    invitation: { companyName: string; companyId: string; email: string; invitedBy: string },
+    lapsesAt: Date,
+    from: 'club' | 'partner',
+  ) {
+    const account = await accounts.byEmail(invitation.email);
+    return {
+      companyName: invitation.companyName,
+      companyId: invitation.companyId,
+      email: invitation.email,
+      accountExists: account !== undefined,
+      invitedBy: invitation.invitedBy,
+      lapsesAt: lapsesAt.toISOString(),
+      from,
+    };
+  }
+
   api.get(
     `${ACCOUNT_API}/invitations/:token`,
     {
@@ -250,18 +304,25 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     },
     async (ctx) => {
       const link = await linkOf(ctx);
+      if (link.tournament) {
+        const invitation = tournamentStillOpen(link.tournament);
+        ctx.body = {
+          kind: 'tournament',
+          ...(await companyLinkAnswer(
+            invitation,
+            new Date(invitation.lapsesAt),
+            invitation.registrantId ? 'partner' : 'club',
+          )),
+          tournamentName: invitation.tournamentName,
+          tournamentId: invitation.tournamentId,
+        };
+        return;
+      }
       if (link.manager) {
         const invitation = clubStillOpen(link.manager);
-        const account = await accounts.byEmail(invitation.email);
         ctx.body = {
           kind: 'manager',
-          companyName: invitation.companyName,
-          companyId: invitation.companyId,
-          email: invitation.email,
-          accountExists: account !== undefined,
-          invitedBy: invitation.invitedBy,
-          lapsesAt: invitation.expiresAt.toISOString(),
-          from: 'club',
+          ...(await companyLinkAnswer(invitation, invitation.expiresAt, 'club')),
         };
         return;
       }
@@ -284,12 +345,14 @@ export function partnerRoutes(router: Router, services: AppServices): void {
       summary: 'Accept an invitation as the invited account',
       description:
         '403 `{reason: "WRONG_ACCOUNT"}` when the caller’s address is not the invited one. A manager’s season ' +
-        'invitation forms the team (with the partner, once both accepted), waiting or active as the manager chose.',
+        'invitation forms the team (with the partner, once both accepted), waiting or active as the manager chose. ' +
+        'A tournament’s (DESIGN.md §16) enters the caller: with the partner who asked, or alone when a manager ' +
+        'invited; `409 FULL`, `ENTERED` or `CLOSED` as an entry would.',
       access: 'session',
       params: tokenParams,
       responses: { 200: invitationAcceptedSchema },
       command: invitationAcceptedSchema,
-      refusals: ['ALREADY_IN_SEASON', 'ALREADY_MANAGER'],
+      refusals: ['ALREADY_IN_SEASON', 'ALREADY_MANAGER', 'FULL', 'ENTERED', 'CLOSED'],
       failures: {
         ...goneFailure,
         403: {
@@ -303,7 +366,7 @@ export function partnerRoutes(router: Router, services: AppServices): void {
     async (ctx) => {
       const me = await signedIn(ctx);
       const link = await linkOf(ctx);
-      const email = (link.club ?? link.manager ?? link.partner).email;
+      const email = (link.club ?? link.manager ?? link.tournament ?? link.partner).email;
       if (me.email !== email) {
         throw new HttpError(
           403,
@@ -316,6 +379,10 @@ export function partnerRoutes(router: Router, services: AppServices): void {
       if (!me.verified) throw new HttpError(403, 'Confirm your email address first');
       if (link.partner) {
         await answerCommand(ctx, await answer(ctx, link.partner, true, me).catch(asGone), { status: 200 });
+        return;
+      }
+      if (link.tournament) {
+        await answerCommand(ctx, await tournamentCommand(link.tournament, me.id), { status: 200 });
         return;
       }
       if (link.manager) {
@@ -355,7 +422,8 @@ export function partnerRoutes(router: Router, services: AppServices): void {
   api.post(
     `${ACCOUNT_API}/invitations/:token/decline`,
     {
-      summary: 'Decline an invitation (no sign-in: the link proves the address)',
+      summary:
+        'Decline a partner’s request or a tournament’s invitation (no sign-in: the link proves the address)',
       access: 'public',
       personal: true,
       params: tokenParams,
@@ -365,6 +433,13 @@ export function partnerRoutes(router: Router, services: AppServices): void {
       failures: goneFailure,
     },
     async (ctx) => {
+      const id = idOf(ctx);
+      const tournament = id ? await tournamentInvitations.byId(id) : undefined;
+      // The addressee's no names nobody (DESIGN.md §9): recorded by the system.
+      if (tournament) {
+        await answerCommand(ctx, await tournamentCommand(tournament), { status: 200 });
+        return;
+      }
       const invitation = await invitationOf(ctx);
       await answerCommand(ctx, await answer(ctx, invitation, false).catch(asGone), { status: 200 });
     },

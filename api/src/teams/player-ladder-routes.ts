@@ -26,15 +26,14 @@ import {
   invitationPage,
   invitationToken,
   mailPartnerInvitation,
+  PARTNER_REQUESTS_PER_DAY,
   PartnerInvitations,
+  withinPartnerRequestLimit,
 } from './partner-invitations.ts';
 import { documented } from '../http/documented-router.ts';
 import { InvitationMailLimits } from '../mail/invitation-mail-limits.ts';
 import { myTeamSchema, publicLadderSchema, standingsSchema, teamIdSchema } from './team-answers.ts';
 import { seasonSchema } from '../ladders/ladder-answers.ts';
-
-/** Partner requests (mails to named partners) one player may send in 24 hours. */
-const PARTNER_REQUESTS_PER_DAY = 10;
 
 const registrationSchema = z.object({
   partnerEmail: z.email('Enter your partner’s email address').trim().toLowerCase().optional(),
@@ -46,16 +45,6 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
   const db = services.readModels;
   const invitations = new PartnerInvitations(db);
   const mailLimits = new InvitationMailLimits(services.db, services.clock);
-  /** Each request mails an address that did not ask for it: a player sends a few a day, not a mail run. */
-  async function withinPartnerRequestLimit(accountId: string): Promise<void> {
-    const day = 24 * 60 * 60 * 1000;
-    const sent = await invitations.sentSince(accountId, new Date(services.clock().getTime() - day));
-    if (sent >= PARTNER_REQUESTS_PER_DAY) {
-      throw new HttpError(429, 'You asked too many partners today: try again tomorrow', undefined, {
-        'Retry-After': String(day / 1000),
-      });
-    }
-  }
   const api = documented(router);
 
   api.get(
@@ -182,7 +171,7 @@ export function playerLadderRoutes(router: Router, services: AppServices): void 
       const season = await seasonContext(db, seasonId);
       if (!season) throw new HttpError(404, 'No such season');
       const me = await accounts.byId(session.accountId);
-      if (partnerEmail) await withinPartnerRequestLimit(session.accountId);
+      if (partnerEmail) await withinPartnerRequestLimit(invitations, session.accountId, services.clock());
       const teamId: string = randomUUID();
       // DESIGN.md §9: the partner is not looked up; they are asked, and the team forms when they agree.
       const requestId: string = randomUUID();

@@ -29,8 +29,10 @@ export const teamIdSchema = z.object({ teamId: z.uuid() });
 /** DESIGN.md §9: what an invitation link is about, for the page it opens. */
 export const invitationSchema = z
   .object({
-    kind: z.enum(['season', 'manager']),
+    kind: z.enum(['season', 'manager', 'tournament']),
     companyName: z.string(),
+    tournamentName: z.string().optional().describe('A tournament’s invitation (DESIGN.md §16): its name'),
+    tournamentId: z.uuid().optional(),
     ladderName: z.string().optional(),
     seasonName: z.string().optional(),
     email: z.string().describe('The invited address (the link proves it)'),
@@ -39,18 +41,26 @@ export const invitationSchema = z
     seasonId: z.uuid().optional(),
     ladderId: z.uuid().optional(),
     teamId: z.uuid().optional(),
-    companyId: z.uuid().optional().describe('A manager’s invitation: the company to manage'),
+    companyId: z
+      .uuid()
+      .optional()
+      .describe('A manager’s invitation: the company to manage; a tournament’s: its club'),
     lapsesAt: z.iso.datetime(),
     from: z.enum(['partner', 'club']).describe('Who invites: a player (as partner) or the club’s manager'),
     fullName: z.string().optional().describe('The name the manager gave (prefills a new account)'),
   })
   .meta({ id: 'Invitation' });
 
-/** A season's invitation answers `{seasonId, teamId}`, a manager's `{companyId}` (DESIGN.md §9). */
+/**
+ * A season's invitation answers `{seasonId, teamId}`, a manager's `{companyId}` (DESIGN.md §9), a tournament's
+ * `{tournamentId, entryId}` (§16).
+ */
 export const invitationAcceptedSchema = z.object({
   seasonId: z.uuid().optional(),
   teamId: z.uuid().optional(),
   companyId: z.uuid().optional(),
+  tournamentId: z.uuid().optional(),
+  entryId: z.uuid().optional().describe('A tournament’s invitation: the entry it formed'),
 });
 
 /** DESIGN.md §2: the public list of ladders, with their current season and those open for registration. */

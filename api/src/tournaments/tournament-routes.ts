@@ -41,6 +41,18 @@ import {
   type TournamentAnswer,
 } from './tournament-answers.ts';
 import { dropTournamentName, keepTournamentName, tournamentNames } from './tournament-names.ts';
+import {
+  lateGameIds,
+  playersOf,
+  sendTournamentInvitation,
+  TournamentInvitations,
+} from './tournament-invitations.ts';
+import { SYSTEM_ACTOR } from '../challenges/deadline-process.ts';
+import {
+  PARTNER_REQUESTS_PER_DAY,
+  PartnerInvitations,
+  withinPartnerRequestLimit,
+} from '../teams/partner-invitations.ts';
 
 const NO_TOURNAMENT = 'No such tournament';
 const companyParams = z.object({ companyId: z.uuid('No such company') });
@@ -50,11 +62,26 @@ const gameParams = tournamentParams.extend({ gameId: z.uuid('No such game') });
 const listQuery = z.object({ companyId: z.uuid('Give the company’s id') });
 const enterBody = z.object({
   partnerEmail: z
-    .email('Enter an email address')
+    .email('Enter your partner’s email address')
+    .trim()
+    .toLowerCase()
     .optional()
     .describe('a doubles knockout: the partner, who agrees first (DESIGN.md §9)'),
 });
-const addBody = z.object({ accountId: z.uuid('Choose a player') });
+const addBody = z
+  .object({
+    accountId: z.uuid('Choose a player').optional(),
+    email: z
+      .email('Enter an email address')
+      .trim()
+      .toLowerCase()
+      .optional()
+      .describe('an invitation as DESIGN.md §9: the address is mailed a link; accepting enters that person'),
+  })
+  .refine((body) => (body.accountId === undefined) !== (body.email === undefined), {
+    message: 'Give either accountId or email',
+    path: ['accountId'],
+  });
 const drawBody = z.object({
   seeding: z.enum(seedings, 'Choose RATING, ENTRY or MANUAL'),
   order: z
@@ -68,13 +95,16 @@ const scoreBody = z.object({ pointsA: points, pointsB: points });
 
 const tournamentIdSchema = z.object({ tournamentId: z.uuid() });
 const entryIdSchema = z.object({ entryId: z.uuid() });
+const addedSchema = entryIdSchema.extend({
+  invitationId: z
+    .uuid()
+    .optional()
+    .describe('`{email}`: the invitation mailed; the entry forms when it is accepted'),
+});
 const roundSchema = z.object({ round: z.number().int() });
 const gameIdSchema = z.object({ gameId: z.uuid() });
 
 const freshIds = (count: number) => Array.from({ length: count }, () => randomUUID());
-
-/** The players of a club night, in the draw's order, then the late arrivals. */
-const playersOf = (state: TournamentState) => state.entries.flatMap((entry) => entry.memberIds);
 
 function payloadOf<T extends TournamentDomainEvent['type']>(outcome: CommandOutcome<object>, type: T) {
   return outcome.events.find((event) => event.type === type)?.payload as
@@ -207,6 +237,8 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
     name: TournamentCommand['type'],
     command: (state: TournamentState, by: TournamentActor) => TournamentCommand,
     result: T,
+    /** Who the log names: the caller, or the system for an addressee's no (§9: nobody learns who was asked). */
+    actorId?: string,
   ) {
     const { accountId } = requireSession(ctx);
     const { tournamentId } = parseInput(tournamentParams, ctx.params, 'address');
@@ -216,7 +248,7 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
     let by: TournamentActor = { role: 'player', accountId };
     return services.commands.handle({
       companyId,
-      actorId: accountId,
+      actorId: actorId ?? accountId,
       decider: tournamentDecider,
       load: async (readModels) => {
         const state = await tournamentStateOf(readModels, tournamentId);
@@ -228,17 +260,6 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
       result,
     });
   }
-
-  /** Ids for every club-night game a late arrival may make again (the rounds after the last one started). */
-  const lateGameIds = (state: TournamentState) =>
-    freshIds(
-      americanoGamesNeeded(
-        playersOf(state).length + 1,
-        state.tournament?.courts ?? 1,
-        1,
-        Math.max(state.plannedRounds, 1),
-      ),
-    );
 
   api.post(
     `${TOURNAMENT_ADMIN_API}/companies/:companyId/tournaments`,
@@ -353,24 +374,58 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
     {
       summary: 'Enter a tournament (while it takes entries and its entries are OPEN)',
       description:
-        'A club night or a singles knockout is entered alone. `409 FULL` at `maxEntrants`, `ENTERED` when the ' +
-        'caller is entered already, `CLOSED` after the draw or when only managers enter players.',
+        'A club night or a singles knockout is entered alone (`partnerEmail` is a 400). A doubles knockout names ' +
+        'the partner by `partnerEmail`: any well-formed address answers alike (201, with or without an account), ' +
+        'the partner is mailed a link (DESIGN.md §9), and the side counts as an entry once the partner accepts; ' +
+        'either may withdraw it, unanswered it lapses after 14 days. `409 FULL` at `maxEntrants`, `ENTERED` when ' +
+        'the caller is entered already or waits for a partner, `CLOSED` after the draw or when only managers enter ' +
+        'players.',
       access: 'session',
       params: tournamentParams,
       body: enterBody,
       responses: { 201: entryIdSchema },
       command: entryIdSchema,
       refusals: ['FULL', 'ENTERED', 'CLOSED'],
-      failures: { 404: NO_TOURNAMENT },
+      failures: {
+        404: NO_TOURNAMENT,
+        429: `More than ${PARTNER_REQUESTS_PER_DAY} partner requests in 24 hours`,
+      },
     },
     async (ctx) => {
       const { accountId } = requireSession(ctx);
       const { partnerEmail } = parseInput(enterBody, ctx.request.body ?? {}, 'entry');
-      if (partnerEmail !== undefined)
-        throw new HttpError(400, 'Entering with a partner is not taken yet: enter alone', [
-          { path: ['partnerEmail'], message: 'Leave this out', code: 'invalid' },
-        ]);
       const entryId = randomUUID();
+      if (partnerEmail !== undefined) {
+        const { tournamentId } = parseInput(tournamentParams, ctx.params, 'address');
+        const me = await accounts.byId(accountId);
+        await withinPartnerRequestLimit(new PartnerInvitations(db), accountId, services.clock());
+        // DESIGN.md §9: the partner is not looked up; they are asked, and the side forms when they agree.
+        const invitationId = randomUUID();
+        const outcome = await asPerson(
+          ctx,
+          'RequestPartner',
+          () => ({
+            type: 'RequestPartner',
+            accountId,
+            entryId,
+            invitationId,
+            isRegistrant: partnerEmail === me?.email,
+          }),
+          { entryId },
+        );
+        const companyId = (await companyOfTournament(db, tournamentId))!;
+        await sendTournamentInvitation(ctx, services, {
+          invitationId,
+          email: partnerEmail,
+          companyId,
+          tournamentId,
+          entryId,
+          invitedBy: { accountId, name: me?.fullName ?? '' },
+          asPartner: true,
+        });
+        await answerCommand(ctx, outcome, { status: 201 });
+        return;
+      }
       const outcome = await asPerson(
         ctx,
         'Enter',
@@ -386,6 +441,9 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
     `${PUBLIC}/entries/:entryId`,
     {
       summary: 'Withdraw an entry (a member of it, or a manager), before the draw',
+      description:
+        'An entry that waits for the partner’s answer: its registrant (or a manager) withdraws the request, the ' +
+        'partner (signed in with the invited address) declines it.',
       access: 'session',
       params: entryParams,
       responses: { 204: { description: 'Withdrawn' } },
@@ -394,10 +452,18 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
       failures: { 403: 'Only its members and the club’s managers can withdraw it', 404: 'No such entry' },
     },
     async (ctx) => {
-      const { entryId } = parseInput(entryParams, ctx.params, 'address');
-      const outcome = await asPerson(ctx, 'Withdraw', (_state, by) => ({ type: 'Withdraw', by, entryId }), {
-        entryId,
-      });
+      const { tournamentId, entryId } = parseInput(entryParams, ctx.params, 'address');
+      const me = await accounts.byId(requireSession(ctx).accountId);
+      const pending = await new TournamentInvitations(db).ofEntry(tournamentId, entryId);
+      const isAddressee = me !== undefined && me.verified && me.email === pending?.email;
+      const declining = isAddressee && pending?.state === 'open' && pending.registrantId !== me.id;
+      const outcome = await asPerson(
+        ctx,
+        'Withdraw',
+        (_state, by) => ({ type: 'Withdraw', by, entryId, ...(isAddressee ? { isAddressee } : {}) }),
+        { entryId },
+        declining ? SYSTEM_ACTOR : undefined,
+      );
       if (outcome.status === 'projected') ctx.status = 204;
       else await answerCommand(ctx, outcome, { status: 200 });
     },
@@ -406,22 +472,47 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
   api.post(
     `${ADMIN}/entries`,
     {
-      summary: 'Enter a player (a manager); after a club night’s draw, a late arrival',
+      summary:
+        'Enter a player (a manager) by account, or invite one by email; after a club night’s draw, a late arrival',
       description:
         'Before the draw, whatever the tournament’s `entries`. After a club night’s draw the player plays from ' +
-        'the next round not yet made or started; an Americano’s later rounds are made again around them.',
+        'the next round not yet made or started; an Americano’s later rounds are made again around them. ' +
+        '`{email}` is an invitation as DESIGN.md §9: the address is mailed a link (lasting 14 days, used once), ' +
+        'and accepting it enters that person alone (a club night or a singles knockout; a doubles side is a 400).',
       access: 'session',
       manager: 'tournament',
       params: tournamentParams,
       body: addBody,
-      responses: { 201: entryIdSchema },
-      command: entryIdSchema,
+      responses: { 201: addedSchema },
+      command: addedSchema,
       refusals: ['FULL', 'ENTERED', 'CLOSED'],
       failures: { 404: 'No such tournament, or no such account' },
     },
     async (ctx) => {
-      const { accountId } = parseInput(addBody, ctx.request.body, 'entry');
-      const account = await accounts.byId(accountId);
+      const { accountId, email } = parseInput(addBody, ctx.request.body, 'entry');
+      if (email !== undefined) {
+        const scope = managerScope(ctx);
+        const { tournamentId } = parseInput(tournamentParams, ctx.params, 'address');
+        const entryId = randomUUID();
+        const invitationId = randomUUID();
+        const outcome = await asManager(ctx, 'Invite', () => ({ type: 'Invite', entryId, invitationId }), {
+          entryId,
+          invitationId,
+        });
+        const manager = await accounts.byId(scope.accountId);
+        await sendTournamentInvitation(ctx, services, {
+          invitationId,
+          email,
+          companyId: scope.companyId,
+          tournamentId,
+          entryId,
+          invitedBy: { accountId: scope.accountId, name: manager?.fullName ?? '' },
+          asPartner: false,
+        });
+        await answerCommand(ctx, outcome, { status: 201 });
+        return;
+      }
+      const account = await accounts.byId(accountId!);
       if (!account) throw new HttpError(404, 'No such account');
       const entryId = randomUUID();
       const outcome = await asManager(
@@ -431,7 +522,7 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
           type: 'Enter',
           by: { role: 'manager' },
           entryId,
-          memberIds: [accountId],
+          memberIds: [accountId!],
           gameIds: lateGameIds(state),
         }),
         { entryId },

@@ -769,3 +769,324 @@ describe('finish and delete', () => {
     );
   });
 });
+
+describe('entries by email (DESIGN.md §16 with §9 "Partners agree first", "Inviting players")', () => {
+  const NOW = new Date('2026-03-14T10:00:00');
+  const LAPSES = new Date(NOW.getTime() + 14 * 24 * 60 * 60 * 1000).toISOString();
+  const doubles = (change: Partial<TournamentSettings> = {}) =>
+    created({ sportsCategory: 'PADEL', maxEntrants: 4, ...change });
+  const request = (
+    accountId = 'p1',
+    change: Partial<Extract<TournamentCommand, { type: 'RequestPartner' }>> = {},
+  ) =>
+    ({
+      type: 'RequestPartner',
+      accountId,
+      entryId: 'e9',
+      invitationId: 'i1',
+      isRegistrant: false,
+      ...change,
+    }) as TournamentCommand;
+  const invitedEvent = (
+    registrantId?: string,
+    invitationId = 'i1',
+    entryId = 'e9',
+  ): TournamentDomainEvent => ({
+    type: 'TournamentInvited',
+    payload: { ...ref, invitationId, entryId, ...(registrantId ? { registrantId } : {}), lapsesAt: LAPSES },
+  });
+  const closed = (
+    outcome: 'accepted' | 'declined' | 'withdrawn' | 'lapsed',
+    invitationId = 'i1',
+  ): TournamentDomainEvent => ({
+    type: 'TournamentInvitationClosed',
+    payload: { ...ref, invitationId, outcome },
+  });
+  const accept = (accountId = 'p2', gameIds?: string[]): TournamentCommand => ({
+    type: 'AcceptInvitation',
+    invitationId: 'i1',
+    accountId,
+    ...(gameIds ? { gameIds } : {}),
+  });
+  const pair = (memberIds: string[], entryId = 'e1'): TournamentDomainEvent => ({
+    type: 'TournamentEntered',
+    payload: { ...ref, entryId, memberIds },
+  });
+  const asked = [doubles(), invitedEvent('p1')];
+  const later = new Date(Date.parse(LAPSES));
+
+  it('a doubles knockout entry names the partner: an invitation lapsing in 14 days, not an entry yet', () => {
+    spec([doubles()])
+      .when(request())
+      .then([
+        {
+          type: 'TournamentInvited',
+          streamId: T,
+          payload: { ...ref, invitationId: 'i1', entryId: 'e9', registrantId: 'p1', lapsesAt: LAPSES },
+        },
+      ]);
+    expect(state(asked).entries).toEqual([]);
+    expect(state(asked).invitations).toEqual({
+      i1: { invitationId: 'i1', entryId: 'e9', registrantId: 'p1', lapsesAt: LAPSES, state: 'open' },
+    });
+    // The same invitation again changes nothing.
+    expect(state([...asked, invitedEvent('p3')])).toEqual(state(asked));
+  });
+
+  it('refuses a partner for one-player sides and oneself; CLOSED, ENTERED, FULL as an entry', () => {
+    spec([created()]).when(request()).thenRejects({
+      reason: 'invalid',
+      field: 'partnerEmail',
+      message: 'An entry of this tournament is one player: leave out the partner',
+    });
+    spec([created({ format: 'AMERICANO', sportsCategory: 'PADEL' })])
+      .when(request())
+      .thenRejects({
+        reason: 'invalid',
+        field: 'partnerEmail',
+        message: 'An entry of this tournament is one player: leave out the partner',
+      });
+    spec([doubles()])
+      .when(request('p1', { isRegistrant: true }))
+      .thenRejects({
+        reason: 'invalid',
+        field: 'partnerEmail',
+        message: 'Your partner must be someone else',
+      });
+    spec([doubles({ entries: 'MANAGER' })])
+      .when(request())
+      .thenRejects(refused('CLOSED', CLOSED));
+    const drawnDoubles = [
+      doubles(),
+      pair(['p5', 'p6']),
+      pair(['p7', 'p8'], 'e2'),
+      { type: 'TournamentDrawn', payload: { ...ref, seeding: 'ENTRY', order: ['e1', 'e2'] } },
+    ] as TournamentDomainEvent[];
+    spec(drawnDoubles).when(request()).thenRejects(refused('CLOSED', CLOSED));
+    // Waiting for a partner's answer is an entry of one's own; entered already too.
+    spec(asked)
+      .when(request('p1', { invitationId: 'i2' }))
+      .thenRejects(refused('ENTERED', ENTERED));
+    spec([doubles(), pair(['p1', 'p2'])])
+      .when(request())
+      .thenRejects(refused('ENTERED', ENTERED));
+    spec(asked)
+      .when({ type: 'Enter', by: manager, entryId: 'e3', memberIds: ['p1', 'p4'] })
+      .thenRejects(refused('ENTERED', ENTERED));
+    const full = [doubles({ maxEntrants: 4 }), ...[1, 2, 3, 4].map((i) => entered(i, [`a${i}`, `b${i}`]))];
+    spec(full).when(request()).thenRejects(refused('FULL', FULL));
+    // Once lapsed, the registrant may ask again.
+    spec(asked)
+      .when(request('p1', { invitationId: 'i2', entryId: 'e8' }), later)
+      .then([
+        {
+          type: 'TournamentInvited',
+          streamId: T,
+          payload: {
+            ...ref,
+            invitationId: 'i2',
+            entryId: 'e8',
+            registrantId: 'p1',
+            lapsesAt: new Date(later.getTime() + 14 * 24 * 60 * 60 * 1000).toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('the partner accepts: the side of both is entered; the registrant cannot accept their own request', () => {
+    spec(asked)
+      .when(accept())
+      .then([
+        {
+          type: 'TournamentInvitationClosed',
+          streamId: T,
+          payload: { ...ref, invitationId: 'i1', outcome: 'accepted' },
+        },
+        {
+          type: 'TournamentEntered',
+          streamId: T,
+          payload: { ...ref, entryId: 'e9', memberIds: ['p1', 'p2'] },
+        },
+      ]);
+    spec(asked).when(accept('p1')).thenRejects({ reason: 'not_found', message: 'No such invitation' });
+    spec([doubles()]).when(accept()).thenRejects({ reason: 'not_found', message: 'No such invitation' });
+    expect(state([...asked, closed('accepted')]).invitations?.i1?.state).toBe('accepted');
+  });
+
+  it('an answered, withdrawn or lapsed invitation cannot be taken up: USED, REVOKED, EXPIRED', () => {
+    const notOpen = 'This invitation is not open any more';
+    spec([...asked, closed('accepted')])
+      .when(accept())
+      .thenRejects(refused('USED', notOpen));
+    spec([...asked, closed('declined')])
+      .when(accept())
+      .thenRejects(refused('USED', notOpen));
+    spec([...asked, closed('withdrawn')])
+      .when(accept())
+      .thenRejects(refused('REVOKED', notOpen));
+    spec([...asked, closed('lapsed')])
+      .when(accept())
+      .thenRejects(refused('EXPIRED', notOpen));
+    spec(asked).when(accept(), later).thenRejects(refused('EXPIRED', notOpen));
+    // A later close changes nothing: the first answer stands.
+    expect(state([...asked, closed('declined'), closed('accepted')]).invitations?.i1?.state).toBe('declined');
+    expect(state([...asked, closed('accepted', 'i9')]).invitations?.i1?.state).toBe('open');
+    expect(state([doubles(), closed('accepted')])).toEqual(state([doubles()]));
+  });
+
+  it('accepting is an entry: ENTERED, FULL and CLOSED hold when the partner answers', () => {
+    spec([...asked, pair(['p2', 'p3'])])
+      .when(accept())
+      .thenRejects(refused('ENTERED', ENTERED));
+    spec([...asked, pair(['p1', 'p3'])])
+      .when(accept())
+      .thenRejects(refused('ENTERED', ENTERED));
+    spec([...asked, invitedEvent('p2', 'i2', 'e8')])
+      .when(accept())
+      .thenRejects(refused('ENTERED', ENTERED));
+    const filled = [1, 2, 3, 4].map((i) => entered(i, [`a${i}`, `b${i}`]));
+    spec([...asked, ...filled])
+      .when(accept())
+      .thenRejects(refused('FULL', FULL));
+    const drawnAfter = [
+      ...asked,
+      ...filled.slice(0, 2),
+      { type: 'TournamentDrawn', payload: { ...ref, seeding: 'ENTRY', order: ['e1', 'e2'] } },
+    ] as TournamentDomainEvent[];
+    spec(drawnAfter).when(accept()).thenRejects(refused('CLOSED', CLOSED));
+  });
+
+  it('either person may withdraw before the answer: the registrant or a manager withdraws, the partner declines', () => {
+    const closing = (outcome: string) => [
+      { type: 'TournamentInvitationClosed', streamId: T, payload: { ...ref, invitationId: 'i1', outcome } },
+    ];
+    spec(asked)
+      .when({ type: 'Withdraw', by: player('p1'), entryId: 'e9' })
+      .then(closing('withdrawn'));
+    spec(asked).when({ type: 'Withdraw', by: manager, entryId: 'e9' }).then(closing('withdrawn'));
+    spec(asked)
+      .when({ type: 'Withdraw', by: player('p2'), entryId: 'e9', isAddressee: true })
+      .then(closing('declined'));
+    spec(asked).when({ type: 'DeclineInvitation', invitationId: 'i1' }).then(closing('declined'));
+    for (const given of [asked, [doubles()]])
+      for (const [by, entryId] of [
+        [player('p3'), 'e9'],
+        [player('p1'), 'e7'],
+        [manager, 'e7'],
+      ] as const)
+        spec(given)
+          .when({ type: 'Withdraw', by, entryId })
+          .thenRejects({ reason: 'not_found', message: 'No such entry' });
+    spec([...asked, closed('withdrawn')])
+      .when({ type: 'Withdraw', by: player('p1'), entryId: 'e9' })
+      .thenRejects(refused('REVOKED', 'This invitation is not open any more'));
+    spec([doubles()])
+      .when({ type: 'DeclineInvitation', invitationId: 'i1' })
+      .thenRejects({ reason: 'not_found', message: 'No such invitation' });
+    // Accepted, the side is an entry like any: a member withdraws it.
+    spec([...asked, closed('accepted'), pair(['p1', 'p2'], 'e9')])
+      .when({ type: 'Withdraw', by: player('p2'), entryId: 'e9' })
+      .then([{ type: 'TournamentEntryWithdrawn', streamId: T, payload: { ...ref, entryId: 'e9' } }]);
+  });
+
+  it('an Americano’s late arrival by invitation takes the ids its rounds need', () => {
+    const night = [created({ format: 'AMERICANO', courts: 1, maxEntrants: 12 }), ...entries(4)];
+    const drawnNight = [...night, ...asGiven(decide(night, draw()) as NewEvent[]), invitedEvent()];
+    expect(decide(drawnNight, accept('p9'))).toMatchObject({ field: 'gameIds' });
+    expect(first(decide(drawnNight, accept('p9', ids('x', 50))))).toMatchObject({
+      type: 'TournamentInvitationClosed',
+    });
+  });
+
+  it('lapses what is unanswered 14 days on, by the deadline process; nothing before', () => {
+    const two = [...asked, invitedEvent('p3', 'i2', 'e8'), closed('declined', 'i2')];
+    spec(two)
+      .when({ type: 'LapseInvitations' }, new Date(later.getTime() - 1))
+      .then([]);
+    spec(two)
+      .when({ type: 'LapseInvitations' }, later)
+      .then([
+        {
+          type: 'TournamentInvitationClosed',
+          streamId: T,
+          payload: { ...ref, invitationId: 'i1', outcome: 'lapsed' },
+        },
+      ]);
+    spec([created()]).when({ type: 'LapseInvitations' }).then([]);
+  });
+
+  it('a manager invites an address; accepting enters that person alone (a late arrival after a club night’s draw)', () => {
+    const invite: TournamentCommand = { type: 'Invite', entryId: 'e9', invitationId: 'i1' };
+    spec([created()])
+      .when(invite)
+      .then([
+        {
+          type: 'TournamentInvited',
+          streamId: T,
+          payload: { ...ref, invitationId: 'i1', entryId: 'e9', lapsesAt: LAPSES },
+        },
+      ]);
+    spec([doubles()]).when(invite).thenRejects({
+      reason: 'invalid',
+      field: 'email',
+      message: 'An entry of this tournament is two players: enter them by account',
+    });
+    spec([created({ maxEntrants: 4 }), ...entries(4)])
+      .when(invite)
+      .thenRejects(refused('FULL', FULL));
+    const knockout = [
+      created(),
+      ...entries(2),
+      { type: 'TournamentDrawn', payload: { ...ref, seeding: 'ENTRY', order: ['e1', 'e2'] } },
+    ] as TournamentDomainEvent[];
+    spec(knockout).when(invite).thenRejects(refused('CLOSED', CLOSED));
+    const finishedNight = [
+      created({ format: 'MEXICANO' }),
+      ...entries(4),
+      { type: 'TournamentDrawn', payload: { ...ref, seeding: 'ENTRY', order: ids('e', 4) } },
+      { type: 'TournamentFinished', payload: ref },
+    ] as TournamentDomainEvent[];
+    spec(finishedNight).when(invite).thenRejects(refused('CLOSED', CLOSED));
+    // The invited player enters alone, whatever the tournament's `entries`.
+    const byClub = [created({ entries: 'MANAGER' }), invitedEvent()];
+    spec(byClub)
+      .when(accept('p9'))
+      .then([
+        {
+          type: 'TournamentInvitationClosed',
+          streamId: T,
+          payload: { ...ref, invitationId: 'i1', outcome: 'accepted' },
+        },
+        { type: 'TournamentEntered', streamId: T, payload: { ...ref, entryId: 'e9', memberIds: ['p9'] } },
+      ]);
+    spec([...byClub, entered(1, ['p9'])])
+      .when(accept('p9'))
+      .thenRejects(refused('ENTERED', ENTERED));
+    // After a Mexicano's draw: the late arrival of the next round.
+    const night = [created({ format: 'MEXICANO', courts: 2, maxEntrants: 12 }), ...entries(8)];
+    const drawnNight = [...night, ...asGiven(decide(night, draw()) as NewEvent[])];
+    spec(drawnNight)
+      .when(invite)
+      .then([
+        {
+          type: 'TournamentInvited',
+          streamId: T,
+          payload: { ...ref, invitationId: 'i1', entryId: 'e9', lapsesAt: LAPSES },
+        },
+      ]);
+    spec([...drawnNight, invitedEvent()])
+      .when(accept('p9', ids('x', 10)))
+      .then([
+        {
+          type: 'TournamentInvitationClosed',
+          streamId: T,
+          payload: { ...ref, invitationId: 'i1', outcome: 'accepted' },
+        },
+        {
+          type: 'TournamentPlayerAdded',
+          streamId: T,
+          payload: { ...ref, entryId: 'e9', playerId: 'p9', fromRound: 2 },
+        },
+      ]);
+  });
+});

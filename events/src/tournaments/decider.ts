@@ -4,6 +4,18 @@ import { makeBracket, matchIdsNeeded, type Bracket } from './bracket.ts';
 import { americanoGamesNeeded, americanoRounds, courtsInUse, mexicanoRound } from './club-night.ts';
 import type { TournamentDomainEvent, TournamentNewEvent } from './events.ts';
 import type { MatchNewEvent } from '../matches/events.ts';
+import {
+  closedInvitation,
+  closePending,
+  invitationClosed,
+  invited,
+  isOpen,
+  lapsed,
+  noInvitation,
+  openInvitations,
+  pendingEntry,
+  type TournamentInvitation,
+} from './invitations.ts';
 import { matchesToMake } from './knockout.ts';
 import { leaderboard, nameOrder, scoreGame, type Tallies } from './leaderboard.ts';
 import {
@@ -42,6 +54,8 @@ export interface TournamentState {
   plannedRounds: number;
   scores: Record<string, GameScore>;
   tallies: Tallies;
+  /** DESIGN.md §16 with §9: partner requests and managers' invitations by id; absent: none. */
+  invitations?: Record<string, TournamentInvitation>;
 }
 
 /** Who asks: a manager (the route's gate let them through) or a signed-in player. */
@@ -59,7 +73,27 @@ export type TournamentCommand =
     }
   /** After a club night's draw a manager's entry is a late arrival: `gameIds` for the rounds made again. */
   | { type: 'Enter'; by: TournamentActor; entryId: string; memberIds: string[]; gameIds?: string[] }
-  | { type: 'Withdraw'; by: TournamentActor; entryId: string }
+  /**
+   * A member or a manager withdraws an entry; before a partner answers, the registrant (or a manager) withdraws the
+   * request and the addressee (`isAddressee`: the api checked the address) declines it.
+   */
+  | { type: 'Withdraw'; by: TournamentActor; entryId: string; isAddressee?: boolean }
+  /** DESIGN.md §16 with §9 "Partners agree first": a player enters a doubles knockout with a partner named by email. */
+  | {
+      type: 'RequestPartner';
+      accountId: string;
+      entryId: string;
+      invitationId: string;
+      isRegistrant: boolean;
+    }
+  /** A manager invites an address (DESIGN.md §9 "Inviting players"): accepting enters that person alone. */
+  | { type: 'Invite'; entryId: string; invitationId: string }
+  /** The invited address's account (the api checks the address) takes the invitation up; `gameIds` for a late arrival. */
+  | { type: 'AcceptInvitation'; invitationId: string; accountId: string; gameIds?: string[] }
+  /** The addressee says no (signed in, or by the link alone: it proves the address). */
+  | { type: 'DeclineInvitation'; invitationId: string }
+  /** The deadline process: invitations unanswered past their `lapsesAt`. */
+  | { type: 'LapseInvitations' }
   | { type: 'Draw'; seeding: Seeding; order?: string[]; matchIds: string[]; gameIds: string[] }
   /** `byName`: the players' ids sorted by name, the leaderboard's last tie-break. */
   | { type: 'NextRound'; gameIds: string[]; byName: string[] }
@@ -135,24 +169,40 @@ function create(state: TournamentState, command: TournamentCommand & { type: 'Cr
 
 const playersOf = (state: TournamentState) => state.entries.flatMap((entry) => entry.memberIds);
 
+/** The players entered, and those waiting for their partner's answer (one entry a player, DESIGN.md §16). */
+const takenPlayers = (state: TournamentState, now: Date) =>
+  new Set([
+    ...playersOf(state),
+    ...openInvitations(state.invitations ?? {}, now).flatMap((invitation) =>
+      // Stryker disable next-line ConditionalExpression: equivalent, an undefined in the set is never an account's id
+      invitation.registrantId ? [invitation.registrantId] : [],
+    ),
+  ]);
+
+/** The size of a side: one player for a club night, one or two for a knockout by its sport. */
+const sideSize = (tournament: Running) =>
+  isClubNight(tournament) ? 1 : teamSizeOf(tournament.sportsCategory);
+
 function enter(
   state: TournamentState,
   tournament: Running,
   command: TournamentCommand & { type: 'Enter' },
+  now: Date,
 ): Result {
   const { by, memberIds } = command;
   const late = by.role === 'manager' && tournament.status === 'running' && isClubNight(tournament);
   if (tournament.status !== 'entry' && !late) return refuse('CLOSED', CLOSED);
   if (by.role === 'player' && tournament.entries === 'MANAGER') return refuse('CLOSED', CLOSED);
   if (by.role === 'player' && !memberIds.includes(by.accountId)) return reject('forbidden', NOT_YOURS);
-  const size = isClubNight(tournament) ? 1 : teamSizeOf(tournament.sportsCategory);
+  const size = sideSize(tournament);
   if (memberIds.length !== size || new Set(memberIds).size !== size)
     return reject(
       'invalid',
       size === 1 ? 'An entry is one player' : 'An entry is two different players',
       'memberIds',
     );
-  if (memberIds.some((memberId) => playersOf(state).includes(memberId))) return refuse('ENTERED', ENTERED);
+  const taken = takenPlayers(state, now);
+  if (memberIds.some((memberId) => taken.has(memberId))) return refuse('ENTERED', ENTERED);
   if (state.entries.length >= tournament.maxEntrants) return refuse('FULL', FULL);
   const ref = { tournamentId: tournament.tournamentId };
   if (!late)
@@ -222,9 +272,10 @@ function withdraw(
   state: TournamentState,
   tournament: Running,
   command: TournamentCommand & { type: 'Withdraw' },
+  now: Date,
 ): Result {
   const entry = state.entries.find((e) => e.entryId === command.entryId);
-  if (!entry) return reject('not_found', 'No such entry');
+  if (!entry) return withdrawPending(state, tournament, command, now);
   if (command.by.role === 'player' && !entry.memberIds.includes(command.by.accountId))
     return reject('forbidden', NOT_YOURS);
   if (tournament.status !== 'entry') return refuse('CLOSED', CLOSED);
@@ -235,6 +286,119 @@ function withdraw(
       payload: { tournamentId: tournament.tournamentId, entryId: entry.entryId },
     },
   ];
+}
+
+/** An entry that waits for its partner: the registrant or a manager withdraws it, the addressee declines it. */
+function withdrawPending(
+  state: TournamentState,
+  tournament: Running,
+  command: TournamentCommand & { type: 'Withdraw' },
+  now: Date,
+): Result {
+  const invitation = pendingEntry(state.invitations ?? {}, command.entryId);
+  const { by } = command;
+  // Stryker disable next-line ConditionalExpression: equivalent, a manager withdraws whether or not taken for the registrant
+  const registrant = by.role === 'player' && invitation?.registrantId === by.accountId;
+  if (!invitation || (by.role === 'player' && !registrant && !command.isAddressee))
+    return reject('not_found', 'No such entry');
+  const outcome = by.role === 'player' && !registrant ? 'declined' : 'withdrawn';
+  return closePending(tournament.tournamentId, invitation, outcome, now);
+}
+
+/** DESIGN.md §16 with §9 "Partners agree first": the side forms when the partner accepts. */
+function requestPartner(
+  state: TournamentState,
+  tournament: Running,
+  command: TournamentCommand & { type: 'RequestPartner' },
+  now: Date,
+): Result {
+  if (tournament.status !== 'entry' || tournament.entries === 'MANAGER') return refuse('CLOSED', CLOSED);
+  if (sideSize(tournament) !== 2)
+    return reject(
+      'invalid',
+      'An entry of this tournament is one player: leave out the partner',
+      'partnerEmail',
+    );
+  if (command.isRegistrant) return reject('invalid', 'Your partner must be someone else', 'partnerEmail');
+  if (takenPlayers(state, now).has(command.accountId)) return refuse('ENTERED', ENTERED);
+  if (state.entries.length >= tournament.maxEntrants) return refuse('FULL', FULL);
+  const { invitationId, entryId, accountId } = command;
+  return [invited(tournament.tournamentId, { invitationId, entryId, registrantId: accountId }, now)];
+}
+
+/** DESIGN.md §16 `{email}`: a manager's invitation (§9); accepting enters that person alone. */
+function invite(
+  state: TournamentState,
+  tournament: Running,
+  command: TournamentCommand & { type: 'Invite' },
+  now: Date,
+): Result {
+  const late = tournament.status === 'running' && isClubNight(tournament);
+  if (tournament.status !== 'entry' && !late) return refuse('CLOSED', CLOSED);
+  if (sideSize(tournament) === 2)
+    return reject('invalid', 'An entry of this tournament is two players: enter them by account', 'email');
+  if (state.entries.length >= tournament.maxEntrants) return refuse('FULL', FULL);
+  const { invitationId, entryId } = command;
+  return [invited(tournament.tournamentId, { invitationId, entryId }, now)];
+}
+
+/** The addressee's account takes the invitation up: the partner's side forms, or the invited person enters. */
+function acceptInvitation(
+  state: TournamentState,
+  tournament: Running,
+  command: TournamentCommand & { type: 'AcceptInvitation' },
+  now: Date,
+): Result {
+  const invitation = state.invitations?.[command.invitationId];
+  if (!invitation || invitation.registrantId === command.accountId) return noInvitation();
+  if (!isOpen(invitation, now)) return closedInvitation(invitation);
+  const accepted = invitationClosed(tournament.tournamentId, invitation.invitationId, 'accepted');
+  const { registrantId, entryId } = invitation;
+  if (!registrantId) {
+    const entered = enter(
+      state,
+      tournament,
+      {
+        // Stryker disable next-line StringLiteral: equivalent, enter() reads the command's fields, not its type
+        type: 'Enter',
+        by: { role: 'manager' },
+        entryId,
+        memberIds: [command.accountId],
+        ...(command.gameIds ? { gameIds: command.gameIds } : {}),
+      },
+      now,
+    );
+    return Array.isArray(entered) ? [accepted, ...entered] : entered;
+  }
+  if (tournament.status !== 'entry') return refuse('CLOSED', CLOSED);
+  const entered = playersOf(state);
+  if (takenPlayers(state, now).has(command.accountId) || entered.includes(registrantId))
+    return refuse('ENTERED', ENTERED);
+  if (state.entries.length >= tournament.maxEntrants) return refuse('FULL', FULL);
+  return [
+    accepted,
+    {
+      type: 'TournamentEntered',
+      streamId: tournament.tournamentId,
+      payload: {
+        tournamentId: tournament.tournamentId,
+        entryId,
+        memberIds: [registrantId, command.accountId],
+      },
+    },
+  ];
+}
+
+/** The addressee's no, by the link alone (it proves the address): recorded by the system. */
+function declineInvitation(
+  state: TournamentState,
+  tournament: Running,
+  command: TournamentCommand & { type: 'DeclineInvitation' },
+  now: Date,
+): Result {
+  const invitation = state.invitations?.[command.invitationId];
+  if (!invitation) return noInvitation();
+  return closePending(tournament.tournamentId, invitation, 'declined', now);
 }
 
 /** A side's rating: its members' mean when every member has one, else none (unrated sides come after rated ones). */
@@ -426,15 +590,25 @@ export const tournamentDecider: Decider<TournamentCommand, TournamentState, Tour
   {
     initialState,
 
-    decide(command, state) {
+    decide(command, state, now) {
       if (command.type === 'CreateTournament') return create(state, command);
       const { tournament } = state;
       if (!tournament) return reject('not_found', 'No such tournament');
       switch (command.type) {
         case 'Enter':
-          return enter(state, tournament, command);
+          return enter(state, tournament, command, now);
         case 'Withdraw':
-          return withdraw(state, tournament, command);
+          return withdraw(state, tournament, command, now);
+        case 'RequestPartner':
+          return requestPartner(state, tournament, command, now);
+        case 'Invite':
+          return invite(state, tournament, command, now);
+        case 'AcceptInvitation':
+          return acceptInvitation(state, tournament, command, now);
+        case 'DeclineInvitation':
+          return declineInvitation(state, tournament, command, now);
+        case 'LapseInvitations':
+          return lapsed(tournament.tournamentId, state.invitations ?? {}, now);
         case 'Draw':
           return draw(state, tournament, command);
         case 'NextRound':
@@ -502,6 +676,26 @@ export const tournamentDecider: Decider<TournamentCommand, TournamentState, Tour
         case 'TournamentPlayerAdded': {
           const { entryId, playerId } = event.payload;
           return { ...state, entries: [...state.entries, { entryId, memberIds: [playerId] }] };
+        }
+        case 'TournamentInvited': {
+          const { tournamentId: _id, ...invitation } = event.payload;
+          if (state.invitations?.[invitation.invitationId]) return state;
+          return {
+            ...state,
+            invitations: {
+              ...state.invitations,
+              [invitation.invitationId]: { ...invitation, state: 'open' },
+            },
+          };
+        }
+        case 'TournamentInvitationClosed': {
+          const { invitationId, outcome } = event.payload;
+          const invitation = state.invitations?.[invitationId];
+          if (invitation?.state !== 'open') return state;
+          return {
+            ...state,
+            invitations: { ...state.invitations, [invitationId]: { ...invitation, state: outcome } },
+          };
         }
         case 'TournamentFinished':
           return { ...state, tournament: { ...state.tournament!, status: 'finished' } };

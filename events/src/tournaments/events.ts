@@ -117,6 +117,39 @@ export const tournamentPlayerAdded = defineEvent({
   payload: z.object({ ...ref, entryId: z.uuid(), playerId: z.uuid(), fromRound: z.number().int().min(1) }),
 });
 
+/**
+ * DESIGN.md §16 with §9 "Partners agree first" and "Inviting players": an address asked to enter, by a player as their
+ * doubles partner (`registrantId`) or by a manager (no `registrantId`). The address lives beside the log in the api's
+ * `courtside.invitations` (kind `tournament`, keyed by `invitationId`); the entry `entryId` forms only on acceptance
+ * (`TournamentEntered`, or `TournamentPlayerAdded` for a club night's late arrival).
+ */
+export const tournamentInvited = defineEvent({
+  type: 'TournamentInvited',
+  schemaVersion: 1,
+  payload: z.object({
+    ...ref,
+    invitationId: z.uuid(),
+    entryId: z.uuid(),
+    registrantId: z.uuid().optional(),
+    lapsesAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
+/**
+ * The invitation is answered or over: accepted (its entry follows), declined by the addressee (recorded by the
+ * system: who said no is nobody else's business), withdrawn by the registrant or a manager, or lapsed unanswered
+ * after 14 days (the deadline process, actor `system`).
+ */
+export const tournamentInvitationClosed = defineEvent({
+  type: 'TournamentInvitationClosed',
+  schemaVersion: 1,
+  payload: z.object({
+    ...ref,
+    invitationId: z.uuid(),
+    outcome: z.enum(['accepted', 'declined', 'withdrawn', 'lapsed']),
+  }),
+});
+
 export const tournamentFinished = defineEvent({
   type: 'TournamentFinished',
   schemaVersion: 1,
@@ -137,6 +170,8 @@ export const tournamentEvents = [
   tournamentRoundMade,
   tournamentGameScored,
   tournamentPlayerAdded,
+  tournamentInvited,
+  tournamentInvitationClosed,
   tournamentFinished,
   tournamentDeleted,
 ] as const;

@@ -118,6 +118,7 @@ export const standaloneTableCopies: readonly TableCopy[] = [
       entries: 'json',
       rounds: 'json',
       scores: 'json',
+      invitations: 'json',
     },
     rows: (r) => r.tournaments.values(),
   },

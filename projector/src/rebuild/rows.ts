@@ -1,3 +1,4 @@
+import type { TournamentInvitation } from '@courtside/events/tournaments/invitations';
 import type { PausePeriod } from '@courtside/events/teams/pause';
 /**
  * The product's read models held in memory while a rebuild folds the log (docs/decisions/log-and-consumers.md "Replay folds in
@@ -255,6 +256,7 @@ export interface TournamentRow {
   entries: Array<{ entryId: string; memberIds: string[]; fromRound?: number }>;
   rounds: Array<{ round: number } & Record<string, unknown>>;
   scores: Record<string, { pointsA: number; pointsB: number }>;
+  invitations: TournamentInvitation[];
   created_at: string;
   updated_at: string;
 }

@@ -33,6 +33,7 @@ export function foldTournaments(rows: ReadModelRows, envelope: EventEnvelope): v
       entries: [],
       rounds: [],
       scores: {},
+      invitations: [],
       created_at: at,
       updated_at: at,
     });
@@ -77,6 +78,19 @@ export function foldTournaments(rows: ReadModelRows, envelope: EventEnvelope): v
     case 'TournamentGameScored': {
       const { gameId, pointsA, pointsB } = event.payload;
       row.scores = { ...row.scores, [gameId]: { pointsA, pointsB } };
+      return;
+    }
+    case 'TournamentInvited': {
+      const { tournamentId: _id, ...invitation } = event.payload;
+      if (row.invitations.some((known) => known.invitationId === invitation.invitationId)) return;
+      row.invitations.push({ ...invitation, state: 'open' });
+      return;
+    }
+    case 'TournamentInvitationClosed': {
+      const { invitationId, outcome } = event.payload;
+      row.invitations = row.invitations.map((known) =>
+        known.invitationId === invitationId && known.state === 'open' ? { ...known, state: outcome } : known,
+      );
       return;
     }
     case 'TournamentFinished':

@@ -19,7 +19,10 @@ export type TournamentChange = 'entries' | 'draw' | 'round' | 'game' | 'leaderbo
 /** The changes an event makes, pushed once per event; none for a creation (nobody follows it yet). */
 export function changesOf(event: TournamentDomainEvent): TournamentChange[] {
   switch (event.type) {
+    // An invitation shows nowhere public until it is accepted (its entry's event says so then).
     case 'TournamentCreated':
+    case 'TournamentInvited':
+    case 'TournamentInvitationClosed':
       return [];
     case 'TournamentEntered':
     case 'TournamentEntryWithdrawn':
@@ -138,6 +141,25 @@ export const tournamentsProjection: Projection = {
           gameId,
           JSON.stringify({ pointsA, pointsB }),
         ]);
+        break;
+      }
+      case 'TournamentInvited': {
+        const { tournamentId: _id, ...invitation } = event.payload;
+        update(
+          `invitations = CASE WHEN invitations @> jsonb_build_array(jsonb_build_object('invitationId', $4::text))
+             THEN invitations ELSE invitations || jsonb_build_array($5::jsonb) END`,
+          [invitation.invitationId, JSON.stringify({ ...invitation, state: 'open' })],
+        );
+        break;
+      }
+      case 'TournamentInvitationClosed': {
+        const { invitationId, outcome } = event.payload;
+        update(
+          `invitations = (SELECT coalesce(jsonb_agg(CASE WHEN e->>'invitationId' = $4 AND e->>'state' = 'open'
+             THEN jsonb_set(e, '{state}', to_jsonb($5::text)) ELSE e END ORDER BY n), '[]'::jsonb)
+             FROM jsonb_array_elements(invitations) WITH ORDINALITY AS x(e, n))`,
+          [invitationId, outcome],
+        );
         break;
       }
       case 'TournamentFinished':

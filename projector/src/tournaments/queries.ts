@@ -10,7 +10,13 @@ import type {
   TournamentFormat,
 } from '@courtside/events/tournaments/model';
 import type { SportsCategory } from '@courtside/events/ladders/model';
-import { API_ACCOUNTS_TABLE, accountNameSql } from '../api-tables.ts';
+import type { TournamentInvitation } from '@courtside/events/tournaments/invitations';
+import {
+  API_ACCOUNTS_TABLE,
+  API_INVITATIONS_TABLE,
+  API_TOURNAMENT_NAMES_TABLE,
+  accountNameSql,
+} from '../api-tables.ts';
 import type { MatchState } from '@courtside/events/matches/decider';
 import {
   KNOCKOUT_CONFIRM_HOURS,
@@ -53,12 +59,15 @@ export interface TournamentView {
   entries: TournamentEntryRow[];
   rounds: ClubRound[];
   scores: Record<string, GameScore>;
+  /** Partner requests and managers' invitations (DESIGN.md §16 with §9), in the order they were sent. */
+  invitations: TournamentInvitation[];
 }
 
 const columns = `id AS "tournamentId", company_id AS "companyId", name_id AS "nameId", format,
   sports_category AS "sportsCategory", starts_at AS "startsAt", entry_mode AS "entryMode",
   max_entrants AS "maxEntrants", plate, courts, planned_rounds AS "plannedRounds",
-  points_per_game AS "pointsPerGame", status, seeding, draw_order AS "order", bracket, entries, rounds, scores`;
+  points_per_game AS "pointsPerGame", status, seeding, draw_order AS "order", bracket, entries, rounds, scores,
+  invitations`;
 
 export async function tournamentOf(db: Queryable, tournamentId: string): Promise<TournamentView | undefined> {
   const { rows } = await db.query<TournamentView>(`SELECT ${columns} FROM tournaments WHERE id = $1`, [
@@ -138,6 +147,14 @@ export async function tournamentStateOf(db: Queryable, tournamentId: string): Pr
     plannedRounds: plannedRoundsOf(view),
     scores: view.scores,
     tallies: talliesOf(view.rounds, view.scores),
+    // As evolve keeps them: absent until the first invitation.
+    ...(view.invitations.length === 0
+      ? {}
+      : {
+          invitations: Object.fromEntries(
+            view.invitations.map((invitation) => [invitation.invitationId, invitation]),
+          ),
+        }),
   };
 }
 
@@ -208,4 +225,69 @@ export async function knockoutMatchStateOf(
     },
     knockout: { tournamentId, bracket: view.bracket, ...(await drawMatchesOf(db, tournamentId)) },
   };
+}
+
+/** A tournament's invitation with what its link's page and routes need: the address beside the log, the state from it. */
+export interface TournamentInvitationView extends TournamentInvitation {
+  email: string;
+  tournamentId: string;
+  tournamentName: string;
+  companyId: string;
+  companyName: string;
+  /** The registrant's name (a partner request), else the inviting manager's; '' when unnamed. */
+  invitedBy: string;
+}
+
+/** The invitation the api's row `invitationId` names (kind `tournament`); none once its address was erased. */
+export async function tournamentInvitationById(
+  db: Queryable,
+  invitationId: string,
+): Promise<TournamentInvitationView | undefined> {
+  const { rows } = await db.query<TournamentInvitationView>(
+    `SELECT i.id AS "invitationId", i.email, t.id AS "tournamentId", coalesce(n.name, '') AS "tournamentName",
+       t.company_id AS "companyId", c.name AS "companyName", ${accountNameSql('a', "''")} AS "invitedBy",
+       x.e->>'entryId' AS "entryId", x.e->>'registrantId' AS "registrantId", x.e->>'lapsesAt' AS "lapsesAt",
+       x.e->>'state' AS state
+     FROM ${API_INVITATIONS_TABLE} i
+     JOIN tournaments t ON t.id = i.tournament_id
+     CROSS JOIN LATERAL jsonb_array_elements(t.invitations) AS x(e)
+     JOIN companies c ON c.id = t.company_id
+     LEFT JOIN ${API_TOURNAMENT_NAMES_TABLE} n ON n.id = t.name_id
+     LEFT JOIN ${API_ACCOUNTS_TABLE} a ON a.id = i.invited_by
+     WHERE i.id = $1 AND i.kind = 'tournament' AND i.email IS NOT NULL AND x.e->>'invitationId' = $1::text`,
+    [invitationId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { registrantId, ...rest } = row;
+  return registrantId ? { ...rest, registrantId } : rest;
+}
+
+/** The open invitation of an entry not formed yet, by the entry's id (a pending entry's withdrawal). */
+export async function tournamentInvitationOfEntry(
+  db: Queryable,
+  tournamentId: string,
+  entryId: string,
+): Promise<TournamentInvitationView | undefined> {
+  const { rows } = await db.query<{ invitationId: string }>(
+    `SELECT x.e->>'invitationId' AS "invitationId" FROM tournaments t
+     CROSS JOIN LATERAL jsonb_array_elements(t.invitations) AS x(e)
+     WHERE t.id = $1 AND x.e->>'entryId' = $2::text`,
+    [tournamentId, entryId],
+  );
+  return rows[0] && tournamentInvitationById(db, rows[0].invitationId);
+}
+
+/** The tournaments with an invitation still open past its `lapsesAt` (the deadline process's work). */
+export async function tournamentsWithLapsedInvitations(
+  db: Queryable,
+  now: Date,
+): Promise<Array<{ companyId: string; tournamentId: string }>> {
+  const { rows } = await db.query<{ companyId: string; tournamentId: string }>(
+    `SELECT t.company_id AS "companyId", t.id AS "tournamentId" FROM tournaments t
+     WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(t.invitations) AS x(e)
+       WHERE x.e->>'state' = 'open' AND (x.e->>'lapsesAt')::timestamptz <= $1)`,
+    [now],
+  );
+  return rows;
 }

@@ -17,6 +17,11 @@ const invitationEn = {
       'You are signed in as {{you}}, but this request was sent to {{invited}}. Sign in with that address to accept.',
     privacy: 'Without an answer the request lapses after 14 days.',
     accepted: 'You accepted. The club manager will approve your team.',
+    tournament: {
+      intro: '{{tournament}} at {{club}}. Nothing about you is shared with the club until you accept.',
+      club: 'To play {{tournament}}.',
+      accepted: 'You accepted. You are entered.',
+    },
     toLadders: 'To the ladders',
     /** Who invites, when the invitation names no one. */
     aPlayer: 'A player',

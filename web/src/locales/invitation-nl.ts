@@ -18,6 +18,11 @@ const invitationNl: InvitationTranslation = {
       'Je bent ingelogd als {{you}}, maar dit verzoek is gestuurd aan {{invited}}. Log in met dat adres om te accepteren.',
     privacy: 'Zonder antwoord vervalt het verzoek na 14 dagen.',
     accepted: 'Je hebt geaccepteerd. De beheerder van de club keurt je team goed.',
+    tournament: {
+      intro: '{{tournament}} bij {{club}}. De club ziet niets van jou tot je accepteert.',
+      club: 'Om {{tournament}} te spelen.',
+      accepted: 'Je hebt geaccepteerd. Je bent ingeschreven.',
+    },
     toLadders: 'Naar de ladders',
     aPlayer: 'Een speler',
     club: {

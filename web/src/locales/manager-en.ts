@@ -273,6 +273,8 @@ const managerEn = {
       TournamentRoundMade: 'Made a tournament’s next round',
       TournamentGameScored: 'A club-night game scored',
       TournamentPlayerAdded: 'A late player added to a club night',
+      TournamentInvited: 'Invited someone to a tournament',
+      TournamentInvitationClosed: 'A tournament invitation answered, withdrawn or lapsed',
       TournamentFinished: 'Finished a tournament',
       TournamentDeleted: 'Deleted a tournament',
       LiveScoringStarted: 'Started scoring a match live in {{season}}',

@@ -272,6 +272,8 @@ const managerNl: ManagerTranslation = {
       TournamentRoundMade: 'De volgende ronde van een toernooi gemaakt',
       TournamentGameScored: 'Een partij van een clubavond gescoord',
       TournamentPlayerAdded: 'Een late speler aan een clubavond toegevoegd',
+      TournamentInvited: 'Iemand voor een toernooi uitgenodigd',
+      TournamentInvitationClosed: 'Een toernooi-uitnodiging beantwoord, ingetrokken of verlopen',
       TournamentFinished: 'Een toernooi afgesloten',
       TournamentDeleted: 'Een toernooi verwijderd',
       LiveScoringStarted: 'Live scoren van een wedstrijd begonnen in {{season}}',

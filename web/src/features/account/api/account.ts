@@ -83,8 +83,11 @@ export function renewCalendar(): Promise<{ calendarUrl: string }> {
 
 /** DESIGN.md §9: what an invitation link is about. 404 unknown, 410 `{reason}` no longer usable. */
 export const invitationSchema = z.object({
-  kind: z.enum(['season', 'manager']),
+  kind: z.enum(['season', 'manager', 'tournament']),
   companyName: z.string(),
+  /** A tournament's invitation (DESIGN.md §16). */
+  tournamentName: z.string().optional(),
+  tournamentId: z.string().optional(),
   ladderName: z.string().optional(),
   seasonName: z.string().optional(),
   email: z.string(),

@@ -89,14 +89,25 @@ export function InvitationPage() {
     try {
       await acceptInvitation(token);
       const fromClub = invitation.from === 'club';
+      const tournament = invitation.kind === 'tournament';
       // What was said on the way (the account saved, "add your name") is done with: one welcome, not a stack.
       alerts.clear();
-      alerts.info(t(fromClub ? 'invitation.club.accepted' : 'invitation.accepted'));
-      // A manager lands on the manager screen, a player on the ladder (DESIGN.md §9 "The link").
+      alerts.info(
+        t(
+          tournament
+            ? 'invitation.tournament.accepted'
+            : fromClub
+              ? 'invitation.club.accepted'
+              : 'invitation.accepted',
+        ),
+      );
+      // A manager lands on the manager screen, a player on the ladder or the tournament (DESIGN.md §9, §16).
       await navigate(
         invitation.kind === 'manager'
           ? pagePath('manager', locale, invitation.companyId ?? '', 'ladders')
-          : pagePath('ladders', locale, invitation.ladderId ?? ''),
+          : tournament
+            ? pagePath('tournaments', locale, invitation.tournamentId ?? '')
+            : pagePath('ladders', locale, invitation.ladderId ?? ''),
       );
     } catch (error) {
       // No reason and no name or phone yet: the account needs them first (the spec's minimal account); then back
@@ -159,15 +170,18 @@ export function InvitationPage() {
     ladder: invitation.ladderName,
     club: invitation.companyName,
     season: invitation.seasonName,
+    tournament: invitation.tournamentName,
   };
+  const intro =
+    invitation.kind === 'manager'
+      ? t('invitation.club.manager', place)
+      : invitation.kind === 'tournament'
+        ? t(fromClub ? 'invitation.tournament.club' : 'invitation.tournament.intro', place)
+        : t(fromClub ? 'invitation.club.intro' : 'invitation.intro', place);
   return (
     <AuthCard
       title={fromClub ? t('invitation.club.title', place) : t('invitation.title', { name: who })}
-      intro={
-        invitation.kind === 'manager'
-          ? t('invitation.club.manager', place)
-          : t(fromClub ? 'invitation.club.intro' : 'invitation.intro', place)
-      }
+      intro={intro}
     >
       <div className="space-y-4">
         {failure && <FormAlert>{failure}</FormAlert>}

@@ -130,6 +130,8 @@ export function auditSummary(
     case 'TournamentRoundMade':
     case 'TournamentGameScored':
     case 'TournamentPlayerAdded':
+    case 'TournamentInvited':
+    case 'TournamentInvitationClosed':
     case 'TournamentFinished':
     case 'TournamentDeleted':
       return t(`audit.types.${event.type}`);
