@@ -83,7 +83,12 @@ function upSql(content: string): string {
  * sends them as one query, one transaction.
  */
 export function freshSchemaSql(schema: string, folders: { dir: string; migrationsTable: string }[]): string {
-  const statements = [`CREATE SCHEMA "${schema}";`, `SET LOCAL search_path TO "${schema}";`];
+  const statements = [
+    // A schema lost in a crash is only a replay to run again: its commit does not wait for the disk.
+    'SET LOCAL synchronous_commit TO off;',
+    `CREATE SCHEMA "${schema}";`,
+    `SET LOCAL search_path TO "${schema}";`,
+  ];
   for (const { dir, migrationsTable } of folders) {
     const table = `"${schema}"."${migrationsTable}"`;
     statements.push(
