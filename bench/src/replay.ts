@@ -2,7 +2,7 @@
  * How fast `npm run replay -- --verify` rebuilds the read models:
  *
  *   npm run bench:replay -- [--teams=60] [--matches=1500] [--runs=2] [--seed=http|log] [--clubs=10] [--live-points=20]
- *        [--statements] [--cli]
+ *        [--statements] [--cli] [--cli-modes=bundle,build,tsx]
  *
  * Starts Courtside in this process (embedded log; DATABASE_URL's server, else an embedded Postgres), seeds a club
  * over HTTP (`bench-club.ts`), or with `--seed=log` writes `--clubs` clubs of that size straight to the log
@@ -13,6 +13,7 @@
  */
 import { loadavg } from 'node:os';
 import { execFile } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
@@ -21,7 +22,7 @@ import { EventRegistry } from '@courtside/events/event-registry';
 import { productProjections } from '@courtside/projector/catalog';
 import { rebuildInMemory } from '@courtside/projector/rebuild/in-memory-rebuild';
 import { replay } from '@courtside/projector/replay';
-import { prepareReadModelSchema } from '@courtside/projector/read-model-schema';
+import { createReadModelSchema } from '@courtside/projector/read-model-schema';
 import { seedClub } from './bench-club.ts';
 import { appendClubs } from './bench-log.ts';
 import { startBenchCompany } from './bench-company.ts';
@@ -48,6 +49,16 @@ async function projectedUpTo(databaseUrl: string, schema: string, events: number
 }
 
 const execFileAsync = promisify(execFile);
+/**
+ * --cli-modes: how the replay's process runs: `bundle` as `npm run replay` does (the bundle of the sources as they
+ * are), `build` the same with the bundles removed first (the first run after a change pays the build), `tsx` the
+ * TypeScript sources through tsx (as the npm script did before the bundle).
+ */
+const cliModes = {
+  bundle: ['projector/scripts/run-tool.mjs', 'replay-cli'],
+  build: ['projector/scripts/run-tool.mjs', 'replay-cli'],
+  tsx: ['--import', 'tsx', 'projector/src/replay-cli.ts'],
+};
 /** The bench's log is the embedded one: the replay reads it, not a broker named in the environment. */
 const withoutKafka = ({ KAFKA_BROKERS: _, ...env }: NodeJS.ProcessEnv) => env;
 
@@ -62,6 +73,7 @@ async function main() {
       'live-points': { type: 'string', default: '20' },
       statements: { type: 'boolean', default: false },
       cli: { type: 'boolean', default: false },
+      'cli-modes': { type: 'string', default: 'bundle' },
     },
   });
   if (values.seed !== 'http' && values.seed !== 'log') throw new Error('--seed is http or log');
@@ -81,34 +93,42 @@ async function main() {
     const events = Object.values(head).reduce((sum, offset) => sum + offset, 0);
     await projectedUpTo(databaseUrl, courtside.readModelSchema, events);
     console.log(`machine: ${JSON.stringify(machineInfo())}`);
-    // The fresh schema's migrations are part of every replay but not of applying events: timed on their own.
+    // The fresh schema (its migrations in one query) is part of every replay but not of applying events: timed alone.
     const probe = `${courtside.readModelSchema}_probe`;
     const setupStarted = performance.now();
-    await prepareReadModelSchema(databaseUrl, probe, productProjections);
+    await createReadModelSchema(databaseUrl, probe, productProjections);
     const setup = (performance.now() - setupStarted) / 1000;
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     await db.query(`DROP SCHEMA ${probe} CASCADE`);
     await db.end();
-    console.log(`creating the read-model schema (migrations): ${setup.toFixed(2)} s`);
+    console.log(`creating the read-model schema (its migrations in one query): ${setup.toFixed(2)} s`);
     // --cli: `npm run replay -- --verify` as an operator runs it, a process of its own, start-up included (on a
-    // small club's log its fixed cost is most of it).
+    // small club's log its fixed cost is most of it); each run runs every one of --cli-modes in turn.
     if (values.cli) {
+      const modes = values['cli-modes'].split(',');
+      if (modes.some((mode) => !(mode in cliModes))) throw new Error(`--cli-modes: ${Object.keys(cliModes)}`);
       for (let run = 1; run <= Number(values.runs); run++) {
-        const load = loadavg()[0]!;
-        const started = performance.now();
-        const { stdout, stderr } = await execFileAsync(
-          process.execPath,
-          ['--import', 'tsx', 'projector/src/replay-cli.ts', '--verify'],
-          { env: { ...withoutKafka(process.env), DATABASE_URL: databaseUrl } },
-        );
-        const seconds = (performance.now() - started) / 1000;
-        if (stderr.trim()) console.log(stderr.trim());
-        console.log(
-          `cli run ${run}: ${events} events, \`npm run replay -- --verify\` took ${seconds.toFixed(2)} s = ` +
-            `${Math.round(events / seconds)} events/s; ${stdout.trim().split('\n').at(-1)}; ` +
-            `load average ${load.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
-        );
+        for (const mode of modes as (keyof typeof cliModes)[]) {
+          if (mode === 'build') rmSync('projector/dist/tools', { recursive: true, force: true });
+          const load = loadavg()[0]!;
+          const started = performance.now();
+          // Its processor time too, where GNU time is at hand: at a high load the wall clock is mostly waiting.
+          const command = [process.execPath, ...cliModes[mode], '--verify'];
+          const timed = existsSync('/usr/bin/time')
+            ? ['/usr/bin/time', '-f', 'cpu %U+%S s', ...command]
+            : command;
+          const { stdout, stderr } = await execFileAsync(timed[0]!, timed.slice(1), {
+            env: { ...withoutKafka(process.env), DATABASE_URL: databaseUrl },
+          });
+          const seconds = (performance.now() - started) / 1000;
+          if (stderr.trim()) console.log(stderr.trim());
+          console.log(
+            `cli run ${run} (${mode}): ${events} events, \`npm run replay -- --verify\` took ${seconds.toFixed(2)} s = ` +
+              `${Math.round(events / seconds)} events/s; ${stdout.trim().split('\n').at(-1)}; ` +
+              `load average ${load.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
+          );
+        }
       }
       return;
     }

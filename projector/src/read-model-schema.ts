@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { migrate } from '@courtside/eventlog/db/migrate';
+import { freshSchemaSql, migrate } from '@courtside/eventlog/db/migrate';
 import type { Projection } from './projection.ts';
 
 /** Bump when a projection changes meaning: the new version is built from position 0 beside the old one. */
@@ -23,26 +23,46 @@ export async function prepareReadModelSchema(
 ): Promise<void> {
   assertSchemaName(schema);
   // One connection for every folder: opening one per folder was a quarter of a replay's schema creation.
+  await withClient(databaseUrl, async (client) => {
+    for (const folder of migrationFolders(projections))
+      await migrate({ databaseUrl, client, schema, ...folder });
+  });
+}
+
+async function withClient(databaseUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await migrate({
-      databaseUrl,
-      client,
-      schema,
-      dir: bookkeepingMigrations,
-      migrationsTable: 'pgmigrations_projector',
-    });
-    for (const projection of projections) {
-      await migrate({
-        databaseUrl,
-        client,
-        schema,
-        dir: projection.migrationsDir,
-        migrationsTable: `pgmigrations_${projection.name.replaceAll(/[^a-z0-9_]/gi, '_')}`,
-      });
-    }
+    await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** The projector's bookkeeping migrations, then each projection's, each folder with its own bookkeeping table. */
+function migrationFolders(projections: readonly Projection[]): { dir: string; migrationsTable: string }[] {
+  return [
+    { dir: bookkeepingMigrations, migrationsTable: 'pgmigrations_projector' },
+    ...projections.map((projection) => ({
+      dir: projection.migrationsDir,
+      migrationsTable: `pgmigrations_${projection.name.replaceAll(/[^a-z0-9_]/gi, '_')}`,
+    })),
+  ];
+}
+
+/**
+ * A new schema with what `prepareReadModelSchema` makes there, the migrations' bookkeeping included, in one query:
+ * a replay's fresh schema (one round trip per statement of every migration took 170–460 ms of each replay).
+ * Fails when the schema exists.
+ */
+export async function createReadModelSchema(
+  databaseUrl: string,
+  schema: string,
+  projections: readonly Projection[],
+): Promise<void> {
+  assertSchemaName(schema);
+  // On a failure the connection's end rolls the transaction back.
+  await withClient(databaseUrl, (client) =>
+    client.query(freshSchemaSql(schema, migrationFolders(projections))),
+  );
 }

@@ -3,7 +3,7 @@ import type { EventRegistry } from '@courtside/events/event-registry';
 import type { EventLog } from '@courtside/eventlog/log/port';
 import type { Projection } from './projection.ts';
 import { startProjector, type ProjectorLogger } from './projector.ts';
-import { assertSchemaName, prepareReadModelSchema } from './read-model-schema.ts';
+import { assertSchemaName, createReadModelSchema } from './read-model-schema.ts';
 import type { InMemoryRebuildOptions, InMemoryRebuildResult } from './rebuild/in-memory-rebuild.ts';
 
 export interface TableComparison {
@@ -53,7 +53,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   try {
     const freshSchema = async () => {
       await pool.query(`DROP SCHEMA IF EXISTS ${target} CASCADE`);
-      await prepareReadModelSchema(options.databaseUrl, target, options.projections);
+      await createReadModelSchema(options.databaseUrl, target, options.projections);
     };
     await freshSchema();
     let inMemory: ReplayReport['inMemory'];
