@@ -138,6 +138,8 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
     case 'TournamentPlayerAdded':
     case 'TournamentFinished':
     case 'TournamentDeleted':
+    case 'TournamentInvited':
+    case 'TournamentInvitationClosed':
       return [];
     default: {
       const unknown: never = event;
