@@ -37,8 +37,17 @@ async function matchRow(db: Queryable, schema: string, matchId: string): Promise
   return rows[0];
 }
 
-/** `match.completed`: the sides, the sets as games per side, the winning team; undefined while it has no winner. */
-export async function completedMatchData(db: Queryable, schema: string, matchId: string) {
+/**
+ * `match.completed`: the sides, the sets as games per side, the winning team; undefined while it has no winner. A
+ * knockout's draw match (`tournamentId`, from its event) names its tournament instead of a season, and its sides are
+ * entries (DESIGN.md §16).
+ */
+export async function completedMatchData(
+  db: Queryable,
+  schema: string,
+  matchId: string,
+  tournamentId?: string,
+) {
   const row = await matchRow(db, schema, matchId);
   if (!row?.winner || row.status === 'planned' || row.status === 'cancelled') return undefined;
   const defenderSets = row.defender_score.matchSets ?? [];
@@ -53,7 +62,7 @@ export async function completedMatchData(db: Queryable, schema: string, matchId:
   });
   return {
     matchId,
-    seasonId: row.season_id,
+    ...(tournamentId ? { tournamentId } : { seasonId: row.season_id }),
     sides: { defender: row.defender_id, challenger: row.challenger_id },
     sets,
     winner: row.winner === 'defender' ? row.defender_id : row.challenger_id,

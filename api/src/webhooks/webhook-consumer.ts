@@ -136,14 +136,21 @@ export function startWebhookConsumer(options: WebhookConsumerOptions): WebhookCo
     const { subject } = change;
     switch (subject.kind) {
       case 'match':
-        if (change.type === 'match.completed') return completedMatchData(client, schema, subject.matchId);
+        if (change.type === 'match.completed')
+          return completedMatchData(client, schema, subject.matchId, subject.tournamentId);
         if (change.type === 'match.scheduled')
           return scheduledMatchData(client, schema, subject.matchId, subject.date);
-        return { matchId: subject.matchId, seasonId: subject.seasonId };
+        // A knockout's draw match names its tournament, not a season (DESIGN.md §16, §18).
+        return subject.tournamentId
+          ? { matchId: subject.matchId, tournamentId: subject.tournamentId }
+          : { matchId: subject.matchId, seasonId: subject.seasonId };
       case 'standings':
         return seasonPositions(client, schema, subject.seasonId);
       case 'team':
         return { seasonId: subject.seasonId, teamId: subject.teamId };
+      case 'tournament':
+        // Deleted too: the ids and what changed are the change's own, nothing is read.
+        return { tournamentId: subject.tournamentId, changed: subject.changed };
       default: {
         const unknown: never = subject;
         return unknown;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productEvents } from '../catalog.ts';
+import { tournamentChangesOf } from '../tournaments/changes.ts';
 import { tournamentEvents } from '../tournaments/events.ts';
 import { afterFailure, webhookChangesOf, type WebhookInput } from './changes.ts';
 
@@ -101,16 +102,69 @@ describe('webhook changes (DESIGN.md §18)', () => {
     expect(webhookChangesOf(event('BoxesDrawn', ids))).toEqual([]);
   });
 
-  it('every event of the log gives a list of changes (the consumer reads them all); a tournament’s gives none yet', () => {
+  it('every event of the log gives a list of changes (the consumer reads them all)', () => {
     for (const definition of productEvents) {
       const changes = webhookChangesOf(event(definition.type, ids));
       expect(Array.isArray(changes), definition.type).toBe(true);
     }
-    for (const definition of tournamentEvents)
-      expect(
-        webhookChangesOf(event(definition.type, { tournamentId: ids.matchId })),
-        definition.type,
-      ).toEqual([]);
+  });
+
+  it('each tournament event is one tournament.updated whose changed is the live push’s', () => {
+    const tournamentId = '00000000-0000-4000-8000-00000000000e';
+    const given = (type: string) => webhookChangesOf(event(type, { tournamentId }));
+    const changed = Object.fromEntries(
+      tournamentEvents.map((definition) => {
+        const changes = given(definition.type);
+        expect(changes, definition.type).toEqual([
+          {
+            type: 'tournament.updated',
+            key: `tournament.updated:event-${definition.type}`,
+            subject: { kind: 'tournament', tournamentId, changed: expect.any(Array) },
+          },
+        ]);
+        const [only] = changes;
+        return [definition.type, only?.subject.kind === 'tournament' ? only.subject.changed : undefined];
+      }),
+    );
+    expect(changed).toEqual({
+      TournamentCreated: [],
+      TournamentEntered: ['entries'],
+      TournamentEntryWithdrawn: ['entries'],
+      TournamentPlayerAdded: ['entries'],
+      TournamentDeleted: ['entries'],
+      TournamentDrawn: ['draw'],
+      TournamentRoundMade: ['round'],
+      TournamentGameScored: ['game', 'leaderboard'],
+      TournamentFinished: ['draw', 'leaderboard'],
+    });
+  });
+
+  it('a knockout’s draw match names its tournament; a season’s match names none', () => {
+    const tournamentId = ids.seasonId;
+    const knockout = { ...ids, tournamentId };
+    expect(
+      webhookChangesOf(event('MatchResultRecorded', { ...knockout, defender: side, challenger: side })),
+    ).toEqual([
+      {
+        type: 'match.completed',
+        key: 'match.completed:event-MatchResultRecorded',
+        subject: { kind: 'match', matchId: ids.matchId, seasonId: ids.seasonId, tournamentId },
+      },
+    ]);
+    expect(webhookChangesOf(event('ResultConfirmed', { ...knockout, confirmedBy: 'x' }))[0]?.subject).toEqual(
+      {
+        kind: 'match',
+        matchId: ids.matchId,
+        seasonId: ids.seasonId,
+        tournamentId,
+      },
+    );
+    expect(webhookChangesOf(event('MatchCancelled', knockout))[0]?.subject).toMatchObject({ tournamentId });
+    expect(webhookChangesOf(event('MatchCancelled', ids))[0]?.subject).not.toHaveProperty('tournamentId');
+  });
+
+  it('an event that is not a tournament’s is never read as one', () => {
+    expect(() => tournamentChangesOf({ type: 'LadderCreated' } as never)).toThrow('unhandled LadderCreated');
   });
 
   it('retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery has failed', () => {

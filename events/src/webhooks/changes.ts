@@ -2,10 +2,12 @@ import type { BoxEvent } from '../boxes/events.ts';
 import type { ProductEvent } from '../notifications/notify.ts';
 import type { EventOf } from '../event-registry.ts';
 import type { tournamentEvents } from '../tournaments/events.ts';
+import { tournamentChangesOf, type TournamentChange } from '../tournaments/changes.ts';
 
 /**
- * DESIGN.md §18: the types of change an endpoint may ask for. `tournament.updated` is accepted at registration, but
- * no tournament event is a webhook change yet, so nothing sends it. `ping` is the test delivery.
+ * DESIGN.md §18: the types of change an endpoint may ask for. Every tournament event is one `tournament.updated`
+ * whose `changed` is the live push's (events/src/tournaments/changes.ts); a knockout's draw match is a match
+ * (`match.completed` with its `tournamentId`). `ping` is the test delivery.
  */
 export const webhookTypes = [
   'match.completed',
@@ -25,18 +27,21 @@ export type WebhookSubject =
       kind: 'match';
       matchId: string;
       seasonId: string;
+      /** A knockout's draw match: its tournament, which also stands in as its `seasonId` (DESIGN.md §16). */
+      tournamentId?: string;
       /** The date the event set (`match.scheduled`): the change's own, not what a later change made of it. */
       date?: string;
     }
   | { kind: 'standings'; seasonId: string }
-  | { kind: 'team'; seasonId: string; teamId: string };
+  | { kind: 'team'; seasonId: string; teamId: string }
+  | { kind: 'tournament'; tournamentId: string; changed: TournamentChange[] };
 
 /**
  * One change an endpoint may receive. `key` names it among the company's changes: an endpoint gets each key once.
  * A command that moves several teams (a leapfrog, a removal) is one `standings.changed`, keyed by the command.
  */
 export interface WebhookChange {
-  type: Exclude<WebhookType, 'ping' | 'tournament.updated'>;
+  type: Exclude<WebhookType, 'ping'>;
   key: string;
   subject: WebhookSubject;
 }
@@ -53,7 +58,7 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
   });
   const match = (
     type: WebhookChange['type'],
-    payload: { matchId: string; seasonId: string },
+    payload: { matchId: string; seasonId: string; tournamentId?: string },
     date?: string,
   ) => ({
     type,
@@ -62,6 +67,7 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
       kind: 'match' as const,
       matchId: payload.matchId,
       seasonId: payload.seasonId,
+      ...(payload.tournamentId ? { tournamentId: payload.tournamentId } : {}),
       ...(date ? { date } : {}),
     },
   });
@@ -129,6 +135,9 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
     case 'LiveMatchEnded':
     case 'BoxesDrawn':
     case 'BoxesClosed':
+    case 'TournamentInvited': // an entry by email: nothing a club's system sees until accepted (TournamentEntered)
+    case 'TournamentInvitationClosed':
+      return [];
     case 'TournamentCreated':
     case 'TournamentEntered':
     case 'TournamentEntryWithdrawn':
@@ -137,10 +146,17 @@ export function webhookChangesOf(event: WebhookInput): WebhookChange[] {
     case 'TournamentGameScored':
     case 'TournamentPlayerAdded':
     case 'TournamentFinished':
-    case 'TournamentDeleted':
-    case 'TournamentInvited':
-    case 'TournamentInvitationClosed':
-      return [];
+    case 'TournamentDeleted': {
+      // One change per event, even a creation's (nothing to read again yet: `changed` is empty).
+      const { tournamentId } = event.payload;
+      return [
+        {
+          type: 'tournament.updated',
+          key: `tournament.updated:${event.id}`,
+          subject: { kind: 'tournament', tournamentId, changed: tournamentChangesOf(event) },
+        },
+      ];
+    }
     default: {
       const unknown: never = event;
       return unknown;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { TournamentDomainEvent } from '@courtside/events/tournaments/events';
 import { tournamentEvents } from '@courtside/events/tournaments/events';
+import { tournamentChangesOf, type TournamentChange } from '@courtside/events/tournaments/changes';
 import type { LivePush, Projection } from '../projection.ts';
 
 const tournamentTypes: ReadonlySet<string> = new Set(tournamentEvents.map((event) => event.type));
@@ -12,37 +13,6 @@ const drawMatchTypes: ReadonlySet<string> = new Set([
   'ResultConfirmed',
   'ResultWithdrawn',
 ]);
-
-/** What a page of the tournament reloads after each event (DESIGN.md §16 `tournament.updated`). */
-export type TournamentChange = 'entries' | 'draw' | 'round' | 'game' | 'leaderboard';
-
-/** The changes an event makes, pushed once per event; none for a creation (nobody follows it yet). */
-export function changesOf(event: TournamentDomainEvent): TournamentChange[] {
-  switch (event.type) {
-    // An invitation shows nowhere public until it is accepted (its entry's event says so then).
-    case 'TournamentCreated':
-    case 'TournamentInvited':
-    case 'TournamentInvitationClosed':
-      return [];
-    case 'TournamentEntered':
-    case 'TournamentEntryWithdrawn':
-    case 'TournamentPlayerAdded':
-    case 'TournamentDeleted':
-      return ['entries'];
-    case 'TournamentDrawn':
-      return ['draw'];
-    case 'TournamentRoundMade':
-      return ['round'];
-    case 'TournamentGameScored':
-      return ['game', 'leaderboard'];
-    case 'TournamentFinished':
-      return ['draw', 'leaderboard'];
-    default: {
-      const unhandled: never = event;
-      throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
-    }
-  }
-}
 
 /**
  * DESIGN.md §16: each tournament as its events left it (settings, entries, draw, a club night's rounds and results),
@@ -173,7 +143,7 @@ export const tournamentsProjection: Projection = {
         throw new Error(`unhandled ${(unhandled as { type: string }).type}`);
       }
     }
-    const changed = changesOf(event);
+    const changed = tournamentChangesOf(event);
     if (changed.length > 0) context.push(tournamentUpdated(tournamentId, changed));
   },
 };
