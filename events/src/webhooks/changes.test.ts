@@ -112,19 +112,24 @@ describe('webhook changes (DESIGN.md §18)', () => {
   it('each tournament event is one tournament.updated whose changed is the live push’s', () => {
     const tournamentId = '00000000-0000-4000-8000-00000000000e';
     const given = (type: string) => webhookChangesOf(event(type, { tournamentId }));
+    // An entry asked for by email is not public until it is accepted: no change.
+    const unseen = ['TournamentInvited', 'TournamentInvitationClosed'];
+    for (const type of unseen) expect(given(type), type).toEqual([]);
     const changed = Object.fromEntries(
-      tournamentEvents.map((definition) => {
-        const changes = given(definition.type);
-        expect(changes, definition.type).toEqual([
-          {
-            type: 'tournament.updated',
-            key: `tournament.updated:event-${definition.type}`,
-            subject: { kind: 'tournament', tournamentId, changed: expect.any(Array) },
-          },
-        ]);
-        const [only] = changes;
-        return [definition.type, only?.subject.kind === 'tournament' ? only.subject.changed : undefined];
-      }),
+      tournamentEvents
+        .filter((definition) => !unseen.includes(definition.type))
+        .map((definition) => {
+          const changes = given(definition.type);
+          expect(changes, definition.type).toEqual([
+            {
+              type: 'tournament.updated',
+              key: `tournament.updated:event-${definition.type}`,
+              subject: { kind: 'tournament', tournamentId, changed: expect.any(Array) },
+            },
+          ]);
+          const [only] = changes;
+          return [definition.type, only?.subject.kind === 'tournament' ? only.subject.changed : undefined];
+        }),
     );
     expect(changed).toEqual({
       TournamentCreated: [],
