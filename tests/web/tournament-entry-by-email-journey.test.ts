@@ -5,6 +5,7 @@ import { documentViolations } from '../support/axe.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 import { focusIndicatorProblems } from '../support/focus-indicator.ts';
 import type { HttpClient } from '../support/http-client.ts';
+import { expectFocusOffBody } from '../support/page-checks.ts';
 
 /**
  * DESIGN.md §16 with §9, entries by email from the web: a player enters a doubles knockout with the partner's
@@ -63,9 +64,12 @@ describe('tournament entries by email, on the web', () => {
     await form.getByRole('button', { name: 'Ask my partner' }).click();
     const asked = page.getByTestId('partner-asked');
     await asked.waitFor();
+    await expectFocusOffBody(page, 'asking the partner');
     expect(await asked.innerText()).toBe(
       `We asked ${partner} to play Autumn Doubles with you. Your entry waits for their answer.`,
     );
+    // A full-page capture draws the sticky header where the page was scrolled to (the click scrolled it).
+    await page.evaluate('window.scrollTo(0, 0)');
     await phone.screenshot('tournament-partner-entry-375');
     expect(await documentViolations(page, 'partner asked')).toEqual([]);
     expect(await focusIndicatorProblems(page, 'partner asked')).toEqual([]);
@@ -89,6 +93,7 @@ describe('tournament entries by email, on the web', () => {
     await invite
       .getByText(`We mailed ${invitee} an invitation: they are entered once they accept.`)
       .waitFor();
+    await desk.page.evaluate('window.scrollTo(0, 0)');
     await desk.screenshot('tournament-invite-by-email-1280');
     expect(await documentViolations(desk.page, 'manager invited')).toEqual([]);
     expect(await focusIndicatorProblems(desk.page, 'manager invited')).toEqual([]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
 import { TextField } from '../../../components/forms/TextField';
@@ -21,6 +21,11 @@ export default function PartnerEntryForm({ tournament }: PartnerEntryFormProps) 
   const { t } = useTranslation();
   const errorText = useTournamentErrorText();
   const [asked, setAsked] = useState<string>();
+  const confirmation = useRef<HTMLDivElement>(null);
+  // The form (and its button, which had the focus) makes way for the confirmation: the focus goes to it.
+  useEffect(() => {
+    if (asked) confirmation.current?.focus();
+  }, [asked]);
   const {
     register,
     handleSubmit,
@@ -47,11 +52,13 @@ export default function PartnerEntryForm({ tournament }: PartnerEntryFormProps) 
 
   if (asked)
     return (
-      <FormAlert kind="success">
-        <span data-testid="partner-asked">
-          {t('tournaments.partner.asked', { email: asked, name: tournament.name })}
-        </span>
-      </FormAlert>
+      <div ref={confirmation} tabIndex={-1} className="max-w-md rounded-lg break-words outline-none">
+        <FormAlert kind="success">
+          <span data-testid="partner-asked">
+            {t('tournaments.partner.asked', { email: asked, name: tournament.name })}
+          </span>
+        </FormAlert>
+      </div>
     );
   return (
     <form
