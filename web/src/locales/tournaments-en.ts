@@ -21,6 +21,14 @@ const tournamentsEn = {
     signInToEnter: 'Sign in to enter',
     managerEnters: 'The club enters the players',
     cancel: 'Cancel',
+    partner: {
+      title: 'Enter with a partner',
+      email: 'Your partner’s email address',
+      hint: 'We mail them a link; you are entered once they accept.',
+      submit: 'Ask my partner',
+      sending: 'Asking…',
+      asked: 'We asked {{email}} to play {{name}} with you. Your entry waits for their answer.',
+    },
     refusals: {
       FULL: 'It is full.',
       ENTERED: 'You are entered already.',
@@ -104,6 +112,9 @@ const tournamentsEn = {
       deleteConfirm: 'Delete {{name}}? This cannot be undone.',
       deleted: '{{name}} is deleted',
       view: 'Show the page of {{name}}',
+      inviteEmail: 'Invite by email',
+      invite: 'Invite',
+      invited: 'We mailed {{email}} an invitation: they are entered once they accept.',
     },
   },
 };

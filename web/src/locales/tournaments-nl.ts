@@ -23,6 +23,15 @@ const tournamentsNl: TournamentsTranslation = {
     signInToEnter: 'Log in om in te schrijven',
     managerEnters: 'De club schrijft de spelers in',
     cancel: 'Annuleren',
+    partner: {
+      title: 'Inschrijven met een partner',
+      email: 'E-mailadres van je partner',
+      hint: 'We mailen een link; je bent ingeschreven zodra je partner accepteert.',
+      submit: 'Partner vragen',
+      sending: 'Bezig met vragen…',
+      asked:
+        'We hebben {{email}} gevraagd om {{name}} met je te spelen. Je inschrijving wacht op het antwoord.',
+    },
     refusals: {
       FULL: 'Het zit vol.',
       ENTERED: 'Je bent al ingeschreven.',
@@ -106,6 +115,9 @@ const tournamentsNl: TournamentsTranslation = {
       deleteConfirm: '{{name}} verwijderen? Dit kan niet ongedaan worden.',
       deleted: '{{name}} is verwijderd',
       view: 'De pagina van {{name}} tonen',
+      inviteEmail: 'Uitnodigen per e-mail',
+      invite: 'Uitnodigen',
+      invited: 'We hebben {{email}} een uitnodiging gemaild: ingeschreven zodra die accepteert.',
     },
   },
 };

@@ -99,7 +99,7 @@ export const tournamentSchema = z.extend(tournamentSummarySchema, {
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
-const tournamentPath = (tournamentId: string) =>
+export const tournamentPath = (tournamentId: string) =>
   `${TOURNAMENT_API}/tournaments/${encodeURIComponent(tournamentId)}`;
 const adminPath = (tournamentId: string) =>
   `${TOURNAMENT_ADMIN_API}/tournaments/${encodeURIComponent(tournamentId)}`;
@@ -148,6 +148,13 @@ export const createTournament = (companyId: string, input: TournamentInput) =>
 
 export const addPlayer = (tournamentId: string, accountId: string) =>
   request('POST', `${adminPath(tournamentId)}/entries`, { body: { accountId } });
+
+/** A manager invites an address (a singles knockout or a club night; after a club night's draw, a late arrival). */
+export const invitePlayer = (tournamentId: string, email: string) =>
+  request('POST', `${adminPath(tournamentId)}/entries`, {
+    body: { email },
+    schema: z.object({ entryId: z.string(), invitationId: z.string() }),
+  });
 
 export const drawTournament = (tournamentId: string, seeding: 'RATING' | 'ENTRY') =>
   request('POST', `${adminPath(tournamentId)}/draw`, { body: { seeding } });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { teamSizeOf } from '@courtside/events/ladders/values';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useAlerts } from '../../../hooks/useAlerts';
@@ -9,6 +10,9 @@ import { loginPath } from '../../../lib/session';
 import { enterTournament, withdrawEntry, type Tournament } from '../api/tournaments';
 import { useTournamentErrorText } from '../hooks/useTournamentTexts';
 
+// React-hook-form and zod come with the partner form only (the page's first JavaScript has a budget, docs/decisions/web.md).
+const PartnerEntryForm = lazy(() => import('./PartnerEntryForm'));
+
 interface EntryActionsProps {
   tournament: Tournament;
   loggedIn: boolean;
@@ -18,8 +22,9 @@ interface EntryActionsProps {
 }
 
 /**
- * Enter or Withdraw (DESIGN.md §16) while the tournament takes entries and its players enter themselves; signed out,
- * a link to sign in; when only managers enter players, says so.
+ * Enter or Withdraw (DESIGN.md §16) while the tournament takes entries and its players enter themselves (a doubles
+ * knockout: with a partner's email, PartnerEntryForm); signed out, a link to sign in; when only managers enter
+ * players, says so.
  */
 export function EntryActions({ tournament, loggedIn, viewerId, onDone }: EntryActionsProps) {
   const { t } = useTranslation();
@@ -54,6 +59,12 @@ export function EntryActions({ tournament, loggedIn, viewerId, onDone }: EntryAc
     await onDone();
   };
 
+  if (!mine && tournament.format === 'KNOCKOUT' && teamSizeOf(tournament.sportsCategory) === 2)
+    return (
+      <Suspense fallback={null}>
+        <PartnerEntryForm tournament={tournament} />
+      </Suspense>
+    );
   if (!mine)
     return (
       <button

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { teamSizeOf } from '@courtside/events/ladders/values';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
@@ -22,6 +23,7 @@ import {
   finishTournament,
   getTournament,
   getTournaments,
+  invitePlayer,
   makeNextRound,
   type Tournament,
   type TournamentFormat,
@@ -46,7 +48,7 @@ function numberOf(form: FormData, name: string): number | undefined {
 
 /**
  * DESIGN.md §16 on the manager screen: create a tournament or club night; per tournament its entries, add a player by
- * account, draw (seeded by rating or entry), Mexicano's next round, finish, and delete before the draw. What cannot be
+ * account or invite one by email (not a doubles knockout's side; after a club night's draw, a late arrival), draw (seeded by rating or entry), Mexicano's next round, finish, and delete before the draw. What cannot be
  * undone is confirmed first. Loaded lazily by the shell's button.
  */
 export default function TournamentsSection({ companyId }: TournamentsSectionProps) {
@@ -227,6 +229,7 @@ function ManagedTournament({ tournament, onChanged, onGone }: ManagedTournamentP
   const [confirming, setConfirming] = useState<Confirming>();
   const [seeding, setSeeding] = useState<'RATING' | 'ENTRY'>('RATING');
   const [busy, setBusy] = useState(false);
+  const [invited, setInvited] = useState<{ email?: string; failure?: string }>({});
   const item = useRef<HTMLLIElement>(null);
   const { tournamentId, name, status } = tournament;
   // Players enter and results come in while the manager looks: the section follows each tournament's room.
@@ -302,7 +305,27 @@ function ManagedTournament({ tournament, onChanged, onGone }: ManagedTournamentP
     formElement.reset();
   };
 
+  const invite = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const email = String(new FormData(formElement).get('email') ?? '').trim();
+    if (busy) return;
+    setBusy(true);
+    try {
+      await invitePlayer(tournamentId, email);
+      setInvited({ email });
+      formElement.reset();
+    } catch (error) {
+      setInvited({ failure: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const clubNight = tournament.format !== 'KNOCKOUT';
+  const takesPlayers = status !== 'finished' && (clubNight || status === 'entry');
+  // A doubles knockout's side is two players: the manager adds them by account (an invitation enters one alone).
+  const invites = takesPlayers && (clubNight || teamSizeOf(tournament.sportsCategory) === 1);
   return (
     <li ref={item} className="rounded-lg p-3 ring-1 ring-ink-200" data-testid="managed-tournament">
       <h3 tabIndex={-1} className="font-semibold text-ink-900 outline-none">
@@ -332,20 +355,30 @@ function ManagedTournament({ tournament, onChanged, onGone }: ManagedTournamentP
           ))}
         </ul>
       )}
-      {status !== 'finished' && (clubNight || status === 'entry') && (
-        <form className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(event) => void add(event)}>
-          <div className="min-w-0 flex-1">
-            <TextField
-              label={t('tournaments.manager.accountId')}
-              name="accountId"
-              required
-              autoComplete="off"
-            />
-          </div>
-          <button type="submit" className={smallButton} aria-disabled={busy}>
-            {t('tournaments.manager.add')}
-          </button>
-        </form>
+      {takesPlayers && (
+        <OneFieldForm
+          label={t('tournaments.manager.accountId')}
+          name="accountId"
+          button={t('tournaments.manager.add')}
+          busy={busy}
+          onSubmit={add}
+        />
+      )}
+      {invites && (
+        <OneFieldForm
+          label={t('tournaments.manager.inviteEmail')}
+          name="email"
+          type="email"
+          button={t('tournaments.manager.invite')}
+          busy={busy}
+          onSubmit={invite}
+          testId="invite-by-email"
+        >
+          {invited.email && (
+            <FormAlert kind="success">{t('tournaments.manager.invited', { email: invited.email })}</FormAlert>
+          )}
+          {invited.failure && <FormAlert>{invited.failure}</FormAlert>}
+        </OneFieldForm>
       )}
       <div className="mt-3 flex flex-wrap items-end gap-2">
         {status === 'entry' && (
@@ -410,5 +443,46 @@ function ManagedTournament({ tournament, onChanged, onGone }: ManagedTournamentP
         }}
       />
     </li>
+  );
+}
+
+interface OneFieldFormProps {
+  label: string;
+  name: string;
+  type?: 'text' | 'email';
+  button: string;
+  busy: boolean;
+  onSubmit(event: FormEvent<HTMLFormElement>): Promise<void>;
+  testId?: string;
+  /** The answer, under the field. */
+  children?: ReactNode;
+}
+
+/** A manager's one-field form in a tournament's item: add a player by account, invite one by email. */
+function OneFieldForm({
+  label,
+  name,
+  type = 'text',
+  button,
+  busy,
+  onSubmit,
+  testId,
+  children,
+}: OneFieldFormProps) {
+  return (
+    <form
+      className="mt-3 flex flex-wrap items-end gap-2"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      data-testid={testId}
+    >
+      <div className="min-w-0 flex-1">
+        <TextField label={label} name={name} type={type} required autoComplete="off" />
+      </div>
+      <button type="submit" className={smallButton} aria-disabled={busy}>
+        {button}
+      </button>
+      {children && <div className="w-full">{children}</div>}
+    </form>
   );
 }
