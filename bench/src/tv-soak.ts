@@ -288,7 +288,17 @@ async function main(): Promise<void> {
     let gameTurn = 0;
     let ladderTurn = 0;
     const changeErrors: string[] = [];
+    // The manager's access lasts 15 minutes (DESIGN.md §3): renewed as the web app does, before it runs out.
+    let refreshedAt = Date.now();
+    const keepAccess = async () => {
+      if (Date.now() - refreshedAt < 10 * 60_000) return;
+      const renewed = await manager.http.json('POST', `${ACCOUNT_API}/account/refresh`);
+      if (renewed.status !== 200)
+        changeErrors.push(`refresh: ${renewed.status} ${JSON.stringify(renewed.body)}`);
+      else refreshedAt = Date.now();
+    };
     const change = async () => {
+      await keepAccess();
       const turn = changes++;
       if (turn % 2 === 0) {
         const game = games[gameTurn % games.length]!;
