@@ -66,15 +66,24 @@ export async function enteredTournament(
   );
   expectStatus(created, 201, 'tournament');
   const { tournamentId } = created.body;
-  await inParallel(playerIds, 4, async (accountId) =>
-    expectStatus(
-      await manager.json('POST', `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/entries`, {
-        accountId,
-      }),
-      201,
-      'entry',
-    ),
-  );
+  // One after another, and again after a moment while the club is busy (503 BUSY: its queue of changes is full).
+  for (const accountId of playerIds) {
+    for (let attempt = 1; ; attempt++) {
+      const entered = await manager.json(
+        'POST',
+        `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/entries`,
+        {
+          accountId,
+        },
+      );
+      if (entered.status === 503 && attempt < 20) {
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        continue;
+      }
+      expectStatus(entered, 201, 'entry');
+      break;
+    }
+  }
   return tournamentId;
 }
 

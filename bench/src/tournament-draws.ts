@@ -42,6 +42,7 @@ import { machineInfo } from './system.ts';
 const GOAL_P99_MS = 1_000;
 type TournamentBody = Parameters<typeof enteredTournament>[2];
 const nowMs = () => performance.now();
+const monotonicMs = () => round(Number(process.hrtime.bigint()) / 1e6, 1);
 
 interface Sample {
   answerMs: number;
@@ -86,6 +87,8 @@ function report(samples: Sample[], firstDraws = 0) {
     answeredMs: summarize(samples.map((sample) => sample.answerMs)),
     shownMs: summarize(samples.map((sample) => sample.visibleMs)),
     answered202: samples.filter((sample) => sample.status === 202).length,
+    /** In the order made, to see a trend (a tournament's stream grows with every draw). */
+    eachShownMs: samples.map((sample) => round(sample.visibleMs)),
   };
 }
 
@@ -146,6 +149,9 @@ async function main(): Promise<void> {
     const mexicanoIds = await setUp(mexicanoBody, playerIds.slice(0, 64));
     console.error(`${knockoutIds.length + mexicanoIds.length} tournaments set up`);
 
+    // Each phase's span on the monotonic clock (the one a --cpu-prof profile's timestamps use), to cut a profile.
+    const phases: Record<string, [number, number]> = {};
+    let phaseStart = monotonicMs();
     const knockout: Sample[] = [];
     for (let index = 0; index < repetitions; index++) {
       const tournamentId = knockoutIds[index % tournaments]!;
@@ -160,7 +166,9 @@ async function main(): Promise<void> {
       );
       loadDuring.push(loadavg()[0]!);
     }
+    phases.knockoutDraws = [phaseStart, monotonicMs()];
     console.error(`knockout draws: ${JSON.stringify(report(knockout).shownMs)}`);
+    phaseStart = monotonicMs();
 
     const mexicanoDraws: Sample[] = [];
     let lastNight = '';
@@ -178,9 +186,11 @@ async function main(): Promise<void> {
       lastNight = tournamentId;
       loadDuring.push(loadavg()[0]!);
     }
+    phases.mexicanoDraws = [phaseStart, monotonicMs()];
     console.error(`Mexicano draws: ${JSON.stringify(report(mexicanoDraws).shownMs)}`);
 
     // The next rounds of the last night: its open round scored in full, then the round made from the leaderboard.
+    phaseStart = monotonicMs();
     const nextRounds: Sample[] = [];
     for (let index = 0; index < repetitions; index++) {
       const view = (await reader.json<TournamentView>('GET', tournamentPath(lastNight))).body;
@@ -206,6 +216,7 @@ async function main(): Promise<void> {
       loadDuring.push(loadavg()[0]!);
     }
 
+    phases.mexicanoNextRounds = [phaseStart, monotonicMs()];
     const results = {
       knockoutDraw128: report(knockout, tournaments),
       mexicanoDraw64: report(mexicanoDraws, tournaments),
@@ -223,6 +234,7 @@ async function main(): Promise<void> {
       log,
       postgres: postgres.origin,
       repetitions,
+      phasesMonotonicMs: phases,
       ...results,
       goal: { p99Ms: GOAL_P99_MS, met },
     };

@@ -2,6 +2,7 @@
  * The club TV's soak (DESIGN.md §16: "runs 12 hours without a reload with its memory flat"):
  *
  *   npm run bench:tv-soak -- [--minutes=120] [--per-minute=10] [--log=embedded|kafka] [--locale=en] [--json=out.json]
+ *                            [--heap-snapshots=dir]
  *
  * The server runs as deployed (`api/src/main.ts` in a child process, the built web app: `npm run build:web` first)
  * on Postgres (DATABASE_URL, else embedded) and the embedded log (or Kafka with --log=kafka). Over HTTP, as people
@@ -14,14 +15,15 @@
  *
  * Every minute, over the Chrome DevTools Protocol: a full garbage collection (HeapProfiler.collectGarbage), then the
  * page's JS heap in use (Performance.getMetrics JSHeapUsedSize), its DOM nodes, documents and JS event listeners
- * (Memory.getDOMCounters), its open WebSockets (Network.webSocketCreated minus webSocketClosed) and its pending
+ * (Memory.getDOMCounters), its open WebSockets and its pending
  * timers (setTimeout/setInterval/requestAnimationFrame counted by a script the page gets before its own). Printed: a
  * line per sample, then start, end and max heap, the growth per hour (least squares over the samples after the
  * first five minutes, and end minus start), the extrapolation to 12 hours, and whether that stays within 10 MB of the
- * start.
+ * start. With --heap-snapshots, the page's heap after the warm-up and at the end, to see what grew.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession } from 'playwright-core';
 import {
@@ -49,6 +51,8 @@ interface Options {
   log: 'embedded' | 'kafka';
   locale: string;
   json?: string;
+  /** A heap snapshot of the page after the warm-up (minute 5, or half way) and at the end, written here. */
+  heapSnapshots?: string;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -60,13 +64,14 @@ function parseOptions(argv: string[]): Options {
       log: { type: 'string', default: 'embedded' },
       locale: { type: 'string', default: 'en' },
       json: { type: 'string' },
+      'heap-snapshots': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
   });
   if (values.help) {
     console.log(
-      'usage: npm run bench:tv-soak -- [--minutes=120] [--per-minute=10] [--log=embedded|kafka] [--locale=en|nl] [--json=out.json]',
+      'usage: npm run bench:tv-soak -- [--minutes=120] [--per-minute=10] [--log=embedded|kafka] [--locale=en|nl] [--json=out.json] [--heap-snapshots=dir]',
     );
     process.exit(0);
   }
@@ -79,13 +84,15 @@ function parseOptions(argv: string[]): Options {
     log: values.log,
     locale: values.locale,
     json: values.json,
+    heapSnapshots: values['heap-snapshots'],
   };
 }
 
 /**
- * Counts the page's pending timers: installed before the page's own scripts, it wraps setTimeout, setInterval and
- * requestAnimationFrame and their clears (a timeout or frame leaves the count when it runs or is cleared, an
- * interval when it is cleared). Read as `window.__tvSoakTimers()`.
+ * Counts the page's pending timers and open WebSockets: installed before the page's own scripts, it wraps
+ * setTimeout, setInterval and requestAnimationFrame and their clears (a timeout or frame leaves the count when it
+ * runs or is cleared, an interval when it is cleared), and WebSocket (a socket leaves the count when it closes).
+ * Read as `window.__tvSoakTimers()`.
  */
 const TIMER_COUNTER = `(() => {
   const timeouts = new Set(), intervals = new Set(), frames = new Set();
@@ -110,8 +117,18 @@ const TIMER_COUNTER = `(() => {
     return id;
   };
   window.cancelAnimationFrame = function (id) { frames.delete(id); return caf.call(window, id); };
+  let sockets = 0, socketsOpened = 0;
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(...args) {
+      super(...args);
+      sockets++;
+      socketsOpened++;
+      this.addEventListener('close', () => sockets--, { once: true });
+    }
+  };
   Object.defineProperty(window, '__tvSoakTimers', {
-    value: () => ({ timeouts: timeouts.size, intervals: intervals.size, frames: frames.size }),
+    value: () => ({ timeouts: timeouts.size, intervals: intervals.size, frames: frames.size, sockets, socketsOpened }),
   });
 })();`;
 
@@ -142,6 +159,16 @@ async function measure(cdp: CDPSession) {
     documents: counters.documents,
     listeners: counters.jsEventListeners,
   };
+}
+
+/** The page's heap as a .heapsnapshot file (DevTools' Memory panel reads it; compare two by constructor there). */
+async function writeHeapSnapshot(cdp: CDPSession, file: string): Promise<void> {
+  const chunks: string[] = [];
+  const collect = ({ chunk }: { chunk: string }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', collect);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', collect);
+  await writeFile(file, chunks.join(''));
 }
 
 /** Least-squares slope of y over x. */
@@ -247,14 +274,7 @@ async function main(): Promise<void> {
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    await cdp.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
-    const openSockets = new Set<string>();
-    let socketsOpened = 0;
-    cdp.on('Network.webSocketCreated', ({ requestId }) => {
-      openSockets.add(requestId);
-      socketsOpened++;
-    });
-    cdp.on('Network.webSocketClosed', ({ requestId }) => openSockets.delete(requestId));
+    // Not DevTools' Network domain: its agent keeps a record of every request in the page's heap, which grew it.
     const tvPath = `/webapps/tv/${options.locale}/${companyId}`;
     await page.goto(`${url}${tvPath}`);
     const tv = page.getByTestId('club-tv');
@@ -268,7 +288,17 @@ async function main(): Promise<void> {
     let gameTurn = 0;
     let ladderTurn = 0;
     const changeErrors: string[] = [];
+    // The manager's access lasts 15 minutes (DESIGN.md §3): renewed as the web app does, before it runs out.
+    let refreshedAt = Date.now();
+    const keepAccess = async () => {
+      if (Date.now() - refreshedAt < 10 * 60_000) return;
+      const renewed = await manager.http.json('POST', `${ACCOUNT_API}/account/refresh`);
+      if (renewed.status !== 200)
+        changeErrors.push(`refresh: ${renewed.status} ${JSON.stringify(renewed.body)}`);
+      else refreshedAt = Date.now();
+    };
     const change = async () => {
+      await keepAccess();
       const turn = changes++;
       if (turn % 2 === 0) {
         const game = games[gameTurn % games.length]!;
@@ -310,17 +340,25 @@ async function main(): Promise<void> {
     };
 
     const samples: Sample[] = [];
+    let socketsOpened = 0;
     const sample = async (minute: number) => {
       const memory = await measure(cdp);
-      const timers = await page.evaluate<{ timeouts: number; intervals: number; frames: number }>(
-        '(window.__tvSoakTimers ? window.__tvSoakTimers() : { timeouts: NaN, intervals: NaN, frames: NaN })',
-      );
+      const timers = await page.evaluate<{
+        timeouts: number;
+        intervals: number;
+        frames: number;
+        sockets: number;
+        socketsOpened: number;
+      }>('window.__tvSoakTimers()');
+      socketsOpened = timers.socketsOpened;
       const view = (await tv.getAttribute('data-view').catch(() => null)) ?? '?';
       const entry: Sample = {
         minute,
         ...memory,
-        sockets: openSockets.size,
-        ...timers,
+        timeouts: timers.timeouts,
+        intervals: timers.intervals,
+        frames: timers.frames,
+        sockets: timers.sockets,
         view,
         changes,
         load1: round(loadavg()[0]!),
@@ -337,6 +375,16 @@ async function main(): Promise<void> {
     const start = Date.now();
     const changeEveryMs = 60_000 / options.perMinute;
     const totalChanges = Math.round(options.minutes * options.perMinute);
+    const warmedUpMinute = Math.min(5, Math.floor(options.minutes / 2));
+    const snapshots: string[] = [];
+    const snapshot = async (label: string) => {
+      if (!options.heapSnapshots) return;
+      await mkdir(options.heapSnapshots, { recursive: true });
+      const file = path.join(options.heapSnapshots, `tv-${label}.heapsnapshot`);
+      await writeHeapSnapshot(cdp, file);
+      snapshots.push(file);
+      console.error(`heap snapshot: ${file}`);
+    };
     await sample(0);
     let nextSampleMinute = 1;
     for (let index = 0; index < totalChanges; index++) {
@@ -346,7 +394,9 @@ async function main(): Promise<void> {
         if (sampleDue <= due) {
           const wait = sampleDue - Date.now();
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          await sample(nextSampleMinute++);
+          await sample(nextSampleMinute);
+          if (nextSampleMinute === warmedUpMinute) await snapshot(`minute-${warmedUpMinute}`);
+          nextSampleMinute++;
           continue;
         }
         break;
@@ -362,6 +412,7 @@ async function main(): Promise<void> {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       await sample(nextSampleMinute++);
     }
+    await snapshot('end');
     const runMinutes = (Date.now() - start) / 60_000;
     const serverCpu = cpuSecondsOf(server.child.pid!) - serverCpuStart;
 
@@ -396,6 +447,7 @@ async function main(): Promise<void> {
       runMinutes: round(runMinutes, 1),
       changes: { made: changes, errors: changeErrors.length, firstErrors: changeErrors.slice(0, 5) },
       pageErrors: pageErrors.slice(0, 5),
+      heapSnapshots: snapshots,
       serverCpuSeconds: round(serverCpu, 1),
       heapMB: {
         start: first.heapMB,
