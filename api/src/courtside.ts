@@ -32,7 +32,7 @@ import { SessionStore, sessionIdFromCookieHeader } from './accounts/sessions.ts'
 import { createMailer } from './mail/mailer.ts';
 import { DeadlineProcess } from './challenges/deadline-process.ts';
 import { DevClock } from './dev/dev-clock.ts';
-import { CommandBus, DEFAULT_MAX_IN_FLIGHT } from './commands/command-bus.ts';
+import { CommandBus, DEFAULT_MAX_IN_FLIGHT, type CommandBounds } from './commands/command-bus.ts';
 import { ProjectionTracker } from '@courtside/projector/projection-tracker';
 import { PublicAnswerCache } from './http/public-answer-cache.ts';
 import { writeArrival } from './http/write-admission.ts';
@@ -93,7 +93,11 @@ export interface CourtsideConfig {
   clock?: () => Date;
   /** How often the api looks for deadlines that ran out (expired challenges). */
   deadlineIntervalMs?: number;
-  projectionWaitMs?: number;
+  /**
+   * The command bus's bounds (DESIGN.md §1: an answer within 2 s, a `202` when the projection is later); unset: the
+   * product's. Tests of other things give longer ones, so a loaded machine does not turn their `201` into a `202`.
+   */
+  commandBounds?: CommandBounds;
   /** Commands one api process runs at once before it answers "overloaded" (503) at once; default 32. */
   commandsMaxInFlight?: number;
   /** SMTP URL for real mail; unset: the dev outbox (development only). */
@@ -119,6 +123,9 @@ export interface CourtsideConfig {
   /** The push sender's first retry delay (doubling after each failure). */
   pushRetryBaseMs?: number;
 }
+
+/** How long a read of the live channel may take before it gives up (a subscription is then answered `retry`). */
+const LIVE_READ_TIMEOUT_MS = 5_000;
 
 export interface RunningCourtside {
   /** http://host:port when the api runs. */
@@ -219,7 +226,13 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
       const readModels = readModelPool(config.databaseUrl, schema, onLogError);
       stops.push(() => readModels.end());
       // Separate pools, so that commands waiting for a company's lock never hold up queries or live pushes.
-      const livePool = createPool(config.databaseUrl, { max: 3, onError: onLogError });
+      // The live channel's reads (a subscription's catch-up, a push's rows) are bounded: one that waits on a lock is
+      // answered "ask again" instead of leaving the page with no answer (docs/decisions/log-and-consumers.md).
+      const livePool = createPool(config.databaseUrl, {
+        max: 3,
+        onError: onLogError,
+        statementTimeoutMs: LIVE_READ_TIMEOUT_MS,
+      });
       const lockPool = createPool(config.databaseUrl, { max: 5, pipeline: true, onError: onLogError });
       stops.push(
         () => livePool.end(),
@@ -238,7 +251,7 @@ export async function startCourtside(config: CourtsideConfig): Promise<RunningCo
         registry,
         tracker,
         clock,
-        projectionWaitMs: config.projectionWaitMs,
+        ...config.commandBounds,
         maxInFlight: config.commandsMaxInFlight,
         arrival: writeArrival,
         onExecuted: (name, outcome, seconds) => {

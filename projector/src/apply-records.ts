@@ -3,7 +3,7 @@ import { prepared } from '@courtside/eventlog/db/prepared';
 import type { EventEnvelope } from '@courtside/events/envelope';
 import type { EventRegistry } from '@courtside/events/event-registry';
 import type { LogRecord } from '@courtside/eventlog/log/port';
-import type { LivePush, Projection, ProjectionContext } from './projection.ts';
+import type { LivePush, MergePushData, Projection, ProjectionContext } from './projection.ts';
 
 export interface AppliedRecords {
   events: EventEnvelope[];
@@ -90,20 +90,27 @@ class PendingWrites {
   }
 }
 
+/** A push as queued: `merge` when a later push of its room and event may stand for it (`pushMergeable`). */
+interface QueuedPush {
+  push: LivePush;
+  merge?: MergePushData;
+}
+
 /** The batch's pushes in order, some known only once answers sent without waiting come (`pushLater`). */
 class QueuedPushes {
-  private readonly queued: Array<readonly LivePush[] | Promise<readonly LivePush[]>> = [];
-  private unchecked: Array<Promise<readonly LivePush[]>> = [];
+  private readonly queued: Array<readonly QueuedPush[] | Promise<readonly QueuedPush[]>> = [];
+  private unchecked: Array<Promise<readonly QueuedPush[]>> = [];
 
-  add(push: LivePush): void {
-    this.queued.push([push]);
+  add(push: LivePush, merge?: MergePushData): void {
+    this.queued.push([merge ? { push, merge } : { push }]);
   }
 
   addLater(pushes: Promise<readonly LivePush[]>): void {
+    const queued = pushes.then((later) => later.map((push) => ({ push })));
     // Handled here so that a failure is not reported as unhandled; it is thrown by `check` or `all`.
-    pushes.catch(() => undefined);
-    this.queued.push(pushes);
-    this.unchecked.push(pushes);
+    queued.catch(() => undefined);
+    this.queued.push(queued);
+    this.unchecked.push(queued);
   }
 
   /** Waits for the pushes queued since the last check; rejects if one of them cannot be built. */
@@ -115,8 +122,33 @@ class QueuedPushes {
 
   async all(): Promise<LivePush[]> {
     this.unchecked = [];
-    return (await Promise.all(this.queued)).flat();
+    return mergedPushes((await Promise.all(this.queued)).flat());
   }
+}
+
+/**
+ * The pushes to send, in order: of each run of mergeable pushes of one room and event (the same `merge`, no other
+ * push to that room between them) one push, in the place of the run's last, with their data merged in order. A
+ * room's own pushes keep their order; only pushes to other rooms queued between a run's first and last now come
+ * before it, which is right for a push that only says "read again": what the room's readers read is the batch's
+ * end state either way (one transaction), and the last push of the run is where it was.
+ */
+function mergedPushes(queued: readonly QueuedPush[]): LivePush[] {
+  const kept: Array<LivePush | undefined> = [];
+  /** Per room, where its last push is kept when a later one may merge with it. */
+  const open = new Map<string, { index: number; event: string; merge: MergePushData }>();
+  for (const { push, merge } of queued) {
+    const before = open.get(push.room);
+    let sent = push;
+    if (merge && before && before.event === push.event && before.merge === merge) {
+      sent = { ...push, data: merge(kept[before.index]!.data, push.data) };
+      kept[before.index] = undefined;
+    }
+    kept.push(sent);
+    if (merge) open.set(push.room, { index: kept.length - 1, event: push.event, merge });
+    else open.delete(push.room);
+  }
+  return kept.filter((push) => push !== undefined);
 }
 
 async function applyEach(
@@ -141,6 +173,7 @@ async function applyEach(
     write: (sql, params) => writes.send(sql, params),
     send: (sql, params) => writes.sendForAnswer(sql, params),
     push: (push) => pushes.add(push),
+    pushMergeable: (push, merge) => pushes.add(push, merge),
     pushLater: (later) => pushes.addLater(later),
     publishing,
   };

@@ -7,6 +7,9 @@ export interface LivePush {
   data: unknown;
 }
 
+/** The data of one push standing for two of the same room and event, `earlier` queued before `later`. */
+export type MergePushData = (earlier: unknown, later: unknown) => unknown;
+
 export interface ProjectionContext {
   /** SQL inside the projector's transaction; unqualified table names resolve to the read-model schema. */
   query<R extends QueryResultRow = QueryResultRow>(
@@ -30,6 +33,13 @@ export interface ProjectionContext {
   ): Promise<{ rows: R[]; rowCount: number | null }>;
   /** Queues a live push, delivered after this transaction commits (and never during a replay). */
   push(push: LivePush): void;
+  /**
+   * Queues a live push that says "read again" (apply-records.ts): a later one of the same room and event in this
+   * batch, queued with the same `merge`, stands for it. The batch sends one such push where the last of them was
+   * queued, with `merge` of their data in order; a push of another event to the same room in between keeps them
+   * apart, so a room's pushes never change order. A batch with one of them sends it as it is.
+   */
+  pushMergeable(push: LivePush, merge: MergePushData): void;
   /**
    * Queues the live pushes `pushes` comes to (built from answers of `send`), in this place among the batch's pushes:
    * a batch of records does not wait for each record's push to be read.

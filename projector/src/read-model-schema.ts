@@ -51,18 +51,18 @@ function migrationFolders(projections: readonly Projection[]): { dir: string; mi
 }
 
 /**
- * A new schema with what `prepareReadModelSchema` makes there, the migrations' bookkeeping included, in one query:
- * a replay's fresh schema (one round trip per statement of every migration took 170–460 ms of each replay).
- * Fails when the schema exists.
+ * A new schema with what `prepareReadModelSchema` makes there, the migrations' bookkeeping included unless
+ * `bookkeeping: false` (a schema that is dropped once compared), in one query on the caller's pool: a replay's fresh
+ * schema (one round trip per statement of every migration took 170–460 ms of each replay). Fails when the schema
+ * exists.
  */
 export async function createReadModelSchema(
-  databaseUrl: string,
+  pool: pg.Pool,
   schema: string,
   projections: readonly Projection[],
+  options: { bookkeeping?: boolean } = {},
 ): Promise<void> {
   assertSchemaName(schema);
-  // On a failure the connection's end rolls the transaction back.
-  await withClient(databaseUrl, (client) =>
-    client.query(freshSchemaSql(schema, migrationFolders(projections))),
-  );
+  // On a failure the pool closes the connection, which rolls the transaction back.
+  await pool.query(freshSchemaSql(schema, migrationFolders(projections), options));
 }

@@ -42,6 +42,7 @@ async function main(): Promise<number> {
       projections: productProjections,
       liveSchema: liveReadModelSchema,
       verify: values.verify,
+      drop: !values.keep && !values.promote,
       logger,
       inMemory: rebuildInMemory,
     });
@@ -60,12 +61,6 @@ async function main(): Promise<number> {
     if (values.promote) {
       const retired = await promoteRebuild(databaseUrl, liveReadModelSchema, report.schema);
       console.log(`The rebuild is now ${liveReadModelSchema}; the old read models are kept as ${retired}.`);
-    } else if (!values.keep) {
-      const pg = await import('pg');
-      const client = new pg.default.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA ${report.schema} CASCADE`);
-      await client.end();
     }
     if (report.identical === false) {
       console.log('The rebuilt read models differ from the live ones.');

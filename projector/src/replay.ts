@@ -31,6 +31,8 @@ interface ReplayOptions {
   /** Where to rebuild; a fresh schema beside the live one by default. */
   targetSchema?: string;
   verify: boolean;
+  /** Drop the rebuilt schema before returning (`npm run replay` without --keep or --promote). */
+  drop?: boolean;
   logger: ProjectorLogger;
   timeoutMs?: number;
   /**
@@ -51,49 +53,71 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   const target = assertSchemaName(options.targetSchema ?? `${live}_replay_${Date.now()}`);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   try {
-    const freshSchema = async () => {
-      await pool.query(`DROP SCHEMA IF EXISTS ${target} CASCADE`);
-      await createReadModelSchema(options.databaseUrl, target, options.projections);
+    // A name of this instant is new: only a name given, or a second attempt, may find a schema to drop first.
+    const freshSchema = async (drop: boolean) => {
+      if (drop) await pool.query(`DROP SCHEMA IF EXISTS ${target} CASCADE`);
+      // A rebuild that is dropped once compared is never migrated: it needs no record of its migrations.
+      await createReadModelSchema(pool, target, options.projections, { bookkeeping: !options.drop });
     };
-    await freshSchema();
+    // Postgres makes the schema while the in-memory rebuild reads and folds the log: it waits for it only to write.
+    const created = freshSchema(options.targetSchema !== undefined);
+    created.catch(() => undefined); // awaited below
     let inMemory: ReplayReport['inMemory'];
     if (options.inMemory) {
       try {
         const started = performance.now();
-        const { events } = await options.inMemory({ ...options, schema: target });
+        const { events } = await options.inMemory({ ...options, schema: target, schemaCreated: created });
         inMemory = { events, seconds: (performance.now() - started) / 1000 };
       } catch (error) {
+        // A schema that could not be made fails the replay; a fold that failed leaves it to the projector.
+        await created;
         options.logger.error(
           { err: error },
           'the in-memory rebuild failed: rebuilding with the projector alone',
         );
-        await freshSchema();
+        await freshSchema(true);
       }
-    }
-    const projector = startProjector({
-      databaseUrl: options.databaseUrl,
-      log: options.log,
-      registry: options.registry,
-      projections: options.projections,
-      schema: target,
-      publish: false,
-      logger: options.logger,
-    });
-    try {
-      await projector.started;
-      const deadline = Date.now() + (options.timeoutMs ?? 120_000);
-      for (;;) {
-        const snapshot = await compareAtSamePosition(pool, options, live, target);
-        if (snapshot) return { ...snapshot, inMemory };
-        if (Date.now() > deadline)
-          throw new Error('the rebuild did not reach the position of the live read models in time');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    } finally {
-      await projector.stop();
-    }
+    } else await created;
+    // The in-memory rebuild mostly stands where the rebuild has to already: the projector runs only for the rest.
+    const report =
+      (await compareAtSamePosition(pool, options, live, target)) ??
+      (await projectUntilReached(pool, options, live, target));
+    // On the replay's own connection: the tool opened one more for it.
+    if (options.drop) await pool.query(`DROP SCHEMA ${target} CASCADE`);
+    return { ...report, inMemory };
   } finally {
     await pool.end();
+  }
+}
+
+/** Runs the projector on the rebuilt schema until it stands where it has to, then compares (as below). */
+async function projectUntilReached(
+  pool: pg.Pool,
+  options: ReplayOptions,
+  live: string,
+  target: string,
+): Promise<ReplayReport> {
+  const projector = startProjector({
+    databaseUrl: options.databaseUrl,
+    log: options.log,
+    registry: options.registry,
+    projections: options.projections,
+    schema: target,
+    publish: false,
+    logger: options.logger,
+  });
+  try {
+    await projector.started;
+    const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+    for (;;) {
+      const report = await compareAtSamePosition(pool, options, live, target);
+      if (report) return report;
+      if (Date.now() > deadline)
+        throw new Error('the rebuild did not reach the position of the live read models in time');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await projector.stop();
   }
 }
 
@@ -165,14 +189,9 @@ async function compareTables(
   try {
     await other.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
     await other.query(`SET TRANSACTION SNAPSHOT '${snapshot}'`);
-    const checksumsIn = async (connection: pg.PoolClient, schema: string) => {
-      const sums = [];
-      for (const table of tables) sums.push(await checksum(connection, schema, table));
-      return sums;
-    };
     const [liveSums, rebuiltSums] = await Promise.all([
-      checksumsIn(client, live),
-      checksumsIn(other, target),
+      checksums(client, live, tables),
+      checksums(other, target, tables),
     ]);
     return tables.map((table, index) => {
       const [a, b] = [liveSums[index]!, rebuiltSums[index]!];
@@ -189,16 +208,25 @@ async function compareTables(
   }
 }
 
-async function checksum(
+/** Each table's rows and a digest of them, in one query (one round trip, not one per table). */
+async function checksums(
   client: pg.PoolClient,
   schema: string,
-  table: string,
-): Promise<{ rows: number; digest: string }> {
-  const { rows } = await client.query<{ rows: number; digest: string | null }>(
-    `SELECT count(*)::int AS rows, md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))) AS digest
-     FROM ${schema}.${assertSchemaName(table)} t`,
+  tables: readonly string[],
+): Promise<{ rows: number; digest: string }[]> {
+  const { rows } = await client.query<{ index: number; rows: number; digest: string | null }>(
+    tables
+      .map(
+        (table, index) =>
+          `SELECT ${index} AS index, count(*)::int AS rows,
+             md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))) AS digest
+           FROM ${schema}.${assertSchemaName(table)} t`,
+      )
+      .join('\nUNION ALL\n'),
   );
-  return { rows: rows[0]!.rows, digest: rows[0]!.digest ?? '' };
+  const sums = new Array<{ rows: number; digest: string }>(tables.length);
+  for (const row of rows) sums[row.index] = { rows: row.rows, digest: row.digest ?? '' };
+  return sums;
 }
 
 /** Makes a verified rebuild the live schema; the old one is kept under another name. Needs the projector stopped. */

@@ -96,12 +96,24 @@ describe('downloading my data', () => {
     await signedInAccount(http);
     const db = new pg.Client({ connectionString: courtside.backend.databaseUrl });
     await db.connect();
-    // The last list of the document cannot be read: the headers and the first lists are out by then.
+    // The last list of the document cannot be read: the headers and the first lists are written by then. The client
+    // sees the download broken: mostly after the headers; on a loaded machine the connection can be gone before it
+    // has read them (a `fetch failed`). Either way never a whole-looking document, and never a wait.
     await db.query('ALTER TABLE courtside.invitations RENAME TO invitations_away');
     try {
-      const answer = await fetch(`${courtside.url}${EXPORT}`, { headers: { cookie: http.cookieHeader() } });
-      expect(answer.status).toBe(200);
-      await expect(answer.text()).rejects.toThrow();
+      const download = await fetch(`${courtside.url}${EXPORT}`, {
+        headers: { cookie: http.cookieHeader() },
+      }).then(
+        async (answer) => {
+          expect(answer.status).toBe(200);
+          return answer.text().then(
+            () => 'whole',
+            () => 'broken after the headers',
+          );
+        },
+        () => 'broken before the headers',
+      );
+      expect(download).toMatch(/^broken/);
     } finally {
       await db.query('ALTER TABLE courtside.invitations_away RENAME TO invitations');
       await db.end();

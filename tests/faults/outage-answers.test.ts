@@ -21,7 +21,7 @@ describe('answers during an outage come within their bound', () => {
     // No projector, and a projection wait far longer than the bound on a whole command.
     courtside = await startTestCourtside(backend, {
       runProjector: false,
-      projectionWaitMs: WAIT_BEFORE_MS,
+      commandBounds: { projectionWaitMs: WAIT_BEFORE_MS },
     });
   });
   afterAll(async () => {

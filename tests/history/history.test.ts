@@ -422,13 +422,18 @@ describe('history for auditors (DESIGN.md §8)', () => {
         ),
       ),
     );
-    const verified = await http.json<{ ok: boolean; events: number }>(
-      'GET',
-      `${ADMIN_API}/companies/${company.id}/verify`,
-    );
-
-    expect(created.map((answer) => answer.status)).toEqual(Array(12).fill(201));
-    expect(verified.body).toMatchObject({ ok: true, events: 13 });
+    // Each saved (201, or 202 when its projection came after the command's bound on a loaded machine); a refusal
+    // shows with its reason.
+    expect(created.filter((answer) => answer.status >= 300)).toEqual([]);
+    // The read models' history has every event once projected.
+    const verified = await eventually(async () => {
+      const { body } = await http.json<{ ok: boolean; events: number }>(
+        'GET',
+        `${ADMIN_API}/companies/${company.id}/verify`,
+      );
+      return body.events === 13 && body;
+    });
+    expect(verified).toMatchObject({ ok: true, events: 13 });
     expect((await verifyLog(courtside.log)).get(company.id)).toMatchObject({ ok: true, events: 13 });
   });
 
@@ -448,7 +453,7 @@ describe('history for auditors (DESIGN.md §8)', () => {
         ),
       );
 
-      expect(answers.map((answer) => answer.status).filter((status) => status >= 300)).toEqual([]);
+      expect(answers.filter((answer) => answer.status >= 300)).toEqual([]);
       expect((await verifyLog(courtside.log)).get(companyId)).toMatchObject({ ok: true, events: 16 });
     } finally {
       await second.stop();

@@ -427,8 +427,11 @@ describe('notifications (DESIGN.md §6), development: the dev outbox shows the m
       url: matchPage,
       body: expect.stringContaining('Sam Server – Sam Server 2-6 3-6.'),
     });
-    const confirmMail = (await mailbox(top!.account.email)).find((mail) =>
-      /^Confirm the result/.test(mail.subject),
+    // The mail goes out after the notification is stored (the outbox's sender): wait for it.
+    const confirmMail = await eventually(
+      async () =>
+        (await mailbox(top!.account.email)).find((mail) => /^Confirm the result/.test(mail.subject)),
+      { message: 'the mail asking to confirm' },
     );
     expect(confirmMail!.text).toContain('2-6 3-6');
     expect(confirmMail!.text).toContain(matchPage);

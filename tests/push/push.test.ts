@@ -199,7 +199,14 @@ describe('Web Push (DESIGN.md §17): real Postgres, Kafka, and a push service on
       });
     }
     expect(service.rejected).toEqual([]);
-    // The challenger is not told of their own challenge.
+    // The challenger is not told of their own challenge: nothing queued for them (the pushes to the challenged were
+    // queued with their notification, in its transaction).
+    const { rows: queued } = await db.query(
+      `SELECT 1 FROM courtside.push_outbox o JOIN courtside.push_subscriptions s ON s.id = o.subscription_id
+       WHERE s.endpoint = $1`,
+      [challenger.endpoint],
+    );
+    expect(queued).toEqual([]);
     expect(service.pushesTo(challenger.endpoint)).toEqual([]);
   });
 
@@ -292,10 +299,17 @@ describe('Web Push (DESIGN.md §17): real Postgres, Kafka, and a push service on
     // The replay has passed every event of the log.
     await eventually(async () => (await readNotifierStatus(db, courtside.log)).lag === 0);
     expect(service.pushesTo(phone.endpoint).map((push) => push.status)).toEqual([429, 201]);
-    const { rows } = await db.query<{ attempts: number; sent: Date | null }>(
-      `SELECT o.attempts, o.sent_at AS sent FROM courtside.push_outbox o
-       JOIN courtside.push_subscriptions s ON s.id = o.subscription_id WHERE s.endpoint = $1`,
-      [phone.endpoint],
+    // The sender records the push service's answer after it: wait for the record.
+    const rows = await eventually(
+      async () => {
+        const { rows: found } = await db.query<{ attempts: number; sent: Date | null }>(
+          `SELECT o.attempts, o.sent_at AS sent FROM courtside.push_outbox o
+           JOIN courtside.push_subscriptions s ON s.id = o.subscription_id WHERE s.endpoint = $1`,
+          [phone.endpoint],
+        );
+        return found.every((row) => row.sent !== null) && found;
+      },
+      { message: 'the second push recorded' },
     );
     expect(rows).toEqual([{ attempts: 2, sent: expect.any(Date) }]);
   });
@@ -345,10 +359,17 @@ describe('Web Push (DESIGN.md §17): real Postgres, Kafka, and a push service on
     });
     expect(service.pushesTo(failing.endpoint).map((push) => push.status)).toEqual([500, 503, 201]);
     // Operations see both on /metrics: the failed attempts (500, 503, the timeout) and the pushes delivered.
-    const metrics = await (await fetch(`${courtside.url}/metrics`)).text();
-    expect(Number(metrics.match(/^courtside_push_send_failures_total (\d+)$/m)?.[1])).toBeGreaterThanOrEqual(
-      3,
+    // Each is counted once its outcome is recorded, after the push service's answer.
+    const counted = (metrics: string, name: string) =>
+      Number(metrics.match(new RegExp(`^${name} (\\d+)$`, 'm'))?.[1]);
+    const metrics = await eventually(
+      async () => {
+        const text = await (await fetch(`${courtside.url}/metrics`)).text();
+        return counted(text, 'courtside_pushes_sent_total') >= 2 && text;
+      },
+      { message: 'the pushes counted' },
     );
-    expect(Number(metrics.match(/^courtside_pushes_sent_total (\d+)$/m)?.[1])).toBeGreaterThanOrEqual(2);
+    expect(counted(metrics, 'courtside_push_send_failures_total')).toBeGreaterThanOrEqual(3);
+    expect(counted(metrics, 'courtside_pushes_sent_total')).toBeGreaterThanOrEqual(2);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventRegistry } from '@courtside/events/event-registry';
 import type { LogRecord } from '@courtside/eventlog/log/port';
 import { applyRecords, PoisonedRecordError } from '@courtside/projector/apply-records';
-import type { Projection } from '@courtside/projector/projection';
+import type { MergePushData, Projection } from '@courtside/projector/projection';
 import { createTestDatabase } from '../support/services.ts';
 import { noteWritten } from './notes-module.ts';
 
@@ -61,6 +61,27 @@ const countedNotes: Projection = {
         { room: 'notes', event: 'count', data: { inserted: rowCount, count: Number(rows[0]!.count) } },
       ]),
     );
+  },
+};
+
+/** Two pushes' texts as one push's, in order. */
+const joinTexts: MergePushData = (earlier, later) => ({
+  texts: [...(earlier as { texts: string[] }).texts, ...(later as { texts: string[] }).texts],
+});
+
+/**
+ * Pushes each note's text to the room `notes` as a mergeable `texts` push, or (a text starting with "plain") as a
+ * push that may not merge; and echoes every note to the room `echo`.
+ */
+const mergedNotes: Projection = {
+  name: 'merged_notes',
+  migrationsDir: '',
+  tables: [],
+  async apply(event, context) {
+    const { text } = event.payload as { text: string };
+    if (text.startsWith('plain')) context.push({ room: 'notes', event: 'plain', data: { text } });
+    else context.pushMergeable({ room: 'notes', event: 'texts', data: { texts: [text] } }, joinTexts);
+    context.push({ room: 'echo', event: 'echo', data: { text } });
   },
 };
 
@@ -156,6 +177,37 @@ describe('applying a batch of records with pipelined writes', () => {
         { inserted: 1, count: index + 1 },
       ]),
     );
+  });
+
+  it.each([
+    ['at once', mergedNotes],
+    ['one record at a time', { ...mergedNotes, prepare: () => Promise.reject(new Error('prepare failed')) }],
+  ])(
+    'sends one push for a run of mergeable pushes of a room and event, where its last was (%s)',
+    async (_, projection) => {
+      const result = await apply(['a', 'b', 'plain', 'c', 'd'], projection);
+
+      // The room's own order stays: a push that may not merge ends the run before it.
+      expect(result.pushes?.map(({ room, event, data }) => [room, event, data])).toEqual([
+        ['echo', 'echo', { text: 'a' }],
+        ['notes', 'texts', { texts: ['a', 'b'] }],
+        ['echo', 'echo', { text: 'b' }],
+        ['notes', 'plain', { text: 'plain' }],
+        ['echo', 'echo', { text: 'plain' }],
+        ['echo', 'echo', { text: 'c' }],
+        ['notes', 'texts', { texts: ['c', 'd'] }],
+        ['echo', 'echo', { text: 'd' }],
+      ]);
+    },
+  );
+
+  it('sends a mergeable push of a batch of one record as it is', async () => {
+    const result = await apply(['a'], mergedNotes);
+
+    expect(result.pushes).toEqual([
+      { room: 'notes', event: 'texts', data: { texts: ['a'] } },
+      { room: 'echo', event: 'echo', data: { text: 'a' } },
+    ]);
   });
 
   it.each([

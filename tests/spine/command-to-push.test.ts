@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
-import { createBackend, logKinds, startTestCourtside } from '../support/courtside.ts';
+import { createBackend, logKinds, PRODUCT_COMMAND_BOUNDS, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { LiveClient } from '../support/live-client.ts';
 import { eventually, sentUntilTaken } from '../support/wait.ts';
@@ -14,7 +14,10 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
   });
 
   async function running(backend: Awaited<ReturnType<typeof createBackend>>, overrides = {}) {
-    const courtside = await startTestCourtside(backend, overrides);
+    const courtside = await startTestCourtside(backend, {
+      commandBounds: PRODUCT_COMMAND_BOUNDS,
+      ...overrides,
+    });
     cleanups.push(() => courtside.stop());
     return courtside;
   }
@@ -131,7 +134,8 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
       }),
     );
 
-    expect(created.status).toBe(201);
+    // 202 (saved, the projection not yet seen within the command's bound) on a loaded machine: the push still comes.
+    expect([201, 202]).toContain(created.status);
     for (const viewer of viewers) {
       await eventually(() => viewer.pushes.length === 1, { message: 'a push on each process' });
       expect(viewer.pushes[0]!.data).toMatchObject({ text: 'Pushed everywhere' });
@@ -153,13 +157,10 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
     before.close();
 
     for (const text of ['missed one', 'missed two', 'missed three']) {
-      expect(
-        (
-          await sentUntilTaken(() =>
-            http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text }),
-          )
-        ).status,
-      ).toBe(201);
+      const sent = await sentUntilTaken(() =>
+        http.json('POST', `/webapps/api/test/companies/${companyId}/notes`, { text }),
+      );
+      expect([201, 202]).toContain(sent.status);
     }
     const after = live(courtside);
     await after.connected();
@@ -198,15 +199,15 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
         )
       ).status,
     ).toBe(201);
-    const apiOnly = await running(backend, { runProjector: false, projectionWaitMs: 300 });
+    const apiOnly = await running(backend, { runProjector: false, commandBounds: { projectionWaitMs: 300 } });
     await withProjector.projector!.stop();
-    // An event lands that no projector applies: the read models are now stale for this company.
-    const stale = await new HttpClient(apiOnly.url!).json(
-      'POST',
-      `/webapps/api/test/companies/${companyId}/notes`,
-      {
+    // An event lands that no projector applies: the read models are now stale for this company. Sent again after a
+    // 503 that changed nothing, as a client does: the new api process may not have seen the first note projected
+    // within its 300 ms (CI at load 15 answered `CATCHING_UP`).
+    const stale = await sentUntilTaken(() =>
+      new HttpClient(apiOnly.url!).json('POST', `/webapps/api/test/companies/${companyId}/notes`, {
         text: 'second',
-      },
+      }),
     );
     const head = (await apiOnly.log.head())[await apiOnly.log.partitionOf(companyId)];
 
@@ -223,16 +224,22 @@ describe.each(logKinds)('the spine on the %s log', (kind) => {
   });
 
   it('answers 202 with the event ids when the projection is late, and the change shows up later', async () => {
-    const courtside = await running(await createBackend(kind), { projectionWaitMs: 300 });
+    const courtside = await running(await createBackend(kind), { commandBounds: { projectionWaitMs: 300 } });
     const http = new HttpClient(courtside.url!);
     const text = `slow ${randomUUID()}`;
     projectorDelays.set(text, 1_000);
     cleanups.push(() => void projectorDelays.delete(text));
 
-    const accepted = await http.json<{ id: string; eventIds: string[] }>(
-      'POST',
-      `/webapps/api/test/companies/${randomUUID()}/notes`,
-      { text },
+    // Sent again after a 503 that changed nothing (its wait for the partition's head before deciding is 300 ms too).
+    const companyId = randomUUID();
+    const accepted = await sentUntilTaken(() =>
+      http.json<{ id: string; eventIds: string[] }>(
+        'POST',
+        `/webapps/api/test/companies/${companyId}/notes`,
+        {
+          text,
+        },
+      ),
     );
 
     expect(accepted.status).toBe(202);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { anEvent } from '../support/events.ts';
-import { createBackend, logKinds, startTestCourtside } from '../support/courtside.ts';
+import { createBackend, logKinds, PRODUCT_COMMAND_BOUNDS, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { eventually, sentUntilTaken } from '../support/wait.ts';
 import { EventRegistry } from '@courtside/events/event-registry';
@@ -20,7 +20,7 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
   });
 
   async function running(backend: Awaited<ReturnType<typeof createBackend>>): Promise<RunningCourtside> {
-    const courtside = await startTestCourtside(backend);
+    const courtside = await startTestCourtside(backend, { commandBounds: PRODUCT_COMMAND_BOUNDS });
     cleanups.push(() => courtside.stop());
     return courtside;
   }
@@ -67,9 +67,17 @@ describe.each(logKinds)('operating the spine on the %s log', (kind) => {
         'GET',
         READY_PATH,
       );
-      return answer.status === 200 && answer;
+      // After a 202 the note is projected later: ready says so with its lag.
+      return answer.status === 200 && (answer.body.checks.projector as { lag?: number }).lag === 0 && answer;
     });
-    const metrics = await (await http.request('GET', '/metrics')).text();
+    // The projector counts an event after its commit, which ready may already show.
+    const metrics = await eventually(
+      async () => {
+        const text = await (await http.request('GET', '/metrics')).text();
+        return /courtside_events_projected_total\{log="[a-z]+"\} 1\n/.test(text) && text;
+      },
+      { message: 'the projected event counted' },
+    );
 
     expect(health).toEqual({ status: 200, body: { status: 'ok' } });
     // Longer than a client's or a proxy's idle timeout, so that they close an idle connection first.

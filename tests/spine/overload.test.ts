@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { liveReadModelSchema } from '@courtside/projector/read-model-schema';
-import { createBackend, startTestCourtside } from '../support/courtside.ts';
+import { createBackend, PRODUCT_COMMAND_BOUNDS, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { CommandUnavailable } from '@courtside/api/commands/command-errors';
 import { HEALTH_PATH } from '@courtside/events/api-paths';
@@ -17,7 +17,7 @@ describe('a process flooded with commands', () => {
 
   it('refuses what it cannot take at once with 503 and Retry-After, and keeps exactly what it acknowledged', async () => {
     const backend = await createBackend('embedded');
-    const courtside = await startTestCourtside(backend);
+    const courtside = await startTestCourtside(backend, { commandBounds: PRODUCT_COMMAND_BOUNDS });
     cleanups.push(() => courtside.stop());
     const http = new HttpClient(courtside.url!);
     await http.request('GET', HEALTH_PATH);
@@ -77,7 +77,10 @@ describe('a process flooded with commands', () => {
 
   it('runs at most its limit of commands at once and answers the next ones 503 at once', async () => {
     const backend = await createBackend('embedded');
-    const courtside = await startTestCourtside(backend, { commandsMaxInFlight: 2 });
+    const courtside = await startTestCourtside(backend, {
+      commandBounds: PRODUCT_COMMAND_BOUNDS,
+      commandsMaxInFlight: 2,
+    });
     cleanups.push(() => courtside.stop());
     const http = new HttpClient(courtside.url!);
     await http.request('GET', HEALTH_PATH);
@@ -117,7 +120,10 @@ describe('a process flooded with commands', () => {
 
   it('turns a write away at the door while its limit of commands runs: before its body is read, nothing changed', async () => {
     const backend = await createBackend('embedded');
-    const courtside = await startTestCourtside(backend, { commandsMaxInFlight: 1 });
+    const courtside = await startTestCourtside(backend, {
+      commandBounds: PRODUCT_COMMAND_BOUNDS,
+      commandsMaxInFlight: 1,
+    });
     cleanups.push(() => courtside.stop());
     const http = new HttpClient(courtside.url!);
     await http.request('GET', HEALTH_PATH);

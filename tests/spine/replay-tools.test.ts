@@ -70,16 +70,42 @@ describe("a replay's fresh read-model schema", () => {
   it('made in one query is the schema the migrations make, with the same migrations recorded as run', async () => {
     const { databaseUrl } = await createBackend('embedded');
     await prepareReadModelSchema(databaseUrl, 'schema_by_runner', productProjections);
-    await createReadModelSchema(databaseUrl, 'schema_by_query', productProjections);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    cleanups.push(() => pool.end());
+    await createReadModelSchema(pool, 'schema_by_query', productProjections);
     const db = await connect(databaseUrl);
     const migrated = await describeSchema(db, 'schema_by_runner');
     expect(await describeSchema(db, 'schema_by_query')).toEqual(migrated);
     // The migrations then find nothing to do there, and the schema stays as it was.
     await prepareReadModelSchema(databaseUrl, 'schema_by_query', productProjections);
     expect(await describeSchema(db, 'schema_by_query')).toEqual(migrated);
-    await expect(createReadModelSchema(databaseUrl, 'schema_by_query', productProjections)).rejects.toThrow(
+    await expect(createReadModelSchema(pool, 'schema_by_query', productProjections)).rejects.toThrow(
       /already exists/,
     );
+  });
+
+  it('made without the bookkeeping (a rebuild dropped once compared) has every other object the migrations make', async () => {
+    const { databaseUrl } = await createBackend('embedded');
+    await prepareReadModelSchema(databaseUrl, 'schema_by_runner', productProjections);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    cleanups.push(() => pool.end());
+    await createReadModelSchema(pool, 'schema_unrecorded', productProjections, { bookkeeping: false });
+    const db = await connect(databaseUrl);
+    const bookkeeping = /pgmigrations_/;
+    const withoutBookkeeping = (description: unknown) =>
+      JSON.parse(
+        JSON.stringify(description, (key, value: unknown) =>
+          Array.isArray(value) && key !== 'bookkeeping'
+            ? value.filter((entry) => !bookkeeping.test(JSON.stringify(entry)))
+            : value,
+        ),
+      );
+    const unrecorded = (await describeSchema(db, 'schema_unrecorded')) as { bookkeeping: unknown[] };
+    expect(unrecorded.bookkeeping).toEqual([]);
+    expect(unrecorded).toEqual({
+      ...withoutBookkeeping(await describeSchema(db, 'schema_by_runner')),
+      bookkeeping: [],
+    });
   });
 });
 
@@ -94,6 +120,21 @@ describe('npm run replay and npm run verify', () => {
       { env },
     );
     expect(replay.stdout).toContain('Every rebuilt table is identical to the live one.');
+    const db = await connect(databaseUrl);
+    const rebuilt = async () =>
+      (
+        await db.query<{ name: string }>(
+          `SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE '${liveReadModelSchema}\\_replay\\_%'`,
+        )
+      ).rows.map((row) => row.name);
+    // The rebuild is dropped once compared, kept with --keep.
+    expect(await rebuilt()).toEqual([]);
+    const kept = await execFileAsync(
+      process.execPath,
+      ['projector/scripts/run-tool.mjs', 'replay-cli', '--verify', '--keep'],
+      { env },
+    );
+    expect(await rebuilt()).toEqual([kept.stdout.match(/Rebuilt into (\w+)/)![1]]);
     const verify = await execFileAsync(process.execPath, ['projector/scripts/run-tool.mjs', 'verify-cli'], {
       env,
     });

@@ -140,10 +140,12 @@ describe('club nights', () => {
         ),
       { message: 'the round push' },
     );
-    expect(live.pushes.find((push) => push.event === 'tournament.updated')?.data).toEqual({
-      tournamentId,
-      changed: ['draw'],
-    });
+    // The draw and its three rounds are one batch of the projector: one push names what all of them changed.
+    const tournamentPushes = () => live.pushes.filter((push) => push.event === 'tournament.updated');
+    expect(tournamentPushes().map((push) => push.data)).toEqual([
+      { tournamentId, changed: ['draw', 'round'] },
+    ]);
+    const drawnAt = tournamentPushes()[0]!.cursor!;
 
     // A result: entered by a player of the game; the points add up to pointsPerGame.
     const game = drawn.body.rounds![0]!.games[0]!;
@@ -154,6 +156,12 @@ describe('club nights', () => {
     expect((await ed!.http.json('PUT', gamePath, { pointsA: 14, pointsB: 10 })).status).toBe(403);
     const scored = await ann!.http.json<Game>('PUT', gamePath, { pointsA: 14, pointsB: 10 });
     expect(scored).toMatchObject({ status: 200, body: { gameId: game.gameId, pointsA: 14, pointsB: 10 } });
+    // A result alone in its batch still pushes, the next position in the room.
+    await eventually(() => expect(tournamentPushes()).toHaveLength(2), { message: 'the result’s push' });
+    expect(tournamentPushes()[1]).toMatchObject({
+      data: { tournamentId, changed: ['game', 'leaderboard'] },
+      cursor: drawnAt + 1,
+    });
     const board = (await detail(tournamentId)).leaderboard!;
     expect(
       board

@@ -15,7 +15,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Tournament {
   entrants?: number;
+  status?: string;
   entries: Array<{ entryId: string; members: Array<{ playerId: string; name: string }> }>;
+  draw?: { rounds: Array<{ round: number; matchIds: string[] }> };
+  rounds?: Array<{ round: number; games: Array<{ sideA: string[]; sideB: string[] }> }>;
+  leaderboard?: Array<{ playerId: string; name: string }>;
+}
+interface OwnRequest {
+  entryId: string;
+  partnerEmail: string | null;
+  lapsesAt: string;
 }
 interface Issue {
   path: string[];
@@ -48,6 +57,7 @@ describe('tournament entries by email', () => {
       tournamentId,
       entries: `${TOURNAMENT_API}/tournaments/${tournamentId}/entries`,
       adminEntries: `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/entries`,
+      draw: `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/draw`,
       read: async () =>
         (await client().json<Tournament>('GET', `${TOURNAMENT_API}/tournaments/${tournamentId}`)).body,
     };
@@ -267,6 +277,244 @@ describe('tournament entries by email', () => {
     });
   });
 
+  it('the registrant reads their own waiting request (whom, until when), nobody else does; withdrawn or answered, it is gone', async () => {
+    const manager = client();
+    const { company } = await managerWithCompany(manager, 'Padel Club Pending');
+    const cup = await tournament(manager, company.id);
+    const [lea, max, ned] = await Promise.all([person('Lea Lob'), person('Max Match'), person('Ned Net')]);
+    const requests = `${TOURNAMENT_API}/tournaments/${cup.tournamentId}/partner-requests`;
+    const own = (http: HttpClient, path = requests) => http.json<OwnRequest[]>('GET', path);
+
+    expect(await own(lea.http)).toEqual({ status: 200, body: [] });
+    const partner = uniqueEmail('asked');
+    const leaAsks = await lea.http.json<{ entryId: string }>('POST', cup.entries, {
+      partnerEmail: partner.toUpperCase(),
+    });
+    expect(leaAsks.status).toBe(201);
+    // Ned asks Max, who has an account: a request sent to Max is not Max's to list.
+    const nedAsks = await ned.http.json<{ entryId: string }>('POST', cup.entries, {
+      partnerEmail: max.account.email,
+    });
+    expect(nedAsks.status).toBe(201);
+
+    const leas = await own(lea.http);
+    const { lapsesAt } = (await client().json<{ lapsesAt: string }>('GET', link(await tokenOf(partner))))
+      .body;
+    expect(leas).toEqual({
+      status: 200,
+      body: [{ entryId: leaAsks.body.entryId, partnerEmail: partner, lapsesAt }],
+    });
+    expect((await own(ned.http)).body).toEqual([
+      { entryId: nedAsks.body.entryId, partnerEmail: max.account.email, lapsesAt: expect.any(String) },
+    ]);
+    expect(await own(max.http)).toEqual({ status: 200, body: [] });
+    // Personal: never kept by a cache; signed out 401; what is wrong with the address, 400 and 404.
+    const answer = await lea.http.request('GET', requests);
+    expect(answer.headers.get('cache-control')).toContain('no-store');
+    expect((await own(client())).status).toBe(401);
+    expect(await own(lea.http, `${TOURNAMENT_API}/tournaments/not-an-id/partner-requests`)).toMatchObject({
+      status: 400,
+      body: { issues: [{ path: ['tournamentId'] }] },
+    });
+    const unknown = `${TOURNAMENT_API}/tournaments/${company.id}/partner-requests`;
+    expect((await own(lea.http, unknown)).status).toBe(404);
+
+    // Withdrawn by its registrant, answered by its partner: gone from the list.
+    expect((await lea.http.json('DELETE', `${cup.entries}/${leaAsks.body.entryId}`)).status).toBe(204);
+    expect(await own(lea.http)).toEqual({ status: 200, body: [] });
+    expect((await accept(max.http, await tokenOf(max.account.email))).status).toBe(200);
+    expect(await own(ned.http)).toEqual({ status: 200, body: [] });
+  });
+
+  it('an erasure closes the tournament requests and invitations of the person: sent ones withdrawn, received ones declined, ids only', async () => {
+    const manager = client();
+    const { company } = await managerWithCompany(manager, 'Padel Club Erasure');
+    const cup = await tournament(manager, company.id);
+    const singles = await tournament(manager, company.id, {
+      sportsCategory: 'TENNISSINGLE',
+      name: 'Singles',
+    });
+    const ERASEE = 'Erin Erasee';
+    const [erin, pia, rob] = await Promise.all([
+      person(ERASEE),
+      person('Pia Partner'),
+      person('Rob Registrant'),
+    ]);
+
+    // Erin asks Pia; Rob asks Erin; the manager invites Erin to the singles.
+    const erinAsks = await erin.http.json<{ entryId: string }>('POST', cup.entries, {
+      partnerEmail: pia.account.email,
+    });
+    expect(erinAsks.status).toBe(201);
+    const robAsks = await rob.http.json<{ entryId: string }>('POST', cup.entries, {
+      partnerEmail: erin.account.email,
+    });
+    expect(robAsks.status).toBe(201);
+    const invited = await manager.json<{ invitationId: string }>('POST', singles.adminEntries, {
+      email: erin.account.email,
+    });
+    expect(invited.status).toBe(201);
+    const piaToken = await tokenOf(pia.account.email);
+
+    const erased = await erin.http.request('DELETE', `${ACCOUNT_API}/account`, { currentPassword: PASSWORD });
+    expect(erased.status).toBe(204);
+
+    // Erin's request cannot be taken up: Pia's link is revoked, no side forms with an erased account (the withdrawal
+    // may be projected after the answer on a loaded machine).
+    await expect
+      .poll(async () => await client().json('GET', link(piaToken)))
+      .toMatchObject({ status: 410, body: { reason: 'REVOKED' } });
+    expect(await accept(pia.http, piaToken)).toMatchObject({ status: 410, body: { reason: 'REVOKED' } });
+    // Rob's request to her is declined: it is no longer his entry, so he may ask someone else.
+    expect(
+      await rob.http.json('GET', `${TOURNAMENT_API}/tournaments/${cup.tournamentId}/partner-requests`),
+    ).toEqual({ status: 200, body: [] });
+    expect((await rob.http.json('POST', cup.entries, { partnerEmail: uniqueEmail('next') })).status).toBe(
+      201,
+    );
+    expect((await cup.read()).entries).toEqual([]);
+    expect((await singles.read()).entries).toEqual([]);
+
+    // Through the commands, ids only: withdrawn by Erin, the two declined by the system (nobody learns who was
+    // asked); the log names neither her name nor her address.
+    const events = await manager.json<{
+      items: Array<{
+        type: string;
+        actor: { id: string };
+        payload: { invitationId?: string; outcome?: string };
+      }>;
+    }>('GET', `${ADMIN_API}/companies/${company.id}/events`);
+    const closings = events.body.items
+      .filter((event) => event.type === 'TournamentInvitationClosed')
+      .map((event) => `${event.actor.id} ${event.payload.outcome}`);
+    expect(closings.sort()).toEqual(
+      [`${erin.account.id} withdrawn`, 'system declined', 'system declined'].sort(),
+    );
+    expect(
+      events.body.items.find(
+        (event) =>
+          event.type === 'TournamentInvitationClosed' &&
+          event.payload.invitationId === invited.body.invitationId,
+      )?.payload.outcome,
+    ).toBe('declined');
+    const log = await (
+      await manager.request('GET', `${ADMIN_API}/companies/${company.id}/events.ndjson`)
+    ).text();
+    expect(log).toContain('TournamentInvitationClosed');
+    expect(log).not.toContain(erin.account.email);
+    expect(log).not.toContain(ERASEE);
+    expect(
+      (await manager.json<{ ok: boolean }>('GET', `${ADMIN_API}/companies/${company.id}/verify`)).body.ok,
+    ).toBe(true);
+  });
+
+  /** The company's events of `type`, as its history lists them (who asked, the payload). */
+  async function eventsOf(manager: HttpClient, companyId: string, type: string) {
+    const events = await manager.json<{
+      items: Array<{ type: string; actor: { id: string }; payload: Record<string, unknown> }>;
+    }>('GET', `${ADMIN_API}/companies/${companyId}/events`);
+    return events.body.items.filter((event) => event.type === type);
+  }
+  const nightBody = { format: 'AMERICANO', name: 'Friday padel night', maxEntrants: 8 };
+
+  it('an erasure withdraws the person’s entries of tournaments not drawn yet: a doubles side as a whole, a club night’s player; ids only', async () => {
+    const manager = client();
+    const { company } = await managerWithCompany(manager, 'Padel Club Leaving');
+    const cup = await tournament(manager, company.id);
+    const night = await tournament(manager, company.id, nightBody);
+    const ERASEE = 'Erin Erasee';
+    const [erin, pia, rob] = await Promise.all([
+      person(ERASEE),
+      person('Pia Partner'),
+      person('Rob Remains'),
+    ]);
+
+    // Erin and Pia are a side of the knockout; Erin and Rob play the club night.
+    const side = await erin.http.json<{ entryId: string }>('POST', cup.entries, {
+      partnerEmail: pia.account.email,
+    });
+    expect(side.status).toBe(201);
+    expect((await accept(pia.http, await tokenOf(pia.account.email))).status).toBe(200);
+    const erinPlays = await erin.http.json<{ entryId: string }>('POST', night.entries, {});
+    expect([erinPlays.status, (await rob.http.json('POST', night.entries, {})).status]).toEqual([201, 201]);
+    expect((await cup.read()).entries.map((entry) => entry.entryId)).toEqual([side.body.entryId]);
+    expect((await night.read()).entries).toHaveLength(2);
+
+    const erased = await erin.http.request('DELETE', `${ACCOUNT_API}/account`, { currentPassword: PASSWORD });
+    expect(erased.status).toBe(204);
+
+    // The side is gone as a whole: Pia is free to enter again with another partner. Rob stays in the club night.
+    await expect.poll(async () => (await cup.read()).entries).toEqual([]);
+    await expect.poll(async () => (await night.read()).entries).toHaveLength(1);
+    expect((await night.read()).entries.map((entry) => entry.members)).toEqual([
+      [{ playerId: rob.account.id, name: 'Rob Remains' }],
+    ]);
+    expect((await pia.http.json('POST', cup.entries, { partnerEmail: uniqueEmail('next') })).status).toBe(
+      201,
+    );
+
+    // Through the withdraw-entry command, as Erin's own withdrawal: ids only, the chain still verifies.
+    const withdrawals = await eventsOf(manager, company.id, 'TournamentEntryWithdrawn');
+    expect(withdrawals.map((event) => ({ actorId: event.actor.id, ...event.payload }))).toEqual(
+      expect.arrayContaining([
+        { actorId: erin.account.id, tournamentId: cup.tournamentId, entryId: side.body.entryId },
+        { actorId: erin.account.id, tournamentId: night.tournamentId, entryId: erinPlays.body.entryId },
+      ]),
+    );
+    expect(withdrawals).toHaveLength(2);
+    const log = await (
+      await manager.request('GET', `${ADMIN_API}/companies/${company.id}/events.ndjson`)
+    ).text();
+    expect(log).not.toContain(erin.account.email);
+    expect(log).not.toContain(ERASEE);
+    expect(
+      (await manager.json<{ ok: boolean }>('GET', `${ADMIN_API}/companies/${company.id}/verify`)).body.ok,
+    ).toBe(true);
+  });
+
+  it('after the draw an erasure withdraws nothing: the entry stays in the bracket and the rounds as "Former player"', async () => {
+    const manager = client();
+    const { company } = await managerWithCompany(manager, 'Padel Club Drawn');
+    const knockout = await tournament(manager, company.id, {
+      sportsCategory: 'TENNISSINGLE',
+      name: 'Singles',
+    });
+    const night = await tournament(manager, company.id, nightBody);
+    const [erin, ...others] = await Promise.all(
+      ['Erin Erasee', 'Bo Bandeja', 'Cy Court', 'Di Drop'].map((name) => person(name)),
+    );
+    for (const player of [erin!, others[0]!])
+      expect((await player.http.json('POST', knockout.entries, {})).status).toBe(201);
+    for (const player of [erin!, ...others])
+      expect((await player.http.json('POST', night.entries, {})).status).toBe(201);
+    const drawn = (path: string) => manager.json<Tournament>('POST', path, { seeding: 'ENTRY' });
+    const knockoutDrawn = await drawn(knockout.draw);
+    const nightDrawn = await drawn(night.draw);
+    expect([knockoutDrawn.status, nightDrawn.status]).toEqual([201, 201]);
+
+    const erased = await erin!.http.request('DELETE', `${ACCOUNT_API}/account`, {
+      currentPassword: PASSWORD,
+    });
+    expect(erased.status).toBe(204);
+
+    const former = { playerId: erin!.account.id, name: 'Former player' };
+    const knockoutAfter = await knockout.read();
+    expect(knockoutAfter.status).toBe('running');
+    expect(knockoutAfter.entries.map((entry) => entry.entryId)).toEqual(
+      knockoutDrawn.body.entries.map((entry) => entry.entryId),
+    );
+    expect(knockoutAfter.entries[0]!.members).toEqual([former]);
+    expect(knockoutAfter.draw).toEqual(knockoutDrawn.body.draw);
+    const nightAfter = await night.read();
+    expect(nightAfter.entries).toHaveLength(4);
+    expect(nightAfter.entries[0]!.members).toEqual([former]);
+    expect(nightAfter.rounds).toEqual(nightDrawn.body.rounds);
+    expect(nightAfter.leaderboard?.filter((row) => row.playerId === erin!.account.id)).toEqual([
+      expect.objectContaining(former),
+    ]);
+    expect(await eventsOf(manager, company.id, 'TournamentEntryWithdrawn')).toEqual([]);
+  });
+
   // Last in the file: the clock moves on for this Courtside.
   it('an unanswered invitation lapses after 14 days, by the system', async () => {
     const manager = client();
@@ -276,6 +524,12 @@ describe('tournament entries by email', () => {
     const partner = uniqueEmail('silent');
     expect((await kim.http.json('POST', cup.entries, { partnerEmail: partner })).status).toBe(201);
     const token = await tokenOf(partner);
+    const kims = () =>
+      kim.http.json<OwnRequest[]>(
+        'GET',
+        `${TOURNAMENT_API}/tournaments/${cup.tournamentId}/partner-requests`,
+      );
+    expect((await kims()).body).toHaveLength(1);
     await manager.json('POST', DEV_CLOCK_PATH, { advanceMs: 13 * DAY_MS });
     expect((await client().json('GET', link(token))).status).toBe(200);
     await manager.json('POST', DEV_CLOCK_PATH, { advanceMs: 1.01 * DAY_MS });
@@ -285,6 +539,12 @@ describe('tournament entries by email', () => {
     });
     // Days later the access has run out: sign in again, as a person would.
     await manager.json('POST', `${ACCOUNT_API}/account/login`, { email: account.email, password: PASSWORD });
+    await kim.http.json('POST', `${ACCOUNT_API}/account/login`, {
+      email: kim.account.email,
+      password: PASSWORD,
+    });
+    // Lapsed: no longer the registrant's to show.
+    expect(await kims()).toEqual({ status: 200, body: [] });
     const events = await manager.json<{ items: Array<{ type: string; actor: { id: string } }> }>(
       'GET',
       `${ADMIN_API}/companies/${company.id}/events`,

@@ -138,6 +138,10 @@ describe('the webhook sender (DESIGN.md §18)', () => {
       await eventually(() => arrivedAt('/crash').length >= 3, {
         message: 'the first change again, then the second',
       });
+      // The receiver has the second request before the sender records its answer: wait for the record.
+      await eventually(async () => (await deliveryRow(second))!.status !== null, {
+        message: 'the second delivery recorded',
+      });
       expect(await deliveryRow(first)).toEqual({ attempts: 1, status: 204, leased: false, pending: false });
       expect(await deliveryRow(second)).toEqual({ attempts: 1, status: 204, leased: false, pending: false });
       // Well past every lease of the two (a wait, not a measurement), a third change: the endpoint's next delivery

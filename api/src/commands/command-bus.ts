@@ -122,6 +122,14 @@ export interface CommandBusOptions {
   onAppended?: (events: number) => void;
 }
 
+/** The bounds on a command's waits and answer that a deployment may set (the rest of the options are its wiring). */
+export type CommandBounds = Partial<
+  Pick<
+    CommandBusOptions,
+    'projectionWaitMs' | 'answerWithinMs' | 'crowdedAnswerWithinMs' | 'maxQueueWaitMs' | 'minTimeToDecideMs'
+  >
+>;
+
 interface PositionRow {
   next_offset: number | null;
   quarantined: boolean;

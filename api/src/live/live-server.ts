@@ -25,6 +25,8 @@ const CATCH_UP_LIMIT = 1_000;
  * and the earlier id is not there yet when the range below it is read. A rolled-back transaction's ids never come.
  */
 const LATE_ROW_MS = 30_000;
+/** How soon a delivery that failed is tried again. */
+const REDELIVER_MS = 1_000;
 /** At most this many such ids are waited for: a larger hole (rows the outbox no longer keeps) is not a late commit. */
 const MAX_LATE_IDS = 1_000;
 /** How far apart (in outbox ids) the rows of one push to several rooms can be: it is written to at most a few rooms. */
@@ -58,14 +60,24 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
   /** Outbox ids at or below `delivered` that a read found missing, each with when to stop waiting for it. */
   const late = new Map<number, number>();
   let queue: Promise<void> = Promise.resolve();
-  const enqueue = (work: () => Promise<void>) => {
-    queue = queue.then(work).catch(options.onError);
-    return queue;
+  /** Runs `work` after everything queued before it; its failure is its caller's (the queue goes on). */
+  const enqueue = (work: () => Promise<void>): Promise<void> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
   };
+  /**
+   * The outbox id up to which pushes went out, read at start: live pushes begin after it, catch-ups end at it. A
+   * read that failed (a database too busy to give a connection in time, at a restart under load) is tried again by
+   * the next subscription rather than leaving the process unable to catch anyone up.
+   */
+  const deliveredSoFar = async (): Promise<number> =>
+    (delivered ??= await lastOutboxId(options.pool, schema));
 
   async function deliverUpTo(outboxTo: number, inline: OutboxPush[] = []): Promise<void> {
     if (delivered === undefined) {
-      // First notification after start: begin from here; older pushes are only for catch-ups.
+      // The start's read failed and no subscription has read it since (none joined a room): begin from here; older
+      // pushes are only for catch-ups.
       delivered = outboxTo;
       return;
     }
@@ -126,30 +138,98 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
     return rows;
   }
 
-  const stopListening = options.tracker.onOutbox(
-    (outboxTo, pushes) => void enqueue(() => deliverUpTo(outboxTo, pushes)),
-  );
-  void enqueue(async () => {
-    delivered = Math.max(delivered ?? 0, await lastOutboxId(options.pool, schema));
-  });
+  /**
+   * A delivery that failed (its read of the outbox) leaves `delivered` where it was; it is tried again shortly,
+   * reading its rows from the outbox, rather than waiting for the next change to carry them out.
+   */
+  let redeliverTo = 0;
+  let redeliver: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  const deliver = (outboxTo: number, pushes?: OutboxPush[]) =>
+    void enqueue(() => deliverUpTo(outboxTo, pushes)).catch((error: unknown) => {
+      options.onError(error);
+      if (closed) return;
+      redeliverTo = Math.max(redeliverTo, outboxTo);
+      redeliver ??= setTimeout(() => {
+        redeliver = undefined;
+        deliver(redeliverTo);
+      }, REDELIVER_MS);
+    });
+  const stopListening = options.tracker.onOutbox(deliver);
+  void enqueue(async () => void (await deliveredSoFar())).catch(options.onError);
 
   io.on('connection', (socket: Socket) => {
     // A page of another site may open a socket here, and a browser sends it the session cookie: such a socket is
     // nobody's, and follows the public rooms only (an app or a script sends no Origin, and keeps its session).
     const origin = headerOf(socket, 'origin');
     const foreign = origin !== undefined && !options.isOwnOrigin(origin, headerOf(socket, 'host'));
-    const viewer: Promise<Viewer> = foreign
-      ? Promise.resolve({})
-      : options.viewerOf(socket.handshake.headers.cookie, headerOf(socket, 'session-id'));
-    // Sign-out and a password change end the session's sockets (endSessionSockets).
-    void viewer
-      .then(({ sessionHash }) => sessionHash && !socket.disconnected && socket.join(sessionRoom(sessionHash)))
-      .catch(options.onError);
+    /** Who the handshake's session is; a socket opened with a session joins its room (endSessionSockets). */
+    const lookUpViewer = async (): Promise<Viewer> => {
+      if (foreign) return {};
+      const found = await options.viewerOf(socket.handshake.headers.cookie, headerOf(socket, 'session-id'));
+      if (found.sessionHash && !socket.disconnected) void socket.join(sessionRoom(found.sessionHash));
+      return found;
+    };
+    // Looked up once; a look-up that failed is made again by the next subscription.
+    let viewer: Promise<Viewer> | undefined;
+    const viewerNow = (): Promise<Viewer> => {
+      viewer ??= lookUpViewer().catch((error: unknown) => {
+        viewer = undefined;
+        throw error;
+      });
+      return viewer;
+    };
+    void viewerNow().catch(options.onError);
     /**
      * Per joined room, the outbox id after which this socket has been sent every push of that room (live or by a
      * catch-up), so a catch-up of another room leaves out a push the socket already got. Gone with the socket.
      */
     const covered = new Map<string, number>();
+
+    /**
+     * Sends the socket the pushes of `roomName` after `since` that it missed (it has just joined the room), and says
+     * where the room stands: the answer of its subscription.
+     */
+    async function catchUp(
+      roomName: string,
+      since: number | undefined,
+    ): Promise<z.infer<typeof subscribeAckSchema>> {
+      const cover = (from: number) =>
+        covered.set(roomName, Math.min(covered.get(roomName) ?? Number.POSITIVE_INFINITY, from));
+      const upTo = await deliveredSoFar();
+      // Cursors are positions in the room; inside, the outbox id of the last push the client holds.
+      const { position, heldId, oldest } = await roomStanding(options.pool, schema, {
+        room: roomName,
+        delivered: upTo,
+        since: since ?? 0,
+      });
+      // The cursor in the ack lets a client of a quiet room resubscribe with `since` after a reconnect.
+      if (since === undefined || since === position) {
+        cover(upTo);
+        return { ok: true, cursor: position };
+      }
+      // The room's missed rows, with the rows of the same pushes to other rooms (written next to them).
+      const rows = await roomCatchUpRows(options.pool, schema, {
+        room: roomName,
+        heldId,
+        delivered: upTo,
+        limit: CATCH_UP_LIMIT + 1,
+        spread: MAX_ROOMS_PER_PUSH,
+      });
+      // A cursor the room never reached (another installation's, or from before positions), pushes older than
+      // the outbox keeps, or too many to send: the client reloads instead.
+      const resync =
+        since > position ||
+        oldest === null ||
+        oldest > since + 1 ||
+        rows.filter((row) => row.mine).length > CATCH_UP_LIMIT;
+      // Missed pushes go out before the ack, so the ack's cursor never runs ahead of what the client holds.
+      if (!resync)
+        for (const push of catchUpPushes(rows, roomName, heldId, covered))
+          socket.emit(push.event, push.data, pushMeta(push));
+      cover(resync ? upTo : heldId);
+      return resync ? { ok: true, cursor: position, resync: true } : { ok: true, cursor: position };
+    }
 
     socket.on('subscribe', (input: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
@@ -159,57 +239,30 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
         return reply({ ok: false, error: 'Unknown language: en or nl' });
       if (!parsed.success || !room) return reply({ ok: false, error: 'Unknown room' });
       void (async () => {
-        const decision = await authorizeRoom(room, await viewer, options.authorizers);
+        const who = await viewerNow();
+        const decision = await authorizeRoom(room, who, options.authorizers);
         if (!decision.ok) return reply(decision);
         if (room.kind === 'account' && parsed.data.language)
           (socket.data as SocketData).language = parsed.data.language;
-        (socket.data as SocketData).accountId = (await viewer).accountId;
+        (socket.data as SocketData).accountId = who.accountId;
         await enqueue(async () => {
           if (socket.disconnected) return;
           await socket.join(room.name);
-          const cover = (from: number) =>
-            covered.set(room.name, Math.min(covered.get(room.name) ?? Number.POSITIVE_INFINITY, from));
-          if (delivered === undefined) {
-            cover(0);
-            return reply({ ok: true, cursor: 0 });
+          let answer: z.infer<typeof subscribeAckSchema>;
+          try {
+            answer = await catchUp(room.name, parsed.data.since);
+          } catch (error) {
+            // Nothing of the room was sent: out of it before the queue goes on, so no live push reaches the socket
+            // before it asks again (subscribeAckSchema's `retry`) and catches up then.
+            await socket.leave(room.name);
+            covered.delete(room.name);
+            throw error;
           }
-          // Cursors are positions in the room; inside, the outbox id of the last push the client holds.
-          const { position, heldId, oldest } = await roomStanding(options.pool, schema, {
-            room: room.name,
-            delivered,
-            since: parsed.data.since ?? 0,
-          });
-          // The cursor in the ack lets a client of a quiet room resubscribe with `since` after a reconnect.
-          const since = parsed.data.since;
-          if (since === undefined || since === position) {
-            cover(delivered);
-            return reply({ ok: true, cursor: position });
-          }
-          // The room's missed rows, with the rows of the same pushes to other rooms (written next to them).
-          const rows = await roomCatchUpRows(options.pool, schema, {
-            room: room.name,
-            heldId,
-            delivered,
-            limit: CATCH_UP_LIMIT + 1,
-            spread: MAX_ROOMS_PER_PUSH,
-          });
-          // A cursor the room never reached (another installation's, or from before positions), pushes older than
-          // the outbox keeps, or too many to send: the client reloads instead.
-          const resync =
-            since > position ||
-            oldest === null ||
-            oldest > since + 1 ||
-            rows.filter((row) => row.mine).length > CATCH_UP_LIMIT;
-          // Missed pushes go out before the ack, so the ack's cursor never runs ahead of what the client holds.
-          if (!resync)
-            for (const push of catchUpPushes(rows, room.name, heldId, covered))
-              socket.emit(push.event, push.data, pushMeta(push));
-          cover(resync ? delivered : heldId);
-          reply(resync ? { ok: true, cursor: position, resync: true } : { ok: true, cursor: position });
+          reply(answer);
         });
       })().catch((error: unknown) => {
         options.onError(error);
-        reply({ ok: false, error: 'Could not subscribe right now; please try again' });
+        reply({ ok: false, error: 'Could not subscribe right now; please try again', retry: true });
       });
     });
 
@@ -226,7 +279,9 @@ export function startLiveServer(options: LiveServerOptions): { io: Server; close
   return {
     io,
     async close() {
+      closed = true;
       stopListening();
+      clearTimeout(redeliver);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await queue;
     },

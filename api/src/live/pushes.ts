@@ -54,8 +54,9 @@ export const livePushes: readonly DocumentedPush[] = [
   {
     event: 'tournament.updated',
     summary:
-      'Something of the tournament changed: reload what `changed` names (a knockout match’s points come on ' +
-      'its own `match:{matchId}` room)',
+      'Something of the tournament changed: reload what `changed` names. One push names what changed at once ' +
+      '(a draw and its matches, a result and the match it makes). A knockout match’s points come on its own ' +
+      '`match:{matchId}` room',
     rooms: ['tournament'],
     payload: z.object({
       tournamentId: z.uuid(),
@@ -137,5 +138,14 @@ export const subscribeAckSchema = z.union([
     cursor: z.number().int().optional().describe('Where the room stands now: its position'),
     resync: z.boolean().optional().describe('Too much was missed: reload, then resubscribe without `since`'),
   }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.string(),
+    retry: z
+      .literal(true)
+      .optional()
+      .describe(
+        'The server could not look the room up right now (nothing was joined): subscribe again shortly',
+      ),
+  }),
 ]);

@@ -16,6 +16,7 @@ import {
   type NotificationLanguage,
   type NotificationText,
   type NotifierInput,
+  type NotifyContext,
 } from '@courtside/events/notifications/notify';
 import { UNSUBSCRIBE_PATH } from '@courtside/events/api-paths';
 import { assertSchemaName } from '@courtside/projector/read-model-schema';
@@ -113,7 +114,8 @@ export function startNotifier(options: NotifierOptions): Notifier {
   const timeZone = options.timeZone ?? clubTimeZone();
   // A zone given that Intl does not know would fail every mail with a deadline: refused here, at the start.
   new Intl.DateTimeFormat('en', { timeZone });
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+  // Pipelined: a chunk's reads, then its writes, go out together instead of one round trip each.
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3, pipeline: true });
   pool.on('error', (error) => options.logger.error({ err: error }, 'notifier pool error'));
   const logId = options.log.id;
   let consumer: CheckpointedConsumer | undefined;
@@ -175,12 +177,15 @@ export function startNotifier(options: NotifierOptions): Notifier {
   async function notifyChunk(client: pg.PoolClient, chunk: CheckpointedChunk) {
     // The read models stand still for this chunk (it waited for them to pass it): read each thing once.
     const reads = cachedReads(client);
-    const written = { events: 0, told: 0, mailed: 0, phoned: 0 };
-    for (const record of chunk.records) {
-      const event = parse(record);
-      if (!event) continue;
-      written.events++;
-      const { told, mailed, phoned } = await decideAndWrite(client, event, reads);
+    const events = chunk.records.flatMap((record) => parse(record) ?? []);
+    // Every event's reads at once, then every event's writes in the log's order, without waiting in between: on the
+    // pipelined connection a chunk costs a few round trips, not a few per event.
+    const contexts = await Promise.all(events.map((event) => readNotifyContext(reads, schema, event)));
+    const results = await Promise.all(
+      events.map((event, index) => decideAndWrite(client, event, contexts[index]!)),
+    );
+    const written = { events: events.length, told: 0, mailed: 0, phoned: 0 };
+    for (const { told, mailed, phoned } of results) {
       written.told += told;
       written.mailed += mailed;
       written.phoned += phoned;
@@ -189,21 +194,25 @@ export function startNotifier(options: NotifierOptions): Notifier {
   }
 
   /**
-   * Decides on one event and writes what it decided in one statement: the notifications that are new (the unique key
-   * drops the rest), the mails of those, their pushes to each of the account's phones (DESIGN.md §17; unique per
-   * notification and subscription), and their live-push NOTIFY (delivered when the transaction commits).
+   * Decides on one event and writes what it decided: what it settles and withdraws, then in one statement the
+   * notifications that are new (the unique key drops the rest), the mails of those, their pushes to each of the
+   * account's phones (DESIGN.md §17; unique per notification and subscription), and their live-push NOTIFY
+   * (delivered when the transaction commits). The statements are sent in that order without waiting for each other:
+   * one connection runs them in the order sent.
    */
   async function decideAndWrite(
     client: pg.PoolClient,
     event: NotifierInput,
-    reads: Pick<pg.ClientBase, 'query'> = client,
+    context: NotifyContext,
   ): Promise<{ told: number; mailed: number; phoned: number }> {
-    const context = await readNotifyContext(reads, schema, event);
     const notifications = notify(event, { ...context, timeZone });
     const now = options.clock();
-    await settle(client, event, now);
-    await withdrawMail(client, event, now);
-    if (notifications.length === 0) return { told: 0, mailed: 0, phoned: 0 };
+    const settled = settle(client, event, now);
+    const withdrawn = withdrawMail(client, event, now);
+    if (notifications.length === 0) {
+      await Promise.all([settled, withdrawn]);
+      return { told: 0, mailed: 0, phoned: 0 };
+    }
     const occurredAt = 'occurredAt' in event ? Date.parse(event.occurredAt) : now.getTime();
     const mayMail = now.getTime() - occurredAt <= MAIL_MAX_AGE_MS;
     const base = options.publicUrl.replace(/\/+$/, '');
@@ -230,7 +239,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
     );
     // New notifications only (the idempotency key) take their account's next numbers; the push carries the words
     // in every language, and each api process picks those of the page each socket is on.
-    const { rows } = await client.query<{ told: number; mailed: number; phoned: number }>(
+    const insert = client.query<{ told: number; mailed: number; phoned: number }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
                               $6::text[], $7::text[], $8::text[], $9::text[], $15::text[], $16::boolean[],
@@ -301,6 +310,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
         column((i) => pushUrgency(notifications[i]!.kind)),
       ],
     );
+    const [, , { rows }] = await Promise.all([settled, withdrawn, insert]);
     return { told: rows[0]?.told ?? 0, mailed: rows[0]?.mailed ?? 0, phoned: rows[0]?.phoned ?? 0 };
   }
 
@@ -371,7 +381,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const written = await decideAndWrite(client, input);
+        const written = await decideAndWrite(client, input, await readNotifyContext(client, schema, input));
         await client.query('COMMIT');
         if (written.mailed > 0) options.onMailQueued?.();
         if (written.phoned > 0) options.onPushQueued?.();

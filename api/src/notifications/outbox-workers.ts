@@ -45,7 +45,9 @@ export interface OutboxWorkers {
 
 /**
  * `count` workers that each send one due item after another (`sendOne`, false when none was due) and nap `pollMs`
- * when none was, or after an error, until woken.
+ * when none was, or after an error, until woken. A wake brings in one napping worker, and a worker that sent one
+ * brings in the next: as many work as there are items due, up to `count`, and a single item costs one look at the
+ * outbox, not one per worker.
  */
 export function startOutboxWorkers(options: {
   count: number;
@@ -56,7 +58,8 @@ export function startOutboxWorkers(options: {
   let stopping = false;
   const sleepers = new Set<() => void>();
   const wake = () => {
-    for (const resume of [...sleepers]) resume();
+    const first = sleepers.values().next();
+    if (!first.done) first.value();
   };
   const nap = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -72,7 +75,8 @@ export function startOutboxWorkers(options: {
   async function work(): Promise<void> {
     while (!stopping) {
       try {
-        if (!(await options.sendOne())) await nap(options.pollMs);
+        if (await options.sendOne()) wake();
+        else await nap(options.pollMs);
       } catch (error) {
         if (stopping) return;
         options.onError(error);
@@ -85,7 +89,7 @@ export function startOutboxWorkers(options: {
     wake,
     async stop() {
       stopping = true;
-      wake();
+      for (const resume of [...sleepers]) resume();
       await Promise.all(workers);
     },
   };

@@ -94,3 +94,15 @@ export const tournamentSchema = tournamentSummarySchema
   .meta({ id: 'Tournament' });
 
 export type TournamentAnswer = z.infer<typeof tournamentSchema>;
+
+/**
+ * Beyond DESIGN.md §16: a partner request of the caller's that waits for the partner's answer (the registrant's
+ * page shows it after a reload, and offers to withdraw it).
+ */
+export const ownPartnerRequestSchema = z
+  .object({
+    entryId: z.uuid().describe('the entry it forms once accepted; `DELETE …/entries/{entryId}` withdraws it'),
+    partnerEmail: z.string().nullable().describe('the address asked (null once that address was erased)'),
+    lapsesAt: z.iso.datetime().describe('unanswered by then, it lapses'),
+  })
+  .meta({ id: 'TournamentPartnerRequest' });

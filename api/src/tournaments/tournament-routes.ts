@@ -18,6 +18,7 @@ import { companyNameOf, managesCompany } from '@courtside/projector/companies/qu
 import {
   companyOfTournament,
   drawMatchesOf,
+  ownPartnerRequestsOf,
   playerNamesOf,
   tournamentOf,
   tournamentsOfCompany,
@@ -35,6 +36,7 @@ import { managerScope, managersOnly } from '../http/manager-access.ts';
 import { parseInput } from '../http/parse.ts';
 import type { AppServices } from '../module.ts';
 import {
+  ownPartnerRequestSchema,
   tournamentGameSchema,
   tournamentSchema,
   tournamentSummarySchema,
@@ -434,6 +436,28 @@ export function tournamentRoutes(router: Router, services: AppServices): void {
         { entryId },
       );
       await answerCommand(ctx, outcome, { status: 201 });
+    },
+  );
+
+  api.get(
+    `${PUBLIC}/partner-requests`,
+    {
+      summary: 'The caller’s own partner requests for the tournament that wait for an answer',
+      description:
+        'Beyond DESIGN.md §16: what the caller asked by `partnerEmail` and the partner has not answered yet (at ' +
+        'most one: a waiting request is the caller’s entry), with the address asked and when it lapses. Never ' +
+        'another person’s request, nor one sent to the caller (its link answers that). `DELETE …/entries/{entryId}` ' +
+        'withdraws it.',
+      access: 'session',
+      params: tournamentParams,
+      responses: { 200: z.array(ownPartnerRequestSchema) },
+      failures: { 404: NO_TOURNAMENT },
+    },
+    async (ctx) => {
+      const { accountId } = requireSession(ctx);
+      const { tournamentId } = parseInput(tournamentParams, ctx.params, 'address');
+      if (!(await companyOfTournament(db, tournamentId))) throw new HttpError(404, NO_TOURNAMENT);
+      ctx.body = await ownPartnerRequestsOf(db, tournamentId, accountId, services.clock());
     },
   );
 

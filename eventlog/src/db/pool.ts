@@ -8,12 +8,21 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 /** A pool whose idle-client errors (a restarted database) are reported instead of crashing the process. */
 export function createPool(
   connectionString: string,
-  options: { max?: number; onError?: (error: Error) => void; pipeline?: boolean } = {},
+  options: {
+    max?: number;
+    onError?: (error: Error) => void;
+    pipeline?: boolean;
+    /** Postgres cancels a statement (lock waits included) that runs longer: the caller gets an error, not a wait. */
+    statementTimeoutMs?: number;
+  } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
+    ...(options.statementTimeoutMs === undefined
+      ? {}
+      : { options: `-c statement_timeout=${Math.round(options.statementTimeoutMs)}` }),
     // Queries sent without waiting for the one before to answer (one round trip for several).
     pipeline: options.pipeline ?? false,
   });

@@ -84,21 +84,34 @@ export async function startCheckpointedConsumer<Result>(
     }
   }
 
-  async function commit(partition: number, records: LogRecord[], nextOffset: number): Promise<void> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      // The row is made first, so there is something to lock even for a partition never read before.
+  /**
+   * Locks the partition's checkpoint row and reads it. A partition never read before has no row: it is made, then
+   * locked (a second reader's insert waits on the first's, then finds it). One statement once the row exists, which
+   * is every chunk but a partition's first.
+   */
+  async function lockCheckpoint(client: pg.PoolClient, partition: number): Promise<number> {
+    const lock = () =>
+      client.query<{ next_offset: string | number }>(
+        `SELECT next_offset FROM ${table} WHERE partition = $1${logIs} FOR UPDATE`,
+        keyOf(partition),
+      );
+    let { rows } = await lock();
+    if (rows.length === 0) {
       await client.query(
         `INSERT INTO ${table} (partition, next_offset${keyed ? ', log' : ''}) VALUES ($1, 0${keyed ? ', $2' : ''})
          ON CONFLICT DO NOTHING`,
         keyOf(partition),
       );
-      const { rows } = await client.query<{ next_offset: string | number }>(
-        `SELECT next_offset FROM ${table} WHERE partition = $1${logIs} FOR UPDATE`,
-        keyOf(partition),
-      );
-      const done = Number(rows[0]?.next_offset ?? 0);
+      ({ rows } = await lock());
+    }
+    return Number(rows[0]?.next_offset ?? 0);
+  }
+
+  async function commit(partition: number, records: LogRecord[], nextOffset: number): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const done = await lockCheckpoint(client, partition);
       // A record below the checkpoint was applied already (a redelivery after a crash): skip it, never double it.
       const chunk = { partition, records: records.filter((record) => record.offset >= done), nextOffset };
       const result = await options.apply(client, chunk);

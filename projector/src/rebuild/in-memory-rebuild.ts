@@ -23,6 +23,8 @@ export interface InMemoryRebuildOptions {
   registry: EventRegistry;
   /** A fresh schema with the read models' tables, empty. */
   schema: string;
+  /** Settles once the schema is made (replay.ts makes it while the log is read): the first write waits for it. */
+  schemaCreated?: Promise<void>;
   logger: ProjectorLogger;
   /** How long reading the log to its head may take (default 2 minutes). */
   timeoutMs?: number;
@@ -86,8 +88,12 @@ export async function rebuildInMemory(options: InMemoryRebuildOptions): Promise<
   });
   const historyClient = await pool.connect();
   try {
-    await historyClient.query('BEGIN');
-    const history = copyCompanyEvents(historyClient);
+    const history = (async () => {
+      await options.schemaCreated;
+      await historyClient.query('BEGIN');
+      return copyCompanyEvents(historyClient);
+    })();
+    history.catch(() => undefined); // seen by the first write or the end
     const caughtUp = () =>
       Object.entries(goal).every(([p, offset]) => stopped.has(Number(p)) || next[Number(p)]! >= offset);
     if (!caughtUp()) {
@@ -105,7 +111,7 @@ export async function rebuildInMemory(options: InMemoryRebuildOptions): Promise<
         onBatch: async (batch) => {
           try {
             events += await foldBatch(batch);
-            await history.write(rows.newCompanyEvents.splice(0));
+            await (await history).write(rows.newCompanyEvents.splice(0));
             if (caughtUp()) reached();
           } catch (error) {
             failed(error);
@@ -121,7 +127,7 @@ export async function rebuildInMemory(options: InMemoryRebuildOptions): Promise<
         await subscription.stop();
       }
     }
-    await history.end();
+    await (await history).end();
     // The history's connection copies the tables without foreign keys while the other copies the rest; the
     // checkpoints commit last, with the second, so a rebuild that failed halfway is never taken for one that is done.
     const client = await pool.connect();

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { TournamentDomainEvent } from '@courtside/events/tournaments/events';
 import { tournamentEvents } from '@courtside/events/tournaments/events';
 import { tournamentChangesOf, type TournamentChange } from '@courtside/events/tournaments/changes';
-import type { LivePush, Projection } from '../projection.ts';
+import type { MergePushData, Projection, ProjectionContext } from '../projection.ts';
 
 const tournamentTypes: ReadonlySet<string> = new Set(tournamentEvents.map((event) => event.type));
 /** A knockout's draw match events that change its bracket: a match made or cancelled, a result in or out. */
@@ -16,7 +16,9 @@ const drawMatchTypes: ReadonlySet<string> = new Set([
 
 /**
  * DESIGN.md §16: each tournament as its events left it (settings, entries, draw, a club night's rounds and results),
- * one row per tournament; every event pushes `tournament.updated` to the public room `tournament:{id}`.
+ * one row per tournament; its events push `tournament.updated` to the public room `tournament:{id}`, one per
+ * tournament and batch: a knockout's draw of 128 (the draw and its 64 matches) is one push, not 65, so each viewer
+ * reads the tournament once (docs/decisions/tournaments.md).
  */
 export const tournamentsProjection: Projection = {
   name: 'tournaments',
@@ -27,7 +29,7 @@ export const tournamentsProjection: Projection = {
       ? (envelope.payload as { tournamentId?: string }).tournamentId
       : undefined;
     // DESIGN.md §16: the bracket's page reads the draw again when one of its matches is made or decided.
-    if (drawMatchOf) context.push(tournamentUpdated(drawMatchOf, ['draw']));
+    if (drawMatchOf) pushTournamentUpdated(context, drawMatchOf, ['draw']);
     if (!tournamentTypes.has(envelope.type)) return;
     const event = envelope as TournamentDomainEvent;
     const { tournamentId } = event.payload;
@@ -144,12 +146,39 @@ export const tournamentsProjection: Projection = {
       }
     }
     const changed = tournamentChangesOf(event);
-    if (changed.length > 0) context.push(tournamentUpdated(tournamentId, changed));
+    if (changed.length > 0) pushTournamentUpdated(context, tournamentId, changed);
   },
 };
 
-const tournamentUpdated = (tournamentId: string, changed: TournamentChange[]): LivePush => ({
-  room: `tournament:${tournamentId}`,
-  event: 'tournament.updated',
-  data: { tournamentId, changed },
-});
+interface TournamentUpdated {
+  tournamentId: string;
+  changed: TournamentChange[];
+}
+
+/** The order a merged `changed` names its parts in, whichever events of the batch named them first. */
+const changeRank: Record<TournamentChange, number> = {
+  entries: 0,
+  draw: 1,
+  round: 2,
+  game: 3,
+  leaderboard: 4,
+};
+
+/** One `tournament.updated` for two of a batch: the parts either names, once each, in `changeRank` order. */
+const mergeTournamentUpdated: MergePushData = (earlier, later) => {
+  const named = new Set([...(earlier as TournamentUpdated).changed, ...(later as TournamentUpdated).changed]);
+  const changed = [...named].sort((a, b) => changeRank[a] - changeRank[b]);
+  return { ...(later as TournamentUpdated), changed };
+};
+
+function pushTournamentUpdated(
+  context: ProjectionContext,
+  tournamentId: string,
+  changed: TournamentChange[],
+): void {
+  const data: TournamentUpdated = { tournamentId, changed };
+  context.pushMergeable(
+    { room: `tournament:${tournamentId}`, event: 'tournament.updated', data },
+    mergeTournamentUpdated,
+  );
+}

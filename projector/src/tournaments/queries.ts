@@ -291,3 +291,93 @@ export async function tournamentsWithLapsedInvitations(
   );
   return rows;
 }
+
+/** A partner request of the caller's that waits for its answer (DESIGN.md §16 with §9), as its page shows it. */
+export interface OwnPartnerRequest {
+  entryId: string;
+  /** The address asked, beside the log; null once it was erased. */
+  partnerEmail: string | null;
+  lapsesAt: string;
+}
+
+/**
+ * The open partner requests `registrantId` sent for the tournament (at most one: a waiting request is the
+ * registrant's entry), not yet lapsed at `now`. Only the registrant's own: nobody else's request, and none sent to
+ * the registrant.
+ */
+export async function ownPartnerRequestsOf(
+  db: Queryable,
+  tournamentId: string,
+  registrantId: string,
+  now: Date,
+): Promise<OwnPartnerRequest[]> {
+  const { rows } = await db.query<OwnPartnerRequest>(
+    `SELECT x.e->>'entryId' AS "entryId", i.email AS "partnerEmail", x.e->>'lapsesAt' AS "lapsesAt"
+     FROM tournaments t
+     CROSS JOIN LATERAL jsonb_array_elements(t.invitations) AS x(e)
+     LEFT JOIN ${API_INVITATIONS_TABLE} i ON i.id = (x.e->>'invitationId')::uuid AND i.kind = 'tournament'
+     WHERE t.id = $1 AND x.e->>'registrantId' = $2::text AND x.e->>'state' = 'open'
+       AND (x.e->>'lapsesAt')::timestamptz > $3
+     ORDER BY x.e->>'lapsesAt', x.e->>'entryId'`,
+    [tournamentId, registrantId, now],
+  );
+  return rows;
+}
+
+/**
+ * The open tournament invitations an erasure closes (DESIGN.md §19 "Erasure"): the partner requests the account sent
+ * (`isAddressee` false: it withdraws them) and the requests and managers' invitations sent to an address of its
+ * (`invitationIds`, the api's rows it owns: it declines them).
+ */
+export async function openTournamentInvitationsOfAccount(
+  db: Queryable,
+  accountId: string,
+  invitationIds: readonly string[],
+): Promise<
+  Array<{
+    tournamentId: string;
+    companyId: string;
+    invitationId: string;
+    entryId: string;
+    isAddressee: boolean;
+  }>
+> {
+  const { rows } = await db.query<{
+    tournamentId: string;
+    companyId: string;
+    invitationId: string;
+    entryId: string;
+    isAddressee: boolean;
+  }>(
+    `SELECT t.id AS "tournamentId", t.company_id AS "companyId", x.e->>'invitationId' AS "invitationId",
+       x.e->>'entryId' AS "entryId", coalesce(x.e->>'registrantId', '') <> $1::text AS "isAddressee"
+     FROM tournaments t
+     CROSS JOIN LATERAL jsonb_array_elements(t.invitations) AS x(e)
+     WHERE t.id IN (SELECT i.tournament_id FROM ${API_INVITATIONS_TABLE} i
+                    WHERE i.kind = 'tournament' AND (i.invited_by::text = $1::text OR i.id = ANY($2::uuid[])))
+       AND x.e->>'state' = 'open'
+       AND (x.e->>'registrantId' = $1::text OR (x.e->>'invitationId')::uuid = ANY($2::uuid[]))
+     ORDER BY t.id, x.e->>'invitationId'`,
+    [accountId, invitationIds],
+  );
+  return rows;
+}
+
+/**
+ * The entries an erasure withdraws (DESIGN.md §19 "Erasure"): the account's formed entries (a side with a partner
+ * too) in tournaments that take entries still, not drawn. After the draw an entry stays: its bracket or rounds hold it.
+ */
+export async function undrawnEntriesOfAccount(
+  db: Queryable,
+  accountId: string,
+): Promise<Array<{ tournamentId: string; companyId: string; entryId: string }>> {
+  const { rows } = await db.query<{ tournamentId: string; companyId: string; entryId: string }>(
+    `SELECT t.id AS "tournamentId", t.company_id AS "companyId", x.e->>'entryId' AS "entryId"
+     FROM tournaments t
+     CROSS JOIN LATERAL jsonb_array_elements(t.entries) AS x(e)
+     WHERE t.status = 'entry' AND x.e->'memberIds' ? $1::text
+     ORDER BY t.starts_at, t.id`,
+    [accountId],
+  );
+  return rows;
+}
