@@ -8,8 +8,8 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, expect } from 'vitest';
-import { noteSight } from './page-sights';
+import { expect } from 'vitest';
+import { noteSight, noteWhenAsked } from './page-sights';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
@@ -45,12 +45,17 @@ const CHROMIUM_ARGS = [
 /** One headless Chromium per test file (launched at the first use); each person gets a context of their own. */
 let chromiumOfThisFile: Promise<ChromiumBrowser> | undefined;
 
-// Closed with the file that launched it (vitest registers this hook on the file importing the support).
-afterAll(async () => {
+/**
+ * Closes the Chromium the test file launched, and with it every context a test left open: run after each file by
+ * tests/setup/browser-failures.ts. (A hook registered here ran after the first file of a worker only: with
+ * `isolate: false` this module is imported once per worker, and later files' Chromium, with the pages their tests
+ * left open, ran on to the worker's end, reconnecting to servers long stopped.)
+ */
+export async function closeChromiumOfThisFile(): Promise<void> {
   const launched = chromiumOfThisFile;
   chromiumOfThisFile = undefined;
   await (await launched)?.close();
-});
+}
 
 function sharedChromium(): Promise<ChromiumBrowser> {
   chromiumOfThisFile ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
@@ -83,6 +88,7 @@ export async function openBrowser(
   context.on('page', keepRecentEvents);
   const page = context.pages()[0] ?? (await context.newPage());
   if (waitForTheApp) waitForTheAppOnEveryLoad(page);
+  const forget = noteWhenAsked(() => noteWhatPagesShow(context));
   return {
     context,
     page,
@@ -93,6 +99,7 @@ export async function openBrowser(
       return file;
     },
     async close() {
+      forget();
       await noteWhatPagesShow(context);
       await context.close();
       if (profile) await rm(profile, { recursive: true, force: true });
@@ -102,7 +109,7 @@ export async function openBrowser(
 
 /** The last things that happened in each page: where it went, its API answers, its errors. */
 const recentEvents = new WeakMap<Page, string[]>();
-const RECENT_EVENTS = 20;
+const RECENT_EVENTS = 30;
 
 function keepRecentEvents(page: Page): void {
   if (recentEvents.has(page)) return;
@@ -117,6 +124,11 @@ function keepRecentEvents(page: Page): void {
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) keep(`went to ${pathOf(frame.url())}`);
   });
+  // A command is noted when sent too: one the server has not answered yet shows as sent with no answer after it.
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/webapps/api/'))
+      keep(`${request.method()} ${pathOf(request.url())} sent`);
+  });
   page.on('response', (response) => {
     const url = response.url();
     if (url.includes('/webapps/api/') || response.status() >= 400)
@@ -129,6 +141,17 @@ function keepRecentEvents(page: Page): void {
     if (message.type() === 'error') keep(`console error: ${message.text().slice(0, 300)}`);
   });
   page.on('pageerror', (error) => keep(`page error: ${error.message.slice(0, 300)}`));
+  // The live channel: whether a push or a catch-up reached the page (socket.io's pings, "2" and "3", left out).
+  page.on('websocket', (socket) => {
+    keep(`live channel opened ${pathOf(socket.url()).replace(/\?.*/, '')}`);
+    const frame = (direction: string) => (data: { payload: string | Buffer }) => {
+      const text = String(data.payload);
+      if (text.length > 1) keep(`live ${direction} ${text.slice(0, 120)}`);
+    };
+    socket.on('framesent', frame('→'));
+    socket.on('framereceived', frame('←'));
+    socket.on('close', () => keep('live channel closed'));
+  });
 }
 
 /** Notes what each page shows and what last happened in it, for the report of a failed test. */
@@ -149,6 +172,39 @@ async function noteWhatPagesShow(context: BrowserContext): Promise<void> {
       noteSight(`${page.url()}\n(unreadable: ${String(error)})${recent}`);
     }
   }
+}
+
+/**
+ * Resolves once the page's live channel has asked to follow `room` and the server said yes: what a test waits for
+ * before it makes a change the open page must hear of. Call it before the page opens its channel (before `goto`).
+ */
+export function joinedLiveRoom(page: Page, room: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      // socket.io's frames: `42{id}["subscribe",{…}]` asks, `43{id}[{…}]` is its answer.
+      const asked = new Set<string>();
+      socket.on('framesent', ({ payload }) => {
+        const sent = /^42(\d+)\["subscribe",(\{.*\})\]$/.exec(String(payload));
+        if (sent && (JSON.parse(sent[2]!) as { room?: string }).room === room) asked.add(sent[1]!);
+      });
+      socket.on('framereceived', ({ payload }) => {
+        const answer = /^43(\d+)\[(\{.*\})\]$/.exec(String(payload));
+        if (answer && asked.has(answer[1]!) && (JSON.parse(answer[2]!) as { ok?: boolean }).ok) resolve();
+      });
+    });
+  });
+}
+
+/** How many pushes of `event` the page's live sockets have received so far (start counting before `goto`). */
+export function liveEventsReceived(page: Page, event: string): () => number {
+  let received = 0;
+  const prefix = `42${JSON.stringify([event]).slice(0, -1)},`;
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).startsWith(prefix)) received++;
+    });
+  });
+  return () => received;
 }
 
 /** The browser gets the session of an HTTP client (the sign-in pages have their own journey). */

@@ -2,6 +2,7 @@ import { addDays, format } from 'date-fns';
 import { expect } from 'vitest';
 import { managerWithCompany, signedInPerson } from './accounts.ts';
 import { HttpClient } from './http-client.ts';
+import { eventually, sentUntilTaken } from './wait.ts';
 import {
   ADMIN_API,
   LADDER_API,
@@ -104,10 +105,8 @@ export interface ClubOptions extends SeasonOptions {
 
 /** A player's team of one in a season (its id): the player signs up for the season on the ladders page. */
 export async function joinedTeam(player: HttpClient, seasonId: string): Promise<string> {
-  const registered = await player.json<{ teamId: string }>(
-    'POST',
-    `${LADDER_API}/seasons/${seasonId}/teams`,
-    {},
+  const registered = await sentUntilTaken(() =>
+    player.json<{ teamId: string }>('POST', `${LADDER_API}/seasons/${seasonId}/teams`, {}),
   );
   // 202: taken, not yet in the read model (a loaded machine, a Kafka log); the team id is in the answer either way.
   expect([201, 202]).toContain(registered.status);
@@ -160,14 +159,28 @@ export async function plannedMatch(
 }
 
 /** The manager draws a box season's boxes by position (DESIGN.md §12): each box's number and sides. */
-export async function drawnBoxes(manager: HttpClient, seasonId: string) {
-  const drawn = await manager.json<{ boxes: Array<{ boxId: string; number: number; teamIds: string[] }> }>(
-    'POST',
-    `${ADMIN_API}/seasons/${seasonId}/boxes/draw`,
-    { by: 'POSITION' },
+export async function drawnBoxes(
+  manager: HttpClient,
+  seasonId: string,
+): Promise<Array<{ boxId: string; number: number; teamIds: string[] }>> {
+  const drawn = await sentUntilTaken(() =>
+    manager.json<{ boxes: Array<{ boxId: string; number: number; teamIds: string[] }> }>(
+      'POST',
+      `${ADMIN_API}/seasons/${seasonId}/boxes/draw`,
+      { by: 'POSITION' },
+    ),
   );
-  expect(drawn.status).toBe(201);
-  return drawn.body.boxes;
+  if (drawn.status === 201) return drawn.body.boxes;
+  // 202: drawn, its projection after the command's bound (a loaded machine). The public tables have the boxes once
+  // projected, each box's sides in table order.
+  expect(drawn.status).toBe(202);
+  const tables = await eventually(async () => {
+    const { body } = await manager.json<
+      Array<{ boxId: string; number: number; rows: Array<{ teamId: string }> }>
+    >('GET', `${LADDER_API}/seasons/${seasonId}/boxes`);
+    return body.length > 0 && body;
+  });
+  return tables.map(({ boxId, number, rows }) => ({ boxId, number, teamIds: rows.map((row) => row.teamId) }));
 }
 
 /** "6-4 6-3" as a match save's two sides, the defender's games first; `walkover`: the side that did not come. */
@@ -188,12 +201,16 @@ export function scoreOf(text: string, walkover?: 'defender' | 'challenger') {
  * entries, starting 2026-12-12 10:00 unless the body says otherwise), entered by each of `players` in that order and
  * drawn in entry order: the draw's answer.
  */
-async function drawnTournament<T>(
+/**
+ * A tournament the manager creates for their company (open for entry, on 12 December unless `body` says otherwise),
+ * entered by each of `players` in that order, not drawn: its id.
+ */
+export async function enteredTournament(
   manager: HttpClient,
   companyId: string,
   body: Record<string, unknown>,
   players: ReadonlyArray<{ http: HttpClient }>,
-): Promise<{ tournamentId: string; drawn: T }> {
+): Promise<string> {
   const created = await manager.json<{ tournamentId: string }>(
     'POST',
     `${TOURNAMENT_ADMIN_API}/companies/${companyId}/tournaments`,
@@ -205,6 +222,16 @@ async function drawnTournament<T>(
     expect(
       (await player.http.json('POST', `${TOURNAMENT_API}/tournaments/${tournamentId}/entries`, {})).status,
     ).toBe(201);
+  return tournamentId;
+}
+
+async function drawnTournament<T>(
+  manager: HttpClient,
+  companyId: string,
+  body: Record<string, unknown>,
+  players: ReadonlyArray<{ http: HttpClient }>,
+): Promise<{ tournamentId: string; drawn: T }> {
+  const tournamentId = await enteredTournament(manager, companyId, body, players);
   const drawn = await manager.json<T>('POST', `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/draw`, {
     seeding: 'ENTRY',
   });

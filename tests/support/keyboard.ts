@@ -56,6 +56,13 @@ export async function focusStaysOnThePage(page: Page, after: string): Promise<vo
     .toMatchObject([after, true, {}]);
 }
 
+/** Whether the focus is inside the page's open dialog (after an action in it, not fallen to <body> or behind it). */
+export function focusIsInTheDialog(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>(
+    `Boolean(document.querySelector('[role="dialog"]')?.contains(document.activeElement))`,
+  );
+}
+
 /**
  * Opens a dialog from `opener` with Enter, closes it with Escape: the focus is back on the opener. The dialog is
  * named by its test id, or is the page's dialog (`'dialog'` role) when none is given.

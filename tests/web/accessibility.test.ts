@@ -134,13 +134,33 @@ async function settle(page: Page): Promise<void> {
 
 /** Each page's requests that have neither finished nor failed. */
 const pendingRequests = new WeakMap<Page, Set<Request>>();
+/** Each page's reads since the last `readsAgainAndAgain`, by address. */
+const readCounts = new WeakMap<Page, Map<string, number>>();
 
 function trackRequests(page: Page): void {
   const pending = new Set<Request>();
+  const reads = new Map<string, number>();
   pendingRequests.set(page, pending);
-  page.on('request', (request) => pending.add(request));
+  readCounts.set(page, reads);
+  page.on('request', (request) => {
+    pending.add(request);
+    if (request.method() === 'GET') reads.set(request.url(), (reads.get(request.url()) ?? 0) + 1);
+  });
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => pending.delete(request));
+}
+
+/**
+ * The addresses a page read five times or more since the last call: a page that settled reads nothing by itself,
+ * and an effect that runs at every render reads its address again after each answer, for as long as it is open.
+ */
+function readsAgainAndAgain(page: Page, where: string): string[] {
+  const reads = readCounts.get(page)!;
+  const found = [...reads]
+    .filter(([, count]) => count >= 5)
+    .map(([url, count]) => `${where}: read ${count} times: ${url}`);
+  reads.clear();
+  return found;
 }
 
 /** Clicks the first element matching and waits for what it opens. */
@@ -509,12 +529,19 @@ describe('accessibility: axe-core over every page', () => {
           } catch (error) {
             throw new Error(`${where}: ${String(error)}`, { cause: error });
           }
+          // A page may show its content while a read goes on (the invitation's account): axe looks once none does,
+          // else the loading veil fades in over what it checks.
+          await page
+            .locator('main[aria-busy="true"], [data-testid="loading-overlay"]')
+            .first()
+            .waitFor({ state: 'detached' });
           await still(page);
           found.push(...(await documentViolations(page, where)));
           if (viewport === 'phone') found.push(...(await overflow(page, where)));
           found.push(...(await rawTextKeys(page, where)));
           if (FOCUS_SWEEPS.some(([l, v]) => l === locale && v === viewport))
             found.push(...(await focusIndicatorProblems(page, where)));
+          found.push(...readsAgainAndAgain(page, where));
         }
       }
       return found;

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ACCOUNT_API, ADMIN_API } from '@courtside/events/api-paths';
@@ -6,6 +7,9 @@ import { axeViolations, expectAxeClean } from '../support/axe.ts';
 import { type ViewportName } from '../support/browser.ts';
 import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
+import { focusIndicatorProblems } from '../support/focus-indicator.ts';
+import { focusIsInTheDialog } from '../support/keyboard.ts';
+import { quarantineClub, releaseClub } from '../support/quarantine.ts';
 
 const texts = {
   en: {
@@ -17,6 +21,7 @@ const texts = {
     wrongPassword: 'This is not your current password.',
     login: 'Sign in',
     deleted: 'Your account is deleted.',
+    notDeletedYet: 'Your account is not deleted yet: a club could not take a change now.',
   },
   nl: {
     settings: 'Instellingen',
@@ -27,6 +32,7 @@ const texts = {
     wrongPassword: 'Dit is niet je huidige wachtwoord.',
     login: 'Inloggen',
     deleted: 'Je account is verwijderd.',
+    notDeletedYet: 'Je account is nog niet verwijderd: een club kon een wijziging nu niet verwerken.',
   },
 } as const;
 
@@ -95,6 +101,54 @@ describe('deleting the account from the settings page', () => {
     },
     180_000,
   );
+});
+
+/**
+ * DESIGN.md §10: a club that cannot take the player's leaving right now (its events stopped at one the projector
+ * cannot apply) answers `503`; the dialog says so in the page's language, and deleting again later goes on.
+ */
+describe('deleting the account while a club cannot take the leaving', () => {
+  const courtside = courtsideForBrowsers();
+
+  it('on a phone (nl): says the account is not deleted yet, in Dutch, keeps the dialog usable, and deletes when sent again', async () => {
+    const baseUrl = courtside.url;
+    const t = texts.nl;
+    const { company, teams } = await seasonWithTeams(baseUrl, 1);
+    const player = teams[0]!;
+    const db = new pg.Client({ connectionString: courtside.backend.databaseUrl });
+    await db.connect();
+    try {
+      await quarantineClub(db, company.id);
+      const browser = await courtside.newBrowser(player.http, 'phone');
+      const { page } = browser;
+      await page.goto(`${baseUrl}/webapps/account/nl/settings`);
+      await heading(page, t.settings);
+      await page.getByRole('button', { name: t.deleteAccount }).click();
+      const dialog = page.getByRole('dialog', { name: t.dialog });
+      await dialog.getByLabel(t.password).fill(PASSWORD);
+      await dialog.getByLabel(t.word).fill('delete');
+      await dialog.getByRole('button', { name: t.deleteAccount }).click();
+
+      await dialog.getByText(t.notDeletedYet).waitFor({ timeout: 30_000 });
+      expect(await dialog.getByText('Your account is not').count()).toBe(0);
+      await browser.screenshot('account-not-deleted-yet-nl-phone');
+      expect(await axeViolations(page)).toEqual([]);
+      expect((await player.http.json('GET', `${ACCOUNT_API}/account`)).status).toBe(200);
+      // Focus stays in the dialog (never on the page's body), and Tab goes round its controls, each with a ring.
+      expect(await focusIsInTheDialog(page)).toBe(true);
+      expect(await focusIndicatorProblems(page, 'the dialog after the refusal')).toEqual([]);
+      expect(await focusIsInTheDialog(page)).toBe(true);
+
+      await releaseClub(db, company.id);
+      await dialog.getByRole('button', { name: t.deleteAccount }).click();
+      await page.waitForURL('**/webapps/account/nl/login', { timeout: 30_000 });
+      await page.getByText(t.deleted).waitFor();
+      expect((await player.http.json('GET', `${ACCOUNT_API}/account`)).status).toBe(401);
+    } finally {
+      await releaseClub(db, company.id);
+      await db.end();
+    }
+  });
 });
 
 /** DESIGN.md §10: an erased player's name on a match card, and the card's label, in the page's language. */

@@ -6,7 +6,7 @@ import { ADMIN_API, LADDER_API, MATCHES_API } from '@courtside/events/api-paths'
 import { documentViolations, expectAxeClean } from '../support/axe.ts';
 import { focusIndicatorProblems } from '../support/focus-indicator.ts';
 import { dialogGivesFocusBack, focusStaysOnThePage, tabTo } from '../support/keyboard.ts';
-import { openBrowser, signInBrowser, type Browser, selectTab } from '../support/browser.ts';
+import { joinedLiveRoom, openBrowser, signInBrowser, type Browser, selectTab } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { day, drawnBoxes, seasonWithTeams } from '../support/ladder-setup.ts';
@@ -484,19 +484,30 @@ describe('box league journey, desktop in English', () => {
     await viewer.screenshot('boxes-widget-round-2-phone');
     expect(failed).toEqual([]);
   }, 180_000);
-  it('a manager closes a box season with the keyboard alone at 375 px: the question keeps the focus in it, visible, Escape gives it back to Close, and once closed it is on the outcome', async () => {
+  /**
+   * A box season of four sides with its boxes drawn and a box season, Spring, after it; its manager's ladder page
+   * open in a browser of its own.
+   */
+  async function managerOfDrawnBoxes(companyName: string, viewport: 'desktop' | 'phone') {
     const baseUrl = courtside.url!;
     const { manager, company, ladderId, seasonId } = await seasonWithTeams(baseUrl, ELEVEN.slice(0, 4), {
-      companyName: 'TC Keyboard Boxes',
+      companyName,
       box: { size: 4 },
     });
     await drawnBoxes(manager, seasonId);
     const spring = await springInBoxes(manager, company.id, ladderId);
-    const browser = await openBrowser('phone');
+    const browser = await openBrowser(viewport);
     browsers.push(browser);
     await signInBrowser(browser.context, baseUrl, manager);
     const { page } = browser;
+    const seasonRoomJoined = joinedLiveRoom(page, `season:${seasonId}`);
     await page.goto(`${baseUrl}/webapps/manager/en/${company.id}/ladders/Club%20Ladder`);
+    return { manager, seasonId, spring, browser, page, seasonRoomJoined };
+  }
+
+  it('a manager closes a box season with the keyboard alone at 375 px: the question keeps the focus in it, visible, Escape gives it back to Close, and once closed it is on the outcome', async () => {
+    const baseUrl = courtside.url!;
+    const { seasonId, spring, browser, page } = await managerOfDrawnBoxes('TC Keyboard Boxes', 'phone');
     // The season's tabs: Tab to the first, the arrows to Season (Headless UI selects the tab the focus is on).
     await tabTo(page, page.getByRole('tab', { name: 'Participants', exact: true }));
     await page.keyboard.press('ArrowRight');
@@ -531,10 +542,41 @@ describe('box league journey, desktop in English', () => {
     await expect.poll(() => hasFocus(outcome)).toBe(true);
     await focusStaysOnThePage(page, 'the season closed');
     expect(await outcome.innerText()).toBe('The next season has 4 teams, with promotion and relegation.');
-    const closedTables = await new HttpClient(baseUrl).json<Array<{ closedInto: string | null }>>(
-      'GET',
-      `${LADDER_API}/seasons/${seasonId}/boxes`,
+    // A close answered 202 is shown from its answer, projected a moment later.
+    await expect
+      .poll(
+        async () =>
+          (
+            await new HttpClient(baseUrl).json<Array<{ closedInto: string | null }>>(
+              'GET',
+              `${LADDER_API}/seasons/${seasonId}/boxes`,
+            )
+          ).body.map((box) => box.closedInto),
+        { timeout: 20_000 },
+      )
+      .toEqual([spring.body.uuid]);
+  }, 120_000);
+
+  it('the manager’s boxes section shows a close made elsewhere (another manager, or a close answered before it was projected) without a reload', async () => {
+    const { manager, seasonId, spring, page, seasonRoomJoined } = await managerOfDrawnBoxes(
+      'TC Elsewhere Boxes',
+      'desktop',
     );
-    expect(closedTables.body.map((box) => box.closedInto)).toEqual([spring.body.uuid]);
+    // The season's own tabs first: until they render, the last "Season" tab is the ladder's (already selected).
+    await page.getByRole('tab', { name: 'Participants', exact: true }).waitFor();
+    await selectTab(page.getByRole('tab', { name: 'Season', exact: true }).last());
+    const boxes = page.getByTestId('boxes-manager');
+    await boxes.getByRole('button', { name: 'Close into the next season' }).waitFor();
+    await page.evaluate('window.stillTheSamePage = true');
+    // The page follows the season's room before the close is made (a push before it joined would not reach it).
+    await seasonRoomJoined;
+
+    const closed = await manager.json('POST', `${ADMIN_API}/seasons/${seasonId}/boxes/close`, {
+      nextSeasonId: spring.body.uuid,
+    });
+    expect([200, 202]).toContain(closed.status);
+    await boxes.getByText('This season was closed into Spring.').waitFor({ timeout: 30_000 });
+    expect(await page.evaluate<boolean>("'stillTheSamePage' in window")).toBe(true);
+    await expectAxeClean(page, 'boxes section after a close made elsewhere');
   }, 120_000);
 });

@@ -71,9 +71,12 @@ function invitationCsv(alreadyPlaying: string): { csv: string; ready: number; pr
   return { csv: `${rows.join('\n')}\n`, ready: 26, problems: 4 };
 }
 
-/** The invitation link ("Accept: …") of the newest mail to `email`. */
+/** The invitation link ("Accept: …") of the newest invitation mailed to `email` (not its sign-up code). */
 async function mailedLink(mails: { to(email: string): Array<{ text: string }> }, email: string) {
-  const mail = await eventually(() => mails.to(email).at(-1), { message: `a mail to ${email}` });
+  const accept = /^Accept:|^Accepteren:/m;
+  const mail = await eventually(() => mails.to(email).findLast((sent) => accept.test(sent.text)), {
+    message: `an invitation mailed to ${email}`,
+  });
   return linkIn(mail.text, /^Accept:|^Accepteren:/);
 }
 

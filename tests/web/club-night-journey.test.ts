@@ -202,5 +202,6 @@ describe('a club night, at 375 px in Dutch', () => {
     await closedPicker.getByRole('button', { name: 'Opslaan' }).click();
     await closedPicker.getByRole('alert').getByText('Die ronde is gesloten', { exact: false }).waitFor();
     await expectFocusOffBody(late.page, 'a refused result');
-  });
+    // Three browsers, axe at each step: about 60 s at load 15-20.
+  }, 180_000);
 });

@@ -12,6 +12,7 @@ import {
   PREFERENCES_PATH,
 } from '@courtside/events/api-paths';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
+import { notificationOf } from '../support/notifications.ts';
 
 /**
  * DESIGN.md §5 in the browser, with the season's default rules (confirmHours 48): a challenge is
@@ -316,7 +317,10 @@ describe.each<ViewportName>(['phone'])('result confirmation on %s', (viewport) =
         (await ann.http.json('POST', `${MATCHES_API}/matches/${matchId}/dispute`, { reason: 'No.' })).status,
       ).toBe(200);
 
-      // Cas, who entered it, is told of the dispute; the bell leads to the match, with no Edit for him.
+      // Cas, who entered it, is told of the dispute; the bell leads to the match, with no Edit for him. (Told before
+      // his page opens: the bell reads its list once, then hears of new ones in its room.)
+      await notificationOf(cas.http, 'result.disputed');
+      await notificationOf(manager, 'result.disputed');
       await signInBrowser(casBrowser.context, baseUrl, cas.http);
       await casBrowser.page.goto(`${baseUrl}/webapps/matches/${locale}/`);
       const casCard = card(casBrowser.page, matchId);

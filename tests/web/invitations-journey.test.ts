@@ -23,6 +23,7 @@ const words = {
     neutralTitle: 'Invitation',
     completeAccount: 'Add your name and phone number, then you are in.',
     withdrawn: 'This invitation was withdrawn.',
+    accountMenu: 'Account menu',
   },
   nl: {
     title: (club: string) => `${club} nodigt je uit`,
@@ -39,6 +40,7 @@ const words = {
     neutralTitle: 'Uitnodiging',
     completeAccount: 'Vul je naam en telefoonnummer in, dan doe je mee.',
     withdrawn: 'Deze uitnodiging is ingetrokken.',
+    accountMenu: 'Accountmenu',
   },
 } as const;
 
@@ -82,6 +84,17 @@ describe.each<[ViewportName, 'en' | 'nl']>([
     // No code: back on the invitation, signed in as the invited address.
     await page.getByRole('button', { name: text.accept }).waitFor({ timeout: 30_000 });
     await expectAxeClean(page, `invitation page of a manager, signed in (${locale}, ${viewport})`);
+    // Opened again: the page and its top bar read the account once between them.
+    const accountReads: string[] = [];
+    const countRead = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname === `${ACCOUNT_API}/account`) accountReads.push(request.url());
+    };
+    page.on('request', countRead);
+    await page.reload();
+    await page.getByRole('button', { name: text.accept }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: text.accountMenu }).waitFor({ timeout: 30_000 });
+    page.off('request', countRead);
+    expect(accountReads).toHaveLength(1);
     await page.getByRole('button', { name: text.accept }).click();
     // A new account still gives a name and phone (the spec's minimal account) before it lands (DESIGN.md §15).
     await page.waitForURL(`**/webapps/account/${locale}/onboarding?from=*`, { timeout: 30_000 });

@@ -149,13 +149,20 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
       await widgetShot('before');
 
       // Cas opens their matches: both planned matches, their own entry highlighted. Their account (with the calendar
-      // feed in the header) is held back until the list shows, as on a slow network: the cards must not move when it
-      // arrives (a tap aimed at a card would land where the card was).
+      // feed in the header) and the code of the cards' Edit are held back until the list shows, as on a slow
+      // network: the cards must not move when they arrive (a tap aimed at a card would land where the card was).
       await signInBrowser(player.context, courtside.url, cas.http);
       let releaseAccount = () => {};
       const accountHeld = new Promise<void>((resolve) => (releaseAccount = resolve));
       const accountUrl = `${courtside.url}${ACCOUNT_API}/account`;
       await page.route(accountUrl, async (route) => {
+        await accountHeld;
+        await route.continue();
+      });
+      let editCodeAsked = false;
+      const editCode = '**/webapps/assets/MatchEditActions-*.js';
+      await page.route(editCode, async (route) => {
+        editCodeAsked = true;
         await accountHeld;
         await route.continue();
       });
@@ -166,11 +173,29 @@ describe.each<ViewportName>(['phone'])('the matches journey on %s', (viewport) =
       await card(page, other).waitFor();
       // The card's text beside its box: a card that grew says what it grew by.
       const placed = async () => ({ box: await mine.boundingBox(), text: await mine.innerText() });
-      const before = await placed();
+      // The list renders its answers in transitions: the card is measured once two looks agree.
+      let before = await placed();
+      await expect
+        .poll(
+          async () => {
+            const now = await placed();
+            const same = JSON.stringify(now) === JSON.stringify(before);
+            before = now;
+            return same;
+          },
+          { interval: 250 },
+        )
+        .toBe(true);
+      expect(editCodeAsked).toBe(true);
+      expect(await mine.getByRole('button', { name: 'Edit' }).count()).toBe(0);
       releaseAccount();
       await page.getByRole('link', { name: 'Subscribe in your calendar' }).waitFor();
+      await mine.getByRole('button', { name: 'Edit' }).waitFor();
       await page.unroute(accountUrl);
-      expect(await placed()).toEqual(before);
+      await page.unroute(editCode);
+      // The box must stay; the text (Edit has come) says what grew if it did not.
+      const after = await placed();
+      expect(after.box, `${before.text}\n→\n${after.text}`).toEqual(before.box);
       // The challenges above the list arrive late too: the list waits for them, hidden under the page's loading veil,
       // so they cannot push it down either.
       let releaseChallenges = () => {};

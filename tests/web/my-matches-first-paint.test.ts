@@ -7,6 +7,7 @@ import { openBrowser, signInBrowser } from '../support/browser.ts';
 import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { plannedMatch, seasonWithTeams } from '../support/ladder-setup.ts';
+import { ACCOUNT_API } from '@courtside/events/api-paths';
 
 /** The cookies of a signed-in client as its browser sends them. */
 function cookieHeader(http: HttpClient): string {
@@ -97,6 +98,28 @@ describe('the first paint of My matches', () => {
       expect(page.url()).toBe(myMatches());
       expect(await page.locator('h1').boundingBox()).toEqual(paintedBox);
       await expectAxeClean(page, 'my matches after its first paint');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('reads the signed-in account once, for the top bar, the calendar link and the challenges together', async () => {
+    const browser = await openBrowser('phone');
+    try {
+      const { page } = browser;
+      await signInBrowser(browser.context, courtside.url!, setup.teams[0]!.http);
+      const accountReads: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'GET' && new URL(request.url()).pathname === `${ACCOUNT_API}/account`)
+          accountReads.push(request.url());
+      });
+      await page.goto(myMatches());
+      await page.locator(`[data-testid="match-card"][data-match-id="${setup.matchId}"]`).waitFor();
+      // Each of the three shows the account: the menu its name, the page its calendar feed, the bell is there.
+      await page.getByRole('button', { name: /Ann Paintwell/ }).waitFor();
+      await page.getByRole('link', { name: 'Subscribe in your calendar' }).waitFor();
+      await page.getByRole('button', { name: /notifications/i }).waitFor();
+      expect(accountReads).toHaveLength(1);
     } finally {
       await browser.close();
     }

@@ -4,7 +4,8 @@ import { type Browser, type ViewportName, signInBrowser } from '../support/brows
 import { signedInAccount } from '../support/accounts.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { seasonWithTeams } from '../support/ladder-setup.ts';
-import { ACCOUNT_API, LADDER_API } from '@courtside/events/api-paths';
+import { ACCOUNT_API, DEV_MAILBOX_PATH, LADDER_API } from '@courtside/events/api-paths';
+import { eventually } from '../support/wait.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
 
 const NAMES = ['Ann Ace', 'Bo Baseline', 'Cy Volley'];
@@ -77,7 +78,18 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications on %s', (viewpo
       await page.waitForURL(`${baseUrl}/webapps/ladders/en/${ladderId}`);
       await expect.poll(() => bellName(page)).toBe('Notifications');
 
-      // The mail, as the dev mailbox shows it, with its unsubscribe link.
+      // The mail, as the dev mailbox shows it, with its unsubscribe link. It goes out after the notification (the
+      // outbox's sender) and the mailbox page reads its list once: wait until it is there.
+      await eventually(
+        async () =>
+          (
+            await ann.http.json<unknown[]>(
+              'GET',
+              `${DEV_MAILBOX_PATH}?to=${encodeURIComponent(ann.account.email)}`,
+            )
+          ).body.some((sent) => JSON.stringify(sent).includes('Cy Volley challenges you')),
+        { message: 'the challenge mail', timeoutMs: 60_000 },
+      );
       await page.goto(`${baseUrl}/webapps/dev/mailbox?to=${encodeURIComponent(ann.account.email)}`);
       const mail = page.getByTestId('mail').filter({ hasText: 'Cy Volley challenges you' });
       await mail.waitFor({ timeout: 20_000 });

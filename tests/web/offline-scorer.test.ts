@@ -64,7 +64,7 @@ describe('the scorer with no signal', () => {
     await poll(() => root.getAttribute('data-pending')).toBe('0');
     await page.getByText('All points sent').waitFor();
     await expect(badge.textContent()).resolves.toBe('Online');
-    expect(await serverPoints()).toEqual([D, C, D]);
+    await poll(serverPoints).toEqual([D, C, D]);
 
     // No signal: 12 more points (Ann's game, Cas's game) and an undo of a point not sent yet.
     await scorerBrowser.context.setOffline(true);
@@ -107,7 +107,7 @@ describe('the scorer with no signal', () => {
     await poll(() => root.getAttribute('data-pending')).toBe('0');
     await page.getByText('All points sent').waitFor();
     await poll(() => badge.textContent()).toBe('Online');
-    expect(await serverPoints()).toEqual(expected);
+    await poll(serverPoints).toEqual(expected);
     expect(await documentViolations(page, 'scorer online')).toEqual([]);
     await scorerBrowser.screenshot('offline-scorer-sent-375');
 
@@ -150,7 +150,7 @@ describe('the scorer with no signal', () => {
     await annPage.getByTestId('point-challenger').click();
     await annPage.getByTestId('point-defender').click();
     await poll(() => annRoot.getAttribute('data-unsent')).toBe('2');
-    expect(await serverPoints()).toEqual([D, D, C, C]);
+    await poll(serverPoints).toEqual([D, D, C, C]);
 
     // Back online: the point both counted is the server's already; Ann's next one differs: the dialog.
     const undoButton = annPage.getByRole('button', { name: 'Undo' });
@@ -172,10 +172,11 @@ describe('the scorer with no signal', () => {
     // Ann keeps hers: Cas's last point is taken back and hers goes in; the focus returns where it was.
     await keepMine.click();
     await poll(() => annRoot.getAttribute('data-pending')).toBe('0');
-    expect(await serverPoints()).toEqual([D, D, C, D]);
+    await poll(serverPoints).toEqual([D, D, C, D]);
     await poll(() => annPage.evaluate<string>(`document.activeElement?.textContent ?? ''`)).toContain('Undo');
+    // Cas's page was at 4 points before too: wait for the score Ann's choice made, pushed to it.
+    await poll(() => casPage.getByTestId('game-defender').textContent()).toBe('40');
+    await poll(() => casPage.getByTestId('game-challenger').textContent()).toBe('15');
     await poll(() => casRoot.getAttribute('data-seq')).toBe('4');
-    await expect(casPage.getByTestId('game-defender').textContent()).resolves.toBe('40');
-    await expect(casPage.getByTestId('game-challenger').textContent()).resolves.toBe('15');
   }, 300_000);
 });

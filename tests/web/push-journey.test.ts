@@ -8,7 +8,7 @@ import { createBackend, startTestCourtside } from '../support/courtside.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { focusStaysOnThePage, shiftTabTo, tabTo } from '../support/keyboard.ts';
-import { eventually } from '../support/wait.ts';
+import { eventually, within } from '../support/wait.ts';
 
 interface Shown {
   title: string;
@@ -74,57 +74,83 @@ describe('Web Push in the app', () => {
     // test's grant, and a dismissed prompt leaves notifications blocked.
     const phone = await openBrowser('phone');
     await signInBrowser(phone.context, courtside.url!, http);
-    const { page, context } = phone;
-    const origin = new URL(courtside.url!).origin;
-    await context.grantPermissions(['notifications'], { origin });
-    await page.goto(`${courtside.url}/webapps/account/en/preferences`);
-    expect(await page.evaluate('Notification.permission')).toBe('granted');
-    await page.evaluate(`navigator.serviceWorker.register('/webapps/sw.js', { scope: '/webapps/' })
-      .then(() => navigator.serviceWorker.ready)
-      .then(() => navigator.serviceWorker.controller ||
-        new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true })))`);
+    try {
+      const { page, context } = phone;
+      const origin = new URL(courtside.url!).origin;
+      await context.grantPermissions(['notifications'], { origin });
+      await page.goto(`${courtside.url}/webapps/account/en/preferences`);
+      expect(await page.evaluate('Notification.permission')).toBe('granted');
+      // Installing the worker precaches the app (about 140 files): 3 s on an idle machine, 10 s at load 14, and more
+      // in a loaded CI run; this test's time limit covers each step's.
+      await within(
+        120_000,
+        'the worker installed and in control of the page',
+        page.evaluate(`navigator.serviceWorker.register('/webapps/sw.js', { scope: '/webapps/' })
+        .then(() => navigator.serviceWorker.ready)
+        .then(() => navigator.serviceWorker.controller ||
+          new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true })))`),
+      );
 
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((one) => one.scopeURL === `${origin}/webapps/` && !one.isDeleted);
-        if (ours) resolve(ours.registrationId);
+      const cdp = await context.newCDPSession(page);
+      const registrationId = new Promise<string>((resolve) => {
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((one) => one.scopeURL === `${origin}/webapps/` && !one.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        });
       });
-    });
-    await cdp.send('ServiceWorker.enable');
-    const url = '/webapps/account/en/settings';
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId: await registrationId,
-      data: JSON.stringify({
-        title: 'Bo Baseline challenges you',
-        body: 'Club Ladder: answer before Friday.',
-        url,
-      }),
-    });
+      // Delivered only to a running, activated worker: a push to one still starting was lost on a loaded machine.
+      const running = new Promise<void>((resolve) => {
+        cdp.on('ServiceWorker.workerVersionUpdated', async ({ versions }) => {
+          const id = await registrationId;
+          if (
+            versions.some(
+              (v) => v.registrationId === id && v.status === 'activated' && v.runningStatus === 'running',
+            )
+          )
+            resolve();
+        });
+      });
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.startWorker', { scopeURL: `${origin}/webapps/` });
+      await within(30_000, 'the worker running', running);
+      const url = '/webapps/account/en/settings';
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId: await registrationId,
+        data: JSON.stringify({
+          title: 'Bo Baseline challenges you',
+          body: 'Club Ladder: answer before Friday.',
+          url,
+        }),
+      });
 
-    const notifications = () =>
-      page.evaluate<Shown[]>(`navigator.serviceWorker.ready
-        .then((registration) => registration.getNotifications())
-        .then((all) => all.map((one) => ({ title: one.title, body: one.body, data: one.data })))`);
-    const shown = await eventually(async () => {
-      const all = await notifications();
-      return all.length > 0 && all;
-    });
-    expect(shown).toEqual([
-      {
-        title: 'Bo Baseline challenges you',
-        body: 'Club Ladder: answer before Friday.',
-        data: { url: `${origin}${url}` },
-      },
-    ]);
+      const notifications = () =>
+        page.evaluate<Shown[]>(`navigator.serviceWorker.ready
+          .then((registration) => registration.getNotifications())
+          .then((all) => all.map((one) => ({ title: one.title, body: one.body, data: one.data })))`);
+      const shown = await eventually(
+        async () => {
+          const all = await notifications();
+          return all.length > 0 && all;
+        },
+        { timeoutMs: 60_000, message: 'the pushed notification' },
+      );
+      expect(shown).toEqual([
+        {
+          title: 'Bo Baseline challenges you',
+          body: 'Club Ladder: answer before Friday.',
+          data: { url: `${origin}${url}` },
+        },
+      ]);
 
-    // The tap: a notificationclick on that notification, inside the worker. The open window goes to its page.
-    const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await worker.evaluate(`self.registration.getNotifications().then(([shown]) =>
-      self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown })))`);
-    await page.waitForURL(`${origin}${url}`, { timeout: 20_000 });
-    expect(await notifications()).toEqual([]);
-    await phone.close();
-  });
+      // The tap: a notificationclick on that notification, inside the worker. The open window goes to its page.
+      const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+      await worker.evaluate(`self.registration.getNotifications().then(([shown]) =>
+        self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown })))`);
+      await page.waitForURL(`${origin}${url}`, { timeout: 20_000 });
+      expect(await notifications()).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 240_000);
 });

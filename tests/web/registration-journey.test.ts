@@ -1,11 +1,15 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import nl from '../../web/src/locales/nl.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { axeViolations } from '../support/axe.ts';
 import { signInBrowser, type ViewportName, selectTab } from '../support/browser.ts';
 import { managerWithSeason } from '../support/ladder-setup.ts';
 import { ADMIN_API } from '@courtside/events/api-paths';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
+import { focusIsInTheDialog } from '../support/keyboard.ts';
+import { quarantineClub, releaseClub } from '../support/quarantine.ts';
 
 const texts = {
   en: {
@@ -113,5 +117,45 @@ describe.each<[ViewportName, 'en' | 'nl']>([
       `${ADMIN_API}/seasons/${seasonId}/teams/waitingforapproval`,
     );
     expect(waiting.body).toHaveLength(1);
+  });
+});
+
+/**
+ * A join that a club cannot take right now (its events stopped at one the projector cannot apply: the command's `503`
+ * says why, in English) shows in the page's language that nothing was changed, and goes through once sent again.
+ */
+describe('joining while the club cannot take it, on a phone (nl)', () => {
+  const courtside = courtsideForBrowsers({ viewport: 'phone' });
+
+  it('says in Dutch that nothing was changed, keeps the dialog and its focus, and joins when sent again', async () => {
+    const baseUrl = courtside.url;
+    const t = texts.nl;
+    const { company, ladderId } = await managerWithSeason(baseUrl, { openForRegistration: true });
+    const playerHttp = courtside.client();
+    await signedInAccount(playerHttp);
+    const { page } = await courtside.newBrowser(playerHttp);
+    await page.goto(`${baseUrl}/webapps/ladders/nl/${ladderId}`);
+    await page.getByRole('button', { name: t.join }).click();
+    await page.getByRole('heading', { name: t.join }).waitFor();
+
+    const db = new pg.Client({ connectionString: courtside.backend.databaseUrl });
+    await db.connect();
+    try {
+      await quarantineClub(db, company.id);
+      const register = page.getByRole('button', { name: t.register, exact: true });
+      await register.click();
+      await page.getByText(nl.form.notNow).waitFor({ timeout: 30_000 });
+      expect(await page.getByText('Nothing was changed').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await focusIsInTheDialog(page)).toBe(true);
+
+      await releaseClub(db, company.id);
+      await register.click();
+      await page.locator('[data-kind]', { hasText: t.registered }).first().waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: t.join }).waitFor({ state: 'detached' });
+    } finally {
+      await releaseClub(db, company.id);
+      await db.end();
+    }
   });
 });

@@ -43,6 +43,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
     await page.getByRole('heading', { name: 'No ladders yet' }).waitFor();
     expect(await page.locator('#root > [inert]').count()).toBe(0);
     expect(await page.locator('h1').boundingBox()).toEqual(paintedBox);
+    await browser.close();
   });
 
   it('paints a ladder’s standings and its widget with their data before the scripts arrive; the app starts from the same data', async () => {
@@ -109,6 +110,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the web shell on %s', (viewpo
         .evaluateAll((lists) => lists.map((list) => list.getAttribute('data-state')));
     await expect.poll(states).toEqual(['done', 'done']);
     expect(await page.getByTestId('match-card').count()).toBe(1);
+    await browser.close();
   });
 
   it('a long ladder: the first paint has every row; the app shows its first rows at once and the rest right after, in order', async () => {

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { MATCHES_API, TOURNAMENT_API } from '@courtside/events/api-paths';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { MATCHES_API, TOURNAMENT_ADMIN_API, TOURNAMENT_API } from '@courtside/events/api-paths';
+import { managerWithCompany, signedInPerson } from '../support/accounts.ts';
 import { axeViolations, expectAxeClean } from '../support/axe.ts';
 import { courtsideForBrowsers } from '../support/browser-courtside.ts';
-import { club, drawnClubNight, drawnKnockout, scoreOf } from '../support/club.ts';
+import { joinedLiveRoom, liveEventsReceived } from '../support/browser.ts';
+import { club, drawnClubNight, drawnKnockout, enteredTournament, scoreOf } from '../support/club.ts';
+import { LiveClient } from '../support/live-client.ts';
+import { eventually } from '../support/wait.ts';
 import {
   enhancedContrastProblems,
   liveRegionsAndControls,
@@ -31,7 +35,8 @@ interface Drawn {
  * points on the bracket and the next point arrives without a reload; a result saved marks its winner and places
  * them in round 2. axe-clean (AAA contrast too), no live region, nothing to focus; in Dutch too. The page's clock
  * is moved 20 s instead of waited. A club night's leaderboard on a 375 px phone in Dutch: nothing scrolls
- * sideways, the table's columns named in full for a screen reader.
+ * sideways, the table's columns named in full for a screen reader. A club night's page reads the tournament once
+ * for its draw (one push for the draw and its rounds), and twice for four results that come while it reads.
  */
 describe('tournament screens: the club TV’s bracket at 1920×1080, a leaderboard at 375 px', () => {
   const courtside = courtsideForBrowsers({ viewport: 'tv' });
@@ -145,5 +150,78 @@ describe('tournament screens: the club TV’s bracket at 1920×1080, a leaderboa
     for (const name of ['Plaats', 'Naam', 'Gespeeld', 'Punten', 'Per partij', 'Gewonnen'])
       await board.getByRole('columnheader', { name, exact: true }).waitFor();
     await expectAxeClean(page, 'club night at 375 px');
+  });
+
+  it('reads a club night once for its draw and twice for four results pushed while it reads', async () => {
+    const url = courtside.url;
+    const manager = courtside.client();
+    const { company } = await managerWithCompany(manager, 'Padel Club Reads');
+    const players = await Promise.all(PLAYERS.slice(24).map((name) => signedInPerson(url, name)));
+    const tournamentId = await enteredTournament(
+      manager,
+      company.id,
+      { name: 'Thursday padel', format: 'AMERICANO', sportsCategory: 'PADEL', maxEntrants: 8, courts: 2 },
+      players,
+    );
+    const path = `${TOURNAMENT_API}/tournaments/${tournamentId}`;
+
+    const { page } = await courtside.newBrowser(undefined, 'phone');
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === path) reads.push(request.url());
+    });
+    const pageGot = liveEventsReceived(page, 'tournament.updated');
+    const joined = joinedLiveRoom(page, `tournament:${tournamentId}`);
+    await page.goto(`${url}/webapps/tournaments/en/${tournamentId}`);
+    await page.getByText(PLAYERS[31]!).first().waitFor();
+    await expect.poll(() => reads.length).toBe(1);
+    await joined;
+    const watcher = new LiveClient(url);
+    onTestFinished(() => watcher.close());
+    await watcher.connected();
+    await watcher.subscribe(`tournament:${tournamentId}`);
+    const pushes = () => watcher.pushes.filter((push) => push.event === 'tournament.updated').length;
+
+    // The draw and its seven rounds: one push, one read.
+    type Drawn = { rounds?: Array<{ games: Array<{ gameId: string }> }> };
+    const drawAnswer = await manager.json<Drawn>(
+      'POST',
+      `${TOURNAMENT_ADMIN_API}/tournaments/${tournamentId}/draw`,
+      { seeding: 'ENTRY' },
+    );
+    // A draw projected after its answer (202 on a loaded machine) is read once it shows.
+    expect([201, 202]).toContain(drawAnswer.status);
+    const drawn = await eventually(async () => {
+      const read = drawAnswer.status === 201 ? drawAnswer : await manager.json<Drawn>('GET', path);
+      return read.body.rounds?.length ? { body: { rounds: read.body.rounds } } : undefined;
+    });
+    const games = page.getByTestId('game');
+    await expect.poll(() => games.count()).toBe(14);
+    await expect.poll(pushes).toBe(1);
+    expect(reads).toHaveLength(2);
+
+    // Four results, each its own push, while the page's read of the first is held: one more read follows it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${path}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const [first, second] = drawn.body.rounds;
+    const scored = [...first!.games, ...second!.games].map((game, index) => ({
+      gameId: game.gameId,
+      pointsA: 13 + index,
+    }));
+    for (const { gameId, pointsA } of scored)
+      expect([200, 202]).toContain(
+        (await manager.json('PUT', `${path}/games/${gameId}`, { pointsA, pointsB: 24 - pointsA })).status,
+      );
+    await expect.poll(pushes).toBe(5);
+    // The page has had the four pushes when its read is let go.
+    await expect.poll(pageGot).toBe(5);
+    release();
+    await games.filter({ hasText: '16–8' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(reads).toHaveLength(4);
   });
 });

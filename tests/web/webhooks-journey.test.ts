@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
 import type { RunningCourtside } from '@courtside/api/courtside';
 import { defaultWebDistDir } from '@courtside/api/courtside';
 import { expectAxeClean } from '../support/axe.ts';
@@ -85,6 +86,16 @@ describe('the webhooks section on a phone, with the keyboard', () => {
       );
       await expectAxeClean(page, 'webhooks, a delivery shown');
       expect(await focusIndicatorProblems(page, 'webhooks section')).toEqual([]);
+      // The list reads its deliveries when opened and on Refresh, never by itself: it once read them again at every
+      // render, a request after each answer for as long as it stayed open.
+      const reads: string[] = [];
+      const counted = (request: Request) => {
+        if (new URL(request.url()).pathname.endsWith('/deliveries')) reads.push(request.url());
+      };
+      page.on('request', counted);
+      await page.waitForTimeout(1_500);
+      page.off('request', counted);
+      expect(reads).toEqual([]);
 
       await tabTo(page, deliveries.getByRole('button', { name: /^Redeliver Test \(ping\)/ }));
       await page.keyboard.press('Enter');

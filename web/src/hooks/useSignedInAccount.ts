@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { getAccount, type Account } from '../lib/account-api';
@@ -11,6 +11,21 @@ interface SignedInAccount {
   loggedIn: boolean;
   /** The account once known (loaded when logged in and not yet known). */
   account: Account | null;
+}
+
+/**
+ * The account read in flight, shared: the top bar, the page and its parts (My matches: the account menu, the
+ * calendar link and the challenges) mount together, each not knowing the account yet, and ask for it once between
+ * them, not once each (docs/performance.md, "Pages on a phone").
+ */
+let accountRead: Promise<Account> | null = null;
+
+/** The signed-in account, read once for everyone who asks while it is in flight. */
+export function readAccount(): Promise<Account> {
+  accountRead ??= getAccount().finally(() => {
+    accountRead = null;
+  });
+  return accountRead;
 }
 
 /**
@@ -31,16 +46,20 @@ export function useSignedInAccount(options: { reload?: boolean } = {}): SignedIn
       return;
     }
     if (account && reloaded) return;
-    const controller = new AbortController();
-    getAccount(controller.signal)
-      .then((value) => {
-        setAccount(value);
-        setReloaded(true);
-      })
+    // Not aborted when this user unmounts: the read may be another one's too, and the account it brings is the
+    // signed-in one whoever asked.
+    readAccount()
+      .then((value) =>
+        // In a transition: what shows the account (the top bar's menu and bell, My matches' calendar link) renders
+        // in slices that yield to the browser, not as one long task (docs/performance.md, "Pages on a phone").
+        startTransition(() => {
+          setAccount(value);
+          setReloaded(true);
+        }),
+      )
       .catch(() => {
         // A 401 is handled by the session (logout and redirect); other failures leave the menu generic.
       });
-    return () => controller.abort();
   }, [loggedIn, account, reloaded, setAccount]);
 
   return { loggedIn, account: loggedIn ? account : null };

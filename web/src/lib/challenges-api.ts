@@ -14,28 +14,36 @@ export const CHALLENGE_STATES = ['open', 'accepted', 'declined', 'withdrawn', 'e
 export type ChallengeState = (typeof CHALLENGE_STATES)[number];
 
 /** A text the api leaves out (the standings) or sends as null (the caller's own challenges). */
-const optionalText = z.optional(z.nullable(z.string()));
+const optionalText = () => z.optional(z.nullable(z.string()));
 
-export const challengeSchema = z.object({
-  challengeId: z.string(),
-  seasonId: z.string(),
-  challengerTeamId: z.string(),
-  defenderTeamId: z.string(),
-  /** One of CHALLENGE_STATES; read as text so that a state added later does not fail a public page. */
-  state: z.string(),
-  issuedAt: z.string(),
-  /** An instant (ISO). */
-  respondBy: z.string(),
-  playBy: optionalText,
-  matchId: optionalText,
-  /** The match was played (its result counts) or cancelled (the caller's own challenges). */
-  played: z.optional(z.boolean()),
-  /** Its match has a result that does not count yet (signed-in standings only). */
-  result: z.optional(z.enum(['pending', 'disputed'])),
-});
-export type Challenge = z.infer<typeof challengeSchema>;
+/**
+ * Made on first use, not when the module loads: this module is part of every page's first script (the `shared`
+ * chunk, web/vite.config.ts), and making the schema was a few milliseconds of that script's evaluation, one long
+ * task on a phone (docs/performance.md, "Pages on a phone").
+ */
+const makeChallengeSchema = () =>
+  z.object({
+    challengeId: z.string(),
+    seasonId: z.string(),
+    challengerTeamId: z.string(),
+    defenderTeamId: z.string(),
+    /** One of CHALLENGE_STATES; read as text so that a state added later does not fail a public page. */
+    state: z.string(),
+    issuedAt: z.string(),
+    /** An instant (ISO). */
+    respondBy: z.string(),
+    playBy: optionalText(),
+    matchId: optionalText(),
+    /** The match was played (its result counts) or cancelled (the caller's own challenges). */
+    played: z.optional(z.boolean()),
+    /** Its match has a result that does not count yet (signed-in standings only). */
+    result: z.optional(z.enum(['pending', 'disputed'])),
+  });
+export type Challenge = z.infer<ReturnType<typeof makeChallengeSchema>>;
 
-export const challengesSchema = z.array(challengeSchema);
+let made: ReturnType<typeof makeChallengeSchema> | undefined;
+export const challengeSchema = () => (made ??= makeChallengeSchema());
+export const challengesSchema = () => z.array(challengeSchema());
 
 /** DESIGN.md §5: why the caller may not challenge a row. */
 export const challengeRefusals = [
@@ -63,12 +71,12 @@ export function seasonChallengesPath(seasonId: string): string {
 }
 
 export function listSeasonChallenges(seasonId: string, signal?: AbortSignal): Promise<Challenge[]> {
-  return request('GET', seasonChallengesPath(seasonId), { schema: challengesSchema, signal });
+  return request('GET', seasonChallengesPath(seasonId), { schema: challengesSchema(), signal });
 }
 
 /** The signed-in player's challenges. */
 export function listMyChallenges(signal?: AbortSignal): Promise<Challenge[]> {
-  return request('GET', `${LADDER_API}/challenges/mine`, { schema: challengesSchema, signal });
+  return request('GET', `${LADDER_API}/challenges/mine`, { schema: challengesSchema(), signal });
 }
 
 /** Challenges the team `defenderTeamId` (DESIGN.md §5); a refusal is a 409 `{error, reason}`. */

@@ -12,6 +12,8 @@ import {
 } from './http';
 import { inFlightAtom } from '../stores/loading';
 import { serverNow } from './server-clock';
+import { setLanguage } from './i18n';
+import nl from '../locales/nl';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -292,5 +294,39 @@ describe('errorText', () => {
       'Already answered',
     );
     expect(errorText(new TypeError('boom'), 'Failed')).toBe('Failed');
+  });
+});
+
+describe('a failure in the page’s language', () => {
+  it('given a command’s 503 on a Dutch page, then it says in Dutch that nothing was changed, or to check a change that may be saved; a refusal and a proxy’s 503 keep their text', async () => {
+    await setLanguage('nl');
+    try {
+      const busy = { error: 'Too many changes for this club at once. Nothing was changed.', reason: 'BUSY' };
+      expect(parseErrorBody(503, 'Service Unavailable', busy).error).toBe(nl.form.notNow);
+      expect(parseErrorBody(503, '', { error: 'Not confirmed', reason: 'APPEND_UNCONFIRMED' }).error).toBe(
+        nl.form.unconfirmed,
+      );
+      // The server's own text stays in the body.
+      expect(parseErrorBody(503, '', busy).body).toEqual(busy);
+      expect(parseErrorBody(503, 'Service Unavailable', {}).error).toBe('Service Unavailable');
+      const refusal = { error: 'One of the two teams is already in a challenge', reason: 'BUSY' };
+      expect(parseErrorBody(409, 'Conflict', refusal).error).toBe(refusal.error);
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
+  it('given no answer at all on a Dutch page, then the error says so in Dutch', async () => {
+    await setLanguage('nl');
+    try {
+      const { fetch } = fakeFetch(() => Promise.reject(new TypeError('fetch failed')));
+      const http = createHttpClient({ fetch, store: createStore(), getCookie: () => undefined });
+      await expect(http.request('GET', '/x')).rejects.toMatchObject({
+        kind: 'network',
+        error: nl.form.network,
+      });
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

@@ -4,6 +4,7 @@ import { getCookie as getDocumentCookie } from './cookies';
 import { appStore, type AppStore } from '../stores/store';
 import { inFlightAtom } from '../stores/loading';
 import { noteServerDate } from './server-clock';
+import { i18n } from './i18n';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -112,6 +113,11 @@ export function parseErrorBody(
     // The api's answers all say `error` (api/src/http/error-handler.ts).
     if (typeof record.error === 'string' && record.error.trim() !== '') error = record.error;
     issues = parseIssues(record.issues);
+    // A command's `503` says why in English (docs/decisions/log-and-consumers.md "A 503 says why"); the page says it
+    // in its own language: nothing was changed, or, for an append the log did not confirm, maybe it was.
+    if (status === 503 && typeof record.reason === 'string') {
+      error = i18n.t(record.reason === 'APPEND_UNCONFIRMED' ? 'form.unconfirmed' : 'form.notNow');
+    }
   } else if (typeof body === 'string' && body.trim() !== '' && body.length <= 200 && !body.includes('<')) {
     error = body.trim();
   }
@@ -278,7 +284,7 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
           });
         } catch (cause) {
           if (options.signal?.aborted) throw cause;
-          return await fail(new ApiError({ status: 0, error: 'Network error', kind: 'network' }), ctx);
+          return await fail(new ApiError({ status: 0, error: i18n.t('form.network'), kind: 'network' }), ctx);
         }
         noteServerDate(response.headers.get('date'));
         body = await readBody(response);

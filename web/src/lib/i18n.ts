@@ -21,8 +21,10 @@ import type { ManagersTranslation } from '../locales/managers-en';
 import type { WebhooksTranslation } from '../locales/webhooks-en';
 import type { BoxesTranslation } from '../locales/boxes-en';
 import type { TournamentsTranslation } from '../locales/tournaments-en';
+import type { TournamentPartnerTranslation } from '../locales/tournament-partner-en';
 import type { TvTranslation } from '../locales/tv-en';
 import type { TvBracketTranslation } from '../locales/tv-bracket-en';
+import type { MatchRefusalsTranslation } from '../locales/match-refusals-en';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { Translations, type KeysOf, type TranslateOptions } from './translations';
 
@@ -47,8 +49,10 @@ const otherLocales: Partial<Record<Locale, () => Promise<{ default: typeof en }>
  * statement's with it (locales/accessibility-texts.ts), the manager screen's "Managers" section's with it
  * (locales/managers-texts.ts), its "Webhooks" section's with it (locales/webhooks-texts.ts), the box leagues' with
  * their lazy chunks (locales/boxes-texts.ts), the tournament pages' and section's with them
- * (locales/tournaments-texts.ts), the club TV's with it (locales/tv-texts.ts), and its knockout bracket's with that
- * lazy chunk (locales/tv-bracket-texts.ts).
+ * (locales/tournaments-texts.ts), a waiting tournament partner request's with the partner form's lazy chunk
+ * (locales/tournament-partner-texts.ts), the club TV's with it (locales/tv-texts.ts), and its knockout bracket's with
+ * that lazy chunk (locales/tv-bracket-texts.ts), and a match's refusals with the module that shows one
+ * (locales/match-refusals-texts.ts).
  */
 export type TranslationKey = KeysOf<
   typeof en & { liveScoring: LiveScoringTranslation } & ManagerTranslation &
@@ -72,8 +76,10 @@ export type TranslationKey = KeysOf<
     WebhooksTranslation &
     BoxesTranslation &
     TournamentsTranslation &
+    TournamentPartnerTranslation &
     TvTranslation &
-    TvBracketTranslation
+    TvBracketTranslation &
+    MatchRefusalsTranslation
 >;
 /** The app's `t`, typed by the English texts (the other languages have the same shape). */
 export type TFunction = (key: TranslationKey, options?: TranslateOptions) => string;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { createLiveClient, deferredSocket, parseAck, subscribePayload, type LiveSocket } from './live';
 import { liveConnectionAtom } from '../stores/live';
@@ -62,6 +62,11 @@ describe('parseAck / subscribePayload', () => {
     expect(parseAck({ ok: true })).toEqual({ ok: true });
     expect(parseAck({ ok: true, resync: true })).toEqual({ ok: true, resync: true });
     expect(parseAck({ ok: false, error: 'Forbidden' })).toEqual({ ok: false, error: 'Forbidden' });
+    expect(parseAck({ ok: false, error: 'Busy', retry: true })).toEqual({
+      ok: false,
+      error: 'Busy',
+      retry: true,
+    });
     expect(parseAck(undefined)).toMatchObject({ ok: false });
   });
 
@@ -116,6 +121,115 @@ describe('createLiveClient', () => {
     socket.serverConnects();
     socket.subscribes()[0]?.ack?.({ ok: false, error: 'Forbidden' });
     expect(errors).toEqual(['Forbidden']);
+  });
+
+  describe('a refusal that says to ask again (the server could not look the room up then)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('given such refusals, then the room is asked for again after 1 s, 2 s, 4 s… with its cursor, and onError is not called', () => {
+      vi.useFakeTimers();
+      const { socket, client } = setup();
+      const errors: string[] = [];
+      const resyncs: number[] = [];
+      client.subscribe('season:s1', { onError: (e) => errors.push(e), onResync: () => resyncs.push(1) });
+      socket.serverConnects();
+      socket.subscribes()[0]?.ack?.({ ok: true, cursor: 4 });
+      socket.connectionDrops();
+      socket.serverConnects();
+      const refuse = () => socket.subscribes().at(-1)?.ack?.({ ok: false, error: 'Busy', retry: true });
+      refuse();
+      vi.advanceTimersByTime(999);
+      expect(socket.subscribes()).toHaveLength(2);
+      vi.advanceTimersByTime(1);
+      expect(socket.subscribes()).toHaveLength(3);
+      refuse();
+      vi.advanceTimersByTime(1_999);
+      expect(socket.subscribes()).toHaveLength(3);
+      vi.advanceTimersByTime(1);
+      expect(socket.subscribes().at(-1)?.payload).toEqual({ room: 'season:s1', since: 4 });
+      socket.subscribes().at(-1)?.ack?.({ ok: true, cursor: 6 });
+      expect(errors).toEqual([]);
+      expect(resyncs).toEqual([]);
+      // Taken: the next refusal waits 1 s again.
+      socket.connectionDrops();
+      socket.serverConnects();
+      refuse();
+      vi.advanceTimersByTime(1_000);
+      expect(socket.subscribes()).toHaveLength(6);
+    });
+
+    it('given a push through another room while refused, then the refused room asks again from its own cursor', () => {
+      vi.useFakeTimers();
+      const { socket, client } = setup();
+      client.subscribe('season:s1', {});
+      client.subscribe('ladder:l1', {});
+      socket.serverConnects();
+      socket.subscribes()[0]?.ack?.({ ok: true, cursor: 4 });
+      socket.subscribes()[1]?.ack?.({ ok: true, cursor: 9 });
+      socket.connectionDrops();
+      socket.serverConnects();
+      socket.subscribes()[2]?.ack?.({ ok: false, error: 'Busy', retry: true });
+      socket.subscribes()[3]?.ack?.({ ok: true, cursor: 9 });
+      // A push to both rooms comes through the ladder room: the season room (refused) may have missed others.
+      socket.fire(
+        'match.updated',
+        { match: {} },
+        { rooms: ['season:s1', 'ladder:l1'], cursors: { 'season:s1': 7, 'ladder:l1': 10 } },
+      );
+      expect(client.lastCursor('season:s1')).toBe(4);
+      expect(client.lastCursor('ladder:l1')).toBe(10);
+      vi.advanceTimersByTime(1_000);
+      expect(socket.subscribes().at(-1)?.payload).toEqual({ room: 'season:s1', since: 4 });
+      socket.subscribes().at(-1)?.ack?.({ ok: true, cursor: 7 });
+      socket.fire('match.updated', { match: {} }, { rooms: ['season:s1'], cursors: { 'season:s1': 8 } });
+      expect(client.lastCursor('season:s1')).toBe(8);
+    });
+
+    it('given a first subscription refused (no cursor to catch up from), when it is taken, then the room reloads once', () => {
+      vi.useFakeTimers();
+      const { socket, client } = setup();
+      const resyncs: number[] = [];
+      client.subscribe('season:s1', { onResync: () => resyncs.push(1) });
+      socket.serverConnects();
+      socket.subscribes()[0]?.ack?.({ ok: false, error: 'Busy', retry: true });
+      vi.advanceTimersByTime(1_000);
+      socket.subscribes()[1]?.ack?.({ ok: true, cursor: 3 });
+      expect(resyncs).toEqual([1]);
+    });
+
+    it('given the room asked for again in another language while a retry waits, then one subscribe goes out, not two', () => {
+      vi.useFakeTimers();
+      const { socket, client } = setup();
+      client.subscribe('account:a1', {}, { language: 'en' });
+      socket.serverConnects();
+      socket.subscribes()[0]?.ack?.({ ok: false, error: 'Busy', retry: true });
+      client.subscribe('account:a1', {}, { language: 'nl' });
+      vi.advanceTimersByTime(60_000);
+      expect(socket.subscribes().map((e) => e.payload)).toEqual([
+        { room: 'account:a1', language: 'en' },
+        { room: 'account:a1', language: 'nl' },
+      ]);
+    });
+
+    it('given a room left or a reconnect while a retry waits, then no second subscribe is sent for it', () => {
+      vi.useFakeTimers();
+      const { socket, client } = setup();
+      const leave = client.subscribe('season:s1', {});
+      client.subscribe('ladder:l1', {});
+      socket.serverConnects();
+      for (const sent of socket.subscribes()) sent.ack?.({ ok: false, error: 'Busy', retry: true });
+      leave();
+      socket.connectionDrops();
+      socket.serverConnects();
+      vi.advanceTimersByTime(60_000);
+      expect(socket.subscribes().map((e) => (e.payload as { room: string }).room)).toEqual([
+        'season:s1',
+        'ladder:l1',
+        'ladder:l1',
+      ]);
+    });
   });
 
   it('given pushes naming their room, when they arrive, then that room handler runs and its cursor is kept', () => {

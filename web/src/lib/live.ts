@@ -116,7 +116,8 @@ export interface LiveHandlers extends LiveEventHandlers {
   onError?(error: string): void;
 }
 
-type SubscribeAck = { ok: true; resync?: boolean; cursor?: number } | { ok: false; error: string };
+type SubscribeAck =
+  { ok: true; resync?: boolean; cursor?: number } | { ok: false; error: string; retry?: boolean };
 
 export function parseAck(value: unknown): SubscribeAck {
   if (typeof value !== 'object' || value === null) return { ok: false, error: 'No answer' };
@@ -127,7 +128,11 @@ export function parseAck(value: unknown): SubscribeAck {
     if (typeof record.cursor === 'number' && Number.isFinite(record.cursor)) ack.cursor = record.cursor;
     return ack;
   }
-  return { ok: false, error: typeof record.error === 'string' ? record.error : 'Subscription refused' };
+  return {
+    ok: false,
+    error: typeof record.error === 'string' ? record.error : 'Subscription refused',
+    retry: record.retry === true || undefined,
+  };
 }
 
 function parseMeta(value: unknown): Partial<PushMeta> {
@@ -203,6 +208,9 @@ interface RoomState {
    * is subscribed its handlers reload (onResync), as the rooms joined before the outage do when they missed too much.
    */
   joinedWhileDown: boolean;
+  /** Refusals in a row that said to ask again (the server could not look the room up then), and the next ask. */
+  retries: number;
+  retryTimer?: ReturnType<typeof setTimeout>;
 }
 
 /**
@@ -283,6 +291,7 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
   };
 
   const sendSubscribe = (room: string, roomState: RoomState) => {
+    clearTimeout(roomState.retryTimer);
     if (!socket?.connected) return; // the 'connect' listener subscribes every room
     socket.emit(
       'subscribe',
@@ -291,15 +300,31 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
         if (rooms.get(room) !== roomState) return; // left meanwhile
         const ack = parseAck(answer);
         if (!ack.ok) {
-          for (const h of [...roomState.handlers]) h.onError?.(ack.error);
+          if (ack.retry) askAgainLater(room, roomState);
+          else for (const h of [...roomState.handlers]) h.onError?.(ack.error);
           return;
         }
+        roomState.retries = 0;
         if (roomState.cursor === undefined && ack.cursor !== undefined) roomState.cursor = ack.cursor;
         const resync = ack.resync === true || roomState.joinedWhileDown;
         roomState.joinedWhileDown = false;
         if (resync) for (const h of [...roomState.handlers]) h.onResync?.();
       },
     );
+  };
+
+  /**
+   * A refusal that says to ask again (the server could not look the room up; nothing was joined): asked again after
+   * 1 s, 2 s, 4 s… at most 30 s. A reconnect meanwhile asks at once (the 'connect' listener).
+   */
+  const askAgainLater = (room: string, roomState: RoomState) => {
+    // Pushes may be missed until then: with no cursor to catch up from, the room reloads once it is taken.
+    if (roomState.cursor === undefined) roomState.joinedWhileDown = true;
+    const wait = Math.min(1_000 * 2 ** roomState.retries, 30_000);
+    roomState.retries += 1;
+    roomState.retryTimer = setTimeout(() => {
+      if (rooms.get(room) === roomState) sendSubscribe(room, roomState);
+    }, wait);
   };
 
   const dispatch = (event: LiveEventName, payload: unknown, rawMeta: unknown) => {
@@ -319,7 +344,13 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
     for (const [room, roomState] of targets) {
       // Cursors are positions in each room.
       const cursor = meta.cursors?.[room] ?? meta.cursor;
-      if (cursor !== undefined && (roomState.cursor === undefined || cursor > roomState.cursor)) {
+      // A room refused for now keeps its cursor: it asks again from there (a push that came through another room
+      // is not sent twice: the server knows what that room covered).
+      if (
+        cursor !== undefined &&
+        !roomState.retries &&
+        (roomState.cursor === undefined || cursor > roomState.cursor)
+      ) {
         roomState.cursor = cursor;
       }
       for (const h of [...roomState.handlers]) {
@@ -369,7 +400,7 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
       let roomState = rooms.get(room);
       const isNew = roomState === undefined;
       if (!roomState) {
-        roomState = { handlers: new Set(), cursor: undefined, joinedWhileDown: false };
+        roomState = { handlers: new Set(), cursor: undefined, joinedWhileDown: false, retries: 0 };
         rooms.set(room, roomState);
       }
       if (state === 'reconnecting') roomState.joinedWhileDown = true;

@@ -69,6 +69,8 @@ const en = {
     hidePassword: 'Hide password',
     failed: 'That did not work. Please try again.',
     network: 'The server cannot be reached. Check your connection and try again.',
+    notNow: 'Courtside could not take this now. Nothing was changed: please try again later.',
+    unconfirmed: 'This may or may not be saved: please check before you try again.',
   },
   login: {
     title: 'Sign in',

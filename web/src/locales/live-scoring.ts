@@ -46,6 +46,17 @@ const en = {
     notAllowed: 'Only the players of this match and the club’s managers can score it.',
     loadFailed: 'The match could not be loaded.',
     follow: 'Live match page',
+    /** The live scoring rules' refusals (the api's English, looked up in live-refusals.ts). */
+    refusals: {
+      noMatch: 'This match does not exist any more.',
+      cancelled: 'This match was cancelled.',
+      alreadyLive: 'Someone is scoring this match live already.',
+      hasResult: 'This match has a result already.',
+      notLive: 'This match is not being scored live.',
+      over: 'This match is over.',
+      outOfSequence: 'Another point was counted meanwhile.',
+      endsByItself: 'Only a games-only match is ended by its scorer; this one ends with its last point.',
+    },
   },
   board: {
     serving: 'serves',
@@ -117,6 +128,17 @@ const nl: typeof en = {
     notAllowed: 'Alleen de spelers van deze wedstrijd en de beheerders van de club kunnen hem tellen.',
     loadFailed: 'De wedstrijd kon niet worden geladen.',
     follow: 'Livepagina van de wedstrijd',
+    refusals: {
+      noMatch: 'Deze wedstrijd bestaat niet meer.',
+      cancelled: 'Deze wedstrijd is geannuleerd.',
+      alreadyLive: 'Deze wedstrijd wordt al live geteld.',
+      hasResult: 'Deze wedstrijd heeft al een uitslag.',
+      notLive: 'Deze wedstrijd wordt niet live geteld.',
+      over: 'Deze wedstrijd is voorbij.',
+      outOfSequence: 'Intussen is er een ander punt geteld.',
+      endsByItself:
+        'Alleen een wedstrijd op games beëindigt de scorer zelf; deze eindigt met zijn laatste punt.',
+    },
   },
   board: {
     serving: 'serveert',

@@ -105,6 +105,10 @@ const nl: Translation &
     hidePassword: 'Wachtwoord verbergen',
     failed: 'Dat lukte niet. Probeer het opnieuw.',
     network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+    notNow:
+      'Courtside kon deze wijziging nu niet verwerken. Er is niets veranderd: probeer het later opnieuw.',
+    unconfirmed:
+      'Het is niet zeker dat deze wijziging is opgeslagen. Kijk het na voordat je het opnieuw probeert.',
   },
   login: {
     title: 'Inloggen',

@@ -42,6 +42,8 @@ const settingsEn = {
     lastManager:
       'You are the only manager of a club that has players. Add another manager to the club first, or remove its players.',
     deleteFailed: 'Your account could not be deleted. Please try again.',
+    notDeletedYet:
+      'Your account is not deleted yet: a club could not take a change now. Try again later to go on.',
     saving: 'Saving…',
   },
 };

@@ -46,6 +46,8 @@ const settingsNl: SettingsTranslation = {
     lastManager:
       'Je bent de enige beheerder van een club met spelers. Voeg eerst een andere beheerder toe aan de club, of verwijder de spelers.',
     deleteFailed: 'Je account kon niet worden verwijderd. Probeer het opnieuw.',
+    notDeletedYet:
+      'Je account is nog niet verwijderd: een club kon een wijziging nu niet verwerken. Probeer het later opnieuw om verder te gaan.',
     saving: 'Bezig met opslaan…',
   },
 };

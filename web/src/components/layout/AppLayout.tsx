@@ -10,13 +10,35 @@ import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { TopBar } from './TopBar';
 import { API_DOCS_PATH } from '@courtside/events/api-paths';
 
+/**
+ * The page's content, `aria-busy` while busy (an API call in flight, a navigation under way), and the loading overlay.
+ * The busy state is read here only, not by the layout: every API call's start and end re-rendered the whole frame,
+ * the top bar and its menus with it (a phone's main thread, docs/performance.md "Pages on a phone"). The overlay is
+ * fixed over everything, wherever it sits.
+ */
+function Main({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const busy = useAtomValue(inFlightAtom) > 0 || navigation.state !== 'idle';
+  return (
+    <>
+      {/* At least a screen high: the footer starts below the fold, so a page growing as its data arrives does not
+          push a visible footer down (a layout shift, CLS). */}
+      <main
+        id="main"
+        className="mx-auto min-h-dvh w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10"
+        aria-busy={busy}
+      >
+        {children}
+      </main>
+      <LoadingOverlay busy={busy} />
+    </>
+  );
+}
+
 /** The frame of every page: top bar (with the `topBarItems` the app hands in), centred content, alerts and the loading overlay. */
 export function AppLayout({ topBarItems }: { topBarItems?: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const navigation = useNavigation();
-  const inFlight = useAtomValue(inFlightAtom);
-  const busy = inFlight > 0 || navigation.state !== 'idle';
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -27,15 +49,9 @@ export function AppLayout({ topBarItems }: { topBarItems?: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <TopBar items={topBarItems} />
-      {/* At least a screen high: the footer starts below the fold, so a page growing as its data arrives does not
-          push a visible footer down (a layout shift, CLS). */}
-      <main
-        id="main"
-        className="mx-auto min-h-dvh w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10"
-        aria-busy={busy}
-      >
+      <Main>
         <Outlet />
-      </main>
+      </Main>
       <footer className="border-t border-ink-200/70">
         <p className="mx-auto flex max-w-5xl flex-wrap justify-between gap-2 px-4 py-5 text-xs text-ink-500 sm:px-6">
           <span>{t('app.footer')}</span>
@@ -51,7 +67,6 @@ export function AppLayout({ topBarItems }: { topBarItems?: ReactNode }) {
         </p>
       </footer>
       <AlertStack />
-      <LoadingOverlay busy={busy} />
     </div>
   );
 }

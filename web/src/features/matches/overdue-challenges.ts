@@ -9,7 +9,7 @@ import type { Match } from './api/matches';
  * A season's challenge as the manager's tab reads it: with `overdue`, judged by the server's clock (DESIGN.md §14).
  * Kept out of the shared challenge schema, which the public standings load first.
  */
-const seasonChallengesSchema = z.array(z.extend(challengeSchema, { overdue: z.optional(z.boolean()) }));
+const seasonChallengesSchema = z.array(z.extend(challengeSchema(), { overdue: z.optional(z.boolean()) }));
 export type SeasonChallenge = z.infer<typeof seasonChallengesSchema>[number];
 
 export function listSeasonChallengesWithOverdue(

@@ -78,6 +78,9 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
       else if (isApiError(error) && error.status === 429) setFailure(t('settings.tooMany'));
       else if (isApiError(error) && (error.body as { reason?: unknown })?.reason === 'LAST_MANAGER') {
         setFailure(t('settings.lastManager'));
+      } else if (isApiError(error) && error.status === 503) {
+        // A club could not take a step now (the server's text is in English): what was done stays done.
+        setFailure(t('settings.notDeletedYet'));
       } else setFailure(isApiError(error) ? error.error : t('settings.deleteFailed'));
       return;
     }

@@ -7,12 +7,15 @@ import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { useTranslation } from '../../../hooks/useTranslation';
-import { getAccount, type Account } from '../../../lib/account-api';
+import { useAtomValue } from 'jotai';
+import { readAccount } from '../../../hooks/useSignedInAccount';
+import type { Account } from '../../../lib/account-api';
 import { getCookie } from '../../../lib/cookies';
 import { isApiError } from '../../../lib/http';
 import { pagePath } from '../../../lib/locale';
 import { i18n } from '../../../lib/i18n';
 import { isLoggedIn } from '../../../lib/session';
+import { accountAtom } from '../../../stores/session';
 import { addInvitationTexts } from '../../../locales/invitation-texts';
 import { acceptInvitation, declineInvitation, getInvitation, type Invitation } from '../api/account';
 import type { LoginState } from './LoginPage';
@@ -33,6 +36,7 @@ export function InvitationPage() {
   const { token = '' } = useParams();
   const [invitation, setInvitation] = useState<Invitation>();
   const [account, setAccount] = useState<Account | null>();
+  const knownAccount = useAtomValue(accountAtom);
   const [outcome, setOutcome] = useState<Outcome>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -61,8 +65,14 @@ export function InvitationPage() {
     getInvitation(token, controller.signal).then(setInvitation, (error: unknown) => {
       if (!controller.signal.aborted) fail(error);
     });
-    if (isLoggedIn(getCookie)) getAccount(controller.signal).then(setAccount, () => setAccount(null));
-    else setAccount(null);
+    // The top bar reads the account too: the page takes what it knows, or shares its read in flight.
+    if (!isLoggedIn(getCookie)) setAccount(null);
+    else if (knownAccount) setAccount(knownAccount);
+    else
+      readAccount().then(
+        (value) => !controller.signal.aborted && setAccount(value),
+        () => !controller.signal.aborted && setAccount(null),
+      );
     return () => controller.abort();
   }, [token]);
 

@@ -1,21 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { request } from '../../../lib/http';
 import { memberNames } from '../../../lib/team-name';
 import { LADDER_API } from '@courtside/events/api-paths';
 
 /**
  * What My matches needs beside the challenges themselves (lib/challenges-api.ts): the caller's teams (which side
- * of a challenge is theirs) and the names of the teams of the ladders involved, from the public standings.
+ * of a challenge is theirs) and the names of the teams of the ladders involved, from the public standings. zod/mini,
+ * as lib/challenges-api.ts: My matches loads no chunk of zod's classic API for these schemas.
  */
 
 const myTeamSchema = z.object({
   teamId: z.string(),
   seasonId: z.string(),
-  ladderId: z.string().optional(),
-  ladderName: z.string().optional(),
-  seasonName: z.string().optional(),
-  status: z.string().optional(),
-  position: z.number().nullable().optional(),
+  ladderId: z.optional(z.string()),
+  ladderName: z.optional(z.string()),
+  seasonName: z.optional(z.string()),
+  status: z.optional(z.string()),
+  position: z.optional(z.nullable(z.number())),
 });
 type MyTeam = z.infer<typeof myTeamSchema>;
 
@@ -23,7 +24,7 @@ const standingsSchema = z.object({
   teams: z.array(
     z.object({
       teamId: z.string(),
-      position: z.number().nullable().optional(),
+      position: z.optional(z.nullable(z.number())),
       members: z.array(z.object({ fullName: z.string() })),
     }),
   ),

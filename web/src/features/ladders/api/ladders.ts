@@ -62,7 +62,7 @@ export const standingsRowSchema = z.object({
   /** Unknown future codes are dropped rather than failing the page. */
   challengeRefusal: z.catch(z.optional(z.enum(challengeRefusals)), undefined),
   /** A live challenge (DESIGN.md §5): open, or accepted and not yet settled. */
-  challenge: z.optional(challengeSchema),
+  challenge: z.optional(challengeSchema()),
 });
 export type StandingsRow = z.infer<typeof standingsRowSchema>;
 
@@ -172,6 +172,6 @@ export function firstStandingsOf(
   if (!standings) return undefined;
   const seasonId = needsSeasonChallenges(standings);
   if (!seasonId) return { standings, challenges: [] };
-  const challenges = firstDataOf(seasonChallengesPath(seasonId), undefined, challengesSchema);
+  const challenges = firstDataOf(seasonChallengesPath(seasonId), undefined, challengesSchema());
   return challenges && { standings, challenges };
 }

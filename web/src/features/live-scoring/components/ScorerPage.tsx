@@ -21,6 +21,7 @@ import { playPhase } from '../live-scorer';
 import { registerServiceWorker } from '../../../lib/service-worker';
 import { LiveBoard } from './LiveBoard';
 import { ConflictDialog } from './ConflictDialog';
+import { liveFailureText } from '../live-refusals';
 
 addLiveScoringTexts(i18n);
 
@@ -86,7 +87,7 @@ export function ScorerPage() {
       <StartForm
         match={match}
         names={names}
-        error={scorer.notice?.kind === 'failed' ? scorer.notice.error : null}
+        error={scorer.notice?.kind === 'failed' ? liveFailureText(scorer.notice.error, t) : null}
         onStart={scorer.start}
       />
     ) : (
@@ -112,7 +113,7 @@ export function ScorerPage() {
         <p className="min-h-5 px-1 text-center text-sm" role="status" data-testid="scorer-status">
           {scorer.notice?.kind === 'failed' ? (
             <span className="text-red-700">
-              {t('liveScoring.scorer.failed', { error: scorer.notice.error })}
+              {t('liveScoring.scorer.failed', { error: liveFailureText(scorer.notice.error, t) })}
             </span>
           ) : scorer.notice?.kind === 'resultStays' ? (
             <span className="text-red-700">{t('liveScoring.scorer.resultStays')}</span>

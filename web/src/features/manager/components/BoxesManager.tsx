@@ -5,6 +5,8 @@ import { FormAlert } from '../../../components/forms/FormAlert';
 import { SelectField } from '../../../components/forms/SelectField';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
 import { useAlerts } from '../../../hooks/useAlerts';
+import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { liveRooms } from '../../../lib/live';
 import { useErrorText } from '../../../hooks/useAction';
 import { i18n, type TranslationKey } from '../../../lib/i18n';
 import { isApiError, request } from '../../../lib/http';
@@ -65,10 +67,13 @@ export function BoxesManager({ season, seasons, onSaved }: BoxesManagerProps) {
   const outcomeRef = useRef<HTMLParagraphElement>(null);
   const isBox = season.format === 'BOX';
 
+  /** Reads of the boxes in the order asked: an answer that comes after a later one's is dropped. */
+  const reads = useRef(0);
   const loadDrawn = useCallback(
     async (signal?: AbortSignal) => {
+      const read = ++reads.current;
       const boxes = await getBoxes(season.uuid, signal);
-      setDrawn({ count: boxes.length, closedInto: boxes[0]?.closedInto ?? null });
+      if (read === reads.current) setDrawn({ count: boxes.length, closedInto: boxes[0]?.closedInto ?? null });
     },
     [season.uuid],
   );
@@ -78,6 +83,14 @@ export function BoxesManager({ season, seasons, onSaved }: BoxesManagerProps) {
     loadDrawn(controller.signal).catch(() => undefined);
     return () => controller.abort();
   }, [isBox, loadDrawn]);
+  // A draw or close made elsewhere (another manager), or one whose answer came before its projection (a `202`): the
+  // boxes' push says so, and they are read again.
+  useLiveRoom(isBox ? liveRooms.season(season.uuid) : null, {
+    'season.updated': (push) => {
+      if (push.changed.includes('boxes')) loadDrawn().catch(() => undefined);
+    },
+    onResync: () => void loadDrawn().catch(() => undefined),
+  });
   // The outcome of a confirmed action takes the focus (its button keeps it while the request runs): after Headless
   // UI gave it back to that button, a task later.
   useEffect(() => {

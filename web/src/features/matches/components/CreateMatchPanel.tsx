@@ -37,6 +37,7 @@ import { primaryButtonClass } from '../../../components/forms/styles';
 import { createMatch, getSeasonTeams, type SeasonTeam } from '../api/create-match';
 import { teamDisplayName } from '../../../lib/team-name';
 import { filterTeams } from '../model';
+import { showMatchFailure } from '../refusal-alert';
 import { addMatchCreateTexts } from '../../../locales/match-create-texts';
 import { i18n } from '../../../lib/i18n';
 
@@ -118,10 +119,11 @@ export function CreateMatchPanel({ seasonId, onCreated, className = '' }: Create
           : undefined;
       onCreated?.(matchId);
     } catch (error) {
-      alerts.show(
-        'error',
-        isApiError(error) ? (error.issues[0]?.message ?? error.error) : t('matches.create.failed'),
-      );
+      if (isApiError(error))
+        showMatchFailure(error, error.issues[0]?.message ?? error.error, (text) =>
+          alerts.show('error', text),
+        );
+      else alerts.show('error', t('matches.create.failed'));
     } finally {
       setSaving(false);
     }

@@ -1,4 +1,4 @@
-import { Fragment, useId, useRef } from 'react';
+import { Fragment, memo, useId, useRef } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { SIDES, type EventInfo, type Match, type Side } from '../api/matches';
@@ -58,7 +58,7 @@ interface MatchCardProps {
   liveLink?: boolean;
 }
 
-export function MatchCard({
+export const MatchCard = memo(function MatchCard({
   match: given,
   event,
   editable: viewAllowsEditing = false,
@@ -206,4 +206,4 @@ export function MatchCard({
       />
     </article>
   );
-}
+});

@@ -81,7 +81,7 @@ export function MatchCardFooter(props: MatchCardFooterProps) {
               />
             )}
             {canEdit && (
-              <Suspense fallback={null}>
+              <Suspense fallback={<EditButtonPlace />}>
                 <MatchEditActions {...props} mayCancel={mayCancelMatch(match, props.manager)} />
               </Suspense>
             )}
@@ -90,6 +90,20 @@ export function MatchCardFooter(props: MatchCardFooterProps) {
       </footer>
       {canContact && contactOpen && <ContactPanel id={contactPanelId} matchId={match.id} />}
     </>
+  );
+}
+
+/**
+ * Where Edit will be while its code loads: the card keeps its size when Edit arrives (on a slow phone the card grew
+ * a line after it was shown, and a tap aimed at it landed where it had been). Not seen and not read out.
+ */
+function EditButtonPlace() {
+  const { t } = useTranslation();
+  return (
+    <span aria-hidden="true" className={`${secondaryButtonClass} invisible py-1.5`}>
+      <span className="size-3.5" />
+      {t('matchCard.edit')}
+    </span>
   );
 }
 

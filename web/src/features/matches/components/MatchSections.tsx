@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { memo, useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { MatchesList } from './MatchesList';
 import type { MatchListItem } from '../api/matches';
@@ -25,7 +25,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Upcoming (planned, soonest first) and completed matches (newest first), each scrolling in by page. */
-export function MatchSections({ tags, own, editable, showEvent = true, onItems }: MatchSectionsProps) {
+export const MatchSections = memo(function MatchSections({
+  tags,
+  own,
+  editable,
+  showEvent = true,
+  onItems,
+}: MatchSectionsProps) {
   const { t } = useTranslation();
   // A match that leaves one list (a result was saved, it was cancelled) shows up in the other.
   const [upcomingKey, setUpcomingKey] = useState(0);
@@ -64,4 +70,4 @@ export function MatchSections({ tags, own, editable, showEvent = true, onItems }
       </Section>
     </div>
   );
-}
+});

@@ -85,7 +85,7 @@ export function MatchesPage() {
         }
       />
       {view.kind === 'own' ? (
-        <OwnMatches />
+        <OwnMatches accountId={account?.id} />
       ) : (
         <MatchSections
           key={view.tags.join(',')}
@@ -104,8 +104,7 @@ export function MatchesPage() {
  * once but show when the challenges are known: challenges arriving above a shown list would push its cards down
  * under a finger about to tap one.
  */
-function OwnMatches() {
-  const { account } = useSignedInAccount();
+function OwnMatches({ accountId }: { accountId: string | undefined }) {
   const ChallengesSection = useMatchesPageParts()?.ChallengesSection;
   const [version, setVersion] = useState(0);
   // Without the challenges section (not handed in) there is nothing to wait for.
@@ -116,7 +115,7 @@ function OwnMatches() {
     <div className="space-y-8 sm:space-y-10">
       {ChallengesSection && (
         <Suspense fallback={null}>
-          <ChallengesSection accountId={account?.id} onAnswered={onAnswered} onKnown={onChallengesKnown} />
+          <ChallengesSection accountId={accountId} onAnswered={onAnswered} onKnown={onChallengesKnown} />
         </Suspense>
       )}
       <div className={challengesKnown ? undefined : 'invisible'}>

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { isApiError } from '../../../lib/http';
 import { firstMatchesPageOf, listMatches, type MatchListItem } from '../api/matches';
@@ -53,16 +61,16 @@ export function useMatchPages(filter: MatchesFilter, reloadKey: unknown): MatchP
         const firstOfList = nextPage.current === 0;
         const page = await listMatches(nextPage.current, filter);
         if (mine !== generation.current) return;
-        // A fresh page 0 replaces the first paint's page 0 while the list still shows just that.
-        if (firstOfList) setItems((current) => (current === firstPage ? page : appendPage(current, page)));
-        if (page.length === 0) {
-          finished.current = true;
-          setState('done');
-        } else {
-          nextPage.current += 1;
-          if (!firstOfList) setItems((current) => appendPage(current, page));
-          setState('idle');
-        }
+        if (page.length === 0) finished.current = true;
+        else nextPage.current += 1;
+        // Rendered in a transition: a page of cards is rendered in slices that yield to the browser, not as one
+        // long task of a phone's main thread (docs/performance.md, "Pages on a phone").
+        startTransition(() => {
+          // A fresh page 0 replaces the first paint's page 0 while the list still shows just that.
+          if (firstOfList) setItems((current) => (current === firstPage ? page : appendPage(current, page)));
+          else if (page.length > 0) setItems((current) => appendPage(current, page));
+          setState(page.length === 0 ? 'done' : 'idle');
+        });
       } catch (cause) {
         if (mine !== generation.current) return;
         finished.current = true; // until "Try again"

@@ -1,28 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { request } from '../../../lib/http';
 import type { Locale } from '../../../lib/locale';
 import { ACCOUNT_API, PUSH_KEY_PATH, PUSH_SUBSCRIPTIONS_PATH } from '@courtside/events/api-paths';
-import { notificationLanguages } from '@courtside/events/notifications/notify';
 
+// zod/mini: the bell loads with every signed-in page, and the classic API's chunk (about 24 kB gzip) was there
+// for these few schemas only (docs/performance.md, "Pages on a phone"). The preferences page's calls are in
+// preferences.ts: their records would add zod/mini's record to the chunk every public page loads first.
 export const notificationSchema = z.object({
   id: z.string(),
   // A kind this client does not know yet still shows (title and body come from the server).
   kind: z.string(),
   title: z.string(),
   body: z.string(),
-  url: z.string().nullable().optional(),
+  url: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
-  readAt: z.string().nullable().optional(),
+  readAt: z.optional(z.nullable(z.string())),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-
-export const preferencesSchema = z.object({
-  language: z.enum(notificationLanguages),
-  mail: z.record(z.string(), z.boolean()),
-  // DESIGN.md §17: which kinds the phones show.
-  push: z.record(z.string(), z.boolean()),
-});
-export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** The latest notifications, newest first, in the page's language. */
 export function listNotifications(
@@ -39,17 +33,6 @@ export function listNotifications(
 
 export function markRead(target: { ids: string[] } | { all: true }): Promise<unknown> {
   return request('POST', `${ACCOUNT_API}/notifications/read`, { body: target });
-}
-
-export function getPreferences(signal?: AbortSignal): Promise<Preferences> {
-  return request('GET', `${ACCOUNT_API}/account/preferences`, { schema: preferencesSchema, signal });
-}
-
-export function savePreferences(preferences: Preferences): Promise<Preferences> {
-  return request('PUT', `${ACCOUNT_API}/account/preferences`, {
-    body: preferences,
-    schema: preferencesSchema,
-  });
 }
 
 const pushKeySchema = z.object({ publicKey: z.string() });

@@ -9,7 +9,7 @@ import { SubmitButton } from '../../../components/forms/SubmitButton';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { notificationKinds, type NotificationKind } from '@courtside/events/notifications/notify';
-import { getPreferences, savePreferences, type Preferences } from '../api/notifications';
+import { getPreferences, savePreferences, type Preferences } from '../api/preferences';
 import { usePhonePush } from '../hooks/usePhonePush';
 import { PhonePushSwitch } from './PhonePushSwitch';
 

@@ -29,6 +29,28 @@ export const enterWithPartner = (tournamentId: string, partnerEmail: string) =>
     schema: z.object({ entryId: z.string() }),
   });
 
+/** A partner request of the caller's that waits for the partner's answer; `lapsesAt` unknown just after asking. */
+export interface OwnPartnerRequest {
+  entryId: string;
+  /** The address asked; null once it was erased. */
+  partnerEmail: string | null;
+  lapsesAt?: string;
+}
+
+const ownPartnerRequestsSchema = z.array(
+  z.object({ entryId: z.string(), partnerEmail: z.string().nullable(), lapsesAt: z.string() }),
+);
+
+/** The caller's own requests for the tournament that wait for an answer (never another person's). */
+export const getOwnPartnerRequests = (
+  tournamentId: string,
+  signal?: AbortSignal,
+): Promise<OwnPartnerRequest[]> =>
+  request('GET', `${tournamentPath(tournamentId)}/partner-requests`, {
+    schema: ownPartnerRequestsSchema,
+    signal,
+  });
+
 /** The partner form, checked in the browser with the page's texts before it is sent. */
 export function usePartnerEntryForm() {
   const { t } = useTranslation();

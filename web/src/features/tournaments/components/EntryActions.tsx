@@ -10,8 +10,9 @@ import { loginPath } from '../../../lib/session';
 import { enterTournament, withdrawEntry, type Tournament } from '../api/tournaments';
 import { useTournamentErrorText } from '../hooks/useTournamentTexts';
 
-// React-hook-form and zod come with the partner form only (the page's first JavaScript has a budget, docs/decisions/web.md).
-const PartnerEntryForm = lazy(() => import('./PartnerEntryForm'));
+// React-hook-form and zod come with the partner form only (the page's first JavaScript has a budget, docs/decisions/web.md);
+// so does the caller's waiting partner request, which takes the form's place.
+const PartnerEntry = lazy(() => import('./PartnerEntryForm'));
 
 interface EntryActionsProps {
   tournament: Tournament;
@@ -23,8 +24,8 @@ interface EntryActionsProps {
 
 /**
  * Enter or Withdraw (DESIGN.md §16) while the tournament takes entries and its players enter themselves (a doubles
- * knockout: with a partner's email, PartnerEntryForm); signed out, a link to sign in; when only managers enter
- * players, says so.
+ * knockout: with a partner's email, or the caller's request that waits for the partner, PartnerEntryForm); signed
+ * out, a link to sign in; when only managers enter players, says so.
  */
 export function EntryActions({ tournament, loggedIn, viewerId, onDone }: EntryActionsProps) {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ export function EntryActions({ tournament, loggedIn, viewerId, onDone }: EntryAc
   if (!mine && tournament.format === 'KNOCKOUT' && teamSizeOf(tournament.sportsCategory) === 2)
     return (
       <Suspense fallback={null}>
-        <PartnerEntryForm tournament={tournament} />
+        <PartnerEntry tournament={tournament} />
       </Suspense>
     );
   if (!mine)

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { matchesPagePath } from '@courtside/events/page-paths';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useLocale } from '../../../hooks/useLocale';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
 import { linkClass } from '../../../components/forms/styles';
+import { createCoalescedReads } from '../../../lib/coalesced-reads';
 import { liveRooms } from '../../../lib/live';
 import type { DrawMatch, Tournament } from '../api/tournaments';
 import { drawMatchScoreSchema, getDrawMatch, type DrawMatchScore } from '../api/draw-match';
@@ -141,29 +142,29 @@ function scoreLine(score: DrawMatchScore, walkover: string): string {
 
 /**
  * A made draw match's score, loaded and followed on its own room `match:{id}` (DESIGN.md §16: a knockout match's
- * points come there): each `match.updated` carries the match; `live.updated` (a point) and a resync read it again.
+ * points come there): each `match.updated` carries the match; `live.updated` (a point) and a resync read it again,
+ * one read at a time (points that come while it is read bring one more read after it: lib/coalesced-reads.ts).
  */
 function useDrawMatchScore(matchId: string | undefined): DrawMatchScore | undefined {
   const [score, setScore] = useState<DrawMatchScore>();
-  const asked = useRef(0);
+  const [reads] = useState(createCoalescedReads);
   const reload = useCallback(async () => {
     if (!matchId) return;
-    const mine = ++asked.current;
-    try {
-      const answer = await getDrawMatch(matchId);
-      if (mine === asked.current) setScore(answer);
-    } catch {
-      // The bracket stays readable without a score; the next push or resync asks again.
-    }
-  }, [matchId]);
+    // A failure leaves the bracket readable without a score; the next push or resync asks again.
+    await reads.read(matchId, () => getDrawMatch(matchId), setScore);
+  }, [reads, matchId]);
   useEffect(() => {
     void reload();
-  }, [reload]);
+    return () => {
+      if (matchId) reads.forget(matchId);
+    };
+  }, [reads, matchId, reload]);
   useLiveRoom(matchId ? liveRooms.match(matchId) : null, {
     'match.updated': (payload) => {
       const parsed = drawMatchScoreSchema.safeParse(payload.match);
       if (parsed.success && parsed.data.id === matchId) {
-        asked.current++;
+        // A read in flight may answer older than the pushed match; one to follow would add nothing to it.
+        reads.forget(matchId);
         setScore(parsed.data);
       }
     },

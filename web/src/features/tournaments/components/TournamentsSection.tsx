@@ -10,6 +10,7 @@ import { FormAlert } from '../../../components/forms/FormAlert';
 import { SelectField } from '../../../components/forms/SelectField';
 import { TextField } from '../../../components/forms/TextField';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/forms/styles';
+import { createCoalescedReads } from '../../../lib/coalesced-reads';
 import { formatMoment } from '../../../lib/dates';
 import { i18n } from '../../../lib/i18n';
 import { liveRooms } from '../../../lib/live';
@@ -61,24 +62,29 @@ export default function TournamentsSection({ companyId }: TournamentsSectionProp
   const [format, setFormat] = useState<TournamentFormat>('AMERICANO');
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const asked = useRef(0);
+  const [reads] = useState(createCoalescedReads);
 
-  // Pushes come quickly one after another: only the answer to the latest ask is shown.
-  const reload = useCallback(async () => {
-    const mine = ++asked.current;
-    try {
-      const summaries = await getTournaments(companyId);
-      const answers = await Promise.all(summaries.map((summary) => getTournament(summary.tournamentId)));
-      if (mine !== asked.current) return;
-      setTournaments(answers);
-      setFailure(undefined);
-    } catch (error) {
-      if (mine === asked.current) setFailure(errorText(error));
-    }
-  }, [companyId, errorText]);
+  // Every tournament's room reloads the list: pushes that come while it is read bring one more read after it.
+  const reload = useCallback(
+    () =>
+      reads.read(
+        companyId,
+        async () => {
+          const summaries = await getTournaments(companyId);
+          return Promise.all(summaries.map((summary) => getTournament(summary.tournamentId)));
+        },
+        (answers) => {
+          setTournaments(answers);
+          setFailure(undefined);
+        },
+        (error) => setFailure(errorText(error)),
+      ),
+    [reads, companyId, errorText],
+  );
   useEffect(() => {
     void reload();
-  }, [reload]);
+    return () => reads.forget(companyId);
+  }, [reads, companyId, reload]);
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useErrorText } from '../../../hooks/useAction';
 import { useLiveRoom } from '../../../hooks/useLiveRoom';
+import { createCoalescedReads } from '../../../lib/coalesced-reads';
 import { isApiError } from '../../../lib/http';
 import { liveRooms } from '../../../lib/live';
 import { getTournament, type Tournament } from '../api/tournaments';
@@ -15,33 +16,39 @@ export interface TournamentState {
 
 /**
  * A tournament, loaded and followed live (DESIGN.md §16): every `tournament.updated` of its public room, and a
- * resync after a lost connection, loads it again. An answer that arrives after a newer one was asked for is dropped.
+ * resync after a lost connection, loads it again; asked while a load is in flight, one more load follows it
+ * (lib/coalesced-reads.ts), so a burst of pushes is two requests at most.
  */
 export function useTournament(tournamentId: string): TournamentState {
   const failureText = useErrorText();
   const [tournament, setTournament] = useState<Tournament>();
   const [failure, setFailure] = useState<string>();
   const [notFound, setNotFound] = useState(false);
-  const asked = useRef(0);
+  const [reads] = useState(createCoalescedReads);
 
-  const reload = useCallback(async () => {
-    const mine = ++asked.current;
-    try {
-      const answer = await getTournament(tournamentId);
-      if (mine !== asked.current) return;
-      setTournament(answer);
-      setFailure(undefined);
-      setNotFound(false);
-    } catch (error) {
-      if (mine !== asked.current) return;
-      if (isApiError(error) && error.status === 404) setNotFound(true);
-      else setFailure(failureText(error));
-    }
-  }, [tournamentId, failureText]);
+  const reload = useCallback(
+    () =>
+      reads.read(
+        tournamentId,
+        () => getTournament(tournamentId),
+        (answer) => {
+          setTournament(answer);
+          setFailure(undefined);
+          setNotFound(false);
+        },
+        (error) => {
+          if (isApiError(error) && error.status === 404) setNotFound(true);
+          else setFailure(failureText(error));
+        },
+      ),
+    [reads, tournamentId, failureText],
+  );
 
   useEffect(() => {
     void reload();
-  }, [reload]);
+    // Another tournament, or the page gone: what is still read of this one is not shown.
+    return () => reads.forget(tournamentId);
+  }, [reads, tournamentId, reload]);
 
   useLiveRoom(liveRooms.tournament(tournamentId), {
     'tournament.updated': (payload) => {

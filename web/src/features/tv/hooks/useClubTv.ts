@@ -10,6 +10,7 @@ import {
   type TvMatch,
   type TvTournament,
 } from '../api/tv';
+import { createCoalescedReads } from '../../../lib/coalesced-reads';
 import { madeDrawMatches, type ClubTvData } from '../views';
 
 type LadderData = ClubTvData['ladders'][number];
@@ -37,8 +38,8 @@ export interface ClubTv {
 /**
  * The club's screenful of data, composed from the public routes: its ladders (the public list, narrowed to the
  * company) with their standings and matches, its running club nights, and its running knockouts with their made
- * draw matches' scores. Each part is read again on its own (a push names a ladder, a tournament or a match); an
- * answer older than the last one asked for is dropped.
+ * draw matches' scores. Each part is read again on its own (a push names a ladder, a tournament or a match), one
+ * read of a part at a time: pushes that come while it is read bring one more read after it (lib/coalesced-reads.ts).
  */
 export function useClubTv(companyId: string): ClubTv {
   const [ladders, setLadders] = useState<TvLadder[]>([]);
@@ -46,29 +47,25 @@ export function useClubTv(companyId: string): ClubTv {
   const [tournaments, setTournaments] = useState<TvTournament[]>([]);
   const [drawMatches, setDrawMatches] = useState<Record<string, TvMatch>>({});
   const [loaded, setLoaded] = useState(false);
-  const asked = useRef(new Map<string, number>());
+  const [reads] = useState(createCoalescedReads);
   const controller = useRef<AbortController>(new AbortController());
   useEffect(() => {
     const current = new AbortController();
     controller.current = current;
-    return () => current.abort();
-  }, []);
+    return () => {
+      current.abort();
+      reads.forgetAll();
+    };
+  }, [reads]);
 
-  /** Runs `read` and applies its answer only if no later read of the same `key` was asked for since. */
+  /**
+   * Reads `key` and applies its answer, or, while a read of it is in flight, once more after that one. A failed read
+   * leaves what the screen shows; the next push, view change or reconnect reads again.
+   */
   const latest = useCallback(
-    <T>(key: string, read: (signal: AbortSignal) => Promise<T>, apply: (value: T) => void) => {
-      const turn = (asked.current.get(key) ?? 0) + 1;
-      asked.current.set(key, turn);
-      const { signal } = controller.current;
-      read(signal).then(
-        (value) => {
-          if (!signal.aborted && asked.current.get(key) === turn) apply(value);
-        },
-        // A failed read leaves what the screen shows; the next push, view change or reconnect reads again.
-        () => undefined,
-      );
-    },
-    [],
+    <T>(key: string, read: (signal: AbortSignal) => Promise<T>, apply: (value: T) => void) =>
+      void reads.read(key, () => read(controller.current.signal), apply),
+    [reads],
   );
 
   const reloadLadder = useCallback(
@@ -120,7 +117,7 @@ export function useClubTv(companyId: string): ClubTv {
         (found) => {
           setLadders(found);
           for (const ladder of found)
-            if (everything || !asked.current.has(`ladder:${ladder.uuid}`)) reloadLadder(ladder.uuid);
+            if (everything || !reads.has(`ladder:${ladder.uuid}`)) reloadLadder(ladder.uuid);
           setLoaded(true);
         },
       );
@@ -143,14 +140,14 @@ export function useClubTv(companyId: string): ClubTv {
   // no longer in a running knockout go, so a screen left on for days keeps only what it shows.
   useEffect(() => {
     const made = new Set(drawMatchIds);
-    for (const matchId of made) if (!asked.current.has(`match:${matchId}`)) reloadMatch(matchId);
-    for (const key of [...asked.current.keys()])
-      if (key.startsWith('match:') && !made.has(key.slice('match:'.length))) asked.current.delete(key);
+    for (const matchId of made) if (!reads.has(`match:${matchId}`)) reloadMatch(matchId);
+    for (const key of reads.keys())
+      if (key.startsWith('match:') && !made.has(key.slice('match:'.length))) reads.forget(key);
     setDrawMatches((before) => {
       const kept = Object.entries(before).filter(([matchId]) => made.has(matchId));
       return kept.length === Object.keys(before).length ? before : Object.fromEntries(kept);
     });
-  }, [drawMatchIds, reloadMatch]);
+  }, [drawMatchIds, reloadMatch, reads]);
 
   return {
     data: {
