@@ -88,3 +88,15 @@ export async function seedClub(
   }
   return { ladderId: ladder.body.uuid, seasonId, matchId: lastMatchId, player: player! };
 }
+
+/** The team ids of a ladder's standings, top first (at least two, or the seeding went wrong). */
+export async function standingTeamIds(http: HttpClient, ladderId: string): Promise<string[]> {
+  const standings = await http.json<{ teams: Array<{ teamId: string }> }>(
+    'GET',
+    `${LADDER_API}/ladders/${ladderId}/standings`,
+  );
+  expectStatus(standings, 200, 'standings');
+  const teamIds = standings.body.teams.map((team) => team.teamId);
+  if (teamIds.length < 2) throw new Error('no teams in the standings');
+  return teamIds;
+}

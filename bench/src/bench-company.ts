@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startCourtside, type RunningCourtside } from '@courtside/api/courtside';
+import { startCourtside, type CourtsideConfig, type RunningCourtside } from '@courtside/api/courtside';
 import { createLogger } from '@courtside/api/observability/logger';
 import { ACCOUNT_API, DEV_MAILBOX_PATH } from '@courtside/events/api-paths';
 import { HttpClient } from '../../tests/support/http-client.ts';
@@ -55,4 +55,28 @@ export async function startBenchCompany(
   await http.json('POST', `${ACCOUNT_API}/account/login`, { email, password });
   const company = await http.json<{ id: string }>('POST', `${ACCOUNT_API}/companies`, { name: 'Bench Club' });
   return { courtside, databaseUrl, http, managerId: account.body.id, companyId: company.body.id };
+}
+
+/**
+ * Courtside in this process as `npm start` runs it (api, projector, notifier with its mail and push senders) on
+ * `databaseUrl`, the embedded log unless `log` names a Kafka topic; every person may sign up from 127.0.0.1.
+ */
+export async function startWholeCourtside(
+  cleanups: Cleanups,
+  databaseUrl: string,
+  log: Pick<CourtsideConfig, 'kafkaBrokers' | 'kafkaTopic'> = {},
+): Promise<RunningCourtside> {
+  const courtside = await startCourtside({
+    databaseUrl,
+    ...log,
+    runApi: true,
+    runProjector: true,
+    runNotifier: true,
+    port: 0,
+    mode: 'development',
+    signUpsPerAddress: 100_000,
+    logger: createLogger({ level: 'warn' }),
+  });
+  cleanups.add('stop courtside', () => courtside.stop());
+  return courtside;
 }

@@ -271,9 +271,11 @@ async function runRate(
     cpuPercentOfOneCore["Postgres (the database's backends)"] = percent(
       backends.reduce((sum, pid) => sum + (cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0), 0),
     );
-    // Other children by command name (the Kafka JVM and an embedded Postgres), less the courtside processes.
+    // Other children by command name (the Kafka JVM), less the courtside processes. An embedded Postgres is a child
+    // too: its backends are counted above, so its processes are not counted again here.
     for (const [comm, seconds] of childrenAfter) {
       if (comm === 'node' || comm === 'MainThread') continue;
+      if (comm === 'postgres' && backends.length > 0) continue;
       const used = seconds - (childrenBefore.get(comm) ?? 0);
       if (used > 0) cpuPercentOfOneCore[comm] = percent(used);
     }

@@ -2,7 +2,7 @@
  * Lighthouse (mobile, simulated slow 4G) on the public pages a player or viewer opens at the court:
  *
  *   node --import tsx bench/src/lighthouse.ts [--teams=100] [--runs=1] [--save=dir] [--only=standings,widget]
- *     [--method=trace] [--serve]
+ *     [--method=trace] [--serve] [--web-dist=dir]
  *
  * Starts Courtside on a free port (embedded Postgres and log, the built web app: run `npm run build:web` first),
  * makes a club with a ladder whose season has `--teams` teams and a played match, then audits the ladders page,
@@ -46,6 +46,8 @@ const SERVE = args.serve === 'true';
 const METHOD = args.method === 'trace' ? 'trace' : 'lighthouse';
 /** `--only=standings,widget`: the pages whose name starts with one of these words. */
 const ONLY = args.only?.split(',');
+/** `--web-dist=dir`: a built web app other than web/dist (a copy of an earlier build, to compare two in one sitting). */
+const WEB_DIST = args['web-dist'] ? path.resolve(args['web-dist']) : defaultWebDistDir;
 
 /** Cookies and the anti-forgery header, like a browser. */
 class Client {
@@ -296,7 +298,7 @@ async function main(): Promise<void> {
     runProjector: true,
     port: 0,
     mode: 'development',
-    webDistDir: defaultWebDistDir,
+    webDistDir: WEB_DIST,
     // The bench signs every player up from 127.0.0.1.
     signUpsPerAddress: 100_000,
     logger: createLogger({ level: 'error' }),

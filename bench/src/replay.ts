@@ -2,7 +2,7 @@
  * How fast `npm run replay -- --verify` rebuilds the read models:
  *
  *   npm run bench:replay -- [--teams=60] [--matches=1500] [--runs=2] [--seed=http|log] [--clubs=10] [--live-points=20]
- *        [--statements] [--cli] [--cli-modes=bundle,build,tsx]
+ *        [--statements] [--cli] [--cli-modes=bundle,build,tsx] [--cli-node-flags='--cpu-prof --cpu-prof-dir=/tmp/p']
  *
  * Starts Courtside in this process (embedded log; DATABASE_URL's server, else an embedded Postgres), seeds a club
  * over HTTP (`bench-club.ts`), or with `--seed=log` writes `--clubs` clubs of that size straight to the log
@@ -74,6 +74,7 @@ async function main() {
       statements: { type: 'boolean', default: false },
       cli: { type: 'boolean', default: false },
       'cli-modes': { type: 'string', default: 'bundle' },
+      'cli-node-flags': { type: 'string', default: '' },
     },
   });
   if (values.seed !== 'http' && values.seed !== 'log') throw new Error('--seed is http or log');
@@ -95,11 +96,11 @@ async function main() {
     console.log(`machine: ${JSON.stringify(machineInfo())}`);
     // The fresh schema (its migrations in one query) is part of every replay but not of applying events: timed alone.
     const probe = `${courtside.readModelSchema}_probe`;
+    const db = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    await db.query('SELECT 1');
     const setupStarted = performance.now();
-    await createReadModelSchema(databaseUrl, probe, productProjections);
+    await createReadModelSchema(db, probe, productProjections);
     const setup = (performance.now() - setupStarted) / 1000;
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
     await db.query(`DROP SCHEMA ${probe} CASCADE`);
     await db.end();
     console.log(`creating the read-model schema (its migrations in one query): ${setup.toFixed(2)} s`);
@@ -114,7 +115,8 @@ async function main() {
           const load = loadavg()[0]!;
           const started = performance.now();
           // Its processor time too, where GNU time is at hand: at a high load the wall clock is mostly waiting.
-          const command = [process.execPath, ...cliModes[mode], '--verify'];
+          const nodeFlags = values['cli-node-flags'].split(' ').filter(Boolean);
+          const command = [process.execPath, ...nodeFlags, ...cliModes[mode], '--verify'];
           const timed = existsSync('/usr/bin/time')
             ? ['/usr/bin/time', '-f', 'cpu %U+%S s', ...command]
             : command;

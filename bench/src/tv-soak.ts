@@ -7,7 +7,7 @@
  * The server runs as deployed (`api/src/main.ts` in a child process, the built web app: `npm run build:web` first)
  * on Postgres (DATABASE_URL, else embedded) and the embedded log (or Kafka with --log=kafka). Over HTTP, as people
  * would, it seeds a club: a ladder whose season has 8 teams and some results, and a running Americano club night of
- * 16 players on 4 courts. Headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium) opens the club TV
+ * 16 players on 4 courts, and a knockout of 8 drawn (its bracket is one of the TV's views). Headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium) opens the club TV
  * `/webapps/tv/{locale}/{companyId}` at 1920×1080 and is left alone, as on the clubhouse wall, while this process
  * makes `per-minute` changes a minute, evenly spaced, for `minutes`: in turn a club-night game result (PUT games/{id},
  * every game in turn, again with other points once all have one) and a ladder match result (a new match between two
@@ -29,13 +29,13 @@ import { chromium, type CDPSession } from 'playwright-core';
 import {
   ACCOUNT_API,
   ADMIN_API,
-  LADDER_API,
   MATCHES_API,
   TOURNAMENT_ADMIN_API,
   TOURNAMENT_API,
 } from '@courtside/events/api-paths';
 import { expectStatus, signedIn } from './bench-accounts.ts';
-import { seedClub } from './bench-club.ts';
+import { enteredTournament } from './bench-tournament.ts';
+import { seedClub, standingTeamIds } from './bench-club.ts';
 import { startServerProcess } from './server-process.ts';
 import { Cleanups, positiveOption, serverEnvironment } from './services.ts';
 import { round } from './stats.ts';
@@ -211,13 +211,7 @@ async function main(): Promise<void> {
     const companyId = company.body.id;
     const ladderTeams = 8;
     const { seasonId, ladderId } = await seedClub(url, manager.http, companyId, ladderTeams, 12);
-    const standings = await manager.http.json<{ teams: Array<{ teamId: string }> }>(
-      'GET',
-      `${LADDER_API}/ladders/${ladderId}/standings`,
-    );
-    expectStatus(standings, 200, 'standings');
-    const teamIds = standings.body.teams.map((team) => team.teamId);
-    if (teamIds.length < 2) throw new Error('no teams in the standings');
+    const teamIds = await standingTeamIds(manager.http, ladderId);
 
     const created = await manager.http.json<{ tournamentId: string }>(
       'POST',
@@ -251,8 +245,24 @@ async function main(): Promise<void> {
     );
     expectStatus(drawn, 201, 'draw');
     const games = drawn.body.rounds.flatMap((round) => round.games);
+    // A running knockout of 8, so the TV's bracket view is in its rotation too.
+    const knockoutPlayers: string[] = [];
+    for (let index = 0; index < 8; index++) knockoutPlayers.push((await signedIn(url, `cup${index}`)).id);
+    const knockoutId = await enteredTournament(
+      manager.http,
+      companyId,
+      { name: 'Club cup', format: 'KNOCKOUT', sportsCategory: 'TENNISSINGLE' },
+      knockoutPlayers,
+    );
+    expectStatus(
+      await manager.http.json('POST', `${TOURNAMENT_ADMIN_API}/tournaments/${knockoutId}/draw`, {
+        seeding: 'ENTRY',
+      }),
+      201,
+      'knockout draw',
+    );
     console.error(
-      `seeded: a ladder of ${teamIds.length} teams, a club night of 16 players, ${drawn.body.rounds.length} rounds, ${games.length} games`,
+      `seeded: a ladder of ${teamIds.length} teams, a club night of 16 players, ${drawn.body.rounds.length} rounds, ${games.length} games, a knockout of 8`,
     );
 
     // The TV, left alone.
@@ -281,6 +291,8 @@ async function main(): Promise<void> {
     await tv.waitFor();
     // Until the club night is on the screen (the views turn every 20 s).
     await page.getByText('Friday padel night').first().waitFor({ timeout: 60_000 });
+    // And the knockout's bracket is one of the views.
+    await page.locator('[data-testid="club-tv"][data-view="knockout"]').waitFor({ timeout: 120_000 });
     const serverCpuStart = cpuSecondsOf(server.child.pid!);
 
     // The changes: evenly spaced; the samples: every minute, the first before any change.
