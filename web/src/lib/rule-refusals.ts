@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-
 /**
- * For tests: the messages a rules file refuses with (`reject(…)` and `refuse(…)`), read from its source, with the
- * constants they name resolved from that file or from `sharedFrom` (files whose constants it imports).
+ * For tests: the messages a rules file refuses with (`reject(…)` and `refuse(…)`), read from its source text, with
+ * the constants they name resolved from that text or from `sharedSources` (the texts of files whose constants it
+ * imports). It takes texts, not paths, so that it stays browser-safe like everything under web/src.
  */
-export function refusalsOfTheRules(file: string, sharedFrom: string[] = []): string[] {
-  const source = readFileSync(file, 'utf8');
+export function refusalsOfTheRules(source: string, sharedSources: string[] = []): string[] {
   const constants = new Map(
-    [...sharedFrom.map((shared) => readFileSync(shared, 'utf8')), source].flatMap((text) =>
+    [...sharedSources, source].flatMap((text) =>
       [...text.matchAll(/^(?:export )?const ([A-Z_]+) =\s*'([^']+)';/gm)].map((m) => [m[1]!, m[2]!] as const),
     ),
   );

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../lib/i18n';
 import { addLiveScoringTexts } from '../../locales/live-scoring';
@@ -6,7 +7,9 @@ import { LIVE_REFUSALS, liveFailureText } from './live-refusals';
 
 /** The live scoring rules, and the match rules whose messages they share. */
 const refusalsOfTheLiveRules = () =>
-  refusalsOfTheRules('events/src/live/decider.ts', ['events/src/matches/decider.ts']);
+  refusalsOfTheRules(readFileSync('events/src/live/decider.ts', 'utf8'), [
+    readFileSync('events/src/matches/decider.ts', 'utf8'),
+  ]);
 
 describe("the live scorer's refusals", () => {
   addLiveScoringTexts(i18n);

@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../lib/i18n';
 import { refusalsOfTheRules } from '../../lib/rule-refusals';
 import { MATCH_REFUSALS, matchRefusalText } from './match-refusals';
 
 /** The match rules' refusals (the live scorer's are its own). */
-const refusalsOfTheMatchRules = () => refusalsOfTheRules('events/src/matches/decider.ts');
+const refusalsOfTheMatchRules = () =>
+  refusalsOfTheRules(readFileSync('events/src/matches/decider.ts', 'utf8'));
 
 describe("a match's refusals", () => {
   it("have the page's text for every message the match rules refuse with", () => {
