@@ -4,7 +4,7 @@ import { getCookie as getDocumentCookie } from './cookies';
 import { appStore, type AppStore } from '../stores/store';
 import { inFlightAtom } from '../stores/loading';
 import { noteServerDate } from './server-clock';
-import { i18n } from './i18n';
+import { i18n, refusalText } from './i18n';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -73,9 +73,12 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-/** What a failed call says to the user: the API's `error`, or `fallback` when the failure is not an answer of it. */
+/**
+ * What a failed call says to the user: the API's `error` (a rule's refusal in the page's language), or `fallback`
+ * when the failure is not an answer of it.
+ */
 export function errorText(error: unknown, fallback: string): string {
-  return isApiError(error) ? error.error : fallback;
+  return isApiError(error) ? refusalText(error.error) : fallback;
 }
 
 /** Turns any `issues` array from an error body (or from zod) into ApiIssues; drops what it can't read. */

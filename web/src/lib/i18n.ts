@@ -104,12 +104,29 @@ async function loadTexts(locale: Locale): Promise<void> {
   i18n.addResourceBundle(locale, 'translation', texts);
 }
 
+/** The club rules' refusals in Dutch, by the api's English text (locales/refusals-nl.ts), once loaded. */
+let refusalsNl: Readonly<Record<string, string>> | undefined;
+
+/**
+ * A refusal of the api (its `error`, in English) in the page's language: a Dutch page showed the rules' English. The
+ * api's text as it is when the page is English, the refusal is not one of the rules', or the texts have not come yet.
+ */
+export function refusalText(error: string): string {
+  return (i18n.language === 'nl' && refusalsNl?.[error]) || error;
+}
+
 /**
  * Switches the UI language once its texts are loaded (the router's locale loader awaits this with the locale of the
  * address, so a page renders in its language from the start).
  */
 export async function setLanguage(locale: Locale): Promise<void> {
   if (i18n.language === locale) return;
+  // Beside the texts, not waited for: a refusal follows a person's action, well after the first render.
+  if (locale === 'nl')
+    void import('../locales/refusals-nl').then(
+      (texts) => void (refusalsNl = texts.default),
+      () => undefined, // shown in English then
+    );
   await loadTexts(locale);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }

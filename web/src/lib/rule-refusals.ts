@@ -4,11 +4,21 @@
  * imports). It takes texts, not paths, so that it stays browser-safe like everything under web/src.
  */
 export function refusalsOfTheRules(source: string, sharedSources: string[] = []): string[] {
-  const constants = new Map(
-    [...sharedSources, source].flatMap((text) =>
-      [...text.matchAll(/^(?:export )?const ([A-Z_]+) =\s*'([^']+)';/gm)].map((m) => [m[1]!, m[2]!] as const),
+  const texts = [...sharedSources, source];
+  const constantsOf = (pattern: RegExp) =>
+    texts.flatMap((text) => [...text.matchAll(pattern)].map((m) => [m[1]!, m[2]!] as const));
+  const numbers = new Map(constantsOf(/^(?:export )?const ([A-Z_]+) = (\d+);/gm));
+  const constants = new Map([
+    ...constantsOf(/^(?:export )?const ([A-Z_]+) =\s*'([^']+)';/gm),
+    // A template that names number constants (`at least ${MIN_BOX} active sides`), with their values.
+    ...constantsOf(/^(?:export )?const ([A-Z_]+) =\s*`([^`]+)`;/gm).map(
+      ([name, template]) =>
+        [
+          name,
+          template.replace(/\$\{([A-Z_]+)\}/g, (all, number: string) => numbers.get(number) ?? all),
+        ] as const,
     ),
-  );
+  ]);
   const refusals = source.matchAll(/(?:reject\(\s*'[a-z_]+'|refuse\(\s*'[A-Z_]+'),\s*('[^']+'|[A-Z_]+)/g);
   const messages = [...refusals].map(([, argument]) =>
     argument!.startsWith("'") ? argument!.slice(1, -1) : (constants.get(argument!) ?? argument!),

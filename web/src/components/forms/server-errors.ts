@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { TFunction } from '../../lib/i18n';
+import { refusalText, type TFunction } from '../../lib/i18n';
 import { isApiError } from '../../lib/http';
 import { matchIssues } from '../../lib/form-errors';
 
@@ -34,8 +34,8 @@ export function applyServerError<T extends FieldValues>(
       setError(name, { type: 'server', message }, { shouldFocus: i === 0 }),
     );
     if (rest.length > 0) root(rest.join(' '));
-    else if (fields.length === 0) root(error.error);
+    else if (fields.length === 0) root(refusalText(error.error));
     return;
   }
-  root(error.error || t('form.failed'));
+  root(error.error ? refusalText(error.error) : t('form.failed'));
 }

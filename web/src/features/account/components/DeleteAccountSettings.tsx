@@ -10,7 +10,7 @@ import { DeleteForeverIcon } from '../../../components/icons/icons';
 import { useLocale } from '../../../hooks/useLocale';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { logout } from '../../../lib/account-api';
-import { isApiError, request } from '../../../lib/http';
+import { errorText, isApiError, request } from '../../../lib/http';
 import { ACCOUNT_API } from '@courtside/events/api-paths';
 import { pagePath } from '../../../lib/locale';
 import { accountAtom } from '../../../stores/session';
@@ -81,7 +81,7 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
       } else if (isApiError(error) && error.status === 503) {
         // A club could not take a step now (the server's text is in English): what was done stays done.
         setFailure(t('settings.notDeletedYet'));
-      } else setFailure(isApiError(error) ? error.error : t('settings.deleteFailed'));
+      } else setFailure(errorText(error, t('settings.deleteFailed')));
       return;
     }
     // The server ended every session: clear this browser's cookies and what the page knows.

@@ -11,7 +11,7 @@ import { useAtomValue } from 'jotai';
 import { readAccount } from '../../../hooks/useSignedInAccount';
 import type { Account } from '../../../lib/account-api';
 import { getCookie } from '../../../lib/cookies';
-import { isApiError } from '../../../lib/http';
+import { errorText, isApiError } from '../../../lib/http';
 import { pagePath } from '../../../lib/locale';
 import { i18n } from '../../../lib/i18n';
 import { isLoggedIn } from '../../../lib/session';
@@ -57,7 +57,7 @@ export function InvitationPage() {
     else if (isApiError(error) && error.status === 410) {
       const reason = (error.body as { reason?: string } | undefined)?.reason;
       setOutcome(reason === 'USED' || reason === 'REVOKED' ? reason : 'EXPIRED');
-    } else setFailure(isApiError(error) ? error.error : t('form.failed'));
+    } else setFailure(errorText(error, t('form.failed')));
   };
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { Spinner } from '../../../components/feedback/Spinner';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
+import { refusalText } from '../../../lib/i18n';
 import { acceptChallenge } from '../../../lib/challenges-api';
 import { acceptDate } from '../standings-model';
 
@@ -50,7 +51,9 @@ function AcceptForm({
       alerts.info(t('ladders.answered.accepted'));
       onClose(true);
     } catch (error) {
-      setFailure(isApiError(error) ? (error.issues[0]?.message ?? error.error) : t('form.failed'));
+      setFailure(
+        isApiError(error) ? (error.issues[0]?.message ?? refusalText(error.error)) : t('form.failed'),
+      );
     } finally {
       setBusy(false);
     }

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/feedback/Spinner';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { useLocale } from '../../../hooks/useLocale';
 import { isApiError } from '../../../lib/http';
+import { refusalText } from '../../../lib/i18n';
 import { pagePath } from '../../../lib/locale';
 import { registerTeam, type PublicSeason } from '../api/ladders';
 
@@ -81,7 +82,7 @@ function JoinForm({
       } else if (error.status === 400 && error.issues.some((issue) => issue.path[0] === 'partnerEmail'))
         setFieldError(error.issues.find((issue) => issue.path[0] === 'partnerEmail')!.message);
       else if (error.kind === 'network') setFormError(t('form.network'));
-      else setFormError(known[error.error] ?? error.error);
+      else setFormError(known[error.error] ?? refusalText(error.error));
     } finally {
       setBusy(false);
     }

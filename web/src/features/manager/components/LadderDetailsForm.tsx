@@ -12,6 +12,7 @@ import { SelectField } from '../../../components/forms/SelectField';
 import { TextField } from '../../../components/forms/TextField';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
+import { refusalText } from '../../../lib/i18n';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { createLadder, deleteLadder, updateLadder, type Ladder } from '../api/ladders';
 import { useNameAvailability } from '../hooks/useNameAvailability';
@@ -133,7 +134,10 @@ export function LadderDetailsForm({
         setError('sportsCategory', { type: 'server', message: t('manager.ladderForm.sportsLocked') });
       else if (error.status === 400 && (field === 'name' || field === 'email'))
         setError(field, { type: 'server', message: error.issues[0]!.message });
-      else setError('root.server', { message: error.kind === 'network' ? t('form.network') : error.error });
+      else
+        setError('root.server', {
+          message: error.kind === 'network' ? t('form.network') : refusalText(error.error),
+        });
     }
   });
 

@@ -28,7 +28,7 @@ import { liveRooms, type LadderChangedPayload } from '../../../lib/live';
 import { pagePath } from '../../../lib/locale';
 import { getLadders, type Ladder } from '../api/ladders';
 import type { ManagerContext } from '../hooks/useManagerContext';
-import { i18n } from '../../../lib/i18n';
+import { i18n, refusalText } from '../../../lib/i18n';
 import { addManagerTexts } from '../../../locales/manager-texts';
 
 addManagerTexts(i18n);
@@ -174,7 +174,7 @@ export function ManagerShell({
         void navigate(ladderPath(list[0].name), { replace: true });
       })
       .catch((error: unknown) => {
-        if (!cancelled && isApiError(error) && error.status !== 401) alerts.error(error.error);
+        if (!cancelled && isApiError(error) && error.status !== 401) alerts.error(refusalText(error.error));
       });
     return () => {
       cancelled = true;

@@ -11,6 +11,7 @@ import { SwitchField } from '../../../components/forms/SwitchField';
 import { TextField } from '../../../components/forms/TextField';
 import { useAlerts } from '../../../hooks/useAlerts';
 import { isApiError } from '../../../lib/http';
+import { refusalText } from '../../../lib/i18n';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { deleteSeason, saveSeason, type Season } from '../api/ladders';
 import {
@@ -210,7 +211,9 @@ export function SeasonDetailsForm({
         }
       }
       if (!placed)
-        setError('root.server', { message: error.kind === 'network' ? t('form.network') : error.error });
+        setError('root.server', {
+          message: error.kind === 'network' ? t('form.network') : refusalText(error.error),
+        });
     }
   });
 

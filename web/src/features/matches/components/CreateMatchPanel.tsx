@@ -39,7 +39,7 @@ import { teamDisplayName } from '../../../lib/team-name';
 import { filterTeams } from '../model';
 import { showMatchFailure } from '../refusal-alert';
 import { addMatchCreateTexts } from '../../../locales/match-create-texts';
-import { i18n } from '../../../lib/i18n';
+import { i18n, refusalText } from '../../../lib/i18n';
 
 addMatchCreateTexts(i18n);
 
@@ -74,7 +74,7 @@ export function CreateMatchPanel({ seasonId, onCreated, className = '' }: Create
       } catch (error) {
         if (signal?.aborted) return;
         setLoadError(true);
-        if (isApiError(error)) alerts.show('error', error.error);
+        if (isApiError(error)) alerts.show('error', refusalText(error.error));
       }
     },
     [seasonId],
