@@ -7,6 +7,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { expect } from 'vitest';
 import { noteSight, noteWhenAsked } from './page-sights';
@@ -110,17 +111,30 @@ export async function openBrowser(
 /** The last things that happened in each page: where it went, its API answers, its errors. */
 const recentEvents = new WeakMap<Page, string[]>();
 const RECENT_EVENTS = 30;
+/** Each page's requests sent and not answered yet (a script chunk as well as the api), as the report lists them. */
+const pendingRequestsOf = new WeakMap<Page, () => string[]>();
 
 function keepRecentEvents(page: Page): void {
   if (recentEvents.has(page)) return;
   const events: string[] = [];
   recentEvents.set(page, events);
   const started = Date.now();
+  const since = (at: number) => `+${((at - started) / 1000).toFixed(1)} s`;
   const keep = (event: string) => {
-    events.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${event}`);
+    events.push(`${since(Date.now())} ${event}`);
     if (events.length > RECENT_EVENTS) events.shift();
   };
   const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+  // A page that waits for ever on a request (a lazy chunk, a read) says which, when it was sent: its report lists them.
+  const pending = new Map<Request, number>();
+  page.on('request', (request) => pending.set(request, Date.now()));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  pendingRequestsOf.set(page, () =>
+    [...pending].map(
+      ([request, at]) => `${since(at)} ${request.method()} ${pathOf(request.url())} unanswered`,
+    ),
+  );
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) keep(`went to ${pathOf(frame.url())}`);
   });
@@ -157,7 +171,7 @@ function keepRecentEvents(page: Page): void {
 /** Notes what each page shows and what last happened in it, for the report of a failed test. */
 async function noteWhatPagesShow(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) {
-    const events = recentEvents.get(page) ?? [];
+    const events = [...(recentEvents.get(page) ?? []), ...(pendingRequestsOf.get(page)?.() ?? [])];
     const recent = events.length > 0 ? `\n    ${events.join('\n    ')}` : '';
     try {
       // A page that hangs must not hold up the close.
