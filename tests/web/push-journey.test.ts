@@ -114,43 +114,55 @@ describe('Web Push in the app', () => {
       await cdp.send('ServiceWorker.startWorker', { scopeURL: `${origin}/webapps/` });
       await within(30_000, 'the worker running', running);
       const url = '/webapps/account/en/settings';
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin,
-        registrationId: await registrationId,
-        data: JSON.stringify({
-          title: 'Bo Baseline challenges you',
-          body: 'Club Ladder: answer before Friday.',
-          url,
-        }),
-      });
-
+      const deliver = async () =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin,
+          registrationId: await registrationId,
+          data: JSON.stringify({
+            title: 'Bo Baseline challenges you',
+            body: 'Club Ladder: answer before Friday.',
+            url,
+          }),
+        });
       const notifications = () =>
         page.evaluate<Shown[]>(`navigator.serviceWorker.ready
           .then((registration) => registration.getNotifications())
           .then((all) => all.map((one) => ({ title: one.title, body: one.body, data: one.data })))`);
-      const shown = await eventually(
-        async () => {
-          const all = await notifications();
-          return all.length > 0 && all;
-        },
-        { timeoutMs: 60_000, message: 'the pushed notification' },
-      );
-      expect(shown).toEqual([
-        {
+      // What is tested is the worker's handler. The delivery is Chromium's test hook, which on a loaded machine lost
+      // a push now and then with the worker reported running (no notification in 60 s, nothing in the page's
+      // report): delivered again after 20 s without one, as a push service sends again what it could not deliver.
+      let shown: Shown[] | undefined;
+      for (let attempt = 1; !shown; attempt++) {
+        await deliver();
+        shown = await eventually(
+          async () => {
+            const all = await notifications();
+            return all.length > 0 && all;
+          },
+          { timeoutMs: 20_000, message: 'the pushed notification' },
+        ).catch((error: unknown) => {
+          if (attempt === 4) throw error;
+          return undefined;
+        });
+      }
+      // Every notification shown is that push (a delivery sent again may show it twice).
+      expect(shown.length).toBeGreaterThan(0);
+      for (const one of shown)
+        expect(one).toEqual({
           title: 'Bo Baseline challenges you',
           body: 'Club Ladder: answer before Friday.',
           data: { url: `${origin}${url}` },
-        },
-      ]);
+        });
 
       // The tap: a notificationclick on that notification, inside the worker. The open window goes to its page.
       const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
       await worker.evaluate(`self.registration.getNotifications().then(([shown]) =>
         self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown })))`);
       await page.waitForURL(`${origin}${url}`, { timeout: 20_000 });
-      expect(await notifications()).toEqual([]);
+      // The tapped one is closed.
+      expect(await notifications()).toHaveLength(shown.length - 1);
     } finally {
       await phone.close();
     }
-  }, 240_000);
+  }, 300_000);
 });
